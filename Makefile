@@ -1,0 +1,35 @@
+# Quick start:  make pnp   (set up, check and build the default game)
+#               make test  (set up and run the tests)
+PY      ?= python3
+VENV    := .venv
+BIN     := $(VENV)/bin
+STAMP   := $(VENV)/.installed
+GAME    ?=
+
+.PHONY: pnp check test lint bench schema clean
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+pnp: $(STAMP)
+	$(BIN)/cardgen build $(GAME)
+
+check: $(STAMP)
+	$(BIN)/cardgen check $(GAME)
+
+test: $(STAMP)
+	$(BIN)/ruff check cardgen tests
+	$(BIN)/mypy cardgen
+	$(BIN)/pytest
+
+bench: $(STAMP)
+	$(BIN)/python bench/run.py
+
+schema: $(STAMP)
+	$(BIN)/cardgen schema
+
+clean:
+	rm -rf output/*/ $(VENV)
