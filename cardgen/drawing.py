@@ -1,0 +1,109 @@
+"""Backend-neutral drawing: the primitives (in mm) that layout produces and renderers draw.
+
+Coordinates are millimetres with the origin at the top-left corner of the trim and y
+pointing down. A face's art may extend `bleed` mm past each trim edge (negative coordinates
+and coordinates beyond width/height). Text is already wrapped and fitted by layout: a Text is
+one line at a baseline; renderers never measure, wrap or shrink.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class Style:
+    """Fill and stroke; colours are '#RRGGBB' or None for none."""
+
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.25  # mm
+    dash: tuple[float, ...] | None = None  # mm on, mm off, ...
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    style: Style
+    radius: float = 0.0
+
+
+@dataclass(frozen=True)
+class Ellipse:
+    cx: float
+    cy: float
+    rx: float
+    ry: float
+    style: Style
+
+
+PathOp = tuple[str, ...] | tuple[str, float, float] | tuple[str, float, float, float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Path:
+    """ops: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)."""
+
+    ops: tuple[tuple, ...]
+    style: Style
+
+
+@dataclass(frozen=True)
+class Text:
+    """One line of already-fitted text; y is the baseline."""
+
+    x: float
+    y: float
+    text: str
+    font: str  # a font face name registered in cardgen.fonts ("regular", "bold")
+    size: float  # points
+    color: str = "#000000"
+    anchor: str = "start"  # start | middle | end
+
+
+@dataclass(frozen=True)
+class Image:
+    x: float
+    y: float
+    w: float
+    h: float
+    path: str  # absolute path to a PNG or JPG
+
+
+@dataclass(frozen=True)
+class Group:
+    """Items drawn under an affine transform (a, b, c, d, e, f) in mm, like SVG's matrix()."""
+
+    items: tuple[Primitive, ...]
+    transform: Matrix = IDENTITY
+    clip: tuple[float, float, float, float] | None = None  # x, y, w, h before the transform
+
+
+Primitive = Rect | Ellipse | Path | Text | Image | Group
+
+
+@dataclass
+class Drawing:
+    """One face of one component: trim size, bleed and the primitives, in drawing order."""
+
+    name: str
+    width: float
+    height: float
+    bleed: float = 3.0
+    items: list[Primitive] = field(default_factory=list)
+
+    def add(self, item: Primitive) -> None:
+        self.items.append(item)
+
+    @property
+    def bleed_box(self) -> tuple[float, float, float, float]:
+        """x, y, w, h of the area art covers, in drawing coordinates."""
+        b = self.bleed
+        return (-b, -b, self.width + 2 * b, self.height + 2 * b)
