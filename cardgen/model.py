@@ -59,7 +59,7 @@ class KindSpec(Strict):
 class Rule(Strict):
     """A cross-reference check; which keys apply depends on `rule`."""
 
-    rule: Literal["one-each", "exists", "agree", "unique", "equal", "count"]
+    rule: Literal["one-each", "exists", "agree", "unique", "expr"]
     says: str | None = None
     kind: str | None = None
     of: dict[str, list[str | int]] | None = None
@@ -67,9 +67,7 @@ class Rule(Strict):
     in_: str | list[str] | None = Field(default=None, alias="in")
     ref: str | None = None
     fields: list[str] | None = None
-    left: list[str | int] | None = None
-    right: list[str | int] | None = None
-    equals: int | None = None
+    expr: str | None = None
     severity: Literal["error", "warning"] = "error"
     quote: str | None = None
 
@@ -98,6 +96,8 @@ class InventoryRow(Strict):
     each: int | None = None
     split: Literal["even"] | None = None
     parts: dict[str, int] | None = None
+    where: dict[str, str | int | bool] | None = None
+    items: dict[str, int] | None = None
     note: str | None = None
 
     @property
