@@ -1,0 +1,48 @@
+"""Problems a person can fix: location, rule id, key path, message, hint -> one printable line.
+
+Library code never prints or exits: it collects Problems and raises ProblemsError; the CLI is
+the single boundary that prints them and picks the exit code.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from cardgen.model import Location
+
+
+@dataclass(frozen=True)
+class Problem:
+    rule: str  # short id: unknown-field, bad-type, yaml-syntax, text-overflow, ...
+    message: str
+    where: Location | None = None
+    path: str = ""  # key path such as orbit[3].name
+    hint: str | None = None
+    severity: str = "error"
+
+    def render(self) -> str:
+        head = f"{self.where}: " if self.where else ""
+        path = f"{self.path}: " if self.path else ""
+        line = f"{head}{self.severity}[{self.rule}] {path}{self.message}"
+        return f"{line}\n  hint: {self.hint}" if self.hint else line
+
+
+class ProblemsError(Exception):
+    """Raised with every problem found in one run."""
+
+    def __init__(self, problems: Iterable[Problem]):
+        self.problems = list(problems)
+        super().__init__("\n".join(p.render() for p in self.problems))
+
+
+def did_you_mean(word: str, choices: Iterable[object]) -> str | None:
+    """A 'did you mean ...?' hint for the closest choice, or a list of choices when few."""
+    names = sorted({str(c) for c in choices})
+    close = difflib.get_close_matches(str(word), names, n=1, cutoff=0.6)
+    if close:
+        return f"did you mean '{close[0]}'?"
+    if 0 < len(names) <= 8:
+        return "expected one of: " + ", ".join(names)
+    return None
