@@ -1,0 +1,49 @@
+"""`cardgen build` arguments -> check, then the build stage with a progress bar and a summary."""
+
+from __future__ import annotations
+
+import argparse
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from cardgen.check import check
+from cardgen.errors import Problem, ProblemsError
+from cardgen.model import Database
+from cardgen.report_view import print_report
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """'1.5,-0.5' -> (1.5, -0.5) mm."""
+    try:
+        dx, dy = (float(v) for v in text.split(","))
+    except ValueError:
+        raise ProblemsError([Problem("bad-option", f"--back-offset '{text}' is not DX,DY in mm",
+                                     hint="e.g. --back-offset 1.5,-0.5")]) from None
+    return dx, dy
+
+
+def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
+    from cardgen.build import BuildOptions, build
+
+    report = check(db, players=args.players)
+    if report.failed(strict=args.strict):
+        print_report(report, console)
+        console.print("[bold red]not building: the database fails its check[/]")
+        return 1
+    options = BuildOptions(back_offset=parse_offset(args.back_offset), fold=args.fold,
+                           preview=not args.no_preview)
+    out_root = args.out or (db.project / "output")
+    with Progress(TextColumn("{task.description:<12}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=console, transient=True,
+                  disable=not console.is_terminal) as bar:
+        tasks: dict[str, int] = {}
+
+        def progress(stage: str, done: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = bar.add_task(stage, total=total)
+            bar.update(tasks[stage], completed=done, total=total)
+
+        summary = build(db, out_root, options, progress=progress)
+    console.print(f"built {db.label}: {summary}", markup=False)
+    return 0

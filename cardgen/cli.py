@@ -1,0 +1,146 @@
+"""Command line -> stage calls; the one place that prints problems and picks exit codes.
+
+Exit codes: 0 clean, 1 check failed, 2 invalid data or usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from rich.console import Console
+
+from cardgen import __version__
+from cardgen.errors import Problem, ProblemsError
+
+EXIT_OK, EXIT_FAILED, EXIT_INVALID = 0, 1, 2
+
+Handler = Callable[[argparse.Namespace, Console], int]
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cardgen",
+        description="Check a tabletop game's YAML database against its rulebook's box list, "
+                    "and print it: home-print PDFs, print-shop PDFs and SVGs.",
+        epilog="GAME[@EDITION] defaults to the project's default game (cardgen.yaml) and the "
+               "game's default edition. Exit codes: 0 clean, 1 check failed, 2 invalid data.")
+    parser.add_argument("--version", action="version", version=f"cardgen {__version__}")
+    parser.add_argument("--project", type=Path, default=Path("."), metavar="DIR",
+                        help="project folder holding data/ and layouts/ (default: .)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    _add_check(sub)
+    _add_build(sub)
+    _add_schema(sub)
+    return parser
+
+
+def _target_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("target", nargs="?", metavar="GAME[@EDITION]",
+                   help="e.g. l5@0.6.5 (default: the project's default game)")
+
+
+def _add_check(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("check", help="compare the database with the box list and check references",
+                       description="Compare an edition's database with its rulebook's box list, "
+                                   "run the game's cross-reference rules, report rulebook findings.")
+    _target_arg(p)
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--players", type=int, metavar="N", help="check the box list for N players")
+    p.add_argument("--strict", action="store_true", help="treat warnings (findings) as failures")
+    p.set_defaults(handler=cmd_check)
+
+
+def _add_build(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("build", help="check, then write PDFs, SVGs and previews to output/",
+                       description="Check the edition, then write output/<game>-<edition>/: "
+                                   "home-print PDFs (Letter, A4), print-shop PDFs, SVGs, previews.")
+    _target_arg(p)
+    p.add_argument("--players", type=int, metavar="N", help="build the box for N players")
+    p.add_argument("--back-offset", default="0,0", metavar="DX,DY",
+                   help="shift back pages by DX,DY mm to match your printer's duplex (default 0,0)")
+    p.add_argument("--fold", action="store_true", help="fold-over sheets instead of duplex")
+    p.add_argument("--changed-since", metavar="EDITION",
+                   help="reprint only faces that differ from EDITION")
+    p.add_argument("--out", type=Path, metavar="DIR", help="output root (default: PROJECT/output)")
+    p.add_argument("--no-preview", action="store_true", help="skip PNG previews")
+    p.add_argument("--strict", action="store_true", help="refuse to build on warnings too")
+    p.set_defaults(handler=cmd_build)
+
+
+def _add_schema(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("schema", help="write JSON Schemas for editor autocompletion",
+                       description="Write schema/<game>.{game,edition,components}.schema.json "
+                                   "for every game, so editors autocomplete and flag mistakes.")
+    p.set_defaults(handler=cmd_schema)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    out = _console(stderr=False)
+    err = _console(stderr=True)
+    if not getattr(args, "handler", None):
+        _parser().print_help()
+        return EXIT_INVALID
+    try:
+        return int(args.handler(args, out))
+    except ProblemsError as exc:
+        print_problems(exc.problems, err)
+        return EXIT_INVALID
+    except KeyboardInterrupt:
+        err.print("interrupted; output/ is unchanged")
+        return 130
+
+
+def _console(stderr: bool) -> Console:
+    """A console that keeps tables readable when output goes to a file or a pipe."""
+    probe = Console(stderr=stderr)
+    width = None if probe.is_terminal else 120
+    return Console(stderr=stderr, highlight=False, width=width)
+
+
+def print_problems(problems: list[Problem], console: Console) -> None:
+    for problem in problems:
+        console.print(problem.render(), markup=False)
+    errors = sum(p.severity == "error" for p in problems)
+    console.print(f"{errors} error{'s' if errors != 1 else ''}", style="bold red", markup=False)
+
+
+def _load(args: argparse.Namespace):  # noqa: ANN202 - returns Database
+    from cardgen.load import load_database, parse_target
+
+    game, edition = parse_target(args.target, args.project)
+    return load_database(args.project, game, edition)
+
+
+def cmd_check(args: argparse.Namespace, console: Console) -> int:
+    from cardgen.check import check
+    from cardgen.report_view import print_report
+
+    report = check(_load(args), players=args.players)
+    if args.json:
+        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+    else:
+        print_report(report, console)
+    return EXIT_FAILED if report.failed(strict=args.strict) else EXIT_OK
+
+
+def cmd_build(args: argparse.Namespace, console: Console) -> int:
+    from cardgen.build_cli import run_build
+
+    return run_build(args, console, _load(args))
+
+
+def cmd_schema(args: argparse.Namespace, console: Console) -> int:
+    from cardgen.schema import write_schemas
+
+    for path in write_schemas(args.project):
+        console.print(f"wrote {path}", markup=False)
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

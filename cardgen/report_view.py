@@ -1,0 +1,82 @@
+"""Report -> a readable terminal view (rich tables): box list, cross-references, findings."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from cardgen.check import Report, Row
+
+_VERDICT_STYLE = {"ok": "green", "short": "bold red", "over": "bold red",
+                  "not listed": "yellow", "contradiction": "yellow"}
+
+
+def print_report(report: Report, console: Console) -> None:
+    players = f", {report.players} players" if report.players else ""
+    console.print(Text(f"{report.title} ({report.game}@{report.edition}{players})", style="bold"))
+    console.print(_box_table(report))
+    console.print(_rules_table(report))
+    _print_findings(report, console)
+    _print_summary(report, console)
+
+
+def _box_table(report: Report) -> Table:
+    table = Table(title="Box list", title_justify="left", expand=False)
+    table.add_column("kind")
+    table.add_column("box list says", overflow="fold", max_width=48)
+    table.add_column("expected", justify="right")
+    table.add_column("database has", justify="right")
+    table.add_column("verdict")
+    for row in report.rows:
+        table.add_row(row.kind, row.line, _num(row.expected), str(row.has), _verdict(row))
+    return table
+
+
+def _num(value: int | None) -> str:
+    return "-" if value is None else str(value)
+
+
+def _verdict(row: Row) -> Text:
+    label = "matches" if row.ok else row.verdict
+    text = Text(label, style=_VERDICT_STYLE.get(row.verdict, ""))
+    if row.detail and not row.ok:
+        text.append(f" ({row.detail})", style="dim" if row.verdict == "not listed" else "")
+    return text
+
+
+def _rules_table(report: Report) -> Table:
+    table = Table(title="Cross-references", title_justify="left")
+    table.add_column("rule")
+    table.add_column("checks", overflow="fold", max_width=60)
+    table.add_column("result")
+    for result in report.rules:
+        mark = Text("ok", style="green") if result.passed else Text(
+            f"{result.findings} problem{'s' if result.findings != 1 else ''}", style="bold red")
+        table.add_row(result.rule, result.says, mark)
+    return table
+
+
+def _print_findings(report: Report, console: Console) -> None:
+    for f in report.findings:
+        style = "bold red" if f.severity == "error" else "yellow"
+        where = f"{f.where}: " if f.where else ""
+        console.print(Text(f"{where}{f.severity}[{f.rule}] ", style=style) + Text(f.message))
+        if f.quote:
+            console.print(Text(f'  rulebook: "{f.quote}"', style="dim"))
+
+
+def _print_summary(report: Report, console: Console) -> None:
+    drafts = sum(report.drafts.values())
+    if drafts:
+        kinds = ", ".join(f"{n} {k}" for k, n in report.drafts.items())
+        console.print(f"{drafts} draft components (text written to fit the rules): {kinds}")
+    errors = sum(f.severity == "error" for f in report.findings)
+    short = sum(r.verdict in ("short", "over") for r in report.rows)
+    warnings = len(report.warnings)
+    if report.failed():
+        console.print(Text(f"check failed: {short} box-list rows off, {errors} rule errors, "
+                           f"{warnings} warnings", style="bold red"))
+    else:
+        console.print(Text(f"check passed: {report.components} pieces, {warnings} warnings",
+                           style="bold green"))
