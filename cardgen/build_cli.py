@@ -5,7 +5,14 @@ from __future__ import annotations
 import argparse
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+)
 
 from cardgen.check import check
 from cardgen.errors import Problem, ProblemsError
@@ -37,7 +44,7 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
     with Progress(TextColumn("{task.description:<12}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=console, transient=True,
                   disable=not console.is_terminal) as bar:
-        tasks: dict[str, int] = {}
+        tasks: dict[str, TaskID] = {}
 
         def progress(stage: str, done: int, total: int) -> None:
             if stage not in tasks:

@@ -99,7 +99,7 @@ def check(db: Database, players: int | None = None) -> Report:
             for row in _inventory_rows(db, inv, i, players, findings)]
     rows += _unlisted_rows(db, findings)
     findings += _mention_findings(db, rows)
-    results = [_run_rule(db, rule, findings) for rule in db.game.rules]
+    results = [_run_rule(db, rule, findings, _rule_where(db, i)) for i, rule in enumerate(db.game.rules)]
     drafts = Counter(_title(db, c.kind) for c in db.components if c.status == "draft")
     return Report(db.game.id, db.edition.id, db.edition.title, players, rows, results, findings,
                   sum(c.count for c in db.components), dict(sorted(drafts.items())))
@@ -161,7 +161,7 @@ def _breakdown(inv: InventoryRow, expected: int, chosen: list) -> list[Part]:
         wanted = {str(v): expected // len(inv.values) for v in inv.values}
     elif inv.values:
         wanted = {str(v): 1 for v in inv.values}  # at least one each
-    has = Counter()
+    has: Counter[str] = Counter()
     for c in chosen:
         has[str(c.value(inv.by))] += c.count
     labels = list(wanted) + sorted(k for k in has if k not in wanted)
@@ -189,11 +189,27 @@ def _row(db: Database, kind: str, inv: InventoryRow, expected: int, has: int,
     if stated_parts is not None and stated_parts != expected and has == stated_parts and not off:
         return Row(_title(db, kind), inv.line, expected, has, "contradiction",
                    f"matches its parts ({stated_parts}), not its stated total", parts, where)
+    if isinstance(inv.count, PlayerCount):
+        return _ranged_row(db, kind, inv, expected, has, parts, where)
     verdict = "ok" if has == expected and not off else ("short" if has < expected else "over")
     if verdict == "ok" and off:
         verdict = "short"
     detail = "; ".join(f"{p.label}: {p.has} of {p.expected}" for p in off)
     return Row(_title(db, kind), inv.line, expected, has, verdict, detail, parts, where)
+
+
+def _ranged_row(db: Database, kind: str, inv: InventoryRow, expected: int, has: int,
+                parts: list[Part], where: str) -> Row:
+    """A box-list line that depends on the player count: the box must hold at least that many."""
+    most = inv.count.max if isinstance(inv.count, PlayerCount) else None
+    if has < expected:
+        return Row(_title(db, kind), inv.line, expected, has, "short",
+                   f"{expected - has} too few for this many players", parts, where)
+    if most is not None and has > most:
+        return Row(_title(db, kind), inv.line, expected, has, "over",
+                   f"the box list allows at most {most}", parts, where)
+    spare = f"; the box holds {has}, these players use {expected}" if has > expected else ""
+    return Row(_title(db, kind), inv.line, expected, has, "ok", spare.lstrip("; "), parts, where)
 
 
 def _unlisted_rows(db: Database, findings: list[Finding]) -> list[Row]:
@@ -246,7 +262,11 @@ def _mention(db: Database, m: Mention, listed: set[str], where: str) -> list[Fin
 # ---------------------------------------------------------------- rules
 
 
-def _run_rule(db: Database, rule: Rule, findings: list[Finding]) -> RuleResult:
+def _rule_where(db: Database, index: int) -> str:
+    return str(db.game.rule_where[index]) if index < len(db.game.rule_where) else ""
+
+
+def _run_rule(db: Database, rule: Rule, findings: list[Finding], where: str) -> RuleResult:
     before = len(findings)
     says = rule.says or rule.rule
     try:
@@ -259,6 +279,8 @@ def _run_rule(db: Database, rule: Rule, findings: list[Finding]) -> RuleResult:
         f.severity = rule.severity if f.rule not in ("bad-selector", "bad-expr") else "error"
         if f.quote is None:
             f.quote = rule.quote
+        if not f.where:
+            f.where = where
     return RuleResult(rule.rule, says, len(findings) == before, len(findings) - before)
 
 

@@ -104,7 +104,7 @@ def _console(stderr: bool) -> Console:
 
 def print_problems(problems: list[Problem], console: Console) -> None:
     for problem in problems:
-        console.print(problem.render(), markup=False)
+        console.print(problem.render(), markup=False, soft_wrap=True)
     errors = sum(p.severity == "error" for p in problems)
     console.print(f"{errors} error{'s' if errors != 1 else ''}", style="bold red", markup=False)
 

@@ -24,7 +24,7 @@ from cardgen.model import (
     Term,
 )
 from cardgen.validate import ComponentContext, check_component, parse_model
-from cardgen.yamlsrc import Source, dotted, read_source
+from cardgen.yamlsrc import Source, read_source
 
 PROJECT_FILE = "cardgen.yaml"
 
@@ -90,12 +90,15 @@ def load_database(project: Path, game: str, edition: str | None = None) -> Datab
     if problems:
         raise ProblemsError(problems)
     vocab, kinds, rules = _merged_vocabulary(game_file, chain)
+    rule_where = [src.where(("rules", i)) for src in [game_source, *(e.source for e in chain)]
+                  for i in range(len(src.data.get("rules") or []) if isinstance(src.data, dict) else 0)]
     _check_kind_specs(kinds, vocab, game_source, chain, problems)
     components = _load_components(project, game_root, chain, vocab, kinds, problems)
     if problems:
         raise ProblemsError(problems)
-    return Database(project, _game(game, game_root, game_file, vocab, kinds, rules),
-                    _edition(chain), components)
+    game_model = _game(game, game_root, game_file, vocab, kinds, rules)
+    game_model.rule_where = rule_where
+    return Database(project, game_model, _edition(chain), components)
 
 
 def _game_root(project: Path, game: str) -> Path:
@@ -162,7 +165,8 @@ def _merged_vocabulary(game_file: GameFile, chain: list[_EditionSource]
     vocab: dict[str, dict[str, Term]] = {}
     kinds: dict[str, KindSpec] = {}
     rules: list[Rule] = []
-    for layer in [game_file, *(e.file for e in chain)]:
+    layers: list[GameFile | EditionFile] = [game_file, *(e.file for e in chain)]
+    for layer in layers:
         for name, terms in layer.vocab.items():
             vocab.setdefault(name, {}).update({str(t.id): t for t in terms})
         kinds.update(layer.kinds)
@@ -189,12 +193,12 @@ def _check_field_spec(spec: FieldSpec, path: tuple[str | int, ...], source: Sour
     if spec.type == "term" and spec.vocab not in vocab:
         problems.append(Problem(
             "unknown-vocab", f"term field names vocabulary '{spec.vocab}', which no vocab defines",
-            where=source.value_where((*path, "vocab")), path=dotted((*path, "vocab")),
+            where=source.value_where((*path, "vocab")), path=source.label((*path, "vocab")),
             hint=did_you_mean(str(spec.vocab), vocab)))
     if spec.type == "ref" and spec.kind is not None and spec.kind not in kinds:
         problems.append(Problem(
             "unknown-kind", f"ref field names kind '{spec.kind}', which is not defined",
-            where=source.value_where((*path, "kind")), path=dotted((*path, "kind")),
+            where=source.value_where((*path, "kind")), path=source.label((*path, "kind")),
             hint=did_you_mean(spec.kind, kinds)))
     if spec.of is not None:
         _check_field_spec(spec.of, (*path, "of"), source, vocab, kinds, problems)
@@ -239,17 +243,17 @@ def _try_read(project: Path, path: Path, problems: list[Problem]) -> Source | No
 def _take_file(source: Source, layer: _EditionSource, merged: dict[str, dict[str, Any]],
                places: dict[str, tuple[Location, str]], own: dict[str, Location],
                ctx: ComponentContext) -> None:
-    stem = Path(source.file).stem
+    source.prefix = (Path(source.file).stem,)
     if not isinstance(source.data, list):
         ctx.problems.append(Problem(
             "bad-type", "a components file holds a list of components", where=source.where(()),
             hint="start each component with '- id: ...'"))
         return
     for i, item in enumerate(source.data):
-        path = (stem, i)
+        path: tuple[str | int, ...] = (i,)
         if not isinstance(item, dict):
             ctx.problems.append(Problem("bad-type", "each component is a mapping (key: value)",
-                                        where=source.value_where(path), path=dotted(path)))
+                                        where=source.value_where(path), path=source.label(path)))
             continue
         _take_component(item, source, path, layer, merged, places, own, ctx)
 
@@ -264,7 +268,7 @@ def _take_component(item: dict[str, Any], source: Source, path: tuple[str | int,
         first = own[cid]
         ctx.problems.append(Problem(
             "duplicate-id", f"id '{cid}' is used twice", where=source.value_where((*path, "id")),
-            path=dotted((*path, "id")), hint=f"first used at {first}; ids must be unique"))
+            path=source.label((*path, "id")), hint=f"first used at {first}; ids must be unique"))
         return
     inherited = isinstance(cid, str) and cid in merged and "kind" not in item
     if inherited:
@@ -299,12 +303,12 @@ def _resolve_refs(ctx: ComponentContext, merged: dict[str, dict[str, Any]]) -> N
         if target is None:
             ctx.problems.append(Problem(
                 "unknown-id", f"no component with id '{ref.target}'",
-                where=ref.source.value_where(ref.path), path=dotted(ref.path),
+                where=ref.source.value_where(ref.path), path=ref.source.label(ref.path),
                 hint=did_you_mean(ref.target, merged)))
         elif ref.kind is not None and target.get("kind") != ref.kind:
             ctx.problems.append(Problem(
                 "wrong-kind", f"'{ref.target}' is a {target.get('kind')}, expected a {ref.kind}",
-                where=ref.source.value_where(ref.path), path=dotted(ref.path),
+                where=ref.source.value_where(ref.path), path=ref.source.label(ref.path),
                 hint=did_you_mean(ref.target, [k for k, v in merged.items()
                                                if v.get("kind") == ref.kind])))
 
@@ -316,12 +320,12 @@ def _check_images(ctx: ComponentContext, game_root: Path) -> None:
         if not target.is_relative_to(base):
             ctx.problems.append(Problem(
                 "image-outside", f"image '{value}' is outside the game folder",
-                where=source.value_where(path), path=dotted(path),
+                where=source.value_where(path), path=source.label(path),
                 hint=f"put images under {base.name}/ and give the path relative to it"))
         elif not target.is_file():
             ctx.problems.append(Problem(
                 "missing-image", f"image '{value}' does not exist",
-                where=source.value_where(path), path=dotted(path),
+                where=source.value_where(path), path=source.label(path),
                 hint=f"paths are relative to data/{base.name}/"))
 
 

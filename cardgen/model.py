@@ -191,6 +191,7 @@ class Game:
     vocab: dict[str, dict[str, Term]]
     kinds: dict[str, KindSpec]
     rules: list[Rule]
+    rule_where: list[Location] = field(default_factory=list)  # rules[i] was written here
 
     def term(self, vocab: str, term_id: Any) -> Term | None:
         return self.vocab.get(vocab, {}).get(str(term_id))

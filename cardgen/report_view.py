@@ -13,7 +13,9 @@ _VERDICT_STYLE = {"ok": "green", "short": "bold red", "over": "bold red",
 
 
 def print_report(report: Report, console: Console) -> None:
-    players = f", {report.players} players" if report.players else ""
+    players = ""
+    if report.players:
+        players = f", for {report.players} player{'s' if report.players != 1 else ''}"
     console.print(Text(f"{report.title} ({report.game}@{report.edition}{players})", style="bold"))
     console.print(_box_table(report))
     console.print(_rules_table(report))
@@ -40,7 +42,7 @@ def _num(value: int | None) -> str:
 def _verdict(row: Row) -> Text:
     label = "matches" if row.ok else row.verdict
     text = Text(label, style=_VERDICT_STYLE.get(row.verdict, ""))
-    if row.detail and not row.ok:
+    if row.detail:
         text.append(f" ({row.detail})", style="dim" if row.verdict == "not listed" else "")
     return text
 
@@ -61,9 +63,10 @@ def _print_findings(report: Report, console: Console) -> None:
     for f in report.findings:
         style = "bold red" if f.severity == "error" else "yellow"
         where = f"{f.where}: " if f.where else ""
-        console.print(Text(f"{where}{f.severity}[{f.rule}] ", style=style) + Text(f.message))
+        console.print(Text(f"{where}{f.severity}[{f.rule}] ", style=style) + Text(f.message),
+                      soft_wrap=True)
         if f.quote:
-            console.print(Text(f'  rulebook: "{f.quote}"', style="dim"))
+            console.print(Text(f'  rulebook: "{f.quote}"', style="dim"), soft_wrap=True)
 
 
 def _print_summary(report: Report, console: Console) -> None:

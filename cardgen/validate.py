@@ -15,7 +15,7 @@ from pydantic import BaseModel, ValidationError
 
 from cardgen.errors import Problem, did_you_mean
 from cardgen.model import BASE_FIELDS, FieldSpec, KindSpec, Term
-from cardgen.yamlsrc import KeyPath, Source, dotted
+from cardgen.yamlsrc import KeyPath, Source
 
 COLOR = re.compile(r"^#[0-9A-Fa-f]{6}$")
 STATUSES = ("draft", "final")
@@ -48,23 +48,23 @@ def _problem_from_pydantic(cls: type[BaseModel], source: Source, err: Any) -> Pr
     if kind == "extra_forbidden":
         names = _field_names(cls, path[:-1])
         return Problem("unknown-field", f"unknown key '{path[-1]}'", where=source.where(path),
-                       path=dotted(path), hint=did_you_mean(str(path[-1]), names))
+                       path=source.label(path), hint=did_you_mean(str(path[-1]), names))
     if kind == "missing":
         missing = next((p for p in reversed(rest) if isinstance(p, str)), "?")
         return Problem("missing-field", f"'{missing}' is required", where=source.where(path),
-                       path=dotted((*path, missing)))
+                       path=source.label((*path, missing)))
     if kind == "literal_error":
         expected = re.findall(r"'([^']*)'", err.get("ctx", {}).get("expected", ""))
         got = _get(source.data, path)
         return Problem("bad-value", f"'{got}' is not allowed here",
-                       where=source.value_where(path), path=dotted(path),
+                       where=source.value_where(path), path=source.label(path),
                        hint=did_you_mean(str(got), expected))
     if kind == "model_type" or kind == "dict_type":
         return Problem("bad-type", f"expected a mapping (key: value), got "
                        f"{_type_name(_get(source.data, path))}",
-                       where=source.value_where(path), path=dotted(path))
+                       where=source.value_where(path), path=source.label(path))
     return Problem("bad-type", err["msg"].replace("Input", "value").replace("input", "value"),
-                   where=source.value_where(path), path=dotted(path))
+                   where=source.value_where(path), path=source.label(path))
 
 
 def _data_path(data: Any, loc: tuple) -> tuple[KeyPath, tuple]:
@@ -161,7 +161,7 @@ def check_component(item: dict[str, Any], source: Source, path: KeyPath,
         if isinstance(kind_name, str) and spec is None:
             ctx.problems.append(Problem(
                 "unknown-kind", f"unknown kind '{kind_name}'", where=source.value_where((*path, "kind")),
-                path=dotted((*path, "kind")), hint=did_you_mean(kind_name, ctx.kinds)))
+                path=source.label((*path, "kind")), hint=did_you_mean(kind_name, ctx.kinds)))
             return
     _check_base_values(item, source, path, ctx)
     fields = spec.fields if spec else {}
@@ -173,7 +173,7 @@ def check_component(item: dict[str, Any], source: Source, path: KeyPath,
             if spec is not None or not patch:
                 ctx.problems.append(Problem(
                     "unknown-field", f"unknown key '{key}' for kind '{kind_name}'",
-                    where=source.where((*path, key)), path=dotted((*path, key)),
+                    where=source.where((*path, key)), path=source.label((*path, key)),
                     hint=did_you_mean(key, allowed)))
             continue
         check_value(value, fields[key], source, (*path, key), ctx)
@@ -182,21 +182,21 @@ def check_component(item: dict[str, Any], source: Source, path: KeyPath,
             if fspec.required and name not in item:
                 ctx.problems.append(Problem(
                     "missing-field", f"'{name}' is required for kind '{kind_name}'",
-                    where=source.where(path), path=dotted((*path, name))))
+                    where=source.where(path), path=source.label((*path, name))))
 
 
 def _require_base(item: dict[str, Any], source: Source, path: KeyPath, ctx: ComponentContext) -> None:
     for key in ("id", "kind"):
         if key not in item:
             ctx.problems.append(Problem("missing-field", f"every component needs '{key}'",
-                                        where=source.where(path), path=dotted((*path, key))))
+                                        where=source.where(path), path=source.label((*path, key))))
 
 
 def _check_base_values(item: dict[str, Any], source: Source, path: KeyPath,
                        ctx: ComponentContext) -> None:
     def bad(key: str, what: str, hint: str | None = None) -> None:
         ctx.problems.append(Problem("bad-type", what, where=source.value_where((*path, key)),
-                                    path=dotted((*path, key)), hint=hint))
+                                    path=source.label((*path, key)), hint=hint))
 
     for key in ("id", "kind", "name", "source", "notes", "image", "back_image"):
         if key in item and not isinstance(item[key], str | int) or (
@@ -208,7 +208,7 @@ def _check_base_values(item: dict[str, Any], source: Source, path: KeyPath,
     if "status" in item and item["status"] not in STATUSES:
         ctx.problems.append(Problem(
             "bad-value", f"status '{item['status']}' is not one of {', '.join(STATUSES)}",
-            where=source.value_where((*path, "status")), path=dotted((*path, "status")),
+            where=source.value_where((*path, "status")), path=source.label((*path, "status")),
             hint=did_you_mean(str(item["status"]), STATUSES)))
     for key in ("image", "back_image"):
         if isinstance(item.get(key), str):
@@ -224,7 +224,7 @@ def check_value(value: Any, spec: FieldSpec, source: Source, path: KeyPath,
         text, hint = message if isinstance(message, tuple) else (message, None)
         rule = "unknown-term" if spec.type == "term" and "unknown" in text else "bad-type"
         ctx.problems.append(Problem(rule, text, where=source.value_where(path),
-                                    path=dotted(path), hint=hint))
+                                    path=source.label(path), hint=hint))
 
 
 Message = str | tuple[str, str | None] | None
@@ -309,13 +309,13 @@ def _check_object(value: Any, spec: FieldSpec, source: Source, path: KeyPath,
         if key not in fields:
             ctx.problems.append(Problem(
                 "unknown-field", f"unknown key '{key}'", where=source.where((*path, key)),
-                path=dotted((*path, key)), hint=did_you_mean(key, fields)))
+                path=source.label((*path, key)), hint=did_you_mean(key, fields)))
             continue
         check_value(item, fields[key], source, (*path, key), ctx)
     for name, fspec in fields.items():
         if fspec.required and name not in value:
             ctx.problems.append(Problem("missing-field", f"'{name}' is required",
-                                        where=source.where(path), path=dotted((*path, name))))
+                                        where=source.where(path), path=source.label((*path, name))))
     return None
 
 

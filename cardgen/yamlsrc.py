@@ -30,6 +30,11 @@ class Source:
     data: Any
     marks: dict[KeyPath, Location] = field(default_factory=dict)  # value positions
     key_marks: dict[KeyPath, Location] = field(default_factory=dict)  # key positions
+    prefix: KeyPath = ()  # shown before key paths: ('orbit',) makes (3, 'name') 'orbit[3].name'
+
+    def label(self, path: KeyPath) -> str:
+        """The key path as a person reads it, e.g. orbit[3].name."""
+        return _dotted((*self.prefix, *path))
 
     def where(self, path: KeyPath) -> Location:
         """The closest recorded position for a key path (the key itself when known)."""

@@ -1,0 +1,46 @@
+"""Shared test helpers: a scratch copy of the project and an in-process CLI runner."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from cardgen.cli import main
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+    @property
+    def text(self) -> str:
+        return self.out + self.err
+
+
+def copy_project(dest: Path, games: tuple[str, ...] = ("l5",)) -> Path:
+    """A throwaway project holding copies of the named games and the repo's layouts."""
+    for game in games:
+        shutil.copytree(REPO / "data" / game, dest / "data" / game)
+        if (REPO / "layouts" / game).is_dir():
+            shutil.copytree(REPO / "layouts" / game, dest / "layouts" / game)
+    if (REPO / "layouts" / "common").is_dir():
+        shutil.copytree(REPO / "layouts" / "common", dest / "layouts" / "common")
+    shutil.copy(REPO / "cardgen.yaml", dest / "cardgen.yaml")
+    return dest
+
+
+@pytest.fixture
+def run_cli(capsys: pytest.CaptureFixture[str]):
+    def run(*args: str) -> Result:
+        code = main(list(args))
+        captured = capsys.readouterr()
+        return Result(code, captured.out, captured.err)
+
+    return run
