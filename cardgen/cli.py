@@ -40,7 +40,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def _target_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("target", nargs="?", metavar="GAME[@EDITION]",
-                   help="e.g. l5@0.6.5 (default: the project's default game)")
+                   help="e.g. mygame@1.0 (default: the project's default game)")
 
 
 def _add_check(sub: argparse._SubParsersAction) -> None:

@@ -18,7 +18,7 @@ class Problem:
     rule: str  # short id: unknown-field, bad-type, yaml-syntax, text-overflow, ...
     message: str
     where: Location | None = None
-    path: str = ""  # key path such as orbit[3].name
+    path: str = ""  # key path such as cards[3].name
     hint: str | None = None
     severity: str = "error"
 

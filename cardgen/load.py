@@ -59,7 +59,7 @@ def default_game(project: Path) -> str:
 
 
 def parse_target(target: str | None, project: Path) -> tuple[str, str | None]:
-    """'l5@0.6.5' -> ('l5', '0.6.5'); 'l5' -> ('l5', None); None -> the project's default game."""
+    """'game@1.0' -> ('game', '1.0'); 'game' -> ('game', None); None -> the project's default game."""
     if not target:
         return default_game(project), None
     game, _, edition = target.partition("@")

@@ -175,7 +175,7 @@ class Component:
     source: str | None = None
 
     def value(self, name: str, default: Any = None) -> Any:
-        """A base or kind field by name ("id", "name", "culture", ...)."""
+        """A base or kind field by name ("id", "name", "colour", ...)."""
         if name in ("id", "kind", "name", "count", "status", "image", "source"):
             return getattr(self, name)
         return self.fields.get(name, default)

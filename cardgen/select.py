@@ -1,4 +1,4 @@
-"""Selector text ('arcade[culture=blue].rooms[].type') + Database -> the values it names.
+"""Selector text ('board[colour=blue].spaces[].type') + Database -> the values it names.
 
 Grammar: KIND[FILTER]? ( '.' FIELD ( '[]' | '[' FIELD '=' VALUE ']' )? )*
 A value from a component with `count: n` is counted n times by count().

@@ -30,10 +30,10 @@ class Source:
     data: Any
     marks: dict[KeyPath, Location] = field(default_factory=dict)  # value positions
     key_marks: dict[KeyPath, Location] = field(default_factory=dict)  # key positions
-    prefix: KeyPath = ()  # shown before key paths: ('orbit',) makes (3, 'name') 'orbit[3].name'
+    prefix: KeyPath = ()  # shown before key paths: ('cards',) makes (3, 'name') 'cards[3].name'
 
     def label(self, path: KeyPath) -> str:
-        """The key path as a person reads it, e.g. orbit[3].name."""
+        """The key path as a person reads it, e.g. cards[3].name."""
         return _dotted((*self.prefix, *path))
 
     def where(self, path: KeyPath) -> Location:
@@ -100,7 +100,7 @@ class _Builder:
 
 
 def _dotted(path: KeyPath) -> str:
-    """('orbit', 3, 'name') -> 'orbit[3].name'."""
+    """('cards', 3, 'name') -> 'cards[3].name'."""
     text = ""
     for part in path:
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
