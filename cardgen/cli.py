@@ -34,6 +34,8 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     _add_check(sub)
     _add_build(sub)
+    _add_diff(sub)
+    _add_new_edition(sub)
     _add_schema(sub)
     return parser
 
@@ -69,6 +71,30 @@ def _add_build(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-preview", action="store_true", help="skip PNG previews")
     p.add_argument("--strict", action="store_true", help="refuse to build on warnings too")
     p.set_defaults(handler=cmd_build)
+
+
+def _add_diff(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("diff", help="show what changed between two editions",
+                       description="Compare two editions: components added, removed and changed "
+                                   "(field by field), kinds, vocabulary and box-list rows. "
+                                   "Exit 0 whether or not they differ.")
+    p.add_argument("old", metavar="GAME@OLD", help="e.g. l5@0.6.2")
+    p.add_argument("new", metavar="GAME@NEW", help="e.g. l5@0.6.5, or just NEW for the same game")
+    form = p.add_mutually_exclusive_group()
+    form.add_argument("--markdown", action="store_true", help="print a changelog in Markdown")
+    form.add_argument("--json", action="store_true", help="print the diff as JSON")
+    p.set_defaults(handler=cmd_diff)
+
+
+def _add_new_edition(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("new-edition", help="start an edition that extends another",
+                       description="Create data/GAME/NEW/ with an edition.yaml that extends "
+                                   "OLD and an empty changes.yaml showing how to patch and "
+                                   "remove components. Never overwrites an edition.")
+    p.add_argument("target", metavar="GAME@NEW", help="e.g. l5@0.6.6")
+    p.add_argument("--from", dest="parent", metavar="OLD",
+                   help="the edition it extends (default: the game's default edition)")
+    p.set_defaults(handler=cmd_new_edition)
 
 
 def _add_schema(sub: argparse._SubParsersAction) -> None:
@@ -132,6 +158,46 @@ def cmd_build(args: argparse.Namespace, console: Console) -> int:
     from cardgen.build_cli import run_build
 
     return run_build(args, console, _load(args))
+
+
+def cmd_diff(args: argparse.Namespace, console: Console) -> int:
+    from cardgen.diff import diff_databases, diff_markdown, print_diff
+    from cardgen.load import load_database, parse_target
+
+    game, old = parse_target(args.old, args.project)
+    new_game, new = parse_target(args.new, args.project)
+    if "@" not in args.new:  # a bare edition id: the same game
+        new_game, new = game, args.new
+    diff = diff_databases(load_database(args.project, game, old),
+                          load_database(args.project, new_game, new))
+    if args.json:
+        print(json.dumps(diff.to_json(), indent=2, ensure_ascii=False))
+    elif args.markdown:
+        print(diff_markdown(diff), end="")
+    else:
+        print_diff(diff, console)
+    return EXIT_OK
+
+
+def cmd_new_edition(args: argparse.Namespace, console: Console) -> int:
+    from cardgen.load import load_database, parse_target
+    from cardgen.new_edition import create_edition
+
+    game, new = parse_target(args.target, args.project)
+    if not new:
+        raise ProblemsError([Problem("missing-edition", f"name the new edition: {game}@NEW",
+                                     hint=f"e.g. cardgen new-edition {game}@0.7.0 --from OLD")])
+    written = create_edition(args.project, game, new, args.parent)
+    db = load_database(args.project, game, new)
+    for path in written:
+        console.print(f"wrote {path}", markup=False)
+    console.print(f"{db.label} extends {game}@{db.edition.extends} "
+                  f"({len(db.components)} components inherited). Next:", markup=False)
+    for step in (f"edit {written[-1]}", f"cardgen check {db.label}",
+                 f"cardgen diff {game}@{db.edition.extends} {db.label}",
+                 f"cardgen build {db.label} --changed-since {db.edition.extends}"):
+        console.print(f"  {step}", markup=False)
+    return EXIT_OK
 
 
 def cmd_schema(args: argparse.Namespace, console: Console) -> int:

@@ -437,10 +437,14 @@ def summary_line(diff: EditionDiff) -> str:
     parts = [(len(diff.changed), "changed"), (len(diff.restyled), "restyled"),
              (len(diff.added), "added"), (len(diff.removed), "removed")]
     rows = len(diff.rows_added) + len(diff.rows_removed) + len(diff.rows_changed)
-    text = ", ".join(f"{n} {what}" for n, what in parts if n) or "no component changes"
+    said = [f"{n} component{'s' if n != 1 else ''} {what}" for n, what in parts if n]
     if rows:
-        text += f"; {rows} box-list row{'s' if rows != 1 else ''} differ"
-    return f"{diff.old} -> {diff.new}: components {text}"
+        said.append(f"{rows} box-list row{'s' if rows != 1 else ''} differ")
+    others = (diff.kinds_added or diff.kinds_removed or diff.kinds_changed or diff.terms_added
+              or diff.terms_removed or diff.terms_changed)
+    if others:
+        said.append("kinds or vocabulary differ")
+    return f"{diff.old} -> {diff.new}: {', '.join(said) or 'only the edition details differ'}"
 
 
 def _by_kind(pieces: list[Piece]) -> dict[str, list[Piece]]:
