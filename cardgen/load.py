@@ -253,7 +253,8 @@ def _take_file(source: Source, layer: _EditionSource, merged: dict[str, dict[str
         path: tuple[str | int, ...] = (i,)
         if not isinstance(item, dict):
             ctx.problems.append(Problem("bad-type", "each component is a mapping (key: value)",
-                                        where=source.value_where(path), path=source.label(path)))
+                                        where=source.value_where(path), path=source.label(path),
+                                        hint="write '- id: ...' then indented 'key: value' lines"))
             continue
         _take_component(item, source, path, layer, merged, places, own, ctx)
 

@@ -52,7 +52,7 @@ def _problem_from_pydantic(cls: type[BaseModel], source: Source, err: Any) -> Pr
     if kind == "missing":
         missing = next((p for p in reversed(rest) if isinstance(p, str)), "?")
         return Problem("missing-field", f"'{missing}' is required", where=source.where(path),
-                       path=source.label((*path, missing)))
+                       path=source.label((*path, missing)), hint=f"add a line '{missing}: ...' here")
     if kind == "literal_error":
         expected = re.findall(r"'([^']*)'", err.get("ctx", {}).get("expected", ""))
         got = _get(source.data, path)
@@ -62,9 +62,24 @@ def _problem_from_pydantic(cls: type[BaseModel], source: Source, err: Any) -> Pr
     if kind == "model_type" or kind == "dict_type":
         return Problem("bad-type", f"expected a mapping (key: value), got "
                        f"{_type_name(_get(source.data, path))}",
-                       where=source.value_where(path), path=source.label(path))
+                       where=source.value_where(path), path=source.label(path),
+                       hint="write 'key: value' lines here, or { key: value }")
+    if kind == "string_pattern_mismatch" and "#" in str(err.get("ctx", {}).get("pattern", "")):
+        return Problem("bad-type", f"expected a colour like \"#C8372D\", got {err['input']!r}",
+                       where=source.value_where(path), path=source.label(path),
+                       hint="six hex digits after '#', quoted: \"#RRGGBB\"")
     return Problem("bad-type", err["msg"].replace("Input", "value").replace("input", "value"),
-                   where=source.value_where(path), path=source.label(path))
+                   where=source.value_where(path), path=source.label(path),
+                   hint=_PYDANTIC_HINTS.get(kind.split("_")[0], "see docs/data-format.md"))
+
+
+_PYDANTIC_HINTS = {
+    "string": "write text; quote it if it looks like a number, a date or true/false",
+    "int": "write a whole number without quotes, e.g. 3",
+    "float": "write a number without quotes, e.g. 2.5",
+    "bool": "write true or false",
+    "list": "write it as [a, b] or one '- item' a line",
+}
 
 
 def _data_path(data: Any, loc: tuple) -> tuple[KeyPath, tuple]:
@@ -182,14 +197,22 @@ def check_component(item: dict[str, Any], source: Source, path: KeyPath,
             if fspec.required and name not in item:
                 ctx.problems.append(Problem(
                     "missing-field", f"'{name}' is required for kind '{kind_name}'",
-                    where=source.where(path), path=source.label((*path, name))))
+                    where=source.where(path), path=source.label((*path, name)),
+                    hint=_add_hint(name, fspec)))
+
+
+def _add_hint(name: str, spec: FieldSpec) -> str:
+    """'add number: (whole number 1..5)' style hint for a missing field."""
+    what = spec.description or (f"a {spec.vocab} id" if spec.type == "term" else f"a {spec.type}")
+    return f"add '{name}: ...' ({what})"
 
 
 def _require_base(item: dict[str, Any], source: Source, path: KeyPath, ctx: ComponentContext) -> None:
     for key in ("id", "kind"):
         if key not in item:
             ctx.problems.append(Problem("missing-field", f"every component needs '{key}'",
-                                        where=source.where(path), path=source.label((*path, key))))
+                                        where=source.where(path), path=source.label((*path, key)),
+                                        hint=f"add a line '{key}: ...' to this component"))
 
 
 def _check_base_values(item: dict[str, Any], source: Source, path: KeyPath,
@@ -204,7 +227,8 @@ def _check_base_values(item: dict[str, Any], source: Source, path: KeyPath,
             bad(key, f"expected text, got {_type_name(item[key])}")
     if "count" in item and (not isinstance(item["count"], int) or isinstance(item["count"], bool)
                             or item["count"] < 0):
-        bad("count", f"expected a whole number >= 0, got {item['count']!r}")
+        bad("count", f"expected a whole number >= 0, got {item['count']!r}",
+            "count is how many copies are in the box: 0 or more (default 1)")
     if "status" in item and item["status"] not in STATUSES:
         ctx.problems.append(Problem(
             "bad-value", f"status '{item['status']}' is not one of {', '.join(STATUSES)}",
@@ -242,12 +266,18 @@ def _check_number(value: Any, spec: FieldSpec, *_: Any) -> Message:
     wanted = int if spec.type == "int" else (int, float)
     if isinstance(value, bool) or not isinstance(value, wanted):
         noun = "a whole number" if spec.type == "int" else "a number"
-        return f"expected {noun}, got {_type_name(value)} {value!r}"
+        return f"expected {noun}, got {_type_name(value)} {value!r}", "write digits without quotes, e.g. 3"
     if spec.min is not None and value < spec.min:
-        return f"{value} is below the minimum {spec.min:g}"
+        return f"{value} is below the minimum {spec.min:g}", _range(spec)
     if spec.max is not None and value > spec.max:
-        return f"{value} is above the maximum {spec.max:g}"
+        return f"{value} is above the maximum {spec.max:g}", _range(spec)
     return None
+
+
+def _range(spec: FieldSpec) -> str:
+    low = "" if spec.min is None else f"{spec.min:g}"
+    high = "" if spec.max is None else f"{spec.max:g}"
+    return f"allowed: {low}..{high}" if low and high else f"allowed: {'>= ' + low if low else '<= ' + high}"
 
 
 def _check_bool(value: Any, *_: Any) -> Message:
@@ -315,7 +345,8 @@ def _check_object(value: Any, spec: FieldSpec, source: Source, path: KeyPath,
     for name, fspec in fields.items():
         if fspec.required and name not in value:
             ctx.problems.append(Problem("missing-field", f"'{name}' is required",
-                                        where=source.where(path), path=source.label((*path, name))))
+                                        where=source.where(path), path=source.label((*path, name)),
+                                        hint=_add_hint(name, fspec)))
     return None
 
 

@@ -18,6 +18,10 @@ from cardgen.model import Location
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_NODES = 200_000
+_CORE = "tag:yaml.org,2002:"
+_PLAIN = ("str", "int", "float", "bool", "null", "timestamp")
+ALLOWED_TAGS = {yaml.ScalarNode: {_CORE + t for t in _PLAIN},
+                yaml.SequenceNode: {_CORE + "seq"}, yaml.MappingNode: {_CORE + "map"}}
 
 KeyPath = tuple[str | int, ...]
 
@@ -74,18 +78,46 @@ class _Builder:
                 where=_loc(self.file, node.start_mark),
                 hint="split the file, and do not nest YAML aliases (&name / *name) inside each other")])
         self.marks[path] = _loc(self.file, node.start_mark)
+        self._refuse_tag(node)
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, path)
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
-        value = self.loader.construct_object(node, deep=True)
+        return self._scalar(node)
+
+    def _refuse_tag(self, node: yaml.Node) -> None:
+        """Only plain YAML values: a tag such as !!python/object or !!set is a Problem."""
+        if node.tag not in ALLOWED_TAGS.get(type(node), ()):
+            shown = node.tag.replace(_CORE, "!!") if node.tag.startswith(_CORE) else node.tag
+            raise ProblemsError([Problem(
+                "yaml-syntax", f"the YAML tag '{shown}' is not allowed (safe loading: plain values only)",
+                where=_loc(self.file, node.start_mark),
+                hint="YAML tags (!something) are not allowed in data files; remove the tag")])
+
+    def _key(self, node: yaml.Node, path: KeyPath) -> Any:
+        if not isinstance(node, yaml.ScalarNode):
+            raise ProblemsError([Problem(
+                "bad-key", "a key must be plain text, not a list or a mapping",
+                where=_loc(self.file, node.start_mark), path=_dotted(path),
+                hint="a '?' line or a [list] / {mapping} before ':' makes a complex key; "
+                     "write 'name: value'")])
+        self._refuse_tag(node)
+        return self._scalar(node)
+
+    def _scalar(self, node: yaml.Node) -> Any:
+        try:
+            value = self.loader.construct_object(node, deep=True)
+        except (ValueError, KeyError, AttributeError, TypeError):  # e.g. '!!int abc'
+            raise ProblemsError([Problem(
+                "yaml-syntax", f"'{node.value}' is not a valid {node.tag.replace(_CORE, '')}",
+                where=_loc(self.file, node.start_mark), hint="remove the !!tag or fix the value")]) from None
         return value.isoformat() if isinstance(value, datetime.date) else value
 
     def _mapping(self, node: yaml.MappingNode, path: KeyPath) -> dict[str, Any]:
         self.loader.flatten_mapping(node)
         out: dict[str, Any] = {}
         for key_node, value_node in node.value:
-            key = self.loader.construct_object(key_node, deep=True)
+            key = self._key(key_node, path)
             key_path = (*path, str(key))
             where = _loc(self.file, key_node.start_mark)
             if str(key) in out:
