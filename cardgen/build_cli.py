@@ -38,8 +38,14 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
         print_report(report, console)
         console.print("[bold red]not building: the database fails its check[/]")
         return 1
+    only, suffix = None, None
+    if getattr(args, "changed_since", None):
+        only = reprint_ids(db, args.changed_since, console)
+        if not only:
+            return 0
+        suffix = f"since-{args.changed_since.rpartition('@')[2]}"
     options = BuildOptions(back_offset=parse_offset(args.back_offset), fold=args.fold,
-                           preview=not args.no_preview)
+                           preview=not args.no_preview, only=only, suffix=suffix)
     out_root = args.out or (db.project / "output")
     with Progress(TextColumn("{task.description:<12}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=console, transient=True,
@@ -54,3 +60,28 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
         summary = build(db, out_root, options, progress=progress)
     console.print(f"built {db.label}: {summary}", markup=False)
     return 0
+
+
+def reprint_ids(db: Database, since: str, console: Console) -> frozenset[str]:
+    """Ids whose faces differ from edition `since` (EDITION or GAME@EDITION); says what it found."""
+    from cardgen.diff import diff_databases
+    from cardgen.load import load_database
+
+    game, _, edition = since.rpartition("@")
+    if game and game != db.game.id:
+        raise ProblemsError([Problem(
+            "bad-option", f"--changed-since {since} names another game than {db.game.id}",
+            hint=f"give an edition of {db.game.id}, e.g. --changed-since {edition}")])
+    diff = diff_databases(load_database(db.project, db.game.id, edition), db)
+    ids = frozenset(diff.changed_ids())
+    if diff.removed:
+        gone = ", ".join(p.id for p in diff.removed)
+        console.print(f"removed since {diff.old} (nothing to print): {gone}", markup=False)
+    if not ids:
+        console.print(f"nothing to reprint: every face of {db.label} is the same as in "
+                      f"{diff.old}; nothing written", markup=False)
+        return ids
+    listed = ", ".join(c.id for c in db.components if c.id in ids)
+    console.print(f"reprinting {len(ids)} component{'s' if len(ids) != 1 else ''} changed "
+                  f"since {diff.old}: {listed}", markup=False)
+    return ids
