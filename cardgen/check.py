@@ -77,7 +77,7 @@ class Report:
     def failed(self, strict: bool = False) -> bool:
         if any(f.severity == "error" for f in self.findings):
             return True
-        if any(r.verdict in ("short", "over") for r in self.rows):
+        if any(r.verdict in ("short", "over", "off") for r in self.rows):
             return True
         return strict and bool(self.warnings)
 
@@ -191,9 +191,7 @@ def _row(db: Database, kind: str, inv: InventoryRow, expected: int, has: int,
                    f"matches its parts ({stated_parts}), not its stated total", parts, where)
     if isinstance(inv.count, PlayerCount):
         return _ranged_row(db, kind, inv, expected, has, parts, where)
-    verdict = "ok" if has == expected and not off else ("short" if has < expected else "over")
-    if verdict == "ok" and off:
-        verdict = "short"
+    verdict = "short" if has < expected else "over" if has > expected else "off" if off else "ok"
     detail = "; ".join(f"{p.label}: {p.has} of {p.expected}" for p in off)
     return Row(_title(db, kind), inv.line, expected, has, verdict, detail, parts, where)
 

@@ -8,7 +8,7 @@ from rich.text import Text
 
 from cardgen.check import Report, Row
 
-_VERDICT_STYLE = {"ok": "green", "short": "bold red", "over": "bold red",
+_VERDICT_STYLE = {"ok": "green", "short": "bold red", "over": "bold red", "off": "bold red",
                   "not listed": "yellow", "contradiction": "yellow"}
 
 
@@ -75,7 +75,7 @@ def _print_summary(report: Report, console: Console) -> None:
         kinds = ", ".join(f"{n} {k}" for k, n in report.drafts.items())
         console.print(f"{drafts} draft components (text written to fit the rules): {kinds}")
     errors = sum(f.severity == "error" for f in report.findings)
-    short = sum(r.verdict in ("short", "over") for r in report.rows)
+    short = sum(r.verdict in ("short", "over", "off") for r in report.rows)
     warnings = len(report.warnings)
     if report.failed():
         console.print(Text(f"check failed: {short} box-list rows off, {errors} rule errors, "
