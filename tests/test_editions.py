@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -119,3 +120,54 @@ def test_new_edition_from_an_unknown_parent_writes_nothing(project: Path, run_cl
     assert result.code == 2
     assert "did you mean '0.6.5'?" in result.err
     assert not (project / "data/l5/0.7.0").exists()
+
+
+# ---------------------------------------------------------------- reprints: build --changed-since
+
+
+def test_nothing_changed_writes_nothing(project: Path, run_cli) -> None:
+    assert run_cli("--project", str(project), "new-edition", "l5@0.7.0").code == 0
+    result = run_cli("--project", str(project), "build", "l5@0.7.0", "--changed-since", "0.6.5")
+    assert result.code == 0, result.text
+    assert "nothing to reprint" in result.out
+    assert not (project / "output").exists()
+
+
+def test_changed_since_another_game_is_a_usage_problem(project: Path, run_cli) -> None:
+    result = run_cli("--project", str(project), "build", "l5@0.6.5", "--changed-since", "x@1")
+    assert result.code == 2
+    assert "error[bad-option] --changed-since x@1 names another game than l5" in result.err
+
+
+def _pdf_text(path: Path) -> str:
+    from pypdf import PdfReader
+
+    return " ".join(" ".join((page.extract_text() or "").split())
+                    for page in PdfReader(str(path)).pages)
+
+
+def test_reprint_holds_exactly_the_changed_card_front_and_back(project: Path, run_cli) -> None:
+    pytest.importorskip("cardgen.layout")
+    assert run_cli("--project", str(project), "new-edition", "l5@0.7.0").code == 0
+    overlay("one-field-changed", project)
+    result = run_cli("--project", str(project), "build", "l5@0.7.0", "--changed-since", "0.6.5",
+                     "--no-preview")
+    assert result.code == 0, result.text
+    assert "reprinting 1 component changed since l5@0.6.5: orbit-red-fashions" in result.out
+    out = project / "output" / "l5-0.7.0-since-0.6.5"
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    assert list(manifest["components"]) == ["orbit-red-fashions"]
+    assert manifest["options"]["only"] == ["orbit-red-fashions"]
+    shop = manifest["files"]["print/orbit-card.pdf"]
+    assert shop["copies"] == {"orbit-red-fashions": {"front": 1, "back": 1}}
+    assert [p for p in manifest["files"] if p.startswith("print/")] == ["print/orbit-card.pdf"]
+    from pypdf import PdfReader
+
+    assert len(PdfReader(str(out / "print/orbit-card.pdf")).pages) == 2  # front, back
+    other_names = [c.name for c in load_database(project, "l5", "0.6.5").components
+                   if c.id != "orbit-red-fashions"]
+    for pdf in ("print/orbit-card.pdf", "pnp-letter.pdf", "pnp-a4.pdf"):
+        text = _pdf_text(out / pdf)
+        assert "Mag Boots" in text, pdf
+        assert [n for n in other_names if n in text] == [], pdf
+    assert "two jumps" in _pdf_text(out / "print/orbit-card.pdf")
