@@ -81,7 +81,7 @@ class Box:
     def intersect(self, other: Box) -> Box | None:
         x0, y0 = max(self.x, other.x), max(self.y, other.y)
         x1, y1 = min(self.right, other.right), min(self.bottom, other.bottom)
-        if x1 <= x0 or y1 <= y0:
+        if x1 - x0 <= 1e-9 or y1 - y0 <= 1e-9:
             return None
         return Box(x0, y0, x1 - x0, y1 - y0)
 
@@ -213,7 +213,7 @@ def band_region(paper: Paper) -> Box:
 
 def edge_for_margin(margin: float) -> Edge:
     """Room between a trim edge and the region edge -> bleed and crop mark on that side."""
-    bleed = 3.0 if margin >= 13.0 else max(0.0, min(1.0, margin))
+    bleed = 3.0 if margin >= 12.0 else max(0.0, min(1.0, margin))
     start = bleed + 1.0
     if margin < start + 2.0:
         return Edge(bleed, start, 0.0)
@@ -847,10 +847,10 @@ def furnish(page: Page, heading: str) -> None:
     items: list[tuple] = [
         ("text", heading, True),
         ("text", page.what, False),
-        ("bar", 50.0, 10.0, "50 mm"),
         ("text", "Print at 100 % (actual size), never fit to page", True),
-        *[("text", note, False) for note in page.notes],
+        ("bar", 50.0, 10.0, "50 mm"),
         ("bar", 50.8, 12.7, "2 in"),
+        *[("text", note, False) for note in page.notes],
     ]
     used = [0.0] * len(page.lanes)
     for item in items:
