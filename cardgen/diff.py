@@ -8,8 +8,13 @@ is equal but whose vocabulary term or kind layout changed is "restyled": its fac
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
 
 from cardgen.model import Component, Database, FieldSpec, InventoryRow, KindSpec, Term
 
@@ -311,7 +316,8 @@ def _unique_by_name(components: list[Component]) -> dict[tuple[str, str], Compon
     return {(c.kind, c.name): c for c in components if seen[(c.kind, c.name)] == 1}
 
 
-def _restyle_reasons(diff: EditionDiff, kinds: dict[str, KindSpec]):  # noqa: ANN202
+def _restyle_reasons(diff: EditionDiff, kinds: dict[str, KindSpec]
+                     ) -> Callable[[Component], list[str]]:
     """component -> why its face differs although its data does not (terms, kind layout)."""
     changed_terms = {t.name for t in diff.terms_changed}
     changed_layouts = {k.name for k in diff.kinds_changed
@@ -349,8 +355,8 @@ def _terms_in(value: Any, spec: FieldSpec) -> set[str]:
 
 def _counts(old: Database, new: Database) -> dict[str, tuple[int, int]]:
     """Pieces (copies counted) per kind, for the kinds whose count differs."""
-    before = Counter()
-    after = Counter()
+    before: Counter[str] = Counter()
+    after: Counter[str] = Counter()
     for c in old.components:
         before[c.kind] += c.count
     for c in new.components:
@@ -381,7 +387,8 @@ def _diff_rows(old: list[InventoryRow], new: list[InventoryRow], diff: EditionDi
     diff.rows_removed = left
 
 
-def _pair_rows(left: list[InventoryRow], right: list[InventoryRow], key,  # noqa: ANN001
+def _pair_rows(left: list[InventoryRow], right: list[InventoryRow],
+               key: Callable[[InventoryRow], Hashable],
                pairs: list[tuple[InventoryRow, InventoryRow]], unique: bool = True) -> None:
     """Move rows with the same key from left/right into pairs (only unique keys if `unique`)."""
     lefts, rights = Counter(key(r) for r in left), Counter(key(r) for r in right)
@@ -507,84 +514,101 @@ def _md_pieces(pieces: list[Piece]) -> list[str]:
             for kind, group in _by_kind(pieces).items()]
 
 
-def print_diff(diff: EditionDiff, console: Any) -> None:
-    """The diff as a terminal view (rich): summary, tables of kinds and rows, field changes."""
-    from rich.table import Table
-    from rich.text import Text
-
+def print_diff(diff: EditionDiff, console: Console) -> None:
+    """The diff as a terminal view (rich): summary, then one section per kind of change."""
     console.print(Text(summary_line(diff), style="bold"))
     if diff.empty:
         return
-
-    def heading(title: str) -> None:
-        console.print(Text(f"\n{title}", style="bold underline"))
-
-    def say(text: str, style: str = "", indent: int = 2) -> None:
-        console.print(Text(" " * indent + text, style=style), soft_wrap=True)
-
+    view = _View(console)
     if diff.edition:
-        heading("Edition")
+        view.heading("Edition")
         for c in diff.edition:
-            say(change_line(c))
-    if diff.kinds_added or diff.kinds_removed or diff.kinds_changed:
-        heading("Kinds")
-        for k in diff.kinds_added:
-            say(f"+ {k}", "green")
-        for k in diff.kinds_removed:
-            say(f"- {k}", "red")
-        for named in diff.kinds_changed:
-            say(f"~ {named.name}", "yellow")
-            for c in named.changes:
-                say(change_line(c), indent=4)
-    if diff.terms_added or diff.terms_removed or diff.terms_changed:
-        heading("Vocabulary")
-        for t in diff.terms_added:
-            say(f"+ {t}", "green")
-        for t in diff.terms_removed:
-            say(f"- {t}", "red")
-        for named in diff.terms_changed:
-            say(f"~ {named.name}", "yellow")
-            for c in named.changes:
-                say(change_line(c), indent=4)
+            view.say(change_line(c))
+    view.marks("Kinds", diff.kinds_added, diff.kinds_removed, diff.kinds_changed)
+    view.marks("Vocabulary", diff.terms_added, diff.terms_removed, diff.terms_changed)
     if diff.counts:
-        table = Table(title="Pieces per kind", title_justify="left")
-        for col in ("kind", "old", "new"):
-            table.add_column(col, justify="left" if col == "kind" else "right")
-        for kind, (o, n) in diff.counts.items():
-            table.add_row(kind, str(o), str(n), style="green" if not o else "red" if not n else "")
         console.print()
-        console.print(table)
+        console.print(_counts_table(diff.counts))
+    _print_changed(view, diff)
+    _print_pieces(view, "Added", diff.added, "+", "green")
+    _print_pieces(view, "Removed", diff.removed, "-", "red")
+    _print_rows(view, diff)
+
+
+class _View:
+    """Headings and indented, styled lines on a rich console."""
+
+    def __init__(self, console: Console):
+        self.console = console
+
+    def heading(self, title: str) -> None:
+        self.console.print(Text(f"\n{title}", style="bold underline"))
+
+    def say(self, text: str, style: str = "", indent: int = 2) -> None:
+        self.console.print(Text(" " * indent + text, style=style), soft_wrap=True)
+
+    def marks(self, title: str, added: list[str], removed: list[str],
+              changed: list[Named]) -> None:
+        if not (added or removed or changed):
+            return
+        self.heading(title)
+        for name in added:
+            self.say(f"+ {name}", "green")
+        for name in removed:
+            self.say(f"- {name}", "red")
+        for named in changed:
+            self.say(f"~ {named.name}", "yellow")
+            for c in named.changes:
+                self.say(change_line(c), indent=4)
+
+
+def _counts_table(counts: dict[str, tuple[int, int]]) -> Table:
+    table = Table(title="Pieces per kind", title_justify="left")
+    table.add_column("kind")
+    table.add_column("old", justify="right")
+    table.add_column("new", justify="right")
+    for kind, (old, new) in counts.items():
+        table.add_row(kind, str(old), str(new), style="green" if not old else "red" if not new else "")
+    return table
+
+
+def _print_changed(view: _View, diff: EditionDiff) -> None:
     if diff.changed:
-        heading(f"Changed ({len(diff.changed)})")
-        for c in diff.changed:
-            was = f", was {c.old_id}" if c.old_id else ""
-            say(f"~ {c.id}  {c.name} ({c.kind}{was})", "yellow")
-            for f in c.changes:
-                if f.path != "id":
-                    say(change_line(f), indent=4)
-            if all(f.path == "id" for f in c.changes):
-                say("id renamed; same data", "dim", indent=4)
+        view.heading(f"Changed ({len(diff.changed)})")
+    for c in diff.changed:
+        was = f", was {c.old_id}" if c.old_id else ""
+        view.say(f"~ {c.id}  {c.name} ({c.kind}{was})", "yellow")
+        for f in c.changes:
+            if f.path != "id":
+                view.say(change_line(f), indent=4)
+        if all(f.path == "id" for f in c.changes):
+            view.say("id renamed; same data", "dim", indent=4)
     if diff.restyled:
-        heading(f"Restyled ({len(diff.restyled)}): same data, the face differs")
-        for c in diff.restyled:
-            say(f"~ {c.id}  {c.name} ({c.kind}): {'; '.join(c.reasons)}", "yellow")
-    for title, pieces, mark, style in (("Added", diff.added, "+", "green"),
-                                       ("Removed", diff.removed, "-", "red")):
-        if pieces:
-            heading(f"{title} ({len(pieces)})")
-            for kind, group in _by_kind(pieces).items():
-                pieces_n = sum(p.count for p in group)
-                say(f"{mark} {kind} ({pieces_n} piece{'s' if pieces_n != 1 else ''})", style)
-                for p in group:
-                    copies = f" x{p.count}" if p.count != 1 else ""
-                    say(f"{p.id}  {p.name}{copies}", indent=4)
-    if diff.rows_added or diff.rows_removed or diff.rows_changed:
-        heading("Box list")
-        for r in diff.rows_added:
-            say(f"+ {_row_label(r)}", "green")
-        for r in diff.rows_removed:
-            say(f"- {_row_label(r)}", "red")
-        for rc in diff.rows_changed:
-            say(f'~ "{rc.line}" ({", ".join(rc.kinds)})', "yellow")
-            for c in rc.changes:
-                say(change_line(c), indent=4)
+        view.heading(f"Restyled ({len(diff.restyled)}): same data, the face differs")
+    for c in diff.restyled:
+        view.say(f"~ {c.id}  {c.name} ({c.kind}): {'; '.join(c.reasons)}", "yellow")
+
+
+def _print_pieces(view: _View, title: str, pieces: list[Piece], mark: str, style: str) -> None:
+    if not pieces:
+        return
+    view.heading(f"{title} ({len(pieces)})")
+    for kind, group in _by_kind(pieces).items():
+        n = sum(p.count for p in group)
+        view.say(f"{mark} {kind} ({n} piece{'s' if n != 1 else ''})", style)
+        for p in group:
+            view.say(f"{p.id}  {p.name}{f' x{p.count}' if p.count != 1 else ''}", indent=4)
+
+
+def _print_rows(view: _View, diff: EditionDiff) -> None:
+    if not (diff.rows_added or diff.rows_removed or diff.rows_changed):
+        return
+    view.heading("Box list")
+    for r in diff.rows_added:
+        view.say(f"+ {_row_label(r)}", "green")
+    for r in diff.rows_removed:
+        view.say(f"- {_row_label(r)}", "red")
+    for rc in diff.rows_changed:
+        view.say(f'~ "{rc.line}" ({", ".join(rc.kinds)})', "yellow")
+        for c in rc.changes:
+            view.say(change_line(c), indent=4)
