@@ -443,15 +443,16 @@ def summary_line(diff: EditionDiff) -> str:
         return f"{diff.old} -> {diff.new}: no differences"
     parts = [(len(diff.changed), "changed"), (len(diff.restyled), "restyled"),
              (len(diff.added), "added"), (len(diff.removed), "removed")]
+    said = []
+    if any(n for n, _ in parts):
+        said.append("components: " + ", ".join(f"{n} {what}" for n, what in parts if n))
     rows = len(diff.rows_added) + len(diff.rows_removed) + len(diff.rows_changed)
-    said = [f"{n} component{'s' if n != 1 else ''} {what}" for n, what in parts if n]
     if rows:
         said.append(f"{rows} box-list row{'s' if rows != 1 else ''} differ")
-    others = (diff.kinds_added or diff.kinds_removed or diff.kinds_changed or diff.terms_added
-              or diff.terms_removed or diff.terms_changed)
-    if others:
+    if (diff.kinds_added or diff.kinds_removed or diff.kinds_changed or diff.terms_added
+            or diff.terms_removed or diff.terms_changed):
         said.append("kinds or vocabulary differ")
-    return f"{diff.old} -> {diff.new}: {', '.join(said) or 'only the edition details differ'}"
+    return f"{diff.old} -> {diff.new}: {'; '.join(said) or 'only the edition details differ'}"
 
 
 def _by_kind(pieces: list[Piece]) -> dict[str, list[Piece]]:
@@ -474,7 +475,7 @@ def diff_markdown(diff: EditionDiff) -> str:
             out.extend([f"### {title}", "", *lines, ""])
 
     section("Edition", [f"- {_md(change_line(c))}" for c in diff.edition])
-    section("Kinds", [f"- added kind `{k}`" for k in diff.kinds_added]
+    section("Kinds defined", [f"- added kind `{k}`" for k in diff.kinds_added]
             + [f"- removed kind `{k}`" for k in diff.kinds_removed]
             + [f"- kind `{k.name}`: {_md(change_line(c))}" for k in diff.kinds_changed
                for c in k.changes])
@@ -524,7 +525,7 @@ def print_diff(diff: EditionDiff, console: Console) -> None:
         view.heading("Edition")
         for c in diff.edition:
             view.say(change_line(c))
-    view.marks("Kinds", diff.kinds_added, diff.kinds_removed, diff.kinds_changed)
+    view.marks("Kinds defined", diff.kinds_added, diff.kinds_removed, diff.kinds_changed)
     view.marks("Vocabulary", diff.terms_added, diff.terms_removed, diff.terms_changed)
     if diff.counts:
         console.print()

@@ -38,7 +38,7 @@ def test_diff_cli_text_markdown_and_json_agree(one_field: Path, run_cli) -> None
     args = ("--project", str(one_field), "diff", "l5@0.6.5", "l5@0.7.0")
     text, markdown, data = run_cli(*args), run_cli(*args, "--markdown"), run_cli(*args, "--json")
     assert (text.code, markdown.code, data.code) == (0, 0, 0)
-    assert "1 component changed" in text.out
+    assert "l5@0.6.5 -> l5@0.7.0: components: 1 changed" in text.out
     assert 'effect.text: "Make one jump between two garages without spending a move." -> ' \
            '"Make two jumps between garages without spending a move."' in text.out
     assert markdown.out.startswith("## l5@0.6.5 -> l5@0.7.0")
@@ -81,7 +81,7 @@ def test_062_to_065_reports_kinds_renamed_ids_and_box_list() -> None:
 def test_062_to_065_cli_lists_each_section(run_cli) -> None:
     result = run_cli("--project", str(REPO), "diff", "l5@0.6.2", "l5@0.6.5")
     assert result.code == 0, result.err
-    for heading in ("Kinds", "Pieces per kind", "Changed (", "Added (", "Removed (", "Box list"):
+    for heading in ("Kinds defined", "Pieces per kind", "Changed (", "Added (", "Removed (", "Box list"):
         assert heading in result.out
     assert "- new-media-card" in result.out
     assert "~ arcade-blue  Blue Arcade (arcade, was arcade-062-blue)" in result.out
