@@ -464,12 +464,20 @@ def grid_plan(
         raise ValueError(f"a {copies[0].w} x {copies[0].h} mm face does not fit on {paper.name}")
     pages = []
     for chunk in chunks(copies, len(slots)):
-        front = sheet_page(paper, "front", chunk, slots, region, band)
+        used = rows_in_use(slots, len(chunk))
+        front = sheet_page(paper, "front", chunk, used, region, band)
         pages.append(front)
         if any(c.has_back for c in chunk):
-            backs = [back_slot(s, paper.width, offset) for s in slots]
+            backs = [back_slot(s, paper.width, offset) for s in used]
             pages.append(sheet_page(paper, "back", chunk, backs, region, band, offset))
     return pages
+
+
+def rows_in_use(slots: Sequence[Slot], n: int) -> list[Slot]:
+    """The whole rows of a row-major grid that the first n slots touch (marks for empty rows
+    would only confuse)."""
+    cols = sum(1 for s in slots if abs(s.y - slots[0].y) < 1e-6)
+    return list(slots[: math.ceil(n / cols) * cols])
 
 
 def sheet_page(
@@ -484,7 +492,9 @@ def sheet_page(
         if side == "front" or c.has_back
     ]
     page = Page(paper, side, describe(chunk, side), placements, grid_marks(slots, region))
-    page.lanes = band_lanes(paper) if band else side_lanes(slots, region)
+    box = content_box(paper)
+    page.lanes = band_lanes(paper) if band else side_lanes(slots, region,
+                                                            span=(box.y, box.bottom))
     if side == "back":
         page.notes.append(f"Backs: duplex, flip on long edge; back offset {fmt_offset(offset)} mm")
     page.notes.append("Cut rows first (marks left and right), then columns (marks top and bottom)")
@@ -713,13 +723,16 @@ def fmt_offset(offset: tuple[float, float]) -> str:
 
 
 def side_lanes(
-    slots: Sequence[Slot], region: Box, sides: Sequence[str] = ("left", "right")
+    slots: Sequence[Slot], region: Box, sides: Sequence[str] = ("left", "right"),
+    span: tuple[float, float] | None = None,
 ) -> list[Lane]:
-    """Vertical label lanes beside a grid, between the row crop marks."""
+    """Vertical label lanes beside a grid (over `span`, default the grid's height), between
+    the row crop marks."""
     g = bbox([s.trim for s in slots])
     edges = outer_edges(g, region)
     _, ys = cut_positions(slots)
-    bounds = sorted({round(y, 6) for y in ys} | {round(g.y, 6), round(g.bottom, 6)})
+    top, bottom = span or (g.y, g.bottom)
+    bounds = sorted({round(y, 6) for y in ys} | {round(top, 6), round(bottom, 6)})
     lanes = []
     for side in sides:
         e = edges[side]

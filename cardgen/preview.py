@@ -37,9 +37,9 @@ def pdf_pages_to_png(pdf: Path, out_dir: Path, stem: str, dpi: int = PREVIEW_DPI
 
 
 def thumbnail(page: pdfium.PdfPage) -> Image.Image:
-    """A page scaled to fit a THUMB_W x THUMB_H cell."""
+    """A page at 60 dpi (a poker card fills the cell), shrunk further to fit a cell."""
     w, h = page.get_size()
-    scale = min(THUMB_W / w, THUMB_H / h)
+    scale = min(THUMB_W / w, THUMB_H / h, 60 / 72)
     return page.render(scale=scale).to_pil().convert("RGB")
 
 
