@@ -1,0 +1,56 @@
+"""Build every game in data/ with the real layouts: each component is printed `count` times,
+print-shop pages carry their boxes, the pages rasterize."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from cardgen.build import BuildOptions, build
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = sorted(p.parent.name for p in (ROOT / "data").glob("*/game.yaml"))
+
+
+def form_uses(pdf: Path) -> dict[str, int]:
+    uses: dict[str, int] = {}
+    for page in PdfReader(pdf).pages:
+        for name in re.findall(rb"/FormXob\.(\w+) Do", page.get_contents().get_data()):
+            uses[name.decode()] = uses.get(name.decode(), 0) + 1
+    return uses
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_game_builds_with_every_copy(game: str, tmp_path: Path) -> None:
+    pytest.importorskip("cardgen.layout")
+    from cardgen.layout import lay_out
+    from cardgen.load import load_database
+    from cardgen.render_pdf import face_key
+
+    db = load_database(ROOT, game, None)
+    summary = build(db, tmp_path, BuildOptions(preview=False))
+    data = json.loads((summary.folder / "manifest.json").read_text())
+    printed = set(data["components"])
+    assert printed, f"{game}: nothing printed"
+    for paper in ("letter", "a4"):
+        record = data["files"][f"pnp-{paper}.pdf"]
+        uses = form_uses(summary.folder / f"pnp-{paper}.pdf")
+        expected: dict[str, int] = {}
+        for c in db.components:
+            if c.id not in printed:
+                continue
+            assert record["copies"][c.id]["front"] == c.count, (paper, c.id)
+            front = lay_out(db, c, "front")
+            assert front is not None
+            expected[face_key(front)] = expected.get(face_key(front), 0) + c.count
+        for key, n in expected.items():  # tiled boards are drawn once per tile
+            assert uses.get(key, 0) >= n, (paper, key)
+            assert uses.get(key, 0) % n == 0, (paper, key)
+    for name, record in data["files"].items():
+        if record["holds"] == "print-shop":
+            for page in PdfReader(summary.folder / name).pages:
+                assert len(page["/TrimBox"]) == 4 and len(page["/BleedBox"]) == 4
