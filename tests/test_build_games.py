@@ -11,6 +11,8 @@ import pytest
 from pypdf import PdfReader
 
 from cardgen.build import BuildOptions, build
+from cardgen.load import load_database
+from cardgen.render_pdf import face_key
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = sorted(p.parent.name for p in (ROOT / "data").glob("*/game.yaml"))
@@ -26,10 +28,7 @@ def form_uses(pdf: Path) -> dict[str, int]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_game_builds_with_every_copy(game: str, tmp_path: Path) -> None:
-    pytest.importorskip("cardgen.layout")
-    from cardgen.layout import lay_out
-    from cardgen.load import load_database
-    from cardgen.render_pdf import face_key
+    lay_out = pytest.importorskip("cardgen.layout").lay_out
 
     db = load_database(ROOT, game, None)
     summary = build(db, tmp_path, BuildOptions(preview=False))
