@@ -387,7 +387,13 @@ def shelf_pages(box: Box, sizes: Sequence[tuple[float, float]], gap: float) -> l
             x, y, row_h = box.x, box.y, 0.0
         pages[-1].append(Slot(x, y, w, h, rotate))
         x, row_h = x + w + gap, max(row_h, h)
-    return [p for p in pages if p]
+    return [centred(p, box) for p in pages if p]
+
+
+def centred(slots: list[Slot], box: Box) -> list[Slot]:
+    """Slots shifted so their bounding box is centred across the box (tops stay)."""
+    dx = box.x + (box.w - bbox([s.trim for s in slots]).w) / 2 - min(s.x for s in slots)
+    return [replace(s, x=s.x + dx) for s in slots]
 
 
 @dataclass(frozen=True)
