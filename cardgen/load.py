@@ -225,6 +225,8 @@ def _load_components(project: Path, game_root: Path, chain: list[_EditionSource]
     _resolve_refs(ctx, merged)
     _check_images(ctx, game_root)
     problems.extend(ctx.problems)
+    if problems:  # values may be of any type: build no Component from them
+        return []
     return [_component(cid, data, *places[cid]) for cid, data in merged.items()]
 
 
@@ -317,17 +319,28 @@ def _resolve_refs(ctx: ComponentContext, merged: dict[str, dict[str, Any]]) -> N
 def _check_images(ctx: ComponentContext, game_root: Path) -> None:
     base = game_root.resolve()
     for source, path, value in ctx.images:
+        found = _image_problem(base, value)
+        if found is not None:
+            rule, message, hint = found
+            ctx.problems.append(Problem(rule, message, where=source.value_where(path),
+                                        path=source.label(path), hint=hint))
+
+
+def _image_problem(base: Path, value: str) -> tuple[str, str, str] | None:
+    """(rule, message, hint) when an image path is unusable, outside the game folder or missing."""
+    try:
         target = (base / value).resolve()
-        if not target.is_relative_to(base):
-            ctx.problems.append(Problem(
-                "image-outside", f"image '{value}' is outside the game folder",
-                where=source.value_where(path), path=source.label(path),
-                hint=f"put images under {base.name}/ and give the path relative to it"))
-        elif not target.is_file():
-            ctx.problems.append(Problem(
-                "missing-image", f"image '{value}' does not exist",
-                where=source.value_where(path), path=source.label(path),
-                hint=f"paths are relative to data/{base.name}/"))
+        exists = target.is_file()
+    except (ValueError, OSError):  # a NUL byte, a name too long for the file system
+        return ("bad-image", f"image path {value!r} is not a usable file name",
+                "write a short path such as art/name.png")
+    if not target.is_relative_to(base):
+        return ("image-outside", f"image '{value}' is outside the game folder",
+                f"put images under {base.name}/ and give the path relative to it")
+    if not exists:
+        return ("missing-image", f"image '{value}' does not exist",
+                f"paths are relative to data/{base.name}/")
+    return None
 
 
 def _component(cid: str, data: dict[str, Any], where: Location, edition: str) -> Component:

@@ -107,7 +107,7 @@ class _Builder:
     def _scalar(self, node: yaml.Node) -> Any:
         try:
             value = self.loader.construct_object(node, deep=True)
-        except (ValueError, KeyError, AttributeError, TypeError):  # e.g. '!!int abc'
+        except (ValueError, LookupError, AttributeError, TypeError, ArithmeticError):  # "!!int abc"
             raise ProblemsError([Problem(
                 "yaml-syntax", f"'{node.value}' is not a valid {node.tag.replace(_CORE, '')}",
                 where=_loc(self.file, node.start_mark), hint="remove the !!tag or fix the value")]) from None
@@ -170,7 +170,10 @@ def _read_bytes(path: Path, shown_as: str) -> bytes:
 
 
 def _parse_text(text: str, shown_as: str) -> Source:
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = yaml.SafeLoader(text)
+    except yaml.reader.ReaderError as exc:
+        raise ProblemsError([_reader_problem(exc, shown_as, text)]) from None
     try:
         node = loader.get_single_node()
         if node is None:
@@ -186,6 +189,16 @@ def _parse_text(text: str, shown_as: str) -> Source:
     finally:
         loader.dispose()
     return Source(shown_as, data, builder.marks, builder.key_marks)
+
+
+def _reader_problem(exc: yaml.reader.ReaderError, shown_as: str, text: str) -> Problem:
+    """A control character YAML refuses -> its line and column."""
+    at = min(max(exc.position, 0), len(text))
+    line = text.count("\n", 0, at) + 1
+    col = at - (text.rfind("\n", 0, at) + 1) + 1
+    return Problem("not-text", f"character U+{exc.character:04X} is not allowed in YAML",
+                   where=Location(shown_as, line, col),
+                   hint="delete the invisible control character (often pasted from a PDF)")
 
 
 def _yaml_problem(exc: yaml.MarkedYAMLError, shown_as: str, text: str) -> Problem:
