@@ -92,13 +92,15 @@ documents = st.recursive(
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(keys, inner, max_size=6),
     max_leaves=30)
 components = st.lists(st.fixed_dictionaries(
-    {"id": st.sampled_from(["c1", "c2", "c3"]) | st.text(max_size=4), "kind": st.sampled_from(["card", "crad"])},
+    {"id": st.sampled_from(["c1", "c2", "c3"]) | st.text(max_size=4),
+     "kind": st.sampled_from(["card", "crad"])},
     optional={k: documents for k in ["colour", "value", "text", "tint", "art", "pair", "tags", "extra",
                                      "count", "status", "name", "image"]}), max_size=4)
 yamlish = st.lists(st.sampled_from(FRAGMENTS) | st.sampled_from(WORDS) | st.text(max_size=4),
                    max_size=40).map("".join)
 
-FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "150")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "150")), deadline=None,
+                suppress_health_check=[HealthCheck.too_slow])
 
 
 @pytest.fixture(scope="module")
