@@ -715,7 +715,7 @@ def chunks(items: Sequence[Copy], size: int) -> list[Sequence[Copy]]:
 
 
 def describe(chunk: Sequence[Copy], side: str) -> str:
-    """'Orbit card x9 (fronts)' style summary of what a page holds."""
+    """'Playing card x9 (fronts)' style summary of what a page holds."""
     counts: dict[str, int] = {}
     for c in chunk:
         if side in ("front", "fold") or c.has_back:
