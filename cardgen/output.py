@@ -1,6 +1,6 @@
 """A target folder -> a temporary sibling to write into, swapped in whole only on success.
 
-    with atomic_folder(out_root / "l5-0.6.5") as tmp:
+    with atomic_folder(out_root / "game-1.0") as tmp:
         (tmp / "pnp-a4.pdf").write_bytes(...)
 
 The temporary folder sits next to the target (same filesystem, so renames are atomic). On
