@@ -162,11 +162,11 @@ def cmd_build(args: argparse.Namespace, console: Console) -> int:
 
 def cmd_diff(args: argparse.Namespace, console: Console) -> int:
     from cardgen.diff import diff_databases, diff_markdown, print_diff
-    from cardgen.load import list_editions, load_database, parse_target
+    from cardgen.load import list_games, load_database, parse_target
 
     game, old = parse_target(args.old, args.project)
     new_game, new = parse_target(args.new, args.project)
-    if "@" not in args.new and args.new in list_editions(args.project, game):
+    if "@" not in args.new and args.new not in list_games(args.project):
         new_game, new = game, args.new  # a bare edition id: the same game
     diff = diff_databases(load_database(args.project, game, old),
                           load_database(args.project, new_game, new))
