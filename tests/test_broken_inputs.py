@@ -77,7 +77,7 @@ def seed_previous_output(project: Path) -> dict[str, str]:
 def test_broken_input(case: Path, tmp_path: Path, run_cli) -> None:
     spec = yaml.safe_load(case.read_text(encoding="utf-8"))
     if spec.get("build"):
-        pytest.importorskip("cardgen.build", reason="the build stage (cardgen/build.py) is not there yet")
+        pytest.importorskip("cardgen.layout", reason="the layout stage (cardgen/layout.py) is not there yet")
     project = copy_project(tmp_path, tuple(spec.get("games", ["l5"])))
     before = seed_previous_output(project)
     positions = [p for p in (apply_edit(project, e) for e in spec["edits"]) if p is not None]
