@@ -4,6 +4,10 @@
 - a build killed with SIGKILL while it writes leaves the previous output exactly as it was,
   and the next build clears what the killed one left;
 - a build that fails (text too long for its box) leaves output/ untouched.
+
+Each test runs on two projects: a generated deck of generic cards laid out by the bench's
+stand-in layout (bench/standin_layout.py: it tests the build, imposition, renderers and output
+folder on their own), and l5@0.6.5 with the real layouts (skipped until cardgen.layout exists).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -20,60 +25,92 @@ import pytest
 from tests.conftest import REPO, copy_project
 from tests.test_broken_inputs import apply_edit, tree_hashes
 
-pytest.importorskip("cardgen.layout", reason="the layout stage (cardgen/layout.py) is not there yet")
-
-TARGET = "l5@0.6.5"
-FOLDER = "l5-0.6.5"
-OVERFLOW = {
-    "file": "data/l5/0.6.5/orbit.yaml",
-    "find": "  effect: { text: \"Exchange one data on your tech for a red data of the same number.\" }",
-    "replace": "  effect: { text: \"" + " ".join(["Exchange one data for another of the same number."] * 12)
-               + "\" }",
-}
+sys.path.insert(0, str(REPO / "bench"))
+import gen_deck  # noqa: E402
+import standin_layout  # noqa: E402
 
 
-@pytest.fixture
-def built(tmp_path: Path, run_cli) -> Path:
-    """A copy of the project with one finished build of l5@0.6.5 in output/."""
-    project = copy_project(tmp_path / "p")
-    result = run_cli("--project", str(project), "build", TARGET, "--no-preview")
+@dataclass
+class Case:
+    project: Path
+    target: str
+    folder: str
+    standin: bool
+    edit: dict  # a harmless change of one card
+    overflow: dict  # one card's text made far too long
+
+
+DECK_CARDS = 240
+L5_ORBIT = "data/l5/0.6.5/orbit.yaml"
+L5_EFFECT = "  effect: { text: \"Exchange one data on your tech for a red data of the same number.\" }"
+
+
+def _deck(root: Path) -> Case:
+    project = gen_deck.make_project(root, DECK_CARDS)
+    cards = f"data/{gen_deck.GAME}/{gen_deck.EDITION}/cards.yaml"
+    text = gen_deck.deck.text(7)
+    return Case(project, gen_deck.TARGET, f"{gen_deck.GAME}-{gen_deck.EDITION}", True,
+                {"file": cards, "find": "name: Card 8\n", "replace": "name: Card Eight\n"},
+                {"file": cards, "find": text, "replace": " ".join([text] * 12)})
+
+
+def _l5(root: Path) -> Case:
+    if not any((REPO / "cardgen" / name).exists() for name in ("layout.py", "layout")):
+        pytest.skip("the layout stage (cardgen/layout.py) is not there yet")
+    long_text = " ".join(["Exchange one data for another of the same number."] * 12)
+    return Case(copy_project(root), "l5@0.6.5", "l5-0.6.5", False,
+                {"file": L5_ORBIT, "find": "name: Quarterly Report", "replace": "name: Annual Report"},
+                {"file": L5_ORBIT, "find": L5_EFFECT, "replace": f"  effect: {{ text: \"{long_text}\" }}"})
+
+
+@pytest.fixture(params=["deck", "l5"])
+def case(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Case:
+    made = _deck(tmp_path / "p") if request.param == "deck" else _l5(tmp_path / "p")
+    if made.standin:
+        monkeypatch.setitem(sys.modules, "cardgen.layout", standin_layout.as_module())
+    return made
+
+
+def build(case: Case, run_cli) -> None:
+    result = run_cli("--project", str(case.project), "build", case.target, "--no-preview")
     assert result.code == 0, result.text
-    return project
 
 
-def test_two_builds_are_byte_identical(built: Path, run_cli) -> None:
-    first = tree_hashes(built / "output")
+def test_two_builds_are_byte_identical(case: Case, run_cli) -> None:
+    build(case, run_cli)
+    first = tree_hashes(case.project / "output")
     assert any(name.endswith(".pdf") for name in first)
     assert any(name.endswith(".svg") for name in first)
-    result = run_cli("--project", str(built), "build", TARGET, "--no-preview")
-    assert result.code == 0, result.text
-    second = tree_hashes(built / "output")
+    build(case, run_cli)
+    second = tree_hashes(case.project / "output")
     assert second == first, sorted(k for k in first.keys() | second.keys()
                                    if first.get(k) != second.get(k))
 
 
-def test_failed_build_leaves_output_untouched(built: Path, run_cli) -> None:
-    before = tree_hashes(built / "output")
-    apply_edit(built, OVERFLOW)
-    result = run_cli("--project", str(built), "build", TARGET, "--no-preview")
+def test_failed_build_leaves_output_untouched(case: Case, run_cli) -> None:
+    build(case, run_cli)
+    before = tree_hashes(case.project / "output")
+    apply_edit(case.project, case.overflow)
+    result = run_cli("--project", str(case.project), "build", case.target, "--no-preview")
     assert result.code == 2, result.text
     assert "error[text-overflow]" in result.text and "Traceback" not in result.text
-    assert tree_hashes(built / "output") == before
+    assert tree_hashes(case.project / "output") == before
 
 
-def _kill_while_writing(project: Path) -> bool:
+def _kill_while_writing(case: Case) -> bool:
     """Start a build in a child process, SIGKILL it once its temp folder holds a file.
 
     Returns False when the build finished before it could be caught writing.
     """
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    child = subprocess.Popen([sys.executable, "-m", "cardgen", "--project", str(project), "build",
-                              TARGET], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    out = project / "output"
+    env = {**os.environ, "PYTHONPATH": str(REPO), "BENCH_STANDIN": "1" if case.standin else "0"}
+    child = subprocess.Popen(
+        [sys.executable, str(REPO / "bench" / "cardgen_cli.py"), "--project", str(case.project),
+         "build", case.target], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    out = case.project / "output"
     deadline = time.monotonic() + 60
     try:
         while child.poll() is None and time.monotonic() < deadline:
-            temps = list(out.glob(f".{FOLDER}.tmp-*"))
+            temps = list(out.glob(f".{case.folder}.tmp-*"))
             if temps and any(p.is_file() for p in temps[0].rglob("*")):
                 child.send_signal(signal.SIGKILL)
                 child.wait()
@@ -86,22 +123,21 @@ def _kill_while_writing(project: Path) -> bool:
             child.wait()
 
 
-def test_killed_build_leaves_previous_output(built: Path, run_cli) -> None:
-    before = tree_hashes(built / "output" / FOLDER)
-    apply_edit(built, {"file": "data/l5/0.6.5/orbit.yaml", "find": "name: Quarterly Report",
-                       "replace": "name: Annual Report"})  # the killed build would change files
+def test_killed_build_leaves_previous_output(case: Case, run_cli) -> None:
+    build(case, run_cli)
+    before = tree_hashes(case.project / "output" / case.folder)
+    apply_edit(case.project, case.edit)  # so the killed build would have changed files
     caught = False
     for _ in range(5):
-        caught = _kill_while_writing(built)
+        caught = _kill_while_writing(case)
         if caught:
             break
-        run_cli("--project", str(built), "build", TARGET, "--no-preview")  # it finished: retry
+        build(case, run_cli)  # it finished before it could be killed: put the old data back, retry
     assert caught, "the build always finished before it could be killed"
-    assert tree_hashes(built / "output" / FOLDER) == before
-    leftovers = [p.name for p in (built / "output").iterdir() if p.name != FOLDER]
-    assert all(name.startswith(f".{FOLDER}.") for name in leftovers), leftovers
+    assert tree_hashes(case.project / "output" / case.folder) == before
+    leftovers = [p.name for p in (case.project / "output").iterdir() if p.name != case.folder]
+    assert leftovers and all(n.startswith(f".{case.folder}.") for n in leftovers), leftovers
 
-    result = run_cli("--project", str(built), "build", TARGET, "--no-preview")
-    assert result.code == 0, result.text
-    assert [p.name for p in (built / "output").iterdir()] == [FOLDER]
-    assert tree_hashes(built / "output" / FOLDER) != before
+    build(case, run_cli)
+    assert [p.name for p in (case.project / "output").iterdir()] == [case.folder]
+    assert tree_hashes(case.project / "output" / case.folder) != before
