@@ -53,6 +53,7 @@ class Path:
 
     ops: tuple[tuple, ...]
     style: Style
+    fill_rule: str = "nonzero"  # nonzero | evenodd
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,207 @@
+"""Drawing (mm, y down) -> reportlab canvas operations (pt, y up), one form XObject per face.
+
+`paint` is the only entry point imposition needs: it places a face's trim top-left at a page
+position, clips to trim + bleed, and reuses a form XObject when the same face is painted again
+on the same canvas (card backs, repeated copies).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen import fonts
+from cardgen.drawing import Drawing, Ellipse, Group, Image, Matrix, Path, Primitive, Rect, Style, Text
+
+K = mm  # points per mm
+_FORMS_ATTR = "_cardgen_forms"
+
+
+@cache
+def _register_once() -> None:
+    for face in fonts.FACE_FILES:
+        pdfmetrics.registerFont(TTFont(fonts.pdf_font_name(face), str(fonts.font_path(face))))
+    pdfmetrics.registerFontFamily(
+        fonts.pdf_font_name("regular"),
+        normal=fonts.pdf_font_name("regular"),
+        bold=fonts.pdf_font_name("bold"),
+        italic=fonts.pdf_font_name("regular"),
+        boldItalic=fonts.pdf_font_name("bold"),
+    )
+
+
+def register_fonts() -> None:
+    """Register the bundled TTF faces with reportlab (idempotent)."""
+    _register_once()
+
+
+def _placement(rotate: int, x: float, y: float, w: float, h: float, page_h: float) -> Matrix:
+    """Matrix from face form space (pt, y up, origin at trim top-left) to page points."""
+    top = (page_h - y) * K
+    table: dict[int, Matrix] = {
+        0: (1, 0, 0, 1, x * K, top),
+        90: (0, -1, 1, 0, (x + h) * K, top),
+        180: (-1, 0, 0, -1, (x + w) * K, (page_h - y - h) * K),
+        270: (0, 1, -1, 0, x * K, (page_h - y - w) * K),
+    }
+    if rotate % 360 not in table:
+        raise ValueError(f"rotate must be 0, 90, 180 or 270, not {rotate}")
+    return table[rotate % 360]
+
+
+def face_key(drawing: Drawing) -> str:
+    """A stable name for a face's content: equal drawings share one form XObject."""
+    body = repr((drawing.width, drawing.height, drawing.bleed, drawing.items))
+    return "cg" + hashlib.sha1(body.encode("utf-8")).hexdigest()[:16]
+
+
+def _ensure_form(canvas: Canvas, drawing: Drawing) -> str:
+    forms: set[str] = canvas.__dict__.setdefault(_FORMS_ATTR, set())
+    name = face_key(drawing)
+    if name not in forms:
+        b = drawing.bleed
+        canvas.beginForm(
+            name, -b * K, -(drawing.height + b) * K, (drawing.width + b) * K, b * K
+        )
+        draw_items(canvas, drawing.items)
+        canvas.endForm()
+        forms.add(name)
+    return name
+
+
+def paint(
+    canvas: Canvas,
+    drawing: Drawing,
+    x_mm: float,
+    y_mm: float,
+    page_h_mm: float,
+    *,
+    bleed_mm: float = 0.0,
+    rotate: int = 0,
+) -> None:
+    """Draw a face with its trim top-left at (x_mm, y_mm) from the page top-left (y down).
+
+    rotate turns the face clockwise (0/90/180/270); (x_mm, y_mm) is then the top-left of the
+    rotated trim. Art is clipped to the trim grown by bleed_mm (at most the drawing's bleed).
+    """
+    register_fonts()
+    name = _ensure_form(canvas, drawing)
+    w, h = drawing.width, drawing.height
+    b = max(0.0, min(bleed_mm, drawing.bleed))
+    canvas.saveState()
+    canvas.transform(*_placement(rotate, x_mm, y_mm, w, h, page_h_mm))
+    clip = canvas.beginPath()
+    clip.rect(-b * K, -(h + b) * K, (w + 2 * b) * K, (h + 2 * b) * K)
+    canvas.clipPath(clip, stroke=0, fill=0)
+    canvas.doForm(name)
+    canvas.restoreState()
+
+
+def draw_items(canvas: Canvas, items: list[Primitive] | tuple[Primitive, ...]) -> None:
+    """Draw primitives in face space: mm with y down become pt with y up (origin unchanged)."""
+    for item in items:
+        _DRAW[type(item)](canvas, item)
+
+
+def _apply_style(canvas: Canvas, style: Style) -> tuple[int, int]:
+    if style.fill:
+        canvas.setFillColor(HexColor(style.fill))
+    if style.stroke:
+        canvas.setStrokeColor(HexColor(style.stroke))
+        canvas.setLineWidth(style.stroke_width * K)
+        canvas.setDash([d * K for d in style.dash] if style.dash else [])
+    if style.opacity < 1.0:
+        canvas.setFillAlpha(style.opacity)
+        canvas.setStrokeAlpha(style.opacity)
+    return (1 if style.stroke else 0, 1 if style.fill else 0)
+
+
+def _rect(canvas: Canvas, r: Rect) -> None:
+    canvas.saveState()
+    stroke, fill = _apply_style(canvas, r.style)
+    args = (r.x * K, -(r.y + r.h) * K, r.w * K, r.h * K)
+    if r.radius > 0:
+        canvas.roundRect(*args, r.radius * K, stroke=stroke, fill=fill)
+    else:
+        canvas.rect(*args, stroke=stroke, fill=fill)
+    canvas.restoreState()
+
+
+def _ellipse(canvas: Canvas, e: Ellipse) -> None:
+    canvas.saveState()
+    stroke, fill = _apply_style(canvas, e.style)
+    canvas.ellipse(
+        (e.cx - e.rx) * K, -(e.cy + e.ry) * K, (e.cx + e.rx) * K, -(e.cy - e.ry) * K,
+        stroke=stroke, fill=fill,
+    )
+    canvas.restoreState()
+
+
+def _path(canvas: Canvas, p: Path) -> None:
+    canvas.saveState()
+    stroke, fill = _apply_style(canvas, p.style)
+    pdf_path = canvas.beginPath()
+    for op in p.ops:
+        if op[0] == "M":
+            pdf_path.moveTo(op[1] * K, -op[2] * K)
+        elif op[0] == "L":
+            pdf_path.lineTo(op[1] * K, -op[2] * K)
+        elif op[0] == "C":
+            pdf_path.curveTo(*(v * K * (1 if i % 2 == 0 else -1) for i, v in enumerate(op[1:])))
+        elif op[0] == "Z":
+            pdf_path.close()
+    canvas.drawPath(pdf_path, stroke=stroke, fill=fill, fillMode=0 if p.fill_rule == "evenodd" else 1)
+    canvas.restoreState()
+
+
+def _text(canvas: Canvas, t: Text) -> None:
+    canvas.saveState()
+    canvas.setFillColor(HexColor(t.color))
+    canvas.setFont(fonts.pdf_font_name(t.font), t.size)
+    x = t.x
+    if t.anchor != "start":
+        width = fonts.text_width_mm(t.text, t.font, t.size)
+        x -= width / 2 if t.anchor == "middle" else width
+    canvas.drawString(x * K, -t.y * K, t.text)
+    canvas.restoreState()
+
+
+def _image(canvas: Canvas, im: Image) -> None:
+    canvas.drawImage(im.path, im.x * K, -(im.y + im.h) * K, im.w * K, im.h * K, mask="auto")
+
+
+def _group(canvas: Canvas, g: Group) -> None:
+    a, b, c, d, e, f = g.transform
+    canvas.saveState()
+    canvas.transform(a, -b, -c, d, e * K, -f * K)
+    if g.clip is not None:
+        x, y, w, h = g.clip
+        clip = canvas.beginPath()
+        clip.rect(x * K, -(y + h) * K, w * K, h * K)
+        canvas.clipPath(clip, stroke=0, fill=0)
+    draw_items(canvas, g.items)
+    canvas.restoreState()
+
+
+_DRAW = {Rect: _rect, Ellipse: _ellipse, Path: _path, Text: _text, Image: _image, Group: _group}
+
+
+def write_faces(path: str, drawings: list[Drawing], *, bleed_mm: float | None = None) -> None:
+    """One PDF page per face at trim + bleed size with TrimBox and BleedBox (tests, previews)."""
+    register_fonts()
+    canvas = Canvas(path, invariant=1)
+    for drawing in drawings:
+        b = drawing.bleed if bleed_mm is None else bleed_mm
+        pw, ph = drawing.width + 2 * b, drawing.height + 2 * b
+        canvas.setPageSize((pw * K, ph * K))
+        canvas.setBleedBox((0, 0, pw * K, ph * K))
+        canvas.setTrimBox((b * K, b * K, (b + drawing.width) * K, (b + drawing.height) * K))
+        paint(canvas, drawing, b, b, ph, bleed_mm=b)
+        canvas.showPage()
+    canvas.save()
