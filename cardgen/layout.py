@@ -1,0 +1,395 @@
+"""Component + layout template (layouts/<game>/<name>.yaml) -> the Drawing of one face.
+
+Templates are YAML in mm with `extends:`; elements bind to component fields with `{path}`
+(`{culture.color}` follows a term field into its vocabulary). Kinds without a template get a
+designed automatic face, so a new kind prints before anyone writes its layout. All wrapping
+and fitting happens here; overflow and missing glyphs are Problems naming the component.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from cardgen import fonts, text
+from cardgen.drawing import Drawing, Ellipse, Primitive, Rect, Style
+from cardgen.drawing import Text as TextItem
+from cardgen.errors import Problem, ProblemsError, did_you_mean
+from cardgen.icons import icon_items
+from cardgen.layout_auto import auto_template, body_text
+from cardgen.model import Component, Database, FieldSpec, Term
+from cardgen.yamlsrc import read_source
+
+SHEETS = ("cards", "large", "tokens", "stickers")
+_BINDING = re.compile(r"\{([^{}]+)\}")
+
+
+@dataclass(frozen=True)
+class FaceInfo:
+    width: float
+    height: float
+    bleed: float
+    sheet: str
+    has_back: bool
+
+
+# ---------------------------------------------------------------- templates
+
+
+def _layouts_root(db: Database) -> Path:
+    return db.project / "layouts"
+
+
+@cache
+def _read_template(path: Path) -> dict[str, Any]:
+    data = read_source(path, str(path)).data
+    if not isinstance(data, dict):
+        raise ProblemsError([Problem("bad-layout", "a layout is a mapping (size, elements, ...)",
+                                     where=None, path=str(path))])
+    return data
+
+
+def load_template(root: Path, name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A template with its `extends` chain merged (child keys win; elements are appended)."""
+    path = root / f"{name}.yaml"
+    if not path.is_file():
+        raise ProblemsError([Problem("unknown-layout", f"no layout file {path}",
+                                     hint=did_you_mean(name, [p.stem for p in root.rglob("*.yaml")]))])
+    if name in seen:
+        raise ProblemsError([Problem("layout-cycle", " -> ".join([*seen, name]))])
+    data = dict(_read_template(path))
+    parent_name = data.pop("extends", None)
+    if not parent_name:
+        return data
+    parent = load_template(root, parent_name, (*seen, name))
+    merged = {**parent, **data}
+    merged["elements"] = list(parent.get("elements", [])) + list(data.get("elements", []))
+    return merged
+
+
+def template_for(db: Database, kind: str, side: str) -> dict[str, Any] | None:
+    """The merged template of a kind's front or back; auto-generated when no file exists."""
+    spec = db.game.kinds[kind]
+    name = spec.layout or kind if side == "front" else spec.back
+    if name is None:
+        return None
+    root = _layouts_root(db)
+    game_path = root / db.game.id / f"{name}.yaml"
+    if game_path.is_file():
+        return load_template(root, f"{db.game.id}/{name}")
+    if (root / f"{name}.yaml").is_file():
+        return load_template(root, name)
+    return auto_template(db, kind, side)
+
+
+def face_info(db: Database, kind: str) -> FaceInfo:
+    front = template_for(db, kind, "front") or {}
+    width, height = (float(v) for v in front.get("size", (63.5, 88.9)))
+    sheet = str(front.get("sheet", "cards"))
+    has_back = db.game.kinds[kind].back is not None
+    return FaceInfo(width, height, float(front.get("bleed", 3.0)), sheet, has_back)
+
+
+# ---------------------------------------------------------------- binding
+
+
+class Scope:
+    """Resolves `{path}` bindings against a component (and a repeat item)."""
+
+    def __init__(self, db: Database, component: Component, item: Any = None,
+                 item_spec: FieldSpec | None = None, index: int = 0):
+        self.db = db
+        self.component = component
+        self.item = item
+        self.item_spec = item_spec
+        self.index = index
+
+    def child(self, item: Any, spec: FieldSpec | None, index: int) -> Scope:
+        return Scope(self.db, self.component, item, spec, index)
+
+    def value(self, path: str) -> Any:
+        head, *rest = path.strip().split(".")
+        value, spec = self._head(head)
+        for part in rest:
+            value, spec = _step(self.db, value, spec, part)
+        return value
+
+    def _head(self, head: str) -> tuple[Any, FieldSpec | None]:
+        c = self.component
+        specials = {"edition": c.edition, "game": self.db.game.name, "index": self.index + 1,
+                    "kind_title": self.db.game.kinds[c.kind].title or c.kind}
+        if head == "auto_body":
+            return body_text(self.db, c), None
+        if head in specials:
+            return specials[head], None
+        if head == "item":
+            return self.item, self.item_spec
+        spec = self.db.game.kinds[c.kind].fields.get(head)
+        value = c.value(head)
+        if spec is not None and spec.type == "term" and value is not None:
+            return self.db.game.term(spec.vocab or "", value) or value, spec
+        return value, spec
+
+    def text(self, template: Any) -> Any:
+        """A whole-string binding keeps its type; otherwise bindings are formatted into text."""
+        if not isinstance(template, str):
+            return template
+        whole = _BINDING.fullmatch(template.strip())
+        if whole:
+            return self.value(whole.group(1))
+        return _BINDING.sub(lambda m: _format(self.value(m.group(1))), template)
+
+
+def _step(db: Database, value: Any, spec: FieldSpec | None, part: str) -> tuple[Any, FieldSpec | None]:
+    if value is None:
+        return None, None
+    if isinstance(value, Term):
+        return getattr(value, part, None), None
+    if isinstance(value, dict):
+        sub = (spec.fields or {}).get(part) if spec is not None and spec.fields else None
+        raw = value.get(part)
+        if sub is not None and sub.type == "term" and raw is not None:
+            return db.game.term(sub.vocab or "", raw) or raw, sub
+        return raw, sub
+    if part == "len" and isinstance(value, list | str):
+        return len(value), None
+    return None, None
+
+
+def _format(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, Term):
+        return value.label
+    if isinstance(value, list):
+        return ", ".join(_format(v) for v in value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _truthy(value: Any) -> bool:
+    return bool(value) and value != "0"
+
+
+# ---------------------------------------------------------------- laying out
+
+
+def lay_out(db: Database, component: Component, side: str) -> Drawing | None:
+    """The Drawing of one face of a component, or None when its kind has no back."""
+    template = template_for(db, component.kind, side)
+    if template is None:
+        return None
+    width, height = (float(v) for v in template.get("size", (63.5, 88.9)))
+    drawing = Drawing(f"{component.id}-{side}", width, height, float(template.get("bleed", 3.0)))
+    scope = Scope(db, component)
+    ctx = _Context(db, component, drawing, template)
+    ctx.background(scope)
+    for element in template.get("elements", []):
+        ctx.element(element, scope, 0.0, 0.0)
+    ctx.edition_mark(scope)
+    if ctx.problems:
+        raise ProblemsError(ctx.problems)
+    return drawing
+
+
+class _Context:
+    def __init__(self, db: Database, component: Component, drawing: Drawing, template: dict[str, Any]):
+        self.db = db
+        self.component = component
+        self.drawing = drawing
+        self.template = template
+        self.safe = float(template.get("safe", 4.0))
+        self.problems: list[Problem] = []
+
+    def add(self, item: Primitive) -> None:
+        self.drawing.add(item)
+
+    def background(self, scope: Scope) -> None:
+        colour = _colour(scope.text(self.template.get("background", "#FFFFFF")), "#FFFFFF")
+        b = self.drawing.bleed
+        if self.template.get("shape") == "circle":
+            self.add(Rect(-b, -b, self.drawing.width + 2 * b, self.drawing.height + 2 * b,
+                          Style(fill="#FFFFFF")))
+            r = self.drawing.width / 2
+            self.add(Ellipse(r, self.drawing.height / 2, r + b, r + b, Style(fill=colour)))
+            return
+        self.add(Rect(-b, -b, self.drawing.width + 2 * b, self.drawing.height + 2 * b,
+                      Style(fill=colour)))
+
+    def edition_mark(self, scope: Scope) -> None:
+        mark = self.template.get("edition_mark", {})
+        if mark is False:
+            return
+        label = f"{self.db.game.name} {self.component.edition}"
+        size = float(mark.get("size", 4.5))
+        x = float(mark.get("x", self.drawing.width - self.safe))
+        y = float(mark.get("y", self.drawing.height - self.safe + 0.3))
+        colour = _colour(scope.text(mark.get("color", "#555555")), "#555555")
+        self._glyphs(label, "regular", "edition mark")
+        self.add(TextItem(x, y, label, "regular", size, colour, mark.get("align", "end")))
+
+    def element(self, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
+        if "when" in el and not _truthy(scope.text(el["when"])):
+            return
+        handler = _ELEMENTS.get(str(el.get("type")))
+        if handler is None:
+            self.problems.append(Problem(
+                "bad-layout", f"unknown element type '{el.get('type')}'", where=self.component.where,
+                path=f"{self.component.kind} layout", hint=did_you_mean(str(el.get("type")), _ELEMENTS)))
+            return
+        handler(self, el, scope, dx, dy)
+
+    def _glyphs(self, value: str, face: str, element: str) -> bool:
+        missing = fonts.missing_chars(text.plain_text(value), face)
+        if missing:
+            chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+            self.problems.append(Problem(
+                "missing-glyph", f"the font has no glyph for {chars} in \"{value}\"",
+                where=self.component.where, path=f"{self.component.id}.{element}",
+                hint="use another character, or replace the bundled font"))
+        return not missing
+
+
+def _num(scope: Scope, el: dict[str, Any], key: str, default: float = 0.0) -> float:
+    value = scope.text(el.get(key, default))
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def _colour(value: Any, default: str | None) -> str | None:
+    if isinstance(value, str) and re.fullmatch(r"#[0-9A-Fa-f]{6}", value):
+        return value
+    if value in (None, "", "none"):
+        return default if value is None else None
+    return default
+
+
+def _style(scope: Scope, el: dict[str, Any]) -> Style:
+    return Style(fill=_colour(scope.text(el.get("fill")), None),
+                 stroke=_colour(scope.text(el.get("stroke")), None),
+                 stroke_width=float(el.get("stroke_width", 0.35)),
+                 dash=tuple(el["dash"]) if el.get("dash") else None)
+
+
+def _el_rect(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
+    ctx.add(Rect(dx + _num(scope, el, "x"), dy + _num(scope, el, "y"), _num(scope, el, "w"),
+                 _num(scope, el, "h"), _style(scope, el), radius=_num(scope, el, "radius")))
+
+
+def _el_circle(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
+    r = _num(scope, el, "r", 3.0)
+    ctx.add(Ellipse(dx + _num(scope, el, "cx"), dy + _num(scope, el, "cy"), r, r, _style(scope, el)))
+
+
+def _el_text(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
+    value = _format(scope.text(el.get("text", "")))
+    if not value.strip():
+        return
+    name = str(el.get("name", el.get("text", "text")))
+    if not ctx._glyphs(value, str(el.get("font", "regular")), name):
+        return
+    x, y, w, h = (dx + _num(scope, el, "x"), dy + _num(scope, el, "y"), _num(scope, el, "w"),
+                  _num(scope, el, "h"))
+    try:
+        fitted = text.fit(value, w, h, size=float(el.get("size", 8)),
+                          min_size=float(el.get("min_size", el.get("size", 8))),
+                          face=str(el.get("font", "regular")), leading=float(el.get("leading", 1.2)))
+    except text.TextOverflow as exc:
+        ctx.problems.append(Problem(
+            "text-overflow", f"text does not fit its box at {el.get('min_size', el.get('size', 8))} pt: "
+            f"{exc.describe()}", where=ctx.component.where, path=f"{ctx.component.id}.{name}",
+            hint="shorten the text, or give the element more room or a smaller min_size"))
+        return
+    colour = _colour(scope.text(el.get("color", "#1A1A1A")), "#1A1A1A") or "#1A1A1A"
+    for item in text.place(fitted, x, y, w, h, align=str(el.get("align", "left")),
+                           valign=str(el.get("valign", "top")), color=colour):
+        ctx.add(item)
+
+
+def _el_icon(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
+    name = _format(scope.text(el.get("icon", "")))
+    if not name:
+        return
+    size = _num(scope, el, "size", 8.0)
+    colour = _colour(scope.text(el.get("color")), None)
+    try:
+        items = icon_items(_layouts_root(ctx.db), ctx.db.game.id, name, dx + _num(scope, el, "x"),
+                           dy + _num(scope, el, "y"), size, colour)
+    except FileNotFoundError:
+        ctx.problems.append(Problem(
+            "missing-icon", f"no icon '{name}.svg'", where=ctx.component.where,
+            path=f"{ctx.component.id}.{el.get('icon')}",
+            hint=f"draw it under layouts/{ctx.db.game.id}/icons/ or layouts/common/icons/"))
+        return
+    for item in items:
+        ctx.add(item)
+
+
+def _el_row(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
+    """n shapes in a row (die spots, lucky-number dots, orange circles)."""
+    n = int(_num(scope, el, "n", 0))
+    size, gap = _num(scope, el, "size", 5.0), _num(scope, el, "gap", 1.5)
+    shape = el.get("shape", "square")
+    x0, y0 = dx + _num(scope, el, "x"), dy + _num(scope, el, "y")
+    style = _style(scope, el)
+    vertical = el.get("direction") == "down"
+    for i in range(n):
+        x = x0 + (0 if vertical else i * (size + gap))
+        y = y0 + (i * (size + gap) if vertical else 0)
+        if shape == "circle":
+            ctx.add(Ellipse(x + size / 2, y + size / 2, size / 2, size / 2, style))
+        else:
+            ctx.add(Rect(x, y, size, size, style, radius=_num(scope, el, "radius", 1.0)))
+
+
+def _el_repeat(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
+    """Draw `elements` once per item of a list field, stepping by `step` (x, y) mm."""
+    items = scope.text(el.get("over", ""))
+    if not isinstance(items, list):
+        return
+    spec = _list_item_spec(ctx, str(el.get("over", "")))
+    step_x, step_y = (float(v) for v in el.get("step", (0, 10)))
+    limit = int(el.get("max", len(items)))
+    if len(items) > limit:
+        ctx.problems.append(Problem(
+            "too-many-items", f"{len(items)} items, the layout has room for {limit}",
+            where=ctx.component.where, path=f"{ctx.component.id}.{el.get('over')}",
+            hint="shorten the list or give the layout more rows"))
+    x0, y0 = dx + _num(scope, el, "x"), dy + _num(scope, el, "y")
+    for i, item in enumerate(items[:limit]):
+        child = scope.child(item, spec, i)
+        for sub in el.get("elements", []):
+            ctx.element(sub, child, x0 + i * step_x, y0 + i * step_y)
+
+
+def _list_item_spec(ctx: _Context, binding: str) -> FieldSpec | None:
+    path = binding.strip("{} ").split(".")
+    spec = ctx.db.game.kinds[ctx.component.kind].fields.get(path[0])
+    for part in path[1:]:
+        spec = (spec.fields or {}).get(part) if spec is not None else None
+    return spec.of if spec is not None and spec.type == "list" else None
+
+
+def _el_image(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
+    """A component's art; without one, the template's `fallback` elements (a designed stand-in)."""
+    from cardgen.drawing import Image
+
+    value = scope.text(el.get("field", "{image}"))
+    box = (dx + _num(scope, el, "x"), dy + _num(scope, el, "y"), _num(scope, el, "w"), _num(scope, el, "h"))
+    if isinstance(value, str) and value:
+        path = (ctx.db.game.root / value).resolve()
+        if path.suffix.lower() in (".png", ".jpg", ".jpeg") and path.is_file():
+            ctx.add(Image(*box, path=str(path)))
+            return
+    for sub in el.get("fallback", []):
+        ctx.element(sub, scope, box[0], box[1])
+
+
+_ELEMENTS = {"rect": _el_rect, "circle": _el_circle, "text": _el_text, "icon": _el_icon,
+             "row": _el_row, "repeat": _el_repeat, "image": _el_image}
