@@ -146,8 +146,19 @@ def _pdf_text(path: Path) -> str:
                     for page in PdfReader(str(path)).pages)
 
 
+def _with_orbit_card_back(project: Path) -> None:
+    """Give the game's orbit cards a back design (both editions share it) unless they have one."""
+    game = project / "data/l5/game.yaml"
+    text = game.read_text(encoding="utf-8")
+    if load_database(project, "l5", "0.6.5").game.kinds["orbit-card"].back is None:
+        text = text.replace("    title: Orbit card\n", "    title: Orbit card\n    back: orbit-back\n", 1)
+        game.write_text(text, encoding="utf-8")
+    assert load_database(project, "l5", "0.6.5").game.kinds["orbit-card"].back is not None
+
+
 def test_reprint_holds_exactly_the_changed_card_front_and_back(project: Path, run_cli) -> None:
     pytest.importorskip("cardgen.layout")
+    _with_orbit_card_back(project)
     assert run_cli("--project", str(project), "new-edition", "l5@0.7.0").code == 0
     overlay("one-field-changed", project)
     result = run_cli("--project", str(project), "build", "l5@0.7.0", "--changed-since", "0.6.5",
