@@ -42,7 +42,6 @@ class Case:
 
 DECK_CARDS = 240
 L5_ORBIT = "data/l5/0.6.5/orbit.yaml"
-L5_EFFECT = "  effect: { text: \"Exchange one data on your tech for a red data of the same number.\" }"
 
 
 def _deck(root: Path) -> Case:
@@ -57,10 +56,10 @@ def _deck(root: Path) -> Case:
 def _l5(root: Path) -> Case:
     if not any((REPO / "cardgen" / name).exists() for name in ("layout.py", "layout")):
         pytest.skip("the layout stage (cardgen/layout.py) is not there yet")
-    long_text = " ".join(["Exchange one data for another of the same number."] * 12)
     return Case(copy_project(root), "l5@0.6.5", "l5-0.6.5", False,
                 {"file": L5_ORBIT, "find": "name: Quarterly Report", "replace": "name: Annual Report"},
-                {"file": L5_ORBIT, "find": L5_EFFECT, "replace": f"  effect: {{ text: \"{long_text}\" }}"})
+                {"file": L5_ORBIT, "find": "name: Quarterly Report",
+                 "replace": "name: " + "QuarterlyReport" * 12})  # one word no box can hold
 
 
 @pytest.fixture(params=["deck", "l5"])
