@@ -39,11 +39,17 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
         console.print("[bold red]not building: the database fails its check[/]")
         return 1
     only, suffix = None, None
+    if args.players is not None and db.edition.players is not None:
+        from cardgen.players import for_players
+
+        db = for_players(db, args.players)
+        suffix = f"{args.players}p"
     if getattr(args, "changed_since", None):
         only = reprint_ids(db, args.changed_since, console)
         if not only:
             return 0
-        suffix = f"since-{args.changed_since.rpartition('@')[2]}"
+        since = f"since-{args.changed_since.rpartition('@')[2]}"
+        suffix = f"{suffix}-{since}" if suffix else since
     options = BuildOptions(back_offset=parse_offset(args.back_offset), fold=args.fold,
                            preview=not args.no_preview, only=only, suffix=suffix)
     out_root = args.out or (db.project / "output")

@@ -1,0 +1,40 @@
+"""Box lists that depend on the player count: check and build for N players."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardgen.check import check
+from cardgen.load import load_database
+from cardgen.players import for_players
+from tests.conftest import REPO
+
+
+@pytest.fixture(scope="module")
+def db():
+    return load_database(REPO, "l5", "0.6.2")
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_check_passes_for_every_player_count(db, players: int) -> None:
+    report = check(db, players=players)
+    assert not report.failed(), [(r.kind, r.verdict, r.detail) for r in report.rows if not r.ok]
+    assert report.players == players
+
+
+@pytest.mark.parametrize("players", [1, 3, 5])
+def test_subset_holds_what_the_box_list_says_for_n_players(db, players: int) -> None:
+    subset = for_players(db, players)
+    for row in db.edition.inventory:
+        if isinstance(row.count, int) or row.where:
+            continue
+        for kind in row.kinds:
+            has = sum(c.count for c in subset.components if c.kind == kind)
+            assert has == row.count.for_players(players), (row.line, kind)
+    assert check(subset, players=players).failed() is False
+
+
+def test_one_player_prints_fewer_pieces_than_five(db) -> None:
+    one = sum(c.count for c in for_players(db, 1).components)
+    five = sum(c.count for c in for_players(db, 5).components)
+    assert one < five == sum(c.count for c in db.components)
