@@ -31,7 +31,6 @@ def test_subset_holds_what_the_box_list_says_for_n_players(db, players: int) -> 
         for kind in row.kinds:
             has = sum(c.count for c in subset.components if c.kind == kind)
             assert has == row.count.for_players(players), (row.line, kind)
-    assert check(subset, players=players).failed() is False
 
 
 def test_one_player_prints_fewer_pieces_than_five(db) -> None:
