@@ -8,6 +8,9 @@ and fitting happens here; overflow and missing glyphs are Problems naming the co
 
 from __future__ import annotations
 
+import ast
+import math
+import operator
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -86,8 +89,15 @@ def template_for(db: Database, kind: str, side: str) -> dict[str, Any] | None:
 
 
 def face_info(db: Database, kind: str) -> FaceInfo:
+    """Sheet style and nominal size of a kind (a bound size reads as its first component's)."""
     front = template_for(db, kind, "front") or {}
-    width, height = (float(v) for v in front.get("size", (63.5, 88.9)))
+    first = next(iter(db.of_kind(kind)), None)
+    size = front.get("size", (63.5, 88.9))
+    if first is not None:
+        scope = Scope(db, first)
+        width, height = (_num(scope, {"v": v}, "v", 10.0) for v in size)
+    else:
+        width, height = (float(v) if not isinstance(v, str) else 10.0 for v in size)
     sheet = str(front.get("sheet", "cards"))
     has_back = db.game.kinds[kind].back is not None
     return FaceInfo(width, height, float(front.get("bleed", 3.0)), sheet, has_back)
@@ -100,15 +110,17 @@ class Scope:
     """Resolves `{path}` bindings against a component (and a repeat item)."""
 
     def __init__(self, db: Database, component: Component, item: Any = None,
-                 item_spec: FieldSpec | None = None, index: int = 0):
+                 item_spec: FieldSpec | None = None, index: int = 0, parent: Scope | None = None):
         self.db = db
         self.component = component
         self.item = item
         self.item_spec = item_spec
         self.index = index
+        self.parent = parent
 
     def child(self, item: Any, spec: FieldSpec | None, index: int) -> Scope:
-        return Scope(self.db, self.component, item, spec, index)
+        """The scope of one list item; `{parent.x}` reads the enclosing item."""
+        return Scope(self.db, self.component, item, spec, index, self)
 
     def value(self, path: str) -> Any:
         head, *rest = path.strip().split(".")
@@ -127,6 +139,9 @@ class Scope:
             return specials[head], None
         if head == "item":
             return self.item, self.item_spec
+        if head == "parent":
+            outer = self.parent
+            return (outer.item, outer.item_spec) if outer is not None else (None, None)
         spec = self.db.game.kinds[c.kind].fields.get(head)
         value = c.value(head)
         if spec is not None and spec.type == "term" and value is not None:
@@ -183,9 +198,10 @@ def lay_out(db: Database, component: Component, side: str) -> Drawing | None:
     template = template_for(db, component.kind, side)
     if template is None:
         return None
-    width, height = (float(v) for v in template.get("size", (63.5, 88.9)))
-    drawing = Drawing(f"{component.id}-{side}", width, height, float(template.get("bleed", 3.0)))
     scope = Scope(db, component)
+    size = template.get("size", (63.5, 88.9))
+    width, height = (_num(scope, {"v": v}, "v", 10.0) for v in size)
+    drawing = Drawing(f"{component.id}-{side}", width, height, float(template.get("bleed", 3.0)))
     ctx = _Context(db, component, drawing, template)
     ctx.background(scope)
     for element in template.get("elements", []):
@@ -225,10 +241,10 @@ class _Context:
         if mark is False:
             return
         label = f"{self.db.game.name} {self.component.edition}"
-        size = float(mark.get("size", 4.5))
-        x = float(mark.get("x", self.drawing.width - self.safe))
-        y = float(mark.get("y", self.drawing.height - self.safe + 0.3))
-        colour = _colour(scope.text(mark.get("color", "#555555")), "#555555")
+        size = _num(scope, mark, "size", 4.5)
+        x = _num(scope, mark, "x", self.drawing.width - self.safe)
+        y = _num(scope, mark, "y", self.drawing.height - self.safe + 0.3)
+        colour = _colour(scope.text(mark.get("color", "#555555")), "#555555") or "#555555"
         self._glyphs(label, "regular", "edition mark")
         self.add(TextItem(x, y, label, "regular", size, colour, mark.get("align", "end")))
 
@@ -255,11 +271,40 @@ class _Context:
 
 
 def _num(scope: Scope, el: dict[str, Any], key: str, default: float = 0.0) -> float:
+    """A number, a binding, or simple arithmetic over bindings ("{radius_mm} * 2 + 3")."""
     value = scope.text(el.get(key, default))
+    if isinstance(value, str):
+        value = _arithmetic(value)
     try:
         return float(value)
     except (TypeError, ValueError):
         return default
+
+
+_ARITH_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+              ast.Div: operator.truediv}
+
+
+def _arithmetic(text_value: str) -> float | None:
+    try:
+        tree = ast.parse(text_value.strip(), mode="eval")
+    except SyntaxError:
+        return None
+    return _arith_node(tree.body)
+
+
+def _arith_node(node: ast.AST) -> float | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, int | float):
+        return float(node.value)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _arith_node(node.operand)
+        return None if inner is None else -inner
+    if isinstance(node, ast.BinOp) and type(node.op) in _ARITH_OPS:
+        left, right = _arith_node(node.left), _arith_node(node.right)
+        if left is None or right is None or (isinstance(node.op, ast.Div) and right == 0):
+            return None
+        return _ARITH_OPS[type(node.op)](left, right)
+    return None
 
 
 def _colour(value: Any, default: str | None) -> str | None:
@@ -353,7 +398,7 @@ def _el_repeat(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: f
     items = scope.text(el.get("over", ""))
     if not isinstance(items, list):
         return
-    spec = _list_item_spec(ctx, str(el.get("over", "")))
+    spec = _list_item_spec(ctx, str(el.get("over", "")), scope)
     step_x, step_y = (float(v) for v in el.get("step", (0, 10)))
     limit = int(el.get("max", len(items)))
     if len(items) > limit:
@@ -368,8 +413,14 @@ def _el_repeat(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: f
             ctx.element(sub, child, x0 + i * step_x, y0 + i * step_y)
 
 
-def _list_item_spec(ctx: _Context, binding: str) -> FieldSpec | None:
+def _list_item_spec(ctx: _Context, binding: str, scope: Scope) -> FieldSpec | None:
     path = binding.strip("{} ").split(".")
+    if path[0] == "item":
+        spec = scope.item_spec
+        path = path[1:]
+        for part in path:
+            spec = (spec.fields or {}).get(part) if spec is not None else None
+        return spec.of if spec is not None and spec.type == "list" else None
     spec = ctx.db.game.kinds[ctx.component.kind].fields.get(path[0])
     for part in path[1:]:
         spec = (spec.fields or {}).get(part) if spec is not None else None
@@ -391,5 +442,73 @@ def _el_image(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: fl
         ctx.element(sub, scope, box[0], box[1])
 
 
-_ELEMENTS = {"rect": _el_rect, "circle": _el_circle, "text": _el_text, "icon": _el_icon,
+def _el_group(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
+    """Children drawn in a frame moved to (x, y) and turned `rotate` degrees clockwise there.
+
+    Sideways cards and half-upside-down cards are groups: lay a half out as usual, then turn it.
+    """
+    from cardgen.drawing import Group
+
+    inner = _Context(ctx.db, ctx.component, Drawing("group", 0, 0, 0), ctx.template)
+    for sub in el.get("elements", []):
+        inner.element(sub, scope, 0.0, 0.0)
+    ctx.problems.extend(inner.problems)
+    angle = math.radians(_num(scope, el, "rotate", 0.0))
+    cos, sin = math.cos(angle), math.sin(angle)
+    x, y = dx + _num(scope, el, "x"), dy + _num(scope, el, "y")
+    if inner.drawing.items:
+        ctx.add(Group(tuple(inner.drawing.items), (cos, sin, -sin, cos, x, y)))
+
+
+def _el_polar(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
+    """Draw `elements` once per list item, at `radius` and `angle` (degrees clockwise from up)
+    around (cx, cy): the spaces of a ring board, dials, round tracks."""
+    items = scope.text(el.get("over", ""))
+    if not isinstance(items, list):
+        return
+    spec = _list_item_spec(ctx, str(el.get("over", "")), scope)
+    count = len(items)
+    for i, item in enumerate(items):
+        child = scope.child(item, spec, i)
+        radius = _num(child, el, "radius", 0.0)
+        default_angle = 360.0 * i / count if count else 0.0
+        angle = math.radians(_num(child, el, "angle", default_angle))
+        x = dx + _num(scope, el, "cx") + radius * math.sin(angle)
+        y = dy + _num(scope, el, "cy") - radius * math.cos(angle)
+        if el.get("turn"):
+            _el_group(ctx, {"rotate": math.degrees(angle), "elements": el.get("elements", [])},
+                      child, x, y)
+            continue
+        for sub in el.get("elements", []):
+            ctx.element(sub, child, x, y)
+
+
+def _el_annulus(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
+    """A ring band between two radii around (cx, cy)."""
+    from cardgen.drawing import Path as PathItem
+
+    cx, cy = dx + _num(scope, el, "cx"), dy + _num(scope, el, "cy")
+    ops = _circle_ops(cx, cy, _num(scope, el, "outer", 10.0)) + _circle_ops(
+        cx, cy, _num(scope, el, "inner", 5.0))
+    ctx.add(PathItem(tuple(ops), _style(scope, el), fill_rule="evenodd"))
+
+
+def _circle_ops(cx: float, cy: float, r: float) -> list[tuple]:
+    k = 0.5522847498 * r
+    return [("M", cx + r, cy), ("C", cx + r, cy + k, cx + k, cy + r, cx, cy + r),
+            ("C", cx - k, cy + r, cx - r, cy + k, cx - r, cy),
+            ("C", cx - r, cy - k, cx - k, cy - r, cx, cy - r),
+            ("C", cx + k, cy - r, cx + r, cy - k, cx + r, cy), ("Z",)]
+
+
+def _el_line(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
+    from cardgen.drawing import Path as PathItem
+
+    ops = (("M", dx + _num(scope, el, "x1"), dy + _num(scope, el, "y1")),
+           ("L", dx + _num(scope, el, "x2"), dy + _num(scope, el, "y2")))
+    ctx.add(PathItem(ops, _style(scope, el)))
+
+
+_ELEMENTS = {"group": _el_group, "polar": _el_polar, "annulus": _el_annulus, "line": _el_line,
+             "rect": _el_rect, "circle": _el_circle, "text": _el_text, "icon": _el_icon,
              "row": _el_row, "repeat": _el_repeat, "image": _el_image}
