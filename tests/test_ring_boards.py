@@ -64,5 +64,6 @@ def test_tiles_cover_the_board_and_neighbours_overlap(db, paper: str, board_id: 
             assert math.isclose(t.region.bottom - by_pos[(r + 1, c)].region.y, impose.TILE_OVERLAP)
     points = impose.registration_points(tiles, impose.TILE_OVERLAP)
     for x, y in points:  # each registration mark lies on two tiles: they line up when stacked
-        holders = [t for t in tiles if t.region.x <= x <= t.region.right and t.region.y <= y <= t.region.bottom]
+        holders = [t for t in tiles
+                   if t.region.x <= x <= t.region.right and t.region.y <= y <= t.region.bottom]
         assert len(holders) >= 2
