@@ -8,7 +8,9 @@ on the same canvas (card backs, repeated copies).
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
@@ -189,7 +191,7 @@ def _group(canvas: Canvas, g: Group) -> None:
     canvas.restoreState()
 
 
-_DRAW = {Rect: _rect, Ellipse: _ellipse, Path: _path, Text: _text, Image: _image, Group: _group}
+_DRAW: dict[type, Callable[[Canvas, Any], None]] = {Rect: _rect, Ellipse: _ellipse, Path: _path, Text: _text, Image: _image, Group: _group}
 
 
 def write_faces(path: str, drawings: list[Drawing], *, bleed_mm: float | None = None) -> None:
