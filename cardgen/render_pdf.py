@@ -191,7 +191,8 @@ def _group(canvas: Canvas, g: Group) -> None:
     canvas.restoreState()
 
 
-_DRAW: dict[type, Callable[[Canvas, Any], None]] = {Rect: _rect, Ellipse: _ellipse, Path: _path, Text: _text, Image: _image, Group: _group}
+_DRAW: dict[type, Callable[[Canvas, Any], None]] = {
+    Rect: _rect, Ellipse: _ellipse, Path: _path, Text: _text, Image: _image, Group: _group}
 
 
 def write_faces(path: str, drawings: list[Drawing], *, bleed_mm: float | None = None) -> None:
