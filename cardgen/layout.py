@@ -85,13 +85,23 @@ def template_for(db: Database, kind: str, side: str) -> dict[str, Any] | None:
         return load_template(root, f"{db.game.id}/{name}")
     if (root / f"{name}.yaml").is_file():
         return load_template(root, name)
-    return auto_template(db, kind, side)
+    autos: dict[tuple[str, str], dict[str, Any]] = db.__dict__.setdefault("_auto_templates", {})
+    if (kind, side) not in autos:
+        autos[(kind, side)] = auto_template(db, kind, side)
+    return autos[(kind, side)]
 
 
 def face_info(db: Database, kind: str) -> FaceInfo:
     """Sheet style and nominal size of a kind (a bound size reads as its first component's)."""
+    cache: dict[str, FaceInfo] = db.__dict__.setdefault("_face_info", {})
+    if kind not in cache:
+        cache[kind] = _face_info(db, kind)
+    return cache[kind]
+
+
+def _face_info(db: Database, kind: str) -> FaceInfo:
     front = template_for(db, kind, "front") or {}
-    first = next(iter(db.of_kind(kind)), None)
+    first = next((c for c in db.components if c.kind == kind), None)
     size = front.get("size", (63.5, 88.9))
     if first is not None:
         scope = Scope(db, first)
