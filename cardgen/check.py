@@ -19,6 +19,7 @@ from cardgen.select import (
     parse,
     select,
     total,
+    values_of,
 )
 
 
@@ -27,6 +28,11 @@ class Part:
     label: str
     expected: int
     has: int
+    at_least: bool = False  # the box list names the value but not how many
+
+    @property
+    def ok(self) -> bool:
+        return self.has >= self.expected if self.at_least else self.has == self.expected
 
 
 @dataclass
@@ -153,6 +159,7 @@ def _breakdown(inv: InventoryRow, expected: int, chosen: list) -> list[Part]:
     if not inv.by:
         return []
     wanted: dict[str, int] = {}
+    at_least = False
     if inv.parts:
         wanted = dict(inv.parts)
     elif inv.values and inv.each is not None:
@@ -160,21 +167,19 @@ def _breakdown(inv: InventoryRow, expected: int, chosen: list) -> list[Part]:
     elif inv.values and inv.split == "even":
         wanted = {str(v): expected // len(inv.values) for v in inv.values}
     elif inv.values:
-        wanted = {str(v): 1 for v in inv.values}  # at least one each
+        wanted, at_least = {str(v): 1 for v in inv.values}, True
     has: Counter[str] = Counter()
     for c in chosen:
         has[str(c.value(inv.by))] += c.count
     labels = list(wanted) + sorted(k for k in has if k not in wanted)
-    return [Part(f"{inv.by} {k}", wanted.get(k, 0), has.get(k, 0)) for k in labels]
+    return [Part(f"{inv.by} {k}", wanted.get(k, 0), has.get(k, 0), at_least and k in wanted)
+            for k in labels]
 
 
 def _items(db: Database, inv: InventoryRow, chosen: list) -> list[Part]:
-    from cardgen.select import parse as parse_selector
-    from cardgen.select import values_of
-
     parts = []
     for path, n in (inv.items or {}).items():
-        steps = parse_selector(f"x.{path}").steps
+        steps = parse(f"x.{path}").steps
         has = sum(len(values_of(c, steps)) for c in chosen)
         parts.append(Part(path, n * max(1, len(chosen)), has))
     return parts
@@ -182,9 +187,7 @@ def _items(db: Database, inv: InventoryRow, chosen: list) -> list[Part]:
 
 def _row(db: Database, kind: str, inv: InventoryRow, expected: int, has: int,
          parts: list[Part], where: str) -> Row:
-    off = [p for p in parts if p.has != p.expected and not (inv.values and not inv.each
-                                                             and not inv.split and not inv.parts
-                                                             and p.has >= 1 and p.expected == 1)]
+    off = [p for p in parts if not p.ok]
     stated_parts = sum(inv.parts.values()) if inv.parts else None
     if stated_parts is not None and stated_parts != expected and has == stated_parts and not off:
         return Row(_title(db, kind), inv.line, expected, has, "contradiction",

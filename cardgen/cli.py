@@ -1,12 +1,13 @@
 """Command line -> stage calls; the one place that prints problems and picks exit codes.
 
-Exit codes: 0 clean, 1 check failed, 2 invalid data or usage.
+Exit codes: 0 clean, 1 check failed, 2 invalid data or usage, 3 a bug in cardgen itself.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -16,7 +17,7 @@ from rich.console import Console
 from cardgen import __version__
 from cardgen.errors import Problem, ProblemsError
 
-EXIT_OK, EXIT_FAILED, EXIT_INVALID = 0, 1, 2
+EXIT_OK, EXIT_FAILED, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2, 3
 
 Handler = Callable[[argparse.Namespace, Console], int]
 
@@ -119,6 +120,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         err.print("interrupted; output/ is unchanged")
         return 130
+    except Exception as exc:  # a bug in cardgen, not in the data: say so, briefly
+        if os.environ.get("CARDGEN_DEBUG"):
+            raise
+        err.print(f"internal error: {type(exc).__name__}: {exc}", markup=False, soft_wrap=True)
+        err.print("  hint: this is a bug in cardgen, not in your data; output/ is unchanged. "
+                  "Run again with CARDGEN_DEBUG=1 for the details and report them.",
+                  markup=False, soft_wrap=True)
+        return EXIT_INTERNAL
 
 
 def _console(stderr: bool) -> Console:

@@ -90,3 +90,23 @@ def test_schema_is_written_and_data_files_name_it(tmp_path: Path, run_cli) -> No
         "red" in orbit["then"]["properties"]["culture"]["enum"]
     first_line = (REPO / "data/l5/0.6.5/orbit.yaml").read_text().splitlines()[0]
     assert first_line == "# yaml-language-server: $schema=../../../schema/l5.components.schema.json"
+
+
+def test_a_bug_in_cardgen_prints_no_traceback(run_cli, monkeypatch) -> None:
+    import cardgen.check
+
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(cardgen.check, "check", broken)
+    result = run_cli("--project", str(REPO), "check")
+    assert result.code == 3
+    assert "internal error: RuntimeError: boom" in result.err
+    assert "Traceback" not in result.text
+
+
+def test_a_breakdown_that_only_names_values_needs_one_of_each(l5) -> None:
+    row = next(r for r in check(l5).rows if r.kind == "Orbit card")
+    assert [p.label for p in row.parts] == [
+        "culture red", "culture blue", "culture violet", "culture green"]
+    assert all(p.ok for p in row.parts)
