@@ -212,7 +212,7 @@ def lay_out(db: Database, component: Component, side: str) -> Drawing | None:
     size = template.get("size", (63.5, 88.9))
     width, height = (_num(scope, {"v": v}, "v", 10.0) for v in size)
     drawing = Drawing(f"{component.id}-{side}", width, height, float(template.get("bleed", 3.0)))
-    ctx = _Context(db, component, drawing, template)
+    ctx = _Context(db, component, drawing, template, side)
     ctx.background(scope)
     for element in template.get("elements", []):
         ctx.element(element, scope, 0.0, 0.0)
@@ -223,11 +223,13 @@ def lay_out(db: Database, component: Component, side: str) -> Drawing | None:
 
 
 class _Context:
-    def __init__(self, db: Database, component: Component, drawing: Drawing, template: dict[str, Any]):
+    def __init__(self, db: Database, component: Component, drawing: Drawing,
+                 template: dict[str, Any], side: str = "front"):
         self.db = db
         self.component = component
         self.drawing = drawing
         self.template = template
+        self.side = side
         self.safe = float(template.get("safe", 4.0))
         self.problems: list[Problem] = []
 
@@ -260,6 +262,8 @@ class _Context:
 
     def element(self, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
         if "when" in el and not _truthy(scope.text(el["when"])):
+            return
+        if el.get("side", self.side) != self.side:
             return
         handler = _ELEMENTS.get(str(el.get("type")))
         if handler is None:
@@ -459,7 +463,7 @@ def _el_group(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: fl
     """
     from cardgen.drawing import Group
 
-    inner = _Context(ctx.db, ctx.component, Drawing("group", 0, 0, 0), ctx.template)
+    inner = _Context(ctx.db, ctx.component, Drawing("group", 0, 0, 0), ctx.template, ctx.side)
     for sub in el.get("elements", []):
         inner.element(sub, scope, 0.0, 0.0)
     ctx.problems.extend(inner.problems)
