@@ -148,7 +148,7 @@ class Scope:
         if head in specials:
             return specials[head], None
         if head == "item":
-            return self.item, self.item_spec
+            return _resolve_term(self.db, self.item, self.item_spec), self.item_spec
         if head == "parent":
             outer = self.parent
             return (outer.item, outer.item_spec) if outer is not None else (None, None)
@@ -168,6 +168,13 @@ class Scope:
         return _BINDING.sub(lambda m: _format(self.value(m.group(1))), template)
 
 
+def _resolve_term(db: Database, value: Any, spec: FieldSpec | None) -> Any:
+    """A term id seen through its spec becomes its vocabulary Term (else unchanged)."""
+    if spec is not None and spec.type == "term" and value is not None and not isinstance(value, Term):
+        return db.game.term(spec.vocab or "", value) or value
+    return value
+
+
 def _step(db: Database, value: Any, spec: FieldSpec | None, part: str) -> tuple[Any, FieldSpec | None]:
     if value is None:
         return None, None
@@ -181,7 +188,18 @@ def _step(db: Database, value: Any, spec: FieldSpec | None, part: str) -> tuple[
         return raw, sub
     if part == "len" and isinstance(value, list | str):
         return len(value), None
+    if isinstance(value, str) and spec is not None and spec.type == "ref":
+        target = _components(db).get(value)
+        return Scope(db, target)._head(part) if target is not None else (None, None)
     return None, None
+
+
+def _components(db: Database) -> dict[str, Component]:
+    """Components by id, built once per database (for `{ref_field.name}` bindings)."""
+    found: dict[str, Component] | None = db.__dict__.get("_components_by_id")
+    if found is None:
+        found = db.__dict__["_components_by_id"] = db.by_id()
+    return found
 
 
 def _format(value: Any) -> str:
@@ -209,6 +227,7 @@ def lay_out(db: Database, component: Component, side: str) -> Drawing | None:
     if template is None:
         return None
     scope = Scope(db, component)
+    db.__dict__["_palette"] = dict(template.get("palette", {}))
     size = template.get("size", (63.5, 88.9))
     width, height = (_num(scope, {"v": v}, "v", 10.0) for v in size)
     drawing = Drawing(f"{component.id}-{side}", width, height, float(template.get("bleed", 3.0)))
@@ -329,9 +348,16 @@ def _colour(value: Any, default: str | None) -> str | None:
     return default
 
 
+def _named(scope: Scope, value: Any) -> Any:
+    """A colour name from the template's `palette:` (e.g. a button colour word) -> '#RRGGBB'."""
+    palette = scope.db.__dict__.get("_palette", {})
+    key = value.label if isinstance(value, Term) else value
+    return palette.get(key, value) if isinstance(key, str) else value
+
+
 def _style(scope: Scope, el: dict[str, Any]) -> Style:
-    return Style(fill=_colour(scope.text(el.get("fill")), None),
-                 stroke=_colour(scope.text(el.get("stroke")), None),
+    return Style(fill=_colour(_named(scope, scope.text(el.get("fill"))), None),
+                 stroke=_colour(_named(scope, scope.text(el.get("stroke"))), None),
                  stroke_width=float(el.get("stroke_width", 0.35)),
                  dash=tuple(el["dash"]) if el.get("dash") else None)
 
@@ -347,7 +373,7 @@ def _el_circle(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: f
 
 
 def _el_text(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
-    value = _format(scope.text(el.get("text", "")))
+    value = _text_value(ctx, el, scope)
     if not value.strip():
         return
     name = str(el.get("name", el.get("text", "text")))
@@ -365,10 +391,23 @@ def _el_text(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: flo
             f"{exc.describe()}", where=ctx.component.where, path=f"{ctx.component.id}.{name}",
             hint="shorten the text, or give the element more room or a smaller min_size"))
         return
-    colour = _colour(scope.text(el.get("color", "#1A1A1A")), "#1A1A1A") or "#1A1A1A"
+    colour = _colour(_named(scope, scope.text(el.get("color", "#1A1A1A"))), "#1A1A1A") or "#1A1A1A"
     for item in text.place(fitted, x, y, w, h, align=str(el.get("align", "left")),
                            valign=str(el.get("valign", "top")), color=colour):
         ctx.add(item)
+
+
+def _text_value(ctx: _Context, el: dict[str, Any], scope: Scope) -> str:
+    """The element's text; with `over`, `text` once per list item, joined by `join`."""
+    if "over" not in el:
+        return _format(scope.text(el.get("text", "")))
+    items = scope.text(el["over"])
+    if not isinstance(items, list):
+        return ""
+    spec = _list_item_spec(ctx, str(el["over"]), scope)
+    parts = (_format(scope.child(item, spec, i).text(el.get("text", "{item}")))
+             for i, item in enumerate(items))
+    return str(el.get("join", "\n")).join(p for p in parts if p.strip())
 
 
 def _el_icon(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
@@ -376,7 +415,7 @@ def _el_icon(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: flo
     if not name:
         return
     size = _num(scope, el, "size", 8.0)
-    colour = _colour(scope.text(el.get("color")), None)
+    colour = _colour(_named(scope, scope.text(el.get("color"))), None)
     try:
         items = icon_items(_layouts_root(ctx.db), ctx.db.game.id, name, dx + _num(scope, el, "x"),
                            dy + _num(scope, el, "y"), size, colour)
@@ -413,7 +452,7 @@ def _el_repeat(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: f
     if not isinstance(items, list):
         return
     spec = _list_item_spec(ctx, str(el.get("over", "")), scope)
-    step_x, step_y = (float(v) for v in el.get("step", (0, 10)))
+    step_x, step_y = (_num(scope, {"v": v}, "v") for v in el.get("step", (0, 10)))
     limit = int(el.get("max", len(items)))
     if len(items) > limit:
         ctx.problems.append(Problem(
@@ -421,10 +460,13 @@ def _el_repeat(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: f
             where=ctx.component.where, path=f"{ctx.component.id}.{el.get('over')}",
             hint="shorten the list or give the layout more rows"))
     x0, y0 = dx + _num(scope, el, "x"), dy + _num(scope, el, "y")
+    columns = int(el.get("columns", 0)) or len(items) or 1
+    row_x, row_y = (float(v) for v in el.get("row_step", (0, 0)))
     for i, item in enumerate(items[:limit]):
         child = scope.child(item, spec, i)
+        col, row = i % columns, i // columns
         for sub in el.get("elements", []):
-            ctx.element(sub, child, x0 + i * step_x, y0 + i * step_y)
+            ctx.element(sub, child, x0 + col * step_x + row * row_x, y0 + col * step_y + row * row_y)
 
 
 def _list_item_spec(ctx: _Context, binding: str, scope: Scope) -> FieldSpec | None:
