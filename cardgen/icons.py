@@ -82,7 +82,7 @@ def _style(element: se.Shape) -> Style:
 
 def icon_items(layouts: Path, game: str, name: str, x: float, y: float, size: float,
                colour: str | None = None) -> list[Primitive]:
-    """The icon scaled into the square (x, y, size); `colour` recolours every fill and stroke."""
+    """The icon scaled into the square (x, y, size); `colour` recolours the black parts."""
     (vx, vy, vw, vh), paths = _parsed(icon_file(layouts, game, name))
     scale = size / max(vw, vh)
     ox = x + (size - vw * scale) / 2 - vx * scale
@@ -90,8 +90,8 @@ def icon_items(layouts: Path, game: str, name: str, x: float, y: float, size: fl
     items: list[Primitive] = []
     for p in paths:
         style = p.style
-        style = Style(fill=colour if colour and style.fill else style.fill,
-                      stroke=colour if colour and style.stroke else style.stroke,
+        style = Style(fill=colour if colour and style.fill == "#000000" else style.fill,
+                      stroke=colour if colour and style.stroke == "#000000" else style.stroke,
                       stroke_width=style.stroke_width)
         items.append(PathItem(p.ops, style))
     return [Group(tuple(items), (scale, 0.0, 0.0, scale, ox, oy))] if items else []

@@ -140,6 +140,11 @@ class Scope:
         return value
 
     def _head(self, head: str) -> tuple[Any, FieldSpec | None]:
+        if "@" in head:  # number@suit: the term of vocab `suit` whose number is the value
+            field_name, vocab = head.split("@", 1)
+            value, _ = self._head(field_name)
+            terms = self.db.game.vocab.get(vocab, {}).values()
+            return next((t for t in terms if t.number == value), None), None
         c = self.component
         specials = {"edition": c.edition, "game": self.db.game.name, "index": self.index + 1,
                     "kind_title": self.db.game.kinds[c.kind].title or c.kind}
@@ -352,7 +357,12 @@ def _named(scope: Scope, value: Any) -> Any:
     """A colour name from the template's `palette:` (e.g. a button colour word) -> '#RRGGBB'."""
     palette = scope.db.__dict__.get("_palette", {})
     key = value.label if isinstance(value, Term) else value
-    return palette.get(key, value) if isinstance(key, str) else value
+    if not isinstance(key, str | bool | int):
+        return value
+    for candidate in (key, str(key), str(key).lower()):
+        if candidate in palette:
+            return palette[candidate]
+    return value
 
 
 def _style(scope: Scope, el: dict[str, Any]) -> Style:
@@ -419,6 +429,11 @@ def _el_icon(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: flo
     try:
         items = icon_items(_layouts_root(ctx.db), ctx.db.game.id, name, dx + _num(scope, el, "x"),
                            dy + _num(scope, el, "y"), size, colour)
+    except (SyntaxError, ValueError) as exc:  # xml ParseError is a SyntaxError
+        ctx.problems.append(Problem(
+            "bad-icon", f"icon '{name}.svg' cannot be read: {exc}", where=ctx.component.where,
+            path=f"{ctx.component.id}.{el.get('icon')}", hint="save the icon as plain SVG"))
+        return
     except FileNotFoundError:
         ctx.problems.append(Problem(
             "missing-icon", f"no icon '{name}.svg'", where=ctx.component.where,
