@@ -1,14 +1,18 @@
-"""Drawing (mm, y down) -> reportlab canvas operations (pt, y up), one form XObject per face.
+"""Drawing (mm, y down) -> reportlab canvas operations (pt, y up), a form XObject per reused face.
 
 `paint` is the only entry point imposition needs: it places a face's trim top-left at a page
 position, clips to trim + bleed, and reuses a form XObject when the same face is painted again
-on the same canvas (card backs, repeated copies).
+on the same canvas (card backs, repeated copies). A `Painter` does the same for one document
+whose face uses are known in advance: faces painted once are drawn in place (a form costs an
+object and a resource dictionary), wrapped in a marked-content sequence tagged with the face
+key, so every placement of a face can still be counted in the page content. `new_canvas` makes
+a Canvas whose initial font is the bundled face (no standard-14 font anywhere in the file).
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import cache
 from typing import Any
 
@@ -63,9 +67,9 @@ def face_key(drawing: Drawing) -> str:
     return "cg" + hashlib.sha1(body.encode("utf-8")).hexdigest()[:16]
 
 
-def _ensure_form(canvas: Canvas, drawing: Drawing) -> str:
+def _ensure_form(canvas: Canvas, drawing: Drawing, name: str | None = None) -> str:
     forms: set[str] = canvas.__dict__.setdefault(_FORMS_ATTR, set())
-    name = face_key(drawing)
+    name = name or face_key(drawing)
     if name not in forms:
         b = drawing.bleed
         canvas.beginForm(
@@ -75,6 +79,64 @@ def _ensure_form(canvas: Canvas, drawing: Drawing) -> str:
         canvas.endForm()
         forms.add(name)
     return name
+
+
+def _clip_and_place(canvas: Canvas, drawing: Drawing, x_mm: float, y_mm: float,
+                    page_h_mm: float, bleed_mm: float, rotate: int) -> None:
+    w, h = drawing.width, drawing.height
+    b = max(0.0, min(bleed_mm, drawing.bleed))
+    canvas.transform(*_placement(rotate, x_mm, y_mm, w, h, page_h_mm))
+    clip = canvas.beginPath()
+    clip.rect(-b * K, -(h + b) * K, (w + 2 * b) * K, (h + 2 * b) * K)
+    canvas.clipPath(clip, stroke=0, fill=0)
+
+
+class Painter:
+    """`paint` for one document whose face uses are known: only reused faces become forms.
+
+    keys maps id(drawing) -> face_key(drawing) for drawings already keyed (saves hashing a
+    face on every use); reused holds the keys of faces painted more than once.
+    """
+
+    def __init__(self, reused: Collection[str], keys: Mapping[int, str] | None = None):
+        self.reused = reused
+        self.keys = keys or {}
+
+    def key(self, drawing: Drawing) -> str:
+        return self.keys.get(id(drawing)) or face_key(drawing)
+
+    def __call__(self, canvas: Canvas, drawing: Drawing, x_mm: float, y_mm: float,
+                 page_h_mm: float, *, bleed_mm: float = 0.0, rotate: int = 0) -> None:
+        register_fonts()
+        name = self.key(drawing)
+        if name in self.reused:
+            name = _ensure_form(canvas, drawing, name)
+        canvas.saveState()
+        _clip_and_place(canvas, drawing, x_mm, y_mm, page_h_mm, bleed_mm, rotate)
+        if name in self.reused:
+            canvas.doForm(name)
+        else:
+            canvas._code.append(f"/{name} BMC")
+            draw_items(canvas, drawing.items)
+            canvas._code.append("EMC")
+        canvas.restoreState()
+
+
+def reused_keys(keys: Iterable[str]) -> set[str]:
+    """The face keys that occur more than once (those faces are worth a form XObject)."""
+    seen: set[str] = set()
+    reused: set[str] = set()
+    for key in keys:
+        (reused if key in seen else seen).add(key)
+    return reused
+
+
+def new_canvas(path: str, **kwargs: Any) -> Canvas:
+    """A reportlab Canvas whose initial font is the bundled face, so no page or form of the
+    file names a standard-14 font (reportlab's default initial font is Helvetica)."""
+    register_fonts()
+    kwargs.setdefault("invariant", 1)
+    return Canvas(path, initialFontName=fonts.pdf_font_name("regular"), **kwargs)
 
 
 def paint(
@@ -94,13 +156,8 @@ def paint(
     """
     register_fonts()
     name = _ensure_form(canvas, drawing)
-    w, h = drawing.width, drawing.height
-    b = max(0.0, min(bleed_mm, drawing.bleed))
     canvas.saveState()
-    canvas.transform(*_placement(rotate, x_mm, y_mm, w, h, page_h_mm))
-    clip = canvas.beginPath()
-    clip.rect(-b * K, -(h + b) * K, (w + 2 * b) * K, (h + 2 * b) * K)
-    canvas.clipPath(clip, stroke=0, fill=0)
+    _clip_and_place(canvas, drawing, x_mm, y_mm, page_h_mm, bleed_mm, rotate)
     canvas.doForm(name)
     canvas.restoreState()
 
@@ -198,7 +255,7 @@ _DRAW: dict[type, Callable[[Canvas, Any], None]] = {
 def write_faces(path: str, drawings: list[Drawing], *, bleed_mm: float | None = None) -> None:
     """One PDF page per face at trim + bleed size with TrimBox and BleedBox (tests, previews)."""
     register_fonts()
-    canvas = Canvas(path, invariant=1)
+    canvas = new_canvas(path)
     for drawing in drawings:
         b = drawing.bleed if bleed_mm is None else bleed_mm
         pw, ph = drawing.width + 2 * b, drawing.height + 2 * b
