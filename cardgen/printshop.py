@@ -11,9 +11,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.drawing import Drawing
+from cardgen.render_pdf import new_canvas
 
 PRINT_BLEED = 3.0
 
@@ -37,7 +37,7 @@ def write_print_pdf(
     bleed: float = PRINT_BLEED,
 ) -> int:
     """Write the faces one per page (already ordered front, back, front, ...); page count."""
-    canvas = Canvas(str(path), invariant=1)
+    canvas = new_canvas(str(path))  # bundled initial font: no standard-14 font in the file
     canvas.setTitle(title)
     canvas.setAuthor("cardgen")
     canvas.setSubject(subject)
