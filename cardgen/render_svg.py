@@ -78,7 +78,7 @@ class _Writer:
         for ch in t.text:
             outline, advance = fonts.glyph_outline(t.font, ch)
             if outline:
-                uses.append(f'<use href="#{self.glyph_id(t.font, ch)}" x="{cursor}"/>')
+                uses.append(f'<use xlink:href="#{self.glyph_id(t.font, ch)}" x="{cursor}"/>')
             cursor += advance
         return (
             f'<g aria-label={quoteattr(t.text)} fill="{t.color}" '
@@ -93,7 +93,7 @@ class _Writer:
             data = base64.b64encode(handle.read()).decode("ascii")
         return (
             f'<image x="{_num(im.x)}" y="{_num(im.y)}" width="{_num(im.w)}" height="{_num(im.h)}" '
-            f'preserveAspectRatio="none" href="data:{mime};base64,{data}"/>'
+            f'preserveAspectRatio="none" xlink:href="data:{mime};base64,{data}"/>'
         )
 
     def _group(self, g: Group) -> str:

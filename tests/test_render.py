@@ -148,3 +148,16 @@ def test_the_comparison_sees_a_two_mm_shift(tmp_path: Path) -> None:
     write_faces(str(out), [drawing])
     shifted = _svg_png(to_svg(moved, bleed_mm=drawing.bleed), dpi=150)
     assert _mean_difference(_pdf_png(out, dpi=150), shifted) > 4.0
+
+
+def test_every_l5_face_gives_a_well_formed_svg_of_its_size() -> None:
+    db = _db()
+    for c in db.components:
+        for side in ("front", "back"):
+            drawing = lay_out(db, c, side)
+            if drawing is None:
+                continue
+            root = ET.fromstring(to_svg(drawing, bleed_mm=drawing.bleed).encode("utf-8"))
+            w, h = drawing.width + 2 * drawing.bleed, drawing.height + 2 * drawing.bleed
+            assert root.get("width") == f"{w:.4f}".rstrip("0").rstrip(".") + "mm", c.id
+            assert root.get("height") == f"{h:.4f}".rstrip("0").rstrip(".") + "mm", c.id
