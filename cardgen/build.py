@@ -5,9 +5,15 @@ The stages, in order (numbered as in ARCHITECTURE.md and the progress bar):
   2. home print  impose copies on Letter and A4 sheets (pnp-<paper>.pdf)
   3. print shop  one page per face with bleed and boxes (print/<kind>.pdf)
   4. svg         one SVG per face (svg/<kind>/<id>.svg, <id>-back.svg)
-  5. preview     every home-print page as PNG and a contact sheet of all faces (preview/)
+  5. preview     every home-print page as PNG and contact sheets of all faces (preview/)
   6. manifest    every file, what it holds, the counts (manifest.json)
 All of it is written into a temporary folder that replaces the output folder only at the end.
+
+Stages 2-5 run as tasks on a pool of processes forked after stage 1 (one per core), so they
+share the laid-out faces without copying them; a page's preview starts as soon as its PDF is
+written. SVGs and previews are keyed by content (cardgen.sources): a file whose key is in the
+previous output's manifest is linked from there instead of being made again, so rebuilding
+after a small edit redoes only what the edit touched (and the PDFs, which are rewritten).
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen import impose, manifest, output, preview, printshop
+from cardgen import impose, manifest, output, printshop, sources, tasks
 from cardgen.drawing import Drawing
 from cardgen.model import Component, Database
 
@@ -60,6 +66,18 @@ class Faces:
     components: list[Component]
     drawings: dict[FaceKey, Drawing]
     sheets: dict[str, str]  # kind -> sheet style
+    keys: dict[FaceKey, str] = field(default_factory=dict)  # face -> render_pdf.face_key
+
+    def key(self, face: FaceKey) -> str:
+        if face not in self.keys:
+            from cardgen.render_pdf import face_key
+
+            self.keys[face] = face_key(self.drawings[face])
+        return self.keys[face]
+
+    def keys_by_id(self) -> dict[int, str]:
+        """id(drawing) -> face key, for render_pdf.Painter."""
+        return {id(d): self.key(f) for f, d in self.drawings.items()}
 
 
 def build(
@@ -73,12 +91,8 @@ def build(
     target = Path(out_root) / folder_name(db, options)
     faces = lay_out_faces(db, options.only, report)  # 1
     with output.atomic_folder(target) as tmp:
-        records = write_home_print(db, faces, tmp, options, report)  # 2
-        records += write_print_shop(db, faces, tmp, report)  # 3
-        if options.svg:
-            records += write_svgs(faces, tmp, report)  # 4
-        if options.preview:
-            records += write_previews(tmp, records, report)  # 5
+        previous = output.Previous.load(target)
+        records = tasks.write_outputs(db, faces, tmp, options, report, previous)  # 2-5
         write_manifest_file(db, faces, tmp, records, options, report)  # 6
     return BuildSummary(
         folder=target,
@@ -143,33 +157,55 @@ def copy_groups(db: Database, faces: Faces) -> list[impose.Group]:
 # --------------------------------------------------------------------------- 2 home print
 
 
+def home_heading(db: Database) -> str:
+    return f"{db.game.name} {db.edition.id}"
+
+
+def plan_pages(db: Database, faces: Faces, options: BuildOptions) -> dict[str, list[impose.Page]]:
+    """paper -> its home-print page plans."""
+    groups = copy_groups(db, faces)
+    return {paper: impose.plan_home_print(groups, impose.PAPERS[paper], fold=options.fold,
+                                          offset=options.back_offset, heading=home_heading(db))
+            for paper in options.papers}
+
+
 def write_home_print(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
-                     report: Progress) -> list[manifest.FileRecord]:
-    from cardgen.render_pdf import paint, register_fonts
+                     report: Progress, plans: dict[str, list[impose.Page]] | None = None
+                     ) -> list[manifest.FileRecord]:
+    plans = plans or plan_pages(db, faces, options)
+    return [write_home_paper(db, faces, tmp, options, paper, plans[paper], report)
+            for paper in options.papers]
+
+
+def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildOptions,
+                         paper_name: str, pages: list[impose.Page], report: Progress) -> None:
+    """Draw the planned pages of one paper into path; faces used more than once are forms."""
+    from cardgen.render_pdf import Painter, register_fonts, reused_keys
 
     register_fonts()
-    groups = copy_groups(db, faces)
-    heading = f"{db.game.name} {db.edition.id}"
-    records = []
-    for paper_name in options.papers:
-        paper = impose.PAPERS[paper_name]
-        pages = impose.plan_home_print(groups, paper, fold=options.fold,
-                                       offset=options.back_offset, heading=heading)
-        name = f"pnp-{paper_name}.pdf"
-        canvas = Canvas(str(tmp / name), invariant=1)
-        mode = "fold-over" if options.fold else "duplex, long-edge flip"
-        canvas.setTitle(f"{heading} - print and play ({paper_name}, {mode})")
-        canvas.setAuthor("cardgen")
-        canvas.setSubject(f"{db.game.title} {db.edition.id}: home-print sheets, print at 100 %")
-        canvas.setCreator("cardgen")
-        for n, page in enumerate(pages, start=1):
-            impose.draw_page(canvas, page, faces.drawings, paint)
-            report(f"print {paper_name}", n, len(pages))
-        canvas.save()
-        records.append(manifest.FileRecord(
-            name, "home-print", sorted({c.kind for c in faces.components}), len(pages),
-            len(faces.drawings), copies_placed(pages), paper_name))
-    return records
+    heading = home_heading(db)
+    painter = Painter(reused_keys(faces.key(p.face) for page in pages for p in page.placements),
+                      faces.keys_by_id())
+    canvas = Canvas(str(path), invariant=1)
+    mode = "fold-over" if options.fold else "duplex, long-edge flip"
+    canvas.setTitle(f"{heading} - print and play ({paper_name}, {mode})")
+    canvas.setAuthor("cardgen")
+    canvas.setSubject(f"{db.game.title} {db.edition.id}: home-print sheets, print at 100 %")
+    canvas.setCreator("cardgen")
+    for n, page in enumerate(pages, start=1):
+        impose.draw_page(canvas, page, faces.drawings, painter)
+        report(f"print {paper_name}", n, len(pages))
+    canvas.save()
+
+
+def write_home_paper(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
+                     paper_name: str, pages: list[impose.Page], report: Progress
+                     ) -> manifest.FileRecord:
+    name = f"pnp-{paper_name}.pdf"
+    write_home_print_pdf(db, faces, tmp / name, options, paper_name, pages, report)
+    return manifest.FileRecord(
+        name, "home-print", sorted({c.kind for c in faces.components}), len(pages),
+        len(faces.drawings), copies_placed(pages), paper_name)
 
 
 def copies_placed(pages: list[impose.Page]) -> dict[str, dict[str, int]]:
@@ -186,71 +222,81 @@ def copies_placed(pages: list[impose.Page]) -> dict[str, dict[str, int]]:
 # --------------------------------------------------------------------------- 3 print shop
 
 
+def print_shop_kinds(faces: Faces) -> list[str]:
+    return list(dict.fromkeys(c.kind for c in faces.components))
+
+
+def print_shop_faces(faces: Faces, kind: str) -> list[FaceKey]:
+    """A kind's faces in print-shop page order: each component's front, then its back."""
+    return [(c.id, side) for c in faces.components if c.kind == kind
+            for side in ("front", "back") if (c.id, side) in faces.drawings]
+
+
 def write_print_shop(db: Database, faces: Faces, tmp: Path, report: Progress
                      ) -> list[manifest.FileRecord]:
-    from cardgen.render_pdf import paint
-
-    (tmp / "print").mkdir()
-    kinds = list(dict.fromkeys(c.kind for c in faces.components))
+    (tmp / "print").mkdir(exist_ok=True)
+    kinds = print_shop_kinds(faces)
     records = []
     for n, kind in enumerate(kinds, start=1):
-        members = [c for c in faces.components if c.kind == kind]
-        ordered = [faces.drawings[(c.id, side)] for c in members for side in ("front", "back")
-                   if (c.id, side) in faces.drawings]
-        name = f"print/{kind}.pdf"
-        pages = printshop.write_print_pdf(
-            tmp / name, ordered, paint=paint,
-            title=f"{db.game.name} {db.edition.id} - {kind_title(db, kind)} (print shop)",
-            subject=f"one page per face, trim + {printshop.PRINT_BLEED:g} mm bleed, "
-                    "TrimBox and BleedBox set",
-        )
-        copies = {c.id: {s: c.count for s in ("front", "back") if (c.id, s) in faces.drawings}
-                  for c in members}
-        records.append(manifest.FileRecord(name, "print-shop", [kind], pages, pages, copies))
+        records.append(write_print_shop_kind(db, faces, tmp, kind))
         report("print shop", n, len(kinds))
     return records
+
+
+def write_print_shop_kind(db: Database, faces: Faces, tmp: Path, kind: str
+                          ) -> manifest.FileRecord:
+    from cardgen.render_pdf import Painter, reused_keys
+
+    ordered = print_shop_faces(faces, kind)
+    name = f"print/{kind}.pdf"
+    pages = printshop.write_print_pdf(
+        tmp / name, [faces.drawings[f] for f in ordered],
+        paint=Painter(reused_keys(faces.key(f) for f in ordered), faces.keys_by_id()),
+        title=f"{db.game.name} {db.edition.id} - {kind_title(db, kind)} (print shop)",
+        subject=f"one page per face, trim + {printshop.PRINT_BLEED:g} mm bleed, "
+                "TrimBox and BleedBox set",
+    )
+    copies = {c.id: {s: c.count for s in ("front", "back") if (c.id, s) in faces.drawings}
+              for c in faces.components if c.kind == kind}
+    return manifest.FileRecord(name, "print-shop", [kind], pages, pages, copies)
 
 
 # --------------------------------------------------------------------------- 4 svg
 
 
+def svg_name(face: FaceKey, kinds: dict[str, str]) -> str:
+    cid, side = face
+    return f"svg/{kinds[cid]}/{cid}{'-back' if side == 'back' else ''}.svg"
+
+
+def make_svg_folders(faces: Faces, tmp: Path) -> None:
+    for kind in {c.kind for c in faces.components}:
+        (tmp / "svg" / kind).mkdir(parents=True, exist_ok=True)
+
+
 def write_svgs(faces: Faces, tmp: Path, report: Progress) -> list[manifest.FileRecord]:
+    make_svg_folders(faces, tmp)
+    records = write_svg_files(faces, list(faces.drawings), tmp, output.Previous(tmp, {}),
+                              sources.Sources())
+    report("svg", len(records), len(records))
+    return records
+
+
+def write_svg_files(faces: Faces, chosen: list[FaceKey], tmp: Path, previous: output.Previous,
+                    src: sources.Sources) -> list[manifest.FileRecord]:
+    """SVGs of the chosen faces (their folders exist); unchanged ones come from `previous`."""
     from cardgen.render_svg import to_svg
 
     kinds = {c.id: c.kind for c in faces.components}
     records = []
-    for n, ((cid, side), drawing) in enumerate(faces.drawings.items(), start=1):
-        name = f"svg/{kinds[cid]}/{cid}{'-back' if side == 'back' else ''}.svg"
-        (tmp / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp / name).write_text(to_svg(drawing, bleed_mm=drawing.bleed), encoding="utf-8")
-        records.append(manifest.FileRecord(name, "svg", [kinds[cid]], 0, 1))
-        report("svg", n, len(faces.drawings))
+    for face in chosen:
+        drawing = faces.drawings[face]
+        name = svg_name(face, kinds)
+        source = src.key("svg", drawing.name, src.face(faces.key(face), drawing))
+        if not previous.reuse(source, tmp / name):
+            (tmp / name).write_text(to_svg(drawing, bleed_mm=drawing.bleed), encoding="utf-8")
+        records.append(manifest.FileRecord(name, "svg", [kinds[face[0]]], 0, 1, source=source))
     return records
-
-
-# --------------------------------------------------------------------------- 5 preview
-
-
-def write_previews(tmp: Path, records: list[manifest.FileRecord], report: Progress
-                   ) -> list[manifest.FileRecord]:
-    out = []
-    home = [r for r in records if r.holds == "home-print"]
-    for n, record in enumerate(home, start=1):
-        stem = Path(record.path).stem
-        for png in preview.pdf_pages_to_png(tmp / record.path, tmp / "preview", stem):
-            out.append(manifest.FileRecord(png.relative_to(tmp).as_posix(), "preview",
-                                           record.kinds, 1, 0, paper=record.paper))
-        report("preview", n, len(home) + 1)
-    shop = [r for r in records if r.holds == "print-shop"]
-    captions = [f"{cid}{'' if side == 'front' else ' (back)'}"
-                for r in shop for cid, sides in r.copies.items() for side in sides]
-    target = tmp / "preview" / "contact-sheet.png"
-    target.parent.mkdir(exist_ok=True)
-    faces = preview.contact_sheet([tmp / r.path for r in shop], captions, target)
-    out.append(manifest.FileRecord("preview/contact-sheet.png", "contact-sheet",
-                                   sorted({k for r in shop for k in r.kinds}), 0, faces))
-    report("preview", len(home) + 1, len(home) + 1)
-    return out
 
 
 # --------------------------------------------------------------------------- 6 manifest

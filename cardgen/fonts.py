@@ -53,24 +53,45 @@ def _advance(face: str, char: str) -> int:
     return int(_font(face)["hmtx"][glyph][0])
 
 
+@cache
+def _advances(face: str) -> dict[str, int]:
+    """char -> advance in font units, filled as characters are first measured."""
+    return {}
+
+
+@cache
+def _drawable(face: str) -> frozenset[str]:
+    """Every character the face draws, plus the whitespace controls."""
+    return frozenset(map(chr, _cmap(face))) | {"\n", "\t"}
+
+
 def has_glyph(face: str, char: str) -> bool:
     """True when the face draws `char` (whitespace controls count as present)."""
-    return char in "\n\t" or ord(char) in _cmap(face)
+    return char in _drawable(face)
 
 
 def missing_chars(text: str, face: str) -> list[str]:
     """Characters of `text` the face cannot draw, each once, in order of appearance."""
-    seen: list[str] = []
-    for ch in text:
-        if not has_glyph(face, ch) and ch not in seen:
-            seen.append(ch)
-    return seen
+    drawable = _drawable(face)
+    if drawable.issuperset(text):
+        return []
+    return list(dict.fromkeys(ch for ch in text if ch not in drawable))
+
+
+def text_units(text: str, face: str) -> int:
+    """Advance width of a line of text in font units (no kerning: the sum of its characters)."""
+    advances = _advances(face)
+    try:
+        return sum(map(advances.__getitem__, text))
+    except KeyError:
+        for ch in set(text) - advances.keys():
+            advances[ch] = _advance(face, ch)
+        return sum(map(advances.__getitem__, text))
 
 
 def text_width_mm(text: str, face: str, size_pt: float) -> float:
     """Advance width of one line of text at `size_pt`, in mm."""
-    units = sum(_advance(face, ch) for ch in text)
-    return units / _units_per_em(face) * size_pt * PT_TO_MM
+    return text_units(text, face) / _units_per_em(face) * size_pt * PT_TO_MM
 
 
 def ascent_mm(face: str, size_pt: float) -> float:

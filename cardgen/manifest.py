@@ -1,7 +1,8 @@
 """Build records -> manifest.json: every file, what it holds, and the counts (reproducible).
 
 Keys are sorted and nothing depends on time, so two builds of the same database in the same
-environment write the same manifest.
+environment write the same manifest. A reusable file (SVG, preview) also records `source`, the
+content key it was made from, so the next build can reuse it (cardgen.output.Previous).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ class FileRecord:
     faces: int = 0
     copies: dict[str, dict[str, int]] = field(default_factory=dict)  # id -> side -> copies
     paper: str | None = None
+    source: str | None = None  # content key of what the file was made from (reusable files)
 
     def as_json(self, root: Path) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -40,6 +42,8 @@ class FileRecord:
             data["copies"] = self.copies
         if self.paper:
             data["paper"] = self.paper
+        if self.source:
+            data["source"] = self.source
         return data
 
 

@@ -1,12 +1,15 @@
-"""PDF files -> PNG previews: every page at about 100 dpi, and a contact sheet of all faces.
+"""PDF pages -> PNG previews: pages at about 100 dpi, and contact sheets of faces, a few per sheet.
 
-Pages are rendered one at a time and written straight to disk, so memory stays flat however
-many pages a build has.
+Pages are rendered one at a time and written straight to disk, and a contact sheet holds at
+most SHEET_FACES faces, so memory stays flat however many pages or faces a build has. Every
+function works on a slice (a range of pages, one sheet) so a build can spread the slices over
+processes. PNGs are written as 256-colour palette images (fast octree) with zlib level 1:
+about a third of the bytes of a full-colour PNG and faster to write (a page preview has flat
+colours and anti-aliased edges, which 256 colours keep).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -15,63 +18,109 @@ from PIL import Image, ImageDraw
 
 PREVIEW_DPI = 100
 THUMB_W, THUMB_H, CAPTION = 150, 210, 14
+COLUMNS, ROWS = 8, 8
+SHEET_FACES = COLUMNS * ROWS
+PNG_LEVEL = 1
+
+FaceRef = tuple[str, int]  # (pdf path, 0-based page index)
+
+
+def save_png(image: Image.Image, target: Path) -> None:
+    palette = image.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
+    palette.save(target, optimize=False, compress_level=PNG_LEVEL)
+    palette.close()
+
+
+def render(page: pdfium.PdfPage, scale: float) -> Image.Image:
+    """A page as an RGB image (pdfium writes RGB order directly: no channel swap)."""
+    return page.render(scale=scale, rev_byteorder=True).to_pil().convert("RGB")
+
+
+def render_pages(pdf: Path, pages: Sequence[int], targets: Sequence[Path],
+                 dpi: int = PREVIEW_DPI) -> None:
+    """Render the given 0-based pages of `pdf` to the matching target PNGs."""
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        for i, target in zip(pages, targets, strict=True):
+            page = doc[i]
+            image = render(page, dpi / 72)
+            save_png(image, target)
+            image.close()
+            page.close()
+    finally:
+        doc.close()
+
+
+def page_png_name(stem: str, index: int) -> str:
+    """The file name of 0-based page `index` of a PDF with this stem."""
+    return f"{stem}-{index + 1:03d}.png"
 
 
 def pdf_pages_to_png(pdf: Path, out_dir: Path, stem: str, dpi: int = PREVIEW_DPI) -> list[Path]:
     """Render each page of `pdf` to out_dir/<stem>-NNN.png; the written paths."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    written = []
-    doc = pdfium.PdfDocument(str(pdf))
-    try:
-        for i in range(len(doc)):
-            page = doc[i]
-            image = page.render(scale=dpi / 72).to_pil()
-            target = out_dir / f"{stem}-{i + 1:03d}.png"
-            image.save(target, optimize=False)
-            written.append(target)
-            image.close()
-            page.close()
-    finally:
-        doc.close()
-    return written
+    targets = [out_dir / page_png_name(stem, i) for i in range(page_count(pdf))]
+    render_pages(pdf, range(len(targets)), targets, dpi)
+    return targets
 
 
 def thumbnail(page: pdfium.PdfPage) -> Image.Image:
     """A page at 60 dpi (a poker card fills the cell), shrunk further to fit a cell."""
     w, h = page.get_size()
     scale = min(THUMB_W / w, THUMB_H / h, 60 / 72)
-    return page.render(scale=scale).to_pil().convert("RGB")
+    return render(page, scale)
 
 
-def contact_sheet(pdfs: Sequence[Path], captions: Sequence[str], target: Path,
-                  columns: int = 8) -> int:
-    """Every page of the given PDFs as a thumbnail grid with a caption each; number of faces."""
-    count = sum(_page_count(p) for p in pdfs)
-    rows = max(1, math.ceil(count / columns))
+def sheet_names(faces: int) -> list[str]:
+    """File names of the contact sheets for this many faces: one sheet keeps the plain name."""
+    sheets = max(1, -(-faces // SHEET_FACES))
+    if sheets == 1:
+        return ["contact-sheet.png"]
+    return [f"contact-sheet-{n:03d}.png" for n in range(1, sheets + 1)]
+
+
+def contact_sheet_page(faces: Sequence[FaceRef], captions: Sequence[str], keys: Sequence[str],
+                       target: Path) -> int:
+    """One contact sheet: the given PDF pages as a thumbnail grid with a caption each.
+
+    Faces with the same key (identical content, e.g. a shared card back) are rendered once.
+    Returns the number of faces on the sheet.
+    """
+    rows = max(1, -(-len(faces) // COLUMNS))
     cell_w, cell_h = THUMB_W + 10, THUMB_H + CAPTION + 10
-    sheet = Image.new("RGB", (columns * cell_w, rows * cell_h), "white")
+    sheet = Image.new("RGB", (COLUMNS * cell_w, rows * cell_h), "white")
     draw = ImageDraw.Draw(sheet)
-    k = 0
-    for pdf in pdfs:
-        doc = pdfium.PdfDocument(str(pdf))
-        try:
-            for i in range(len(doc)):
-                page = doc[i]
-                thumb = thumbnail(page)
-                x, y = (k % columns) * cell_w + 5, (k // columns) * cell_h + 5
-                sheet.paste(thumb, (x + (THUMB_W - thumb.width) // 2, y))
-                caption = captions[k] if k < len(captions) else ""
-                draw.text((x, y + THUMB_H + 2), caption[:26], fill="black")
-                thumb.close()
+    docs: dict[str, pdfium.PdfDocument] = {}
+    thumbs: dict[str, Image.Image] = {}
+    try:
+        for k, ((pdf, index), caption, key) in enumerate(zip(faces, captions, keys, strict=True)):
+            if key not in thumbs:
+                doc = docs.get(pdf) or docs.setdefault(pdf, pdfium.PdfDocument(pdf))
+                page = doc[index]
+                thumbs[key] = thumbnail(page)
                 page.close()
-                k += 1
-        finally:
+            thumb = thumbs[key]
+            x, y = (k % COLUMNS) * cell_w + 5, (k // COLUMNS) * cell_h + 5
+            sheet.paste(thumb, (x + (THUMB_W - thumb.width) // 2, y))
+            draw.text((x, y + THUMB_H + 2), caption[:26], fill="black")
+    finally:
+        for thumb in thumbs.values():
+            thumb.close()
+        for doc in docs.values():
             doc.close()
-    sheet.save(target)
-    return count
+    save_png(sheet, target)
+    sheet.close()
+    return len(faces)
 
 
-def _page_count(pdf: Path) -> int:
+def contact_sheet(pdfs: Sequence[Path], captions: Sequence[str], target: Path) -> int:
+    """Every page of the given PDFs on one sheet (small sets; builds use contact_sheet_page)."""
+    faces = [(str(p), i) for p in pdfs for i in range(page_count(p))]
+    named = [captions[k] if k < len(captions) else "" for k in range(len(faces))]
+    return contact_sheet_page(faces, named, [f"{p}#{i}" for p, i in faces], target)
+
+
+def page_count(pdf: Path) -> int:
     doc = pdfium.PdfDocument(str(pdf))
     try:
         return len(doc)

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from cardgen import fonts
 from cardgen.drawing import Text
 
 SIZE_STEP = 0.25
 _BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
+_SPACES = re.compile(r"(\s+)")
 
 
 @dataclass(frozen=True)
@@ -80,7 +82,7 @@ def _words(runs: list[Run]) -> list[list[Run]]:
     words: list[list[Run]] = []
     current: list[Run] = []
     for run in runs:
-        for token in re.split(r"(\s+)", run.text):
+        for token in _SPACES.split(run.text):
             if not token:
                 continue
             if token.isspace():
@@ -95,8 +97,17 @@ def _words(runs: list[Run]) -> list[list[Run]]:
     return words
 
 
+@lru_cache(maxsize=1 << 16)
+def _run_width(text: str, face: str, size: float) -> float:
+    """Width of one run in mm (words repeat across cards and size steps, so it is cached)."""
+    return fonts.text_width_mm(text, face, size)
+
+
 def _width(runs: tuple[Run, ...] | list[Run], size: float) -> float:
-    return sum(fonts.text_width_mm(r.text, r.face, size) for r in runs)
+    width = 0.0
+    for r in runs:
+        width += _run_width(r.text, r.face, size)
+    return width
 
 
 def _merge(runs: list[Run]) -> tuple[Run, ...]:
@@ -111,23 +122,38 @@ def _merge(runs: list[Run]) -> tuple[Run, ...]:
 
 def wrap(runs: list[Run], width: float, size: float) -> tuple[list[Line], float]:
     """Greedy word wrap -> (lines, widest word overflow in mm)."""
+    return _wrap_words(_words(runs), width, size)
+
+
+def _wrap_words(words: list[list[Run]], width: float, size: float) -> tuple[list[Line], float]:
+    """wrap() on words already split; line widths add up run by run, left to right."""
     lines: list[Line] = []
     current: list[Run] = []
+    current_w = 0.0
     over_w = 0.0
-    for word in _words(runs):
+    for word in words:
         if not word:  # forced break
-            lines.append(Line(_merge(current), _width(current, size)))
-            current = []
+            lines.append(Line(_merge(current), current_w))
+            current, current_w = [], 0.0
             continue
-        space = [Run(" ", current[-1].face)] if current else []
-        candidate = current + space + word
-        if current and _width(candidate, size) > width:
-            lines.append(Line(_merge(current), _width(current, size)))
-            candidate = list(word)
-        over_w = max(over_w, _width(word, size) - width)
-        current = candidate
+        word_w = _width(word, size)
+        if current:
+            space = Run(" ", current[-1].face)
+            candidate_w = current_w + _run_width(" ", space.face, size)
+            for r in word:
+                candidate_w += _run_width(r.text, r.face, size)
+            if candidate_w > width:
+                lines.append(Line(_merge(current), current_w))
+                current, current_w = list(word), word_w
+            else:
+                current.append(space)
+                current.extend(word)
+                current_w = candidate_w
+        else:
+            current, current_w = list(word), word_w
+        over_w = max(over_w, word_w - width)
     if current:
-        lines.append(Line(_merge(current), _width(current, size)))
+        lines.append(Line(_merge(current), current_w))
     return lines, over_w
 
 
@@ -151,11 +177,11 @@ def fit(
     max_lines: int | None = None,
 ) -> Fitted:
     """Largest size from `size` down to `min_size` at which the text fits the box."""
-    runs = parse_runs(text, face)
+    words = _words(parse_runs(text, face))
     floor = size if min_size is None else min(min_size, size)
     current = size
     while True:
-        lines, over_w = wrap(runs, width, current)
+        lines, over_w = _wrap_words(words, width, current)
         needed = block_height(len(lines), current, leading)
         too_many = max_lines is not None and len(lines) > max_lines
         if over_w <= 0.01 and needed <= height + 0.01 and not too_many:
@@ -186,6 +212,6 @@ def place(
         cursor = start.get(align, x)
         for run in line.runs:
             items.append(Text(cursor, baseline, run.text, run.face, fitted.size, color))
-            cursor += fonts.text_width_mm(run.text, run.face, fitted.size)
+            cursor += _run_width(run.text, run.face, fitted.size)
         baseline += fitted.line_height
     return items

@@ -78,10 +78,12 @@ def make_db(tmp_path: Path, counts: dict[tuple[str, str], int] = COUNTS,
 
 
 def form_uses(pdf: Path) -> dict[str, int]:
-    """form XObject name -> how many times pages draw it."""
+    """face key (form XObject or marked-content tag) -> how many times pages draw it."""
     uses: dict[str, int] = {}
     for page in PdfReader(pdf).pages:
-        for name in re.findall(rb"/FormXob\.(\w+) Do", page.get_contents().get_data()):
+        # a reused face is a form XObject; a face drawn once is tagged marked content
+        for name in re.findall(rb"/FormXob\.(\w+) Do|/(cg\w+) BMC", page.get_contents().get_data()):
+            name = b"".join(name)
             uses[name.decode()] = uses.get(name.decode(), 0) + 1
     return uses
 

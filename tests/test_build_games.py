@@ -21,7 +21,9 @@ GAMES = sorted(p.parent.name for p in (ROOT / "data").glob("*/game.yaml"))
 def form_uses(pdf: Path) -> dict[str, int]:
     uses: dict[str, int] = {}
     for page in PdfReader(pdf).pages:
-        for name in re.findall(rb"/FormXob\.(\w+) Do", page.get_contents().get_data()):
+        # a reused face is a form XObject; a face drawn once is tagged marked content
+        for name in re.findall(rb"/FormXob\.(\w+) Do|/(cg\w+) BMC", page.get_contents().get_data()):
+            name = b"".join(name)
             uses[name.decode()] = uses.get(name.decode(), 0) + 1
     return uses
 
