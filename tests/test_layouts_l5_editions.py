@@ -148,3 +148,14 @@ def test_edition_builds_with_designed_faces(run_cli, tmp_path: Path, edition: st
     for kind in KINDS[edition]:
         assert (out / "print" / f"{kind}.pdf").is_file(), kind
     assert (out / "pnp-letter.pdf").is_file()
+
+
+def test_arcade_passageway_matches_the_data_adjacency(dbs) -> None:
+    """The arcade face joins each space to the next one listed: that must be the adjacency."""
+    for arcade in dbs["act-one"].of_kind("act-arcade"):
+        spaces = arcade.fields["spaces"]
+        ids = [s["id"] for s in spaces]
+        for i, space in enumerate(spaces):
+            inside = {a for a in space.get("adjacent") or [] if a in ids}
+            drawn = {ids[j] for j in (i - 1, i + 1) if 0 <= j < len(ids)}
+            assert inside == drawn, f"{arcade.id}: {space['id']} adjacent {sorted(inside)}"
