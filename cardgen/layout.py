@@ -87,7 +87,8 @@ def template_for(db: Database, kind: str, side: str) -> dict[str, Any] | None:
         return load_template(root, name)
     autos: dict[tuple[str, str], dict[str, Any]] = db.__dict__.setdefault("_auto_templates", {})
     if (kind, side) not in autos:
-        autos[(kind, side)] = auto_template(db, kind, side)
+        front = template_for(db, kind, "front") if side == "back" else None
+        autos[(kind, side)] = auto_template(db, kind, side, front)
     return autos[(kind, side)]
 
 

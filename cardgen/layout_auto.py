@@ -60,13 +60,20 @@ def _size(db: Database, kind: str) -> tuple[float, float, str]:
     return SIZES[-1][0], SIZES[-1][1], SIZES[-1][3]
 
 
-def auto_template(db: Database, kind: str, side: str) -> dict[str, Any]:
-    """A layout template dict (the same shape as a layout file) for one side of a kind."""
+def auto_template(db: Database, kind: str, side: str,
+                  front: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A layout template dict (the same shape as a layout file) for one side of a kind.
+
+    A back takes the size and sheet of its front (designed or automatic), so it lands behind it.
+    """
     w, h, sheet = _size(db, kind)
     colour_field = _colour_field(db, kind)
     band = f"{{{colour_field}.color}}" if colour_field else DARK
     if side == "back":
-        return _back(w, h, sheet, band)
+        if front is not None:
+            size = front.get("size", (w, h))
+            w, h, sheet = size[0], size[1], str(front.get("sheet", sheet))
+        return _back(w, h, sheet)
     pad = 4.5
     body_size = 7.5 if w < 80 else 9.0
     return {
@@ -85,17 +92,28 @@ def auto_template(db: Database, kind: str, side: str) -> dict[str, Any]:
     }
 
 
-def _back(w: float, h: float, sheet: str, colour: str) -> dict[str, Any]:
+def _back(w: float | str, h: float | str, sheet: str) -> dict[str, Any]:
+    """A plain back, the same for every component of the kind (a face-down deck tells nothing);
+    sizes may be bindings ("{diameter_mm}")."""
     return {
-        "size": [w, h], "bleed": 3, "safe": 5, "sheet": sheet, "background": colour,
+        "size": [w, h], "bleed": 3, "safe": 4, "sheet": sheet, "background": DARK,
         "edition_mark": {"color": "#FFFFFF"},
         "elements": [
-            {"type": "rect", "x": 5, "y": 5, "w": w - 10, "h": h - 10, "stroke": "#FFFFFF",
-             "stroke_width": 0.6, "radius": 3},
-            {"type": "text", "name": "game", "text": "{game}", "x": 8, "y": h / 2 - 10, "w": w - 16,
-             "h": 12, "size": 20, "min_size": 8, "font": "bold", "color": "#FFFFFF", "align": "center",
-             "valign": "middle"},
-            {"type": "text", "name": "kind", "text": "{kind_title}", "x": 8, "y": h / 2 + 3,
-             "w": w - 16, "h": 6, "size": 8, "min_size": 5, "color": "#FFFFFF", "align": "center"},
+            {"type": "rect", "x": 7, "y": 7, "w": _plus(w, -14), "h": _plus(h, -14),
+             "stroke": "#FFFFFF", "stroke_width": 0.6, "radius": 3},
+            {"type": "text", "name": "game", "text": "{game}", "x": 8, "y": _half(h, -10),
+             "w": _plus(w, -16), "h": 12, "size": 20, "min_size": 8, "font": "bold",
+             "color": "#FFFFFF", "align": "center", "valign": "middle"},
+            {"type": "text", "name": "kind", "text": "{kind_title}", "x": 8, "y": _half(h, 3),
+             "w": _plus(w, -16), "h": 6, "size": 8, "min_size": 5, "color": "#FFFFFF",
+             "align": "center"},
         ],
     }
+
+
+def _plus(value: float | str, delta: float) -> float | str:
+    return f"({value}) + {delta}" if isinstance(value, str) else value + delta
+
+
+def _half(value: float | str, delta: float) -> float | str:
+    return f"({value}) / 2 + {delta}" if isinstance(value, str) else value / 2 + delta
