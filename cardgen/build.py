@@ -24,8 +24,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from reportlab.pdfgen.canvas import Canvas
-
 from cardgen import impose, manifest, output, printshop, sources, tasks
 from cardgen.drawing import Drawing
 from cardgen.model import Component, Database
@@ -180,13 +178,12 @@ def write_home_print(db: Database, faces: Faces, tmp: Path, options: BuildOption
 def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildOptions,
                          paper_name: str, pages: list[impose.Page], report: Progress) -> None:
     """Draw the planned pages of one paper into path; faces used more than once are forms."""
-    from cardgen.render_pdf import Painter, register_fonts, reused_keys
+    from cardgen.render_pdf import Painter, new_canvas, reused_keys
 
-    register_fonts()
     heading = home_heading(db)
     painter = Painter(reused_keys(faces.key(p.face) for page in pages for p in page.placements),
                       faces.keys_by_id())
-    canvas = Canvas(str(path), invariant=1)
+    canvas = new_canvas(str(path))  # bundled initial font: no standard-14 font in the file
     mode = "fold-over" if options.fold else "duplex, long-edge flip"
     canvas.setTitle(f"{heading} - print and play ({paper_name}, {mode})")
     canvas.setAuthor("cardgen")

@@ -148,7 +148,7 @@ class EditionFile(Strict):
 BASE_FIELDS = ("id", "kind", "name", "count", "status", "image", "back_image", "source", "notes")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Location:
     """Where something was written: file (relative to the project), 1-based line and column."""
 

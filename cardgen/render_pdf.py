@@ -7,6 +7,9 @@ whose face uses are known in advance: faces painted once are drawn in place (a f
 object and a resource dictionary), wrapped in a marked-content sequence tagged with the face
 key, so every placement of a face can still be counted in the page content. `new_canvas` makes
 a Canvas whose initial font is the bundled face (no standard-14 font anywhere in the file).
+
+Consecutive Text items are written as one q BT ... ET Q block of raw operators (the font
+subsets and escaping are reportlab's own), not one text object with its own state each.
 """
 
 from __future__ import annotations
@@ -16,7 +19,8 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import cache
 from typing import Any
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -164,15 +168,67 @@ def paint(
 
 def draw_items(canvas: Canvas, items: list[Primitive] | tuple[Primitive, ...]) -> None:
     """Draw primitives in face space: mm with y down become pt with y up (origin unchanged)."""
-    for item in items:
-        _DRAW[type(item)](canvas, item)
+    i, n = 0, len(items)
+    while i < n:
+        item = items[i]
+        if type(item) is Text:
+            j = i + 1
+            while j < n and type(items[j]) is Text:
+                j += 1
+            _texts(canvas, items[i:j])  # type: ignore[arg-type]
+            i = j
+        else:
+            _DRAW[type(item)](canvas, item)
+            i += 1
+
+
+@cache
+def _color(hex_color: str) -> Color:
+    return HexColor(hex_color)
+
+
+@cache
+def _rgb_op(hex_color: str) -> str:
+    c = _color(hex_color)
+    return f"{fp_str(c.red, c.green, c.blue)} rg"
+
+
+@cache
+def _pdf_font(face: str) -> Any:
+    return pdfmetrics.getFont(fonts.pdf_font_name(face))
+
+
+def _texts(canvas: Canvas, texts: Iterable[Text]) -> None:
+    """Lines of text as one q BT ... ET Q block: colour, font and size set only on change."""
+    doc = canvas._doc
+    escape = canvas._escape
+    code = ["q BT"]
+    color, tf = "", ""
+    for t in texts:
+        if t.color != color:
+            code.append(_rgb_op(t.color))
+            color = t.color
+        x = t.x
+        if t.anchor != "start":
+            width = fonts.text_width_mm(t.text, t.font, t.size)
+            x -= width / 2 if t.anchor == "middle" else width
+        code.append(f"1 0 0 1 {fp_str(x * K, -t.y * K)} Tm")
+        font = _pdf_font(t.font)
+        for subset, chunk in font.splitString(t.text, doc):
+            font_op = f"{font.getSubsetInternalName(subset, doc)} {fp_str(t.size)} Tf"
+            if font_op != tf:
+                code.append(font_op)
+                tf = font_op
+            code.append(f"({escape(chunk)}) Tj")
+    code.append("ET Q")
+    canvas._code.append(" ".join(code))
 
 
 def _apply_style(canvas: Canvas, style: Style) -> tuple[int, int]:
     if style.fill:
-        canvas.setFillColor(HexColor(style.fill))
+        canvas.setFillColor(_color(style.fill))
     if style.stroke:
-        canvas.setStrokeColor(HexColor(style.stroke))
+        canvas.setStrokeColor(_color(style.stroke))
         canvas.setLineWidth(style.stroke_width * K)
         canvas.setDash([d * K for d in style.dash] if style.dash else [])
     if style.opacity < 1.0:
@@ -219,18 +275,6 @@ def _path(canvas: Canvas, p: Path) -> None:
     canvas.restoreState()
 
 
-def _text(canvas: Canvas, t: Text) -> None:
-    canvas.saveState()
-    canvas.setFillColor(HexColor(t.color))
-    canvas.setFont(fonts.pdf_font_name(t.font), t.size)
-    x = t.x
-    if t.anchor != "start":
-        width = fonts.text_width_mm(t.text, t.font, t.size)
-        x -= width / 2 if t.anchor == "middle" else width
-    canvas.drawString(x * K, -t.y * K, t.text)
-    canvas.restoreState()
-
-
 def _image(canvas: Canvas, im: Image) -> None:
     canvas.drawImage(im.path, im.x * K, -(im.y + im.h) * K, im.w * K, im.h * K, mask="auto")
 
@@ -249,7 +293,8 @@ def _group(canvas: Canvas, g: Group) -> None:
 
 
 _DRAW: dict[type, Callable[[Canvas, Any], None]] = {
-    Rect: _rect, Ellipse: _ellipse, Path: _path, Text: _text, Image: _image, Group: _group}
+    Rect: _rect, Ellipse: _ellipse, Path: _path, Text: lambda c, t: _texts(c, (t,)),
+    Image: _image, Group: _group}
 
 
 def write_faces(path: str, drawings: list[Drawing], *, bleed_mm: float | None = None) -> None:
