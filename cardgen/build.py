@@ -159,12 +159,13 @@ def home_heading(db: Database) -> str:
     return f"{db.game.name} {db.edition.id}"
 
 
-def plan_pages(db: Database, faces: Faces, options: BuildOptions) -> dict[str, list[impose.Page]]:
-    """paper -> its home-print page plans."""
+def plan_pages(db: Database, faces: Faces, options: BuildOptions,
+               papers: tuple[str, ...] | None = None) -> dict[str, list[impose.Page]]:
+    """paper -> its home-print page plans (every paper of the options, or the ones given)."""
     groups = copy_groups(db, faces)
     return {paper: impose.plan_home_print(groups, impose.PAPERS[paper], fold=options.fold,
                                           offset=options.back_offset, heading=home_heading(db))
-            for paper in options.papers}
+            for paper in (papers or options.papers)}
 
 
 def write_home_print(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
@@ -178,7 +179,7 @@ def write_home_print(db: Database, faces: Faces, tmp: Path, options: BuildOption
 def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildOptions,
                          paper_name: str, pages: list[impose.Page], report: Progress) -> None:
     """Draw the planned pages of one paper into path; faces used more than once are forms."""
-    from cardgen.render_pdf import Painter, new_canvas, reused_keys
+    from cardgen.render_pdf import Painter, compact_last_page, new_canvas, reused_keys
 
     heading = home_heading(db)
     painter = Painter(reused_keys(faces.key(p.face) for page in pages for p in page.placements),
@@ -191,6 +192,7 @@ def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildO
     canvas.setCreator("cardgen")
     for n, page in enumerate(pages, start=1):
         impose.draw_page(canvas, page, faces.drawings, painter)
+        compact_last_page(canvas)
         report(f"print {paper_name}", n, len(pages))
     canvas.save()
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from reportlab.lib.units import mm
 
 from cardgen.drawing import Drawing
-from cardgen.render_pdf import new_canvas
+from cardgen.render_pdf import compact_last_page, new_canvas
 
 PRINT_BLEED = 3.0
 
@@ -49,5 +49,6 @@ def write_print_pdf(
         canvas.setTrimBox(trim_box)
         paint(canvas, drawing, bleed, bleed, drawing.height + 2 * bleed, bleed_mm=bleed)
         canvas.showPage()
+        compact_last_page(canvas)
     canvas.save()
     return len(faces)

@@ -19,6 +19,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import cache
 from typing import Any
 
+from reportlab import rl_config
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
@@ -141,6 +142,34 @@ def new_canvas(path: str, **kwargs: Any) -> Canvas:
     register_fonts()
     kwargs.setdefault("invariant", 1)
     return Canvas(path, initialFontName=fonts.pdf_font_name("regular"), **kwargs)
+
+
+def compact_last_page(canvas: Canvas) -> None:
+    """Encode the page just shown now (as save() would), so the document keeps only encoded
+    page streams: a 20,000-page file then holds tens of MB less until it is saved."""
+    from reportlab.pdfbase.pdfdoc import (
+        PDFArray,
+        PDFBase85Encode,
+        PDFName,
+        PDFStream,
+        PDFZCompress,
+    )
+
+    pages = getattr(getattr(canvas._doc, "Pages", None), "pages", None)
+    if not pages:
+        return
+    page = pages[-1]
+    if page.Contents or not getattr(page, "stream", None) or not page.compression:
+        return
+    filters = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
+    content = page.stream
+    for f in reversed(filters):
+        content = f.encode(content)
+    stream = PDFStream(content=content, filters=filters)
+    stream.dictionary["Filter"] = PDFArray([PDFName(f.pdfname) for f in filters])
+    stream.__Comment__ = "page stream"
+    page.Contents = stream
+    page.stream = None
 
 
 def paint(

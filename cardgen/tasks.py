@@ -6,6 +6,9 @@ returns the manifest records of what it wrote. A paper's page previews are queue
 its PDF is written, the contact sheets once every print-shop PDF is. With one core (or
 CARDGEN_JOBS=1) the same tasks run in this process, one after the other.
 
+A paper's pages are planned by the task that writes its PDF, which hands back one content
+key per page for the preview tasks: the parent never holds every page plan at once.
+
 Workers never create folders (the parent makes them before the pool starts), and on Linux
 they die with the build process, so a killed build cannot leave a worker writing.
 """
@@ -42,7 +45,6 @@ class Job:
     options: BuildOptions
     previous: output.Previous
     src: sources.Sources
-    plans: dict[str, list[impose.Page]]
 
 
 _JOB: Job | None = None
@@ -61,25 +63,28 @@ def _quiet(stage: str, done: int, total: int) -> None:
 # --------------------------------------------------------------------------- tasks
 
 
-def home_print_task(paper: str) -> Records:
-    from cardgen.build import write_home_paper
+def home_print_task(paper: str) -> tuple[Records, list[str]]:
+    """One paper's home-print PDF; its record and the content key of each page."""
+    from cardgen.build import plan_pages, write_home_paper
 
     j = _job()
-    return [write_home_paper(j.db, j.faces, j.tmp, j.options, paper, j.plans[paper], _quiet)]
+    pages = plan_pages(j.db, j.faces, j.options, (paper,))[paper]
+    record = write_home_paper(j.db, j.faces, j.tmp, j.options, paper, pages, _quiet)
+    return [record], [page_key(j, paper, page) for page in pages]
 
 
-def print_shop_task(kind: str) -> Records:
+def print_shop_task(kind: str) -> tuple[Records, None]:
     from cardgen.build import write_print_shop_kind
 
     j = _job()
-    return [write_print_shop_kind(j.db, j.faces, j.tmp, kind)]
+    return [write_print_shop_kind(j.db, j.faces, j.tmp, kind)], None
 
 
-def svg_task(chosen: list[FaceKey]) -> Records:
+def svg_task(chosen: list[FaceKey]) -> tuple[Records, None]:
     from cardgen.build import write_svg_files
 
     j = _job()
-    return write_svg_files(j.faces, chosen, j.tmp, j.previous, j.src)
+    return write_svg_files(j.faces, chosen, j.tmp, j.previous, j.src), None
 
 
 def page_key(j: Job, paper: str, page: impose.Page) -> str:
@@ -88,22 +93,21 @@ def page_key(j: Job, paper: str, page: impose.Page) -> str:
     return j.src.key("page", paper, preview.PREVIEW_DPI, repr(page), faces)
 
 
-def preview_task(paper: str, indices: list[int]) -> Records:
+def preview_task(paper: str, indices: list[int], keys: list[str]) -> tuple[Records, None]:
     """PNGs of some pages of one paper's home-print PDF; unchanged pages are reused."""
     j = _job()
     stem = f"pnp-{paper}"
     kinds = sorted({c.kind for c in j.faces.components})
     records, todo, targets = [], [], []
-    for i in indices:
+    for i, key in zip(indices, keys, strict=True):
         name = f"preview/{preview.page_png_name(stem, i)}"
-        key = page_key(j, paper, j.plans[paper][i])
         if not j.previous.reuse(key, j.tmp / name):
             todo.append(i)
             targets.append(j.tmp / name)
         records.append(manifest.FileRecord(name, "preview", kinds, 1, 0, paper=paper, source=key))
     if todo:
         preview.render_pages(j.tmp / f"{stem}.pdf", todo, targets)
-    return records
+    return records, None
 
 
 @dataclass(frozen=True)
@@ -129,7 +133,7 @@ def sheet_faces(j: Job) -> list[SheetFace]:
     return out
 
 
-def sheet_task(name: str, entries: list[SheetFace]) -> Records:
+def sheet_task(name: str, entries: list[SheetFace]) -> tuple[Records, None]:
     """One contact sheet; reused when the same faces with the same captions were on it."""
     j = _job()
     key = j.src.key("sheet", [(e.caption, e.source) for e in entries])
@@ -139,7 +143,7 @@ def sheet_task(name: str, entries: list[SheetFace]) -> Records:
                                    [e.caption for e in entries], [e.source for e in entries],
                                    j.tmp / path)
     kinds = sorted({e.kind for e in entries})
-    return [manifest.FileRecord(path, "contact-sheet", kinds, 0, len(entries), source=key)]
+    return [manifest.FileRecord(path, "contact-sheet", kinds, 0, len(entries), source=key)], None
 
 
 # --------------------------------------------------------------------------- scheduling
@@ -194,14 +198,14 @@ class Scheduler:
 
     def __init__(self, pool: Executor, job: Job, report: Progress):
         self.pool, self.job, self.report = pool, job, report
-        self.pending: dict[Future, tuple[tuple[int, ...], str, Callable[[], None] | None]] = {}
+        self.pending: dict[Future, tuple[tuple[int, ...], str, Callable[[Any], None] | None]] = {}
         self.results: dict[tuple[int, ...], Records] = {}
         self.done: dict[str, int] = {}
         self.total: dict[str, int] = {}
         self.kinds_left = 0
 
-    def submit(self, order: tuple[int, ...], stage: str, fn: Callable[..., Records], *args: Any,
-               then: Callable[[], None] | None = None) -> None:
+    def submit(self, order: tuple[int, ...], stage: str, fn: Callable[..., tuple[Records, Any]],
+               *args: Any, then: Callable[[Any], None] | None = None) -> None:
         self.total[stage] = self.total.get(stage, 0) + 1
         self.pending[self.pool.submit(fn, *args)] = (order, stage, then)
 
@@ -223,24 +227,25 @@ class Scheduler:
             finished, _ = wait(list(self.pending), return_when=FIRST_COMPLETED)
             for future in finished:
                 order, stage, then = self.pending.pop(future)
-                self.results[order] = future.result()
+                self.results[order], extra = future.result()
                 self.done[stage] = self.done.get(stage, 0) + 1
                 self.report(stage, self.done[stage], self.total[stage])
                 if then is not None:
-                    then()
+                    then(extra)
         return [r for order in sorted(self.results) for r in self.results[order]]
 
-    def previews_of(self, n: int, paper: str) -> Callable[[], None]:
+    def previews_of(self, n: int, paper: str) -> Callable[[list[str]], None]:
         """What to do once paper n's PDF is written: queue its page previews."""
-        def queue() -> None:
+        def queue(keys: list[str]) -> None:
             if not self.job.options.preview:
                 return
-            pages = range(len(self.job.plans[paper]))
-            for k, indices in enumerate(chunks(pages, PAGES_PER_TASK)):
-                self.submit((3, n, k), "preview", preview_task, paper, indices)
+            for k, first in enumerate(range(0, len(keys), PAGES_PER_TASK)):
+                indices = list(range(first, min(first + PAGES_PER_TASK, len(keys))))
+                self.submit((3, n, k), "preview", preview_task, paper, indices,
+                            keys[first:first + PAGES_PER_TASK])
         return queue
 
-    def shop_written(self) -> None:
+    def shop_written(self, _: object = None) -> None:
         self.kinds_left -= 1
         if self.kinds_left or not self.job.options.preview:
             return
@@ -256,7 +261,7 @@ class Scheduler:
 def write_outputs(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
                   report: Progress, previous: output.Previous) -> Records:
     """Stages 2-5 into tmp; the records in build order (home, shop, svg, previews, sheets)."""
-    from cardgen.build import make_svg_folders, plan_pages
+    from cardgen.build import make_svg_folders
 
     global _JOB
     (tmp / "print").mkdir(exist_ok=True)
@@ -265,7 +270,7 @@ def write_outputs(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
     if options.preview:
         (tmp / "preview").mkdir(exist_ok=True)
     faces.keys_by_id()  # every face key once, before the workers fork
-    _JOB = Job(db, faces, tmp, options, previous, sources.Sources(), plan_pages(db, faces, options))
+    _JOB = Job(db, faces, tmp, options, previous, sources.Sources())
     pool = executor()
     try:
         records = Scheduler(pool, _JOB, report).run()
