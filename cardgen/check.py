@@ -135,7 +135,8 @@ def _inventory_rows(db: Database, inv: InventoryRow, index: int, players: int | 
                     findings: list[Finding]) -> list[Row]:
     where = str(db.edition.where.get(f"inventory[{index}]", ""))
     expected = _expected(inv.count, players)
-    _check_stated_parts(inv, expected, where, findings)
+    stated = inv.count.max if isinstance(inv.count, PlayerCount) and inv.count.max else expected
+    _check_stated_parts(inv, stated, where, findings)
     rows = []
     for kind in inv.kinds:
         chosen = [c for c in db.of_kind(kind)

@@ -38,3 +38,10 @@ def test_one_player_prints_fewer_pieces_than_five(db) -> None:
     one = sum(c.count for c in for_players(db, 1).components)
     five = sum(c.count for c in for_players(db, 5).components)
     assert one < five == sum(c.count for c in db.components)
+
+
+@pytest.mark.parametrize("players", [1, 3, 5])
+def test_a_ranged_total_is_compared_with_its_parts_at_the_full_box(db, players: int) -> None:
+    found = [f for f in check(db, players=players).findings if f.rule == "total-vs-parts"]
+    assert [f.message.split(" (")[0] for f in found] == [
+        "the box list states 16 but its parts add up to 14"]
