@@ -3,15 +3,22 @@
 PY      ?= python3
 VENV    := .venv
 BIN     := $(VENV)/bin
-STAMP   := $(VENV)/.installed
+INSTALL := $(VENV)/.installed
+STAMP   := $(VENV)/.compiled
 GAME    ?=
 
 .PHONY: pnp check test lint bench schema clean
 
-$(STAMP): pyproject.toml
+$(INSTALL): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -e '.[dev]'
+	touch $(INSTALL)
+
+# PYTHONDONTWRITEBYTECODE would leave cardgen compiled anew on every run: write the .pyc
+# files explicitly (they are still read), again whenever a module changes.
+$(STAMP): $(INSTALL) $(wildcard cardgen/*.py)
+	$(BIN)/python -m compileall -q cardgen
 	touch $(STAMP)
 
 pnp: $(STAMP)

@@ -87,11 +87,13 @@ def build(
     report = progress or (lambda stage, done, total: None)
     started = time.perf_counter()
     target = Path(out_root) / folder_name(db, options)
-    faces = lay_out_faces(db, options.only, report)  # 1
+    cache = sources.FaceCache(db)
+    faces = lay_out_faces(db, options.only, report, cache)  # 1
     with output.atomic_folder(target) as tmp:
         previous = output.Previous.load(target)
         records = tasks.write_outputs(db, faces, tmp, options, report, previous)  # 2-5
         write_manifest_file(db, faces, tmp, records, options, report)  # 6
+    cache.save(keep_old=options.only is not None)
     return BuildSummary(
         folder=target,
         files=[target / r.path for r in records] + [target / "manifest.json"],
@@ -111,28 +113,52 @@ def folder_name(db: Database, options: BuildOptions) -> str:
 # --------------------------------------------------------------------------- 1 faces
 
 
-def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: Progress
-                  ) -> Faces:
-    """Lay out the front (and back, where the kind has one) of every chosen component."""
-    from cardgen.layout import face_info, lay_out
+def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: Progress,
+                  cache: sources.FaceCache | None = None) -> Faces:
+    """Lay out the front (and back, where the kind has one) of every chosen component.
+
+    With a cache, a face whose inputs are unchanged since an earlier build is taken from it.
+    """
+    from cardgen.layout import face_info
 
     if only is not None:
         unknown = sorted(set(only) - set(db.by_id()))
         if unknown:
             raise ValueError(f"no component with id {', '.join(unknown)} in {db.label}")
     chosen = [c for c in db.components if (only is None or c.id in only) and c.count > 0]
-    drawings: dict[FaceKey, Drawing] = {}
-    sheets: dict[str, str] = {}
+    faces = Faces([], {}, {})
     for n, component in enumerate(chosen, start=1):
         info = face_info(db, component.kind)
-        sheets[component.kind] = info.sheet
+        faces.sheets[component.kind] = info.sheet
         for side in ("front", "back") if info.has_back else ("front",):
-            drawing = lay_out(db, component, side)
-            if drawing is not None:
-                drawings[(component.id, side)] = drawing
+            lay_out_face(db, component, side, faces, cache)
         report("faces", n, len(chosen))
-    printable = [c for c in chosen if (c.id, "front") in drawings]
-    return Faces(printable, drawings, sheets)
+    faces.components = [c for c in chosen if (c.id, "front") in faces.drawings]
+    return faces
+
+
+def lay_out_face(db: Database, component: Component, side: str, faces: Faces,
+                 cache: sources.FaceCache | None) -> None:
+    """One face into `faces` (drawing and, when cached, its face key); none if the side is not."""
+    from cardgen.layout import lay_out
+
+    face = (component.id, side)
+    if cache is None:
+        drawing = lay_out(db, component, side)
+        if drawing is not None:
+            faces.drawings[face] = drawing
+        return
+    key = cache.key(component, side)
+    hit = cache.get(key)
+    if hit is not None:
+        faces.drawings[face], faces.keys[face] = hit
+        return
+    probes: list[tuple[str, bool]] = db.__dict__.setdefault("_image_probes", [])
+    probes.clear()
+    drawing = lay_out(db, component, side)
+    if drawing is not None:
+        faces.drawings[face] = drawing
+        cache.put(key, tuple(probes), drawing, faces.key(face))
 
 
 def kind_title(db: Database, kind: str) -> str:

@@ -80,13 +80,20 @@ def _style(element: se.Shape) -> Style:
                  stroke_width=float(width or 0.0))
 
 
-def icon_items(layouts: Path, game: str, name: str, x: float, y: float, size: float,
-               colour: str | None = None) -> list[Primitive]:
-    """The icon scaled into the square (x, y, size); `colour` recolours the black parts."""
-    (vx, vy, vw, vh), paths = _parsed(icon_file(layouts, game, name))
+def icon_items(path: Path, x: float, y: float, size: float, colour: str | None = None
+               ) -> list[Primitive]:
+    """The icon file scaled into the square (x, y, size); `colour` recolours the black parts."""
+    (vx, vy, vw, vh), paths = _recoloured(path, colour)
     scale = size / max(vw, vh)
     ox = x + (size - vw * scale) / 2 - vx * scale
     oy = y + (size - vh * scale) / 2 - vy * scale
+    return [Group(paths, (scale, 0.0, 0.0, scale, ox, oy))] if paths else []
+
+
+@cache
+def _recoloured(path: Path, colour: str | None
+                ) -> tuple[tuple[float, float, float, float], tuple[Primitive, ...]]:
+    view, paths = _parsed(path)
     items: list[Primitive] = []
     for p in paths:
         style = p.style
@@ -94,4 +101,4 @@ def icon_items(layouts: Path, game: str, name: str, x: float, y: float, size: fl
                       stroke=colour if colour and style.stroke == "#000000" else style.stroke,
                       stroke_width=style.stroke_width)
         items.append(PathItem(p.ops, style))
-    return [Group(tuple(items), (scale, 0.0, 0.0, scale, ox, oy))] if items else []
+    return view, tuple(items)

@@ -21,7 +21,7 @@ from cardgen import fonts, text
 from cardgen.drawing import Drawing, Ellipse, Primitive, Rect, Style
 from cardgen.drawing import Text as TextItem
 from cardgen.errors import Problem, ProblemsError, did_you_mean
-from cardgen.icons import icon_items
+from cardgen.icons import icon_file, icon_items
 from cardgen.layout_auto import auto_template, body_text
 from cardgen.model import Component, Database, FieldSpec, Term
 from cardgen.yamlsrc import read_source
@@ -74,7 +74,17 @@ def load_template(root: Path, name: str, seen: tuple[str, ...] = ()) -> dict[str
 
 
 def template_for(db: Database, kind: str, side: str) -> dict[str, Any] | None:
-    """The merged template of a kind's front or back; auto-generated when no file exists."""
+    """The merged template of a kind's front or back; auto-generated when no file exists.
+
+    Merged once per database and (kind, side): every face of a kind shares it, read-only.
+    """
+    merged: dict[tuple[str, str], dict[str, Any] | None] = db.__dict__.setdefault("_templates", {})
+    if (kind, side) not in merged:
+        merged[(kind, side)] = _merged_template(db, kind, side)
+    return merged[(kind, side)]
+
+
+def _merged_template(db: Database, kind: str, side: str) -> dict[str, Any] | None:
     spec = db.game.kinds[kind]
     name = spec.layout or kind if side == "front" else spec.back
     if name is None:
@@ -166,7 +176,7 @@ class Scope:
 
     def text(self, template: Any) -> Any:
         """A whole-string binding keeps its type; otherwise bindings are formatted into text."""
-        if not isinstance(template, str):
+        if not isinstance(template, str) or "{" not in template:
             return template
         whole = _BINDING.fullmatch(template.strip())
         if whole:
@@ -312,6 +322,8 @@ class _Context:
 def _num(scope: Scope, el: dict[str, Any], key: str, default: float = 0.0) -> float:
     """A number, a binding, or simple arithmetic over bindings ("{radius_mm} * 2 + 3")."""
     value = scope.text(el.get(key, default))
+    if isinstance(value, float | int):
+        return float(value)
     if isinstance(value, str):
         value = _arithmetic(value)
     try:
@@ -324,6 +336,7 @@ _ARITH_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.m
               ast.Div: operator.truediv}
 
 
+@cache
 def _arithmetic(text_value: str) -> float | None:
     try:
         tree = ast.parse(text_value.strip(), mode="eval")
@@ -428,7 +441,7 @@ def _el_icon(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: flo
     size = _num(scope, el, "size", 8.0)
     colour = _colour(_named(scope, scope.text(el.get("color"))), None)
     try:
-        items = icon_items(_layouts_root(ctx.db), ctx.db.game.id, name, dx + _num(scope, el, "x"),
+        items = icon_items(_icon_path(ctx.db, name), dx + _num(scope, el, "x"),
                            dy + _num(scope, el, "y"), size, colour)
     except (SyntaxError, ValueError) as exc:  # xml ParseError is a SyntaxError
         ctx.problems.append(Problem(
@@ -443,6 +456,20 @@ def _el_icon(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: flo
         return
     for item in items:
         ctx.add(item)
+
+
+def _icon_path(db: Database, name: str) -> Path:
+    """The icon's SVG file, looked up once per database and name (FileNotFoundError if none)."""
+    paths: dict[str, Path | None] = db.__dict__.setdefault("_icon_paths", {})
+    if name not in paths:
+        try:
+            paths[name] = icon_file(_layouts_root(db), db.game.id, name)
+        except FileNotFoundError:
+            paths[name] = None
+    found = paths[name]
+    if found is None:
+        raise FileNotFoundError(name)
+    return found
 
 
 def _el_row(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
@@ -507,7 +534,11 @@ def _el_image(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: fl
     box = (dx + _num(scope, el, "x"), dy + _num(scope, el, "y"), _num(scope, el, "w"), _num(scope, el, "h"))
     if isinstance(value, str) and value:
         path = (ctx.db.game.root / value).resolve()
-        if path.suffix.lower() in (".png", ".jpg", ".jpeg") and path.is_file():
+        found = path.suffix.lower() in (".png", ".jpg", ".jpeg") and path.is_file()
+        probes = ctx.db.__dict__.get("_image_probes")  # a face cache is listening
+        if probes is not None:
+            probes.append((str(path), found))
+        if found:
             ctx.add(Image(*box, path=str(path)))
             return
     for sub in el.get("fallback", []):

@@ -9,12 +9,15 @@ the same bytes, so a build may link the previous build's file instead of making 
 from __future__ import annotations
 
 import hashlib
+import os
+import pickle
 from collections.abc import Iterable, Iterator
 from functools import cache
 from importlib import metadata
 from pathlib import Path
 
 from cardgen.drawing import Drawing, Group, Image, Primitive
+from cardgen.model import Component, Database, FieldSpec
 
 LIBRARIES = ("reportlab", "rl-accel", "pypdfium2", "pillow", "svgwrite", "fonttools")
 
@@ -73,3 +76,104 @@ class Sources:
         for part in parts:
             digest.update(b"\n" + repr(part).encode("utf-8"))
         return f"{what}:{digest.hexdigest()}"
+
+
+# --------------------------------------------------------------------------- laid-out faces
+
+CACHE_FOLDER = ".cardgen-cache"  # in the project folder, git-ignored
+Probes = tuple[tuple[str, bool], ...]  # (image path, was a file) that a face's layout looked at
+
+
+def _has_ref(specs: Iterable[FieldSpec | None]) -> bool:
+    for spec in specs:
+        if spec is None:
+            continue
+        if spec.type == "ref" or _has_ref((spec.fields or {}).values()) or _has_ref([spec.of]):
+            return True
+    return False
+
+
+def _layout_files(folder: Path) -> Iterator[bytes]:
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        yield path.relative_to(folder).as_posix().encode("utf-8") + b"\0" + path.read_bytes()
+
+
+def _component_repr(c: Component) -> str:
+    return repr((c.id, c.kind, c.name, c.count, c.status, c.fields, c.edition, c.image,
+                 c.back_image, c.source))
+
+
+def database_key(db: Database) -> str:
+    """Digest of what every face's layout may read besides its own component: the toolchain,
+    the game (vocabularies, kinds), the edition, every layout file and icon; with reference
+    fields in the game, every component too."""
+    digest = hashlib.sha1(toolchain().encode())
+    game = db.game
+    digest.update(repr((str(db.project), str(game.root), game.id, game.name, game.title,
+                        game.default_edition, game.vocab, game.kinds, db.edition.id)).encode())
+    for chunk in _layout_files(db.project / "layouts"):
+        digest.update(hashlib.sha1(chunk).digest())
+    if _has_ref(f for k in game.kinds.values() for f in k.fields.values()):
+        for c in db.components:
+            digest.update(_component_repr(c).encode("utf-8"))
+    return digest.hexdigest()
+
+
+class FaceCache:
+    """Laid-out faces of earlier builds (PROJECT/.cardgen-cache/), by a key of all they read.
+
+    An entry holds the Drawing, its render_pdf face key and the image files its layout probed;
+    it is reused only while those files still exist (or still do not). Faces are the same
+    objects a fresh layout makes, so outputs stay byte-identical.
+    """
+
+    def __init__(self, db: Database) -> None:
+        self.path = db.project / CACHE_FOLDER / f"faces-{db.game.id}-{db.edition.id}.pickle"
+        self.base = database_key(db)
+        self.old: dict[str, tuple[Probes, Drawing, str]] = self._read()
+        self.new: dict[str, tuple[Probes, Drawing, str]] = {}
+        self.added = False
+
+    def _read(self) -> dict[str, tuple[Probes, Drawing, str]]:
+        try:
+            with self.path.open("rb") as f:
+                data = pickle.load(f)
+        except Exception:  # missing, truncated or from another version: start afresh
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def key(self, component: Component, side: str) -> str:
+        text = f"{self.base}\n{side}\n{_component_repr(component)}"
+        return hashlib.sha1(text.encode("utf-8")).hexdigest()
+
+    def get(self, key: str) -> tuple[Drawing, str] | None:
+        """The cached face and its face key, if its probed images are as they were."""
+        entry = self.old.get(key)
+        if entry is None:
+            return None
+        probes, drawing, face_key = entry
+        if any(Path(path).is_file() != was for path, was in probes):
+            return None
+        self.new[key] = entry
+        return drawing, face_key
+
+    def put(self, key: str, probes: Probes, drawing: Drawing, face_key: str) -> None:
+        self.new[key] = (probes, drawing, face_key)
+        self.added = True
+
+    def save(self, keep_old: bool = False) -> None:
+        """Write the faces of this build (with `keep_old`, the earlier ones too), atomically."""
+        entries = {**self.old, **self.new} if keep_old else self.new
+        if not self.added and entries.keys() == self.old.keys():
+            return
+        tmp = self.path.with_suffix(f".{os.getpid()}.tmp")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            ignore = self.path.parent / ".gitignore"
+            if not ignore.exists():
+                ignore.write_text("*\n", encoding="utf-8")
+            with tmp.open("wb") as f:
+                pickle.dump(entries, f, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, self.path)
+        except OSError:  # a read-only project builds as before, only without the cache
+            tmp.unlink(missing_ok=True)

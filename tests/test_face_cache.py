@@ -1,0 +1,80 @@
+"""Laid-out faces cached in PROJECT/.cardgen-cache/: a rebuild after a one-card edit lays out
+only the edited card, and its output is byte-identical to a clean build without any cache."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardgen import layout
+from cardgen.build import BuildOptions, build
+from cardgen.load import load_database, parse_target
+from cardgen.sources import CACHE_FOLDER
+from tests.conftest import REPO
+from tests.test_broken_inputs import tree_hashes
+
+sys.path.insert(0, str(REPO / "bench"))
+import gen_deck  # noqa: E402
+
+CARDS = 12
+
+
+def _build(project: Path) -> Path:
+    """Build the deck in this process (no previews: test_incremental covers them)."""
+    game, edition = parse_target(gen_deck.TARGET, project)
+    db = load_database(project, game, edition)
+    return build(db, project / "output", BuildOptions(preview=False)).folder
+
+
+@pytest.fixture
+def laid_out(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Names of the faces cardgen.layout.lay_out was asked for."""
+    calls: list[str] = []
+    real = layout.lay_out
+
+    def counting(db, component, side):  # type: ignore[no-untyped-def]
+        calls.append(f"{component.id}-{side}")
+        return real(db, component, side)
+
+    monkeypatch.setattr(layout, "lay_out", counting)
+    return calls
+
+
+def test_edit_relays_out_one_card_and_equals_clean_build(tmp_path: Path, laid_out: list[str]
+                                                         ) -> None:
+    project = gen_deck.make_project(tmp_path / "p", CARDS)
+    _build(project)
+    assert len(laid_out) == 2 * CARDS  # every front and back, the first time
+    assert (project / CACHE_FOLDER).is_dir() and not (project / "output" / CACHE_FOLDER).exists()
+
+    gen_deck.edit_one_card(project, 4)
+    laid_out.clear()
+    rebuilt = _build(project)
+    assert laid_out == ["card-00005-front", "card-00005-back"]  # only the edited card
+
+    clean_project = tmp_path / "clean"
+    shutil.copytree(project, clean_project, ignore=shutil.ignore_patterns("output", CACHE_FOLDER))
+    laid_out.clear()
+    clean = _build(clean_project)
+    assert len(laid_out) == 2 * CARDS
+    assert tree_hashes(rebuilt) == tree_hashes(clean)
+
+
+def test_layout_change_or_broken_cache_lays_out_again(tmp_path: Path, laid_out: list[str]
+                                                      ) -> None:
+    project = gen_deck.make_project(tmp_path / "p", CARDS)
+    first = tree_hashes(_build(project))
+    template = next((project / "layouts").rglob("*.yaml"))
+    template.write_text(template.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
+    laid_out.clear()
+    _build(project)
+    assert len(laid_out) == 2 * CARDS  # any layout file is an input of every face
+
+    for cached in (project / CACHE_FOLDER).glob("*.pickle"):
+        cached.write_bytes(b"not a pickle")
+    laid_out.clear()
+    assert tree_hashes(_build(project)) == first
+    assert len(laid_out) == 2 * CARDS
