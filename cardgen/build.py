@@ -224,10 +224,12 @@ def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildO
 
 
 def write_home_paper(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
-                     paper_name: str, pages: list[impose.Page], report: Progress
-                     ) -> manifest.FileRecord:
+                     paper_name: str, pages: list[impose.Page], report: Progress,
+                     write: bool = True) -> manifest.FileRecord:
+    """One paper's PDF (unless `write` is off: it is there already) and its record."""
     name = f"pnp-{paper_name}.pdf"
-    write_home_print_pdf(db, faces, tmp / name, options, paper_name, pages, report)
+    if write:
+        write_home_print_pdf(db, faces, tmp / name, options, paper_name, pages, report)
     return manifest.FileRecord(
         name, "home-print", sorted({c.kind for c in faces.components}), len(pages),
         len(faces.drawings), copies_placed(pages), paper_name)
@@ -268,22 +270,28 @@ def write_print_shop(db: Database, faces: Faces, tmp: Path, report: Progress
     return records
 
 
-def write_print_shop_kind(db: Database, faces: Faces, tmp: Path, kind: str
+def write_print_shop_kind(db: Database, faces: Faces, tmp: Path, kind: str, write: bool = True
                           ) -> manifest.FileRecord:
-    from cardgen.render_pdf import Painter, reused_keys
-
+    """A kind's print-shop PDF (unless `write` is off: it is there already) and its record."""
     ordered = print_shop_faces(faces, kind)
     name = f"print/{kind}.pdf"
-    pages = printshop.write_print_pdf(
-        tmp / name, [faces.drawings[f] for f in ordered],
+    pages = write_print_shop_pdf(db, faces, tmp / name, kind, ordered) if write else len(ordered)
+    copies = {c.id: {s: c.count for s in ("front", "back") if (c.id, s) in faces.drawings}
+              for c in faces.components if c.kind == kind}
+    return manifest.FileRecord(name, "print-shop", [kind], pages, pages, copies)
+
+
+def write_print_shop_pdf(db: Database, faces: Faces, path: Path, kind: str,
+                         ordered: list[FaceKey]) -> int:
+    from cardgen.render_pdf import Painter, reused_keys
+
+    return printshop.write_print_pdf(
+        path, [faces.drawings[f] for f in ordered],
         paint=Painter(reused_keys(faces.key(f) for f in ordered), faces.keys_by_id()),
         title=f"{db.game.name} {db.edition.id} - {kind_title(db, kind)} (print shop)",
         subject=f"one page per face, trim + {printshop.PRINT_BLEED:g} mm bleed, "
                 "TrimBox and BleedBox set",
     )
-    copies = {c.id: {s: c.count for s in ("front", "back") if (c.id, s) in faces.drawings}
-              for c in faces.components if c.kind == kind}
-    return manifest.FileRecord(name, "print-shop", [kind], pages, pages, copies)
 
 
 # --------------------------------------------------------------------------- 4 svg

@@ -69,15 +69,33 @@ def home_print_task(paper: str) -> tuple[Records, list[str]]:
 
     j = _job()
     pages = plan_pages(j.db, j.faces, j.options, (paper,))[paper]
-    record = write_home_paper(j.db, j.faces, j.tmp, j.options, paper, pages, _quiet)
-    return [record], [page_key(j, paper, page) for page in pages]
+    keys = [page_key(j, paper, page) for page in pages]
+    source = j.src.key("home-print", paper, j.options.fold, j.options.back_offset,
+                       home_meta(j), keys)
+    reused = j.previous.reuse(source, j.tmp / f"pnp-{paper}.pdf")
+    record = write_home_paper(j.db, j.faces, j.tmp, j.options, paper, pages, _quiet,
+                              write=not reused)
+    record.source = source
+    return [record], keys
+
+
+def home_meta(j: Job) -> tuple[str, ...]:
+    """The database text a home-print PDF shows besides its faces (heading, metadata)."""
+    return (j.db.game.name, j.db.game.title, j.db.edition.id)
 
 
 def print_shop_task(kind: str) -> tuple[Records, None]:
-    from cardgen.build import write_print_shop_kind
+    """A kind's print-shop PDF; the previous one is reused when its faces are all unchanged."""
+    from cardgen.build import kind_title, print_shop_faces, write_print_shop_kind
 
     j = _job()
-    return [write_print_shop_kind(j.db, j.faces, j.tmp, kind)], None
+    faces = [j.src.face(j.faces.key(f), j.faces.drawings[f])
+             for f in print_shop_faces(j.faces, kind)]
+    source = j.src.key("print-shop", kind, home_meta(j), kind_title(j.db, kind), faces)
+    reused = j.previous.reuse(source, j.tmp / "print" / f"{kind}.pdf")
+    record = write_print_shop_kind(j.db, j.faces, j.tmp, kind, write=not reused)
+    record.source = source
+    return [record], None
 
 
 def svg_task(chosen: list[FaceKey]) -> tuple[Records, None]:

@@ -78,3 +78,16 @@ def test_layout_change_or_broken_cache_lays_out_again(tmp_path: Path, laid_out: 
     laid_out.clear()
     assert tree_hashes(_build(project)) == first
     assert len(laid_out) == 2 * CARDS
+
+
+def test_unchanged_pdfs_are_reused(tmp_path: Path) -> None:
+    project = gen_deck.make_project(tmp_path / "p", CARDS)
+    folder = _build(project)
+    inodes = {p.name: p.stat().st_ino for p in folder.rglob("*.pdf")}
+    assert set(inodes) == {"pnp-letter.pdf", "pnp-a4.pdf", "card.pdf"}
+    rebuilt = _build(project)
+    assert {p.name: p.stat().st_ino for p in rebuilt.rglob("*.pdf")} == inodes
+
+    gen_deck.edit_one_card(project, 4)
+    edited = _build(project)
+    assert all(p.stat().st_ino != inodes[p.name] for p in edited.rglob("*.pdf"))
