@@ -9,6 +9,7 @@ the same bytes, so a build may link the previous build's file instead of making 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import os
 import pickle
 from collections.abc import Iterable, Iterator
@@ -119,6 +120,33 @@ def database_key(db: Database) -> str:
     return digest.hexdigest()
 
 
+def _sign(secret: bytes, body: bytes) -> bytes:
+    return hmac.new(secret, body, hashlib.sha256).digest()
+
+
+def cache_secret() -> bytes | None:
+    """This user's key for signing face caches (created once, mode 0600), or None if there is
+    nowhere to keep it (then builds simply run without the cache)."""
+    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "cardgen"
+    path = root / "cache-key"
+    try:
+        return path.read_bytes() or None
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return None
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(os.urandom(32))
+        return path.read_bytes()
+    except FileExistsError:
+        return path.read_bytes() or None
+    except OSError:
+        return None
+
+
 class FaceCache:
     """Laid-out faces of earlier builds (PROJECT/.cardgen-cache/), by a key of all they read.
 
@@ -135,10 +163,19 @@ class FaceCache:
         self.added = False
 
     def _read(self) -> dict[str, tuple[Probes, Drawing, str]]:
+        """The cache, only if this user's key signed it: a cache file that came with someone
+        else's project folder is never unpickled."""
+        secret = cache_secret()
         try:
-            with self.path.open("rb") as f:
-                data = pickle.load(f)
-        except Exception:  # missing, truncated or from another version: start afresh
+            blob = self.path.read_bytes()
+        except OSError:
+            return {}
+        digest, body = blob[:32], blob[32:]
+        if secret is None or not hmac.compare_digest(digest, _sign(secret, body)):
+            return {}
+        try:
+            data = pickle.loads(body)
+        except Exception:  # truncated or from another version: start afresh
             return {}
         return data if isinstance(data, dict) else {}
 
@@ -172,8 +209,11 @@ class FaceCache:
             ignore = self.path.parent / ".gitignore"
             if not ignore.exists():
                 ignore.write_text("*\n", encoding="utf-8")
-            with tmp.open("wb") as f:
-                pickle.dump(entries, f, protocol=pickle.HIGHEST_PROTOCOL)
+            secret = cache_secret()
+            if secret is None:
+                return
+            body = pickle.dumps(entries, protocol=pickle.HIGHEST_PROTOCOL)
+            tmp.write_bytes(_sign(secret, body) + body)
             os.replace(tmp, self.path)
         except OSError:  # a read-only project builds as before, only without the cache
             tmp.unlink(missing_ok=True)
