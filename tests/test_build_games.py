@@ -4,7 +4,6 @@ print-shop pages carry their boxes, the pages rasterize."""
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -13,19 +12,10 @@ from pypdf import PdfReader
 from cardgen.build import BuildOptions, build
 from cardgen.load import load_database
 from cardgen.render_pdf import face_key
+from tests.test_build import form_uses
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = sorted(p.parent.name for p in (ROOT / "data").glob("*/game.yaml"))
-
-
-def form_uses(pdf: Path) -> dict[str, int]:
-    uses: dict[str, int] = {}
-    for page in PdfReader(pdf).pages:
-        # a reused face is a form XObject; a face drawn once is tagged marked content
-        for name in re.findall(rb"/FormXob\.(\w+) Do|/(cg\w+) BMC", page.get_contents().get_data()):
-            name = b"".join(name)
-            uses[name.decode()] = uses.get(name.decode(), 0) + 1
-    return uses
 
 
 @pytest.mark.parametrize("game", GAMES)
