@@ -1,7 +1,8 @@
 """Text with **bold** runs + a box -> wrapped, shrunk-to-fit lines of positioned Text primitives.
 
-Fitting tries the preferred size first and steps down (0.25 pt) to the minimum size; when the
-text still does not fit, TextOverflow says by how much, and layout turns that into a Problem.
+Fitting tries the preferred size first, then searches the 0.25 pt steps down to the minimum size
+for the largest that fits (binary search: fitting is monotone in the size); when the text still
+does not fit, TextOverflow says by how much, and layout turns that into a Problem.
 """
 
 from __future__ import annotations
@@ -89,7 +90,8 @@ def _words(runs: list[Run]) -> list[list[Run]]:
                 if current:
                     words.append(current)
                     current = []
-                words.extend([] for _ in range(token.count("\n")))
+                if "\n" in token:
+                    words.extend([] for _ in range(token.count("\n")))
             else:
                 current.append(Run(token, run.face))
     if current:
@@ -103,58 +105,60 @@ def _run_width(text: str, face: str, size: float) -> float:
     return fonts.text_width_mm(text, face, size)
 
 
-def _width(runs: tuple[Run, ...] | list[Run], size: float) -> float:
-    width = 0.0
-    for r in runs:
-        width += _run_width(r.text, r.face, size)
-    return width
-
-
-def _merge(runs: list[Run]) -> tuple[Run, ...]:
-    merged: list[Run] = []
-    for r in runs:
-        if merged and merged[-1].face == r.face:
-            merged[-1] = Run(merged[-1].text + r.text, r.face)
-        else:
-            merged.append(r)
-    return tuple(merged)
-
-
 def wrap(runs: list[Run], width: float, size: float) -> tuple[list[Line], float]:
     """Greedy word wrap -> (lines, widest word overflow in mm)."""
     return _wrap_words(_words(runs), width, size)
 
 
 def _wrap_words(words: list[list[Run]], width: float, size: float) -> tuple[list[Line], float]:
-    """wrap() on words already split; line widths add up run by run, left to right."""
+    """wrap() on words already split; line widths add up run by run, left to right.
+
+    Each line's runs are merged as they are added: a run of the same face as the one before it
+    (always so for the space between words) extends that run's text.
+    """
     lines: list[Line] = []
-    current: list[Run] = []
+    faces: list[str] = []  # face of each merged run of the current line
+    texts: list[list[str]] = []  # the pieces of each merged run
     current_w = 0.0
     over_w = 0.0
     for word in words:
         if not word:  # forced break
-            lines.append(Line(_merge(current), current_w))
-            current, current_w = [], 0.0
+            lines.append(_line(faces, texts, current_w))
+            faces, texts, current_w = [], [], 0.0
             continue
-        word_w = _width(word, size)
-        if current:
-            space = Run(" ", current[-1].face)
-            candidate_w = current_w + _run_width(" ", space.face, size)
-            for r in word:
-                candidate_w += _run_width(r.text, r.face, size)
-            if candidate_w > width:
-                lines.append(Line(_merge(current), current_w))
-                current, current_w = list(word), word_w
+        word_w = 0.0
+        for r in word:
+            word_w += _run_width(r.text, r.face, size)
+        if faces:
+            candidate_w = current_w + _run_width(" ", faces[-1], size)
+            if len(word) == 1:
+                candidate_w += word_w
             else:
-                current.append(space)
-                current.extend(word)
+                for r in word:
+                    candidate_w += _run_width(r.text, r.face, size)
+            if candidate_w > width:
+                lines.append(_line(faces, texts, current_w))
+                faces, texts, current_w = [], [], word_w
+            else:
+                texts[-1].append(" ")
                 current_w = candidate_w
         else:
-            current, current_w = list(word), word_w
-        over_w = max(over_w, word_w - width)
-    if current:
-        lines.append(Line(_merge(current), current_w))
+            current_w = word_w
+        for r in word:
+            if faces and faces[-1] == r.face:
+                texts[-1].append(r.text)
+            else:
+                faces.append(r.face)
+                texts.append([r.text])
+        if word_w - width > over_w:
+            over_w = word_w - width
+    if faces:
+        lines.append(_line(faces, texts, current_w))
     return lines, over_w
+
+
+def _line(faces: list[str], texts: list[list[str]], width: float) -> Line:
+    return Line(tuple([Run("".join(t), f) for f, t in zip(faces, texts, strict=True)]), width)
 
 
 def block_height(n_lines: int, size: float, leading: float) -> float:
@@ -176,20 +180,80 @@ def fit(
     leading: float = 1.2,
     max_lines: int | None = None,
 ) -> Fitted:
-    """Largest size from `size` down to `min_size` at which the text fits the box."""
+    """Largest size from `size` down to `min_size` at which the text fits the box.
+
+    The sizes tried are `size`, then 0.25 pt steps down to `min_size`. Whether a size fits is
+    monotone in the size (every width, height and line count grows with it), so after the
+    preferred size a binary search over the steps finds the same size a top-down scan would.
+    The same text in the same box (repeated titles, shared backs) is fitted once.
+    """
+    result = _fit_cached(text, width, height, size, min_size, face, leading, max_lines)
+    if isinstance(result, Fitted):
+        return result
+    raise TextOverflow(*result)
+
+
+@lru_cache(maxsize=1 << 14)
+def _fit_cached(text: str, width: float, height: float, size: float, min_size: float | None,
+                face: str, leading: float, max_lines: int | None
+                ) -> Fitted | tuple[float, float, float, float]:
+    """fit() -> the Fitted lines, or TextOverflow's arguments (results are immutable)."""
     words = _words(parse_runs(text, face))
-    floor = size if min_size is None else min(min_size, size)
-    current = size
-    while True:
-        lines, over_w = _wrap_words(words, width, current)
-        needed = block_height(len(lines), current, leading)
-        too_many = max_lines is not None and len(lines) > max_lines
-        if over_w <= 0.01 and needed <= height + 0.01 and not too_many:
-            lh = fonts.line_height_mm(current, leading)
-            return Fitted(tuple(lines), current, lh, needed)
-        if current - SIZE_STEP < floor - 1e-9:
-            raise TextOverflow(max(needed - height, 0.0), max(over_w, 0.0), needed, height)
-        current = round(current - SIZE_STEP, 4)
+    best = _try_size(words, width, height, size, leading, max_lines)
+    if not best.fits:
+        ladder = _size_ladder(size, size if min_size is None else min(min_size, size))
+        best = _search_ladder(words, width, height, ladder, leading, max_lines, best)
+    if not best.fits:
+        return (max(best.needed - height, 0.0), max(best.over_w, 0.0), best.needed, height)
+    lh = fonts.line_height_mm(best.size, leading)
+    return Fitted(tuple(best.lines), best.size, lh, best.needed)
+
+
+def _search_ladder(words: list[list[Run]], width: float, height: float, ladder: list[float],
+                   leading: float, max_lines: int | None, first: _Trial) -> _Trial:
+    """The trial at the largest fitting size of the ladder (whose first size does not fit),
+    or the failing trial at its smallest size."""
+    tried: dict[int, _Trial] = {0: first}
+
+    def trial(index: int) -> _Trial:
+        if index not in tried:
+            tried[index] = _try_size(words, width, height, ladder[index], leading, max_lines)
+        return tried[index]
+
+    low, high = 0, len(ladder) - 1  # low does not fit
+    if not trial(high).fits:
+        return tried[high]
+    while high - low > 1:  # high fits
+        mid = (low + high) // 2
+        low, high = (low, mid) if trial(mid).fits else (mid, high)
+    return tried[high]
+
+
+@dataclass(frozen=True)
+class _Trial:
+    size: float
+    lines: list[Line]
+    over_w: float
+    needed: float
+    fits: bool
+
+
+def _size_ladder(size: float, floor: float) -> list[float]:
+    """`size`, then 0.25 pt steps down while not below `floor` (rounded as each step is taken)."""
+    ladder = [size]
+    while ladder[-1] - SIZE_STEP >= floor - 1e-9:
+        ladder.append(round(ladder[-1] - SIZE_STEP, 4))
+    return ladder
+
+
+def _try_size(words: list[list[Run]], width: float, height: float, size: float,
+              leading: float, max_lines: int | None) -> _Trial:
+    """Wrap the words at one size and say whether the block fits the box."""
+    lines, over_w = _wrap_words(words, width, size)
+    needed = block_height(len(lines), size, leading)
+    too_many = max_lines is not None and len(lines) > max_lines
+    fits = over_w <= 0.01 and needed <= height + 0.01 and not too_many
+    return _Trial(size, lines, over_w, needed, fits)
 
 
 def place(
