@@ -110,3 +110,17 @@ def test_a_breakdown_that_only_names_values_needs_one_of_each(l5) -> None:
     assert [p.label for p in row.parts] == [
         "culture red", "culture blue", "culture violet", "culture green"]
     assert all(p.ok for p in row.parts)
+
+
+def test_committed_schemas_are_up_to_date(tmp_path, run_cli) -> None:
+    """schema/ is what `cardgen schema` writes now, so editors see the current kinds."""
+    import shutil
+
+    project = tmp_path / "p"
+    shutil.copytree(REPO / "data", project / "data")
+    assert run_cli("--project", str(project), "schema").code == 0
+    for fresh in sorted((project / "schema").glob("*.json")):
+        committed = REPO / "schema" / fresh.name
+        assert committed.is_file(), f"run `cardgen schema` and commit {fresh.name}"
+        stale = f"schema/{fresh.name} is stale: run `cardgen schema`"
+        assert committed.read_text() == fresh.read_text(), stale
