@@ -193,7 +193,7 @@ def fit(
     raise TextOverflow(*result)
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=2048)  # enough for repeats; small, as workers fork from this heap
 def _fit_cached(text: str, width: float, height: float, size: float, min_size: float | None,
                 face: str, leading: float, max_lines: int | None
                 ) -> Fitted | tuple[float, float, float, float]:
