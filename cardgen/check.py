@@ -9,9 +9,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from cardgen.errors import did_you_mean
-from cardgen.model import Database, InventoryRow, Location, Mention, PlayerCount, Rule
+from cardgen.model import Database, InventoryRow, Mention, PlayerCount, Rule
 from cardgen.select import (
-    Selector,
     SelectorError,
     components,
     count,
@@ -426,22 +425,3 @@ def _eval(db: Database, node: ast.AST) -> Any:
             and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
         return _FUNCS[node.func.id](db, node.args[0].value)
     raise ExprError(f"not allowed in a rule expression: {ast.unparse(node)}")
-
-
-def check_selectors(db: Database) -> list[tuple[Rule, str]]:
-    """Selectors in rules naming kinds the game does not define: (rule, message) pairs."""
-    bad = []
-    for rule in db.game.rules:
-        for sel in _as_list(rule.values) + _as_list(rule.in_) + _as_list(rule.ref):
-            try:
-                selector: Selector = parse(sel)
-            except SelectorError as exc:
-                bad.append((rule, str(exc)))
-                continue
-            if selector.kind not in db.game.kinds:
-                hint = did_you_mean(selector.kind, db.game.kinds) or ""
-                bad.append((rule, f"selector '{sel}' names unknown kind '{selector.kind}' {hint}"))
-    return bad
-
-
-__all__ = ["Report", "Row", "Finding", "check", "evaluate", "check_selectors", "Location"]

@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from cardgen import fonts, text
-from cardgen.drawing import Drawing, Ellipse, Primitive, Rect, Style
+from cardgen.drawing import Drawing, Ellipse, Group, Image, Primitive, Rect, Style
+from cardgen.drawing import Path as PathItem
 from cardgen.drawing import Text as TextItem
 from cardgen.errors import Problem, ProblemsError, did_you_mean
 from cardgen.icons import icon_file, icon_items
@@ -528,8 +529,6 @@ def _list_item_spec(ctx: _Context, binding: str, scope: Scope) -> FieldSpec | No
 
 def _el_image(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
     """A component's art; without one, the template's `fallback` elements (a designed stand-in)."""
-    from cardgen.drawing import Image
-
     value = scope.text(el.get("field", "{image}"))
     box = (dx + _num(scope, el, "x"), dy + _num(scope, el, "y"), _num(scope, el, "w"), _num(scope, el, "h"))
     if isinstance(value, str) and value:
@@ -550,8 +549,6 @@ def _el_group(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: fl
 
     Sideways cards and half-upside-down cards are groups: lay a half out as usual, then turn it.
     """
-    from cardgen.drawing import Group
-
     inner = _Context(ctx.db, ctx.component, Drawing("group", 0, 0, 0), ctx.template, ctx.side)
     for sub in el.get("elements", []):
         inner.element(sub, scope, 0.0, 0.0)
@@ -588,8 +585,6 @@ def _el_polar(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: fl
 
 def _el_annulus(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
     """A ring band between two radii around (cx, cy)."""
-    from cardgen.drawing import Path as PathItem
-
     cx, cy = dx + _num(scope, el, "cx"), dy + _num(scope, el, "cy")
     ops = _circle_ops(cx, cy, _num(scope, el, "outer", 10.0)) + _circle_ops(
         cx, cy, _num(scope, el, "inner", 5.0))
@@ -605,8 +600,6 @@ def _circle_ops(cx: float, cy: float, r: float) -> list[tuple]:
 
 
 def _el_line(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
-    from cardgen.drawing import Path as PathItem
-
     ops = (("M", dx + _num(scope, el, "x1"), dy + _num(scope, el, "y1")),
            ("L", dx + _num(scope, el, "x2"), dy + _num(scope, el, "y2")))
     ctx.add(PathItem(ops, _style(scope, el)))

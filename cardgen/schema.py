@@ -8,7 +8,7 @@ from typing import Any
 
 from cardgen.errors import ProblemsError
 from cardgen.load import list_games
-from cardgen.model import EditionFile, FieldSpec, GameFile, KindSpec, Term
+from cardgen.model import EditionFile, FieldSpec, GameFile, KindSpec
 from cardgen.yamlsrc import read_source
 
 _BASE_PROPS: dict[str, Any] = {
@@ -63,7 +63,7 @@ def _vocabulary(project: Path, game: str) -> tuple[dict[str, list[str]], dict[st
         if not isinstance(data, dict):
             continue
         for name, terms in (data.get("vocab") or {}).items():
-            ids = [str(Term.model_validate(t).id) for t in terms if isinstance(t, dict) and "id" in t]
+            ids = [str(t["id"]) for t in terms or [] if isinstance(t, dict) and "id" in t]
             vocab.setdefault(name, []).extend(i for i in ids if i not in vocab.get(name, []))
         for name, spec in (data.get("kinds") or {}).items():
             try:

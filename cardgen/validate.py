@@ -94,9 +94,7 @@ def _data_path(data: Any, loc: tuple) -> tuple[KeyPath, tuple]:
         elif isinstance(node, list) and isinstance(part, int) and part < len(node):
             node = node[part]
             path.append(part)
-        elif isinstance(node, dict) and isinstance(part, str) and part == loc[-1]:
-            rest.append(part)
-        else:
+        else:  # a union member tag, or the missing key itself
             rest.append(part)
     return tuple(path), tuple(rest)
 
