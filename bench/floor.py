@@ -19,8 +19,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import deck  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository
+from tests.support import deck  # noqa: E402
 
 FONT = Path(__file__).resolve().parent.parent / "cardgen" / "fonts" / "DejaVuSans.ttf"
 FONT_BOLD = FONT.with_name("DejaVuSans-Bold.ttf")

@@ -13,12 +13,12 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import standin_layout  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository
+from tests.support import standin_layout  # noqa: E402
 
 standin_layout.install()
 from cardgen.build import BuildOptions, lay_out_faces, write_home_print  # noqa: E402
-from cardgen.load import load_database, parse_target  # noqa: E402
+from cardgen.data.load import load_database, parse_target  # noqa: E402
 
 
 def main(project: Path, target: str, out: Path) -> dict[str, float]:

@@ -1,7 +1,7 @@
 """Nothing -> a table of build times, peak memory and ratios to the plain-reportlab floor (`make bench`).
 
 Every measurement runs in a child process (fresh interpreter, its own peak RSS from wait4):
-- synthetic decks of N = 100, 1,000, 10,000 cards (bench/gen_deck.py): full `cardgen build`
+- synthetic decks of N = 100, 1,000, 10,000 cards (tests/support/gen_deck.py): full `cardgen build`
   wall time and peak memory; the Letter home-print PDF alone (layout + PDF, in-process timer)
   against bench/floor.py drawing the same cards with plain reportlab, same run;
 - each seed game's full build (process wall time, and the build's own time);
@@ -26,8 +26,8 @@ from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
 REPO = BENCH.parent
-sys.path.insert(0, str(BENCH))
-import gen_deck  # noqa: E402
+sys.path.insert(0, str(REPO))
+from tests.support import gen_deck  # noqa: E402
 
 SEEDS = ("l5@0.6.5", "l5@act-one", "l5@0.6.2", "lux-aeterna", "orbital-debris")
 TARGETS = {"seed": 1.0, "floor_ratio": 1.5, "peak_mb_10k": 300.0, "edit_ratio": 0.15}
@@ -54,7 +54,8 @@ def run_child(args: list[str], cwd: Path = REPO) -> Run:
 
 
 def cardgen(project: Path, *args: str) -> list[str]:
-    return [sys.executable, str(BENCH / "cardgen_cli.py"), "--project", str(project), *args]
+    cli = REPO / "tests" / "support" / "cardgen_cli.py"
+    return [sys.executable, str(cli), "--project", str(project), *args]
 
 
 def full_build(project: Path, target: str, out: Path, profile: Path | None = None) -> Run:
@@ -121,7 +122,7 @@ def edit_row(work: Path, n: int = 1000) -> dict:
 
 
 def print_table(decks: list[dict], seeds: list[dict], edit: dict | None) -> None:
-    layout = ("STAND-IN layout (bench/standin_layout.py; cardgen.layout is missing)"
+    layout = ("STAND-IN layout (tests/support/standin_layout.py; cardgen.layout is missing)"
               if importlib.util.find_spec("cardgen.layout") is None else "cardgen.layout")
     print(f"\ncardgen bench ({os.cpu_count()} cores, Python {sys.version.split()[0]}, {layout})\n")
     print("| cards | full build s | peak MB | layout s | Letter PDF s | layout+PDF s | floor s | ratio |")

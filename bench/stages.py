@@ -16,7 +16,7 @@ from pathlib import Path
 
 from cardgen.build import BuildOptions, build
 from cardgen.check import check
-from cardgen.load import load_database, parse_target
+from cardgen.data.load import load_database, parse_target
 
 
 def stage_seconds(project: Path, target: str, preview: bool) -> dict[str, float]:

@@ -10,7 +10,17 @@ import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from cardgen.model import Location
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """Where something was written: file (relative to the project), 1-based line and column."""
+
+    file: str
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,9 @@ import pytest
 from pypdf import PdfReader
 
 from cardgen.build import BuildOptions, build
-from cardgen.drawing import Drawing, Rect, Style, Text
-from cardgen.model import Component, Database, Edition, Game, KindSpec, Location
-from cardgen.render_pdf import face_key
+from cardgen.data.model import Component, Database, Edition, Game, KindSpec, Location
+from cardgen.layout.drawing import Drawing, Rect, Style, Text
+from cardgen.render.pdf import face_key
 
 
 @dataclass(frozen=True)

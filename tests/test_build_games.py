@@ -10,8 +10,8 @@ import pytest
 from pypdf import PdfReader
 
 from cardgen.build import BuildOptions, build
-from cardgen.load import load_database
-from cardgen.render_pdf import face_key
+from cardgen.data.load import load_database
+from cardgen.render.pdf import face_key
 from tests.test_build import form_uses
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen import output
+from cardgen.build import output
 
 
 def test_success_replaces_the_previous_output_whole(tmp_path: Path) -> None:

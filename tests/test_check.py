@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.check import check, evaluate
-from cardgen.load import load_database
+from cardgen.data.load import load_database
 from tests.conftest import REPO
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from cardgen.data.load import load_database
 from cardgen.diff import MISSING, FieldChange, diff_databases, value_changes
-from cardgen.load import load_database
 from tests.conftest import REPO, copy_project
 from tests.projects import overlay
 

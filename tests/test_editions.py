@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from cardgen.data.load import load_database
 from cardgen.diff import component_data
 from cardgen.errors import ProblemsError
-from cardgen.load import load_database
 from tests.conftest import copy_project
 from tests.projects import overlay
 

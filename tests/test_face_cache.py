@@ -4,20 +4,16 @@ only the edited card, and its output is byte-identical to a clean build without 
 from __future__ import annotations
 
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
 from cardgen import layout
 from cardgen.build import BuildOptions, build
-from cardgen.load import load_database, parse_target
-from cardgen.sources import CACHE_FOLDER
-from tests.conftest import REPO
+from cardgen.build.sources import CACHE_FOLDER
+from cardgen.data.load import load_database, parse_target
+from tests.support import gen_deck
 from tests.test_broken_inputs import tree_hashes
-
-sys.path.insert(0, str(REPO / "bench"))
-import gen_deck  # noqa: E402
 
 CARDS = 12
 

@@ -7,8 +7,8 @@ import hashlib
 import pytest
 from reportlab.pdfbase import pdfmetrics
 
-from cardgen import fonts
-from cardgen.render_pdf import register_fonts
+from cardgen.layout import fonts
+from cardgen.render.pdf import register_fonts
 
 PINNED = {
     "regular": "abdc775b21b1bc470d50c97e790d276f2054b7504e56e5bd3e64f48d68582322",

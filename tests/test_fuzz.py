@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardgen.check import check
+from cardgen.data.load import load_database
 from cardgen.errors import ProblemsError
-from cardgen.load import load_database
 
 GAME = """\
 name: Test Game

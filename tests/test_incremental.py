@@ -11,18 +11,15 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import REPO
+from tests.support import gen_deck, standin_layout
 from tests.test_broken_inputs import tree_hashes
-
-sys.path.insert(0, str(REPO / "bench"))
-import gen_deck  # noqa: E402
-import standin_layout  # noqa: E402
 
 CARDS = 40  # more than one contact sheet (64 faces each) and several pages
 
 
 @pytest.fixture(autouse=True)
 def _layout(monkeypatch: pytest.MonkeyPatch) -> None:
-    if not (REPO / "cardgen" / "layout.py").exists():
+    if not (REPO / "cardgen" / "layout" / "__init__.py").exists():
         monkeypatch.setitem(sys.modules, "cardgen.layout", standin_layout.as_module())
 
 
@@ -59,8 +56,8 @@ def test_edit_rebuild_equals_clean_build(tmp_path: Path, run_cli) -> None:
 
 
 def test_changed_code_or_image_is_not_reused(tmp_path: Path) -> None:
-    from cardgen.drawing import Drawing, Image
-    from cardgen.sources import Sources
+    from cardgen.build.sources import Sources
+    from cardgen.layout.drawing import Drawing, Image
 
     art = tmp_path / "art.png"
     art.write_bytes(b"one")

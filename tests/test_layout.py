@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from cardgen.drawing import Ellipse, Group, Rect, Text
+from cardgen.data.model import Component, Database, Edition, FieldSpec, Game, KindSpec, Location, Term
 from cardgen.errors import ProblemsError
 from cardgen.layout import face_info, lay_out
-from cardgen.model import Component, Database, Edition, FieldSpec, Game, KindSpec, Location, Term
+from cardgen.layout.drawing import Ellipse, Group, Rect, Text
 
 STAR = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0 L10 0 L5 10 Z"/></svg>'
 

@@ -7,11 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from cardgen import fonts
-from cardgen.drawing import Drawing, Group, Rect, Text
-from cardgen.layout import face_info, lay_out, template_for
-from cardgen.load import load_database
-from cardgen.model import Database
+from cardgen.data.load import load_database
+from cardgen.data.model import Database
+from cardgen.layout import face_info, fonts, lay_out, template_for
+from cardgen.layout.drawing import Drawing, Group, Rect, Text
 
 REPO = Path(__file__).resolve().parent.parent
 

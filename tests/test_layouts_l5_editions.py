@@ -8,11 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from cardgen import fonts
-from cardgen.drawing import Group, Matrix, Rect, Text
-from cardgen.drawing import Path as PathItem
-from cardgen.layout import lay_out, template_for
-from cardgen.load import load_database
+from cardgen.data.load import load_database
+from cardgen.layout import fonts, lay_out, template_for
+from cardgen.layout.drawing import Group, Matrix, Rect, Text
+from cardgen.layout.drawing import Path as PathItem
 from tests.conftest import REPO, copy_project
 
 KINDS = {

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from cardgen.drawing import Drawing, Group, Primitive, Text
+from cardgen.data.load import load_database
+from cardgen.data.model import Database
 from cardgen.layout import lay_out
-from cardgen.load import load_database
-from cardgen.model import Database
+from cardgen.layout.drawing import Drawing, Group, Primitive, Text
 from tests.conftest import REPO, copy_project
 
 GAMES = ("lux-aeterna", "orbital-debris")

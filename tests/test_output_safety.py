@@ -5,8 +5,8 @@
   and the next build clears what the killed one left;
 - a build that fails (text too long for its box) leaves output/ untouched.
 
-Each test runs on two projects: a generated deck of generic cards laid out by the bench's
-stand-in layout (bench/standin_layout.py: it tests the build, imposition, renderers and output
+Each test runs on two projects: a generated deck of generic cards laid out by the
+stand-in layout (tests/support/standin_layout.py: it tests the build, imposition, renderers and output
 folder on their own), and l5@0.6.5 with the real layouts (skipped until cardgen.layout exists).
 """
 
@@ -23,11 +23,8 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import REPO, copy_project
+from tests.support import gen_deck, standin_layout
 from tests.test_broken_inputs import apply_edit, tree_hashes
-
-sys.path.insert(0, str(REPO / "bench"))
-import gen_deck  # noqa: E402
-import standin_layout  # noqa: E402
 
 
 @dataclass
@@ -103,7 +100,7 @@ def _kill_while_writing(case: Case) -> bool:
     """
     env = {**os.environ, "PYTHONPATH": str(REPO), "BENCH_STANDIN": "1" if case.standin else "0"}
     child = subprocess.Popen(
-        [sys.executable, str(REPO / "bench" / "cardgen_cli.py"), "--project", str(case.project),
+        [sys.executable, str(REPO / "tests" / "support" / "cardgen_cli.py"), "--project", str(case.project),
          "build", case.target], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     out = case.project / "output"
     deadline = time.monotonic() + 60

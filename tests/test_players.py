@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cardgen.check import check
-from cardgen.load import load_database
-from cardgen.players import for_players
+from cardgen.data.load import load_database
+from cardgen.data.players import for_players
 from tests.conftest import REPO
 
 

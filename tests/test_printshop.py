@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from cardgen import printshop
-from cardgen.drawing import Drawing, Rect, Style, Text
-from cardgen.render_pdf import paint
+from cardgen.layout.drawing import Drawing, Rect, Style, Text
+from cardgen.render import pages as printshop
+from cardgen.render.pdf import paint
 
 MM = 72 / 25.4
 

@@ -15,11 +15,11 @@ from pypdf import PdfReader
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.drawing import Drawing, Ellipse, Group, Rect, Style, Text
+from cardgen.data.load import load_database
 from cardgen.layout import lay_out
-from cardgen.load import load_database
-from cardgen.render_pdf import paint, write_faces
-from cardgen.render_svg import to_svg
+from cardgen.layout.drawing import Drawing, Ellipse, Group, Rect, Style, Text
+from cardgen.render.pdf import paint, write_faces
+from cardgen.render.svg import to_svg
 
 resvg_py = pytest.importorskip("resvg_py")
 REPO = Path(__file__).resolve().parent.parent

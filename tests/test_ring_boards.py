@@ -7,9 +7,9 @@ import math
 import pytest
 
 from cardgen import impose
-from cardgen.drawing import Ellipse, Group
+from cardgen.data.load import load_database
 from cardgen.layout import lay_out
-from cardgen.load import load_database
+from cardgen.layout.drawing import Ellipse, Group
 from tests.conftest import REPO
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen import fonts, text
+from cardgen.layout import fonts, text
 
 
 def test_bold_runs_are_split() -> None:

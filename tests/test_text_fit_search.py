@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgen import fonts, text
+from cardgen.layout import fonts, text
 
 
 def _merge(runs: list[text.Run]) -> tuple[text.Run, ...]:

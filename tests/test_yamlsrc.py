@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from cardgen.data.yamlsrc import read_source
 from cardgen.errors import ProblemsError
-from cardgen.yamlsrc import read_source
 
 
 def _read(tmp_path: Path, text: str | bytes):

@@ -1,0 +1,1 @@
+"""Files cardgen ships: the bundled fonts (DejaVu Sans) with their licence."""

@@ -1,0 +1,133 @@
+"""Stage 3: every (component, side) laid out once, with BuildOptions and the Faces record."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardgen import impose
+from cardgen.build import sources
+from cardgen.data.model import Component, Database
+from cardgen.layout.drawing import Drawing
+
+Progress = Callable[[str, int, int], None]
+FaceKey = tuple[str, str]  # (component id, side)
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm, applied to back pages only
+    fold: bool = False  # fold-over sheets instead of duplex backs
+    papers: tuple[str, ...] = ("letter", "a4")
+    only: frozenset[str] | set[str] | None = None  # component ids (reprints)
+    suffix: str | None = None  # output/<game>-<edition>-<suffix>
+    name: str | None = None  # output/<name> (wins over suffix)
+    svg: bool = True
+    preview: bool = True
+
+
+@dataclass
+class BuildSummary:
+    folder: Path
+    files: list[Path] = field(default_factory=list)
+    pages: int = 0  # home-print pages over all papers
+    faces: int = 0  # distinct (component, side) faces laid out
+    seconds: float = 0.0
+
+    def __str__(self) -> str:
+        return (f"{len(self.files)} files, {self.pages} home-print pages, {self.faces} faces "
+                f"in {self.seconds:.1f} s -> {self.folder}")
+
+
+@dataclass
+class Faces:
+    """Stage 1's result: the components to print and each face, laid out once."""
+
+    components: list[Component]
+    drawings: dict[FaceKey, Drawing]
+    sheets: dict[str, str]  # kind -> sheet style
+    keys: dict[FaceKey, str] = field(default_factory=dict)  # face -> render_pdf.face_key
+
+    def key(self, face: FaceKey) -> str:
+        if face not in self.keys:
+            from cardgen.render.pdf import face_key
+
+            self.keys[face] = face_key(self.drawings[face])
+        return self.keys[face]
+
+    def keys_by_id(self) -> dict[int, str]:
+        """id(drawing) -> face key, for render_pdf.Painter."""
+        return {id(d): self.key(f) for f, d in self.drawings.items()}
+
+
+# --------------------------------------------------------------------------- 1 faces
+
+
+def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: Progress,
+                  cache: sources.FaceCache | None = None) -> Faces:
+    """Lay out the front (and back, where the kind has one) of every chosen component.
+
+    With a cache, a face whose inputs are unchanged since an earlier build is taken from it.
+    """
+    from cardgen.layout import face_info
+
+    if only is not None:
+        unknown = sorted(set(only) - set(db.by_id()))
+        if unknown:
+            raise ValueError(f"no component with id {', '.join(unknown)} in {db.label}")
+    chosen = [c for c in db.components if (only is None or c.id in only) and c.count > 0]
+    faces = Faces([], {}, {})
+    for n, component in enumerate(chosen, start=1):
+        info = face_info(db, component.kind)
+        faces.sheets[component.kind] = info.sheet
+        for side in ("front", "back") if info.has_back else ("front",):
+            lay_out_face(db, component, side, faces, cache)
+        report("faces", n, len(chosen))
+    faces.components = [c for c in chosen if (c.id, "front") in faces.drawings]
+    return faces
+
+
+def lay_out_face(db: Database, component: Component, side: str, faces: Faces,
+                 cache: sources.FaceCache | None) -> None:
+    """One face into `faces` (drawing and, when cached, its face key); none if the side is not."""
+    from cardgen.layout import lay_out
+
+    face = (component.id, side)
+    if cache is None:
+        drawing = lay_out(db, component, side)
+        if drawing is not None:
+            faces.drawings[face] = drawing
+        return
+    key = cache.key(component, side)
+    hit = cache.get(key)
+    if hit is not None:
+        faces.drawings[face], faces.keys[face] = hit
+        return
+    probes: list[tuple[str, bool]] = db.__dict__.setdefault("_image_probes", [])
+    probes.clear()
+    drawing = lay_out(db, component, side)
+    if drawing is not None:
+        faces.drawings[face] = drawing
+        cache.put(key, tuple(probes), drawing, faces.key(face))
+
+
+def kind_title(db: Database, kind: str) -> str:
+    spec = db.game.kinds.get(kind)
+    return spec.title if spec is not None and spec.title else kind
+
+
+def copy_groups(db: Database, faces: Faces) -> list[impose.Group]:
+    """Copies (count per component) grouped by sheet style and face size, in database order."""
+    groups: dict[tuple[str, float, float], list[impose.Copy]] = {}
+    for c in faces.components:
+        front = faces.drawings[(c.id, "front")]
+        key = (faces.sheets[c.kind], round(front.width, 3), round(front.height, 3))
+        copy = impose.Copy(c.id, kind_title(db, c.kind), c.name, front.width, front.height,
+                           (c.id, "back") in faces.drawings)
+        groups.setdefault(key, []).extend([copy] * c.count)
+    return [impose.Group(sheet, tuple(copies)) for (sheet, _, _), copies in groups.items()]
+
+
+# --------------------------------------------------------------------------- 2 home print
+

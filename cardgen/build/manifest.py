@@ -1,0 +1,84 @@
+"""Build records -> manifest.json: every file, what it holds, and the counts (reproducible).
+
+Keys are sorted and nothing depends on time, so two builds of the same database in the same
+environment write the same manifest. A reusable file (SVG, preview) also records `source`, the
+content key it was made from, so the next build can reuse it (cardgen.output.Previous).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardgen.data.model import Database
+
+
+@dataclass
+class FileRecord:
+    """One written file: its path inside the output folder and what it holds."""
+
+    path: str  # relative, with forward slashes
+    holds: str  # home-print | print-shop | svg | preview | contact-sheet
+    kinds: list[str] = field(default_factory=list)
+    pages: int = 0
+    faces: int = 0
+    copies: dict[str, dict[str, int]] = field(default_factory=dict)  # id -> side -> copies
+    paper: str | None = None
+    source: str | None = None  # content key of what the file was made from (reusable files)
+
+    def as_json(self, root: Path) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "holds": self.holds,
+            "kinds": sorted(self.kinds),
+            "pages": self.pages,
+            "faces": self.faces,
+            "bytes": (root / self.path).stat().st_size,
+            "sha256": sha256(root / self.path),
+        }
+        if self.copies:
+            data["copies"] = self.copies
+        if self.paper:
+            data["paper"] = self.paper
+        if self.source:
+            data["source"] = self.source
+        return data
+
+
+def sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 16), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def manifest(db: Database, root: Path, records: list[FileRecord], options: dict[str, Any],
+             components: list[str]) -> dict[str, Any]:
+    """The manifest as a JSON-ready dict."""
+    by_id = db.by_id()
+    chosen = [by_id[c] for c in components]
+    return {
+        "game": db.game.id,
+        "edition": db.edition.id,
+        "title": f"{db.game.name} {db.edition.id}",
+        "options": options,
+        "components": {
+            c.id: {"kind": c.kind, "name": c.name, "count": c.count, "status": c.status}
+            for c in chosen
+        },
+        "counts": {
+            "components": len(chosen),
+            "copies": sum(c.count for c in chosen),
+            "files": len(records),
+            "pages": {r.path: r.pages for r in records if r.pages},
+        },
+        "files": {r.path: r.as_json(root) for r in records},
+    }
+
+
+def write_manifest(path: Path, data: dict[str, Any]) -> None:
+    path.write_text(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n",
+                    encoding="utf-8")

@@ -1,0 +1,219 @@
+"""Faces, pages, sheets -> content keys: digests of everything a reusable output file is made from.
+
+A key covers the code that writes the file (every file of the cardgen package and the versions
+of the libraries that draw), the face content (render_pdf.face_key of the laid-out drawing) and
+the size and modification time of every image a face draws. Two files with the same key have
+the same bytes, so a build may link the previous build's file instead of making it again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import pickle
+from collections.abc import Iterable, Iterator
+from functools import cache
+from importlib import metadata
+from pathlib import Path
+
+from cardgen.data.model import Component, Database, FieldSpec
+from cardgen.layout.drawing import Drawing, Group, Image, Primitive
+
+LIBRARIES = ("reportlab", "rl-accel", "pypdfium2", "pillow", "svgwrite", "fonttools")
+
+
+@cache
+def toolchain() -> str:
+    """Digest of the cardgen package files and the drawing libraries' versions."""
+    digest = hashlib.sha1()
+    package = Path(__file__).resolve().parent.parent  # the whole cardgen package
+    for path in sorted(p for p in package.rglob("*") if p.suffix in (".py", ".ttf")):
+        digest.update(path.relative_to(package).as_posix().encode("utf-8"))
+        digest.update(path.read_bytes())
+    for name in LIBRARIES:
+        try:
+            digest.update(f"{name}={metadata.version(name)}".encode())
+        except metadata.PackageNotFoundError:
+            digest.update(f"{name}=none".encode())
+    return digest.hexdigest()
+
+
+def _images(items: Iterable[Primitive]) -> Iterator[str]:
+    for item in items:
+        if isinstance(item, Image):
+            yield item.path
+        elif isinstance(item, Group):
+            yield from _images(item.items)
+
+
+class Sources:
+    """Content keys for one build (image stamps are read once per build)."""
+
+    def __init__(self) -> None:
+        self.code = toolchain()
+        self._stamps: dict[str, str] = {}
+        self._faces: dict[str, str] = {}
+
+    def _stamp(self, path: str) -> str:
+        if path not in self._stamps:
+            try:
+                st = Path(path).stat()
+                self._stamps[path] = f"{path}:{st.st_size}:{st.st_mtime_ns}"
+            except OSError:
+                self._stamps[path] = f"{path}:missing"
+        return self._stamps[path]
+
+    def face(self, face_key: str, drawing: Drawing) -> str:
+        """The face key plus the stamps of the images it draws."""
+        if face_key not in self._faces:
+            stamps = sorted({self._stamp(p) for p in _images(drawing.items)})
+            self._faces[face_key] = "|".join([face_key, *stamps])
+        return self._faces[face_key]
+
+    def key(self, what: str, *parts: object) -> str:
+        """A key for one file: what it is, then its parts, under this toolchain."""
+        digest = hashlib.sha1(f"{what}\n{self.code}".encode())
+        for part in parts:
+            digest.update(b"\n" + repr(part).encode("utf-8"))
+        return f"{what}:{digest.hexdigest()}"
+
+
+# --------------------------------------------------------------------------- laid-out faces
+
+CACHE_FOLDER = ".cardgen-cache"  # in the project folder, git-ignored
+Probes = tuple[tuple[str, bool], ...]  # (image path, was a file) that a face's layout looked at
+
+
+def _has_ref(specs: Iterable[FieldSpec | None]) -> bool:
+    for spec in specs:
+        if spec is None:
+            continue
+        if spec.type == "ref" or _has_ref((spec.fields or {}).values()) or _has_ref([spec.of]):
+            return True
+    return False
+
+
+def _layout_files(folder: Path) -> Iterator[bytes]:
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        yield path.relative_to(folder).as_posix().encode("utf-8") + b"\0" + path.read_bytes()
+
+
+def _component_repr(c: Component) -> str:
+    return repr((c.id, c.kind, c.name, c.count, c.status, c.fields, c.edition, c.image,
+                 c.back_image, c.source))
+
+
+def database_key(db: Database) -> str:
+    """Digest of what every face's layout may read besides its own component: the toolchain,
+    the game (vocabularies, kinds), the edition, every layout file and icon; with reference
+    fields in the game, every component too."""
+    digest = hashlib.sha1(toolchain().encode())
+    game = db.game
+    digest.update(repr((str(db.project), str(game.root), game.id, game.name, game.title,
+                        game.default_edition, game.vocab, game.kinds, db.edition.id)).encode())
+    for chunk in _layout_files(db.project / "layouts"):
+        digest.update(hashlib.sha1(chunk).digest())
+    if _has_ref(f for k in game.kinds.values() for f in k.fields.values()):
+        for c in db.components:
+            digest.update(_component_repr(c).encode("utf-8"))
+    return digest.hexdigest()
+
+
+def _sign(secret: bytes, body: bytes) -> bytes:
+    return hmac.new(secret, body, hashlib.sha256).digest()
+
+
+def cache_secret() -> bytes | None:
+    """This user's key for signing face caches (created once, mode 0600), or None if there is
+    nowhere to keep it (then builds simply run without the cache)."""
+    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "cardgen"
+    path = root / "cache-key"
+    try:
+        return path.read_bytes() or None
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return None
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(os.urandom(32))
+        return path.read_bytes()
+    except FileExistsError:
+        return path.read_bytes() or None
+    except OSError:
+        return None
+
+
+class FaceCache:
+    """Laid-out faces of earlier builds (PROJECT/.cardgen-cache/), by a key of all they read.
+
+    An entry holds the Drawing, its render_pdf face key and the image files its layout probed;
+    it is reused only while those files still exist (or still do not). Faces are the same
+    objects a fresh layout makes, so outputs stay byte-identical.
+    """
+
+    def __init__(self, db: Database) -> None:
+        self.path = db.project / CACHE_FOLDER / f"faces-{db.game.id}-{db.edition.id}.pickle"
+        self.base = database_key(db)
+        self.old: dict[str, tuple[Probes, Drawing, str]] = self._read()
+        self.new: dict[str, tuple[Probes, Drawing, str]] = {}
+        self.added = False
+
+    def _read(self) -> dict[str, tuple[Probes, Drawing, str]]:
+        """The cache, only if this user's key signed it: a cache file that came with someone
+        else's project folder is never unpickled."""
+        secret = cache_secret()
+        try:
+            blob = self.path.read_bytes()
+        except OSError:
+            return {}
+        digest, body = blob[:32], blob[32:]
+        if secret is None or not hmac.compare_digest(digest, _sign(secret, body)):
+            return {}
+        try:
+            data = pickle.loads(body)
+        except Exception:  # truncated or from another version: start afresh
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def key(self, component: Component, side: str) -> str:
+        text = f"{self.base}\n{side}\n{_component_repr(component)}"
+        return hashlib.sha1(text.encode("utf-8")).hexdigest()
+
+    def get(self, key: str) -> tuple[Drawing, str] | None:
+        """The cached face and its face key, if its probed images are as they were."""
+        entry = self.old.get(key)
+        if entry is None:
+            return None
+        probes, drawing, face_key = entry
+        if any(Path(path).is_file() != was for path, was in probes):
+            return None
+        self.new[key] = entry
+        return drawing, face_key
+
+    def put(self, key: str, probes: Probes, drawing: Drawing, face_key: str) -> None:
+        self.new[key] = (probes, drawing, face_key)
+        self.added = True
+
+    def save(self, keep_old: bool = False) -> None:
+        """Write the faces of this build (with `keep_old`, the earlier ones too), atomically."""
+        entries = {**self.old, **self.new} if keep_old else self.new
+        if not self.added and entries.keys() == self.old.keys():
+            return
+        tmp = self.path.with_suffix(f".{os.getpid()}.tmp")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            ignore = self.path.parent / ".gitignore"
+            if not ignore.exists():
+                ignore.write_text("*\n", encoding="utf-8")
+            secret = cache_secret()
+            if secret is None:
+                return
+            body = pickle.dumps(entries, protocol=pickle.HIGHEST_PROTOCOL)
+            tmp.write_bytes(_sign(secret, body) + body)
+            os.replace(tmp, self.path)
+        except OSError:  # a read-only project builds as before, only without the cache
+            tmp.unlink(missing_ok=True)

@@ -1,0 +1,301 @@
+"""Laid-out faces -> stages 2-5 (PDFs, SVGs, previews) as tasks on forked worker processes.
+
+The pool forks after stage 1, so every worker already holds the database and the faces; a
+task names only its slice (a paper, a kind, some faces, some pages, one contact sheet) and
+returns the manifest records of what it wrote. A paper's page previews are queued as soon as
+its PDF is written, the contact sheets once every print-shop PDF is. With one core (or
+CARDGEN_JOBS=1) the same tasks run in this process, one after the other.
+
+A paper's pages are planned by the task that writes its PDF, which hands back one content
+key per page for the preview tasks: the parent never holds every page plan at once.
+
+Workers never create folders (the parent makes them before the pool starts), and on Linux
+they die with the build process, so a killed build cannot leave a worker writing.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cardgen import impose
+from cardgen.build import manifest, output, sources
+from cardgen.build.writers import (
+    kind_title,
+    make_svg_folders,
+    plan_pages,
+    print_shop_faces,
+    print_shop_kinds,
+    write_home_paper,
+    write_print_shop_kind,
+    write_svg_files,
+)
+from cardgen.render import png as preview
+
+if TYPE_CHECKING:
+    from cardgen.build.faces import BuildOptions, FaceKey, Faces, Progress
+    from cardgen.data.model import Database
+
+Records = list[manifest.FileRecord]
+PAGES_PER_TASK = 8
+SVGS_PER_TASK = 200
+
+
+@dataclass
+class Job:
+    """Everything the tasks read; set before the pool forks (workers inherit it)."""
+
+    db: Database
+    faces: Faces
+    tmp: Path
+    options: BuildOptions
+    previous: output.Previous
+    src: sources.Sources
+
+
+_JOB: Job | None = None
+
+
+def _job() -> Job:
+    if _JOB is None:
+        raise RuntimeError("no build job in this process")
+    return _JOB
+
+
+def _quiet(stage: str, done: int, total: int) -> None:
+    return None
+
+
+# --------------------------------------------------------------------------- tasks
+
+
+def home_print_task(paper: str) -> tuple[Records, list[str]]:
+    """One paper's home-print PDF; its record and the content key of each page."""
+    j = _job()
+    pages = plan_pages(j.db, j.faces, j.options, (paper,))[paper]
+    keys = [page_key(j, paper, page) for page in pages]
+    source = j.src.key("home-print", paper, j.options.fold, j.options.back_offset,
+                       home_meta(j), keys)
+    reused = j.previous.reuse(source, j.tmp / f"pnp-{paper}.pdf")
+    record = write_home_paper(j.db, j.faces, j.tmp, j.options, paper, pages, _quiet,
+                              write=not reused)
+    record.source = source
+    return [record], keys
+
+
+def home_meta(j: Job) -> tuple[str, ...]:
+    """The database text a home-print PDF shows besides its faces (heading, metadata)."""
+    return (j.db.game.name, j.db.game.title, j.db.edition.id)
+
+
+def print_shop_task(kind: str) -> tuple[Records, None]:
+    """A kind's print-shop PDF; the previous one is reused when its faces are all unchanged."""
+    j = _job()
+    faces = [j.src.face(j.faces.key(f), j.faces.drawings[f])
+             for f in print_shop_faces(j.faces, kind)]
+    source = j.src.key("print-shop", kind, home_meta(j), kind_title(j.db, kind), faces)
+    reused = j.previous.reuse(source, j.tmp / "print" / f"{kind}.pdf")
+    record = write_print_shop_kind(j.db, j.faces, j.tmp, kind, write=not reused)
+    record.source = source
+    return [record], None
+
+
+def svg_task(chosen: list[FaceKey]) -> tuple[Records, None]:
+    j = _job()
+    return write_svg_files(j.faces, chosen, j.tmp, j.previous, j.src), None
+
+
+def page_key(j: Job, paper: str, page: impose.Page) -> str:
+    """What a home-print page's preview is made of: the page plan and its faces' content."""
+    faces = [j.src.face(j.faces.key(p.face), j.faces.drawings[p.face]) for p in page.placements]
+    return j.src.key("page", paper, preview.PREVIEW_DPI, repr(page), faces)
+
+
+def preview_task(paper: str, indices: list[int], keys: list[str]) -> tuple[Records, None]:
+    """PNGs of some pages of one paper's home-print PDF; unchanged pages are reused."""
+    j = _job()
+    stem = f"pnp-{paper}"
+    kinds = sorted({c.kind for c in j.faces.components})
+    records, todo, targets = [], [], []
+    for i, key in zip(indices, keys, strict=True):
+        name = f"preview/{preview.page_png_name(stem, i)}"
+        if not j.previous.reuse(key, j.tmp / name):
+            todo.append(i)
+            targets.append(j.tmp / name)
+        records.append(manifest.FileRecord(name, "preview", kinds, 1, 0, paper=paper, source=key))
+    if todo:
+        preview.render_pages(j.tmp / f"{stem}.pdf", todo, targets)
+    return records, None
+
+
+@dataclass(frozen=True)
+class SheetFace:
+    pdf: str  # print-shop PDF (inside the temporary folder)
+    index: int  # its page
+    caption: str
+    kind: str
+    source: str  # sources.Sources.face
+
+
+def sheet_faces(j: Job) -> list[SheetFace]:
+    """Every print-shop page in order, as contact-sheet entries."""
+    out = []
+    for kind in print_shop_kinds(j.faces):
+        pdf = str(j.tmp / "print" / f"{kind}.pdf")
+        for index, face in enumerate(print_shop_faces(j.faces, kind)):
+            caption = f"{face[0]}{'' if face[1] == 'front' else ' (back)'}"
+            source = j.src.face(j.faces.key(face), j.faces.drawings[face])
+            out.append(SheetFace(pdf, index, caption, kind, source))
+    return out
+
+
+def sheet_task(name: str, entries: list[SheetFace]) -> tuple[Records, None]:
+    """One contact sheet; reused when the same faces with the same captions were on it."""
+    j = _job()
+    key = j.src.key("sheet", [(e.caption, e.source) for e in entries])
+    path = f"preview/{name}"
+    if not j.previous.reuse(key, j.tmp / path):
+        preview.contact_sheet_page([(e.pdf, e.index) for e in entries],
+                                   [e.caption for e in entries], [e.source for e in entries],
+                                   j.tmp / path)
+    kinds = sorted({e.kind for e in entries})
+    return [manifest.FileRecord(path, "contact-sheet", kinds, 0, len(entries), source=key)], None
+
+
+# --------------------------------------------------------------------------- scheduling
+
+
+class Inline(Executor):
+    """An executor that runs each task at once in this process."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
+        future: Future = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as exc:  # handed to the caller through the future
+            future.set_exception(exc)
+        return future
+
+
+def worker_count() -> int:
+    wanted = os.environ.get("CARDGEN_JOBS", "")
+    if wanted.isdigit() and int(wanted) > 0:
+        return int(wanted)
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+def _die_with_parent() -> None:
+    """Worker start-up: on Linux, ask for SIGKILL when the build process dies."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def executor() -> Executor:
+    workers = worker_count()
+    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return Inline()
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
+                               initializer=_die_with_parent)
+
+
+def chunks(items: Sequence[Any], size: int) -> list[list[Any]]:
+    return [list(items[i:i + size]) for i in range(0, len(items), size)]
+
+
+class Scheduler:
+    """Submits the tasks, queues follow-up tasks as their inputs appear, keeps the records."""
+
+    def __init__(self, pool: Executor, job: Job, report: Progress):
+        self.pool, self.job, self.report = pool, job, report
+        self.pending: dict[Future, tuple[tuple[int, ...], str, Callable[[Any], None] | None]] = {}
+        self.results: dict[tuple[int, ...], Records] = {}
+        self.done: dict[str, int] = {}
+        self.total: dict[str, int] = {}
+        self.kinds_left = 0
+
+    def submit(self, order: tuple[int, ...], stage: str, fn: Callable[..., tuple[Records, Any]],
+               *args: Any, then: Callable[[Any], None] | None = None) -> None:
+        self.total[stage] = self.total.get(stage, 0) + 1
+        self.pending[self.pool.submit(fn, *args)] = (order, stage, then)
+
+    def run(self) -> Records:
+        j = self.job
+        for n, paper in enumerate(j.options.papers):
+            self.submit((0, n), f"print {paper}", home_print_task, paper,
+                        then=self.previews_of(n, paper))
+        kinds = print_shop_kinds(j.faces)
+        self.kinds_left = len(kinds)
+        for n, kind in enumerate(kinds):
+            self.submit((1, n), "print shop", print_shop_task, kind, then=self.shop_written)
+        if j.options.svg:
+            for n, chosen in enumerate(chunks(list(j.faces.drawings), SVGS_PER_TASK)):
+                self.submit((2, n), "svg", svg_task, chosen)
+        while self.pending:
+            finished, _ = wait(list(self.pending), return_when=FIRST_COMPLETED)
+            for future in finished:
+                order, stage, then = self.pending.pop(future)
+                self.results[order], extra = future.result()
+                self.done[stage] = self.done.get(stage, 0) + 1
+                self.report(stage, self.done[stage], self.total[stage])
+                if then is not None:
+                    then(extra)
+        return [r for order in sorted(self.results) for r in self.results[order]]
+
+    def previews_of(self, n: int, paper: str) -> Callable[[list[str]], None]:
+        """What to do once paper n's PDF is written: queue its page previews."""
+        def queue(keys: list[str]) -> None:
+            if not self.job.options.preview:
+                return
+            for k, first in enumerate(range(0, len(keys), PAGES_PER_TASK)):
+                indices = list(range(first, min(first + PAGES_PER_TASK, len(keys))))
+                self.submit((3, n, k), "preview", preview_task, paper, indices,
+                            keys[first:first + PAGES_PER_TASK])
+        return queue
+
+    def shop_written(self, _: object = None) -> None:
+        self.kinds_left -= 1
+        if self.kinds_left or not self.job.options.preview:
+            return
+        entries = sheet_faces(self.job)
+        names = preview.sheet_names(len(entries))
+        for k, (name, chunk) in enumerate(zip(names, chunks(entries, preview.SHEET_FACES),
+                                              strict=False)):
+            self.submit((4, k), "preview", sheet_task, name, chunk)
+        if not entries:  # nothing printable: an empty sheet, as before
+            self.submit((4, 0), "preview", sheet_task, names[0], [])
+
+
+def write_outputs(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
+                  report: Progress, previous: output.Previous) -> Records:
+    """Stages 2-5 into tmp; the records in build order (home, shop, svg, previews, sheets)."""
+    global _JOB
+    (tmp / "print").mkdir(exist_ok=True)
+    if options.svg:
+        make_svg_folders(faces, tmp)
+    if options.preview:
+        (tmp / "preview").mkdir(exist_ok=True)
+    faces.keys_by_id()  # every face key once, before the workers fork
+    _JOB = Job(db, faces, tmp, options, previous, sources.Sources())
+    pool = executor()
+    try:
+        records = Scheduler(pool, _JOB, report).run()
+    except BaseException:
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    finally:
+        _JOB = None
+    pool.shutdown(wait=True)
+    return records

@@ -1,0 +1,187 @@
+"""Faces -> files: home-print PDFs, print-shop PDFs, SVGs and manifest.json, one function each."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from cardgen import impose
+from cardgen.build import manifest, output, sources
+from cardgen.build.faces import BuildOptions, Faces, copy_groups, kind_title
+from cardgen.data.model import Database
+
+Progress = Callable[[str, int, int], None]
+FaceKey = tuple[str, str]  # (component id, side)
+
+
+def home_heading(db: Database) -> str:
+    return f"{db.game.name} {db.edition.id}"
+
+
+def plan_pages(db: Database, faces: Faces, options: BuildOptions,
+               papers: tuple[str, ...] | None = None) -> dict[str, list[impose.Page]]:
+    """paper -> its home-print page plans (every paper of the options, or the ones given)."""
+    groups = copy_groups(db, faces)
+    return {paper: impose.plan_home_print(groups, impose.PAPERS[paper], fold=options.fold,
+                                          offset=options.back_offset, heading=home_heading(db))
+            for paper in (papers or options.papers)}
+
+
+def write_home_print(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
+                     report: Progress, plans: dict[str, list[impose.Page]] | None = None
+                     ) -> list[manifest.FileRecord]:
+    plans = plans or plan_pages(db, faces, options)
+    return [write_home_paper(db, faces, tmp, options, paper, plans[paper], report)
+            for paper in options.papers]
+
+
+def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildOptions,
+                         paper_name: str, pages: list[impose.Page], report: Progress) -> None:
+    """Draw the planned pages of one paper into path; faces used more than once are forms."""
+    from cardgen.render.pages import draw_page
+    from cardgen.render.pdf import Painter, compact_last_page, new_canvas, reused_keys
+
+    heading = home_heading(db)
+    painter = Painter(reused_keys(faces.key(p.face) for page in pages for p in page.placements),
+                      faces.keys_by_id())
+    canvas = new_canvas(str(path))  # bundled initial font: no standard-14 font in the file
+    mode = "fold-over" if options.fold else "duplex, long-edge flip"
+    canvas.setTitle(f"{heading} - print and play ({paper_name}, {mode})")
+    canvas.setAuthor("cardgen")
+    canvas.setSubject(f"{db.game.title} {db.edition.id}: home-print sheets, print at 100 %")
+    canvas.setCreator("cardgen")
+    for n, page in enumerate(pages, start=1):
+        draw_page(canvas, page, faces.drawings, painter)
+        compact_last_page(canvas)
+        report(f"print {paper_name}", n, len(pages))
+    canvas.save()
+
+
+def write_home_paper(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
+                     paper_name: str, pages: list[impose.Page], report: Progress,
+                     write: bool = True) -> manifest.FileRecord:
+    """One paper's PDF (unless `write` is off: it is there already) and its record."""
+    name = f"pnp-{paper_name}.pdf"
+    if write:
+        write_home_print_pdf(db, faces, tmp / name, options, paper_name, pages, report)
+    return manifest.FileRecord(
+        name, "home-print", sorted({c.kind for c in faces.components}), len(pages),
+        len(faces.drawings), copies_placed(pages), paper_name)
+
+
+def copies_placed(pages: list[impose.Page]) -> dict[str, dict[str, int]]:
+    """component id -> side -> copies on the pages (a tiled board counts once)."""
+    copies: dict[str, dict[str, int]] = {}
+    for page in pages:
+        for p in page.placements:
+            if p.counts:
+                sides = copies.setdefault(p.face[0], {})
+                sides[p.face[1]] = sides.get(p.face[1], 0) + 1
+    return copies
+
+
+# --------------------------------------------------------------------------- 3 print shop
+
+
+def print_shop_kinds(faces: Faces) -> list[str]:
+    return list(dict.fromkeys(c.kind for c in faces.components))
+
+
+def print_shop_faces(faces: Faces, kind: str) -> list[FaceKey]:
+    """A kind's faces in print-shop page order: each component's front, then its back."""
+    return [(c.id, side) for c in faces.components if c.kind == kind
+            for side in ("front", "back") if (c.id, side) in faces.drawings]
+
+
+def write_print_shop(db: Database, faces: Faces, tmp: Path, report: Progress
+                     ) -> list[manifest.FileRecord]:
+    (tmp / "print").mkdir(exist_ok=True)
+    kinds = print_shop_kinds(faces)
+    records = []
+    for n, kind in enumerate(kinds, start=1):
+        records.append(write_print_shop_kind(db, faces, tmp, kind))
+        report("print shop", n, len(kinds))
+    return records
+
+
+def write_print_shop_kind(db: Database, faces: Faces, tmp: Path, kind: str, write: bool = True
+                          ) -> manifest.FileRecord:
+    """A kind's print-shop PDF (unless `write` is off: it is there already) and its record."""
+    ordered = print_shop_faces(faces, kind)
+    name = f"print/{kind}.pdf"
+    pages = write_print_shop_pdf(db, faces, tmp / name, kind, ordered) if write else len(ordered)
+    copies = {c.id: {s: c.count for s in ("front", "back") if (c.id, s) in faces.drawings}
+              for c in faces.components if c.kind == kind}
+    return manifest.FileRecord(name, "print-shop", [kind], pages, pages, copies)
+
+
+def write_print_shop_pdf(db: Database, faces: Faces, path: Path, kind: str,
+                         ordered: list[FaceKey]) -> int:
+    from cardgen.render.pages import write_print_pdf
+    from cardgen.render.pdf import Painter, reused_keys
+
+    return write_print_pdf(
+        path, [faces.drawings[f] for f in ordered],
+        paint=Painter(reused_keys(faces.key(f) for f in ordered), faces.keys_by_id()),
+        title=f"{db.game.name} {db.edition.id} - {kind_title(db, kind)} (print shop)",
+        subject=f"one page per face, trim + {impose.PRINT_BLEED:g} mm bleed, "
+                "TrimBox and BleedBox set",
+    )
+
+
+# --------------------------------------------------------------------------- 4 svg
+
+
+def svg_name(face: FaceKey, kinds: dict[str, str]) -> str:
+    cid, side = face
+    return f"svg/{kinds[cid]}/{cid}{'-back' if side == 'back' else ''}.svg"
+
+
+def make_svg_folders(faces: Faces, tmp: Path) -> None:
+    for kind in {c.kind for c in faces.components}:
+        (tmp / "svg" / kind).mkdir(parents=True, exist_ok=True)
+
+
+def write_svgs(faces: Faces, tmp: Path, report: Progress) -> list[manifest.FileRecord]:
+    make_svg_folders(faces, tmp)
+    records = write_svg_files(faces, list(faces.drawings), tmp, output.Previous(tmp, {}),
+                              sources.Sources())
+    report("svg", len(records), len(records))
+    return records
+
+
+def write_svg_files(faces: Faces, chosen: list[FaceKey], tmp: Path, previous: output.Previous,
+                    src: sources.Sources) -> list[manifest.FileRecord]:
+    """SVGs of the chosen faces (their folders exist); unchanged ones come from `previous`."""
+    from cardgen.render.svg import to_svg
+
+    kinds = {c.id: c.kind for c in faces.components}
+    records = []
+    for face in chosen:
+        drawing = faces.drawings[face]
+        name = svg_name(face, kinds)
+        source = src.key("svg", drawing.name, src.face(faces.key(face), drawing))
+        if not previous.reuse(source, tmp / name):
+            (tmp / name).write_text(to_svg(drawing, bleed_mm=drawing.bleed), encoding="utf-8")
+        records.append(manifest.FileRecord(name, "svg", [kinds[face[0]]], 0, 1, source=source))
+    return records
+
+
+# --------------------------------------------------------------------------- 6 manifest
+
+
+def write_manifest_file(db: Database, faces: Faces, tmp: Path,
+                        records: list[manifest.FileRecord], options: BuildOptions,
+                        report: Progress) -> None:
+    opts: dict[str, Any] = {
+        "back_offset": list(options.back_offset),
+        "fold": options.fold,
+        "papers": list(options.papers),
+        "only": sorted(options.only) if options.only is not None else None,
+        "svg": options.svg,
+        "preview": options.preview,
+    }
+    data = manifest.manifest(db, tmp, records, opts, [c.id for c in faces.components])
+    manifest.write_manifest(tmp / "manifest.json", data)
+    report("manifest", 1, 1)

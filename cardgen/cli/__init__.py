@@ -1,0 +1,5 @@
+"""Stage 9, the command line: argparse and rich; the only place that prints or picks exit codes."""
+
+from cardgen.cli.main import main
+
+__all__ = ["main"]

@@ -1,0 +1,93 @@
+"""`cardgen build` arguments -> check, then the build stage with a progress bar and a summary."""
+
+from __future__ import annotations
+
+import argparse
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+)
+
+from cardgen.check import check
+from cardgen.cli.report_view import print_report
+from cardgen.data.model import Database
+from cardgen.errors import Problem, ProblemsError
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """'1.5,-0.5' -> (1.5, -0.5) mm."""
+    try:
+        dx, dy = (float(v) for v in text.split(","))
+    except ValueError:
+        raise ProblemsError([Problem("bad-option", f"--back-offset '{text}' is not DX,DY in mm",
+                                     hint="e.g. --back-offset 1.5,-0.5")]) from None
+    return dx, dy
+
+
+def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
+    from cardgen.build import BuildOptions, build
+
+    report = check(db, players=args.players)
+    if report.failed(strict=args.strict):
+        print_report(report, console)
+        console.print("[bold red]not building: the database fails its check[/]")
+        return 1
+    only, suffix = None, None
+    if args.players is not None and db.edition.players is not None:
+        from cardgen.data.players import for_players
+
+        db = for_players(db, args.players)
+        suffix = f"{args.players}p"
+    if getattr(args, "changed_since", None):
+        only = reprint_ids(db, args.changed_since, console)
+        if not only:
+            return 0
+        since = f"since-{args.changed_since.rpartition('@')[2]}"
+        suffix = f"{suffix}-{since}" if suffix else since
+    options = BuildOptions(back_offset=parse_offset(args.back_offset), fold=args.fold,
+                           preview=not args.no_preview, only=only, suffix=suffix)
+    out_root = args.out or (db.project / "output")
+    with Progress(TextColumn("{task.description:<12}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=console, transient=True,
+                  disable=not console.is_terminal) as bar:
+        tasks: dict[str, TaskID] = {}
+
+        def progress(stage: str, done: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = bar.add_task(stage, total=total)
+            bar.update(tasks[stage], completed=done, total=total)
+
+        summary = build(db, out_root, options, progress=progress)
+    console.print(f"built {db.label}: {summary}", markup=False)
+    return 0
+
+
+def reprint_ids(db: Database, since: str, console: Console) -> frozenset[str]:
+    """Ids whose faces differ from edition `since` (EDITION or GAME@EDITION); says what it found."""
+    from cardgen.data.load import load_database
+    from cardgen.diff import diff_databases
+
+    game, _, edition = since.rpartition("@")
+    if game and game != db.game.id:
+        raise ProblemsError([Problem(
+            "bad-option", f"--changed-since {since} names another game than {db.game.id}",
+            hint=f"give an edition of {db.game.id}, e.g. --changed-since {edition}")])
+    diff = diff_databases(load_database(db.project, db.game.id, edition), db)
+    ids = frozenset(diff.changed_ids())
+    if diff.removed:
+        gone = ", ".join(p.id for p in diff.removed)
+        console.print(f"removed since {diff.old} (nothing to print): {gone}", markup=False)
+    if not ids:
+        console.print(f"nothing to reprint: every face of {db.label} is the same as in "
+                      f"{diff.old}; nothing written", markup=False)
+        return ids
+    listed = ", ".join(c.id for c in db.components if c.id in ids)
+    console.print(f"reprinting {len(ids)} component{'s' if len(ids) != 1 else ''} changed "
+                  f"since {diff.old}: {listed}", markup=False)
+    return ids

@@ -1,0 +1,222 @@
+"""Command line -> stage calls; the one place that prints problems and picks exit codes.
+
+Exit codes: 0 clean, 1 check failed, 2 invalid data or usage, 3 a bug in cardgen itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from rich.console import Console
+
+from cardgen import __version__
+from cardgen.errors import Problem, ProblemsError
+
+EXIT_OK, EXIT_FAILED, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2, 3
+
+Handler = Callable[[argparse.Namespace, Console], int]
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cardgen",
+        description="Check a tabletop game's YAML database against its rulebook's box list, "
+                    "and print it: home-print PDFs, print-shop PDFs and SVGs.",
+        epilog="GAME[@EDITION] defaults to the project's default game (cardgen.yaml) and the "
+               "game's default edition. Exit codes: 0 clean, 1 check failed, 2 invalid data.")
+    parser.add_argument("--version", action="version", version=f"cardgen {__version__}")
+    parser.add_argument("--project", type=Path, default=Path("."), metavar="DIR",
+                        help="project folder holding data/ and layouts/ (default: .)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    _add_check(sub)
+    _add_build(sub)
+    _add_diff(sub)
+    _add_new_edition(sub)
+    _add_schema(sub)
+    return parser
+
+
+def _target_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("target", nargs="?", metavar="GAME[@EDITION]",
+                   help="e.g. mygame@1.0 (default: the project's default game)")
+
+
+def _add_check(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("check", help="compare the database with the box list and check references",
+                       description="Compare an edition's database with its rulebook's box list, "
+                                   "run the game's cross-reference rules, report rulebook findings.")
+    _target_arg(p)
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--players", type=int, metavar="N", help="check the box list for N players")
+    p.add_argument("--strict", action="store_true", help="treat warnings (findings) as failures")
+    p.set_defaults(handler=cmd_check)
+
+
+def _add_build(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("build", help="check, then write PDFs, SVGs and previews to output/",
+                       description="Check the edition, then write output/<game>-<edition>/: "
+                                   "home-print PDFs (Letter, A4), print-shop PDFs, SVGs, previews.")
+    _target_arg(p)
+    p.add_argument("--players", type=int, metavar="N", help="build the box for N players")
+    p.add_argument("--back-offset", default="0,0", metavar="DX,DY",
+                   help="shift back pages by DX,DY mm to match your printer's duplex (default 0,0)")
+    p.add_argument("--fold", action="store_true", help="fold-over sheets instead of duplex")
+    p.add_argument("--changed-since", metavar="EDITION",
+                   help="reprint only faces that differ from EDITION")
+    p.add_argument("--out", type=Path, metavar="DIR", help="output root (default: PROJECT/output)")
+    p.add_argument("--no-preview", action="store_true", help="skip PNG previews")
+    p.add_argument("--strict", action="store_true", help="refuse to build on warnings too")
+    p.set_defaults(handler=cmd_build)
+
+
+def _add_diff(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("diff", help="show what changed between two editions",
+                       description="Compare two editions: components added, removed and changed "
+                                   "(field by field), kinds, vocabulary and box-list rows. "
+                                   "Exit 0 whether or not they differ.")
+    p.add_argument("old", metavar="GAME@OLD", help="e.g. l5@0.6.2")
+    p.add_argument("new", metavar="GAME@NEW", help="e.g. l5@0.6.5, or just NEW for the same game")
+    form = p.add_mutually_exclusive_group()
+    form.add_argument("--markdown", action="store_true", help="print a changelog in Markdown")
+    form.add_argument("--json", action="store_true", help="print the diff as JSON")
+    p.set_defaults(handler=cmd_diff)
+
+
+def _add_new_edition(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("new-edition", help="start an edition that extends another",
+                       description="Create data/GAME/NEW/ with an edition.yaml that extends "
+                                   "OLD and an empty changes.yaml showing how to patch and "
+                                   "remove components. Never overwrites an edition.")
+    p.add_argument("target", metavar="GAME@NEW", help="e.g. l5@0.6.6")
+    p.add_argument("--from", dest="parent", metavar="OLD",
+                   help="the edition it extends (default: the game's default edition)")
+    p.set_defaults(handler=cmd_new_edition)
+
+
+def _add_schema(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("schema", help="write JSON Schemas for editor autocompletion",
+                       description="Write schema/<game>.{game,edition,components}.schema.json "
+                                   "for every game, so editors autocomplete and flag mistakes.")
+    p.set_defaults(handler=cmd_schema)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    out = _console(stderr=False)
+    err = _console(stderr=True)
+    if not getattr(args, "handler", None):
+        _parser().print_help()
+        return EXIT_INVALID
+    try:
+        return int(args.handler(args, out))
+    except ProblemsError as exc:
+        print_problems(exc.problems, err)
+        return EXIT_INVALID
+    except KeyboardInterrupt:
+        err.print("interrupted; output/ is unchanged")
+        return 130
+    except Exception as exc:  # a bug in cardgen, not in the data: say so, briefly
+        if os.environ.get("CARDGEN_DEBUG"):
+            raise
+        err.print(f"internal error: {type(exc).__name__}: {exc}", markup=False, soft_wrap=True)
+        err.print("  hint: this is a bug in cardgen, not in your data; output/ is unchanged. "
+                  "Run again with CARDGEN_DEBUG=1 for the details and report them.",
+                  markup=False, soft_wrap=True)
+        return EXIT_INTERNAL
+
+
+def _console(stderr: bool) -> Console:
+    """A console that keeps tables readable when output goes to a file or a pipe."""
+    probe = Console(stderr=stderr)
+    width = None if probe.is_terminal else 120
+    return Console(stderr=stderr, highlight=False, width=width)
+
+
+def print_problems(problems: list[Problem], console: Console) -> None:
+    for problem in problems:
+        console.print(problem.render(), markup=False, soft_wrap=True)
+    errors = sum(p.severity == "error" for p in problems)
+    console.print(f"{errors} error{'s' if errors != 1 else ''}", style="bold red", markup=False)
+
+
+def _load(args: argparse.Namespace):  # noqa: ANN202 - returns Database
+    from cardgen.data.load import load_database, parse_target
+
+    game, edition = parse_target(args.target, args.project)
+    return load_database(args.project, game, edition)
+
+
+def cmd_check(args: argparse.Namespace, console: Console) -> int:
+    from cardgen.check import check
+    from cardgen.cli.report_view import print_report
+
+    report = check(_load(args), players=args.players)
+    if args.json:
+        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+    else:
+        print_report(report, console)
+    return EXIT_FAILED if report.failed(strict=args.strict) else EXIT_OK
+
+
+def cmd_build(args: argparse.Namespace, console: Console) -> int:
+    from cardgen.cli.build_cmd import run_build
+
+    return run_build(args, console, _load(args))
+
+
+def cmd_diff(args: argparse.Namespace, console: Console) -> int:
+    from cardgen.cli.diff_view import print_diff
+    from cardgen.data.load import list_games, load_database, parse_target
+    from cardgen.diff import diff_databases, diff_markdown
+
+    game, old = parse_target(args.old, args.project)
+    new_game, new = parse_target(args.new, args.project)
+    if "@" not in args.new and args.new not in list_games(args.project):
+        new_game, new = game, args.new  # a bare edition id: the same game
+    diff = diff_databases(load_database(args.project, game, old),
+                          load_database(args.project, new_game, new))
+    if args.json:
+        print(json.dumps(diff.to_json(), indent=2, ensure_ascii=False))
+    elif args.markdown:
+        print(diff_markdown(diff), end="")
+    else:
+        print_diff(diff, console)
+    return EXIT_OK
+
+
+def cmd_new_edition(args: argparse.Namespace, console: Console) -> int:
+    from cardgen.data.load import load_database, parse_target
+    from cardgen.data.new_edition import create_edition
+
+    game, new = parse_target(args.target, args.project)
+    if not new:
+        raise ProblemsError([Problem("missing-edition", f"name the new edition: {game}@NEW",
+                                     hint=f"e.g. cardgen new-edition {game}@0.7.0 --from OLD")])
+    written = create_edition(args.project, game, new, args.parent)
+    db = load_database(args.project, game, new)
+    for path in written:
+        console.print(f"wrote {path}", markup=False)
+    console.print(f"{db.label} extends {game}@{db.edition.extends} "
+                  f"({len(db.components)} components inherited). Next:", markup=False)
+    for step in (f"edit {written[-1]}", f"cardgen check {db.label}",
+                 f"cardgen diff {game}@{db.edition.extends} {db.label}",
+                 f"cardgen build {db.label} --changed-since {db.edition.extends}"):
+        console.print(f"  {step}", markup=False)
+    return EXIT_OK
+
+
+def cmd_schema(args: argparse.Namespace, console: Console) -> int:
+    from cardgen.data.schema import write_schemas
+
+    for path in write_schemas(args.project):
+        console.print(f"wrote {path}", markup=False)
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,379 @@
+"""Project folder + GAME[@EDITION] -> Database (typed, validated, editions merged).
+
+Raises ProblemsError holding every problem found; never a traceback for a data mistake.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardgen.data.model import (
+    Component,
+    Database,
+    Edition,
+    EditionFile,
+    FieldSpec,
+    Game,
+    GameFile,
+    KindSpec,
+    Location,
+    Rule,
+    Term,
+)
+from cardgen.data.validate import ComponentContext, check_component, parse_model
+from cardgen.data.yamlsrc import Source, read_source
+from cardgen.errors import Problem, ProblemsError, did_you_mean
+
+PROJECT_FILE = "cardgen.yaml"
+
+
+# ---------------------------------------------------------------- finding things
+
+
+def list_games(project: Path) -> list[str]:
+    data = project / "data"
+    return sorted(p.name for p in data.iterdir() if (p / "game.yaml").is_file()) if data.is_dir() else []
+
+
+def list_editions(project: Path, game: str) -> list[str]:
+    root = project / "data" / game
+    return sorted(p.name for p in root.iterdir() if (p / "edition.yaml").is_file()) if root.is_dir() else []
+
+
+def default_game(project: Path) -> str:
+    """The game `cardgen check` means with no argument: cardgen.yaml's default_game, else the only one."""
+    config = project / PROJECT_FILE
+    if config.is_file():
+        data = read_source(config, PROJECT_FILE).data
+        if isinstance(data, dict) and isinstance(data.get("default_game"), str):
+            return data["default_game"]
+    games = list_games(project)
+    if len(games) == 1:
+        return games[0]
+    raise ProblemsError([Problem(
+        "no-default-game", "no game named and no default_game in cardgen.yaml",
+        where=Location(PROJECT_FILE, 1, 1),
+        hint=f"name one: {', '.join(games) or '(no games under data/)'}")])
+
+
+def parse_target(target: str | None, project: Path) -> tuple[str, str | None]:
+    """'game@1.0' -> ('game', '1.0'); 'game' -> ('game', None); None -> the project's default game."""
+    if not target:
+        return default_game(project), None
+    game, _, edition = target.partition("@")
+    return game, edition or None
+
+
+# ---------------------------------------------------------------- loading
+
+
+@dataclass
+class _EditionSource:
+    id: str
+    root: Path
+    source: Source
+    file: EditionFile
+
+
+def load_database(project: Path, game: str, edition: str | None = None) -> Database:
+    """Load and validate one edition of a game, with everything it extends."""
+    project = project.resolve()
+    problems: list[Problem] = []
+    game_root = _game_root(project, game)
+    game_source = _read(project, game_root / "game.yaml")
+    game_file = parse_model(GameFile, game_source, problems)
+    if game_file is None:
+        raise ProblemsError(problems)
+    chain = _edition_chain(project, game, edition or game_file.default_edition, problems)
+    if problems:
+        raise ProblemsError(problems)
+    vocab, kinds, rules = _merged_vocabulary(game_file, chain)
+    rule_where = [src.where(("rules", i)) for src in [game_source, *(e.source for e in chain)]
+                  for i in range(len(src.data.get("rules") or []) if isinstance(src.data, dict) else 0)]
+    _check_kind_specs(kinds, vocab, game_source, chain, problems)
+    components = _load_components(project, game_root, chain, vocab, kinds, problems)
+    if problems:
+        raise ProblemsError(problems)
+    game_model = _game(game, game_root, game_file, vocab, kinds, rules)
+    game_model.rule_where = rule_where
+    return Database(project, game_model, _edition(chain), components)
+
+
+def _game_root(project: Path, game: str) -> Path:
+    root = project / "data" / game
+    if not (root / "game.yaml").is_file():
+        games = list_games(project)
+        raise ProblemsError([Problem(
+            "unknown-game", f"no game '{game}' under {project / 'data'}",
+            hint=did_you_mean(game, games) or f"games here: {', '.join(games) or 'none'}")])
+    return root
+
+
+def _read(project: Path, path: Path) -> Source:
+    return read_source(path, _shown(project, path))
+
+
+def _shown(project: Path, path: Path) -> str:
+    try:
+        return str(path.relative_to(project))
+    except ValueError:
+        return str(path)
+
+
+def _edition_chain(project: Path, game: str, edition: str,
+                   problems: list[Problem]) -> list[_EditionSource]:
+    """The edition and every edition it extends, root first; cycles and unknowns are problems."""
+    chain: list[_EditionSource] = []
+    seen: list[str] = []
+    current: str | None = edition
+    via: tuple[Source, str] | None = None
+    while current is not None:
+        if current in seen:
+            problems.append(Problem(
+                "extends-cycle", "editions extend each other in a circle: "
+                + " -> ".join([*seen, current]), where=chain[0].source.where(("extends",)),
+                path="extends", hint="one edition must extend none"))
+            return []
+        root = project / "data" / game / current
+        if not (root / "edition.yaml").is_file():
+            problems.append(_unknown_edition(project, game, current, via))
+            return []
+        source = _read(project, root / "edition.yaml")
+        parsed = parse_model(EditionFile, source, problems)
+        if parsed is None:
+            return []
+        chain.insert(0, _EditionSource(current, root, source, parsed))
+        seen.append(current)
+        via = (source, current)
+        current = parsed.extends
+    return chain
+
+
+def _unknown_edition(project: Path, game: str, edition: str,
+                     via: tuple[Source, str] | None) -> Problem:
+    editions = list_editions(project, game)
+    where = via[0].value_where(("extends",)) if via else None
+    return Problem("unknown-edition", f"game '{game}' has no edition '{edition}'", where=where,
+                   path="extends" if via else "",
+                   hint=did_you_mean(edition, editions) or f"editions: {', '.join(editions)}")
+
+
+def _merged_vocabulary(game_file: GameFile, chain: list[_EditionSource]
+                       ) -> tuple[dict[str, dict[str, Term]], dict[str, KindSpec], list[Rule]]:
+    vocab: dict[str, dict[str, Term]] = {}
+    kinds: dict[str, KindSpec] = {}
+    rules: list[Rule] = []
+    layers: list[GameFile | EditionFile] = [game_file, *(e.file for e in chain)]
+    for layer in layers:
+        for name, terms in layer.vocab.items():
+            vocab.setdefault(name, {}).update({str(t.id): t for t in terms})
+        kinds.update(layer.kinds)
+        rules.extend(layer.rules)
+    return vocab, kinds, rules
+
+
+def _check_kind_specs(kinds: dict[str, KindSpec], vocab: dict[str, dict[str, Term]],
+                      game_source: Source, chain: list[_EditionSource],
+                      problems: list[Problem]) -> None:
+    """Every term field names a known vocabulary; every ref names a known kind."""
+    sources = [game_source, *(e.source for e in chain)]
+    for kind_name, kind in kinds.items():
+        source = next((s for s in reversed(sources)
+                       if isinstance(s.data, dict) and kind_name in (s.data.get("kinds") or {})),
+                      game_source)
+        for fname, spec in kind.fields.items():
+            _check_field_spec(spec, ("kinds", kind_name, "fields", fname), source, vocab, kinds,
+                              problems)
+
+
+def _check_field_spec(spec: FieldSpec, path: tuple[str | int, ...], source: Source,
+                      vocab: dict[str, Any], kinds: dict[str, Any], problems: list[Problem]) -> None:
+    if spec.type == "term" and spec.vocab not in vocab:
+        problems.append(Problem(
+            "unknown-vocab", f"term field names vocabulary '{spec.vocab}', which no vocab defines",
+            where=source.value_where((*path, "vocab")), path=source.label((*path, "vocab")),
+            hint=did_you_mean(str(spec.vocab), vocab)))
+    if spec.type == "ref" and spec.kind is not None and spec.kind not in kinds:
+        problems.append(Problem(
+            "unknown-kind", f"ref field names kind '{spec.kind}', which is not defined",
+            where=source.value_where((*path, "kind")), path=source.label((*path, "kind")),
+            hint=did_you_mean(spec.kind, kinds)))
+    if spec.of is not None:
+        _check_field_spec(spec.of, (*path, "of"), source, vocab, kinds, problems)
+    for name, sub in (spec.fields or {}).items():
+        _check_field_spec(sub, (*path, "fields", name), source, vocab, kinds, problems)
+
+
+# ---------------------------------------------------------------- components
+
+
+def _load_components(project: Path, game_root: Path, chain: list[_EditionSource],
+                     vocab: dict[str, dict[str, Term]], kinds: dict[str, KindSpec],
+                     problems: list[Problem]) -> list[Component]:
+    ctx = ComponentContext(vocab, kinds)
+    merged: dict[str, dict[str, Any]] = {}
+    places: dict[str, tuple[Location, str]] = {}
+    for layer in chain:
+        own: dict[str, Location] = {}
+        for path in _component_files(layer.root):
+            source = _try_read(project, path, problems)
+            if source is not None:
+                _take_file(source, layer, merged, places, own, ctx)
+        _remove(layer, merged, places, problems)
+    _resolve_refs(ctx, merged)
+    _check_images(ctx, game_root)
+    problems.extend(ctx.problems)
+    if problems:  # values may be of any type: build no Component from them
+        return []
+    return [_component(cid, data, *places[cid]) for cid, data in merged.items()]
+
+
+def _component_files(root: Path) -> list[Path]:
+    return sorted(p for p in root.glob("*.yaml") if p.name != "edition.yaml")
+
+
+def _try_read(project: Path, path: Path, problems: list[Problem]) -> Source | None:
+    try:
+        return _read(project, path)
+    except ProblemsError as exc:
+        problems.extend(exc.problems)
+        return None
+
+
+def _take_file(source: Source, layer: _EditionSource, merged: dict[str, dict[str, Any]],
+               places: dict[str, tuple[Location, str]], own: dict[str, Location],
+               ctx: ComponentContext) -> None:
+    source.prefix = (Path(source.file).stem,)
+    if not isinstance(source.data, list):
+        ctx.problems.append(Problem(
+            "bad-type", "a components file holds a list of components", where=source.where(()),
+            hint="start each component with '- id: ...'"))
+        return
+    for i, item in enumerate(source.data):
+        path: tuple[str | int, ...] = (i,)
+        if not isinstance(item, dict):
+            ctx.problems.append(Problem("bad-type", "each component is a mapping (key: value)",
+                                        where=source.value_where(path), path=source.label(path),
+                                        hint="write '- id: ...' then indented 'key: value' lines"))
+            continue
+        _take_component(item, source, path, layer, merged, places, own, ctx)
+
+
+def _take_component(item: dict[str, Any], source: Source, path: tuple[str | int, ...],
+                    layer: _EditionSource, merged: dict[str, dict[str, Any]],
+                    places: dict[str, tuple[Location, str]], own: dict[str, Location],
+                    ctx: ComponentContext) -> None:
+    cid = item.get("id")
+    where = source.value_where(path)
+    if isinstance(cid, str) and cid in own:
+        first = own[cid]
+        ctx.problems.append(Problem(
+            "duplicate-id", f"id '{cid}' is used twice", where=source.value_where((*path, "id")),
+            path=source.label((*path, "id")), hint=f"first used at {first}; ids must be unique"))
+        return
+    inherited = isinstance(cid, str) and cid in merged and "kind" not in item
+    if inherited:
+        patch = {**item, "kind": merged[str(cid)]["kind"]}
+        check_component(patch, source, path, ctx, patch=True)
+        merged[str(cid)] = {**merged[str(cid)], **item}
+    else:
+        check_component(item, source, path, ctx, patch=False)
+        if isinstance(cid, str):
+            merged[cid] = dict(item)
+    if isinstance(cid, str):
+        own[cid] = source.value_where((*path, "id"))
+        places[cid] = (where, layer.id)
+
+
+def _remove(layer: _EditionSource, merged: dict[str, dict[str, Any]],
+            places: dict[str, tuple[Location, str]], problems: list[Problem]) -> None:
+    for i, cid in enumerate(layer.file.remove):
+        if cid not in merged:
+            problems.append(Problem(
+                "unknown-id", f"cannot remove '{cid}': no such component",
+                where=layer.source.value_where(("remove", i)), path=f"remove[{i}]",
+                hint=did_you_mean(cid, merged)))
+            continue
+        del merged[cid]
+        del places[cid]
+
+
+def _resolve_refs(ctx: ComponentContext, merged: dict[str, dict[str, Any]]) -> None:
+    for ref in ctx.refs:
+        target = merged.get(ref.target)
+        if target is None:
+            ctx.problems.append(Problem(
+                "unknown-id", f"no component with id '{ref.target}'",
+                where=ref.source.value_where(ref.path), path=ref.source.label(ref.path),
+                hint=did_you_mean(ref.target, merged)))
+        elif ref.kind is not None and target.get("kind") != ref.kind:
+            ctx.problems.append(Problem(
+                "wrong-kind", f"'{ref.target}' is a {target.get('kind')}, expected a {ref.kind}",
+                where=ref.source.value_where(ref.path), path=ref.source.label(ref.path),
+                hint=did_you_mean(ref.target, [k for k, v in merged.items()
+                                               if v.get("kind") == ref.kind])))
+
+
+def _check_images(ctx: ComponentContext, game_root: Path) -> None:
+    base = game_root.resolve()
+    for source, path, value in ctx.images:
+        found = _image_problem(base, value)
+        if found is not None:
+            rule, message, hint = found
+            ctx.problems.append(Problem(rule, message, where=source.value_where(path),
+                                        path=source.label(path), hint=hint))
+
+
+def _image_problem(base: Path, value: str) -> tuple[str, str, str] | None:
+    """(rule, message, hint) when an image path is unusable, outside the game folder or missing."""
+    try:
+        target = (base / value).resolve()
+        exists = target.is_file()
+    except (ValueError, OSError):  # a NUL byte, a name too long for the file system
+        return ("bad-image", f"image path {value!r} is not a usable file name",
+                "write a short path such as art/name.png")
+    if not target.is_relative_to(base):
+        return ("image-outside", f"image '{value}' is outside the game folder",
+                f"put images under {base.name}/ and give the path relative to it")
+    if not exists:
+        return ("missing-image", f"image '{value}' does not exist",
+                f"paths are relative to data/{base.name}/")
+    return None
+
+
+def _component(cid: str, data: dict[str, Any], where: Location, edition: str) -> Component:
+    fields = {k: v for k, v in data.items()
+              if k not in ("id", "kind", "name", "count", "status", "image", "back_image",
+                           "source", "notes")}
+    return Component(
+        id=cid, kind=str(data["kind"]), name=str(data.get("name", cid)),
+        count=int(data.get("count", 1)), status=str(data.get("status", "final")),
+        fields=fields, where=where, edition=edition, image=data.get("image"),
+        back_image=data.get("back_image"), source=data.get("source"))
+
+
+# ---------------------------------------------------------------- assembling
+
+
+def _game(game: str, root: Path, file: GameFile, vocab: dict[str, dict[str, Term]],
+          kinds: dict[str, KindSpec], rules: list[Rule]) -> Game:
+    return Game(id=game, root=root, name=file.name, title=file.title or file.name,
+                default_edition=file.default_edition, vocab=vocab, kinds=kinds, rules=rules)
+
+
+def _edition(chain: list[_EditionSource]) -> Edition:
+    """The newest edition, with inventory and players inherited when it states none."""
+    top = chain[-1]
+    inventory = next((e.file.inventory for e in reversed(chain) if e.file.inventory), [])
+    owner = next((e for e in reversed(chain) if e.file.inventory), top)
+    players = next((e.file.players for e in reversed(chain) if e.file.players), None)
+    mentions = [m for e in chain for m in e.file.rulebook_mentions]
+    mention_where = [e.source.where(("rulebook_mentions", i))
+                     for e in chain for i in range(len(e.file.rulebook_mentions))]
+    where = {f"inventory[{i}]": owner.source.where(("inventory", i)) for i in range(len(inventory))}
+    where.update({f"mentions[{i}]": loc for i, loc in enumerate(mention_where)})
+    return Edition(id=top.id, root=top.root, title=top.file.title or top.id, date=top.file.date,
+                   rulebook=top.file.rulebook, extends=top.file.extends, players=players,
+                   inventory=inventory, mentions=mentions, where=where)

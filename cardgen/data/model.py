@@ -1,0 +1,219 @@
+"""Typed model of a game database: vocabulary, kinds, inventory, rules and components.
+
+The file-shaped models (GameFile, EditionFile, FieldSpec, ...) are pydantic models that the
+validate stage fills from YAML; Database is what every later stage reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cardgen.errors import Location
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class Term(Strict):
+    id: str | int
+    name: str | None = None
+    color: str | None = Field(default=None, pattern=r"^#[0-9A-Fa-f]{6}$")
+    icon: str | None = None
+    number: int | None = None
+    description: str | None = None
+
+    @property
+    def label(self) -> str:
+        return self.name or str(self.id)
+
+
+FieldType = Literal["str", "text", "int", "float", "bool", "color", "image", "term", "ref", "list", "object"]
+
+
+class FieldSpec(Strict):
+    type: FieldType
+    required: bool = False
+    description: str | None = None
+    choices: list[str | int] | None = None
+    min: float | None = None
+    max: float | None = None
+    vocab: str | None = None
+    kind: str | None = None
+    of: FieldSpec | None = None
+    fields: dict[str, FieldSpec] | None = None
+    min_items: int | None = None
+    max_items: int | None = None
+
+
+class KindSpec(Strict):
+    title: str | None = None
+    description: str | None = None
+    layout: str | None = None
+    back: str | None = None
+    fields: dict[str, FieldSpec] = Field(default_factory=dict)
+
+
+class Rule(Strict):
+    """A cross-reference check; which keys apply depends on `rule`."""
+
+    rule: Literal["one-each", "exists", "agree", "unique", "expr"]
+    says: str | None = None
+    kind: str | None = None
+    of: dict[str, list[str | int]] | None = None
+    values: str | list[str] | None = None
+    in_: str | list[str] | None = Field(default=None, alias="in")
+    ref: str | None = None
+    fields: list[str] | None = None
+    expr: str | None = None
+    severity: Literal["error", "warning"] = "error"
+    quote: str | None = None
+
+
+class PlayerCount(Strict):
+    min: int | None = None
+    max: int | None = None
+    per_player: int = 0
+    plus: int = 0
+
+    def for_players(self, players: int) -> int:
+        value = self.per_player * players + self.plus
+        if self.min is not None:
+            value = max(self.min, value)
+        if self.max is not None:
+            value = min(self.max, value)
+        return value
+
+
+class InventoryRow(Strict):
+    line: str
+    kind: str | list[str]
+    count: int | PlayerCount
+    by: str | None = None
+    values: list[str | int] | None = None
+    each: int | None = None
+    split: Literal["even"] | None = None
+    parts: dict[str, int] | None = None
+    where: dict[str, str | int | bool] | None = None
+    items: dict[str, int] | None = None
+    note: str | None = None
+
+    @property
+    def kinds(self) -> list[str]:
+        return [self.kind] if isinstance(self.kind, str) else list(self.kind)
+
+
+class Mention(Strict):
+    quote: str
+    kind: str | None = None
+    term: str | None = None
+    vocab: str | None = None
+    count: int | None = None
+    note: str | None = None
+
+
+class Players(Strict):
+    min: int = 1
+    max: int = 1
+
+
+class GameFile(Strict):
+    schema_: str | None = Field(default=None, alias="$schema")
+    name: str
+    title: str | None = None
+    default_edition: str
+    vocab: dict[str, list[Term]] = Field(default_factory=dict)
+    kinds: dict[str, KindSpec] = Field(default_factory=dict)
+    rules: list[Rule] = Field(default_factory=list)
+
+
+class EditionFile(Strict):
+    schema_: str | None = Field(default=None, alias="$schema")
+    edition: str
+    title: str | None = None
+    date: str | None = None
+    rulebook: str | None = None
+    extends: str | None = None
+    players: Players | None = None
+    vocab: dict[str, list[Term]] = Field(default_factory=dict)
+    kinds: dict[str, KindSpec] = Field(default_factory=dict)
+    rules: list[Rule] = Field(default_factory=list)
+    inventory: list[InventoryRow] = Field(default_factory=list)
+    rulebook_mentions: list[Mention] = Field(default_factory=list)
+    remove: list[str] = Field(default_factory=list)
+
+
+BASE_FIELDS = ("id", "kind", "name", "count", "status", "image", "back_image", "source", "notes")
+
+
+@dataclass
+class Component:
+    id: str
+    kind: str
+    name: str
+    count: int
+    status: str
+    fields: dict[str, Any]
+    where: Location
+    edition: str
+    image: str | None = None
+    back_image: str | None = None
+    source: str | None = None
+
+    def value(self, name: str, default: Any = None) -> Any:
+        """A base or kind field by name ("id", "name", "colour", ...)."""
+        if name in ("id", "kind", "name", "count", "status", "image", "source"):
+            return getattr(self, name)
+        return self.fields.get(name, default)
+
+
+@dataclass
+class Game:
+    id: str
+    root: Path  # data/<game>/
+    name: str
+    title: str
+    default_edition: str
+    vocab: dict[str, dict[str, Term]]
+    kinds: dict[str, KindSpec]
+    rules: list[Rule]
+    rule_where: list[Location] = field(default_factory=list)  # rules[i] was written here
+
+    def term(self, vocab: str, term_id: Any) -> Term | None:
+        return self.vocab.get(vocab, {}).get(str(term_id))
+
+
+@dataclass
+class Edition:
+    id: str
+    root: Path  # data/<game>/<edition>/
+    title: str
+    date: str | None
+    rulebook: str | None
+    extends: str | None
+    players: Players | None
+    inventory: list[InventoryRow]
+    mentions: list[Mention]
+    where: dict[str, Location] = field(default_factory=dict)  # inventory[i] -> location
+
+
+@dataclass
+class Database:
+    project: Path
+    game: Game
+    edition: Edition
+    components: list[Component]
+
+    def of_kind(self, kind: str) -> list[Component]:
+        return [c for c in self.components if c.kind == kind]
+
+    def by_id(self) -> dict[str, Component]:
+        return {c.id: c for c in self.components}
+
+    @property
+    def label(self) -> str:
+        return f"{self.game.id}@{self.edition.id}"

@@ -1,0 +1,355 @@
+"""Sources -> typed models: pydantic for game/edition files, field specs for components.
+
+Every problem is collected with its file:line:col, key path and a did-you-mean hint.
+"""
+
+from __future__ import annotations
+
+import re
+import types
+import typing
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from cardgen.data.model import BASE_FIELDS, FieldSpec, KindSpec, Term
+from cardgen.data.yamlsrc import KeyPath, Source
+from cardgen.errors import Problem, did_you_mean
+
+COLOR = re.compile(r"^#[0-9A-Fa-f]{6}$")
+STATUSES = ("draft", "final")
+
+
+# ---------------------------------------------------------------- pydantic-backed files
+
+
+M = typing.TypeVar("M", bound=BaseModel)
+
+
+def parse_model(cls: type[M], source: Source, problems: list[Problem]) -> M | None:
+    """Validate a whole file against a pydantic model; append located problems on failure."""
+    try:
+        return cls.model_validate(source.data)
+    except ValidationError as exc:
+        seen: set[str] = set()
+        for err in exc.errors():
+            problem = _problem_from_pydantic(cls, source, err)
+            key = f"{problem.path}|{problem.rule}"
+            if key not in seen:
+                seen.add(key)
+                problems.append(problem)
+        return None
+
+
+def _problem_from_pydantic(cls: type[BaseModel], source: Source, err: Any) -> Problem:
+    path, rest = _data_path(source.data, tuple(err["loc"]))
+    kind = err["type"]
+    if kind == "extra_forbidden":
+        names = _field_names(cls, path[:-1])
+        return Problem("unknown-field", f"unknown key '{path[-1]}'", where=source.where(path),
+                       path=source.label(path), hint=did_you_mean(str(path[-1]), names))
+    if kind == "missing":
+        missing = next((p for p in reversed(rest) if isinstance(p, str)), "?")
+        return Problem("missing-field", f"'{missing}' is required", where=source.where(path),
+                       path=source.label((*path, missing)), hint=f"add a line '{missing}: ...' here")
+    if kind == "literal_error":
+        expected = re.findall(r"'([^']*)'", err.get("ctx", {}).get("expected", ""))
+        got = _get(source.data, path)
+        return Problem("bad-value", f"'{got}' is not allowed here",
+                       where=source.value_where(path), path=source.label(path),
+                       hint=did_you_mean(str(got), expected))
+    if kind == "model_type" or kind == "dict_type":
+        return Problem("bad-type", f"expected a mapping (key: value), got "
+                       f"{_type_name(_get(source.data, path))}",
+                       where=source.value_where(path), path=source.label(path),
+                       hint="write 'key: value' lines here, or { key: value }")
+    if kind == "string_pattern_mismatch" and "#" in str(err.get("ctx", {}).get("pattern", "")):
+        return Problem("bad-type", f"expected a colour like \"#C8372D\", got {err['input']!r}",
+                       where=source.value_where(path), path=source.label(path),
+                       hint="six hex digits after '#', quoted: \"#RRGGBB\"")
+    return Problem("bad-type", err["msg"].replace("Input", "value").replace("input", "value"),
+                   where=source.value_where(path), path=source.label(path),
+                   hint=_PYDANTIC_HINTS.get(kind.split("_")[0], "see docs/data-format.md"))
+
+
+_PYDANTIC_HINTS = {
+    "string": "write text; quote it if it looks like a number, a date or true/false",
+    "int": "write a whole number without quotes, e.g. 3",
+    "float": "write a number without quotes, e.g. 2.5",
+    "bool": "write true or false",
+    "list": "write it as [a, b] or one '- item' a line",
+}
+
+
+def _data_path(data: Any, loc: tuple) -> tuple[KeyPath, tuple]:
+    """Follow a pydantic loc through the data; drop union member tags that are not keys."""
+    path: list[str | int] = []
+    node = data
+    rest: list = []
+    for part in loc:
+        if isinstance(node, dict) and str(part) in node:
+            node = node[str(part)]
+            path.append(str(part))
+        elif isinstance(node, list) and isinstance(part, int) and part < len(node):
+            node = node[part]
+            path.append(part)
+        else:  # a union member tag, or the missing key itself
+            rest.append(part)
+    return tuple(path), tuple(rest)
+
+
+def _get(data: Any, path: KeyPath) -> Any:
+    for part in path:
+        data = data[part]
+    return data
+
+
+def _unwrap(tp: Any) -> Any:
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        members = [a for a in typing.get_args(tp) if a is not type(None)]
+        models = [m for m in members if isinstance(m, type) and issubclass(m, BaseModel)]
+        containers = [m for m in members if typing.get_origin(m) in (list, dict)]
+        return (models or containers or members)[0]
+    return tp
+
+
+def _field_names(cls: type[BaseModel], path: KeyPath) -> list[str]:
+    """The keys allowed at a data path inside a pydantic model (aliases where set)."""
+    tp: Any = cls
+    for part in path:
+        tp = _unwrap(tp)
+        if isinstance(tp, type) and issubclass(tp, BaseModel):
+            match = {(f.alias or n): f for n, f in tp.model_fields.items()}
+            tp = match[str(part)].annotation if str(part) in match else None
+        elif typing.get_origin(tp) is list:
+            tp = typing.get_args(tp)[0]
+        elif typing.get_origin(tp) is dict:
+            tp = typing.get_args(tp)[1]
+        else:
+            return []
+    tp = _unwrap(tp)
+    if isinstance(tp, type) and issubclass(tp, BaseModel):
+        return [(f.alias or n) for n, f in tp.model_fields.items()]
+    return []
+
+
+def _type_name(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    return {dict: "a mapping", list: "a list", str: "text", int: "a number", float: "a number",
+            bool: "true/false"}.get(type(value), type(value).__name__)
+
+
+# ---------------------------------------------------------------- components
+
+
+@dataclass
+class PendingRef:
+    """A component reference to resolve once every component is known."""
+
+    source: Source
+    path: KeyPath
+    target: str
+    kind: str | None
+
+
+@dataclass
+class ComponentContext:
+    vocab: dict[str, dict[str, Term]]
+    kinds: dict[str, KindSpec]
+    problems: list[Problem] = field(default_factory=list)
+    refs: list[PendingRef] = field(default_factory=list)
+    images: list[tuple[Source, KeyPath, str]] = field(default_factory=list)
+
+
+def check_component(item: dict[str, Any], source: Source, path: KeyPath,
+                    ctx: ComponentContext, *, patch: bool) -> None:
+    """Validate one component mapping (base keys and its kind's fields) into ctx.problems."""
+    kind_name = item.get("kind")
+    spec = ctx.kinds.get(kind_name) if isinstance(kind_name, str) else None
+    if not patch:
+        _require_base(item, source, path, ctx)
+        if isinstance(kind_name, str) and spec is None:
+            ctx.problems.append(Problem(
+                "unknown-kind", f"unknown kind '{kind_name}'", where=source.value_where((*path, "kind")),
+                path=source.label((*path, "kind")), hint=did_you_mean(kind_name, ctx.kinds)))
+            return
+    _check_base_values(item, source, path, ctx)
+    fields = spec.fields if spec else {}
+    allowed = list(BASE_FIELDS) + list(fields)
+    for key, value in item.items():
+        if key in BASE_FIELDS:
+            continue
+        if key not in fields:
+            if spec is not None or not patch:
+                ctx.problems.append(Problem(
+                    "unknown-field", f"unknown key '{key}' for kind '{kind_name}'",
+                    where=source.where((*path, key)), path=source.label((*path, key)),
+                    hint=did_you_mean(key, allowed)))
+            continue
+        check_value(value, fields[key], source, (*path, key), ctx)
+    if not patch:
+        for name, fspec in fields.items():
+            if fspec.required and name not in item:
+                ctx.problems.append(Problem(
+                    "missing-field", f"'{name}' is required for kind '{kind_name}'",
+                    where=source.where(path), path=source.label((*path, name)),
+                    hint=_add_hint(name, fspec)))
+
+
+def _add_hint(name: str, spec: FieldSpec) -> str:
+    """'add number: (whole number 1..5)' style hint for a missing field."""
+    what = spec.description or (f"a {spec.vocab} id" if spec.type == "term" else f"a {spec.type}")
+    return f"add '{name}: ...' ({what})"
+
+
+def _require_base(item: dict[str, Any], source: Source, path: KeyPath, ctx: ComponentContext) -> None:
+    for key in ("id", "kind"):
+        if key not in item:
+            ctx.problems.append(Problem("missing-field", f"every component needs '{key}'",
+                                        where=source.where(path), path=source.label((*path, key)),
+                                        hint=f"add a line '{key}: ...' to this component"))
+
+
+def _check_base_values(item: dict[str, Any], source: Source, path: KeyPath,
+                       ctx: ComponentContext) -> None:
+    def bad(key: str, what: str, hint: str | None = None) -> None:
+        ctx.problems.append(Problem("bad-type", what, where=source.value_where((*path, key)),
+                                    path=source.label((*path, key)), hint=hint))
+
+    for key in ("id", "kind", "name", "source", "notes", "image", "back_image"):
+        if key in item and not isinstance(item[key], str | int) or (
+                key in item and isinstance(item[key], bool)):
+            bad(key, f"expected text, got {_type_name(item[key])}")
+    if "count" in item and (not isinstance(item["count"], int) or isinstance(item["count"], bool)
+                            or item["count"] < 0):
+        bad("count", f"expected a whole number >= 0, got {item['count']!r}",
+            "count is how many copies are in the box: 0 or more (default 1)")
+    if "status" in item and item["status"] not in STATUSES:
+        ctx.problems.append(Problem(
+            "bad-value", f"status '{item['status']}' is not one of {', '.join(STATUSES)}",
+            where=source.value_where((*path, "status")), path=source.label((*path, "status")),
+            hint=did_you_mean(str(item["status"]), STATUSES)))
+    for key in ("image", "back_image"):
+        if isinstance(item.get(key), str):
+            ctx.images.append((source, (*path, key), item[key]))
+
+
+def check_value(value: Any, spec: FieldSpec, source: Source, path: KeyPath,
+                ctx: ComponentContext) -> None:
+    """Validate one field value against its spec, recursing into lists and objects."""
+    checker = _CHECKERS[spec.type]
+    message = checker(value, spec, source, path, ctx)
+    if message:
+        text, hint = message if isinstance(message, tuple) else (message, None)
+        rule = "unknown-term" if spec.type == "term" and "unknown" in text else "bad-type"
+        ctx.problems.append(Problem(rule, text, where=source.value_where(path),
+                                    path=source.label(path), hint=hint))
+
+
+Message = str | tuple[str, str | None] | None
+
+
+def _check_str(value: Any, spec: FieldSpec, *_: Any) -> Message:
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        return f"expected text, got {_type_name(value)}"
+    if spec.choices is not None and value not in spec.choices:
+        return f"'{value}' is not one of the choices", did_you_mean(str(value), spec.choices)
+    return None
+
+
+def _check_number(value: Any, spec: FieldSpec, *_: Any) -> Message:
+    wanted = int if spec.type == "int" else (int, float)
+    if isinstance(value, bool) or not isinstance(value, wanted):
+        noun = "a whole number" if spec.type == "int" else "a number"
+        return f"expected {noun}, got {_type_name(value)} {value!r}", "write digits without quotes, e.g. 3"
+    if spec.min is not None and value < spec.min:
+        return f"{value} is below the minimum {spec.min:g}", _range(spec)
+    if spec.max is not None and value > spec.max:
+        return f"{value} is above the maximum {spec.max:g}", _range(spec)
+    return None
+
+
+def _range(spec: FieldSpec) -> str:
+    low = "" if spec.min is None else f"{spec.min:g}"
+    high = "" if spec.max is None else f"{spec.max:g}"
+    return f"allowed: {low}..{high}" if low and high else f"allowed: {'>= ' + low if low else '<= ' + high}"
+
+
+def _check_bool(value: Any, *_: Any) -> Message:
+    return None if isinstance(value, bool) else f"expected true or false, got {value!r}"
+
+
+def _check_color(value: Any, *_: Any) -> Message:
+    if isinstance(value, str) and COLOR.match(value):
+        return None
+    return f"expected a colour like \"#C8372D\", got {value!r}", "quote it: \"#RRGGBB\""
+
+
+def _check_image(value: Any, spec: FieldSpec, source: Source, path: KeyPath,
+                 ctx: ComponentContext) -> Message:
+    if not isinstance(value, str):
+        return f"expected an image path, got {_type_name(value)}"
+    ctx.images.append((source, path, value))
+    return None
+
+
+def _check_term(value: Any, spec: FieldSpec, source: Source, path: KeyPath,
+                ctx: ComponentContext) -> Message:
+    terms = ctx.vocab.get(spec.vocab or "", {})
+    if isinstance(value, dict | list) or value is None:
+        return f"expected a {spec.vocab} id, got {_type_name(value)}"
+    if str(value) not in terms:
+        return f"unknown {spec.vocab} '{value}'", did_you_mean(str(value), terms)
+    return None
+
+
+def _check_ref(value: Any, spec: FieldSpec, source: Source, path: KeyPath,
+               ctx: ComponentContext) -> Message:
+    if not isinstance(value, str):
+        return f"expected a component id, got {_type_name(value)}"
+    ctx.refs.append(PendingRef(source, path, value, spec.kind))
+    return None
+
+
+def _check_list(value: Any, spec: FieldSpec, source: Source, path: KeyPath,
+                ctx: ComponentContext) -> Message:
+    if not isinstance(value, list):
+        return f"expected a list, got {_type_name(value)}", "write it as [a, b] or one '- item' a line"
+    if spec.min_items is not None and len(value) < spec.min_items:
+        return f"expected at least {spec.min_items} items, got {len(value)}"
+    if spec.max_items is not None and len(value) > spec.max_items:
+        return f"expected at most {spec.max_items} items, got {len(value)}"
+    if spec.of is not None:
+        for i, item in enumerate(value):
+            check_value(item, spec.of, source, (*path, i), ctx)
+    return None
+
+
+def _check_object(value: Any, spec: FieldSpec, source: Source, path: KeyPath,
+                  ctx: ComponentContext) -> Message:
+    if not isinstance(value, dict):
+        return f"expected a mapping (key: value), got {_type_name(value)}"
+    fields = spec.fields or {}
+    for key, item in value.items():
+        if key not in fields:
+            ctx.problems.append(Problem(
+                "unknown-field", f"unknown key '{key}'", where=source.where((*path, key)),
+                path=source.label((*path, key)), hint=did_you_mean(key, fields)))
+            continue
+        check_value(item, fields[key], source, (*path, key), ctx)
+    for name, fspec in fields.items():
+        if fspec.required and name not in value:
+            ctx.problems.append(Problem("missing-field", f"'{name}' is required",
+                                        where=source.where(path), path=source.label((*path, name)),
+                                        hint=_add_hint(name, fspec)))
+    return None
+
+
+_CHECKERS: dict[str, Any] = {
+    "str": _check_str, "text": _check_str, "int": _check_number, "float": _check_number,
+    "bool": _check_bool, "color": _check_color, "image": _check_image, "term": _check_term,
+    "ref": _check_ref, "list": _check_list, "object": _check_object,
+}

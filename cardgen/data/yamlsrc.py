@@ -1,0 +1,219 @@
+"""YAML file -> Source: plain Python values plus the file:line:col of every key and value.
+
+Safe loading only. Duplicate keys, alias bombs, oversized, binary and empty files become
+Problems, never exceptions from the YAML library.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from cardgen.data.model import Location
+from cardgen.errors import Problem, ProblemsError
+
+MAX_BYTES = 5 * 1024 * 1024
+MAX_NODES = 200_000
+_CORE = "tag:yaml.org,2002:"
+_PLAIN = ("str", "int", "float", "bool", "null", "timestamp")
+ALLOWED_TAGS = {yaml.ScalarNode: {_CORE + t for t in _PLAIN},
+                yaml.SequenceNode: {_CORE + "seq"}, yaml.MappingNode: {_CORE + "map"}}
+
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml: same nodes and marks, 4x faster
+
+KeyPath = tuple[str | int, ...]
+
+
+@dataclass
+class Source:
+    """One parsed YAML file: its data and where each key path was written."""
+
+    file: str  # as shown to the user (relative to the project)
+    data: Any
+    marks: dict[KeyPath, Location] = field(default_factory=dict)  # value positions
+    key_marks: dict[KeyPath, Location] = field(default_factory=dict)  # key positions
+    prefix: KeyPath = ()  # shown before key paths: ('cards',) makes (3, 'name') 'cards[3].name'
+
+    def label(self, path: KeyPath) -> str:
+        """The key path as a person reads it, e.g. cards[3].name."""
+        return _dotted((*self.prefix, *path))
+
+    def where(self, path: KeyPath) -> Location:
+        """The closest recorded position for a key path (the key itself when known)."""
+        probe = tuple(path)
+        while probe:
+            if probe in self.key_marks:
+                return self.key_marks[probe]
+            if probe in self.marks:
+                return self.marks[probe]
+            probe = probe[:-1]
+        return self.marks.get((), Location(self.file, 1, 1))
+
+    def value_where(self, path: KeyPath) -> Location:
+        """The position of the value at a key path (falls back to the key)."""
+        return self.marks.get(tuple(path)) or self.where(path)
+
+
+def _loc(file: str, mark: yaml.Mark) -> Location:
+    return Location(file, mark.line + 1, mark.column + 1)
+
+
+class _Builder:
+    """Turns a composed YAML node tree into values, recording marks and counting nodes."""
+
+    def __init__(self, file: str, loader: yaml.SafeLoader):
+        self.file = file
+        self.loader = loader
+        self.marks: dict[KeyPath, Location] = {}
+        self.key_marks: dict[KeyPath, Location] = {}
+        self.nodes = 0
+
+    def build(self, node: yaml.Node, path: KeyPath) -> Any:
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise ProblemsError([Problem(
+                "too-large", f"more than {MAX_NODES} values (an alias bomb or a runaway file)",
+                where=_loc(self.file, node.start_mark),
+                hint="split the file, and do not nest YAML aliases (&name / *name) inside each other")])
+        self.marks[path] = _loc(self.file, node.start_mark)
+        self._refuse_tag(node)
+        if isinstance(node, yaml.MappingNode):
+            return self._mapping(node, path)
+        if isinstance(node, yaml.SequenceNode):
+            return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
+        return self._scalar(node)
+
+    def _refuse_tag(self, node: yaml.Node) -> None:
+        """Only plain YAML values: a tag such as !!python/object or !!set is a Problem."""
+        if node.tag not in ALLOWED_TAGS.get(type(node), ()):
+            shown = node.tag.replace(_CORE, "!!") if node.tag.startswith(_CORE) else node.tag
+            raise ProblemsError([Problem(
+                "yaml-syntax", f"the YAML tag '{shown}' is not allowed (safe loading: plain values only)",
+                where=_loc(self.file, node.start_mark),
+                hint="YAML tags (!something) are not allowed in data files; remove the tag")])
+
+    def _key(self, node: yaml.Node, path: KeyPath) -> Any:
+        if not isinstance(node, yaml.ScalarNode):
+            raise ProblemsError([Problem(
+                "bad-key", "a key must be plain text, not a list or a mapping",
+                where=_loc(self.file, node.start_mark), path=_dotted(path),
+                hint="a '?' line or a [list] / {mapping} before ':' makes a complex key; "
+                     "write 'name: value'")])
+        self._refuse_tag(node)
+        return self._scalar(node)
+
+    def _scalar(self, node: yaml.Node) -> Any:
+        try:
+            value = self.loader.construct_object(node, deep=True)
+        except (ValueError, LookupError, AttributeError, TypeError, ArithmeticError):  # "!!int abc"
+            raise ProblemsError([Problem(
+                "yaml-syntax", f"'{node.value}' is not a valid {node.tag.replace(_CORE, '')}",
+                where=_loc(self.file, node.start_mark), hint="remove the !!tag or fix the value")]) from None
+        return value.isoformat() if isinstance(value, datetime.date) else value
+
+    def _mapping(self, node: yaml.MappingNode, path: KeyPath) -> dict[str, Any]:
+        self.loader.flatten_mapping(node)
+        out: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            key = self._key(key_node, path)
+            key_path = (*path, str(key))
+            where = _loc(self.file, key_node.start_mark)
+            if str(key) in out:
+                first = self.key_marks[key_path]
+                raise ProblemsError([Problem(
+                    "duplicate-key", f"key '{key}' appears twice in one mapping",
+                    where=where, path=_dotted(key_path),
+                    hint=f"the first '{key}' is at line {first.line}; keep one")])
+            self.key_marks[key_path] = where
+            out[str(key)] = self.build(value_node, key_path)
+        return out
+
+
+def _dotted(path: KeyPath) -> str:
+    """('cards', 3, 'name') -> 'cards[3].name'."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
+
+
+def dotted(path: KeyPath) -> str:
+    return _dotted(path)
+
+
+def read_source(path: Path, shown_as: str) -> Source:
+    """Parse one YAML file into a Source; raise ProblemsError with a located Problem on failure."""
+    raw = _read_bytes(path, shown_as)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ProblemsError([Problem(
+            "not-text", f"not UTF-8 text (byte {exc.start} is 0x{raw[exc.start]:02x})",
+            where=Location(shown_as, 1, 1), hint="save the file as UTF-8 YAML")]) from None
+    if "\x00" in text:
+        raise ProblemsError([Problem("not-text", "binary file (contains NUL bytes)",
+                                     where=Location(shown_as, 1, 1),
+                                     hint="only YAML files belong in data/")])
+    return _parse_text(text, shown_as)
+
+
+def _read_bytes(path: Path, shown_as: str) -> bytes:
+    size = path.stat().st_size
+    if size > MAX_BYTES:
+        raise ProblemsError([Problem(
+            "too-large", f"file is {size / 1e6:.1f} MB; data files may be at most "
+            f"{MAX_BYTES // (1024 * 1024)} MB", where=Location(shown_as, 1, 1),
+            hint="split the components into several files")])
+    return path.read_bytes()
+
+
+def _parse_text(text: str, shown_as: str) -> Source:
+    bad = yaml.reader.Reader.NON_PRINTABLE.search(text)
+    if bad:
+        raise ProblemsError([_control_char_problem(bad.start(), shown_as, text)])
+    loader = _LOADER(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            raise ProblemsError([Problem("empty-file", "the file is empty",
+                                         where=Location(shown_as, 1, 1),
+                                         hint="add content or delete the file")])
+        builder = _Builder(shown_as, loader)
+        data = builder.build(node, ())
+    except yaml.MarkedYAMLError as exc:
+        raise ProblemsError([_yaml_problem(exc, shown_as, text)]) from None
+    except yaml.YAMLError as exc:  # pragma: no cover - unmarked errors are rare
+        raise ProblemsError([Problem("yaml-syntax", str(exc), where=Location(shown_as, 1, 1))]) from None
+    finally:
+        loader.dispose()
+    return Source(shown_as, data, builder.marks, builder.key_marks)
+
+
+def _control_char_problem(at: int, shown_as: str, text: str) -> Problem:
+    """A control character YAML refuses -> its line and column."""
+    line = text.count("\n", 0, at) + 1
+    col = at - (text.rfind("\n", 0, at) + 1) + 1
+    return Problem("not-text", f"character U+{ord(text[at]):04X} is not allowed in YAML",
+                   where=Location(shown_as, line, col),
+                   hint="delete the invisible control character (often pasted from a PDF)")
+
+
+def _yaml_problem(exc: yaml.MarkedYAMLError, shown_as: str, text: str) -> Problem:
+    mark = exc.problem_mark or exc.context_mark
+    where = _loc(shown_as, mark) if mark else Location(shown_as, 1, 1)
+    what = exc.problem or "invalid YAML"
+    if exc.context:
+        what = f"{exc.context}: {what}"
+    hint = "check the indentation and quoting on this line and the one above"
+    line = text.splitlines()[where.line - 1] if 0 < where.line <= len(text.splitlines()) else ""
+    if "\t" in line or "found character '\\t'" in what:
+        hint = "YAML does not allow tabs for indentation; indent with spaces"
+    elif "could not determine a constructor" in what:
+        hint = "YAML tags (!something) are not allowed in data files; remove the tag"
+    elif ":" in line and "mapping values are not allowed" in what:
+        hint = "a value containing ': ' must be quoted"
+    return Problem("yaml-syntax", what, where=where, hint=hint)

@@ -1,0 +1,91 @@
+"""A planned page -> its labels and scale bars, placed in the page's label lanes."""
+
+from __future__ import annotations
+
+from cardgen.impose.geometry import LANE_GAP, Label, Lane, Line, Page
+
+LABEL_SIZE = 6.5
+MIN_LABEL_SIZE = 5.0
+
+
+def furnish(page: Page, heading: str) -> None:
+    """Fill the page's lanes with its labels and the two scale bars (print-spec 3.1)."""
+    items: list[tuple] = [
+        ("text", heading, True),
+        ("text", page.what, False),
+        ("text", "Print at 100 % (actual size), never fit to page", True),
+        ("bar", 50.0, 10.0, "50 mm"),
+        ("bar", 50.8, 12.7, "2 in"),
+        *[("text", note, False) for note in page.notes],
+    ]
+    used = [0.0] * len(page.lanes)
+    for item in items:
+        placed = place_item(page, used, item)
+        if not placed and item[0] == "text":
+            place_truncated(page, used, item)
+
+
+def item_length(item: tuple, size: float) -> float:
+    from cardgen.layout import fonts
+
+    face = "bold" if item[0] == "text" and item[2] else "regular"
+    if item[0] == "text":
+        return fonts.text_width_mm(item[1], face, size)
+    return item[1] + 1.5 + fonts.text_width_mm(item[3], "regular", size)
+
+
+def place_item(page: Page, used: list[float], item: tuple) -> bool:
+    for size in (LABEL_SIZE, MIN_LABEL_SIZE):
+        length = item_length(item, size)
+        for i, lane in enumerate(page.lanes):
+            if used[i] + length <= lane.length + 1e-6:
+                draw_item(page, lane, used[i], item, size)
+                used[i] += length + LANE_GAP
+                return True
+    return False
+
+
+def place_truncated(page: Page, used: list[float], item: tuple) -> None:
+    """Shorten a text that fits nowhere into the lane with the most room left."""
+    from cardgen.layout import fonts
+
+    if not page.lanes:
+        return
+    i = max(range(len(page.lanes)), key=lambda k: page.lanes[k].length - used[k])
+    room = page.lanes[i].length - used[i]
+    text = item[1]
+    face = "bold" if item[2] else "regular"
+    while len(text) > 4 and fonts.text_width_mm(text + "…", face, MIN_LABEL_SIZE) > room:
+        text = text[:-1]
+    if len(text) > 4:
+        draw_item(page, page.lanes[i], used[i], ("text", text + "…", item[2]), MIN_LABEL_SIZE)
+        used[i] = page.lanes[i].length
+
+
+def lane_point(lane: Lane, along: float, up: float) -> tuple[float, float]:
+    """A point `along` the lane's baseline and `up` from it, page mm."""
+    if lane.vertical:
+        return lane.x - up, lane.y - along
+    return lane.x + along, lane.y - up
+
+
+def draw_item(page: Page, lane: Lane, at: float, item: tuple, size: float) -> None:
+    angle = 90 if lane.vertical else 0
+    if item[0] == "text":
+        x, y = lane_point(lane, at, 0.0)
+        page.labels.append(Label(x, y, item[1], size, angle, bold=item[2]))
+        return
+    _, length, step, text = item
+    a, b = lane_point(lane, at, 0.0), lane_point(lane, at + length, 0.0)
+    page.lines.append(Line(*a, *b, 0.25))
+    k = 0
+    while k * step <= length + 1e-6:
+        tall = 1.8 if k == 0 or abs(k * step - length) < 1e-6 else 1.1
+        p, q = lane_point(lane, at + k * step, 0.0), lane_point(lane, at + k * step, tall)
+        page.lines.append(Line(*p, *q, 0.2))
+        k += 1
+    x, y = lane_point(lane, at + length + 1.5, 0.0)
+    page.labels.append(Label(x, y, text, size, angle))
+
+
+# --------------------------------------------------------------------------- drawing

@@ -1,0 +1,457 @@
+"""Faces and paper -> home-print page plans: slots, clips, crop marks, tiles and labels, in mm.
+
+Everything here is pure geometry on page coordinates (millimetres, origin at the paper's
+top-left corner, y down) so it can be tested without drawing. Drawing a plan is
+cardgen.render.pages.
+
+Conventions (print-spec sections 3 and 4):
+- every layout sits inside the A4 / Letter common area (210 x 279.4 mm), centred on its paper;
+- cards are butted in a grid; only the grid's outer edges get bleed; crop marks lie outside
+  the grid (never on a card, no outline round cards);
+- duplex backs follow their fronts, mirrored for a long-edge flip (x -> W - x - w) and shifted
+  by the printer's back offset; fold-over puts backs beside fronts across a vertical fold;
+- boards larger than the printable window are tiled with an overlap band.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+COMMON_W, COMMON_H = 210.0, 279.4  # A4 ∩ Letter, portrait
+MARGIN = 6.35  # content stays this far inside the common area
+EDGE = 5.0  # marks keep this far from a region edge where the margin allows
+FOLD_CLEAR = 5.0  # fold line to the nearest bleed edge
+BAND = 16.5  # label band at the bottom of sheets that have one (lanes + clearance)
+LANE_GAP = 4.0  # distance between label lanes and between items in a lane
+TOKEN_GUTTER = 2.0  # tokens: each carries 1 mm bleed in its own gutter
+STICKER_GUTTER = 2.5  # dice stickers (print-spec 4.1)
+LARGE_GAP = 10.0  # between large items (IDs, mats) on one page
+TILE_OVERLAP = 10.0  # print-spec 4.3
+PRINT_BLEED = 3.0  # print-shop pages: bleed each side of the trim
+LABEL_COLUMN = 30.0  # sticker sheets: row labels left of the grid
+
+
+@dataclass(frozen=True)
+class Paper:
+    name: str
+    width: float
+    height: float
+
+    @property
+    def landscape(self) -> Paper:
+        return Paper(self.name, max(self.width, self.height), min(self.width, self.height))
+
+    @property
+    def box(self) -> Box:
+        return Box(0.0, 0.0, self.width, self.height)
+
+
+PAPERS = {"letter": Paper("letter", 215.9, 279.4), "a4": Paper("a4", 210.0, 297.0)}
+
+
+@dataclass(frozen=True)
+class Box:
+    """An axis-aligned rectangle: top-left (x, y), size (w, h), mm."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.h
+
+    def grow(self, left: float, top: float, right: float, bottom: float) -> Box:
+        return Box(self.x - left, self.y - top, self.w + left + right, self.h + top + bottom)
+
+    def contains(self, other: Box, tol: float = 1e-6) -> bool:
+        return (
+            other.x >= self.x - tol
+            and other.y >= self.y - tol
+            and other.right <= self.right + tol
+            and other.bottom <= self.bottom + tol
+        )
+
+    def intersect(self, other: Box) -> Box | None:
+        x0, y0 = max(self.x, other.x), max(self.y, other.y)
+        x1, y1 = min(self.right, other.right), min(self.bottom, other.bottom)
+        if x1 - x0 <= 1e-9 or y1 - y0 <= 1e-9:
+            return None
+        return Box(x0, y0, x1 - x0, y1 - y0)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where one face goes: its trim footprint on the page and a clockwise rotation."""
+
+    x: float
+    y: float
+    w: float  # footprint on the page (after rotation)
+    h: float
+    rotate: int = 0
+
+    @property
+    def trim(self) -> Box:
+        return Box(self.x, self.y, self.w, self.h)
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    width: float = 0.2
+    gray: float = 0.0  # 0 black .. 1 white
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    width: float = 0.15
+
+
+@dataclass(frozen=True)
+class Label:
+    """One line of text; (x, y) is the baseline start; angle 90 reads bottom to top."""
+
+    x: float
+    y: float
+    text: str
+    size: float = 6.5
+    angle: int = 0
+    bold: bool = False
+
+
+@dataclass(frozen=True)
+class Lane:
+    """Free room for page labels: a baseline from (x, y), running right or (vertical) up."""
+
+    x: float
+    y: float
+    length: float
+    vertical: bool = False
+
+
+@dataclass(frozen=True)
+class Placement:
+    face: tuple[str, str]  # (component id, side)
+    slot: Slot
+    clip: Box  # art is clipped to this box (trim + the bleed this position allows)
+    counts: bool = True  # False for the 2nd, 3rd, ... tile of one board copy
+
+
+@dataclass
+class Page:
+    paper: Paper  # as oriented on this page
+    side: str  # front | back | fold | tile | calibration
+    what: str  # what is on it, for the page label
+    placements: list[Placement] = field(default_factory=list)
+    lines: list[Line] = field(default_factory=list)
+    circles: list[Circle] = field(default_factory=list)
+    labels: list[Label] = field(default_factory=list)
+    lanes: list[Lane] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # instructions for the page labels
+
+
+@dataclass(frozen=True)
+class Edge:
+    """What one side of a grid or item gets: bleed past the trim and a crop mark span."""
+
+    bleed: float
+    start: float  # mark starts this far from the trim edge
+    length: float  # 0: no mark on this side
+
+
+@dataclass(frozen=True)
+class Copy:
+    """One printed copy of a component's face pair, as imposition sees it."""
+
+    component: str
+    title: str  # the kind's title, for page labels
+    name: str
+    w: float
+    h: float
+    has_back: bool
+
+
+# --------------------------------------------------------------------------- boxes and edges
+
+
+def common_box(paper: Paper) -> Box:
+    """The A4 ∩ Letter area, centred on the paper (turned for landscape pages)."""
+    cw, ch = (COMMON_H, COMMON_W) if paper.width > paper.height else (COMMON_W, COMMON_H)
+    w, h = min(paper.width, cw), min(paper.height, ch)
+    return Box((paper.width - w) / 2, (paper.height - h) / 2, w, h)
+
+
+def content_box(paper: Paper, band: float = 0.0) -> Box:
+    """Where faces may go: the common area inset by MARGIN, less a label band at the bottom."""
+    box = common_box(paper).grow(-MARGIN, -MARGIN, -MARGIN, -MARGIN)
+    return Box(box.x, box.y, box.w, box.h - band)
+
+
+def band_lanes(paper: Paper) -> list[Lane]:
+    """Three horizontal label lanes at the bottom of the content area (top one first)."""
+    box = content_box(paper)
+    return [Lane(box.x, box.bottom - 0.6 - LANE_GAP * i, box.w) for i in (2, 1, 0)]
+
+
+def band_region(paper: Paper) -> Box:
+    """The part of the page marks may use on sheets with a label band."""
+    return Box(0.0, 0.0, paper.width, content_box(paper).bottom - BAND + 4.0)
+
+
+def edge_for_margin(margin: float) -> Edge:
+    """Room between a trim edge and the region edge -> bleed and crop mark on that side."""
+    bleed = 3.0 if margin >= 12.0 else max(0.0, min(1.0, margin))
+    start = bleed + 1.0
+    if margin < start + 2.0:
+        return Edge(bleed, start, 0.0)
+    return Edge(bleed, start, min(4.0, max(2.0, margin - start - EDGE)))
+
+
+def bbox(boxes: Sequence[Box]) -> Box:
+    x0, y0 = min(b.x for b in boxes), min(b.y for b in boxes)
+    x1, y1 = max(b.right for b in boxes), max(b.bottom for b in boxes)
+    return Box(x0, y0, x1 - x0, y1 - y0)
+
+
+def outer_edges(box: Box, region: Box) -> dict[str, Edge]:
+    """Edges of a grid or item by side ("left", "top", "right", "bottom") inside a region."""
+    return {
+        "left": edge_for_margin(box.x - region.x),
+        "top": edge_for_margin(box.y - region.y),
+        "right": edge_for_margin(region.right - box.right),
+        "bottom": edge_for_margin(region.bottom - box.bottom),
+    }
+
+
+# --------------------------------------------------------------------------- grids
+
+
+def fit_count(length: float, size: float, gutter: float = 0.0) -> int:
+    """How many items of `size` with `gutter` between them fit in `length`."""
+    return max(0, math.floor((length + gutter + 1e-6) / (size + gutter)))
+
+
+def grid_slots(box: Box, face_w: float, face_h: float, gutter: float = 0.0) -> list[Slot]:
+    """A grid centred in `box`, turning faces 90 degrees when that fits more; row-major."""
+    options = [(0, face_w, face_h), (90, face_h, face_w)]
+    counts = [fit_count(box.w, w, gutter) * fit_count(box.h, h, gutter) for _, w, h in options]
+    rotate, w, h = options[1] if counts[1] > counts[0] else options[0]
+    cols, rows = fit_count(box.w, w, gutter), fit_count(box.h, h, gutter)
+    x0 = box.x + (box.w - (cols * w + (cols - 1) * gutter)) / 2
+    y0 = box.y + (box.h - (rows * h + (rows - 1) * gutter)) / 2
+    return [
+        Slot(x0 + c * (w + gutter), y0 + r * (h + gutter), w, h, rotate)
+        for r in range(rows)
+        for c in range(cols)
+    ]
+
+
+def card_slots(paper: Paper, face_w: float, face_h: float, gutter: float = 0.0) -> list[Slot]:
+    """Card positions on a home-print sheet: butted grid centred on the paper (print-spec 3.2)."""
+    return grid_slots(content_box(paper), face_w, face_h, gutter)
+
+
+def back_slot(front: Slot, paper_w: float, offset: tuple[float, float] = (0.0, 0.0)) -> Slot:
+    """Where a front's back goes for a long-edge flip: x -> W - x - w, then the back offset."""
+    dx, dy = offset
+    return Slot(paper_w - front.x - front.w + dx, front.y + dy, front.w, front.h,
+                (-front.rotate) % 360)
+
+
+def neighbour_gap(slot: Box, others: Sequence[Box], side: str) -> float | None:
+    """Distance from a box's side to the nearest other box facing it, or None."""
+    gaps = []
+    for o in others:
+        if o is slot:
+            continue
+        span_y = o.y < slot.bottom - 1e-6 and o.bottom > slot.y + 1e-6
+        span_x = o.x < slot.right - 1e-6 and o.right > slot.x + 1e-6
+        if side == "left" and span_y and o.right <= slot.x + 1e-6:
+            gaps.append(slot.x - o.right)
+        elif side == "right" and span_y and o.x >= slot.right - 1e-6:
+            gaps.append(o.x - slot.right)
+        elif side == "top" and span_x and o.bottom <= slot.y + 1e-6:
+            gaps.append(slot.y - o.bottom)
+        elif side == "bottom" and span_x and o.y >= slot.bottom - 1e-6:
+            gaps.append(o.y - slot.bottom)
+    return min(gaps) if gaps else None
+
+
+def grid_clips(slots: Sequence[Slot], region: Box) -> list[Box]:
+    """Per slot, trim + bleed: shared cuts get none, gutters half each, outer edges the margin's."""
+    trims = [s.trim for s in slots]
+    edges = outer_edges(bbox(trims), region)
+    clips = []
+    for t in trims:
+        sides = []
+        for side in ("left", "top", "right", "bottom"):
+            gap = neighbour_gap(t, trims, side)
+            sides.append(edges[side].bleed if gap is None else max(0.0, gap / 2))
+        clips.append(t.grow(*sides))
+    return clips
+
+
+def grid_marks(slots: Sequence[Slot], region: Box, sides: Sequence[str] = ()) -> list[Line]:
+    """Crop marks outside the grid: one pair per cut line, both ends (or only `sides`)."""
+    trims = [s.trim for s in slots]
+    g = bbox(trims)
+    edges = outer_edges(g, region)
+    xs = sorted({round(v, 6) for t in trims for v in (t.x, t.right)})
+    ys = sorted({round(v, 6) for t in trims for v in (t.y, t.bottom)})
+    wanted = set(sides or ("left", "top", "right", "bottom"))
+    lines = []
+    for x in xs:
+        for side, y0, sign in (("top", g.y, -1), ("bottom", g.bottom, 1)):
+            e = edges[side]
+            if side in wanted and e.length > 0:
+                lines.append(Line(x, y0 + sign * e.start, x, y0 + sign * (e.start + e.length)))
+    for y in ys:
+        for side, x0, sign in (("left", g.x, -1), ("right", g.right, 1)):
+            e = edges[side]
+            if side in wanted and e.length > 0:
+                lines.append(Line(x0 + sign * e.start, y, x0 + sign * (e.start + e.length), y))
+    return lines
+
+
+def cut_positions(slots: Sequence[Slot]) -> tuple[list[float], list[float]]:
+    """The distinct vertical (x) and horizontal (y) cut lines of a grid."""
+    xs = sorted({round(v, 6) for s in slots for v in (s.x, s.x + s.w)})
+    ys = sorted({round(v, 6) for s in slots for v in (s.y, s.y + s.h)})
+    return xs, ys
+
+
+# --------------------------------------------------------------------------- items and tiles
+
+
+def item_edges(trim: Box, others: Sequence[Box], region: Box) -> dict[str, Edge]:
+    """Edges of one free-standing item: half the gap to a neighbour, else the region margin."""
+    outer = outer_edges(trim, region)
+    edges = {}
+    for side in ("left", "top", "right", "bottom"):
+        gap = neighbour_gap(trim, others, side)
+        edges[side] = outer[side] if gap is None else edge_for_margin(gap / 2)
+    return edges
+
+
+def corner_marks(trim: Box, edges: dict[str, Edge]) -> list[Line]:
+    """Eight crop marks round one item: each trim line extended outside its corners."""
+    lines = []
+    for y in (trim.y, trim.bottom):
+        for side, x0, sign in (("left", trim.x, -1), ("right", trim.right, 1)):
+            e = edges[side]
+            if e.length > 0:
+                lines.append(Line(x0 + sign * e.start, y, x0 + sign * (e.start + e.length), y))
+    for x in (trim.x, trim.right):
+        for side, y0, sign in (("top", trim.y, -1), ("bottom", trim.bottom, 1)):
+            e = edges[side]
+            if e.length > 0:
+                lines.append(Line(x, y0 + sign * e.start, x, y0 + sign * (e.start + e.length)))
+    return lines
+
+
+def fits(box: Box, w: float, h: float) -> int | None:
+    """0 or 90 when a w x h item fits in box upright or turned, else None."""
+    if w <= box.w + 1e-6 and h <= box.h + 1e-6:
+        return 0
+    if h <= box.w + 1e-6 and w <= box.h + 1e-6:
+        return 90
+    return None
+
+
+def shelf_pages(box: Box, sizes: Sequence[tuple[float, float]], gap: float) -> list[list[Slot]]:
+    """Pack items (w, h) in order onto pages: rows left to right, a new page when full."""
+    pages: list[list[Slot]] = [[]]
+    x, y, row_h = box.x, box.y, 0.0
+    for w0, h0 in sizes:
+        rotate = fits(box, w0, h0)
+        if rotate is None:
+            raise ValueError(f"item {w0} x {h0} mm does not fit {box.w:.1f} x {box.h:.1f} mm")
+        w, h = (w0, h0) if rotate == 0 else (h0, w0)
+        if x + w > box.right + 1e-6:
+            x, y, row_h = box.x, y + row_h + gap, 0.0
+        if y + h > box.bottom + 1e-6:
+            pages.append([])
+            x, y, row_h = box.x, box.y, 0.0
+        pages[-1].append(Slot(x, y, w, h, rotate))
+        x, row_h = x + w + gap, max(row_h, h)
+    return [centred(p, box) for p in pages if p]
+
+
+def centred(slots: list[Slot], box: Box) -> list[Slot]:
+    """Slots shifted so their bounding box is centred across the box (tops stay)."""
+    dx = box.x + (box.w - bbox([s.trim for s in slots]).w) / 2 - min(s.x for s in slots)
+    return [replace(s, x=s.x + dx) for s in slots]
+
+
+@dataclass(frozen=True)
+class Tile:
+    row: int
+    col: int
+    rows: int
+    cols: int
+    region: Box  # the part of the board this tile shows, board mm
+    window: Box  # where that part is printed on the page
+
+
+def tile_count(length: float, window: float, overlap: float) -> int:
+    """Tiles along one axis: ceil((L - o) / (T - o)), at least 1."""
+    if length <= window + 1e-6:
+        return 1
+    return math.ceil((length - overlap) / (window - overlap) - 1e-9)
+
+
+def tiles_on(paper: Paper, board_w: float, board_h: float, overlap: float) -> list[Tile]:
+    window = content_box(paper, BAND)
+    cols = tile_count(board_w, window.w, overlap)
+    rows = tile_count(board_h, window.h, overlap)
+    sx, sy = window.w - overlap, window.h - overlap
+    return [
+        Tile(r, c, rows, cols, Box(c * sx, r * sy, window.w, window.h), window)
+        for r in range(rows)
+        for c in range(cols)
+    ]
+
+
+def tiles(
+    board_w: float, board_h: float, paper: Paper, overlap: float = TILE_OVERLAP
+) -> tuple[Paper, list[Tile]]:
+    """Cover a board with page-sized tiles overlapping by `overlap`; the orientation with
+    fewer sheets wins (portrait on a tie)."""
+    best: tuple[Paper, list[Tile]] | None = None
+    for oriented in (paper, Paper(paper.name, paper.height, paper.width)):
+        found = tiles_on(oriented, board_w, board_h, overlap)
+        if best is None or len(found) < len(best[1]):
+            best = (oriented, found)
+    assert best is not None
+    return best
+
+
+def registration_points(tile_list: Sequence[Tile], overlap: float) -> list[tuple[float, float]]:
+    """Board points in the middle of every overlap band, shared by the tiles either side."""
+    if not tile_list:
+        return []
+    t0 = tile_list[0]
+    sx, sy = t0.window.w - overlap, t0.window.h - overlap
+    points = []
+    for r in range(t0.rows):
+        for c in range(t0.cols - 1):
+            points.append(((c + 1) * sx + overlap / 2, r * sy + t0.window.h / 2))
+    for r in range(t0.rows - 1):
+        for c in range(t0.cols):
+            points.append((c * sx + t0.window.w / 2, (r + 1) * sy + overlap / 2))
+    return points
+

@@ -1,0 +1,450 @@
+"""Copies of one size -> page plans: card grids with mirrored backs, fold-over, large items,
+tiles, calibration, sticker sheets; and the whole file for one paper."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from cardgen.impose.furniture import furnish
+from cardgen.impose.geometry import (
+    BAND,
+    FOLD_CLEAR,
+    LABEL_COLUMN,
+    LARGE_GAP,
+    STICKER_GUTTER,
+    TILE_OVERLAP,
+    TOKEN_GUTTER,
+    Box,
+    Circle,
+    Copy,
+    Edge,
+    Label,
+    Lane,
+    Line,
+    Page,
+    Paper,
+    Placement,
+    Slot,
+    Tile,
+    back_slot,
+    band_lanes,
+    band_region,
+    bbox,
+    content_box,
+    corner_marks,
+    cut_positions,
+    fit_count,
+    fits,
+    grid_clips,
+    grid_marks,
+    grid_slots,
+    item_edges,
+    outer_edges,
+    registration_points,
+    shelf_pages,
+    tiles,
+)
+
+# --------------------------------------------------------------------------- page plans
+
+
+def grid_plan(
+    copies: Sequence[Copy], paper: Paper, *, gutter: float, offset: tuple[float, float],
+    band: bool,
+) -> list[Page]:
+    """Copies of one size -> front pages each followed by its mirrored back page (duplex)."""
+    region = band_region(paper) if band else paper.box
+    box = content_box(paper, BAND if band else 0.0)
+    slots = grid_slots(box, copies[0].w, copies[0].h, gutter)
+    if not slots:
+        raise ValueError(f"a {copies[0].w} x {copies[0].h} mm face does not fit on {paper.name}")
+    pages = []
+    for chunk in chunks(copies, len(slots)):
+        used = rows_in_use(slots, len(chunk))
+        front = sheet_page(paper, "front", chunk, used, region, band)
+        pages.append(front)
+        if any(c.has_back for c in chunk):
+            backs = [back_slot(s, paper.width, offset) for s in used]
+            pages.append(sheet_page(paper, "back", chunk, backs, region, band, offset))
+    return pages
+
+
+def rows_in_use(slots: Sequence[Slot], n: int) -> list[Slot]:
+    """The whole rows of a row-major grid that the first n slots touch (marks for empty rows
+    would only confuse)."""
+    cols = sum(1 for s in slots if abs(s.y - slots[0].y) < 1e-6)
+    return list(slots[: math.ceil(n / cols) * cols])
+
+
+def sheet_page(
+    paper: Paper, side: str, chunk: Sequence[Copy], slots: Sequence[Slot], region: Box,
+    band: bool, offset: tuple[float, float] = (0.0, 0.0),
+) -> Page:
+    """One grid page: placements for the chunk, clips and marks from the full grid."""
+    clips = grid_clips(slots, region)
+    placements = [
+        Placement((c.component, side), s, clip)
+        for c, s, clip in zip(chunk, slots, clips, strict=False)
+        if side == "front" or c.has_back
+    ]
+    page = Page(paper, side, describe(chunk, side), placements, grid_marks(slots, region))
+    box = content_box(paper)
+    page.lanes = band_lanes(paper) if band else side_lanes(slots, region,
+                                                            span=(box.y, box.bottom))
+    if side == "back":
+        page.notes.append(f"Backs: duplex, flip on long edge; back offset {fmt_offset(offset)} mm")
+    page.notes.append("Cut rows first (marks left and right), then columns (marks top and bottom)")
+    return page
+
+
+def fold_plan(copies: Sequence[Copy], paper: Paper, *, gutter: float) -> list[Page]:
+    """Fold-over sheets (print-spec 3.5): landscape, fronts left, backs mirrored right."""
+    page_paper = paper.landscape
+    fold_x = page_paper.width / 2
+    box = content_box(page_paper)
+    half = Box(box.x, box.y, fold_x - FOLD_CLEAR - 1.0 - box.x, box.h)
+    fronts = grid_slots(half, copies[0].w, copies[0].h, gutter)
+    if not fronts:
+        raise ValueError(f"a {copies[0].w} x {copies[0].h} mm face does not fit a fold-over half")
+    shift = half.right - bbox([s.trim for s in fronts]).right  # butt the grid against the fold
+    fronts = [replace(s, x=s.x + shift) for s in fronts]
+    backs = [replace(s, x=2 * fold_x - s.x - s.w, rotate=(-s.rotate) % 360) for s in fronts]
+    left = Box(0.0, 0.0, fold_x - FOLD_CLEAR, page_paper.height)
+    right = Box(fold_x + FOLD_CLEAR, 0.0, fold_x - FOLD_CLEAR, page_paper.height)
+    pages = []
+    for chunk in chunks(copies, len(fronts)):
+        page = Page(page_paper, "fold", describe(chunk, "fold"))
+        for side, slots, region in (("front", fronts, left), ("back", backs, right)):
+            clips = grid_clips(slots, region)
+            for c, s, clip in zip(chunk, slots, clips, strict=False):
+                if side == "front" or c.has_back:
+                    page.placements.append(Placement((c.component, side), s, clip))
+            outer = "left" if side == "front" else "right"
+            page.lines += grid_marks(slots, region, sides=("top", "bottom", outer))
+        g = bbox([s.trim for s in fronts])
+        page.lines.append(Line(fold_x, g.y, fold_x, g.bottom, 0.2, 0.6, (2.0, 1.5)))
+        page.lanes = side_lanes(fronts, left, sides=("left",)) + side_lanes(backs, right, ("right",))
+        page.lanes.append(Lane(fold_x - 1.0, g.bottom, g.h))
+        page.notes.append("Fold on the dashed line (fronts out), glue, then cut")
+        pages.append(page)
+    return pages
+
+
+def large_plan(
+    copies: Sequence[Copy], paper: Paper, *, offset: tuple[float, float]
+) -> list[Page]:
+    """Items that fit a page at true size, several per page, each with its own corner marks."""
+    box = content_box(paper, BAND)
+    region = band_region(paper)
+    pages = []
+    start = 0
+    for slots in shelf_pages(box, [(c.w, c.h) for c in copies], LARGE_GAP):
+        chunk = copies[start:start + len(slots)]
+        start += len(slots)
+        pages.append(item_page(paper, "front", chunk, slots, region))
+        if any(c.has_back for c in chunk):
+            backs = [back_slot(s, paper.width, offset) for s in slots]
+            page = item_page(paper, "back", chunk, backs, region)
+            page.notes.append(f"Backs: duplex, flip on long edge; back offset {fmt_offset(offset)} mm")
+            pages.append(page)
+    return pages
+
+
+def item_page(
+    paper: Paper, side: str, chunk: Sequence[Copy], slots: Sequence[Slot], region: Box
+) -> Page:
+    page = Page(paper, side, describe(chunk, side), lanes=band_lanes(paper))
+    trims = [s.trim for s in slots]
+    for c, s, t in zip(chunk, slots, trims, strict=True):
+        edges = item_edges(t, trims, region)
+        if side == "front" or c.has_back:
+            clip = t.grow(*(edges[k].bleed for k in ("left", "top", "right", "bottom")))
+            page.placements.append(Placement((c.component, side), s, clip))
+            page.lines += corner_marks(t, edges)
+    return page
+
+
+def tile_plan(copy: Copy, paper: Paper, side: str = "front") -> list[Page]:
+    """A board larger than the page, tiled with overlap bands and registration crosshairs."""
+    page_paper, tile_list = tiles(copy.w, copy.h, paper)
+    board = Box(0.0, 0.0, copy.w, copy.h)
+    points = registration_points(tile_list, TILE_OVERLAP)
+    pages = []
+    for t in tile_list:
+        what = (f"{copy.title}: {copy.name} ({side}) - row {t.row + 1} / col {t.col + 1} "
+                f"(of {t.rows} x {t.cols})")
+        page = Page(page_paper, "tile", what, lanes=band_lanes(page_paper))
+        dx, dy = t.window.x - t.region.x, t.window.y - t.region.y
+        slot = Slot(dx, dy, copy.w, copy.h)
+        shown = board.intersect(t.region)
+        assert shown is not None
+        on_page = Box(shown.x + dx, shown.y + dy, shown.w, shown.h)
+        bleeds = [1.0 if at_board_edge else 0.0 for at_board_edge in (
+            shown.x <= 0, shown.y <= 0, shown.right >= copy.w, shown.bottom >= copy.h)]
+        first = t.row == 0 and t.col == 0
+        page.placements.append(
+            Placement((copy.component, side), slot, on_page.grow(*bleeds), counts=first))
+        page.lines += tile_marks(t, on_page, bleeds)
+        page.labels += trim_labels(t, on_page)
+        for bx, by in points:
+            if t.region.contains(Box(bx - 3, by - 3, 6, 6)) and board.contains(Box(bx, by, 0, 0)):
+                page.lines += crosshair(bx + dx, by + dy, 3.0)
+                page.circles.append(Circle(bx + dx, by + dy, 1.5))
+        page.notes.append("Trim the edges marked 'trim', lay them over the hatched band, "
+                          "match the crosshairs, glue")
+        pages.append(page)
+    return pages
+
+
+def tile_marks(t: Tile, shown: Box, bleeds: Sequence[float]) -> list[Line]:
+    """Trim ticks on edges that go on top, a faint hatch on bands that go under, and crop
+    marks at the board's own edges."""
+    lines: list[Line] = []
+    left, top, right, bottom = bleeds
+    if t.col > 0:  # this tile's left edge goes on top of its left neighbour
+        lines += [Line(shown.x, shown.y - 2, shown.x, shown.y - 5, 0.3),
+                  Line(shown.x, shown.bottom + 2, shown.x, shown.bottom + 5, 0.3)]
+    if t.row > 0:
+        lines += [Line(shown.x - 2, shown.y, shown.x - 5, shown.y, 0.3),
+                  Line(shown.right + 2, shown.y, shown.right + 5, shown.y, 0.3)]
+    if t.col < t.cols - 1:
+        lines += hatch(Box(shown.right - TILE_OVERLAP, shown.y, TILE_OVERLAP, shown.h))
+    if t.row < t.rows - 1:
+        lines += hatch(Box(shown.x, shown.bottom - TILE_OVERLAP, shown.w, TILE_OVERLAP))
+    edge = Edge(1.0, 2.0, 2.5)
+    none = Edge(0.0, 0.0, 0.0)
+    edges = {k: (edge if b > 0 else none) for k, b in zip(
+        ("left", "top", "right", "bottom"), (left, top, right, bottom), strict=True)}
+    return lines + corner_marks(shown, edges)
+
+
+def trim_labels(t: Tile, shown: Box) -> list[Label]:
+    """'trim this edge' beside the edges that go on top of a neighbour."""
+    labels = []
+    if t.col > 0:
+        labels.append(Label(shown.x - 1.2, shown.y + shown.h / 2, "trim this edge", 5.0, 90))
+    if t.row > 0:
+        labels.append(Label(shown.x + shown.w / 2, shown.y - 1.2, "trim this edge", 5.0))
+    return labels
+
+
+def hatch(box: Box, step: float = 3.0) -> list[Line]:
+    """Faint 45-degree lines filling a box (the glue band of a tile)."""
+    lines = []
+    k = 0.0
+    while k < box.w + box.h:
+        x1, y1 = box.x + min(k, box.w), box.y + max(0.0, k - box.w)
+        x2, y2 = box.x + max(0.0, k - box.h), box.y + min(k, box.h)
+        lines.append(Line(x1, y1, x2, y2, 0.1, 0.8))
+        k += step
+    return lines
+
+
+def crosshair(x: float, y: float, arm: float) -> list[Line]:
+    return [Line(x - arm, y, x + arm, y, 0.15), Line(x, y - arm, x, y + arm, 0.15)]
+
+
+def calibration_points(paper: Paper) -> list[tuple[float, float]]:
+    """Crosshair centres on the calibration page: four corners of the common area and its centre."""
+    box = content_box(paper, BAND)
+    inset = 30.0
+    return [
+        (box.x + inset, box.y + inset), (box.right - inset, box.y + inset),
+        (box.x + box.w / 2, box.y + box.h / 2),
+        (box.x + inset, box.bottom - inset), (box.right - inset, box.bottom - inset),
+    ]
+
+
+def calibration_plan(paper: Paper, offset: tuple[float, float]) -> list[Page]:
+    """A front page with crosshairs and scales, a back page with crosshairs at the mirrored
+    positions plus the back offset: print duplex, hold to light, read the offset."""
+    front = Page(paper, "calibration", "Calibration, front: crosshairs with offset scales",
+                 lanes=band_lanes(paper))
+    back = Page(paper, "calibration", "Calibration, back: crosshairs (seen through the paper)",
+                lanes=band_lanes(paper))
+    for x, y in calibration_points(paper):
+        front.lines += crosshair(x, y, 6.0) + offset_scales(x, y)
+        front.circles.append(Circle(x, y, 0.5))
+        front.labels += scale_numbers(x, y)
+        bx, by = paper.width - x + offset[0], y + offset[1]
+        back.lines += crosshair(bx, by, 9.0)
+    front.notes += [
+        "Print this sheet duplex (flip on long edge), hold it to the light: read on the scales "
+        "where the back cross's lines cross the front's arms",
+        f"Add the readings to the back offset ({fmt_offset(offset)} mm) and rebuild with it",
+    ]
+    back.notes.append(f"Back offset used: {fmt_offset(offset)} mm")
+    return [front, back]
+
+
+def offset_scales(x: float, y: float, reach: int = 5) -> list[Line]:
+    """Millimetre ticks along both arms of a front crosshair (long ticks every 5 mm)."""
+    lines = []
+    for k in range(-reach, reach + 1):
+        if k == 0:
+            continue
+        tick = 1.2 if k % 5 == 0 else 0.6
+        lines.append(Line(x + k, y - tick, x + k, y + tick, 0.1))
+        lines.append(Line(x - tick, y + k, x + tick, y + k, 0.1))
+    return lines
+
+
+def scale_numbers(x: float, y: float) -> list[Label]:
+    """Numbers on the scales are the offsets to add: dx = right reading, dy = minus down."""
+    labels = [Label(x + k - 1.2, y + 3.6, f"{k:+d}", 4.0) for k in (-5, 5)]
+    labels += [Label(x + 1.8, y + k + 0.5, f"{-k:+d}", 4.0) for k in (-5, 5)]
+    labels += [Label(x + 7.5, y + 0.5, "dx", 5.0), Label(x - 1.0, y - 7.5, "dy", 5.0)]
+    return labels
+
+
+# --------------------------------------------------------------------------- labels
+
+
+def chunks(items: Sequence[Copy], size: int) -> list[Sequence[Copy]]:
+    return [items[i:i + size] for i in range(0, len(items), size)]
+
+
+def describe(chunk: Sequence[Copy], side: str) -> str:
+    """'Playing card x9 (fronts)' style summary of what a page holds."""
+    counts: dict[str, int] = {}
+    for c in chunk:
+        if side in ("front", "fold") or c.has_back:
+            counts[c.title] = counts.get(c.title, 0) + 1
+    word = {"front": "fronts", "back": "backs", "fold": "fronts + backs"}.get(side, side)
+    return ", ".join(f"{t} x{n}" for t, n in counts.items()) + f" ({word})"
+
+
+def fmt_offset(offset: tuple[float, float]) -> str:
+    return f"{offset[0]:+.1f}, {offset[1]:+.1f}"
+
+
+def side_lanes(
+    slots: Sequence[Slot], region: Box, sides: Sequence[str] = ("left", "right"),
+    span: tuple[float, float] | None = None,
+) -> list[Lane]:
+    """Vertical label lanes beside a grid (over `span`, default the grid's height), between
+    the row crop marks."""
+    g = bbox([s.trim for s in slots])
+    edges = outer_edges(g, region)
+    _, ys = cut_positions(slots)
+    top, bottom = span or (g.y, g.bottom)
+    bounds = sorted({round(y, 6) for y in ys} | {round(top, 6), round(bottom, 6)})
+    lanes = []
+    for side in sides:
+        e = edges[side]
+        x = g.x - e.start - 0.5 if side == "left" else g.right + e.start + 1.8
+        for top, bottom in zip(bounds, bounds[1:], strict=False):
+            if bottom - top > 12.0:
+                lanes.append(Lane(x, bottom - 2.0, bottom - top - 4.0, vertical=True))
+    return lanes
+
+
+def sticker_plan(copies: Sequence[Copy], paper: Paper, *, offset: tuple[float, float]) -> list[Page]:
+    """Sticker sheets (print-spec 4.1): rows of one component each with gutters, its name in a
+    label column left of the grid, crop marks outside the grid."""
+    box = content_box(paper, BAND)
+    grid = Box(box.x + LABEL_COLUMN, box.y, box.w - LABEL_COLUMN, box.h)
+    w, h = copies[0].w, copies[0].h
+    cols = fit_count(grid.w, w, STICKER_GUTTER)
+    rows_per_page = fit_count(grid.h, h, STICKER_GUTTER)
+    if cols == 0 or rows_per_page == 0:
+        raise ValueError(f"a {w} x {h} mm sticker does not fit on {paper.name}")
+    rows = sticker_rows(copies, cols)
+    region = band_region(paper)
+    pages = []
+    for page_rows in [rows[i:i + rows_per_page] for i in range(0, len(rows), rows_per_page)]:
+        chunk = [c for row in page_rows for c in row]
+        slots = [
+            Slot(grid.x + k * (w + STICKER_GUTTER), grid.y + r * (h + STICKER_GUTTER), w, h)
+            for r, row in enumerate(page_rows)
+            for k in range(len(row))
+        ]
+        front = sheet_page(paper, "front", chunk, slots, region, band=True)
+        front.notes[-1] = "Cut the rows apart (marks left and right), then each sticker"
+        front.labels += row_labels(page_rows, grid.x, grid.y, h)
+        pages.append(front)
+        if any(c.has_back for c in chunk):
+            backs = [back_slot(s, paper.width, offset) for s in slots]
+            pages.append(sheet_page(paper, "back", chunk, backs, region, True, offset))
+    return pages
+
+
+def sticker_rows(copies: Sequence[Copy], cols: int) -> list[list[Copy]]:
+    """Split copies into rows of at most `cols`, a new row whenever the component changes."""
+    rows: list[list[Copy]] = []
+    for c in copies:
+        if not rows or len(rows[-1]) == cols or rows[-1][-1].component != c.component:
+            rows.append([])
+        rows[-1].append(c)
+    return rows
+
+
+def row_labels(rows: Sequence[Sequence[Copy]], grid_x: float, grid_y: float, h: float
+               ) -> list[Label]:
+    """The component's name left of the first row it fills (ending 7 mm left of the grid)."""
+    from cardgen.layout import fonts
+
+    labels = []
+    for r, row in enumerate(rows):
+        if r > 0 and rows[r - 1][-1].component == row[0].component:
+            continue
+        text = row[0].name
+        width = min(fonts.text_width_mm(text, "regular", 6.0), LABEL_COLUMN - 9.0)
+        while fonts.text_width_mm(text, "regular", 6.0) > width + 1e-6 and len(text) > 2:
+            text = text[:-2] + "…"
+        y = grid_y + r * (h + STICKER_GUTTER) + h / 2 + 0.8
+        labels.append(Label(grid_x - 7.0 - width, y, text, 6.0))
+    return labels
+
+
+# --------------------------------------------------------------------------- the whole file
+
+
+@dataclass(frozen=True)
+class Group:
+    """Copies that share a sheet style and a face size, in database order."""
+
+    sheet: str  # cards | tokens | stickers | large
+    copies: tuple[Copy, ...]
+
+
+def plan_home_print(
+    groups: Sequence[Group], paper: Paper, *, fold: bool, offset: tuple[float, float],
+    heading: str,
+) -> list[Page]:
+    """Every group's pages for one paper, a calibration pair first when there are duplex backs,
+    then the page labels (heading, page n/N, what, print at 100 %, scale bars)."""
+    pages: list[Page] = []
+    for group in groups:
+        pages += group_pages(group, paper, fold=fold, offset=offset)
+    if not fold and any(p.side == "back" for p in pages):
+        pages = calibration_plan(paper, offset) + pages
+    for n, page in enumerate(pages, start=1):
+        furnish(page, f"{heading} - page {n}/{len(pages)}")
+    return pages
+
+
+def group_pages(group: Group, paper: Paper, *, fold: bool, offset: tuple[float, float]
+                ) -> list[Page]:
+    copies = list(group.copies)
+    has_back = any(c.has_back for c in copies)
+    if group.sheet in ("cards", "tokens"):
+        gutter = TOKEN_GUTTER if group.sheet == "tokens" else 0.0
+        if fold and has_back:
+            return fold_plan(copies, paper, gutter=gutter)
+        return grid_plan(copies, paper, gutter=gutter, offset=offset,
+                         band=group.sheet == "tokens")
+    if group.sheet == "stickers":
+        return sticker_plan(copies, paper, offset=offset)
+    box = content_box(paper, BAND)
+    if fits(box, copies[0].w, copies[0].h) is not None:
+        return large_plan(copies, paper, offset=offset)
+    pages = []
+    for c in copies:
+        pages += tile_plan(c, paper, "front")
+        if c.has_back:
+            pages += tile_plan(c, paper, "back")
+    return pages
+

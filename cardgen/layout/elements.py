@@ -1,0 +1,356 @@
+"""Component + layout template (layouts/<game>/<name>.yaml) -> the Drawing of one face.
+
+Templates are YAML in mm with `extends:`; elements bind to component fields with `{path}`
+(`{culture.color}` follows a term field into its vocabulary). Kinds without a template get a
+designed automatic face, so a new kind prints before anyone writes its layout. All wrapping
+and fitting happens here; overflow and missing glyphs are Problems naming the component."""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+from typing import Any
+
+from cardgen.data.model import Component, Database, FieldSpec, Term
+from cardgen.errors import Problem, ProblemsError, did_you_mean
+from cardgen.layout import fonts, text
+from cardgen.layout.drawing import Drawing, Ellipse, Group, Image, Primitive, Rect, Style
+from cardgen.layout.drawing import Path as PathItem
+from cardgen.layout.drawing import Text as TextItem
+from cardgen.layout.icons import icon_file, icon_items
+from cardgen.layout.scope import Scope, format_value, number, truthy
+from cardgen.layout.templates import layouts_root, template_for
+
+
+def lay_out(db: Database, component: Component, side: str) -> Drawing | None:
+    """The Drawing of one face of a component, or None when its kind has no back."""
+    template = template_for(db, component.kind, side)
+    if template is None:
+        return None
+    scope = Scope(db, component)
+    db.__dict__["_palette"] = dict(template.get("palette", {}))
+    size = template.get("size", (63.5, 88.9))
+    width, height = (number(scope, {"v": v}, "v", 10.0) for v in size)
+    drawing = Drawing(f"{component.id}-{side}", width, height, float(template.get("bleed", 3.0)))
+    ctx = _Context(db, component, drawing, template, side)
+    ctx.background(scope)
+    for element in template.get("elements", []):
+        ctx.element(element, scope, 0.0, 0.0)
+    ctx.edition_mark(scope)
+    if ctx.problems:
+        raise ProblemsError(ctx.problems)
+    return drawing
+
+
+class _Context:
+    def __init__(self, db: Database, component: Component, drawing: Drawing,
+                 template: dict[str, Any], side: str = "front"):
+        self.db = db
+        self.component = component
+        self.drawing = drawing
+        self.template = template
+        self.side = side
+        self.safe = float(template.get("safe", 4.0))
+        self.problems: list[Problem] = []
+
+    def add(self, item: Primitive) -> None:
+        self.drawing.add(item)
+
+    def background(self, scope: Scope) -> None:
+        colour = _colour(scope.text(self.template.get("background", "#FFFFFF")), "#FFFFFF")
+        b = self.drawing.bleed
+        if self.template.get("shape") == "circle":
+            self.add(Rect(-b, -b, self.drawing.width + 2 * b, self.drawing.height + 2 * b,
+                          Style(fill="#FFFFFF")))
+            r = self.drawing.width / 2
+            self.add(Ellipse(r, self.drawing.height / 2, r + b, r + b, Style(fill=colour)))
+            return
+        self.add(Rect(-b, -b, self.drawing.width + 2 * b, self.drawing.height + 2 * b,
+                      Style(fill=colour)))
+
+    def edition_mark(self, scope: Scope) -> None:
+        mark = self.template.get("edition_mark", {})
+        if mark is False:
+            return
+        label = f"{self.db.game.name} {self.component.edition}"
+        size = number(scope, mark, "size", 4.5)
+        x = number(scope, mark, "x", self.drawing.width - self.safe)
+        y = number(scope, mark, "y", self.drawing.height - self.safe + 0.3)
+        colour = _colour(scope.text(mark.get("color", "#555555")), "#555555") or "#555555"
+        self._glyphs(label, "regular", "edition mark")
+        self.add(TextItem(x, y, label, "regular", size, colour, mark.get("align", "end")))
+
+    def element(self, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
+        if "when" in el and not truthy(scope.text(el["when"])):
+            return
+        if el.get("side", self.side) != self.side:
+            return
+        handler = _ELEMENTS.get(str(el.get("type")))
+        if handler is None:
+            self.problems.append(Problem(
+                "bad-layout", f"unknown element type '{el.get('type')}'", where=self.component.where,
+                path=f"{self.component.kind} layout", hint=did_you_mean(str(el.get("type")), _ELEMENTS)))
+            return
+        handler(self, el, scope, dx, dy)
+
+    def _glyphs(self, value: str, face: str, element: str) -> bool:
+        missing = fonts.missing_chars(text.plain_text(value), face)
+        if missing:
+            chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+            self.problems.append(Problem(
+                "missing-glyph", f"the font has no glyph for {chars} in \"{value}\"",
+                where=self.component.where, path=f"{self.component.id}.{element}",
+                hint="use another character, or replace the bundled font"))
+        return not missing
+
+
+def _colour(value: Any, default: str | None) -> str | None:
+    if isinstance(value, str) and re.fullmatch(r"#[0-9A-Fa-f]{6}", value):
+        return value
+    if value in (None, "", "none"):
+        return default if value is None else None
+    return default
+
+
+def _named(scope: Scope, value: Any) -> Any:
+    """A colour name from the template's `palette:` (e.g. a button colour word) -> '#RRGGBB'."""
+    palette = scope.db.__dict__.get("_palette", {})
+    key = value.label if isinstance(value, Term) else value
+    if not isinstance(key, str | bool | int):
+        return value
+    for candidate in (key, str(key), str(key).lower()):
+        if candidate in palette:
+            return palette[candidate]
+    return value
+
+
+def _style(scope: Scope, el: dict[str, Any]) -> Style:
+    return Style(fill=_colour(_named(scope, scope.text(el.get("fill"))), None),
+                 stroke=_colour(_named(scope, scope.text(el.get("stroke"))), None),
+                 stroke_width=float(el.get("stroke_width", 0.35)),
+                 dash=tuple(el["dash"]) if el.get("dash") else None)
+
+
+def _el_rect(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
+    ctx.add(Rect(dx + number(scope, el, "x"), dy + number(scope, el, "y"), number(scope, el, "w"),
+                 number(scope, el, "h"), _style(scope, el), radius=number(scope, el, "radius")))
+
+
+def _el_circle(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
+    r = number(scope, el, "r", 3.0)
+    ctx.add(Ellipse(dx + number(scope, el, "cx"), dy + number(scope, el, "cy"), r, r, _style(scope, el)))
+
+
+def _el_text(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
+    value = _text_value(ctx, el, scope)
+    if not value.strip():
+        return
+    name = str(el.get("name", el.get("text", "text")))
+    if not ctx._glyphs(value, str(el.get("font", "regular")), name):
+        return
+    x, y, w, h = (dx + number(scope, el, "x"), dy + number(scope, el, "y"), number(scope, el, "w"),
+                  number(scope, el, "h"))
+    try:
+        fitted = text.fit(value, w, h, size=float(el.get("size", 8)),
+                          min_size=float(el.get("min_size", el.get("size", 8))),
+                          face=str(el.get("font", "regular")), leading=float(el.get("leading", 1.2)))
+    except text.TextOverflow as exc:
+        ctx.problems.append(Problem(
+            "text-overflow", f"text does not fit its box at {el.get('min_size', el.get('size', 8))} pt: "
+            f"{exc.describe()}", where=ctx.component.where, path=f"{ctx.component.id}.{name}",
+            hint="shorten the text, or give the element more room or a smaller min_size"))
+        return
+    colour = _colour(_named(scope, scope.text(el.get("color", "#1A1A1A"))), "#1A1A1A") or "#1A1A1A"
+    for item in text.place(fitted, x, y, w, h, align=str(el.get("align", "left")),
+                           valign=str(el.get("valign", "top")), color=colour):
+        ctx.add(item)
+
+
+def _text_value(ctx: _Context, el: dict[str, Any], scope: Scope) -> str:
+    """The element's text; with `over`, `text` once per list item, joined by `join`."""
+    if "over" not in el:
+        return format_value(scope.text(el.get("text", "")))
+    items = scope.text(el["over"])
+    if not isinstance(items, list):
+        return ""
+    spec = _list_item_spec(ctx, str(el["over"]), scope)
+    parts = (format_value(scope.child(item, spec, i).text(el.get("text", "{item}")))
+             for i, item in enumerate(items))
+    return str(el.get("join", "\n")).join(p for p in parts if p.strip())
+
+
+def _el_icon(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
+    name = format_value(scope.text(el.get("icon", "")))
+    if not name:
+        return
+    size = number(scope, el, "size", 8.0)
+    colour = _colour(_named(scope, scope.text(el.get("color"))), None)
+    try:
+        items = icon_items(_icon_path(ctx.db, name), dx + number(scope, el, "x"),
+                           dy + number(scope, el, "y"), size, colour)
+    except (SyntaxError, ValueError) as exc:  # xml ParseError is a SyntaxError
+        ctx.problems.append(Problem(
+            "bad-icon", f"icon '{name}.svg' cannot be read: {exc}", where=ctx.component.where,
+            path=f"{ctx.component.id}.{el.get('icon')}", hint="save the icon as plain SVG"))
+        return
+    except FileNotFoundError:
+        ctx.problems.append(Problem(
+            "missing-icon", f"no icon '{name}.svg'", where=ctx.component.where,
+            path=f"{ctx.component.id}.{el.get('icon')}",
+            hint=f"draw it under layouts/{ctx.db.game.id}/icons/ or layouts/common/icons/"))
+        return
+    for item in items:
+        ctx.add(item)
+
+
+def _icon_path(db: Database, name: str) -> Path:
+    """The icon's SVG file, looked up once per database and name (FileNotFoundError if none)."""
+    paths: dict[str, Path | None] = db.__dict__.setdefault("_icon_paths", {})
+    if name not in paths:
+        try:
+            paths[name] = icon_file(layouts_root(db), db.game.id, name)
+        except FileNotFoundError:
+            paths[name] = None
+    found = paths[name]
+    if found is None:
+        raise FileNotFoundError(name)
+    return found
+
+
+def _el_row(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
+    """n shapes in a row (die spots, lucky-number dots, orange circles)."""
+    n = int(number(scope, el, "n", 0))
+    size, gap = number(scope, el, "size", 5.0), number(scope, el, "gap", 1.5)
+    shape = el.get("shape", "square")
+    x0, y0 = dx + number(scope, el, "x"), dy + number(scope, el, "y")
+    style = _style(scope, el)
+    vertical = el.get("direction") == "down"
+    for i in range(n):
+        x = x0 + (0 if vertical else i * (size + gap))
+        y = y0 + (i * (size + gap) if vertical else 0)
+        if shape == "circle":
+            ctx.add(Ellipse(x + size / 2, y + size / 2, size / 2, size / 2, style))
+        else:
+            ctx.add(Rect(x, y, size, size, style, radius=number(scope, el, "radius", 1.0)))
+
+
+def _el_repeat(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
+    """Draw `elements` once per item of a list field, stepping by `step` (x, y) mm."""
+    items = scope.text(el.get("over", ""))
+    if not isinstance(items, list):
+        return
+    spec = _list_item_spec(ctx, str(el.get("over", "")), scope)
+    step_x, step_y = (number(scope, {"v": v}, "v") for v in el.get("step", (0, 10)))
+    limit = int(el.get("max", len(items)))
+    if len(items) > limit:
+        ctx.problems.append(Problem(
+            "too-many-items", f"{len(items)} items, the layout has room for {limit}",
+            where=ctx.component.where, path=f"{ctx.component.id}.{el.get('over')}",
+            hint="shorten the list or give the layout more rows"))
+    x0, y0 = dx + number(scope, el, "x"), dy + number(scope, el, "y")
+    columns = int(el.get("columns", 0)) or len(items) or 1
+    row_x, row_y = (float(v) for v in el.get("row_step", (0, 0)))
+    for i, item in enumerate(items[:limit]):
+        child = scope.child(item, spec, i)
+        col, row = i % columns, i // columns
+        for sub in el.get("elements", []):
+            ctx.element(sub, child, x0 + col * step_x + row * row_x, y0 + col * step_y + row * row_y)
+
+
+def _list_item_spec(ctx: _Context, binding: str, scope: Scope) -> FieldSpec | None:
+    path = binding.strip("{} ").split(".")
+    if path[0] == "item":
+        spec = scope.item_spec
+        path = path[1:]
+        for part in path:
+            spec = (spec.fields or {}).get(part) if spec is not None else None
+        return spec.of if spec is not None and spec.type == "list" else None
+    spec = ctx.db.game.kinds[ctx.component.kind].fields.get(path[0])
+    for part in path[1:]:
+        spec = (spec.fields or {}).get(part) if spec is not None else None
+    return spec.of if spec is not None and spec.type == "list" else None
+
+
+def _el_image(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
+    """A component's art; without one, the template's `fallback` elements (a designed stand-in)."""
+    value = scope.text(el.get("field", "{image}"))
+    box = (dx + number(scope, el, "x"), dy + number(scope, el, "y"),
+           number(scope, el, "w"), number(scope, el, "h"))
+    if isinstance(value, str) and value:
+        path = (ctx.db.game.root / value).resolve()
+        found = path.suffix.lower() in (".png", ".jpg", ".jpeg") and path.is_file()
+        probes = ctx.db.__dict__.get("_image_probes")  # a face cache is listening
+        if probes is not None:
+            probes.append((str(path), found))
+        if found:
+            ctx.add(Image(*box, path=str(path)))
+            return
+    for sub in el.get("fallback", []):
+        ctx.element(sub, scope, box[0], box[1])
+
+
+def _el_group(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
+    """Children drawn in a frame moved to (x, y) and turned `rotate` degrees clockwise there.
+
+    Sideways cards and half-upside-down cards are groups: lay a half out as usual, then turn it.
+    """
+    inner = _Context(ctx.db, ctx.component, Drawing("group", 0, 0, 0), ctx.template, ctx.side)
+    for sub in el.get("elements", []):
+        inner.element(sub, scope, 0.0, 0.0)
+    ctx.problems.extend(inner.problems)
+    angle = math.radians(number(scope, el, "rotate", 0.0))
+    cos, sin = math.cos(angle), math.sin(angle)
+    x, y = dx + number(scope, el, "x"), dy + number(scope, el, "y")
+    if inner.drawing.items:
+        ctx.add(Group(tuple(inner.drawing.items), (cos, sin, -sin, cos, x, y)))
+
+
+def _el_polar(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
+    """Draw `elements` once per list item, at `radius` and `angle` (degrees clockwise from up)
+    around (cx, cy): the spaces of a ring board, dials, round tracks."""
+    items = scope.text(el.get("over", ""))
+    if not isinstance(items, list):
+        return
+    spec = _list_item_spec(ctx, str(el.get("over", "")), scope)
+    count = len(items)
+    for i, item in enumerate(items):
+        child = scope.child(item, spec, i)
+        radius = number(child, el, "radius", 0.0)
+        default_angle = 360.0 * i / count if count else 0.0
+        angle = math.radians(number(child, el, "angle", default_angle))
+        x = dx + number(scope, el, "cx") + radius * math.sin(angle)
+        y = dy + number(scope, el, "cy") - radius * math.cos(angle)
+        if el.get("turn"):
+            _el_group(ctx, {"rotate": math.degrees(angle), "elements": el.get("elements", [])},
+                      child, x, y)
+            continue
+        for sub in el.get("elements", []):
+            ctx.element(sub, child, x, y)
+
+
+def _el_annulus(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
+    """A ring band between two radii around (cx, cy)."""
+    cx, cy = dx + number(scope, el, "cx"), dy + number(scope, el, "cy")
+    ops = _circle_ops(cx, cy, number(scope, el, "outer", 10.0)) + _circle_ops(
+        cx, cy, number(scope, el, "inner", 5.0))
+    ctx.add(PathItem(tuple(ops), _style(scope, el), fill_rule="evenodd"))
+
+
+def _circle_ops(cx: float, cy: float, r: float) -> list[tuple]:
+    k = 0.5522847498 * r
+    return [("M", cx + r, cy), ("C", cx + r, cy + k, cx + k, cy + r, cx, cy + r),
+            ("C", cx - k, cy + r, cx - r, cy + k, cx - r, cy),
+            ("C", cx - r, cy - k, cx - k, cy - r, cx, cy - r),
+            ("C", cx + k, cy - r, cx + r, cy - k, cx + r, cy), ("Z",)]
+
+
+def _el_line(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
+    ops = (("M", dx + number(scope, el, "x1"), dy + number(scope, el, "y1")),
+           ("L", dx + number(scope, el, "x2"), dy + number(scope, el, "y2")))
+    ctx.add(PathItem(ops, _style(scope, el)))
+
+
+_ELEMENTS = {"group": _el_group, "polar": _el_polar, "annulus": _el_annulus, "line": _el_line,
+             "rect": _el_rect, "circle": _el_circle, "text": _el_text, "icon": _el_icon,
+             "row": _el_row, "repeat": _el_repeat, "image": _el_image}

@@ -1,0 +1,127 @@
+"""Bundled font faces -> file paths, metrics in mm, glyph coverage and glyph outlines.
+
+Two faces ship in cardgen/assets/fonts/ (DejaVu Sans 2.37 Regular and Bold, see LICENSE-DejaVu.txt).
+Layout and both renderers measure with the same advance widths (no kerning anywhere), so the
+PDF and the SVG place every glyph at the same x.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+
+from fontTools.pens.svgPathPen import SVGPathPen
+from fontTools.ttLib import TTFont
+
+PT_TO_MM = 25.4 / 72.0
+
+FACE_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf"}
+PDF_NAMES = {"regular": "CardgenSans", "bold": "CardgenSans-Bold"}
+
+
+def font_path(face: str) -> Path:
+    """The TTF file of a face ("regular" or "bold")."""
+    if face not in FACE_FILES:
+        raise KeyError(f"unknown font face {face!r}; expected one of {sorted(FACE_FILES)}")
+    return Path(str(files("cardgen") / "assets" / "fonts" / FACE_FILES[face]))
+
+
+def pdf_font_name(face: str) -> str:
+    """The name a face is registered under in reportlab."""
+    return PDF_NAMES[face]
+
+
+@cache
+def _font(face: str) -> TTFont:
+    return TTFont(str(font_path(face)), lazy=True)
+
+
+@cache
+def _cmap(face: str) -> dict[int, str]:
+    return dict(_font(face).getBestCmap())
+
+
+@cache
+def _units_per_em(face: str) -> int:
+    return int(_font(face)["head"].unitsPerEm)
+
+
+@cache
+def _advance(face: str, char: str) -> int:
+    glyph = _cmap(face).get(ord(char), ".notdef")
+    return int(_font(face)["hmtx"][glyph][0])
+
+
+@cache
+def _advances(face: str) -> dict[str, int]:
+    """char -> advance in font units, filled as characters are first measured."""
+    return {}
+
+
+@cache
+def _drawable(face: str) -> frozenset[str]:
+    """Every character the face draws, plus the whitespace controls."""
+    return frozenset(map(chr, _cmap(face))) | {"\n", "\t"}
+
+
+def has_glyph(face: str, char: str) -> bool:
+    """True when the face draws `char` (whitespace controls count as present)."""
+    return char in _drawable(face)
+
+
+def missing_chars(text: str, face: str) -> list[str]:
+    """Characters of `text` the face cannot draw, each once, in order of appearance."""
+    drawable = _drawable(face)
+    if drawable.issuperset(text):
+        return []
+    return list(dict.fromkeys(ch for ch in text if ch not in drawable))
+
+
+def text_units(text: str, face: str) -> int:
+    """Advance width of a line of text in font units (no kerning: the sum of its characters)."""
+    advances = _advances(face)
+    try:
+        return sum(map(advances.__getitem__, text))
+    except KeyError:
+        for ch in set(text) - advances.keys():
+            advances[ch] = _advance(face, ch)
+        return sum(map(advances.__getitem__, text))
+
+
+def text_width_mm(text: str, face: str, size_pt: float) -> float:
+    """Advance width of one line of text at `size_pt`, in mm."""
+    return text_units(text, face) / _units_per_em(face) * size_pt * PT_TO_MM
+
+
+def ascent_mm(face: str, size_pt: float) -> float:
+    """Height of capitals above the baseline (cap height), in mm."""
+    os2 = _font(face)["OS/2"]
+    cap = getattr(os2, "sCapHeight", 0) or 0.73 * _units_per_em(face)
+    return cap / _units_per_em(face) * size_pt * PT_TO_MM
+
+
+def descent_mm(face: str, size_pt: float) -> float:
+    """Depth of descenders below the baseline (positive), in mm."""
+    return 0.236 * size_pt * PT_TO_MM
+
+
+def line_height_mm(size_pt: float, leading: float = 1.2) -> float:
+    """Baseline-to-baseline distance for a size, in mm."""
+    return size_pt * leading * PT_TO_MM
+
+
+@cache
+def glyph_outline(face: str, char: str) -> tuple[str, int]:
+    """(SVG path data in font units with y up, advance width) for one character."""
+    font = _font(face)
+    name = _cmap(face).get(ord(char), ".notdef")
+    glyphs = font.getGlyphSet()
+    pen = SVGPathPen(glyphs)
+    glyphs[name].draw(pen)
+    return pen.getCommands(), int(font["hmtx"][name][0])
+
+
+def units_per_em(face: str) -> int:
+    """Font units per em of a face."""
+    return _units_per_em(face)

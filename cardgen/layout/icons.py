@@ -1,0 +1,104 @@
+"""Icon SVG file (layouts/<game>/icons/, layouts/common/icons/) -> Drawing paths in a square box.
+
+Icons are parsed once with svgelements (shapes, transforms and arcs become cubic paths), so the
+PDF and the SVG output draw the very same outlines. A designer replaces an icon by dropping in
+an SVG of the same name.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import svgelements as se
+
+from cardgen.layout.drawing import Group, Primitive, Style
+from cardgen.layout.drawing import Path as PathItem
+
+
+def icon_file(layouts: Path, game: str, name: str) -> Path:
+    for folder in (layouts / game / "icons", layouts / "common" / "icons"):
+        path = folder / f"{name}.svg"
+        if path.is_file():
+            return path
+    raise FileNotFoundError(name)
+
+
+@cache
+def _parsed(path: Path) -> tuple[tuple[float, float, float, float], tuple[PathItem, ...]]:
+    svg = se.SVG.parse(str(path), reify=True)
+    box = svg.viewbox
+    view = (box.x, box.y, box.width, box.height) if box is not None else (0.0, 0.0, 24.0, 24.0)
+    items: list[PathItem] = []
+    for element in svg.elements():
+        if not isinstance(element, se.Shape) or isinstance(element, se.SVG):
+            continue
+        ops = _ops(se.Path(element))
+        if ops:
+            items.append(PathItem(tuple(ops), _style(element)))
+    return view, tuple(items)
+
+
+def _ops(path: se.Path) -> list[tuple]:
+    ops: list[tuple] = []
+    for seg in path.segments():
+        if isinstance(seg, se.Move):
+            ops.append(("M", seg.end.x, seg.end.y))
+        elif isinstance(seg, se.Close):
+            ops.append(("Z",))
+        elif isinstance(seg, se.Line):
+            ops.append(("L", seg.end.x, seg.end.y))
+        elif isinstance(seg, se.CubicBezier):
+            ops.append(("C", seg.control1.x, seg.control1.y, seg.control2.x, seg.control2.y,
+                        seg.end.x, seg.end.y))
+        elif isinstance(seg, se.QuadraticBezier | se.Arc):
+            for cubic in _as_cubics(seg):
+                ops.append(cubic)
+    return ops
+
+
+def _as_cubics(seg: se.PathSegment) -> list[tuple]:
+    if isinstance(seg, se.QuadraticBezier):
+        s, c, e = seg.start, seg.control, seg.end
+        c1 = (s.x + 2 / 3 * (c.x - s.x), s.y + 2 / 3 * (c.y - s.y))
+        c2 = (e.x + 2 / 3 * (c.x - e.x), e.y + 2 / 3 * (c.y - e.y))
+        return [("C", *c1, *c2, e.x, e.y)]
+    return [("C", b.control1.x, b.control1.y, b.control2.x, b.control2.y, b.end.x, b.end.y)
+            for b in seg.as_cubic_curves()]
+
+
+def _colour(value: object) -> str | None:
+    if value is None or getattr(value, "value", None) is None:
+        return None
+    colour = se.Color(value)
+    return None if colour.alpha == 0 else colour.hex[:7].upper()
+
+
+def _style(element: se.Shape) -> Style:
+    width = element.stroke_width if element.stroke is not None else 0.0
+    return Style(fill=_colour(element.fill), stroke=_colour(element.stroke),
+                 stroke_width=float(width or 0.0))
+
+
+def icon_items(path: Path, x: float, y: float, size: float, colour: str | None = None
+               ) -> list[Primitive]:
+    """The icon file scaled into the square (x, y, size); `colour` recolours the black parts."""
+    (vx, vy, vw, vh), paths = _recoloured(path, colour)
+    scale = size / max(vw, vh)
+    ox = x + (size - vw * scale) / 2 - vx * scale
+    oy = y + (size - vh * scale) / 2 - vy * scale
+    return [Group(paths, (scale, 0.0, 0.0, scale, ox, oy))] if paths else []
+
+
+@cache
+def _recoloured(path: Path, colour: str | None
+                ) -> tuple[tuple[float, float, float, float], tuple[Primitive, ...]]:
+    view, paths = _parsed(path)
+    items: list[Primitive] = []
+    for p in paths:
+        style = p.style
+        style = Style(fill=colour if colour and style.fill == "#000000" else style.fill,
+                      stroke=colour if colour and style.stroke == "#000000" else style.stroke,
+                      stroke_width=style.stroke_width)
+        items.append(PathItem(p.ops, style))
+    return view, tuple(items)

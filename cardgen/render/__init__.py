@@ -1,0 +1,5 @@
+"""Stage 5, render: Drawings and page plans -> PDF (pdf.py, pages.py), SVG (svg.py), PNG (png.py).
+
+The only package that draws: reportlab, svgwrite and pypdfium2 are imported here alone. Each
+backend implements the `Renderer` protocol of base.py for a single face.
+"""

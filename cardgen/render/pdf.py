@@ -1,0 +1,341 @@
+"""Drawing (mm, y down) -> reportlab canvas operations (pt, y up), a form XObject per reused face.
+
+`paint` is the only entry point imposition needs: it places a face's trim top-left at a page
+position, clips to trim + bleed, and reuses a form XObject when the same face is painted again
+on the same canvas (card backs, repeated copies). A `Painter` does the same for one document
+whose face uses are known in advance: faces painted once are drawn in place (a form costs an
+object and a resource dictionary), wrapped in a marked-content sequence tagged with the face
+key, so every placement of a face can still be counted in the page content. `new_canvas` makes
+a Canvas whose initial font is the bundled face (no standard-14 font anywhere in the file).
+
+Consecutive Text items are written as one q BT ... ET Q block of raw operators (the font
+subsets and escaping are reportlab's own), not one text object with its own state each.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Collection, Iterable, Mapping
+from functools import cache
+from typing import Any
+
+from reportlab import rl_config
+from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.rl_accel import fp_str
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.layout import fonts
+from cardgen.layout.drawing import Drawing, Ellipse, Group, Image, Matrix, Path, Primitive, Rect, Style, Text
+
+K = mm  # points per mm
+_FORMS_ATTR = "_cardgen_forms"
+
+
+@cache
+def _register_once() -> None:
+    for face in fonts.FACE_FILES:
+        pdfmetrics.registerFont(TTFont(fonts.pdf_font_name(face), str(fonts.font_path(face))))
+    pdfmetrics.registerFontFamily(
+        fonts.pdf_font_name("regular"),
+        normal=fonts.pdf_font_name("regular"),
+        bold=fonts.pdf_font_name("bold"),
+        italic=fonts.pdf_font_name("regular"),
+        boldItalic=fonts.pdf_font_name("bold"),
+    )
+
+
+def register_fonts() -> None:
+    """Register the bundled TTF faces with reportlab (idempotent)."""
+    _register_once()
+
+
+def _placement(rotate: int, x: float, y: float, w: float, h: float, page_h: float) -> Matrix:
+    """Matrix from face form space (pt, y up, origin at trim top-left) to page points."""
+    top = (page_h - y) * K
+    table: dict[int, Matrix] = {
+        0: (1, 0, 0, 1, x * K, top),
+        90: (0, -1, 1, 0, (x + h) * K, top),
+        180: (-1, 0, 0, -1, (x + w) * K, (page_h - y - h) * K),
+        270: (0, 1, -1, 0, x * K, (page_h - y - w) * K),
+    }
+    if rotate % 360 not in table:
+        raise ValueError(f"rotate must be 0, 90, 180 or 270, not {rotate}")
+    return table[rotate % 360]
+
+
+def face_key(drawing: Drawing) -> str:
+    """A stable name for a face's content: equal drawings share one form XObject."""
+    body = repr((drawing.width, drawing.height, drawing.bleed, drawing.items))
+    return "cg" + hashlib.sha1(body.encode("utf-8")).hexdigest()[:16]
+
+
+def _ensure_form(canvas: Canvas, drawing: Drawing, name: str | None = None) -> str:
+    forms: set[str] = canvas.__dict__.setdefault(_FORMS_ATTR, set())
+    name = name or face_key(drawing)
+    if name not in forms:
+        b = drawing.bleed
+        canvas.beginForm(
+            name, -b * K, -(drawing.height + b) * K, (drawing.width + b) * K, b * K
+        )
+        draw_items(canvas, drawing.items)
+        canvas.endForm()
+        forms.add(name)
+    return name
+
+
+def _clip_and_place(canvas: Canvas, drawing: Drawing, x_mm: float, y_mm: float,
+                    page_h_mm: float, bleed_mm: float, rotate: int) -> None:
+    w, h = drawing.width, drawing.height
+    b = max(0.0, min(bleed_mm, drawing.bleed))
+    canvas.transform(*_placement(rotate, x_mm, y_mm, w, h, page_h_mm))
+    clip = canvas.beginPath()
+    clip.rect(-b * K, -(h + b) * K, (w + 2 * b) * K, (h + 2 * b) * K)
+    canvas.clipPath(clip, stroke=0, fill=0)
+
+
+class Painter:
+    """`paint` for one document whose face uses are known: only reused faces become forms.
+
+    keys maps id(drawing) -> face_key(drawing) for drawings already keyed (saves hashing a
+    face on every use); reused holds the keys of faces painted more than once.
+    """
+
+    def __init__(self, reused: Collection[str], keys: Mapping[int, str] | None = None):
+        self.reused = reused
+        self.keys = keys or {}
+
+    def key(self, drawing: Drawing) -> str:
+        return self.keys.get(id(drawing)) or face_key(drawing)
+
+    def __call__(self, canvas: Canvas, drawing: Drawing, x_mm: float, y_mm: float,
+                 page_h_mm: float, *, bleed_mm: float = 0.0, rotate: int = 0) -> None:
+        register_fonts()
+        name = self.key(drawing)
+        if name in self.reused:
+            name = _ensure_form(canvas, drawing, name)
+        canvas.saveState()
+        _clip_and_place(canvas, drawing, x_mm, y_mm, page_h_mm, bleed_mm, rotate)
+        if name in self.reused:
+            canvas.doForm(name)
+        else:
+            canvas._code.append(f"/{name} BMC")
+            draw_items(canvas, drawing.items)
+            canvas._code.append("EMC")
+        canvas.restoreState()
+
+
+def reused_keys(keys: Iterable[str]) -> set[str]:
+    """The face keys that occur more than once (those faces are worth a form XObject)."""
+    seen: set[str] = set()
+    reused: set[str] = set()
+    for key in keys:
+        (reused if key in seen else seen).add(key)
+    return reused
+
+
+def new_canvas(path: str, **kwargs: Any) -> Canvas:
+    """A reportlab Canvas whose initial font is the bundled face, so no page or form of the
+    file names a standard-14 font (reportlab's default initial font is Helvetica)."""
+    register_fonts()
+    kwargs.setdefault("invariant", 1)
+    return Canvas(path, initialFontName=fonts.pdf_font_name("regular"), **kwargs)
+
+
+def compact_last_page(canvas: Canvas) -> None:
+    """Encode the page just shown now (as save() would), so the document keeps only encoded
+    page streams: a 20,000-page file then holds tens of MB less until it is saved."""
+    from reportlab.pdfbase.pdfdoc import (
+        PDFArray,
+        PDFBase85Encode,
+        PDFName,
+        PDFStream,
+        PDFZCompress,
+    )
+
+    pages = getattr(getattr(canvas._doc, "Pages", None), "pages", None)
+    if not pages:
+        return
+    page = pages[-1]
+    if page.Contents or not getattr(page, "stream", None) or not page.compression:
+        return
+    filters = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
+    content = page.stream
+    for f in reversed(filters):
+        content = f.encode(content)
+    stream = PDFStream(content=content, filters=filters)
+    stream.dictionary["Filter"] = PDFArray([PDFName(f.pdfname) for f in filters])
+    stream.__Comment__ = "page stream"
+    page.Contents = stream
+    page.stream = None
+
+
+def paint(
+    canvas: Canvas,
+    drawing: Drawing,
+    x_mm: float,
+    y_mm: float,
+    page_h_mm: float,
+    *,
+    bleed_mm: float = 0.0,
+    rotate: int = 0,
+) -> None:
+    """Draw a face with its trim top-left at (x_mm, y_mm) from the page top-left (y down).
+
+    rotate turns the face clockwise (0/90/180/270); (x_mm, y_mm) is then the top-left of the
+    rotated trim. Art is clipped to the trim grown by bleed_mm (at most the drawing's bleed).
+    """
+    register_fonts()
+    name = _ensure_form(canvas, drawing)
+    canvas.saveState()
+    _clip_and_place(canvas, drawing, x_mm, y_mm, page_h_mm, bleed_mm, rotate)
+    canvas.doForm(name)
+    canvas.restoreState()
+
+
+def draw_items(canvas: Canvas, items: list[Primitive] | tuple[Primitive, ...]) -> None:
+    """Draw primitives in face space: mm with y down become pt with y up (origin unchanged)."""
+    i, n = 0, len(items)
+    while i < n:
+        item = items[i]
+        if type(item) is Text:
+            j = i + 1
+            while j < n and type(items[j]) is Text:
+                j += 1
+            _texts(canvas, items[i:j])  # type: ignore[arg-type]
+            i = j
+        else:
+            _DRAW[type(item)](canvas, item)
+            i += 1
+
+
+@cache
+def _color(hex_color: str) -> Color:
+    return HexColor(hex_color)
+
+
+@cache
+def _rgb_op(hex_color: str) -> str:
+    c = _color(hex_color)
+    return f"{fp_str(c.red, c.green, c.blue)} rg"
+
+
+@cache
+def _pdf_font(face: str) -> Any:
+    return pdfmetrics.getFont(fonts.pdf_font_name(face))
+
+
+def _texts(canvas: Canvas, texts: Iterable[Text]) -> None:
+    """Lines of text as one q BT ... ET Q block: colour, font and size set only on change."""
+    doc = canvas._doc
+    escape = canvas._escape
+    code = ["q BT"]
+    color, tf = "", ""
+    for t in texts:
+        if t.color != color:
+            code.append(_rgb_op(t.color))
+            color = t.color
+        x = t.x
+        if t.anchor != "start":
+            width = fonts.text_width_mm(t.text, t.font, t.size)
+            x -= width / 2 if t.anchor == "middle" else width
+        code.append(f"1 0 0 1 {fp_str(x * K, -t.y * K)} Tm")
+        font = _pdf_font(t.font)
+        for subset, chunk in font.splitString(t.text, doc):
+            font_op = f"{font.getSubsetInternalName(subset, doc)} {fp_str(t.size)} Tf"
+            if font_op != tf:
+                code.append(font_op)
+                tf = font_op
+            code.append(f"({escape(chunk)}) Tj")
+    code.append("ET Q")
+    canvas._code.append(" ".join(code))
+
+
+def _apply_style(canvas: Canvas, style: Style) -> tuple[int, int]:
+    if style.fill:
+        canvas.setFillColor(_color(style.fill))
+    if style.stroke:
+        canvas.setStrokeColor(_color(style.stroke))
+        canvas.setLineWidth(style.stroke_width * K)
+        canvas.setDash([d * K for d in style.dash] if style.dash else [])
+    if style.opacity < 1.0:
+        canvas.setFillAlpha(style.opacity)
+        canvas.setStrokeAlpha(style.opacity)
+    return (1 if style.stroke else 0, 1 if style.fill else 0)
+
+
+def _rect(canvas: Canvas, r: Rect) -> None:
+    canvas.saveState()
+    stroke, fill = _apply_style(canvas, r.style)
+    args = (r.x * K, -(r.y + r.h) * K, r.w * K, r.h * K)
+    if r.radius > 0:
+        canvas.roundRect(*args, r.radius * K, stroke=stroke, fill=fill)
+    else:
+        canvas.rect(*args, stroke=stroke, fill=fill)
+    canvas.restoreState()
+
+
+def _ellipse(canvas: Canvas, e: Ellipse) -> None:
+    canvas.saveState()
+    stroke, fill = _apply_style(canvas, e.style)
+    canvas.ellipse(
+        (e.cx - e.rx) * K, -(e.cy + e.ry) * K, (e.cx + e.rx) * K, -(e.cy - e.ry) * K,
+        stroke=stroke, fill=fill,
+    )
+    canvas.restoreState()
+
+
+def _path(canvas: Canvas, p: Path) -> None:
+    canvas.saveState()
+    stroke, fill = _apply_style(canvas, p.style)
+    pdf_path = canvas.beginPath()
+    for op in p.ops:
+        if op[0] == "M":
+            pdf_path.moveTo(op[1] * K, -op[2] * K)
+        elif op[0] == "L":
+            pdf_path.lineTo(op[1] * K, -op[2] * K)
+        elif op[0] == "C":
+            pdf_path.curveTo(*(v * K * (1 if i % 2 == 0 else -1) for i, v in enumerate(op[1:])))
+        elif op[0] == "Z":
+            pdf_path.close()
+    canvas.drawPath(pdf_path, stroke=stroke, fill=fill, fillMode=0 if p.fill_rule == "evenodd" else 1)
+    canvas.restoreState()
+
+
+def _image(canvas: Canvas, im: Image) -> None:
+    canvas.drawImage(im.path, im.x * K, -(im.y + im.h) * K, im.w * K, im.h * K, mask="auto")
+
+
+def _group(canvas: Canvas, g: Group) -> None:
+    a, b, c, d, e, f = g.transform
+    canvas.saveState()
+    canvas.transform(a, -b, -c, d, e * K, -f * K)
+    if g.clip is not None:
+        x, y, w, h = g.clip
+        clip = canvas.beginPath()
+        clip.rect(x * K, -(y + h) * K, w * K, h * K)
+        canvas.clipPath(clip, stroke=0, fill=0)
+    draw_items(canvas, g.items)
+    canvas.restoreState()
+
+
+_DRAW: dict[type, Callable[[Canvas, Any], None]] = {
+    Rect: _rect, Ellipse: _ellipse, Path: _path, Text: lambda c, t: _texts(c, (t,)),
+    Image: _image, Group: _group}
+
+
+def write_faces(path: str, drawings: list[Drawing], *, bleed_mm: float | None = None) -> None:
+    """One PDF page per face at trim + bleed size with TrimBox and BleedBox (tests, previews)."""
+    register_fonts()
+    canvas = new_canvas(path)
+    for drawing in drawings:
+        b = drawing.bleed if bleed_mm is None else bleed_mm
+        pw, ph = drawing.width + 2 * b, drawing.height + 2 * b
+        canvas.setPageSize((pw * K, ph * K))
+        canvas.setBleedBox((0, 0, pw * K, ph * K))
+        canvas.setTrimBox((b * K, b * K, (b + drawing.width) * K, (b + drawing.height) * K))
+        paint(canvas, drawing, b, b, ph, bleed_mm=b)
+        canvas.showPage()
+    canvas.save()
