@@ -17,7 +17,7 @@ $(INSTALL): pyproject.toml
 
 # PYTHONDONTWRITEBYTECODE would leave cardgen compiled anew on every run: write the .pyc
 # files explicitly (they are still read), again whenever a module changes.
-$(STAMP): $(INSTALL) $(wildcard cardgen/*.py)
+$(STAMP): $(INSTALL) $(shell find cardgen -name '*.py')
 	$(BIN)/python -m compileall -q cardgen
 	touch $(STAMP)
 

@@ -22,7 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository
 from tests.support import deck  # noqa: E402
 
-FONT = Path(__file__).resolve().parent.parent / "cardgen" / "fonts" / "DejaVuSans.ttf"
+FONT = Path(__file__).resolve().parent.parent / "cardgen" / "assets" / "fonts" / "DejaVuSans.ttf"
 FONT_BOLD = FONT.with_name("DejaVuSans-Bold.ttf")
 PAGE_W, PAGE_H = 215.9, 279.4
 COLS, ROWS = 3, 3

@@ -83,6 +83,14 @@ def floor(n: int, out: Path) -> float:
     return float(run.out.split(": ")[-1].split(" s")[0])
 
 
+def svg_stage(project: Path, target: str) -> dict:
+    """The SVG writer with svgwrite against hand-written strings (bench/svg_stage.py)."""
+    run = run_child([sys.executable, str(BENCH / "svg_stage.py"), str(project), target])
+    if run.code != 0:
+        raise SystemExit(f"svg stage {target} failed:\n{run.out[-3000:]}")
+    return json.loads(run.out.strip().splitlines()[-1])
+
+
 def deck_rows(sizes: list[int], work: Path, profile: Path | None) -> list[dict]:
     rows = []
     for n in sizes:
@@ -91,7 +99,8 @@ def deck_rows(sizes: list[int], work: Path, profile: Path | None) -> list[dict]:
         build = full_build(project, gen_deck.TARGET, work / f"out-{n}", prof)
         pnp = home_print(project, gen_deck.TARGET, work / f"pnp-{n}.pdf")
         floor_s = floor(n, work / f"floor-{n}.pdf")
-        rows.append({"n": n, "build_s": build.seconds, "peak_mb": build.peak_mb,
+        svg = svg_stage(project, gen_deck.TARGET) if n <= 1000 else None
+        rows.append({"n": n, "svg": svg, "build_s": build.seconds, "peak_mb": build.peak_mb,
                      "layout_s": pnp["layout_s"], "pdf_s": pnp["pdf_s"],
                      "pnp_s": pnp["layout_s"] + pnp["pdf_s"], "floor_s": floor_s,
                      "ratio": (pnp["layout_s"] + pnp["pdf_s"]) / floor_s})
@@ -130,6 +139,12 @@ def print_table(decks: list[dict], seeds: list[dict], edit: dict | None) -> None
     for r in decks:
         print(f"| {r['n']:,} | {r['build_s']:.2f} | {r['peak_mb']:.0f} | {r['layout_s']:.2f} | "
               f"{r['pdf_s']:.2f} | {r['pnp_s']:.2f} | {r['floor_s']:.2f} | {r['ratio']:.2f}x |")
+    for r in decks:
+        if r.get("svg"):
+            svg = r["svg"]
+            print(f"\nSVG stage, {r['n']:,} cards ({svg['faces']:,} faces, one process): svgwrite "
+                  f"{svg['svgwrite_s']:.2f} s, hand-written strings {svg['strings_s']:.2f} s = "
+                  f"{svg['svgwrite_s'] / svg['strings_s']:.1f}x")
     if seeds:
         print("\n| seed game | process wall s | build s | peak MB |\n|---|---:|---:|---:|")
         for r in seeds:

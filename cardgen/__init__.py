@@ -1,3 +1,65 @@
-"""cardgen: a tabletop game's YAML database -> checked, printable, playable components."""
+"""cardgen: a tabletop game's YAML database -> checked, printable, playable components.
+
+The scripting API (everything else is private by convention and may move):
+
+    import cardgen
+    db = cardgen.load_game("mygame@1.0", project="path/to/project")
+    report = cardgen.check_game(db)            # report.failed(), report.to_json()
+    summary = cardgen.build_game(db)           # output/<game>-<edition>/
+    changes = cardgen.diff_editions(cardgen.load_game("mygame@0.9"), db)
+
+Errors a person can fix raise `ProblemsError`; each of its `problems` renders as
+`file:line:col: error[rule] key.path: message` with a hint. The functions import their stage
+only when called, so `import cardgen` stays cheap.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cardgen.errors import Problem, ProblemsError
+
+if TYPE_CHECKING:
+    from cardgen.build.faces import BuildSummary
+    from cardgen.check.report import Report
+    from cardgen.data.model import Database
+    from cardgen.diff.compute import EditionDiff
 
 __version__ = "0.1.0"
+
+__all__ = ["Problem", "ProblemsError", "__version__", "build_game", "check_game",
+           "diff_editions", "load_game"]
+
+
+def load_game(target: str | None = None, project: str | Path = ".") -> Database:
+    """Stage 1: 'GAME[@EDITION]' (default: the project's default game) -> its Database."""
+    from cardgen.data.load import load_database, parse_target
+
+    root = Path(project)
+    game, edition = parse_target(target, root)
+    return load_database(root, game, edition)
+
+
+def check_game(db: Database, players: int | None = None) -> Report:
+    """Stage 2: the box list, the game's rules and rulebook findings (for N players if given)."""
+    from cardgen.check.report import check
+
+    return check(db, players=players)
+
+
+def build_game(db: Database, out: str | Path | None = None, **options: Any) -> BuildSummary:
+    """Stages 3-8 into OUT/<game>-<edition>/ (default PROJECT/output); options are
+    cardgen.build.faces.BuildOptions fields (fold=True, papers=("a4",), preview=False, ...)."""
+    from cardgen.build.faces import BuildOptions
+    from cardgen.build.pipeline import build
+
+    return build(db, Path(out) if out is not None else db.project / "output",
+                 BuildOptions(**options))
+
+
+def diff_editions(old: Database, new: Database) -> EditionDiff:
+    """What changed from one edition to another: components, fields, kinds, box-list rows."""
+    from cardgen.diff.compute import diff_databases
+
+    return diff_databases(old, new)

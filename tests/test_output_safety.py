@@ -6,8 +6,8 @@
 - a build that fails (text too long for its box) leaves output/ untouched.
 
 Each test runs on two projects: a generated deck of generic cards laid out by the
-stand-in layout (tests/support/standin_layout.py: it tests the build, imposition, renderers and output
-folder on their own), and l5@0.6.5 with the real layouts (skipped until cardgen.layout exists).
+stand-in layout (tests/support/standin_layout.py: it tests the build, imposition, renderers
+and output folder on their own), and l5@0.6.5 with the real layouts (skipped until cardgen.layout exists).
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ out every face once; tasks.py spreads the file writers (writers.py) over forked 
 sources.py keys reusable files by content; manifest.py describes what was written.
 """
 
-from cardgen.build.faces import BuildOptions, FaceKey, Faces, Progress, lay_out_faces
-from cardgen.build.pipeline import BuildSummary, build
+from cardgen.build.faces import BuildOptions, BuildSummary, FaceKey, Faces, Progress, lay_out_faces
+from cardgen.build.pipeline import build
 from cardgen.build.writers import write_home_print
 
 __all__ = ["BuildOptions", "BuildSummary", "FaceKey", "Faces", "Progress", "build",

@@ -61,7 +61,7 @@ class Faces:
         return {id(d): self.key(f) for f, d in self.drawings.items()}
 
 
-# --------------------------------------------------------------------------- 1 faces
+# --------------------------------------------------------------------------- stage 3 faces
 
 
 def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: Progress,
@@ -127,7 +127,3 @@ def copy_groups(db: Database, faces: Faces) -> list[impose.Group]:
                            (c.id, "back") in faces.drawings)
         groups.setdefault(key, []).extend([copy] * c.count)
     return [impose.Group(sheet, tuple(copies)) for (sheet, _, _), copies in groups.items()]
-
-
-# --------------------------------------------------------------------------- 2 home print
-

@@ -1,34 +1,30 @@
-"""Database -> output/<game>-<edition>/: home-print PDFs, print-shop PDFs, SVGs, previews, manifest.
+"""Database -> output/<game>-<edition>/: stages 3-8 of the pipeline (cardgen.stages).
 
-The stages, in order (numbered as in ARCHITECTURE.md and the progress bar):
-  1. faces       lay out every (component, side) once; reused by every later stage
-  2. home print  impose copies on Letter and A4 sheets (pnp-<paper>.pdf)
-  3. print shop  one page per face with bleed and boxes (print/<kind>.pdf)
-  4. svg         one SVG per face (svg/<kind>/<id>.svg, <id>-back.svg)
-  5. preview     every home-print page as PNG and contact sheets of all faces (preview/)
-  6. manifest    every file, what it holds, the counts (manifest.json)
+  3. faces       lay out every (component, side) once; reused by every later stage
+  4. home print  impose copies on Letter and A4 sheets (pnp-<paper>.pdf)
+  5. print shop  one page per face with bleed and boxes (print/<kind>.pdf)
+  6. svg         one SVG per face (svg/<kind>/<id>.svg, <id>-back.svg)
+  7. preview     every home-print page as PNG and contact sheets of all faces (preview/)
+  8. manifest    every file, what it holds, the counts (manifest.json)
+(Stages 1 load and 2 check come before: the CLI checks the Database it hands to `build`.)
 All of it is written into a temporary folder that replaces the output folder only at the end.
 
-Stages 2-5 run as tasks on a pool of processes forked after stage 1 (one per core), so they
+Stages 4-7 run as tasks on a pool of processes forked after stage 3 (one per core), so they
 share the laid-out faces without copying them; a page's preview starts as soon as its PDF is
-written. SVGs and previews are keyed by content (cardgen.sources): a file whose key is in the
-previous output's manifest is linked from there instead of being made again, so rebuilding
+written. SVGs and previews are keyed by content (cardgen.build.sources): a file whose key is in
+the previous output's manifest is linked from there instead of being made again, so rebuilding
 after a small edit redoes only what the edit touched (and the PDFs, which are rewritten).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 from cardgen.build import output, sources, tasks
-from cardgen.build.faces import BuildOptions, BuildSummary, lay_out_faces
+from cardgen.build.faces import BuildOptions, BuildSummary, Progress, lay_out_faces
 from cardgen.build.writers import write_manifest_file
 from cardgen.data.model import Database
-
-Progress = Callable[[str, int, int], None]
-FaceKey = tuple[str, str]  # (component id, side)
 
 
 def build(
@@ -41,11 +37,11 @@ def build(
     started = time.perf_counter()
     target = Path(out_root) / folder_name(db, options)
     cache = sources.FaceCache(db)
-    faces = lay_out_faces(db, options.only, report, cache)  # 1
+    faces = lay_out_faces(db, options.only, report, cache)  # stage 3
     with output.atomic_folder(target) as tmp:
         previous = output.Previous.load(target)
-        records = tasks.write_outputs(db, faces, tmp, options, report, previous)  # 2-5
-        write_manifest_file(db, faces, tmp, records, options, report)  # 6
+        records = tasks.write_outputs(db, faces, tmp, options, report, previous)  # stages 4-7
+        write_manifest_file(db, faces, tmp, records, options, report)  # stage 8
     cache.save(keep_old=options.only is not None)
     return BuildSummary(
         folder=target,

@@ -1,6 +1,6 @@
-"""Laid-out faces -> stages 2-5 (PDFs, SVGs, previews) as tasks on forked worker processes.
+"""Laid-out faces -> stages 4-7 (PDFs, SVGs, previews) as tasks on forked worker processes.
 
-The pool forks after stage 1, so every worker already holds the database and the faces; a
+The pool forks after stage 3, so every worker already holds the database and the faces; a
 task names only its slice (a paper, a kind, some faces, some pages, one contact sheet) and
 returns the manifest records of what it wrote. A paper's page previews are queued as soon as
 its PDF is written, the contact sheets once every print-shop PDF is. With one core (or
@@ -280,7 +280,7 @@ class Scheduler:
 
 def write_outputs(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
                   report: Progress, previous: output.Previous) -> Records:
-    """Stages 2-5 into tmp; the records in build order (home, shop, svg, previews, sheets)."""
+    """Stages 4-7 into tmp; the records in build order (home, shop, svg, previews, sheets)."""
     global _JOB
     (tmp / "print").mkdir(exist_ok=True)
     if options.svg:

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from cardgen import impose
 from cardgen.build import manifest, output, sources
-from cardgen.build.faces import BuildOptions, Faces, copy_groups, kind_title
+from cardgen.build.faces import BuildOptions, FaceKey, Faces, Progress, copy_groups, kind_title
 from cardgen.data.model import Database
 
-Progress = Callable[[str, int, int], None]
-FaceKey = tuple[str, str]  # (component id, side)
+# --------------------------------------------------------------------------- stage 4 home print
 
 
 def home_heading(db: Database) -> str:
@@ -81,7 +79,7 @@ def copies_placed(pages: list[impose.Page]) -> dict[str, dict[str, int]]:
     return copies
 
 
-# --------------------------------------------------------------------------- 3 print shop
+# --------------------------------------------------------------------------- stage 5 print shop
 
 
 def print_shop_kinds(faces: Faces) -> list[str]:
@@ -130,7 +128,7 @@ def write_print_shop_pdf(db: Database, faces: Faces, path: Path, kind: str,
     )
 
 
-# --------------------------------------------------------------------------- 4 svg
+# --------------------------------------------------------------------------- stage 6 svg
 
 
 def svg_name(face: FaceKey, kinds: dict[str, str]) -> str:
@@ -168,7 +166,7 @@ def write_svg_files(faces: Faces, chosen: list[FaceKey], tmp: Path, previous: ou
     return records
 
 
-# --------------------------------------------------------------------------- 6 manifest
+# --------------------------------------------------------------------------- stage 8 manifest
 
 
 def write_manifest_file(db: Database, faces: Faces, tmp: Path,

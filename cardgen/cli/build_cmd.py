@@ -18,6 +18,7 @@ from cardgen.check import check
 from cardgen.cli.report_view import print_report
 from cardgen.data.model import Database
 from cardgen.errors import Problem, ProblemsError
+from cardgen.stages import progress_label
 
 
 def parse_offset(text: str) -> tuple[float, float]:
@@ -53,14 +54,14 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
     options = BuildOptions(back_offset=parse_offset(args.back_offset), fold=args.fold,
                            preview=not args.no_preview, only=only, suffix=suffix)
     out_root = args.out or (db.project / "output")
-    with Progress(TextColumn("{task.description:<12}"), BarColumn(), MofNCompleteColumn(),
+    with Progress(TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=console, transient=True,
                   disable=not console.is_terminal) as bar:
         tasks: dict[str, TaskID] = {}
 
         def progress(stage: str, done: int, total: int) -> None:
             if stage not in tasks:
-                tasks[stage] = bar.add_task(stage, total=total)
+                tasks[stage] = bar.add_task(progress_label(stage), total=total)
             bar.update(tasks[stage], completed=done, total=total)
 
         summary = build(db, out_root, options, progress=progress)

@@ -63,7 +63,7 @@ class Text:
     x: float
     y: float
     text: str
-    font: str  # a font face name registered in cardgen.fonts ("regular", "bold")
+    font: str  # a font face name registered in cardgen.layout.fonts ("regular", "bold")
     size: float  # points
     color: str = "#000000"
     anchor: str = "start"  # start | middle | end

@@ -15,6 +15,7 @@ subsets and escaping are reportlab's own), not one text object with its own stat
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import cache
 from typing import Any
@@ -339,3 +340,12 @@ def write_faces(path: str, drawings: list[Drawing], *, bleed_mm: float | None = 
         paint(canvas, drawing, b, b, ph, bleed_mm=b)
         canvas.showPage()
     canvas.save()
+
+
+class PdfRenderer:
+    """The PDF backend of the Renderer protocol: one face -> a one-page PDF with its boxes."""
+
+    suffix = ".pdf"
+
+    def write_face(self, drawing: Drawing, path: os.PathLike[str] | str, *, bleed_mm: float = 0.0) -> None:
+        write_faces(str(path), [drawing], bleed_mm=max(0.0, min(bleed_mm, drawing.bleed)))

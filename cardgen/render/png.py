@@ -10,11 +10,15 @@ colours and anti-aliased edges, which 256 colours keep).
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
 import pypdfium2 as pdfium
 from PIL import Image, ImageDraw
+
+from cardgen.layout.drawing import Drawing
+from cardgen.render.pdf import PdfRenderer
 
 PREVIEW_DPI = 100
 THUMB_W, THUMB_H, CAPTION = 150, 210, 14
@@ -126,3 +130,26 @@ def page_count(pdf: Path) -> int:
         return len(doc)
     finally:
         doc.close()
+
+
+class PngRenderer:
+    """The PNG backend of the Renderer protocol: one face -> a PNG at `dpi` (through its PDF)."""
+
+    suffix = ".png"
+
+    def __init__(self, dpi: int = 300) -> None:
+        self.dpi = dpi
+
+    def write_face(self, drawing: Drawing, path: Path, *, bleed_mm: float = 0.0) -> None:
+        with tempfile.TemporaryDirectory(prefix="cardgen-png-") as folder:
+            pdf = Path(folder) / "face.pdf"
+            PdfRenderer().write_face(drawing, pdf, bleed_mm=bleed_mm)
+            doc = pdfium.PdfDocument(str(pdf))
+            try:
+                page = doc[0]
+                image = render(page, self.dpi / 72)
+                image.save(path, optimize=False, compress_level=PNG_LEVEL)
+                image.close()
+                page.close()
+            finally:
+                doc.close()

@@ -1,18 +1,24 @@
-"""Drawing (mm, y down) -> one standalone SVG document in mm; text as embedded glyph outlines.
+"""Drawing (mm, y down) -> one standalone SVG document in mm (svgwrite); text as glyph outlines.
 
 Glyphs are written once per face as <path> in <defs> (font units) and placed with <use>, so
 the file needs no font and renders like the PDF in any viewer; each text run keeps its string
-in aria-label for search and accessibility.
+in aria-label for search and accessibility. Numbers are written with at most 4 decimals and
+ids are numbered in drawing order, so the same Drawing always gives the same bytes.
 """
 
 from __future__ import annotations
 
 import base64
 import mimetypes
-from xml.sax.saxutils import escape, quoteattr
+from pathlib import Path
+
+import svgwrite
+from svgwrite.base import BaseElement
+from svgwrite.container import Group as SvgGroup
 
 from cardgen.layout import fonts
-from cardgen.layout.drawing import Drawing, Ellipse, Group, Image, Path, Primitive, Rect, Style, Text
+from cardgen.layout.drawing import Drawing, Ellipse, Group, Image, Primitive, Rect, Style, Text
+from cardgen.layout.drawing import Path as PathItem
 
 
 def _num(v: float) -> str:
@@ -21,12 +27,12 @@ def _num(v: float) -> str:
 
 
 class _Writer:
-    """Accumulates body elements and the glyph definitions they use."""
+    """Turns primitives into svgwrite elements; collects the glyphs and clip paths they use."""
 
-    def __init__(self) -> None:
+    def __init__(self, doc: svgwrite.Drawing) -> None:
+        self.doc = doc
         self.glyphs: dict[str, str] = {}
-        self.clip_count = 0
-        self.defs: list[str] = []
+        self.clips: list[BaseElement] = []
 
     def glyph_id(self, face: str, char: str) -> str:
         gid = f"g-{face}-{ord(char):x}"
@@ -35,103 +41,100 @@ class _Writer:
         return gid
 
     def clip(self, x: float, y: float, w: float, h: float) -> str:
-        self.clip_count += 1
-        cid = f"clip{self.clip_count}"
-        self.defs.append(
-            f'<clipPath id="{cid}"><rect x="{_num(x)}" y="{_num(y)}" '
-            f'width="{_num(w)}" height="{_num(h)}"/></clipPath>'
-        )
+        cid = f"clip{len(self.clips) + 1}"
+        clip = self.doc.clipPath(id=cid)
+        clip.add(self.doc.rect(insert=(_num(x), _num(y)), size=(_num(w), _num(h))))
+        self.clips.append(clip)
         return cid
 
-    def items(self, items: list[Primitive] | tuple[Primitive, ...]) -> list[str]:
-        out: list[str] = []
+    def add_items(self, parent: BaseElement, items: list[Primitive] | tuple[Primitive, ...]) -> None:
         for item in items:
-            out.append(getattr(self, "_" + type(item).__name__.lower())(item))
-        return out
+            parent.add(getattr(self, "_" + type(item).__name__.lower())(item))
 
-    def _rect(self, r: Rect) -> str:
-        radius = f' rx="{_num(r.radius)}"' if r.radius > 0 else ""
-        return (
-            f'<rect x="{_num(r.x)}" y="{_num(r.y)}" width="{_num(r.w)}" height="{_num(r.h)}"'
-            f"{radius}{_style(r.style)}/>"
-        )
+    def _rect(self, r: Rect) -> BaseElement:
+        extra = {"rx": _num(r.radius)} if r.radius > 0 else {}
+        return self.doc.rect(insert=(_num(r.x), _num(r.y)), size=(_num(r.w), _num(r.h)),
+                             **extra, **_style(r.style))
 
-    def _ellipse(self, e: Ellipse) -> str:
-        return (
-            f'<ellipse cx="{_num(e.cx)}" cy="{_num(e.cy)}" rx="{_num(e.rx)}" ry="{_num(e.ry)}"'
-            f"{_style(e.style)}/>"
-        )
+    def _ellipse(self, e: Ellipse) -> BaseElement:
+        return self.doc.ellipse(center=(_num(e.cx), _num(e.cy)), r=(_num(e.rx), _num(e.ry)),
+                                **_style(e.style))
 
-    def _path(self, p: Path) -> str:
-        parts = [op[0] + " ".join(_num(v) for v in op[1:]) for op in p.ops]
-        rule = ' fill-rule="evenodd"' if p.fill_rule == "evenodd" else ""
-        return f'<path d="{" ".join(parts)}"{rule}{_style(p.style)}/>'
+    def _path(self, p: PathItem) -> BaseElement:
+        d = " ".join(op[0] + " ".join(_num(v) for v in op[1:]) for op in p.ops)
+        extra = {"fill_rule": "evenodd"} if p.fill_rule == "evenodd" else {}
+        return self.doc.path(d=d, **extra, **_style(p.style))
 
-    def _text(self, t: Text) -> str:
+    def _text(self, t: Text) -> BaseElement:
         scale = t.size * fonts.PT_TO_MM / fonts.units_per_em(t.font)
         x = t.x
         if t.anchor != "start":
             width = fonts.text_width_mm(t.text, t.font, t.size)
             x -= width / 2 if t.anchor == "middle" else width
-        uses: list[str] = []
+        run = self.doc.g(fill=t.color,
+                         transform=f"translate({_num(x)} {_num(t.y)}) scale({scale:.6g} {-scale:.6g})",
+                         **{"aria-label": t.text})
         cursor = 0
         for ch in t.text:
             outline, advance = fonts.glyph_outline(t.font, ch)
             if outline:
-                uses.append(f'<use xlink:href="#{self.glyph_id(t.font, ch)}" x="{cursor}"/>')
+                run.add(self.doc.use(f"#{self.glyph_id(t.font, ch)}", x=cursor))
             cursor += advance
-        return (
-            f'<g aria-label={quoteattr(t.text)} fill="{t.color}" '
-            f'transform="translate({_num(x)} {_num(t.y)}) scale({scale:.6g} {-scale:.6g})">'
-            + "".join(uses)
-            + "</g>"
-        )
+        return run
 
-    def _image(self, im: Image) -> str:
+    def _image(self, im: Image) -> BaseElement:
         mime = mimetypes.guess_type(im.path)[0] or "image/png"
-        with open(im.path, "rb") as handle:
-            data = base64.b64encode(handle.read()).decode("ascii")
-        return (
-            f'<image x="{_num(im.x)}" y="{_num(im.y)}" width="{_num(im.w)}" height="{_num(im.h)}" '
-            f'preserveAspectRatio="none" xlink:href="data:{mime};base64,{data}"/>'
-        )
+        data = base64.b64encode(Path(im.path).read_bytes()).decode("ascii")
+        return self.doc.image(f"data:{mime};base64,{data}", insert=(_num(im.x), _num(im.y)),
+                              size=(_num(im.w), _num(im.h)), preserveAspectRatio="none")
 
-    def _group(self, g: Group) -> str:
-        attrs = ""
+    def _group(self, g: Group) -> BaseElement:
+        outer: SvgGroup = self.doc.g()
         if g.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
-            attrs += f' transform="matrix({" ".join(_num(v) for v in g.transform)})"'
-        body = "".join(self.items(g.items))
+            outer["transform"] = f"matrix({' '.join(_num(v) for v in g.transform)})"
+        body: SvgGroup = outer
         if g.clip is not None:
-            body = f'<g clip-path="url(#{self.clip(*g.clip)})">{body}</g>'
-        return f"<g{attrs}>{body}</g>"
+            body = self.doc.g(clip_path=f"url(#{self.clip(*g.clip)})")
+            outer.add(body)
+        self.add_items(body, g.items)
+        return outer
 
 
-def _style(style: Style) -> str:
-    attrs = [f' fill="{style.fill}"' if style.fill else ' fill="none"']
+def _style(style: Style) -> dict[str, str]:
+    attrs = {"fill": style.fill or "none"}
     if style.stroke:
-        attrs.append(f' stroke="{style.stroke}" stroke-width="{_num(style.stroke_width)}"')
+        attrs["stroke"] = style.stroke
+        attrs["stroke_width"] = _num(style.stroke_width)
         if style.dash:
-            attrs.append(f' stroke-dasharray="{" ".join(_num(d) for d in style.dash)}"')
+            attrs["stroke_dasharray"] = " ".join(_num(d) for d in style.dash)
     if style.opacity < 1.0:
-        attrs.append(f' opacity="{_num(style.opacity)}"')
-    return "".join(attrs)
+        attrs["opacity"] = _num(style.opacity)
+    return attrs
 
 
 def to_svg(drawing: Drawing, *, bleed_mm: float = 0.0) -> str:
     """One SVG document of a face: trim + 2 * bleed_mm in mm, viewBox in mm, art clipped."""
     b = max(0.0, min(bleed_mm, drawing.bleed))
     w, h = drawing.width + 2 * b, drawing.height + 2 * b
-    writer = _Writer()
-    body = "".join(writer.items(drawing.items))
-    root_clip = writer.clip(-b, -b, w, h)
-    glyph_defs = "".join(f'<path id="{gid}" d="{d}"/>' for gid, d in sorted(writer.glyphs.items()))
-    return (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
-        f'version="1.1" width="{_num(w)}mm" height="{_num(h)}mm" '
-        f'viewBox="{_num(-b)} {_num(-b)} {_num(w)} {_num(h)}">\n'
-        f"<title>{escape(drawing.name)}</title>\n"
-        f"<defs>{glyph_defs}{''.join(writer.defs)}</defs>\n"
-        f'<g clip-path="url(#{root_clip})">{body}</g>\n'
-        "</svg>\n"
-    )
+    doc = svgwrite.Drawing(size=(f"{_num(w)}mm", f"{_num(h)}mm"), profile="full", debug=False,
+                           viewBox=f"{_num(-b)} {_num(-b)} {_num(w)} {_num(h)}")
+    writer = _Writer(doc)
+    art = doc.g()
+    writer.add_items(art, drawing.items)
+    art["clip-path"] = f"url(#{writer.clip(-b, -b, w, h)})"
+    doc.set_desc(title=drawing.name)
+    for gid, d in sorted(writer.glyphs.items()):
+        doc.defs.add(doc.path(d=d, id=gid))
+    for clip in writer.clips:
+        doc.defs.add(clip)
+    doc.add(art)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + doc.tostring() + "\n"
+
+
+class SvgRenderer:
+    """The SVG backend of the Renderer protocol: one face -> PATH.svg."""
+
+    suffix = ".svg"
+
+    def write_face(self, drawing: Drawing, path: Path, *, bleed_mm: float = 0.0) -> None:
+        path.write_text(to_svg(drawing, bleed_mm=bleed_mm), encoding="utf-8")

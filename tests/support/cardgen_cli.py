@@ -1,4 +1,4 @@
-"""cardgen's command line, with tests/support/standin_layout.py filling in while cardgen.layout is missing."""
+"""cardgen's command line, with tests/support/standin_layout.py standing in for a missing cardgen.layout."""
 
 from __future__ import annotations
 
