@@ -23,6 +23,7 @@ class BuildOptions:
     only: frozenset[str] | set[str] | None = None  # component ids (reprints)
     suffix: str | None = None  # output/<game>-<edition>-<suffix>
     name: str | None = None  # output/<name> (wins over suffix)
+    print_shop: bool = True  # print/<kind>.pdf
     svg: bool = True
     preview: bool = True
 

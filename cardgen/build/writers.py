@@ -177,6 +177,7 @@ def write_manifest_file(db: Database, faces: Faces, tmp: Path,
         "fold": options.fold,
         "papers": list(options.papers),
         "only": sorted(options.only) if options.only is not None else None,
+        "print_shop": options.print_shop,
         "svg": options.svg,
         "preview": options.preview,
     }

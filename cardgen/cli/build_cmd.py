@@ -31,9 +31,22 @@ def parse_offset(text: str) -> tuple[float, float]:
     return dx, dy
 
 
+def chosen_outputs(args: argparse.Namespace, db: Database) -> tuple[str, ...] | None:
+    """--outputs, else cardgen.yaml's build.outputs, else None (every output)."""
+    from cardgen.build.outputs import configured_outputs, outputs_option
+
+    if getattr(args, "outputs", None):
+        return outputs_option(args.outputs)
+    return configured_outputs(db.project)
+
+
 def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
     from cardgen.build import BuildOptions, build
+    from cardgen.build.outputs import options_for
 
+    chosen = options_for(chosen_outputs(args, db))  # a wrong name stops before the check
+    if args.no_preview:
+        chosen["preview"] = False
     report = check(db, players=args.players)
     if report.failed(strict=args.strict):
         print_report(report, console)
@@ -52,7 +65,7 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
         since = f"since-{args.changed_since.rpartition('@')[2]}"
         suffix = f"{suffix}-{since}" if suffix else since
     options = BuildOptions(back_offset=parse_offset(args.back_offset), fold=args.fold,
-                           preview=not args.no_preview, only=only, suffix=suffix)
+                           only=only, suffix=suffix, **chosen)
     out_root = args.out or (db.project / "output")
     with Progress(TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=console, transient=True,
