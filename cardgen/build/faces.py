@@ -35,6 +35,7 @@ class BuildSummary:
     pages: int = 0  # home-print pages over all papers
     faces: int = 0  # distinct (component, side) faces laid out
     seconds: float = 0.0
+    pdfs_seconds: float | None = None  # when the last PDF was written (None: no PDF written)
 
     def __str__(self) -> str:
         return (f"{len(self.files)} files, {self.pages} home-print pages, {self.faces} faces "

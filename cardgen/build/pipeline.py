@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from cardgen.build import output, sources, tasks
-from cardgen.build.faces import BuildOptions, BuildSummary, Progress, lay_out_faces
+from cardgen.build.faces import BuildOptions, BuildSummary, Faces, Progress, lay_out_faces
 from cardgen.build.writers import write_manifest_file
 from cardgen.data.model import Database
 
@@ -38,9 +38,10 @@ def build(
     target = Path(out_root) / folder_name(db, options)
     cache = sources.FaceCache(db)
     faces = lay_out_faces(db, options.only, report, cache)  # stage 3
+    clock = PdfClock(report, pdf_stages(options, faces), started)
     with output.atomic_folder(target) as tmp:
         previous = output.Previous.load(target)
-        records = tasks.write_outputs(db, faces, tmp, options, report, previous)  # stages 4-7
+        records = tasks.write_outputs(db, faces, tmp, options, clock, previous)  # stages 4-7
         write_manifest_file(db, faces, tmp, records, options, report)  # stage 8
     cache.save(keep_old=options.only is not None)
     return BuildSummary(
@@ -49,7 +50,32 @@ def build(
         pages=sum(r.pages for r in records if r.holds == "home-print"),
         faces=len(faces.drawings),
         seconds=time.perf_counter() - started,
+        pdfs_seconds=clock.seconds,
     )
+
+
+def pdf_stages(options: BuildOptions, faces: Faces) -> set[str]:
+    """The progress stages that write PDFs in this build."""
+    stages = {f"print {paper}" for paper in options.papers}
+    if options.print_shop and faces.components:
+        stages.add("print shop")
+    return stages
+
+
+class PdfClock:
+    """A progress callback that passes everything on and notes when the last PDF is written
+    (previews are queued behind the PDFs, so a designer's PDFs are done first)."""
+
+    def __init__(self, report: Progress, stages: set[str], started: float):
+        self.report, self.waiting, self.started = report, set(stages), started
+        self.seconds: float | None = None
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        self.report(stage, done, total)
+        if stage in self.waiting and done >= total:
+            self.waiting.discard(stage)
+            if not self.waiting:
+                self.seconds = time.perf_counter() - self.started
 
 
 def folder_name(db: Database, options: BuildOptions) -> str:

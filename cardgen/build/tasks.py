@@ -310,6 +310,7 @@ def write_outputs(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
         raise
     finally:
         _JOB = None
+        preview.close_documents()  # those this process opened (all of them without workers)
     pool.shutdown(wait=True)
     shutil.rmtree(tmp / SCRATCH, ignore_errors=True)
     return records

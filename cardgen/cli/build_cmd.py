@@ -79,6 +79,9 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
 
         summary = build(db, out_root, options, progress=progress)
     console.print(f"built {db.label}: {summary}", markup=False)
+    if summary.pdfs_seconds is not None and (options.svg or options.preview):
+        console.print(f"PDFs done after {summary.pdfs_seconds:.1f} s; SVGs and previews "
+                      "after them", markup=False)
     return 0
 
 

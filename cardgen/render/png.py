@@ -10,6 +10,7 @@ colours and anti-aliased edges, which 256 colours keep).
 
 from __future__ import annotations
 
+import os
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -40,19 +41,38 @@ def render(page: pdfium.PdfPage, scale: float) -> Image.Image:
     return page.render(scale=scale, rev_byteorder=True).to_pil().convert("RGB")
 
 
+_OPEN: dict[tuple[str, int, int, int], pdfium.PdfDocument] = {}
+
+
+def document(pdf: str | Path) -> pdfium.PdfDocument:
+    """`pdf` opened once per process while it is unchanged (close_documents() ends that).
+
+    pdfium reads a document's page tree on the first page asked for, which takes time in
+    proportion to its pages: tasks that each reopened a 12,000-page PDF for a few pages made
+    previews quadratic in the number of cards."""
+    st = os.stat(pdf)
+    key = (str(pdf), st.st_ino, st.st_mtime_ns, st.st_size)
+    if key not in _OPEN:
+        _OPEN[key] = pdfium.PdfDocument(str(pdf))
+    return _OPEN[key]
+
+
+def close_documents() -> None:
+    """Close every document document() opened in this process."""
+    while _OPEN:
+        _OPEN.popitem()[1].close()
+
+
 def render_pages(pdf: Path, pages: Sequence[int], targets: Sequence[Path],
                  dpi: int = PREVIEW_DPI) -> None:
     """Render the given 0-based pages of `pdf` to the matching target PNGs."""
-    doc = pdfium.PdfDocument(str(pdf))
-    try:
-        for i, target in zip(pages, targets, strict=True):
-            page = doc[i]
-            image = render(page, dpi / 72)
-            save_png(image, target)
-            image.close()
-            page.close()
-    finally:
-        doc.close()
+    doc = document(pdf)
+    for i, target in zip(pages, targets, strict=True):
+        page = doc[i]
+        image = render(page, dpi / 72)
+        save_png(image, target)
+        image.close()
+        page.close()
 
 
 def page_png_name(stem: str, index: int) -> str:
@@ -64,7 +84,10 @@ def pdf_pages_to_png(pdf: Path, out_dir: Path, stem: str, dpi: int = PREVIEW_DPI
     """Render each page of `pdf` to out_dir/<stem>-NNN.png; the written paths."""
     out_dir.mkdir(parents=True, exist_ok=True)
     targets = [out_dir / page_png_name(stem, i) for i in range(page_count(pdf))]
-    render_pages(pdf, range(len(targets)), targets, dpi)
+    try:
+        render_pages(pdf, range(len(targets)), targets, dpi)
+    finally:
+        close_documents()
     return targets
 
 
@@ -94,13 +117,11 @@ def contact_sheet_page(faces: Sequence[FaceRef], captions: Sequence[str], keys: 
     cell_w, cell_h = THUMB_W + 10, THUMB_H + CAPTION + 10
     sheet = Image.new("RGB", (COLUMNS * cell_w, rows * cell_h), "white")
     draw = ImageDraw.Draw(sheet)
-    docs: dict[str, pdfium.PdfDocument] = {}
     thumbs: dict[str, Image.Image] = {}
     try:
         for k, ((pdf, index), caption, key) in enumerate(zip(faces, captions, keys, strict=True)):
             if key not in thumbs:
-                doc = docs.get(pdf) or docs.setdefault(pdf, pdfium.PdfDocument(pdf))
-                page = doc[index]
+                page = document(pdf)[index]
                 thumbs[key] = thumbnail(page)
                 page.close()
             thumb = thumbs[key]
@@ -110,8 +131,6 @@ def contact_sheet_page(faces: Sequence[FaceRef], captions: Sequence[str], keys: 
     finally:
         for thumb in thumbs.values():
             thumb.close()
-        for doc in docs.values():
-            doc.close()
     save_png(sheet, target)
     sheet.close()
     return len(faces)
@@ -121,7 +140,10 @@ def contact_sheet(pdfs: Sequence[Path], captions: Sequence[str], target: Path) -
     """Every page of the given PDFs on one sheet (small sets; builds use contact_sheet_page)."""
     faces = [(str(p), i) for p in pdfs for i in range(page_count(p))]
     named = [captions[k] if k < len(captions) else "" for k in range(len(faces))]
-    return contact_sheet_page(faces, named, [f"{p}#{i}" for p, i in faces], target)
+    try:
+        return contact_sheet_page(faces, named, [f"{p}#{i}" for p, i in faces], target)
+    finally:
+        close_documents()
 
 
 def page_count(pdf: Path) -> int:
