@@ -11,15 +11,17 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-
-from rich.console import Console
+from typing import TYPE_CHECKING
 
 from cardgen import __version__
 from cardgen.errors import Problem, ProblemsError
 
+if TYPE_CHECKING:  # rich is imported when something is printed: `--version` never needs it
+    from rich.console import Console
+
 EXIT_OK, EXIT_FAILED, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2, 3
 
-Handler = Callable[[argparse.Namespace, Console], int]
+Handler = Callable[[argparse.Namespace, "Console"], int]
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -135,6 +137,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _console(stderr: bool) -> Console:
     """A console that keeps tables readable when output goes to a file or a pipe."""
+    from rich.console import Console
+
     probe = Console(stderr=stderr)
     width = None if probe.is_terminal else 120
     return Console(stderr=stderr, highlight=False, width=width)
