@@ -14,12 +14,13 @@ import os
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pypdfium2 as pdfium
-from PIL import Image, ImageDraw
+if TYPE_CHECKING:  # imported where used: a build without previews never loads pdfium or Pillow
+    import pypdfium2 as pdfium
+    from PIL import Image
 
-from cardgen.layout.drawing import Drawing
-from cardgen.render.pdf import PdfRenderer
+    from cardgen.layout.drawing import Drawing
 
 PREVIEW_DPI = 100
 THUMB_W, THUMB_H, CAPTION = 150, 210, 14
@@ -31,6 +32,8 @@ FaceRef = tuple[str, int]  # (pdf path, 0-based page index)
 
 
 def save_png(image: Image.Image, target: Path) -> None:
+    from PIL import Image
+
     palette = image.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
     palette.save(target, optimize=False, compress_level=PNG_LEVEL)
     palette.close()
@@ -50,6 +53,8 @@ def document(pdf: str | Path) -> pdfium.PdfDocument:
     pdfium reads a document's page tree on the first page asked for, which takes time in
     proportion to its pages: tasks that each reopened a 12,000-page PDF for a few pages made
     previews quadratic in the number of cards."""
+    import pypdfium2 as pdfium
+
     st = os.stat(pdf)
     key = (str(pdf), st.st_ino, st.st_mtime_ns, st.st_size)
     if key not in _OPEN:
@@ -113,6 +118,8 @@ def contact_sheet_page(faces: Sequence[FaceRef], captions: Sequence[str], keys: 
     Faces with the same key (identical content, e.g. a shared card back) are rendered once.
     Returns the number of faces on the sheet.
     """
+    from PIL import Image, ImageDraw
+
     rows = max(1, -(-len(faces) // COLUMNS))
     cell_w, cell_h = THUMB_W + 10, THUMB_H + CAPTION + 10
     sheet = Image.new("RGB", (COLUMNS * cell_w, rows * cell_h), "white")
@@ -147,6 +154,8 @@ def contact_sheet(pdfs: Sequence[Path], captions: Sequence[str], target: Path) -
 
 
 def page_count(pdf: Path) -> int:
+    import pypdfium2 as pdfium
+
     doc = pdfium.PdfDocument(str(pdf))
     try:
         return len(doc)
@@ -163,6 +172,10 @@ class PngRenderer:
         self.dpi = dpi
 
     def write_face(self, drawing: Drawing, path: Path, *, bleed_mm: float = 0.0) -> None:
+        import pypdfium2 as pdfium
+
+        from cardgen.render.pdf import PdfRenderer
+
         with tempfile.TemporaryDirectory(prefix="cardgen-png-") as folder:
             pdf = Path(folder) / "face.pdf"
             PdfRenderer().write_face(drawing, pdf, bleed_mm=bleed_mm)
