@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 COMMON_W, COMMON_H = 210.0, 279.4  # A4 ∩ Letter, portrait
 MARGIN = 6.35  # content stays this far inside the common area
@@ -293,6 +294,12 @@ def neighbour_gap(slot: Box, others: Sequence[Box], side: str) -> float | None:
 
 def grid_clips(slots: Sequence[Slot], region: Box) -> list[Box]:
     """Per slot, trim + bleed: shared cuts get none, gutters half each, outer edges the margin's."""
+    return list(_grid_clips(tuple(slots), region))
+
+
+@lru_cache(maxsize=256)
+def _grid_clips(slots: tuple[Slot, ...], region: Box) -> tuple[Box, ...]:
+    """grid_clips, worked out once per grid (every sheet of a deck has the same one)."""
     trims = [s.trim for s in slots]
     edges = outer_edges(bbox(trims), region)
     clips = []
@@ -302,11 +309,17 @@ def grid_clips(slots: Sequence[Slot], region: Box) -> list[Box]:
             gap = neighbour_gap(t, trims, side)
             sides.append(edges[side].bleed if gap is None else max(0.0, gap / 2))
         clips.append(t.grow(*sides))
-    return clips
+    return tuple(clips)
 
 
 def grid_marks(slots: Sequence[Slot], region: Box, sides: Sequence[str] = ()) -> list[Line]:
     """Crop marks outside the grid: one pair per cut line, both ends (or only `sides`)."""
+    return list(_grid_marks(tuple(slots), region, tuple(sides)))
+
+
+@lru_cache(maxsize=256)
+def _grid_marks(slots: tuple[Slot, ...], region: Box, sides: tuple[str, ...]) -> tuple[Line, ...]:
+    """grid_marks, worked out once per grid."""
     trims = [s.trim for s in slots]
     g = bbox(trims)
     edges = outer_edges(g, region)
@@ -324,7 +337,7 @@ def grid_marks(slots: Sequence[Slot], region: Box, sides: Sequence[str] = ()) ->
             e = edges[side]
             if side in wanted and e.length > 0:
                 lines.append(Line(x0 + sign * e.start, y, x0 + sign * (e.start + e.length), y))
-    return lines
+    return tuple(lines)
 
 
 def cut_positions(slots: Sequence[Slot]) -> tuple[list[float], list[float]]:
