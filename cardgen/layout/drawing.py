@@ -121,7 +121,7 @@ def _plain_repr(cls: type) -> None:
     namespace: dict[str, object] = {}
     exec(f"def __repr__(self):\n    return self.__class__.__qualname__ + f\"({body})\"\n",
          {}, namespace)
-    cls.__repr__ = namespace["__repr__"]  # type: ignore[attr-defined]
+    setattr(cls, "__repr__", namespace["__repr__"])  # noqa: B010
 
 
 for _primitive in (Style, Rect, Ellipse, Path, Text, Image, Group):
