@@ -24,20 +24,32 @@ Handler = Callable[[argparse.Namespace, Console], int]
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="cardgen",
+        prog="cardgen", parents=[_global_options(default=None)],
         description="Check a tabletop game's YAML database against its rulebook's box list, "
                     "and print it: home-print PDFs, print-shop PDFs and SVGs.",
         epilog="GAME[@EDITION] defaults to the project's default game (cardgen.yaml) and the "
-               "game's default edition. Exit codes: 0 clean, 1 check failed, 2 invalid data.")
+               "game's default edition. The project is the nearest folder holding cardgen.yaml, "
+               "here or above. Exit codes: 0 clean, 1 check failed, 2 invalid data.")
     parser.add_argument("--version", action="version", version=f"cardgen {__version__}")
-    parser.add_argument("--project", type=Path, default=Path("."), metavar="DIR",
-                        help="project folder holding data/ and layouts/ (default: .)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    _add_check(sub)
-    _add_build(sub)
-    _add_diff(sub)
-    _add_new_edition(sub)
-    _add_schema(sub)
+    for add in COMMANDS:
+        add(sub)
+    return parser
+
+
+def _global_options(default: object = argparse.SUPPRESS) -> argparse.ArgumentParser:
+    """Options accepted before or after the command (`cardgen --project X check` = `check --project X`)."""
+    shared = argparse.ArgumentParser(add_help=False)
+    shared.add_argument("--project", type=Path, metavar="DIR",
+                        default=default,
+                        help="project folder holding cardgen.yaml, data/ and layouts/ "
+                             "(default: the nearest folder with cardgen.yaml, here or above)")
+    return shared
+
+
+def _command(sub: argparse._SubParsersAction, name: str, **kwargs: str) -> argparse.ArgumentParser:
+    """A subcommand that also takes the global options."""
+    parser: argparse.ArgumentParser = sub.add_parser(name, parents=[_global_options()], **kwargs)
     return parser
 
 
@@ -47,7 +59,7 @@ def _target_arg(p: argparse.ArgumentParser) -> None:
 
 
 def _add_check(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("check", help="compare the database with the box list and check references",
+    p = _command(sub, "check", help="compare the database with the box list and check references",
                        description="Compare an edition's database with its rulebook's box list, "
                                    "run the game's cross-reference rules, report rulebook findings.")
     _target_arg(p)
@@ -58,7 +70,7 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
 
 
 def _add_build(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("build", help="check, then write PDFs, SVGs and previews to output/",
+    p = _command(sub, "build", help="check, then write PDFs, SVGs and previews to output/",
                        description="Check the edition, then write output/<game>-<edition>/: "
                                    "home-print PDFs (Letter, A4), print-shop PDFs, SVGs, previews.")
     _target_arg(p)
@@ -71,11 +83,15 @@ def _add_build(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", type=Path, metavar="DIR", help="output root (default: PROJECT/output)")
     p.add_argument("--no-preview", action="store_true", help="skip PNG previews")
     p.add_argument("--strict", action="store_true", help="refuse to build on warnings too")
+    p.add_argument("--draft", action="store_true",
+                   help="print a play-test copy even if the check fails or art is missing: "
+                        "placeholders for missing images, DRAFT on every page and face, the "
+                        "check report on the first page; exit 0")
     p.set_defaults(handler=cmd_build)
 
 
 def _add_diff(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("diff", help="show what changed between two editions",
+    p = _command(sub, "diff", help="show what changed between two editions",
                        description="Compare two editions: components added, removed and changed "
                                    "(field by field), kinds, vocabulary and box-list rows. "
                                    "Exit 0 whether or not they differ.")
@@ -88,7 +104,7 @@ def _add_diff(sub: argparse._SubParsersAction) -> None:
 
 
 def _add_new_edition(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("new-edition", help="start an edition that extends another",
+    p = _command(sub, "new-edition", help="start an edition that extends another",
                        description="Create data/GAME/NEW/ with an edition.yaml that extends "
                                    "OLD and an empty changes.yaml showing how to patch and "
                                    "remove components. Never overwrites an edition.")
@@ -99,10 +115,43 @@ def _add_new_edition(sub: argparse._SubParsersAction) -> None:
 
 
 def _add_schema(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("schema", help="write JSON Schemas for editor autocompletion",
+    p = _command(sub, "schema", help="write JSON Schemas for editor autocompletion",
                        description="Write schema/<game>.{game,edition,components}.schema.json "
                                    "for every game, so editors autocomplete and flag mistakes.")
     p.set_defaults(handler=cmd_schema)
+
+
+def _add_new(sub: argparse._SubParsersAction) -> None:
+    p = _command(sub, "new", help="start a new game project that checks and builds at once",
+                 description="Create DIR (default: ./GAME) with cardgen.yaml, data/GAME/ (one kind, "
+                             "an edition with a box list and a few components), a layout "
+                             "extending the shared poker-card frame, a rulebook stub and a README. "
+                             "Never overwrites a file.")
+    p.add_argument("game", metavar="GAME", help="the game's id: lower case, digits and dashes")
+    p.add_argument("dir", nargs="?", type=Path, metavar="DIR", help="where to create it (default: ./GAME)")
+    p.set_defaults(handler=cmd_new)
+
+
+def _add_watch(sub: argparse._SubParsersAction) -> None:
+    p = _command(sub, "watch", help="rebuild on every save of data, layouts, icons or images",
+                 description="Build once, then rebuild whenever a file under data/ or layouts/ "
+                             "changes; problems are shown and watching goes on. Ctrl-C stops.")
+    _target_arg(p)
+    p.add_argument("--draft", action="store_true", help="build drafts (see build --draft)")
+    p.add_argument("--preview", action="store_true", help="also write PNG previews (slower)")
+    p.set_defaults(handler=cmd_watch)
+
+
+# One line per subcommand, in the order `cardgen --help` lists them.
+COMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (
+    _add_new,
+    _add_check,
+    _add_build,
+    _add_watch,
+    _add_diff,
+    _add_new_edition,
+    _add_schema,
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -113,10 +162,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         _parser().print_help()
         return EXIT_INVALID
     try:
-        return int(args.handler(args, out))
+        args.project = _project(args)
+        code = int(args.handler(args, out))
+        sys.stdout.flush()
+        return code
     except ProblemsError as exc:
+        if getattr(args, "json", False):
+            print(json.dumps({"problems": problems_json(exc.problems)}, indent=2, ensure_ascii=False))
         print_problems(exc.problems, err)
         return EXIT_INVALID
+    except BrokenPipeError:  # `cardgen diff ... | head`: the reader has had enough
+        _silence_stdout()
+        return EXIT_OK
     except KeyboardInterrupt:
         err.print("interrupted; output/ is unchanged")
         return 130
@@ -128,6 +185,33 @@ def main(argv: Sequence[str] | None = None) -> int:
                   "Run again with CARDGEN_DEBUG=1 for the details and report them.",
                   markup=False, soft_wrap=True)
         return EXIT_INTERNAL
+
+
+def _project(args: argparse.Namespace) -> Path:
+    """--project as given, else the nearest folder holding cardgen.yaml from here upward."""
+    from cardgen.data.load import find_project
+
+    given = getattr(args, "project", None)
+    return Path(given) if given is not None else find_project(Path.cwd())
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush does not fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is not a real file (captured by a test)
+        pass
+    finally:
+        os.close(devnull)
+
+
+def problems_json(problems: list[Problem]) -> list[dict[str, object]]:
+    """Problems as plain JSON objects: rule, severity, file, line, col, path, message, hint."""
+    return [{"rule": p.rule, "severity": p.severity,
+             "file": p.where.file if p.where else None, "line": p.where.line if p.where else None,
+             "col": p.where.col if p.where else None, "path": p.path, "message": p.message,
+             "hint": p.hint} for p in problems]
 
 
 def _console(stderr: bool) -> Console:
@@ -148,7 +232,25 @@ def _load(args: argparse.Namespace):  # noqa: ANN202 - returns Database
     from cardgen.data.load import load_database, parse_target
 
     game, edition = parse_target(args.target, args.project)
-    return load_database(args.project, game, edition)
+    db = load_database(args.project, game, edition)
+    if getattr(args, "players", None) is not None:
+        check_players(db, args.players)
+    return db
+
+
+def check_players(db, players: int) -> None:  # noqa: ANN001 - a Database
+    """--players N outside the edition's player range is a usage error naming the range."""
+    from cardgen.data.players import players_range
+
+    allowed = players_range(db)
+    if allowed is not None and not allowed[0] <= players <= allowed[1]:
+        low, high = allowed
+        raise ProblemsError([Problem(
+            "bad-option", f"--players {players}: {db.label} is for {low}-{high} players",
+            where=db.edition.where.get("players"), hint=f"give a number from {low} to {high}")])
+    if players < 1:
+        raise ProblemsError([Problem("bad-option", f"--players {players}: at least 1 player",
+                                     hint="give the number of players, e.g. --players 2")])
 
 
 def cmd_check(args: argparse.Namespace, console: Console) -> int:
@@ -167,6 +269,23 @@ def cmd_build(args: argparse.Namespace, console: Console) -> int:
     from cardgen.cli.build_cmd import run_build
 
     return run_build(args, console, _load(args))
+
+
+def cmd_new(args: argparse.Namespace, console: Console) -> int:
+    from cardgen.data.new_project import create_project
+
+    folder = args.dir if args.dir is not None else Path(args.game)
+    written = create_project(folder, args.game)
+    for path in written:
+        console.print(f"wrote {path}", markup=False)
+    console.print(f"Next: cd {folder} && cardgen check && cardgen build", markup=False)
+    return EXIT_OK
+
+
+def cmd_watch(args: argparse.Namespace, console: Console) -> int:
+    from cardgen.cli.watch_cmd import watch
+
+    return watch(args, console)
 
 
 def cmd_diff(args: argparse.Namespace, console: Console) -> int:

@@ -42,6 +42,13 @@ def list_editions(project: Path, game: str) -> list[str]:
     return sorted(p.name for p in root.iterdir() if (p / "edition.yaml").is_file()) if root.is_dir() else []
 
 
+def find_project(start: Path) -> Path:
+    """The nearest folder holding cardgen.yaml, `start` or one above it; `start` when none does."""
+    start = start.resolve()
+    return next((folder for folder in (start, *start.parents) if (folder / PROJECT_FILE).is_file()),
+                start)
+
+
 def default_game(project: Path) -> str:
     """The game `cardgen check` means with no argument: cardgen.yaml's default_game, else the only one."""
     config = project / PROJECT_FILE
@@ -52,6 +59,10 @@ def default_game(project: Path) -> str:
     games = list_games(project)
     if len(games) == 1:
         return games[0]
+    if not config.is_file() and not games:
+        raise ProblemsError([Problem(
+            "no-project", f"no cardgen.yaml in {project} or any folder above it",
+            hint="start one with `cardgen new GAME`, or point at one with --project DIR")])
     raise ProblemsError([Problem(
         "no-default-game", "no game named and no default_game in cardgen.yaml",
         where=Location(PROJECT_FILE, 1, 1),

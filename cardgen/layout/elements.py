@@ -20,7 +20,7 @@ from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.drawing import Text as TextItem
 from cardgen.layout.icons import icon_file, icon_items
 from cardgen.layout.scope import Scope, format_value, number, truthy
-from cardgen.layout.templates import layouts_root, template_for
+from cardgen.layout.templates import template_for
 
 
 def lay_out(db: Database, component: Component, side: str) -> Drawing | None:
@@ -209,7 +209,7 @@ def _icon_path(db: Database, name: str) -> Path:
     paths: dict[str, Path | None] = db.__dict__.setdefault("_icon_paths", {})
     if name not in paths:
         try:
-            paths[name] = icon_file(layouts_root(db), db.game.id, name)
+            paths[name] = icon_file(db.project, db.game.id, name)
         except FileNotFoundError:
             paths[name] = None
     found = paths[name]
