@@ -68,12 +68,18 @@ inventory:
 _CARDS = """\
 # One component per entry; any *.yaml (or *.csv / *.tsv) file in this folder is read.
 # Text you wrote yourself, not taken from the rulebook, is marked status: draft.
-- { id: star-1, kind: card, name: First Star, suit: star, value: 1, text: Draw a card., status: draft }
-- { id: star-2, kind: card, name: Second Star, suit: star, value: 2, text: Draw two cards., status: draft }
-- { id: star-3, kind: card, name: Third Star, suit: star, value: 3, text: Every player draws a card., status: draft }
-- { id: diamond-1, kind: card, name: First Diamond, suit: diamond, value: 1, text: Discard a card., status: draft }
-- { id: diamond-2, kind: card, name: Second Diamond, suit: diamond, value: 2, text: Swap a card with a neighbour., status: draft }
-- { id: diamond-3, kind: card, name: Third Diamond, suit: diamond, value: 3, text: Take another turn., status: draft }
+- { id: star-1, kind: card, name: First Star, suit: star, value: 1, status: draft,
+    text: Draw a card. }
+- { id: star-2, kind: card, name: Second Star, suit: star, value: 2, status: draft,
+    text: Draw two cards. }
+- { id: star-3, kind: card, name: Third Star, suit: star, value: 3, status: draft,
+    text: Every player draws a card. }
+- { id: diamond-1, kind: card, name: First Diamond, suit: diamond, value: 1, status: draft,
+    text: Discard a card. }
+- { id: diamond-2, kind: card, name: Second Diamond, suit: diamond, value: 2, status: draft,
+    text: Swap a card with a neighbour. }
+- { id: diamond-3, kind: card, name: Third Diamond, suit: diamond, value: 3, status: draft,
+    text: Take another turn. }
 """
 
 _FRONT = """\
