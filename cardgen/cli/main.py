@@ -11,6 +11,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 
@@ -47,7 +48,7 @@ def _global_options(default: object = argparse.SUPPRESS) -> argparse.ArgumentPar
     return shared
 
 
-def _command(sub: argparse._SubParsersAction, name: str, **kwargs: str) -> argparse.ArgumentParser:
+def _command(sub: argparse._SubParsersAction, name: str, **kwargs: Any) -> argparse.ArgumentParser:
     """A subcommand that also takes the global options."""
     parser: argparse.ArgumentParser = sub.add_parser(name, parents=[_global_options()], **kwargs)
     return parser
@@ -156,27 +157,33 @@ COMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    out = _console(stderr=False)
-    err = _console(stderr=True)
     if not getattr(args, "handler", None):
         _parser().print_help()
         return EXIT_INVALID
     try:
-        args.project = _project(args)
-        code = int(args.handler(args, out))
+        code = _run(args, _console(stderr=False), _console(stderr=True))
         sys.stdout.flush()
         return code
+    except BrokenPipeError:  # `cardgen diff ... | head`: the reader has had enough
+        _silence_stdout()
+        return EXIT_OK
+
+
+def _run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    """The command's exit code; problems printed for people (and as JSON with --json)."""
+    try:
+        args.project = _project(args)
+        return int(args.handler(args, out))
     except ProblemsError as exc:
         if getattr(args, "json", False):
             print(json.dumps({"problems": problems_json(exc.problems)}, indent=2, ensure_ascii=False))
         print_problems(exc.problems, err)
         return EXIT_INVALID
-    except BrokenPipeError:  # `cardgen diff ... | head`: the reader has had enough
-        _silence_stdout()
-        return EXIT_OK
     except KeyboardInterrupt:
         err.print("interrupted; output/ is unchanged")
         return 130
+    except BrokenPipeError:
+        raise
     except Exception as exc:  # a bug in cardgen, not in the data: say so, briefly
         if os.environ.get("CARDGEN_DEBUG"):
             raise
@@ -214,11 +221,19 @@ def problems_json(problems: list[Problem]) -> list[dict[str, object]]:
              "hint": p.hint} for p in problems]
 
 
+class _Console(Console):
+    """rich's Console, leaving a closed pipe (`| head`) to main: it ends quietly with exit 0."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
+
+
 def _console(stderr: bool) -> Console:
     """A console that keeps tables readable when output goes to a file or a pipe."""
     probe = Console(stderr=stderr)
     width = None if probe.is_terminal else 120
-    return Console(stderr=stderr, highlight=False, width=width)
+    return _Console(stderr=stderr, highlight=False, width=width)
 
 
 def print_problems(problems: list[Problem], console: Console) -> None:

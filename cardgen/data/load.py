@@ -22,6 +22,7 @@ from cardgen.data.model import (
     Rule,
     Term,
 )
+from cardgen.data.tabular import TABLE_SUFFIXES, read_table
 from cardgen.data.validate import ComponentContext, check_component, parse_model
 from cardgen.data.yamlsrc import Source, read_source
 from cardgen.errors import Problem, ProblemsError, did_you_mean
@@ -229,7 +230,7 @@ def _load_components(project: Path, game_root: Path, chain: list[_EditionSource]
     for layer in chain:
         own: dict[str, Location] = {}
         for path in _component_files(layer.root):
-            source = _try_read(project, path, problems)
+            source = _try_read(project, path, problems, kinds)
             if source is not None:
                 _take_file(source, layer, merged, places, own, ctx)
         _remove(layer, merged, places, problems)
@@ -242,11 +243,16 @@ def _load_components(project: Path, game_root: Path, chain: list[_EditionSource]
 
 
 def _component_files(root: Path) -> list[Path]:
-    return sorted(p for p in root.glob("*.yaml") if p.name != "edition.yaml")
+    """The edition's component files: every *.yaml but edition.yaml, and every *.csv / *.tsv."""
+    return sorted(p for p in root.iterdir() if p.is_file() and p.name != "edition.yaml"
+                  and (p.suffix == ".yaml" or p.suffix.lower() in TABLE_SUFFIXES))
 
 
-def _try_read(project: Path, path: Path, problems: list[Problem]) -> Source | None:
+def _try_read(project: Path, path: Path, problems: list[Problem],
+              kinds: dict[str, KindSpec]) -> Source | None:
     try:
+        if path.suffix.lower() in TABLE_SUFFIXES:
+            return read_table(path, _shown(project, path), kinds)
         return _read(project, path)
     except ProblemsError as exc:
         problems.extend(exc.problems)
