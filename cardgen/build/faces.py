@@ -25,6 +25,7 @@ class BuildOptions:
     name: str | None = None  # output/<name> (wins over suffix)
     svg: bool = True
     preview: bool = True
+    draft_report: tuple[str, ...] = ()  # a draft: the check report, printed before the sheets
 
 
 @dataclass

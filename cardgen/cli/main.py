@@ -247,7 +247,7 @@ def _load(args: argparse.Namespace):  # noqa: ANN202 - returns Database
     from cardgen.data.load import load_database, parse_target
 
     game, edition = parse_target(args.target, args.project)
-    db = load_database(args.project, game, edition)
+    db = load_database(args.project, game, edition, draft=getattr(args, "draft", False))
     if getattr(args, "players", None) is not None:
         check_players(db, args.players)
     return db

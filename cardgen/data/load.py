@@ -89,8 +89,14 @@ class _EditionSource:
     file: EditionFile
 
 
-def load_database(project: Path, game: str, edition: str | None = None) -> Database:
-    """Load and validate one edition of a game, with everything it extends."""
+WAIVED_IN_DRAFTS = ("missing-image",)
+
+
+def load_database(project: Path, game: str, edition: str | None = None, *,
+                  draft: bool = False) -> Database:
+    """Load and validate one edition of a game, with everything it extends.
+
+    A draft (a play-test copy) lets the problems in WAIVED_IN_DRAFTS through, in `db.waived`."""
     project = project.resolve()
     problems: list[Problem] = []
     game_root = _game_root(project, game)
@@ -105,12 +111,14 @@ def load_database(project: Path, game: str, edition: str | None = None) -> Datab
     rule_where = [src.where(("rules", i)) for src in [game_source, *(e.source for e in chain)]
                   for i in range(len(src.data.get("rules") or []) if isinstance(src.data, dict) else 0)]
     _check_kind_specs(kinds, vocab, game_source, chain, problems)
-    components = _load_components(project, game_root, chain, vocab, kinds, problems)
+    waived: list[Problem] | None = [] if draft else None
+    components = _load_components(project, game_root, chain, vocab, kinds, problems, waived)
     if problems:
         raise ProblemsError(problems)
     game_model = _game(game, game_root, game_file, vocab, kinds, rules)
     game_model.rule_where = rule_where
-    return Database(project, game_model, _edition(chain), components)
+    return Database(project, game_model, _edition(chain), components, draft=draft,
+                    waived=waived or [])
 
 
 def _game_root(project: Path, game: str) -> Path:
@@ -223,7 +231,7 @@ def _check_field_spec(spec: FieldSpec, path: tuple[str | int, ...], source: Sour
 
 def _load_components(project: Path, game_root: Path, chain: list[_EditionSource],
                      vocab: dict[str, dict[str, Term]], kinds: dict[str, KindSpec],
-                     problems: list[Problem]) -> list[Component]:
+                     problems: list[Problem], waived: list[Problem] | None = None) -> list[Component]:
     ctx = ComponentContext(vocab, kinds)
     merged: dict[str, dict[str, Any]] = {}
     places: dict[str, tuple[Location, str]] = {}
@@ -236,7 +244,11 @@ def _load_components(project: Path, game_root: Path, chain: list[_EditionSource]
         _remove(layer, merged, places, problems)
     _resolve_refs(ctx, merged)
     _check_images(ctx, game_root)
-    problems.extend(ctx.problems)
+    for problem in ctx.problems:
+        if waived is not None and problem.rule in WAIVED_IN_DRAFTS:
+            waived.append(problem)
+        else:
+            problems.append(problem)
     if problems:  # values may be of any type: build no Component from them
         return []
     return [_component(cid, data, *places[cid]) for cid, data in merged.items()]

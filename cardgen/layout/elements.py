@@ -15,6 +15,7 @@ from typing import Any
 from cardgen.data.model import Component, Database, FieldSpec, Term
 from cardgen.errors import Problem, ProblemsError, did_you_mean
 from cardgen.layout import fonts, text
+from cardgen.layout.draft import draft_mark, missing_art
 from cardgen.layout.drawing import Drawing, Ellipse, Group, Image, Primitive, Rect, Style
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.drawing import Text as TextItem
@@ -38,6 +39,9 @@ def lay_out(db: Database, component: Component, side: str) -> Drawing | None:
     for element in template.get("elements", []):
         ctx.element(element, scope, 0.0, 0.0)
     ctx.edition_mark(scope)
+    if db.draft:
+        for item in draft_mark(width, height, ctx.safe, centred=template.get("shape") == "circle"):
+            ctx.add(item)
     if ctx.problems:
         raise ProblemsError(ctx.problems)
     return drawing
@@ -285,6 +289,10 @@ def _el_image(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: fl
             probes.append((str(path), found))
         if found:
             ctx.add(Image(*box, path=str(path)))
+            return
+        if ctx.db.draft:  # the check let a missing image through: show that it is missing
+            for item in missing_art(*box, value):
+                ctx.add(item)
             return
     for sub in el.get("fallback", []):
         ctx.element(sub, scope, box[0], box[1])
