@@ -104,3 +104,9 @@ def _recoloured(path: Path, colour: str | None
                       stroke_width=style.stroke_width)
         items.append(PathItem(p.ops, style))
     return view, tuple(items)
+
+
+def forget_icons() -> None:
+    """Forget parsed icon files (they are cached by path)."""
+    _parsed.cache_clear()
+    _recoloured.cache_clear()

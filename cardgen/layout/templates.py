@@ -30,7 +30,7 @@ class FaceInfo:
 
 
 @cache
-def _read_template(path: Path) -> dict[str, Any]:
+def read_template(path: Path) -> dict[str, Any]:
     data = read_source(path, str(path)).data
     if not isinstance(data, dict):
         raise ProblemsError([Problem("bad-layout", "a layout is a mapping (size, elements, ...)",
@@ -51,7 +51,7 @@ def load_template(project: Path, name: str, seen: tuple[str, ...] = ()) -> dict[
                                      hint=did_you_mean(name, known))])
     if name in seen:
         raise ProblemsError([Problem("layout-cycle", " -> ".join([*seen, name]))])
-    data = dict(_read_template(path))
+    data = dict(read_template(path))
     parent_name = data.pop("extends", None)
     if not parent_name:
         return data
