@@ -95,3 +95,23 @@ def test_rows_without_a_kind_are_one_problem_at_the_header(as_csv: Path, run_cli
     assert result.code == 2
     assert "recipes.csv:1:1: error[missing-field] no kind for these rows" in result.err
     assert "'# kind: NAME'" in result.err
+
+
+def test_xlsx_first_sheet_reads_like_the_csv(as_csv: Path, run_cli) -> None:
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    sheet = book.active
+    for line in RECIPES_CSV.splitlines():
+        sheet.append([int(c) if c.isdigit() else (c or None) for c in line.split(",")])
+    sheet["E3"] = "2x"  # ash-broth's strength
+    folder = as_csv / "data/potions/1.0"
+    (folder / "recipes.csv").unlink()
+    book.save(folder / "recipes.xlsx")
+    (folder / "~$recipes.xlsx").write_bytes(b"lock file of an open workbook")
+    result = run_cli("check", "--project", str(as_csv))
+    assert result.code == 2
+    assert ("data/potions/1.0/recipes.xlsx:3:5: error[bad-type] recipes[1].strength: "
+            "expected a whole number, got text '2x'") in result.err
+    sheet["E3"] = 2
+    book.save(folder / "recipes.xlsx")
+    assert _fields(as_csv) == _fields(FIXTURE)

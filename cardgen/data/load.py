@@ -255,8 +255,9 @@ def _load_components(project: Path, game_root: Path, chain: list[_EditionSource]
 
 
 def _component_files(root: Path) -> list[Path]:
-    """The edition's component files: every *.yaml but edition.yaml, and every *.csv / *.tsv."""
+    """The edition's component files: every *.yaml but edition.yaml; every *.csv, *.tsv, *.xlsx."""
     return sorted(p for p in root.iterdir() if p.is_file() and p.name != "edition.yaml"
+                  and not p.name.startswith((".", "~"))  # editors' lock and temporary files
                   and (p.suffix == ".yaml" or p.suffix.lower() in TABLE_SUFFIXES))
 
 

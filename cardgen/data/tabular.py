@@ -1,10 +1,11 @@
-"""CSV / TSV component file -> Source: the same component mappings a YAML file gives, located by cell.
+"""CSV / TSV / XLSX component file -> Source: the component mappings a YAML file gives, located by cell.
 
 One row per component; the header names the fields. `kind` is a column, or a `# kind: NAME`
 line above the header, or the file's name (`card.csv` holds cards). Dotted names reach nested
 fields (`effect.text`), numbered ones list items (`steps.0`, `steps.1`). An empty cell is
 absent. Cells are typed by the kind's field specs (`3` for an int field is the number 3); a
 cell that does not parse stays text, so the usual checks report it at `file.csv:ROW:COL`.
+An .xlsx workbook (its first sheet) reads the same way when openpyxl is installed.
 """
 
 from __future__ import annotations
@@ -19,15 +20,18 @@ from cardgen.data.model import BASE_FIELDS, FieldSpec, KindSpec, Location
 from cardgen.data.yamlsrc import KeyPath, Source, read_bytes
 from cardgen.errors import Problem, ProblemsError, did_you_mean
 
-TABLE_SUFFIXES = {".csv": ",", ".tsv": "\t"}
+TABLE_SUFFIXES = {".csv": ",", ".tsv": "\t", ".xlsx": ""}
 _KIND_LINE = re.compile(r"^#\s*kind\s*:\s*(\S+)\s*$")
 _TRUE, _FALSE = {"true", "yes", "y", "1", "x"}, {"false", "no", "n", "0"}
 
 
 def read_table(path: Path, shown_as: str, kinds: dict[str, KindSpec]) -> Source:
     """Parse one CSV/TSV file into a Source of component mappings; ProblemsError when unreadable."""
-    text = _text(read_bytes(path, shown_as), shown_as)
-    rows = _records(text, TABLE_SUFFIXES.get(path.suffix.lower(), ","))
+    raw = read_bytes(path, shown_as)
+    if path.suffix.lower() == ".xlsx":
+        rows = _sheet_records(raw, shown_as)
+    else:
+        rows = _records(_text(raw, shown_as), TABLE_SUFFIXES.get(path.suffix.lower(), ","))
     default_kind, header_at = None, 0
     for at, (_line, cells) in enumerate(rows):
         found = _KIND_LINE.match(",".join(cells).strip()) if cells and cells[0].startswith("#") else None
@@ -74,6 +78,42 @@ def _records(text: str, delimiter: str) -> list[tuple[int, list[str]]]:
         records.append((line, cells))
         line = reader.line_num + 1
     return records
+
+
+def _sheet_records(raw: bytes, shown_as: str) -> list[tuple[int, list[str]]]:
+    """(row number, cells as text) of the workbook's first sheet."""
+    try:
+        import openpyxl
+    except ImportError:
+        raise ProblemsError([Problem(
+            "xlsx-unsupported", "reading .xlsx needs openpyxl, which is not installed",
+            where=Location(shown_as, 1, 1),
+            hint="pip install 'cardgen[xlsx]', or save the sheet as CSV UTF-8")]) from None
+    try:
+        book = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
+    except Exception as exc:  # noqa: BLE001 - a damaged or foreign file, whatever openpyxl says
+        raise ProblemsError([Problem(
+            "not-xlsx", f"not a readable .xlsx workbook ({type(exc).__name__})",
+            where=Location(shown_as, 1, 1), hint="save it again from the spreadsheet, or as CSV")]) from None
+    try:
+        sheet = book.worksheets[0]
+        return [(n, [_cell_text(v) for v in row])
+                for n, row in enumerate(sheet.iter_rows(values_only=True), start=1)]
+    finally:
+        book.close()
+
+
+def _cell_text(value: Any) -> str:
+    """A spreadsheet value as the text a CSV export would hold (whole numbers without '.0')."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if hasattr(value, "isoformat"):
+        return str(value.isoformat())[:10] if getattr(value, "hour", 0) == 0 else value.isoformat()
+    return str(value)
 
 
 class _Table:
