@@ -11,12 +11,15 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
 from cardgen import __version__
 from cardgen.errors import Problem, ProblemsError
+
+if TYPE_CHECKING:
+    from cardgen.data.model import Database
 
 EXIT_OK, EXIT_FAILED, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -61,8 +64,8 @@ def _target_arg(p: argparse.ArgumentParser) -> None:
 
 def _add_check(sub: argparse._SubParsersAction) -> None:
     p = _command(sub, "check", help="compare the database with the box list and check references",
-                       description="Compare an edition's database with its rulebook's box list, "
-                                   "run the game's cross-reference rules, report rulebook findings.")
+                 description="Compare an edition's database with its rulebook's box list, "
+                             "run the game's cross-reference rules, report rulebook findings.")
     _target_arg(p)
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--players", type=int, metavar="N", help="check the box list for N players")
@@ -72,8 +75,8 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
 
 def _add_build(sub: argparse._SubParsersAction) -> None:
     p = _command(sub, "build", help="check, then write PDFs, SVGs and previews to output/",
-                       description="Check the edition, then write output/<game>-<edition>/: "
-                                   "home-print PDFs (Letter, A4), print-shop PDFs, SVGs, previews.")
+                 description="Check the edition, then write output/<game>-<edition>/: "
+                             "home-print PDFs (Letter, A4), print-shop PDFs, SVGs, previews.")
     _target_arg(p)
     p.add_argument("--players", type=int, metavar="N", help="build the box for N players")
     p.add_argument("--back-offset", default="0,0", metavar="DX,DY",
@@ -93,9 +96,9 @@ def _add_build(sub: argparse._SubParsersAction) -> None:
 
 def _add_diff(sub: argparse._SubParsersAction) -> None:
     p = _command(sub, "diff", help="show what changed between two editions",
-                       description="Compare two editions: components added, removed and changed "
-                                   "(field by field), kinds, vocabulary and box-list rows. "
-                                   "Exit 0 whether or not they differ.")
+                 description="Compare two editions: components added, removed and changed "
+                             "(field by field), kinds, vocabulary and box-list rows. "
+                             "Exit 0 whether or not they differ.")
     p.add_argument("old", metavar="GAME@OLD", help="e.g. l5@0.6.2")
     p.add_argument("new", metavar="GAME@NEW", help="e.g. l5@0.6.5, or just NEW for the same game")
     form = p.add_mutually_exclusive_group()
@@ -106,9 +109,9 @@ def _add_diff(sub: argparse._SubParsersAction) -> None:
 
 def _add_new_edition(sub: argparse._SubParsersAction) -> None:
     p = _command(sub, "new-edition", help="start an edition that extends another",
-                       description="Create data/GAME/NEW/ with an edition.yaml that extends "
-                                   "OLD and an empty changes.yaml showing how to patch and "
-                                   "remove components. Never overwrites an edition.")
+                 description="Create data/GAME/NEW/ with an edition.yaml that extends "
+                             "OLD and an empty changes.yaml showing how to patch and "
+                             "remove components. Never overwrites an edition.")
     p.add_argument("target", metavar="GAME@NEW", help="e.g. l5@0.6.6")
     p.add_argument("--from", dest="parent", metavar="OLD",
                    help="the edition it extends (default: the game's default edition)")
@@ -117,8 +120,8 @@ def _add_new_edition(sub: argparse._SubParsersAction) -> None:
 
 def _add_schema(sub: argparse._SubParsersAction) -> None:
     p = _command(sub, "schema", help="write JSON Schemas for editor autocompletion",
-                       description="Write schema/<game>.{game,edition,components}.schema.json "
-                                   "for every game, so editors autocomplete and flag mistakes.")
+                 description="Write schema/<game>.{game,edition,components}.schema.json "
+                             "for every game, so editors autocomplete and flag mistakes.")
     p.set_defaults(handler=cmd_schema)
 
 
@@ -253,7 +256,7 @@ def _load(args: argparse.Namespace):  # noqa: ANN202 - returns Database
     return db
 
 
-def check_players(db, players: int) -> None:  # noqa: ANN001 - a Database
+def check_players(db: Database, players: int) -> None:
     """--players N outside the edition's player range is a usage error naming the range."""
     from cardgen.data.players import players_range
 
@@ -262,7 +265,7 @@ def check_players(db, players: int) -> None:  # noqa: ANN001 - a Database
         low, high = allowed
         raise ProblemsError([Problem(
             "bad-option", f"--players {players}: {db.label} is for {low}-{high} players",
-            where=db.edition.where.get("players"), hint=f"give a number from {low} to {high}")])
+            hint=f"give a number from {low} to {high} (players: in the edition.yaml)")])
     if players < 1:
         raise ProblemsError([Problem("bad-option", f"--players {players}: at least 1 player",
                                      hint="give the number of players, e.g. --players 2")])
