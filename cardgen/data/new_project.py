@@ -134,7 +134,7 @@ the database with (data/$game/1.0/edition.yaml copies it line by line).*
 _README = """\
 # $title
 
-A game made with [cardgen](https://pypi.org/project/cardgen/).
+A game made with cardgen (install it with `pipx install cardgen` or `pip install cardgen`).
 
     cardgen check      # the database against the rulebook's box list
     cardgen build      # output/$game-1.0/: pnp-letter.pdf, pnp-a4.pdf, print/, svg/, preview/
