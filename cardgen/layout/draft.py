@@ -7,20 +7,21 @@ from cardgen.layout.drawing import Path, Primitive, Rect, Style, Text
 
 DRAFT_RED = "#C0392B"
 MARK = "DRAFT"
+MARK_SIZE = 6.0  # pt: draft marks never go below the smallest readable size
 
 
 def draft_mark(width: float, height: float, safe: float, *, centred: bool = False) -> list[Primitive]:
-    """A red-framed DRAFT label at the bottom left of the safe area (centred on round faces),
-    on the edition mark's baseline, so it keeps clear of titles and text boxes."""
-    room = max(width - 2 * safe, 4.0)
-    size = 6.0
+    """A red-framed DRAFT label at the bottom left of the safe area, on the edition mark's
+    baseline (centred on round faces and on faces too narrow for it there). Always 6 pt, the
+    smallest readable size: a face too small even for that gets none (its page says DRAFT)."""
+    size, pad = MARK_SIZE, 0.5
     text_w = fonts.text_width_mm(MARK, "bold", size)
-    if text_w > room * 0.45:
-        size = max(3.0, size * room * 0.45 / text_w)
-        text_w = fonts.text_width_mm(MARK, "bold", size)
-    cap, pad = fonts.ascent_mm("bold", size), 0.5
-    x = (width - text_w) / 2 if centred else safe
-    base = height - safe + 0.3
+    if text_w + 2 * pad > width - 1.0:
+        return []
+    cap = fonts.ascent_mm("bold", size)
+    fits_left = safe + text_w + pad <= width / 2
+    x = safe if fits_left and not centred else (width - text_w) / 2
+    base = min(height - safe + 0.3, height - pad - 0.5)
     frame = Rect(x - pad, base - cap - pad, text_w + 2 * pad, cap + 2 * pad,
                  Style(fill="#FFFFFF", stroke=DRAFT_RED, stroke_width=0.3), radius=0.4)
     return [frame, Text(x, base, MARK, "bold", size, DRAFT_RED)]
@@ -36,8 +37,8 @@ def missing_art(x: float, y: float, w: float, h: float, path: str) -> list[Primi
     ]
     name = path.rsplit("/", 1)[-1]
     for n, line in enumerate(("MISSING ART", name)):
-        size = 6.0
-        while size > 3.0 and fonts.text_width_mm(line, "bold", size) > w - 2:
+        size = 7.0
+        while size > MARK_SIZE and fonts.text_width_mm(line, "bold", size) > w - 2:
             size -= 0.5
         if fonts.text_width_mm(line, "bold", size) > w - 2:
             continue  # the box is too small to name it; the cross still marks it
