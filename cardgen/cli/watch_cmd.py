@@ -31,11 +31,16 @@ def watch(args: argparse.Namespace, console: Console, stop: threading.Event | No
                                      hint="run it in a project (cardgen new GAME makes one)")])
     console.print(f"watching {', '.join(r.name for r in roots)} in {project} (Ctrl-C stops)",
                   markup=False)
-    rebuild(args, console, project, [])
-    try:
-        for changes in changes_of(*roots, stop_event=stop, debounce=800, step=40):
-            saved = sorted({Path(path) for _, path in changes if Path(path).exists()})
-            rebuild(args, console, project, saved or sorted({Path(p) for _, p in changes}))
+    built = False
+    try:  # the first build runs once the watcher is up, so no save during it is missed
+        for changes in changes_of(*roots, stop_event=stop, debounce=800, step=40,
+                                  rust_timeout=300, yield_on_timeout=True):
+            if not built:
+                rebuild(args, console, project, [])
+                built = True
+            elif changes:
+                saved = sorted({Path(path) for _, path in changes if Path(path).exists()})
+                rebuild(args, console, project, saved or sorted({Path(p) for _, p in changes}))
     except KeyboardInterrupt:
         pass
     console.print("stopped watching", markup=False)
