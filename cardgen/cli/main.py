@@ -157,9 +157,9 @@ def cmd_check(args: argparse.Namespace, console: Console) -> int:
 
     report = check(_load(args), players=args.players)
     if args.json:
-        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+        print(json.dumps(report.to_json(strict=args.strict), indent=2, ensure_ascii=False))
     else:
-        print_report(report, console)
+        print_report(report, console, strict=args.strict)
     return EXIT_FAILED if report.failed(strict=args.strict) else EXIT_OK
 
 
