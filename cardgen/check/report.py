@@ -212,7 +212,8 @@ def _row(db: Database, kind: str, inv: InventoryRow, expected: int, has: int,
          parts: list[Part], where: str) -> Row:
     off = [p for p in parts if not p.ok]
     stated_parts = sum(inv.parts.values()) if inv.parts else None
-    if stated_parts is not None and stated_parts != expected and has == stated_parts and not off:
+    stated = inv.count.max if isinstance(inv.count, PlayerCount) and inv.count.max else expected
+    if stated_parts is not None and stated_parts != stated and has == stated_parts and not off:
         return Row(_title(db, kind), inv.line, expected, has, "contradiction",
                    f"matches its parts ({stated_parts}), not its stated total", parts, where)
     if isinstance(inv.count, PlayerCount):

@@ -148,11 +148,10 @@ def box_list_findings(db: Database, book: Rulebook) -> list[Finding]:
             unmatched.append(claim)
     findings = []
     for claim in unmatched:
-        free = [k for k in range(len(book.box)) if k not in used]
-        edited = _most_similar(book, free, claim.text)
-        if edited is not None:
-            used.add(edited)
-            findings.append(_edited(book, book.box[edited], claim))
+        edited = _most_similar(book, used, claim.text)
+        if edited:
+            used.update(edited)
+            findings.append(_edited(book, edited, claim))
         else:
             findings.append(Finding(
                 "box-list-line", "error",
@@ -200,20 +199,28 @@ def _match(box: list[BoxLine], text: str) -> list[int]:
     return []
 
 
-def _most_similar(book: Rulebook, free: list[int], text: str) -> int | None:
-    scored = [(difflib.SequenceMatcher(None, book.box[k].text.lower(), text.lower()).ratio(), k)
-              for k in free]
-    best = max(scored, default=(0.0, -1))
-    return best[1] if best[0] >= _SIMILAR else None
+def _most_similar(book: Rulebook, used: set[int], text: str) -> list[int]:
+    """The free box-list line (or two consecutive ones, joined) most like `text`, if alike."""
+    free = [k for k in range(len(book.box)) if k not in used]
+    spans = [[k] for k in free] + [[k, k + 1] for k in free if k + 1 in free]
+    scored = [(difflib.SequenceMatcher(None, _joined(book, span).lower(), text.lower()).ratio(),
+               span) for span in spans]
+    best = max(scored, default=(0.0, []), key=lambda s: s[0])
+    return best[1] if best[0] >= _SIMILAR else []
 
 
-def _edited(book: Rulebook, line: BoxLine, claim: _Claim) -> Finding:
-    said, has = _number(line.text), _number(claim.text)
+def _joined(book: Rulebook, span: list[int]) -> str:
+    return " ".join(book.box[k].text for k in span)
+
+
+def _edited(book: Rulebook, span: list[int], claim: _Claim) -> Finding:
+    text = _joined(book, span)
+    said, has = _number(text), _number(claim.text)
     numbers = f": {said} in the rulebook, {has} in the data" if said and has and said != has else ""
     return Finding(
         "rulebook-edit", "error",
-        f"the rulebook's box list says '{line.text}', the data's box list says '{claim.text}'"
-        f"{numbers}", where=book.where(line.number),
+        f"the rulebook's box list says '{text}', the data's box list says '{claim.text}'"
+        f"{numbers}", where=book.where(book.box[span[0]].number),
         hint=f"the rulebook changed: update the row at {claim.where} (and the components) to "
              "follow it, or correct the rulebook")
 
