@@ -188,7 +188,8 @@ def test_an_unknown_kind_in_a_box_list_row_is_an_error_with_a_hint(tmp_path: Pat
 def test_the_two_wrong_findings_are_gone(tmp_path: Path) -> None:
     report = check(load_database(REPO, "l5", "0.6.2"), players=3)
     [refs] = [r for r in report.rows if r.kind == "Reference card"]
-    assert refs.expected == 3  # setup uses 3 at any count; no made-up per-player formula
+    assert (refs.expected, refs.has) == (16, 14)  # not 8 from a made-up per-player formula
+    assert refs.verdict == "contradiction"  # 16 stated, its parts add up to 14
     project = _with_seeds(tmp_path, "lux-aeterna")
     report = check(load_database(project, "lux-aeterna"))
     assert not any("8 System card" in f.message for f in report.findings)

@@ -15,7 +15,7 @@ class Finding:
     note: str | None = None  # the data's own note on it (rulebook_mentions[].note)
     also: list[str] = field(default_factory=list)  # further quotes of the same finding
     hint: str | None = None
-    subject: str | None = None  # what it is about ("threat token"); the same subject is one finding
+    subject: str | None = None  # what it is about ("score token"); the same subject is one finding
 
     def key(self) -> tuple[str, str]:
         """Two findings with the same key are one finding (quoted in more than one place)."""

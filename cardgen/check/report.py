@@ -10,7 +10,6 @@ from typing import Any
 
 from cardgen.check.findings import Finding, deduplicate
 from cardgen.check.rulebook import box_list_findings, load_rulebook
-from cardgen.check.terms import count_findings, drift_findings
 from cardgen.check.select import (
     SelectorError,
     components,
@@ -21,6 +20,7 @@ from cardgen.check.select import (
     total,
     values_of,
 )
+from cardgen.check.terms import count_findings, drift_findings
 from cardgen.data.model import Database, InventoryRow, Mention, PlayerCount, Rule
 from cardgen.errors import did_you_mean
 
@@ -125,7 +125,7 @@ def _notes_onto_findings(findings: list[Finding]) -> list[Finding]:
     by_quote = {f.quote: f for f in findings if f.severity != "note" and f.quote}
     kept = []
     for f in findings:
-        target = by_quote.get(f.quote) if f.severity == "note" else None
+        target = by_quote.get(f.quote) if f.severity == "note" and f.quote else None
         if target is not None and not target.note:
             target.note = f.message
             continue

@@ -4,7 +4,7 @@ An edition names its rulebook (`rulebook:` in edition.yaml, Markdown or plain te
 the edition folder). The box-list section is found by its heading; every box-list row's `line:`
 must be one of its lines verbatim (list markers and trailing spaces aside), and every line of it
 must be stood for by a row, a row's `lines:` or a `box_list_skip` entry. A rulebook line edited
-where the data was not ("21 ORBIT CARDS" against a row that says 20) is reported at the
+where the data was not ("21 BONUS CARDS" against a row that says 20) is reported at the
 rulebook's line.
 """
 

@@ -1,15 +1,15 @@
 """Rulebook text -> names and counts the data does not follow, found without anyone typing them.
 
-The rulebook is scanned for capitalised noun phrases ("Threat Token", "Earth Cards") and for
-numbers in front of them ("the 3 Earth Cards"). The data's names are its kind titles, its
+The rulebook is scanned for capitalised noun phrases ("Score Token", "Bonus Cards") and for
+numbers in front of them ("the 3 Bonus Cards"). The data's names are its kind titles, its
 vocabulary, its component names and the nouns of its box-list lines.
 
 - A phrase the data does not know that differs from a name it knows by one word, both ending
   in a component noun (token, marker, tracker, ...), or by a word left out of the middle, is a
   `two-names` finding. Names that stand in the same sentence are two things, not one.
-- A number in front of a kind's name, all of them ("the 3 Earth Cards"), is compared with that kind's count; the components the
-  text names in the lines just before (set aside by name: "Place The Internet ...") are not in
-  play and may be left out of the count.
+- A number in front of a kind's name, all of them ("the 3 Bonus Cards"), is compared with that
+  kind's count; the components the text names in the lines just before (set aside by name:
+  "Place The Joker under the deck") are not in play and may be left out of the count.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def normal(text: str) -> tuple[str, ...]:
 
 
 def _line_noun(line: str) -> tuple[str, ...]:
-    """'4 Spaceship HP Trackers' -> ('spaceship', 'hp', 'tracker')."""
+    """'4 Player HP Trackers' -> ('player', 'hp', 'tracker')."""
     words = normal(re.sub(r"^\s*\d+(\s*-\s*\d+)?\s*(x\s+)?", "", line.split(":")[0]))
     return tuple(w for w in words if not w.isdigit())
 
@@ -94,7 +94,7 @@ def data_names(db: Database, book: Rulebook) -> Names:
 
 
 def _is_known(phrase: tuple[str, ...], names: Names) -> bool:
-    """Known; a known name shortened at the front ("HP Tracker" for "Satellite HP Tracker"); or
+    """Known; a known name shortened at the front ("HP Tracker" for "Player HP Tracker"); or
     a known name with a word in front ("Game Piece" is a Piece)."""
     if phrase in names.known:
         return True
