@@ -113,6 +113,8 @@ def check(db: Database, players: int | None = None) -> Report:
     drafts = Counter(_title(db, c.kind) for c in db.components if c.status == "draft")
     drafts.update(f"{vocab} term" for vocab, terms in db.game.vocab.items()
                   for t in terms.values() if t.status == "draft")
+    if db.game.status == "draft":
+        drafts["game name and title"] = 1
     return Report(db.game.id, db.edition.id, db.edition.title, players, rows, results,
                   [f for f in findings if f.severity != "note"],
                   sum(c.count for c in db.components), dict(sorted(drafts.items())),

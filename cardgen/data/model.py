@@ -197,6 +197,7 @@ class Game:
     kinds: dict[str, KindSpec]
     rules: list[Rule]
     rule_where: list[Location] = field(default_factory=list)  # rules[i] was written here
+    status: str = "final"  # draft: the name and title are not the rulebook's
 
     def term(self, vocab: str, term_id: Any) -> Term | None:
         return self.vocab.get(vocab, {}).get(str(term_id))
