@@ -213,3 +213,13 @@ def test_the_printed_box_list_pasted_into_the_rulebook_checks_clean(
     path.write_text("\n".join(pasted) + "\n", encoding="utf-8")
     report = check(db)
     assert [f for f in report.findings if f.rule in BOX_RULES] == []
+
+
+def test_a_new_edition_reads_its_parents_rulebook_until_it_has_its_own(tmp_path: Path) -> None:
+    from cardgen.data.new_edition import create_edition
+
+    project = copy_project(tmp_path, ("l5",))
+    create_edition(project, "l5", "0.6.6", "0.6.5")
+    db = load_database(project, "l5", "0.6.6")
+    assert db.edition.rulebook_path == project / "data/l5/0.6.5/rulebook.md"
+    assert [f for f in check(db).findings if f.rule in BOX_RULES] == []
