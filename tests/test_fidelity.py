@@ -4,6 +4,7 @@ and what the rulebook does not give is marked draft (the rulebook audit of issue
 from __future__ import annotations
 
 import re
+
 import pytest
 
 from cardgen.check import check
