@@ -49,6 +49,9 @@ def test_the_l5_rulebooks_box_lists_match_the_data(edition: str) -> None:
     ("0.6.5", "20 ORBIT CARDS:", "21 ORBIT CARDS:", 11,
      "the rulebook's box list says '21 ORBIT CARDS: (RED-BLUE-VIOLET-GREEN)', the data's box "
      "list says '20 ORBIT CARDS: (RED-BLUE-VIOLET-GREEN)': 21 in the rulebook, 20 in the data"),
+    ("act-one", "16 orbit cards:", "17 orbit cards:", 29,
+     "the rulebook's box list says '17 orbit cards:', the data's box list says '16 orbit cards:': "
+     "17 in the rulebook, 16 in the data"),
     ("act-one", "\n7 things\n", "\n8 things\n", 31,
      "the rulebook's box list says '8 things', the data's box list says '7 things': 8 in the "
      "rulebook, 7 in the data"),

@@ -99,8 +99,12 @@ def _print_summary(report: Report, console: Console, strict: bool) -> None:
     warnings = len(report.warnings)
     if report.failed(strict):
         why = " (--strict: warnings fail)" if strict and not report.failed() else ""
-        console.print(Text(f"check failed: {short} box-list rows off, {errors} errors, "
-                           f"{warnings} warnings{why}", style="bold red"))
+        console.print(Text(f"check failed: {_n(short, 'box-list row')} off, {_n(errors, 'error')}, "
+                           f"{_n(warnings, 'warning')}{why}", style="bold red"))
     else:
-        console.print(Text(f"check passed: {report.components} pieces, {warnings} warnings, "
-                           f"{len(report.notes)} notes", style="bold green"))
+        console.print(Text(f"check passed: {report.components} pieces, {_n(warnings, 'warning')}, "
+                           f"{_n(len(report.notes), 'note')}", style="bold green"))
+
+
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
