@@ -226,3 +226,21 @@ def test_a_new_edition_reads_its_parents_rulebook_until_it_has_its_own(tmp_path:
     db = load_database(project, "l5", "0.6.6")
     assert db.edition.rulebook_path == project / "data/l5/0.6.5/rulebook.md"
     assert [f for f in check(db).findings if f.rule in BOX_RULES] == []
+
+
+@pytest.mark.parametrize(("target", "names"), [
+    ("l5@0.6.5", set()), ("l5@act-one", set()), ("l5@0.6.2", set()), ("lux-aeterna", set()),
+    ("orbital-debris", {"Threat Token", "Satellite Tracker"}),
+])
+def test_the_text_scan_finds_the_drift_and_nothing_else(
+        target: str, names: set[str], tmp_path: Path) -> None:
+    from cardgen.check.rulebook import load_rulebook
+    from cardgen.check.terms import count_findings, drift_findings
+
+    game, _, edition = target.partition("@")
+    project = _with_seeds(tmp_path, game) if game != "l5" else REPO
+    db = load_database(project, game, edition or None)
+    book, _ = load_rulebook(db)
+    assert book is not None and book.box
+    assert {f.subject for f in drift_findings(db, book)} == names
+    assert count_findings(db, book) == []
