@@ -36,7 +36,7 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
 
     report = check(db, players=args.players)
     if report.failed(strict=args.strict):
-        print_report(report, console)
+        print_report(report, console, strict=args.strict)
         console.print("[bold red]not building: the database fails its check[/]")
         return 1
     only, suffix = None, None

@@ -38,6 +38,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_diff(sub)
     _add_new_edition(sub)
     _add_schema(sub)
+    _add_rulebook(sub)
     return parser
 
 
@@ -105,6 +106,15 @@ def _add_schema(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=cmd_schema)
 
 
+def _add_rulebook(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("rulebook", help="print the box-list section of the rulebook from the data",
+                       description="Print the edition's box list as a Markdown section (its "
+                                   "heading taken from the rulebook when it has one), to paste "
+                                   "into the rulebook so that both say the same.")
+    _target_arg(p)
+    p.set_defaults(handler=cmd_rulebook)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     out = _console(stderr=False)
@@ -157,9 +167,9 @@ def cmd_check(args: argparse.Namespace, console: Console) -> int:
 
     report = check(_load(args), players=args.players)
     if args.json:
-        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+        print(json.dumps(report.to_json(strict=args.strict), indent=2, ensure_ascii=False))
     else:
-        print_report(report, console)
+        print_report(report, console, strict=args.strict)
     return EXIT_FAILED if report.failed(strict=args.strict) else EXIT_OK
 
 
@@ -215,6 +225,15 @@ def cmd_schema(args: argparse.Namespace, console: Console) -> int:
 
     for path in write_schemas(args.project):
         console.print(f"wrote {path}", markup=False)
+    return EXIT_OK
+
+
+def cmd_rulebook(args: argparse.Namespace, console: Console) -> int:
+    from cardgen.check.rulebook import box_list_markdown, load_rulebook
+
+    db = _load(args)
+    book, _ = load_rulebook(db)
+    print(box_list_markdown(db, book.heading if book is not None else None), end="")
     return EXIT_OK
 
 
