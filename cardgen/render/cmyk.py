@@ -29,7 +29,7 @@ from cardgen.render.pdf import K as PT_PER_MM
 from cardgen.render.pdf import new_canvas
 
 LUT_SIZE = 33
-INK_MARGIN = 4 / 255  # four channels each rounded by at most half a step, twice over
+INK_MARGIN = 4 / 255  # four inks, each rounded by at most half a step, twice over
 
 
 def rgb_to_cmyk(r: float, g: float, b: float, limit: float) -> tuple[float, float, float, float]:
@@ -48,7 +48,7 @@ def rgb_to_cmyk(r: float, g: float, b: float, limit: float) -> tuple[float, floa
 def cmyk_lut(limit_percent: float) -> ImageFilter.Color3DLUT:
     limit = limit_percent / 100 - INK_MARGIN
     return ImageFilter.Color3DLUT.generate(
-        LUT_SIZE, lambda r, g, b: rgb_to_cmyk(r, g, b, limit), channels=4, target_mode="CMYK")
+        LUT_SIZE, lambda r, g, b: rgb_to_cmyk(r, g, b, limit), 4, "CMYK")  # 4 inks out
 
 
 def to_cmyk(image: Image.Image, limit_percent: float) -> Image.Image:
