@@ -127,7 +127,7 @@ SCRIPT = """
 """
 
 PX_PER_MM = 2.4  # faces at about 60 % of their printed size; boards capped at MAX_PX
-MAX_PX = 560
+MAX_PX = 420
 
 
 def gallery_html(db: Database, shown: list[Shown], report: Report | None,
