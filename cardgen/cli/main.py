@@ -39,6 +39,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_new_edition(sub)
     _add_schema(sub)
     _add_rulebook(sub)
+    _add_export(sub)
     return parser
 
 
@@ -72,6 +73,9 @@ def _add_build(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", type=Path, metavar="DIR", help="output root (default: PROJECT/output)")
     p.add_argument("--no-preview", action="store_true", help="skip PNG previews")
     p.add_argument("--strict", action="store_true", help="refuse to build on warnings too")
+    p.add_argument("--diff-against", metavar="EDITION",
+                   help="the gallery (index.html) lists what changed since EDITION "
+                        "(default: the edition this one extends)")
     p.set_defaults(handler=cmd_build)
 
 
@@ -113,6 +117,17 @@ def _add_rulebook(sub: argparse._SubParsersAction) -> None:
                                    "into the rulebook so that both say the same.")
     _target_arg(p)
     p.set_defaults(handler=cmd_rulebook)
+
+def _add_export(sub: argparse._SubParsersAction) -> None:
+    from cardgen.cli.export_cmd import add_export
+
+    add_export(sub, _target_arg, cmd_export)
+
+
+def cmd_export(args: argparse.Namespace, console: Console) -> int:
+    from cardgen.cli.export_cmd import run_export
+
+    return run_export(args, console, _load(args))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
