@@ -32,6 +32,7 @@ def test_new_project_checks_and_builds_at_once(mygame: Path, run_cli) -> None:
     checked = run_cli("--project", str(mygame), "check")
     assert checked.code == 0, checked.text
     assert "6 CARDS (3 STARS, 3 DIAMONDS)" in checked.out and "matches" in checked.out
+    assert "Rulebook: rulebook.md" in checked.out  # the stub is the rulebook the check reads
     built = run_cli("build", "--project", str(mygame), "--no-preview")  # option after the command
     assert built.code == 0, built.text
     out = mygame / "output" / "mygame-1.0"
@@ -108,3 +109,11 @@ def test_diff_into_a_closed_pipe_ends_quietly() -> None:
     assert "l5@0.6.2 -> l5@0.6.5" in done.stdout
     assert "exit=0" in done.stdout
     assert "Error" not in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
+def test_the_rulebook_stub_is_what_the_check_reads(mygame: Path, run_cli) -> None:
+    rulebook = mygame / "rulebook.md"
+    rulebook.write_text(rulebook.read_text().replace("- 6 CARDS (3 STARS", "- 7 CARDS (4 STARS"))
+    result = run_cli("check", "--project", str(mygame))
+    assert result.code == 1
+    assert "rulebook.md:8:1: error[rulebook-edit]" in result.out

@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 
@@ -28,32 +28,20 @@ Handler = Callable[[argparse.Namespace, Console], int]
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="cardgen", parents=[_global_options(default=None)],
+        prog="cardgen",
         description="Check a tabletop game's YAML database against its rulebook's box list, "
                     "and print it: home-print PDFs, print-shop PDFs and SVGs.",
         epilog="GAME[@EDITION] defaults to the project's default game (cardgen.yaml) and the "
                "game's default edition. The project is the nearest folder holding cardgen.yaml, "
                "here or above. Exit codes: 0 clean, 1 check failed, 2 invalid data.")
     parser.add_argument("--version", action="version", version=f"cardgen {__version__}")
+    parser.add_argument("--project", type=Path, metavar="DIR",
+                        help="project folder holding cardgen.yaml, data/ and layouts/ (default: the "
+                             "nearest folder with cardgen.yaml, here or above); before or after "
+                             "the command")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for add in COMMANDS:
         add(sub)
-    return parser
-
-
-def _global_options(default: object = argparse.SUPPRESS) -> argparse.ArgumentParser:
-    """Options accepted before or after the command (`cardgen --project X check` = `check --project X`)."""
-    shared = argparse.ArgumentParser(add_help=False)
-    shared.add_argument("--project", type=Path, metavar="DIR",
-                        default=default,
-                        help="project folder holding cardgen.yaml, data/ and layouts/ "
-                             "(default: the nearest folder with cardgen.yaml, here or above)")
-    return shared
-
-
-def _command(sub: argparse._SubParsersAction, name: str, **kwargs: Any) -> argparse.ArgumentParser:
-    """A subcommand that also takes the global options."""
-    parser: argparse.ArgumentParser = sub.add_parser(name, parents=[_global_options()], **kwargs)
     return parser
 
 
@@ -63,9 +51,9 @@ def _target_arg(p: argparse.ArgumentParser) -> None:
 
 
 def _add_check(sub: argparse._SubParsersAction) -> None:
-    p = _command(sub, "check", help="compare the database with the box list and check references",
-                 description="Compare an edition's database with its rulebook's box list, "
-                             "run the game's cross-reference rules, report rulebook findings.")
+    p = sub.add_parser("check", help="compare the database with the box list and check references",
+                       description="Compare an edition's database with its rulebook's box list, "
+                                   "run the game's cross-reference rules, report rulebook findings.")
     _target_arg(p)
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--players", type=int, metavar="N", help="check the box list for N players")
@@ -74,9 +62,9 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
 
 
 def _add_build(sub: argparse._SubParsersAction) -> None:
-    p = _command(sub, "build", help="check, then write PDFs, SVGs and previews to output/",
-                 description="Check the edition, then write output/<game>-<edition>/: "
-                             "home-print PDFs (Letter, A4), print-shop PDFs, SVGs, previews.")
+    p = sub.add_parser("build", help="check, then write PDFs, SVGs and previews to output/",
+                       description="Check the edition, then write output/<game>-<edition>/: "
+                                   "home-print PDFs (Letter, A4), print-shop PDFs, SVGs, previews.")
     _target_arg(p)
     p.add_argument("--players", type=int, metavar="N", help="build the box for N players")
     p.add_argument("--back-offset", default="0,0", metavar="DX,DY",
@@ -91,14 +79,17 @@ def _add_build(sub: argparse._SubParsersAction) -> None:
                    help="print a play-test copy even if the check fails or art is missing: "
                         "placeholders for missing images, DRAFT on every page and face, the "
                         "check report on the first page; exit 0")
+    p.add_argument("--diff-against", metavar="EDITION",
+                   help="the gallery (index.html) lists what changed since EDITION "
+                        "(default: the edition this one extends)")
     p.set_defaults(handler=cmd_build)
 
 
 def _add_diff(sub: argparse._SubParsersAction) -> None:
-    p = _command(sub, "diff", help="show what changed between two editions",
-                 description="Compare two editions: components added, removed and changed "
-                             "(field by field), kinds, vocabulary and box-list rows. "
-                             "Exit 0 whether or not they differ.")
+    p = sub.add_parser("diff", help="show what changed between two editions",
+                       description="Compare two editions: components added, removed and changed "
+                                   "(field by field), kinds, vocabulary and box-list rows. "
+                                   "Exit 0 whether or not they differ.")
     p.add_argument("old", metavar="GAME@OLD", help="e.g. l5@0.6.2")
     p.add_argument("new", metavar="GAME@NEW", help="e.g. l5@0.6.5, or just NEW for the same game")
     form = p.add_mutually_exclusive_group()
@@ -108,10 +99,10 @@ def _add_diff(sub: argparse._SubParsersAction) -> None:
 
 
 def _add_new_edition(sub: argparse._SubParsersAction) -> None:
-    p = _command(sub, "new-edition", help="start an edition that extends another",
-                 description="Create data/GAME/NEW/ with an edition.yaml that extends "
-                             "OLD and an empty changes.yaml showing how to patch and "
-                             "remove components. Never overwrites an edition.")
+    p = sub.add_parser("new-edition", help="start an edition that extends another",
+                       description="Create data/GAME/NEW/ with an edition.yaml that extends "
+                                   "OLD and an empty changes.yaml showing how to patch and "
+                                   "remove components. Never overwrites an edition.")
     p.add_argument("target", metavar="GAME@NEW", help="e.g. l5@0.6.6")
     p.add_argument("--from", dest="parent", metavar="OLD",
                    help="the edition it extends (default: the game's default edition)")
@@ -119,31 +110,52 @@ def _add_new_edition(sub: argparse._SubParsersAction) -> None:
 
 
 def _add_schema(sub: argparse._SubParsersAction) -> None:
-    p = _command(sub, "schema", help="write JSON Schemas for editor autocompletion",
-                 description="Write schema/<game>.{game,edition,components}.schema.json "
-                             "for every game, so editors autocomplete and flag mistakes.")
+    p = sub.add_parser("schema", help="write JSON Schemas for editor autocompletion",
+                       description="Write schema/<game>.{game,edition,components}.schema.json "
+                                   "for every game, so editors autocomplete and flag mistakes.")
     p.set_defaults(handler=cmd_schema)
 
 
 def _add_new(sub: argparse._SubParsersAction) -> None:
-    p = _command(sub, "new", help="start a new game project that checks and builds at once",
-                 description="Create DIR (default: ./GAME) with cardgen.yaml, data/GAME/ (one kind, "
-                             "an edition with a box list and a few components), a layout "
-                             "extending the shared poker-card frame, a rulebook stub and a README. "
-                             "Never overwrites a file.")
+    p = sub.add_parser("new", help="start a new game project that checks and builds at once",
+                       description="Create DIR (default: ./GAME) with cardgen.yaml, data/GAME/ (one kind, "
+                                   "an edition with a box list and a few components), a layout "
+                                   "extending the shared poker-card frame, a rulebook stub and a README. "
+                                   "Never overwrites a file.")
     p.add_argument("game", metavar="GAME", help="the game's id: lower case, digits and dashes")
     p.add_argument("dir", nargs="?", type=Path, metavar="DIR", help="where to create it (default: ./GAME)")
     p.set_defaults(handler=cmd_new)
 
 
 def _add_watch(sub: argparse._SubParsersAction) -> None:
-    p = _command(sub, "watch", help="rebuild on every save of data, layouts, icons or images",
-                 description="Build once, then rebuild whenever a file under data/ or layouts/ "
-                             "changes; problems are shown and watching goes on. Ctrl-C stops.")
+    p = sub.add_parser("watch", help="rebuild on every save of data, layouts, icons or images",
+                       description="Build once, then rebuild whenever a file under data/ or layouts/ "
+                                   "changes; problems are shown and watching goes on. Ctrl-C stops.")
     _target_arg(p)
     p.add_argument("--draft", action="store_true", help="build drafts (see build --draft)")
     p.add_argument("--preview", action="store_true", help="also write PNG previews (slower)")
     p.set_defaults(handler=cmd_watch)
+
+
+def _add_rulebook(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("rulebook", help="print the box-list section of the rulebook from the data",
+                       description="Print the edition's box list as a Markdown section (its "
+                                   "heading taken from the rulebook when it has one), to paste "
+                                   "into the rulebook so that both say the same.")
+    _target_arg(p)
+    p.set_defaults(handler=cmd_rulebook)
+
+
+def _add_export(sub: argparse._SubParsersAction) -> None:
+    from cardgen.cli.export_cmd import add_export
+
+    add_export(sub, _target_arg, cmd_export)
+
+
+def cmd_export(args: argparse.Namespace, console: Console) -> int:
+    from cardgen.cli.export_cmd import run_export
+
+    return run_export(args, console, _load(args))
 
 
 # One line per subcommand, in the order `cardgen --help` lists them.
@@ -155,11 +167,38 @@ COMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (
     _add_diff,
     _add_new_edition,
     _add_schema,
+    _add_rulebook,
+    _add_export,
 )
 
 
+GLOBAL_OPTIONS = ("--project",)  # each takes one value; accepted anywhere on the line
+
+
+def hoist_global_options(argv: Sequence[str]) -> list[str]:
+    """The command line with every global option moved before the command, where argparse
+    reads it: `cardgen check --project X` is `cardgen --project X check`."""
+    front: list[str] = []
+    rest: list[str] = []
+    items = list(argv)
+    i = 0
+    while i < len(items):
+        arg = items[i]
+        if arg == "--":
+            rest.extend(items[i:])
+            break
+        if arg.split("=", 1)[0] in GLOBAL_OPTIONS:
+            take = 1 if "=" in arg else 2
+            front.extend(items[i:i + take])
+            i += take
+            continue
+        rest.append(arg)
+        i += 1
+    return front + rest
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    args = _parser().parse_args(hoist_global_options(sys.argv[1:] if argv is None else argv))
     if not getattr(args, "handler", None):
         _parser().print_help()
         return EXIT_INVALID
@@ -277,9 +316,9 @@ def cmd_check(args: argparse.Namespace, console: Console) -> int:
 
     report = check(_load(args), players=args.players)
     if args.json:
-        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+        print(json.dumps(report.to_json(strict=args.strict), indent=2, ensure_ascii=False))
     else:
-        print_report(report, console)
+        print_report(report, console, strict=args.strict)
     return EXIT_FAILED if report.failed(strict=args.strict) else EXIT_OK
 
 
@@ -352,6 +391,15 @@ def cmd_schema(args: argparse.Namespace, console: Console) -> int:
 
     for path in write_schemas(args.project):
         console.print(f"wrote {path}", markup=False)
+    return EXIT_OK
+
+
+def cmd_rulebook(args: argparse.Namespace, console: Console) -> int:
+    from cardgen.check.rulebook import box_list_markdown, load_rulebook
+
+    db = _load(args)
+    book, _ = load_rulebook(db)
+    print(box_list_markdown(db, book.heading if book is not None else None), end="")
     return EXIT_OK
 
 

@@ -55,7 +55,7 @@ _EDITION = """\
 # what each line counts; `cardgen check` compares it with the components.
 edition: "1.0"
 title: $title 1.0
-rulebook: rulebook.md
+rulebook: ../../../rulebook.md        # relative to this folder: the project's rulebook.md
 players: { min: 1, max: 4 }
 inventory:
   - line: "6 CARDS (3 STARS, 3 DIAMONDS)"
