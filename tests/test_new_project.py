@@ -117,3 +117,12 @@ def test_the_rulebook_stub_is_what_the_check_reads(mygame: Path, run_cli) -> Non
     result = run_cli("check", "--project", str(mygame))
     assert result.code == 1
     assert "rulebook.md:8:1: error[rulebook-edit]" in result.out
+
+
+def test_global_options_are_taken_anywhere_on_the_line() -> None:
+    from cardgen.cli.main import hoist_global_options
+
+    assert hoist_global_options(["export", "tts", "--project", "p", "g"]) == [
+        "--project", "p", "export", "tts", "g"]
+    assert hoist_global_options(["check", "--project=p", "--json"]) == ["--project=p", "check", "--json"]
+    assert hoist_global_options(["new", "x", "--", "--project"]) == ["new", "x", "--", "--project"]
