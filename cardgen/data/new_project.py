@@ -86,7 +86,7 @@ _FRONT = """\
 # The front of a card: the shared poker-card frame (63.5 x 88.9 mm, 3 mm bleed) plus these
 # elements. Elements and bindings: see docs/layouts.md in cardgen's repository.
 extends: common/poker-card
-edition_mark: { color: "#777777" }    # game + edition, bottom right
+edition_mark: { color: "#555555", size: 6 }    # game + edition, bottom right
 elements:
   - { type: rect, x: -3, y: -3, w: 69.5, h: 18, fill: "{suit.color}" }   # runs into the bleed
   - { type: icon, icon: "{suit.icon}", x: 5, y: 3.5, size: 8, color: "#FFFFFF" }
