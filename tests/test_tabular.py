@@ -115,3 +115,13 @@ def test_xlsx_first_sheet_reads_like_the_csv(as_csv: Path, run_cli) -> None:
     sheet["E3"] = 2
     book.save(folder / "recipes.xlsx")
     assert _fields(as_csv) == _fields(FIXTURE)
+
+
+def test_an_unquoted_comma_is_caught_at_its_row(as_csv: Path, run_cli) -> None:
+    path = as_csv / "data/potions/1.0/recipes.csv"
+    path.write_text(path.read_text().replace("Collect dew at dawn.", "Collect dew, at dawn.")
+                    + "# a comment row,,,,,,,\n")
+    result = run_cli("check", "--project", str(as_csv))
+    assert result.code == 2
+    assert "recipes.csv:5:9: error[bad-row] this row has 9 cells, the header names 8" in result.err
+    assert 'must be quoted: "Draw a card, then discard"' in result.err

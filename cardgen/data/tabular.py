@@ -26,7 +26,8 @@ _TRUE, _FALSE = {"true", "yes", "y", "1", "x"}, {"false", "no", "n", "0"}
 
 
 def read_table(path: Path, shown_as: str, kinds: dict[str, KindSpec]) -> Source:
-    """Parse one CSV/TSV file into a Source of component mappings; ProblemsError when unreadable."""
+    """Parse one CSV/TSV/XLSX file into a Source of component mappings; ProblemsError when the
+    file is unreadable or its header or a row's shape is wrong."""
     raw = read_bytes(path, shown_as)
     if path.suffix.lower() == ".xlsx":
         rows = _sheet_records(raw, shown_as)
@@ -49,7 +50,7 @@ def read_table(path: Path, shown_as: str, kinds: dict[str, KindSpec]) -> Source:
     table = _Table(shown_as, kinds, default_kind)
     columns = table.columns(header_line, [h.strip() for h in header])
     data = [table.component(line, cells, columns) for line, cells in rows[header_at + 1:]
-            if any(c.strip() for c in cells)]
+            if any(c.strip() for c in cells) and not cells[0].startswith("#")]  # blank, comment
     if table.problems:
         raise ProblemsError(table.problems)
     return Source(shown_as, data, table.marks, table.key_marks)
@@ -154,6 +155,11 @@ class _Table:
     def component(self, line: int, cells: list[str],
                   columns: list[tuple[int, tuple[str | int, ...]] | None]) -> dict[str, Any]:
         index, self.rows = self.rows, self.rows + 1
+        if len(cells) > len(columns):  # an unquoted separator shifted the cells after it
+            self.problems.append(Problem(
+                "bad-row", f"this row has {len(cells)} cells, the header names {len(columns)}",
+                where=Location(self.file, line, len(columns) + 1),
+                hint="text holding the separator must be quoted: \"Draw a card, then discard\""))
         raw: dict[str, Any] = {}
         raw_marks: dict[KeyPath, Location] = {}
         kind = self._kind(cells, columns)
