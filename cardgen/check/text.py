@@ -13,12 +13,16 @@ def report_lines(report: Report, waived: list[Problem] | None = None) -> list[st
     off = [r for r in report.rows if not r.ok]
     lines.append(f"Box list: {len(report.rows) - len(off)} of {len(report.rows)} rows match")
     for row in off:
-        expected = "-" if row.expected is None else str(row.expected)
         detail = f" ({row.detail})" if row.detail else ""
-        lines.append(f"  {row.verdict.upper()}: \"{row.line}\" expects {expected}, "
-                     f"the database has {row.has}{detail}")
+        if row.expected is None:
+            lines.append(f"  {row.verdict.upper()}: {row.kind}, {row.has} in the database{detail}")
+        else:
+            lines.append(f"  {row.verdict.upper()}: \"{row.line}\" expects {row.expected}, "
+                         f"the database has {row.has}{detail}")
     failed = [r for r in report.rules if not r.passed]
     lines.append(f"Rules: {len(report.rules) - len(failed)} of {len(report.rules)} pass")
+    if report.findings:
+        lines.append(f"Findings: {len(report.findings)}")
     for finding in report.findings:
         where = f"{finding.where}: " if finding.where else ""
         lines.append(f"  {where}{finding.severity}[{finding.rule}] {finding.message}")
