@@ -5,6 +5,7 @@
     print       print-shop PDFs, one per kind (print/<kind>.pdf)
     svg         one SVG per face (svg/<kind>/<id>.svg)
     preview     PNG previews of the home-print pages and contact sheets (preview/)
+    gallery     index.html: the faces (their SVGs), the check report and the edition diff
 
 Nothing named means all of them. An unknown name is a Problem located in cardgen.yaml (or on
 the command line) with a did-you-mean hint.
@@ -18,7 +19,7 @@ from typing import Any
 
 from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
 
-OUTPUTS = ("pnp-letter", "pnp-a4", "print", "svg", "preview")
+OUTPUTS = ("pnp-letter", "pnp-a4", "print", "svg", "preview", "gallery")
 PAPER_OUTPUTS = {"pnp-letter": "letter", "pnp-a4": "a4"}
 PROJECT_FILE = "cardgen.yaml"
 
@@ -89,7 +90,8 @@ def configured_outputs(project: Path) -> tuple[str, ...] | None:
 
 
 def options_for(outputs: tuple[str, ...] | None) -> dict[str, Any]:
-    """The BuildOptions fields that write exactly these outputs (None: all of them)."""
+    """The BuildOptions fields that write exactly these outputs (None: all of them); the
+    gallery is a step the command line adds (cardgen.export.gallery.GalleryStep)."""
     chosen = set(OUTPUTS if outputs is None else outputs)
     return {
         "papers": tuple(paper for name, paper in PAPER_OUTPUTS.items() if name in chosen),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from rich.console import Console
 from rich.progress import (
@@ -15,6 +16,7 @@ from rich.progress import (
 )
 
 from cardgen.check import check
+from cardgen.check.text import report_lines, waived_summary
 from cardgen.cli.report_view import print_report
 from cardgen.data.model import Database
 from cardgen.errors import Problem, ProblemsError
@@ -44,14 +46,18 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
     from cardgen.build import BuildOptions, build
     from cardgen.build.outputs import options_for
 
-    chosen = options_for(chosen_outputs(args, db))  # a wrong name stops before the check
+    outputs = chosen_outputs(args, db)  # a wrong name stops before the check
+    chosen = options_for(outputs)
+    gallery = outputs is None or "gallery" in outputs
     if args.no_preview:
         chosen["preview"] = False
     report = check(db, players=args.players)
+    draft = getattr(args, "draft", False)
     if report.failed(strict=args.strict):
-        print_report(report, console)
-        console.print("[bold red]not building: the database fails its check[/]")
-        return 1
+        print_report(report, console, strict=args.strict)
+        if not draft:
+            console.print("[bold red]not building: the database fails its check[/]")
+            return 1
     only, suffix = None, None
     if args.players is not None and db.edition.players is not None:
         from cardgen.data.players import for_players
@@ -64,8 +70,16 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
             return 0
         since = f"since-{args.changed_since.rpartition('@')[2]}"
         suffix = f"{suffix}-{since}" if suffix else since
+    from cardgen.cli.export_cmd import gallery_step
+
+    steps: tuple[Any, ...] = ()
+    if gallery:
+        steps = (gallery_step(db, report, getattr(args, "diff_against", None)
+                              or args.changed_since),)
     options = BuildOptions(back_offset=parse_offset(args.back_offset), fold=args.fold,
-                           only=only, suffix=suffix, **chosen)
+                           only=only, suffix=suffix, extra_steps=steps,
+                           draft_report=tuple(report_lines(report, db.waived)) if draft else (),
+                           **chosen)
     out_root = args.out or (db.project / "output")
     with Progress(TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=console, transient=True,
@@ -78,6 +92,12 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
             bar.update(tasks[stage], completed=done, total=total)
 
         summary = build(db, out_root, options, progress=progress)
+    if draft:
+        console.print(f"built a DRAFT of {db.label}: {summary}", markup=False)
+        waived = waived_summary(report, db.waived)
+        console.print("waived for this draft: " + ("; ".join(waived) if waived else "nothing"),
+                      markup=False)
+        return 0
     console.print(f"built {db.label}: {summary}", markup=False)
     if summary.pdfs_seconds is not None and (options.svg or options.preview):
         console.print(f"PDFs done after {summary.pdfs_seconds:.1f} s; SVGs and previews "

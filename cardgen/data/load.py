@@ -22,6 +22,7 @@ from cardgen.data.model import (
     Rule,
     Term,
 )
+from cardgen.data.tabular import TABLE_SUFFIXES, read_table
 from cardgen.data.validate import ComponentContext, check_component, parse_model
 from cardgen.data.yamlsrc import Source, read_source
 from cardgen.errors import Problem, ProblemsError, did_you_mean
@@ -42,6 +43,13 @@ def list_editions(project: Path, game: str) -> list[str]:
     return sorted(p.name for p in root.iterdir() if (p / "edition.yaml").is_file()) if root.is_dir() else []
 
 
+def find_project(start: Path) -> Path:
+    """The nearest folder holding cardgen.yaml, `start` or one above it; `start` when none does."""
+    start = start.resolve()
+    return next((folder for folder in (start, *start.parents) if (folder / PROJECT_FILE).is_file()),
+                start)
+
+
 def default_game(project: Path) -> str:
     """The game `cardgen check` means with no argument: cardgen.yaml's default_game, else the only one."""
     config = project / PROJECT_FILE
@@ -52,6 +60,10 @@ def default_game(project: Path) -> str:
     games = list_games(project)
     if len(games) == 1:
         return games[0]
+    if not config.is_file() and not games:
+        raise ProblemsError([Problem(
+            "no-project", f"no cardgen.yaml in {project} or any folder above it",
+            hint="start one with `cardgen new GAME`, or point at one with --project DIR")])
     raise ProblemsError([Problem(
         "no-default-game", "no game named and no default_game in cardgen.yaml",
         where=Location(PROJECT_FILE, 1, 1),
@@ -77,8 +89,14 @@ class _EditionSource:
     file: EditionFile
 
 
-def load_database(project: Path, game: str, edition: str | None = None) -> Database:
-    """Load and validate one edition of a game, with everything it extends."""
+WAIVED_IN_DRAFTS = ("missing-image",)
+
+
+def load_database(project: Path, game: str, edition: str | None = None, *,
+                  draft: bool = False) -> Database:
+    """Load and validate one edition of a game, with everything it extends.
+
+    A draft (a play-test copy) lets the problems in WAIVED_IN_DRAFTS through, in `db.waived`."""
     project = project.resolve()
     problems: list[Problem] = []
     game_root = _game_root(project, game)
@@ -93,12 +111,15 @@ def load_database(project: Path, game: str, edition: str | None = None) -> Datab
     rule_where = [src.where(("rules", i)) for src in [game_source, *(e.source for e in chain)]
                   for i in range(len(src.data.get("rules") or []) if isinstance(src.data, dict) else 0)]
     _check_kind_specs(kinds, vocab, game_source, chain, problems)
-    components = _load_components(project, game_root, chain, vocab, kinds, problems)
+    _check_inventory_kinds(kinds, chain, problems)
+    waived: list[Problem] | None = [] if draft else None
+    components = _load_components(project, game_root, chain, vocab, kinds, problems, waived)
     if problems:
         raise ProblemsError(problems)
     game_model = _game(game, game_root, game_file, vocab, kinds, rules)
     game_model.rule_where = rule_where
-    return Database(project, game_model, _edition(chain), components)
+    return Database(project, game_model, _edition(chain), components, draft=draft,
+                    waived=waived or [])
 
 
 def _game_root(project: Path, game: str) -> Path:
@@ -188,6 +209,23 @@ def _check_kind_specs(kinds: dict[str, KindSpec], vocab: dict[str, dict[str, Ter
                               problems)
 
 
+def _check_inventory_kinds(kinds: dict[str, KindSpec], chain: list[_EditionSource],
+                           problems: list[Problem]) -> None:
+    """Every box-list row names kinds the game defines (a typo would read "short 0 of 20")."""
+    for e in chain:
+        for i, row in enumerate(e.file.inventory):
+            for j, kind in enumerate(row.kinds):
+                if kind in kinds:
+                    continue
+                path: tuple[str | int, ...] = ("inventory", i, "kind")
+                if not isinstance(row.kind, str):
+                    path = (*path, j)
+                problems.append(Problem(
+                    "unknown-kind", f"box-list row '{row.line}' names kind '{kind}', which is not "
+                    "defined", where=e.source.value_where(path), path=e.source.label(path),
+                    hint=did_you_mean(kind, kinds) or f"kinds: {', '.join(sorted(kinds))}"))
+
+
 def _check_field_spec(spec: FieldSpec, path: tuple[str | int, ...], source: Source,
                       vocab: dict[str, Any], kinds: dict[str, Any], problems: list[Problem]) -> None:
     if spec.type == "term" and spec.vocab not in vocab:
@@ -211,31 +249,41 @@ def _check_field_spec(spec: FieldSpec, path: tuple[str | int, ...], source: Sour
 
 def _load_components(project: Path, game_root: Path, chain: list[_EditionSource],
                      vocab: dict[str, dict[str, Term]], kinds: dict[str, KindSpec],
-                     problems: list[Problem]) -> list[Component]:
+                     problems: list[Problem], waived: list[Problem] | None = None) -> list[Component]:
     ctx = ComponentContext(vocab, kinds)
     merged: dict[str, dict[str, Any]] = {}
     places: dict[str, tuple[Location, str]] = {}
     for layer in chain:
         own: dict[str, Location] = {}
         for path in _component_files(layer.root):
-            source = _try_read(project, path, problems)
+            source = _try_read(project, path, problems, kinds)
             if source is not None:
                 _take_file(source, layer, merged, places, own, ctx)
         _remove(layer, merged, places, problems)
     _resolve_refs(ctx, merged)
     _check_images(ctx, game_root)
-    problems.extend(ctx.problems)
+    for problem in ctx.problems:
+        if waived is not None and problem.rule in WAIVED_IN_DRAFTS:
+            waived.append(problem)
+        else:
+            problems.append(problem)
     if problems:  # values may be of any type: build no Component from them
         return []
     return [_component(cid, data, *places[cid]) for cid, data in merged.items()]
 
 
 def _component_files(root: Path) -> list[Path]:
-    return sorted(p for p in root.glob("*.yaml") if p.name != "edition.yaml")
+    """The edition's component files: every *.yaml but edition.yaml; every *.csv, *.tsv, *.xlsx."""
+    return sorted(p for p in root.iterdir() if p.is_file() and p.name != "edition.yaml"
+                  and not p.name.startswith((".", "~"))  # editors' lock and temporary files
+                  and (p.suffix == ".yaml" or p.suffix.lower() in TABLE_SUFFIXES))
 
 
-def _try_read(project: Path, path: Path, problems: list[Problem]) -> Source | None:
+def _try_read(project: Path, path: Path, problems: list[Problem],
+              kinds: dict[str, KindSpec]) -> Source | None:
     try:
+        if path.suffix.lower() in TABLE_SUFFIXES:
+            return read_table(path, _shown(project, path), kinds)
         return _read(project, path)
     except ProblemsError as exc:
         problems.extend(exc.problems)
@@ -360,7 +408,8 @@ def _component(cid: str, data: dict[str, Any], where: Location, edition: str) ->
 def _game(game: str, root: Path, file: GameFile, vocab: dict[str, dict[str, Term]],
           kinds: dict[str, KindSpec], rules: list[Rule]) -> Game:
     return Game(id=game, root=root, name=file.name, title=file.title or file.name,
-                default_edition=file.default_edition, vocab=vocab, kinds=kinds, rules=rules)
+                default_edition=file.default_edition, vocab=vocab, kinds=kinds, rules=rules,
+                status=file.status)
 
 
 def _edition(chain: list[_EditionSource]) -> Edition:
@@ -370,10 +419,17 @@ def _edition(chain: list[_EditionSource]) -> Edition:
     owner = next((e for e in reversed(chain) if e.file.inventory), top)
     players = next((e.file.players for e in reversed(chain) if e.file.players), None)
     mentions = [m for e in chain for m in e.file.rulebook_mentions]
+    named = next((e for e in reversed(chain) if e.file.rulebook), None)
     mention_where = [e.source.where(("rulebook_mentions", i))
                      for e in chain for i in range(len(e.file.rulebook_mentions))]
     where = {f"inventory[{i}]": owner.source.where(("inventory", i)) for i in range(len(inventory))}
     where.update({f"mentions[{i}]": loc for i, loc in enumerate(mention_where)})
+    if named:
+        where["rulebook"] = named.source.value_where(("rulebook",))
+    where.update({f"box_list_skip[{i}]": owner.source.where(("box_list_skip", i))
+                  for i in range(len(owner.file.box_list_skip))})
     return Edition(id=top.id, root=top.root, title=top.file.title or top.id, date=top.file.date,
-                   rulebook=top.file.rulebook, extends=top.file.extends, players=players,
-                   inventory=inventory, mentions=mentions, where=where)
+                   rulebook=named.file.rulebook if named else None, extends=top.file.extends,
+                   players=players, inventory=inventory, mentions=mentions, where=where,
+                   rulebook_path=(named.root / named.file.rulebook) if named and named.file.rulebook
+                   else None, box_list_skip=list(owner.file.box_list_skip))

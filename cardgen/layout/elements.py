@@ -15,12 +15,13 @@ from typing import Any
 from cardgen.data.model import Component, Database, FieldSpec, Term
 from cardgen.errors import Problem, ProblemsError, did_you_mean
 from cardgen.layout import fonts, text
+from cardgen.layout.draft import draft_mark, missing_art
 from cardgen.layout.drawing import Drawing, Ellipse, Group, Image, Primitive, Rect, Style
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.drawing import Text as TextItem
 from cardgen.layout.icons import icon_file, icon_items
 from cardgen.layout.scope import Scope, format_value, number, truthy
-from cardgen.layout.templates import layouts_root, template_for
+from cardgen.layout.templates import template_for
 
 
 def lay_out(db: Database, component: Component, side: str) -> Drawing | None:
@@ -38,6 +39,9 @@ def lay_out(db: Database, component: Component, side: str) -> Drawing | None:
     for element in template.get("elements", []):
         ctx.element(element, scope, 0.0, 0.0)
     ctx.edition_mark(scope)
+    if db.draft:
+        for item in draft_mark(width, height, ctx.safe, centred=template.get("shape") == "circle"):
+            ctx.add(item)
     if ctx.problems:
         raise ProblemsError(ctx.problems)
     return drawing
@@ -209,7 +213,7 @@ def _icon_path(db: Database, name: str) -> Path:
     paths: dict[str, Path | None] = db.__dict__.setdefault("_icon_paths", {})
     if name not in paths:
         try:
-            paths[name] = icon_file(layouts_root(db), db.game.id, name)
+            paths[name] = icon_file(db.project, db.game.id, name)
         except FileNotFoundError:
             paths[name] = None
     found = paths[name]
@@ -285,6 +289,10 @@ def _el_image(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: fl
             probes.append((str(path), found))
         if found:
             ctx.add(Image(*box, path=str(path)))
+            return
+        if ctx.db.draft:  # the check let a missing image through: show that it is missing
+            for item in missing_art(*box, value):
+                ctx.add(item)
             return
     for sub in el.get("fallback", []):
         ctx.element(sub, scope, box[0], box[1])

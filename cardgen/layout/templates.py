@@ -11,6 +11,7 @@ from cardgen.data.model import Database
 from cardgen.data.yamlsrc import read_source
 from cardgen.errors import Problem, ProblemsError, did_you_mean
 from cardgen.layout.auto import auto_template
+from cardgen.layout.roots import find_layout_file, layout_roots
 from cardgen.layout.scope import Scope, number
 
 SHEETS = ("cards", "large", "tokens", "stickers")
@@ -28,12 +29,8 @@ class FaceInfo:
 # ---------------------------------------------------------------- templates
 
 
-def layouts_root(db: Database) -> Path:
-    return db.project / "layouts"
-
-
 @cache
-def _read_template(path: Path) -> dict[str, Any]:
+def read_template(path: Path) -> dict[str, Any]:
     data = read_source(path, str(path)).data
     if not isinstance(data, dict):
         raise ProblemsError([Problem("bad-layout", "a layout is a mapping (size, elements, ...)",
@@ -41,19 +38,24 @@ def _read_template(path: Path) -> dict[str, Any]:
     return data
 
 
-def load_template(root: Path, name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
-    """A template with its `extends` chain merged (child keys win; elements are appended)."""
-    path = root / f"{name}.yaml"
-    if not path.is_file():
-        raise ProblemsError([Problem("unknown-layout", f"no layout file {path}",
-                                     hint=did_you_mean(name, [p.stem for p in root.rglob("*.yaml")]))])
+def load_template(project: Path, name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A template with its `extends` chain merged (child keys win; elements are appended).
+
+    `name` ('mygame/card', 'common/poker-card') is looked up under every `layout_roots`."""
+    path = find_layout_file(project, f"{name}.yaml")
+    if path is None:
+        known = [p.relative_to(root).with_suffix("").as_posix()
+                 for root in layout_roots(project) for p in root.rglob("*.yaml")]
+        raise ProblemsError([Problem("unknown-layout", f"no layout '{name}' (looked for {name}.yaml "
+                                     f"under {project / 'layouts'} and cardgen's shared layouts)",
+                                     hint=did_you_mean(name, known))])
     if name in seen:
         raise ProblemsError([Problem("layout-cycle", " -> ".join([*seen, name]))])
-    data = dict(_read_template(path))
+    data = dict(read_template(path))
     parent_name = data.pop("extends", None)
     if not parent_name:
         return data
-    parent = load_template(root, parent_name, (*seen, name))
+    parent = load_template(project, parent_name, (*seen, name))
     merged = {**parent, **data}
     merged["elements"] = list(parent.get("elements", [])) + list(data.get("elements", []))
     return merged
@@ -75,12 +77,9 @@ def _merged_template(db: Database, kind: str, side: str) -> dict[str, Any] | Non
     name = spec.layout or kind if side == "front" else spec.back
     if name is None:
         return None
-    root = layouts_root(db)
-    game_path = root / db.game.id / f"{name}.yaml"
-    if game_path.is_file():
-        return load_template(root, f"{db.game.id}/{name}")
-    if (root / f"{name}.yaml").is_file():
-        return load_template(root, name)
+    for candidate in (f"{db.game.id}/{name}", name):
+        if find_layout_file(db.project, f"{candidate}.yaml") is not None:
+            return load_template(db.project, candidate)
     autos: dict[tuple[str, str], dict[str, Any]] = db.__dict__.setdefault("_auto_templates", {})
     if (kind, side) not in autos:
         front = template_for(db, kind, "front") if side == "back" else None
