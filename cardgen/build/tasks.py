@@ -246,13 +246,15 @@ class Scheduler:
 
     def run(self) -> Records:
         j = self.job
-        for n, paper in enumerate(j.options.papers):
-            self.submit((0, n), f"print {paper}", home_print_task, paper,
-                        then=self.previews_of(n, paper))
+        # print-shop PDFs first: one kind's PDF is the longest task of a one-kind deck, and
+        # started first it runs beside both home-print PDFs instead of after them
         kinds = print_shop_kinds(j.faces) if j.options.print_shop or j.options.preview else []
         self.kinds_left = len(kinds)
         for n, kind in enumerate(kinds):
             self.submit((1, n), "print shop", print_shop_task, kind, then=self.shop_written)
+        for n, paper in enumerate(j.options.papers):
+            self.submit((0, n), f"print {paper}", home_print_task, paper,
+                        then=self.previews_of(n, paper))
         if j.options.svg:
             for n, chosen in enumerate(chunks(list(j.faces.drawings), SVGS_PER_TASK)):
                 self.submit((2, n), "svg", svg_task, chosen)
