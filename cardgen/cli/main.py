@@ -9,6 +9,7 @@ import argparse
 import json
 import os
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -105,7 +106,15 @@ def _add_schema(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=cmd_schema)
 
 
+def _output_state(started: float) -> str:
+    """What happened to output/ in this run, for a message that must be true."""
+    swaps = getattr(sys.modules.get("cardgen.build.output"), "SWAPPED", [])
+    done = [path for path, when in swaps if when >= started]
+    return f"{done[-1]} was already replaced by the new build" if done else "output/ is unchanged"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    started = time.monotonic()
     args = _parser().parse_args(argv)
     out = _console(stderr=False)
     err = _console(stderr=True)
@@ -118,13 +127,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print_problems(exc.problems, err)
         return EXIT_INVALID
     except KeyboardInterrupt:
-        err.print("interrupted; output/ is unchanged")
+        err.print(f"interrupted; {_output_state(started)}", markup=False)
         return 130
     except Exception as exc:  # a bug in cardgen, not in the data: say so, briefly
         if os.environ.get("CARDGEN_DEBUG"):
             raise
         err.print(f"internal error: {type(exc).__name__}: {exc}", markup=False, soft_wrap=True)
-        err.print("  hint: this is a bug in cardgen, not in your data; output/ is unchanged. "
+        err.print(f"  hint: this is a bug in cardgen, not in your data; {_output_state(started)}. "
                   "Run again with CARDGEN_DEBUG=1 for the details and report them.",
                   markup=False, soft_wrap=True)
         return EXIT_INTERNAL
@@ -153,8 +162,10 @@ def _load(args: argparse.Namespace):  # noqa: ANN202 - returns Database
 
 def cmd_check(args: argparse.Namespace, console: Console) -> int:
     from cardgen.check import check
+    from cardgen.cli.build_cmd import check_players
     from cardgen.cli.report_view import print_report
 
+    check_players(args.players)
     report = check(_load(args), players=args.players)
     if args.json:
         print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))

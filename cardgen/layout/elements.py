@@ -13,14 +13,17 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.data.model import Component, Database, FieldSpec, Term
-from cardgen.errors import Problem, ProblemsError, did_you_mean
+from cardgen.data.paths import readable
+from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
 from cardgen.layout import fonts, text
 from cardgen.layout.drawing import Drawing, Ellipse, Group, Image, Primitive, Rect, Style
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.drawing import Text as TextItem
-from cardgen.layout.icons import icon_file, icon_items
+from cardgen.layout.icons import IconError, icon_file, icon_items
 from cardgen.layout.scope import Scope, format_value, number, truthy
-from cardgen.layout.templates import layouts_root, template_for
+from cardgen.layout.templates import layouts_root, template_for, where_written
+from cardgen.layout.valid import ImageError, check_primitive, image_digest, text_sizes
+from cardgen.limits import MAX_ELEMENTS, MAX_FACE_MM, MAX_REPEAT
 
 
 def lay_out(db: Database, component: Component, side: str) -> Drawing | None:
@@ -29,18 +32,45 @@ def lay_out(db: Database, component: Component, side: str) -> Drawing | None:
     if template is None:
         return None
     scope = Scope(db, component)
-    db.__dict__["_palette"] = dict(template.get("palette", {}))
-    size = template.get("size", (63.5, 88.9))
-    width, height = (number(scope, {"v": v}, "v", 10.0) for v in size)
-    drawing = Drawing(f"{component.id}-{side}", width, height, float(template.get("bleed", 3.0)))
+    try:
+        drawing = _blank(db, component, side, template, scope)
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError) as exc:
+        raise ProblemsError([Problem(
+            "bad-layout", f"the face cannot be drawn: {exc}", where=_where_bound(
+                component, template, template.get("size")), path=f"{component.id}.size",
+            hint=f"a face is at most {MAX_FACE_MM:g} mm a side: size: [w, h], bleed and safe in mm")]
+        ) from None
     ctx = _Context(db, component, drawing, template, side)
-    ctx.background(scope)
+    ctx.guarded(ctx.background, template, scope)
     for element in template.get("elements", []):
         ctx.element(element, scope, 0.0, 0.0)
-    ctx.edition_mark(scope)
+    ctx.guarded(ctx.edition_mark, template, scope)
     if ctx.problems:
         raise ProblemsError(ctx.problems)
     return drawing
+
+
+def _blank(db: Database, component: Component, side: str, template: dict[str, Any],
+           scope: Scope) -> Drawing:
+    """The empty face: its size checked against MAX_FACE_MM (a typo of 144000 for 144)."""
+    db.__dict__["_palette"] = dict(template.get("palette", {}))
+    size = template.get("size", (63.5, 88.9))
+    width, height = (number(scope, {"v": v}, "v", 10.0) for v in size)
+    bleed, safe = float(template.get("bleed", 3.0)), float(template.get("safe", 4.0))
+    for what, value in (("width", width), ("height", height)):
+        if not 0 < value <= MAX_FACE_MM:
+            raise ValueError(f"its {what} is {value:g} mm; a face is more than 0 and at most "
+                             f"{MAX_FACE_MM:g} mm")
+    if not (0 <= bleed <= 50 and 0 <= safe <= 50):
+        raise ValueError(f"bleed {bleed:g} mm and safe {safe:g} mm must be from 0 to 50 mm")
+    return Drawing(f"{component.id}-{side}", width, height, bleed)
+
+
+def _where_bound(component: Component, owner: object, value: object) -> Location | None:
+    """A value bound to data ({field}) is the component's mistake; else the layout's."""
+    if "{" in str(value) or where_written(owner) is None:
+        return component.where
+    return where_written(owner)
 
 
 class _Context:
@@ -53,9 +83,28 @@ class _Context:
         self.side = side
         self.safe = float(template.get("safe", 4.0))
         self.problems: list[Problem] = []
+        self.budget = [MAX_ELEMENTS]  # primitives left for this face, shared with groups
 
     def add(self, item: Primitive) -> None:
+        self.budget[0] -= 1
+        if self.budget[0] < 0:
+            raise ValueError(f"the face draws more than {MAX_ELEMENTS} shapes")
+        check_primitive(item)
         self.drawing.add(item)
+
+    def guarded(self, draw: Any, el: dict[str, Any], *args: Any) -> None:
+        """Draw; a value cardgen cannot use becomes a Problem at the layout, never a crash."""
+        try:
+            draw(*args)
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError,
+                ZeroDivisionError) as exc:
+            what = f"{el.get('type')} element" if "type" in el else "the layout"
+            self.problems.append(Problem(
+                "bad-layout", f"{what} cannot be drawn: {type(exc).__name__}: {exc}",
+                where=where_written(el) or self.component.where,
+                path=f"{self.component.id}.{el.get('name', el.get('type', 'layout'))}",
+                hint="numbers in mm (finite, not negative sizes), colours as \"#RRGGBB\", "
+                     "lists where a list is expected, fonts 'regular' or 'bold'"))
 
     def background(self, scope: Scope) -> None:
         colour = _colour(scope.text(self.template.get("background", "#FFFFFF")), "#FFFFFF")
@@ -82,6 +131,12 @@ class _Context:
         self.add(TextItem(x, y, label, "regular", size, colour, mark.get("align", "end")))
 
     def element(self, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
+        if not isinstance(el, dict):
+            self.problems.append(Problem(
+                "bad-layout", f"an element is a mapping (type: ...), got {el!r:.40}",
+                where=self.component.where, path=f"{self.component.kind} layout",
+                hint="write each element as '- type: text' then indented keys"))
+            return
         if "when" in el and not truthy(scope.text(el["when"])):
             return
         if el.get("side", self.side) != self.side:
@@ -92,7 +147,7 @@ class _Context:
                 "bad-layout", f"unknown element type '{el.get('type')}'", where=self.component.where,
                 path=f"{self.component.kind} layout", hint=did_you_mean(str(el.get("type")), _ELEMENTS)))
             return
-        handler(self, el, scope, dx, dy)
+        self.guarded(handler, el, self, el, scope, dx, dy)
 
     def _glyphs(self, value: str, face: str, element: str) -> bool:
         missing = fonts.missing_chars(text.plain_text(value), face)
@@ -151,10 +206,10 @@ def _el_text(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: flo
         return
     x, y, w, h = (dx + number(scope, el, "x"), dy + number(scope, el, "y"), number(scope, el, "w"),
                   number(scope, el, "h"))
+    size, min_size, leading = text_sizes(el)
     try:
-        fitted = text.fit(value, w, h, size=float(el.get("size", 8)),
-                          min_size=float(el.get("min_size", el.get("size", 8))),
-                          face=str(el.get("font", "regular")), leading=float(el.get("leading", 1.2)))
+        fitted = text.fit(value, w, h, size=size, min_size=min_size,
+                          face=str(el.get("font", "regular")), leading=leading)
     except text.TextOverflow as exc:
         ctx.problems.append(Problem(
             "text-overflow", f"text does not fit its box at {el.get('min_size', el.get('size', 8))} pt: "
@@ -189,6 +244,10 @@ def _el_icon(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: flo
     try:
         items = icon_items(_icon_path(ctx.db, name), dx + number(scope, el, "x"),
                            dy + number(scope, el, "y"), size, colour)
+    except IconError as exc:
+        ctx.problems.append(Problem(exc.rule, str(exc), where=_where_bound(ctx.component, el, el.get("icon")),
+                                    path=f"{ctx.component.id}.icon", hint=exc.hint))
+        return
     except (SyntaxError, ValueError) as exc:  # xml ParseError is a SyntaxError
         ctx.problems.append(Problem(
             "bad-icon", f"icon '{name}.svg' cannot be read: {exc}", where=ctx.component.where,
@@ -221,6 +280,8 @@ def _icon_path(db: Database, name: str) -> Path:
 def _el_row(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
     """n shapes in a row (die spots, lucky-number dots, orange circles)."""
     n = int(number(scope, el, "n", 0))
+    if not 0 <= n <= MAX_REPEAT:
+        raise ValueError(f"n is {n}; a row has 0 to {MAX_REPEAT} shapes")
     size, gap = number(scope, el, "size", 5.0), number(scope, el, "gap", 1.5)
     shape = el.get("shape", "square")
     x0, y0 = dx + number(scope, el, "x"), dy + number(scope, el, "y")
@@ -274,17 +335,30 @@ def _list_item_spec(ctx: _Context, binding: str, scope: Scope) -> FieldSpec | No
 
 def _el_image(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
     """A component's art; without one, the template's `fallback` elements (a designed stand-in)."""
+    try:
+        _draw_image(ctx, el, scope, dx, dy)
+    except ImageError as exc:
+        ctx.problems.append(Problem("bad-image", str(exc), path=f"{ctx.component.id}.image",
+                                    where=_where_bound(ctx.component, el, el.get("field", "{image}")),
+                                    hint=exc.hint))
+
+
+def _draw_image(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
     value = scope.text(el.get("field", "{image}"))
     box = (dx + number(scope, el, "x"), dy + number(scope, el, "y"),
            number(scope, el, "w"), number(scope, el, "h"))
     if isinstance(value, str) and value:
         path = (ctx.db.game.root / value).resolve()
         found = path.suffix.lower() in (".png", ".jpg", ".jpeg") and path.is_file()
+        if not readable(path, ctx.db.project):
+            raise ImageError(f"image '{value}' is outside the project",
+                             "give the path relative to the game folder, without '..'")
+        digest = image_digest(path) if found else ""
         probes = ctx.db.__dict__.get("_image_probes")  # a face cache is listening
         if probes is not None:
-            probes.append((str(path), found))
+            probes.append((str(path), digest))
         if found:
-            ctx.add(Image(*box, path=str(path)))
+            ctx.add(Image(*box, path=str(path), digest=digest))
             return
     for sub in el.get("fallback", []):
         ctx.element(sub, scope, box[0], box[1])

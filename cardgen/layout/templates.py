@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.data.model import Database
-from cardgen.data.yamlsrc import read_source
-from cardgen.errors import Problem, ProblemsError, did_you_mean
+from cardgen.data.paths import readable
+from cardgen.data.yamlsrc import Source, read_source
+from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
 from cardgen.layout.auto import auto_template
 from cardgen.layout.scope import Scope, number
 
@@ -32,28 +33,64 @@ def layouts_root(db: Database) -> Path:
     return db.project / "layouts"
 
 
+_WHERE: dict[int, Location] = {}  # id() of each mapping of a cached template -> where it was written
+_EXTENDS_AT: dict[int, Location] = {}  # id() of a cached template -> where its `extends` was written
+
+
+def where_written(value: object) -> Location | None:
+    """Where a mapping of a layout (a template, an element) was written, when known."""
+    return _WHERE.get(id(value))
+
+
 @cache
-def _read_template(path: Path) -> dict[str, Any]:
-    data = read_source(path, str(path)).data
-    if not isinstance(data, dict):
+def _read_template(path: Path, shown: str) -> dict[str, Any]:
+    source = read_source(path, shown)
+    if not isinstance(source.data, dict):
         raise ProblemsError([Problem("bad-layout", "a layout is a mapping (size, elements, ...)",
-                                     where=None, path=str(path))])
-    return data
+                                     where=Location(shown, 1, 1))])
+    if source.nonfinite:
+        raise ProblemsError([Problem(
+            "bad-number", f"{source.raw.get(p, 'nan')} is not a finite number",
+            where=source.value_where(p), path=source.label(p),
+            hint="write a size in mm, e.g. 12.5") for p in source.nonfinite])
+    _remember(source, source.data, ())
+    if "extends" in source.data:
+        _EXTENDS_AT[id(source.data)] = source.value_where(("extends",))
+    return source.data
 
 
-def load_template(root: Path, name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
+def _remember(source: Source, value: Any, path: tuple[str | int, ...]) -> None:
+    if isinstance(value, dict):
+        _WHERE[id(value)] = source.where(path)
+        for key, sub in value.items():
+            _remember(source, sub, (*path, key))
+    elif isinstance(value, list):
+        for i, sub in enumerate(value):
+            _remember(source, sub, (*path, i))
+
+
+def load_template(root: Path, name: str, seen: tuple[str, ...] = (),
+                  via: Location | None = None) -> dict[str, Any]:
     """A template with its `extends` chain merged (child keys win; elements are appended)."""
     path = root / f"{name}.yaml"
+    shown = f"{root.name}/{name}.yaml"
+    if not isinstance(name, str) or not readable(path, root.parent):
+        raise ProblemsError([Problem(
+            "outside-project", f"layout '{name}' is outside the project's layouts", where=via,
+            path="extends" if via else "", hint="name a layout under layouts/, e.g. common/poker-card")])
     if not path.is_file():
-        raise ProblemsError([Problem("unknown-layout", f"no layout file {path}",
+        raise ProblemsError([Problem("unknown-layout", f"no layout file {shown}", where=via,
+                                     path="extends" if via else "",
                                      hint=did_you_mean(name, [p.stem for p in root.rglob("*.yaml")]))])
     if name in seen:
-        raise ProblemsError([Problem("layout-cycle", " -> ".join([*seen, name]))])
-    data = dict(_read_template(path))
+        raise ProblemsError([Problem("layout-cycle", " -> ".join([*seen, name]), where=via,
+                                     path="extends", hint="one layout must extend none")])
+    template = _read_template(path, shown)
+    data = dict(template)
     parent_name = data.pop("extends", None)
     if not parent_name:
         return data
-    parent = load_template(root, parent_name, (*seen, name))
+    parent = load_template(root, parent_name, (*seen, name), _EXTENDS_AT.get(id(template)))
     merged = {**parent, **data}
     merged["elements"] = list(parent.get("elements", [])) + list(data.get("elements", []))
     return merged
