@@ -9,6 +9,7 @@ instead of making it again.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import os
@@ -212,5 +213,6 @@ class FaceCache:
             body = pickle.dumps(entries, protocol=pickle.HIGHEST_PROTOCOL)
             tmp.write_bytes(_sign(secret, body) + body)
             os.replace(tmp, self.path)
-        except OSError:  # a read-only project builds as before, only without the cache
-            tmp.unlink(missing_ok=True)
+        except OSError:  # a read-only project (or a file in the way) builds without the cache
+            with contextlib.suppress(OSError):
+                tmp.unlink(missing_ok=True)

@@ -219,6 +219,14 @@ def _check_kind_specs(kinds: dict[str, KindSpec], vocab: dict[str, dict[str, Ter
             problems.append(Problem("bad-name", why, where=source.where(("kinds", kind_name)),
                                     path=source.label(("kinds", kind_name)),
                                     hint=f"kind names become output file names: {SLUG_HINT}"))
+        for key in ("layout", "back"):
+            name = getattr(kind, key)
+            if name is not None and any(slug_problem(part, "layout") for part in name.split("/")):
+                path = ("kinds", kind_name, key)
+                problems.append(Problem(
+                    "bad-name", f"layout '{name}' is not a layout name", where=source.value_where(path),
+                    path=source.label(path), hint="name a file under layouts/ without its .yaml, "
+                    "e.g. common/poker-card (no '..', no leading '/')"))
         for fname, spec in kind.fields.items():
             _check_field_spec(spec, ("kinds", kind_name, "fields", fname), source, vocab, kinds,
                               problems)

@@ -21,7 +21,7 @@ from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.drawing import Text as TextItem
 from cardgen.layout.icons import IconError, icon_file, icon_items
 from cardgen.layout.scope import Scope, format_value, number, truthy
-from cardgen.layout.templates import layouts_root, template_for, where_written
+from cardgen.layout.templates import layouts_root, template_file, template_for, where_written
 from cardgen.layout.valid import ImageError, check_primitive, image_digest, text_sizes
 from cardgen.limits import MAX_ELEMENTS, MAX_FACE_MM, MAX_REPEAT
 
@@ -36,8 +36,9 @@ def lay_out(db: Database, component: Component, side: str) -> Drawing | None:
         drawing = _blank(db, component, side, template, scope)
     except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError) as exc:
         raise ProblemsError([Problem(
-            "bad-layout", f"the face cannot be drawn: {exc}", where=_where_bound(
-                component, template, template.get("size")), path=f"{component.id}.size",
+            "bad-layout", f"the face cannot be drawn: {exc}", where=component.where
+            if "{" in str(template.get("size")) else template_file(db, component.kind, side),
+            path=f"{component.id}.size",
             hint=f"a face is at most {MAX_FACE_MM:g} mm a side: size: [w, h], bleed and safe in mm")]
         ) from None
     ctx = _Context(db, component, drawing, template, side)
@@ -101,7 +102,8 @@ class _Context:
             what = f"{el.get('type')} element" if "type" in el else "the layout"
             self.problems.append(Problem(
                 "bad-layout", f"{what} cannot be drawn: {type(exc).__name__}: {exc}",
-                where=where_written(el) or self.component.where,
+                where=where_written(el) or template_file(self.db, self.component.kind, self.side)
+                or self.component.where,
                 path=f"{self.component.id}.{el.get('name', el.get('type', 'layout'))}",
                 hint="numbers in mm (finite, not negative sizes), colours as \"#RRGGBB\", "
                      "lists where a list is expected, fonts 'regular' or 'bold'"))

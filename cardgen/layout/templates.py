@@ -53,6 +53,10 @@ def _read_template(path: Path, shown: str) -> dict[str, Any]:
             "bad-number", f"{source.raw.get(p, 'nan')} is not a finite number",
             where=source.value_where(p), path=source.label(p),
             hint="write a size in mm, e.g. 12.5") for p in source.nonfinite])
+    if not isinstance(source.data.get("elements", []), list):
+        raise ProblemsError([Problem(
+            "bad-layout", "`elements` is a list of elements", where=source.value_where(("elements",)),
+            path="elements", hint="write one '- type: ...' line per element")])
     _remember(source, source.data, ())
     if "extends" in source.data:
         _EXTENDS_AT[id(source.data)] = source.value_where(("extends",))
@@ -114,15 +118,24 @@ def _merged_template(db: Database, kind: str, side: str) -> dict[str, Any] | Non
         return None
     root = layouts_root(db)
     game_path = root / db.game.id / f"{name}.yaml"
+    files: dict[tuple[str, str], str] = db.__dict__.setdefault("_template_files", {})
     if game_path.is_file():
+        files[(kind, side)] = f"{root.name}/{db.game.id}/{name}.yaml"
         return load_template(root, f"{db.game.id}/{name}")
     if (root / f"{name}.yaml").is_file():
+        files[(kind, side)] = f"{root.name}/{name}.yaml"
         return load_template(root, name)
     autos: dict[tuple[str, str], dict[str, Any]] = db.__dict__.setdefault("_auto_templates", {})
     if (kind, side) not in autos:
         front = template_for(db, kind, "front") if side == "back" else None
         autos[(kind, side)] = auto_template(db, kind, side, front)
     return autos[(kind, side)]
+
+
+def template_file(db: Database, kind: str, side: str) -> Location | None:
+    """The layout file a kind's face is drawn from (None for an automatic layout)."""
+    shown = db.__dict__.get("_template_files", {}).get((kind, side))
+    return Location(shown, 1, 1) if shown else None
 
 
 def face_info(db: Database, kind: str) -> FaceInfo:
@@ -136,15 +149,18 @@ def face_info(db: Database, kind: str) -> FaceInfo:
 def _face_info(db: Database, kind: str) -> FaceInfo:
     front = template_for(db, kind, "front") or {}
     first = next((c for c in db.components if c.kind == kind), None)
-    size = front.get("size", (63.5, 88.9))
-    if first is not None:
-        scope = Scope(db, first)
-        width, height = (number(scope, {"v": v}, "v", 10.0) for v in size)
-    else:
-        width, height = (float(v) if not isinstance(v, str) else 10.0 for v in size)
     sheet = str(front.get("sheet", "cards"))
     has_back = db.game.kinds[kind].back is not None
-    return FaceInfo(width, height, float(front.get("bleed", 3.0)), sheet, has_back)
+    try:
+        size = front.get("size", (63.5, 88.9))
+        if first is not None:
+            scope = Scope(db, first)
+            width, height = (number(scope, {"v": v}, "v", 10.0) for v in size)
+        else:
+            width, height = (float(v) if not isinstance(v, str) else 10.0 for v in size)
+        return FaceInfo(width, height, float(front.get("bleed", 3.0)), sheet, has_back)
+    except (TypeError, ValueError, OverflowError):  # laying the face out reports it, located
+        return FaceInfo(10.0, 10.0, 3.0, sheet, has_back)
 
 
 # ---------------------------------------------------------------- binding

@@ -110,15 +110,15 @@ def _checked_digest(path: str, size: int, mtime_ns: int) -> str:
                 im.load()  # a truncated or corrupt file fails here, not in a renderer
     except ImageError:
         raise
-    except (PILImage.DecompressionBombError, PILImage.DecompressionBombWarning):
-        raise _too_many_pixels(name, 0, 0) from None
+    except (PILImage.DecompressionBombError, PILImage.DecompressionBombWarning) as exc:
+        raise _too_many_pixels(name, 0, 0, str(exc)) from None
     except Exception as exc:  # Pillow raises many kinds on a broken file
         raise ImageError(f"image '{name}' cannot be read: {exc}",
                          "open it in an image editor and save it again as PNG or JPEG") from None
     return hashlib.sha256(data).hexdigest()
 
 
-def _too_many_pixels(name: str, width: int, height: int) -> ImageError:
-    shown = f"{width}x{height} pixels" if width else "too many pixels"
-    return ImageError(f"image '{name}' is {shown}; at most {MAX_IMAGE_PIXELS // 10 ** 6} megapixels",
+def _too_many_pixels(name: str, width: int, height: int, said: str = "") -> ImageError:
+    shown = f"is {width}x{height} pixels" if width else f"has too many pixels ({said})"
+    return ImageError(f"image '{name}' {shown}; at most {MAX_IMAGE_PIXELS // 10 ** 6} megapixels",
                       "scale it down: a card at 300 dpi needs about 750x1050 pixels")
