@@ -25,6 +25,7 @@ MAX_FACE_MM = 2_000.0  # width or height of one face (2 m)
 MAX_LENGTH_MM = 10_000.0  # any coordinate or length in a layout, in mm
 MAX_REPEAT = 1_000  # shapes in one `row` (its `n`)
 MAX_ELEMENTS = 20_000  # primitives drawn on one face
+MAX_TEXT_CHARS = 20_000  # characters in one text element (a page of a rulebook is ~4,000)
 MAX_ICON_BYTES = 1024 * 1024  # one icon SVG file
 MAX_IMAGE_BYTES = 50 * 1024 * 1024  # one PNG or JPEG file
 MAX_IMAGE_PIXELS = 40_000_000  # width x height of one image (a 300 dpi A2 poster is 35 MP)

@@ -23,7 +23,7 @@ from cardgen.layout.icons import IconError, icon_file, icon_items
 from cardgen.layout.scope import Scope, format_value, number, truthy
 from cardgen.layout.templates import layouts_root, template_file, template_for, where_written
 from cardgen.layout.valid import ImageError, check_primitive, image_digest, text_sizes
-from cardgen.limits import MAX_ELEMENTS, MAX_FACE_MM, MAX_REPEAT
+from cardgen.limits import MAX_ELEMENTS, MAX_FACE_MM, MAX_REPEAT, MAX_TEXT_CHARS
 
 
 def lay_out(db: Database, component: Component, side: str) -> Drawing | None:
@@ -204,6 +204,12 @@ def _el_text(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: flo
     if not value.strip():
         return
     name = str(el.get("name", el.get("text", "text")))
+    if len(value) > MAX_TEXT_CHARS:
+        ctx.problems.append(Problem(
+            "text-overflow", f"text of {len(value)} characters; a text element holds at most "
+            f"{MAX_TEXT_CHARS}", where=ctx.component.where, path=f"{ctx.component.id}.{name}",
+            hint="shorten the text; a card holds a few hundred characters"))
+        return
     if not ctx._glyphs(value, str(el.get("font", "regular")), name):
         return
     x, y, w, h = (dx + number(scope, el, "x"), dy + number(scope, el, "y"), number(scope, el, "w"),
