@@ -11,14 +11,13 @@ from __future__ import annotations
 import hashlib
 import math
 import warnings
-from dataclasses import fields
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from PIL import Image as PILImage
 
-from cardgen.layout.drawing import Group, Primitive, Style, Text
+from cardgen.layout.drawing import Ellipse, Group, Image, Primitive, Rect, Style, Text
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.limits import MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_LENGTH_MM
 
@@ -32,22 +31,38 @@ def _finite(value: Any, what: str) -> None:
         raise ValueError(f"{what} is {value:g}; at most {MAX_LENGTH_MM:g} mm")
 
 
+_NUMBERS: dict[type, tuple[str, ...]] = {
+    Rect: ("x", "y", "w", "h", "radius"), Ellipse: ("cx", "cy", "rx", "ry"),
+    Text: ("x", "y", "size"), Image: ("x", "y", "w", "h")}
+
+
+def _usable(value: Any) -> bool:
+    """A finite number within MAX_LENGTH_MM (NaN fails every comparison)."""
+    return type(value) in (float, int) and -MAX_LENGTH_MM <= value <= MAX_LENGTH_MM
+
+
 def check_primitive(item: Primitive) -> None:
-    """Every number of a primitive finite and in range; strokes and dashes not negative."""
+    """Every number of a primitive finite and in range; strokes and dashes not negative.
+
+    Called for every primitive a face draws, so the common case is a few comparisons."""
     if isinstance(item, Group):  # its items were checked as they were added
-        for i, v in enumerate(item.transform):
-            _finite(v, f"transform[{i}]")
+        if not all(_usable(v) for v in item.transform):
+            for i, v in enumerate(item.transform):
+                _finite(v, f"transform[{i}]")
         return
     if isinstance(item, PathItem):
-        for op in item.ops:
-            for v in op[1:]:
-                _finite(v, f"path point {op[0]}")
-    for f in fields(item):  # type: ignore[arg-type]
-        value = getattr(item, f.name)
-        if isinstance(value, float | int) and not isinstance(value, bool):
-            _finite(value, f.name)
-        elif isinstance(value, Style):
-            _check_style(value)
+        if not all(_usable(v) for op in item.ops for v in op[1:]):
+            for op in item.ops:
+                for v in op[1:]:
+                    _finite(v, f"path point {op[0]}")
+    else:
+        names = _NUMBERS[type(item)]
+        if not all(_usable(getattr(item, n)) for n in names):
+            for n in names:
+                _finite(getattr(item, n), n)
+    style = getattr(item, "style", None)
+    if style is not None and (style.dash is not None or not 0 <= style.stroke_width <= MAX_LENGTH_MM):
+        _check_style(style)
     if isinstance(item, Text) and not 0 < item.size <= MAX_TEXT_PT:
         raise ValueError(f"text size {item.size:g} pt is not from 0 to {MAX_TEXT_PT:g}")
 
