@@ -33,13 +33,16 @@ def layouts_root(db: Database) -> Path:
     return db.project / "layouts"
 
 
-_WHERE: dict[int, Location] = {}  # id() of each mapping of a cached template -> where it was written
-_EXTENDS_AT: dict[int, Location] = {}  # id() of a cached template -> where its `extends` was written
+# id() of each mapping of a read template -> (the mapping, kept alive so its id stays its own;
+# where it was written), and of each template -> where its `extends` was written
+_WHERE: dict[int, tuple[object, Location]] = {}
+_EXTENDS_AT: dict[int, tuple[object, Location]] = {}
 
 
 def where_written(value: object) -> Location | None:
     """Where a mapping of a layout (a template, an element) was written, when known."""
-    return _WHERE.get(id(value))
+    found = _WHERE.get(id(value))
+    return found[1] if found is not None and found[0] is value else None
 
 
 @cache
@@ -59,13 +62,13 @@ def _read_template(path: Path, shown: str) -> dict[str, Any]:
             path="elements", hint="write one '- type: ...' line per element")])
     _remember(source, source.data, ())
     if "extends" in source.data:
-        _EXTENDS_AT[id(source.data)] = source.value_where(("extends",))
+        _EXTENDS_AT[id(source.data)] = (source.data, source.value_where(("extends",)))
     return source.data
 
 
 def _remember(source: Source, value: Any, path: tuple[str | int, ...]) -> None:
     if isinstance(value, dict):
-        _WHERE[id(value)] = source.where(path)
+        _WHERE[id(value)] = (value, source.where(path))
         for key, sub in value.items():
             _remember(source, sub, (*path, key))
     elif isinstance(value, list):
@@ -94,7 +97,7 @@ def load_template(root: Path, name: str, seen: tuple[str, ...] = (),
     parent_name = data.pop("extends", None)
     if not parent_name:
         return data
-    parent = load_template(root, parent_name, (*seen, name), _EXTENDS_AT.get(id(template)))
+    parent = load_template(root, parent_name, (*seen, name), _EXTENDS_AT.get(id(template), (None, None))[1])
     merged = {**parent, **data}
     merged["elements"] = list(parent.get("elements", [])) + list(data.get("elements", []))
     return merged
