@@ -175,3 +175,20 @@ def test_swap_in_puts_the_old_output_back_when_the_new_cannot_move_in(tmp_path: 
     with pytest.raises(OSError):
         output.swap_in(new, target)
     assert (target / "old.pdf").read_text() == "old"
+
+
+def test_an_unwritable_output_folder_is_a_problem_not_a_crash(project: Path, run_cli,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """As root nothing is read-only, so the refusal the file system would give is simulated."""
+    real_mkdir = Path.mkdir
+
+    def refused(self: Path, *args: object, **kwargs: object) -> None:
+        if self.name.startswith(f".{FOLDER}.tmp-"):
+            raise PermissionError(13, "Permission denied", str(self))
+        real_mkdir(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Path, "mkdir", refused)
+    result = run_cli("--project", str(project), "build", "--no-preview")
+    assert result.code == 2, result.text
+    assert "error[output-unwritable] cannot write the output folder" in result.text
+    assert "Permission denied" in result.text and "hint: give a writable folder with --out DIR" in result.text
