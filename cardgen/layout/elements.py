@@ -136,7 +136,8 @@ class _Context:
         if not isinstance(el, dict):
             self.problems.append(Problem(
                 "bad-layout", f"an element is a mapping (type: ...), got {el!r:.40}",
-                where=self.component.where, path=f"{self.component.kind} layout",
+                where=template_file(self.db, self.component.kind, self.side) or self.component.where,
+                path=f"{self.component.kind} layout",
                 hint="write each element as '- type: text' then indented keys"))
             return
         if "when" in el and not truthy(scope.text(el["when"])):
@@ -146,8 +147,10 @@ class _Context:
         handler = _ELEMENTS.get(str(el.get("type")))
         if handler is None:
             self.problems.append(Problem(
-                "bad-layout", f"unknown element type '{el.get('type')}'", where=self.component.where,
-                path=f"{self.component.kind} layout", hint=did_you_mean(str(el.get("type")), _ELEMENTS)))
+                "bad-layout", f"unknown element type '{el.get('type')}'",
+                where=where_written(el) or self.component.where,
+                path=f"{self.component.kind} layout", hint=did_you_mean(str(el.get("type")), _ELEMENTS)
+                or "element types: " + ", ".join(sorted(_ELEMENTS))))
             return
         self.guarded(handler, el, self, el, scope, dx, dy)
 
