@@ -32,6 +32,7 @@ class BuildOptions:
     name: str | None = None  # output/<name> (wins over suffix)
     svg: bool = True
     preview: bool = True
+    draft_report: tuple[str, ...] = ()  # a draft: the check report, printed before the sheets
     extra_steps: tuple[ExtraStep, ...] = ()  # e.g. cardgen.export.gallery.GalleryStep
 
 

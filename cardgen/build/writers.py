@@ -9,21 +9,29 @@ from cardgen import impose
 from cardgen.build import manifest, output, sources
 from cardgen.build.faces import BuildOptions, FaceKey, Faces, Progress, copy_groups, kind_title
 from cardgen.data.model import Database
+from cardgen.impose.draft import report_pages
 
 # --------------------------------------------------------------------------- stage 4 home print
 
 
 def home_heading(db: Database) -> str:
-    return f"{db.game.name} {db.edition.id}"
+    heading = f"{db.game.name} {db.edition.id}"
+    return f"DRAFT - {heading} - not for release" if db.draft else heading
 
 
 def plan_pages(db: Database, faces: Faces, options: BuildOptions,
                papers: tuple[str, ...] | None = None) -> dict[str, list[impose.Page]]:
     """paper -> its home-print page plans (every paper of the options, or the ones given)."""
     groups = copy_groups(db, faces)
-    return {paper: impose.plan_home_print(groups, impose.PAPERS[paper], fold=options.fold,
-                                          offset=options.back_offset, heading=home_heading(db))
-            for paper in (papers or options.papers)}
+    plans = {paper: impose.plan_home_print(groups, impose.PAPERS[paper], fold=options.fold,
+                                           offset=options.back_offset, heading=home_heading(db))
+             for paper in (papers or options.papers)}
+    if options.draft_report:
+        for paper, pages in plans.items():
+            duplex = any(page.side == "back" for page in pages)
+            plans[paper] = report_pages(impose.PAPERS[paper], home_heading(db),
+                                        list(options.draft_report), duplex=duplex) + pages
+    return plans
 
 
 def write_home_print(db: Database, faces: Faces, tmp: Path, options: BuildOptions,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from cardgen.limits import MAX_ID_CHARS
 
@@ -36,6 +36,12 @@ def slug_problem(value: object, what: str = "id") -> str | None:
         why = f" ('{odd}' U+{ord(odd):04X})" if odd else ""
         return f"{what} '{value}' is not a plain name{why}"
     return None
+
+
+def leaves_folder(name: str) -> bool:
+    """Is a relative name (a layout, an icon) a path out of its folder: absolute, or with '..'?"""
+    parts = PurePosixPath(name.replace("\\", "/")).parts
+    return name.startswith(("/", "\\")) or ".." in parts
 
 
 def package_assets() -> Path:

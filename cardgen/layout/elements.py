@@ -16,12 +16,13 @@ from cardgen.data.model import Component, Database, FieldSpec, Term
 from cardgen.data.paths import readable
 from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
 from cardgen.layout import fonts, text
+from cardgen.layout.draft import draft_mark, missing_art
 from cardgen.layout.drawing import Drawing, Ellipse, Group, Image, Primitive, Rect, Style
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.drawing import Text as TextItem
 from cardgen.layout.icons import IconError, icon_file, icon_items
 from cardgen.layout.scope import Scope, format_value, number, truthy
-from cardgen.layout.templates import layouts_root, template_file, template_for, where_written
+from cardgen.layout.templates import template_file, template_for, where_written
 from cardgen.layout.valid import ImageError, check_primitive, image_digest, text_sizes
 from cardgen.limits import MAX_ELEMENTS, MAX_FACE_MM, MAX_REPEAT, MAX_TEXT_CHARS
 
@@ -46,6 +47,10 @@ def lay_out(db: Database, component: Component, side: str) -> Drawing | None:
     for element in template.get("elements", []):
         ctx.element(element, scope, 0.0, 0.0)
     ctx.guarded(ctx.edition_mark, template, scope)
+    if db.draft:
+        for item in draft_mark(drawing.width, drawing.height, ctx.safe,
+                               centred=template.get("shape") == "circle"):
+            ctx.add(item)
     if ctx.problems:
         raise ProblemsError(ctx.problems)
     return drawing
@@ -279,7 +284,7 @@ def _icon_path(db: Database, name: str) -> Path:
     paths: dict[str, Path | None] = db.__dict__.setdefault("_icon_paths", {})
     if name not in paths:
         try:
-            paths[name] = icon_file(layouts_root(db), db.game.id, name)
+            paths[name] = icon_file(db.project, db.game.id, name)
         except FileNotFoundError:
             paths[name] = None
     found = paths[name]
@@ -370,6 +375,10 @@ def _draw_image(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: 
             probes.append((str(path), digest))
         if found:
             ctx.add(Image(*box, path=str(path), digest=digest))
+            return
+        if ctx.db.draft:  # the check let a missing image through: show that it is missing
+            for item in missing_art(*box, value):
+                ctx.add(item)
             return
     for sub in el.get("fallback", []):
         ctx.element(sub, scope, box[0], box[1])

@@ -1,4 +1,4 @@
-"""Icon SVG file (layouts/<game>/icons/, layouts/common/icons/) -> Drawing paths in a square box.
+"""Icon SVG file (layouts/<game>/icons/, then common/icons/ under each layout root) -> Drawing paths.
 
 Icons are parsed once with svgelements (shapes, transforms and arcs become cubic paths), so the
 PDF and the SVG output draw the very same outlines. A designer replaces an icon by dropping in
@@ -13,9 +13,10 @@ from pathlib import Path
 
 import svgelements as se
 
-from cardgen.data.paths import readable
+from cardgen.data.paths import leaves_folder, readable
 from cardgen.layout.drawing import Group, Primitive, Style
 from cardgen.layout.drawing import Path as PathItem
+from cardgen.layout.roots import find_layout_file
 from cardgen.limits import MAX_ICON_BYTES
 
 
@@ -28,13 +29,19 @@ class IconError(ValueError):
         self.hint = hint
 
 
-def icon_file(layouts: Path, game: str, name: str) -> Path:
-    for folder in (layouts / game / "icons", layouts / "common" / "icons"):
-        path = folder / f"{name}.svg"
-        if not readable(path, layouts.parent):
-            raise IconError("outside-project", f"icon '{name}' is outside the project",
-                            "name an icon file under layouts/<game>/icons/ without '..' or '/'")
-        if path.is_file():
+def icon_file(project: Path, game: str, name: str) -> Path:
+    """The icon's SVG: the game's own icons, then the project's and cardgen's shared ones.
+
+    IconError when the name, or the file it finds (a link), leads outside what cardgen reads."""
+    outside = IconError("outside-project", f"icon '{name}' is outside the project",
+                        "name an icon file under layouts/<game>/icons/ without '..'")
+    if leaves_folder(name):
+        raise outside
+    for folder in (game, "common"):
+        path = find_layout_file(project, f"{folder}/icons/{name}.svg")
+        if path is not None:
+            if not readable(path, project):
+                raise outside
             return path
     raise FileNotFoundError(name)
 
@@ -125,3 +132,9 @@ def _recoloured(path: Path, colour: str | None
                       stroke_width=style.stroke_width)
         items.append(PathItem(p.ops, style))
     return view, tuple(items)
+
+
+def forget_icons() -> None:
+    """Forget parsed icon files (they are cached by path)."""
+    _parsed.cache_clear()
+    _recoloured.cache_clear()

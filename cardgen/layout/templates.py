@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.data.model import Database
-from cardgen.data.paths import readable
+from cardgen.data.paths import leaves_folder, package_assets, readable
 from cardgen.data.yamlsrc import Source, read_source
 from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
 from cardgen.layout.auto import auto_template
+from cardgen.layout.roots import find_layout_file, layout_roots
 from cardgen.layout.scope import Scope, number
 
 SHEETS = ("cards", "large", "tokens", "stickers")
@@ -29,10 +30,6 @@ class FaceInfo:
 # ---------------------------------------------------------------- templates
 
 
-def layouts_root(db: Database) -> Path:
-    return db.project / "layouts"
-
-
 # id() of each mapping of a read template -> (the mapping, kept alive so its id stays its own;
 # where it was written), and of each template -> where its `extends` was written
 _WHERE: dict[int, tuple[object, Location]] = {}
@@ -45,8 +42,26 @@ def where_written(value: object) -> Location | None:
     return found[1] if found is not None and found[0] is value else None
 
 
+def forget_templates() -> None:
+    """Drop every template read (and where its parts were written), for `cardgen watch`."""
+    read_template.cache_clear()
+    _WHERE.clear()
+    _EXTENDS_AT.clear()
+
+
+def shown_path(project: Path, path: Path) -> str:
+    """A layout file as messages name it: relative to the project, or inside cardgen."""
+    for root, prefix in ((project, ""), (package_assets().parent, "cardgen/")):
+        try:
+            return prefix + path.relative_to(root).as_posix()
+        except ValueError:
+            continue
+    return str(path)
+
+
 @cache
-def _read_template(path: Path, shown: str) -> dict[str, Any]:
+def read_template(path: Path, shown: str | None = None) -> dict[str, Any]:
+    shown = shown or str(path)
     source = read_source(path, shown)
     if not isinstance(source.data, dict):
         raise ProblemsError([Problem("bad-layout", "a layout is a mapping (size, elements, ...)",
@@ -76,28 +91,44 @@ def _remember(source: Source, value: Any, path: tuple[str | int, ...]) -> None:
             _remember(source, sub, (*path, i))
 
 
-def load_template(root: Path, name: str, seen: tuple[str, ...] = (),
-                  via: Location | None = None) -> dict[str, Any]:
-    """A template with its `extends` chain merged (child keys win; elements are appended)."""
-    path = root / f"{name}.yaml"
-    shown = f"{root.name}/{name}.yaml"
-    if not isinstance(name, str) or not readable(path, root.parent):
+def find_template(project: Path, name: str, via: Location | None = None) -> Path:
+    """The layout file `name` names ('mygame/card', 'common/poker-card') under the layout
+    roots; a name or a link leading outside what cardgen reads, or none found, is a Problem."""
+    path = None if leaves_folder(name) else find_layout_file(project, f"{name}.yaml")
+    if leaves_folder(name) or (path is not None and not readable(path, project)):
         raise ProblemsError([Problem(
             "outside-project", f"layout '{name}' is outside the project's layouts", where=via,
-            path="extends" if via else "", hint="name a layout under layouts/, e.g. common/poker-card")])
-    if not path.is_file():
-        raise ProblemsError([Problem("unknown-layout", f"no layout file {shown}", where=via,
-                                     path="extends" if via else "",
-                                     hint=did_you_mean(name, [p.stem for p in root.rglob("*.yaml")]))])
+            path="extends" if via else "",
+            hint="name a layout under layouts/ without '..', e.g. common/poker-card")])
+    if path is None:
+        known = [p.relative_to(root).with_suffix("").as_posix()
+                 for root in layout_roots(project) for p in root.rglob("*.yaml")]
+        raise ProblemsError([Problem("unknown-layout", f"no layout '{name}' (looked for {name}.yaml "
+                                     f"under {project / 'layouts'} and cardgen's shared layouts)",
+                                     where=via, path="extends" if via else "",
+                                     hint=did_you_mean(name, known))])
+    return path
+
+
+def load_template(project: Path, name: str, seen: tuple[str, ...] = (),
+                  via: Location | None = None) -> dict[str, Any]:
+    """A template with its `extends` chain merged (child keys win; elements are appended).
+
+    `name` ('mygame/card', 'common/poker-card') is looked up under every `layout_roots`."""
+    if not isinstance(name, str):
+        raise ProblemsError([Problem("bad-layout", f"a layout name is text, got {name!r}",
+                                     where=via, path="extends", hint="write extends: common/poker-card")])
+    path = find_template(project, name, via)
     if name in seen:
         raise ProblemsError([Problem("layout-cycle", " -> ".join([*seen, name]), where=via,
                                      path="extends", hint="one layout must extend none")])
-    template = _read_template(path, shown)
+    template = read_template(path, shown_path(project, path))
     data = dict(template)
     parent_name = data.pop("extends", None)
     if not parent_name:
         return data
-    parent = load_template(root, parent_name, (*seen, name), _EXTENDS_AT.get(id(template), (None, None))[1])
+    parent = load_template(project, parent_name, (*seen, name),
+                           _EXTENDS_AT.get(id(template), (None, None))[1])
     merged = {**parent, **data}
     merged["elements"] = list(parent.get("elements", [])) + list(data.get("elements", []))
     return merged
@@ -119,15 +150,12 @@ def _merged_template(db: Database, kind: str, side: str) -> dict[str, Any] | Non
     name = spec.layout or kind if side == "front" else spec.back
     if name is None:
         return None
-    root = layouts_root(db)
-    game_path = root / db.game.id / f"{name}.yaml"
     files: dict[tuple[str, str], str] = db.__dict__.setdefault("_template_files", {})
-    if game_path.is_file():
-        files[(kind, side)] = f"{root.name}/{db.game.id}/{name}.yaml"
-        return load_template(root, f"{db.game.id}/{name}")
-    if (root / f"{name}.yaml").is_file():
-        files[(kind, side)] = f"{root.name}/{name}.yaml"
-        return load_template(root, name)
+    for candidate in (f"{db.game.id}/{name}", name):
+        found = find_layout_file(db.project, f"{candidate}.yaml")
+        if found is not None:
+            files[(kind, side)] = shown_path(db.project, found)
+            return load_template(db.project, candidate)
     autos: dict[tuple[str, str], dict[str, Any]] = db.__dict__.setdefault("_auto_templates", {})
     if (kind, side) not in autos:
         front = template_for(db, kind, "front") if side == "back" else None
