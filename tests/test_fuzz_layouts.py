@@ -23,9 +23,8 @@ from hypothesis import strategies as st
 from cardgen.check import check
 from cardgen.data.load import load_database
 from cardgen.errors import ProblemsError
-from cardgen.layout import lay_out
+from cardgen.layout import forget_files, lay_out
 from cardgen.layout.drawing import Drawing, Group
-from cardgen.layout.templates import _read_template
 from cardgen.render.base import renderer
 from tests.test_hostile import HERE
 
@@ -74,7 +73,7 @@ def _finite(items: object) -> bool:
 
 
 def _lay_out_and_draw(project: Path, tmp: Path) -> None:
-    _read_template.cache_clear()
+    forget_files()
     try:
         db = load_database(project, "tiny")
         drawings: list[Drawing] = []
