@@ -47,7 +47,7 @@ from tests.test_broken_inputs import apply_edit
 
 HERE = Path(__file__).parent / "hostile"
 CASES = sorted((HERE / "cases").glob("*.yaml"))
-LOCATED = re.compile(r"^\S+\.(ya?ml|svg|png|json):\d+:\d+: error\[[a-z-]+\] ", re.MULTILINE)
+LOCATED = re.compile(r"^\S+\.(ya?ml|csv|tsv|xlsx|svg|png|json):\d+:\d+: error\[[a-z-]+\] ", re.MULTILINE)
 MAX_SECONDS = 10.0
 MAX_MB = 500.0
 STATS: dict[str, tuple[float, float]] = {}  # case -> (seconds, peak MB)
