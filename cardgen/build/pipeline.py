@@ -37,7 +37,7 @@ def build(
     started = time.perf_counter()
     target = Path(out_root) / folder_name(db, options)
     cache = sources.FaceCache(db)
-    faces = lay_out_faces(db, options.only, report, cache)  # stage 3
+    faces = lay_out_faces(db, options.only, report, cache, options.ink_saver)  # stage 3
     with output.atomic_folder(target) as tmp:
         previous = output.Previous.load(target)
         records = tasks.write_outputs(db, faces, tmp, options, report, previous)  # stages 4-7

@@ -183,6 +183,7 @@ def write_manifest_file(db: Database, faces: Faces, tmp: Path,
     opts: dict[str, Any] = {
         "back_offset": list(options.back_offset),
         "fold": options.fold,
+        "ink_saver": options.ink_saver,
         "papers": list(options.papers),
         "only": sorted(options.only) if options.only is not None else None,
         "svg": options.svg,

@@ -52,7 +52,7 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
         since = f"since-{args.changed_since.rpartition('@')[2]}"
         suffix = f"{suffix}-{since}" if suffix else since
     options = BuildOptions(back_offset=parse_offset(args.back_offset), fold=args.fold,
-                           preview=not args.no_preview, only=only, suffix=suffix)
+                           ink_saver=args.ink_saver, preview=not args.no_preview, only=only, suffix=suffix)
     out_root = args.out or (db.project / "output")
     with Progress(TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=console, transient=True,

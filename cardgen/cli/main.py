@@ -66,6 +66,8 @@ def _add_build(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--back-offset", default="0,0", metavar="DX,DY",
                    help="shift back pages by DX,DY mm to match your printer's duplex (default 0,0)")
     p.add_argument("--fold", action="store_true", help="fold-over sheets instead of duplex")
+    p.add_argument("--ink-saver", action="store_true",
+                   help="printer-friendly faces: light backgrounds and backs, tinted fills")
     p.add_argument("--changed-since", metavar="EDITION",
                    help="reprint only faces that differ from EDITION")
     p.add_argument("--out", type=Path, metavar="DIR", help="output root (default: PROJECT/output)")

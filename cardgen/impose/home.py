@@ -151,8 +151,9 @@ def full_pages(parts: Parts, sheet: str, copies: list[Copy], paper: Paper, *, du
     full = grid_slots(content_box(paper), copies[0].w, copies[0].h, GUTTERS.get(sheet, 0.0))
     banded = grid_slots(content_box(paper, BAND), copies[0].w, copies[0].h,
                         GUTTERS.get(sheet, 0.0))
-    if sheet not in ("cards", "large") or len(full) <= len(banded):
-        return copies
+    if sheet not in ("cards", "large") or len(full) <= len(banded) or (
+            not duplex and banded and len(full) - len(banded) < 3):
+        return copies  # one-sided: a page of its own only when that saves at least a row
     whole = len(copies) // len(full) * len(full)
     if not banded or (duplex and len(copies) - whole > len(banded)):
         whole = len(copies)  # the rest needs the rows only a page without the band has

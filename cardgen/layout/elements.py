@@ -23,11 +23,24 @@ from cardgen.layout.scope import Scope, format_value, number, truthy
 from cardgen.layout.templates import layouts_root, template_for
 
 
-def lay_out(db: Database, component: Component, side: str) -> Drawing | None:
-    """The Drawing of one face of a component, or None when its kind has no back."""
+def lay_out(db: Database, component: Component, side: str, ink_saver: bool = False
+            ) -> Drawing | None:
+    """The Drawing of one face of a component, or None when its kind has no back.
+    `ink_saver`: the printer-friendly face (cardgen.layout.ink)."""
     template = template_for(db, component.kind, side)
     if template is None:
         return None
+    if ink_saver:
+        from cardgen.layout.ink import ink_saved, ink_saver_template
+
+        drawing = lay_out_template(db, component, side, ink_saver_template(template))
+        return ink_saved(drawing, str(template.get("ink_saver", {}).get("background")
+                                      or "#FFFFFF"))
+    return lay_out_template(db, component, side, template)
+
+
+def lay_out_template(db: Database, component: Component, side: str, template: dict[str, Any]
+                     ) -> Drawing:
     scope = Scope(db, component)
     db.__dict__["_palette"] = dict(template.get("palette", {}))
     size = template.get("size", (63.5, 88.9))
