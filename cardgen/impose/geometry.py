@@ -473,18 +473,20 @@ def tiles(
     return best
 
 
-def registration_points(tile_list: Sequence[Tile], overlap: float) -> list[tuple[float, float]]:
-    """Board points in the middle of every overlap band, shared by the tiles either side."""
+def registration_points(tile_list: Sequence[Tile], overlap: float,
+                        board: tuple[float, float] | None = None) -> list[tuple[float, float]]:
+    """Board points in the middle of every overlap band, shared by the tiles either side,
+    centred on the part of the band the board fills (its size given)."""
     if not tile_list:
         return []
     t0 = tile_list[0]
     sx, sy = t0.window.w - overlap, t0.window.h - overlap
+    bw, bh = board or (math.inf, math.inf)
     points = []
     for r in range(t0.rows):
         for c in range(t0.cols - 1):
-            points.append(((c + 1) * sx + overlap / 2, r * sy + t0.window.h / 2))
+            points.append(((c + 1) * sx + overlap / 2, r * sy + min(t0.window.h, bh - r * sy) / 2))
     for r in range(t0.rows - 1):
         for c in range(t0.cols):
-            points.append((c * sx + t0.window.w / 2, (r + 1) * sy + overlap / 2))
+            points.append((c * sx + min(t0.window.w, bw - c * sx) / 2, (r + 1) * sy + overlap / 2))
     return points
-

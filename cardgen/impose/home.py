@@ -28,7 +28,7 @@ from cardgen.impose.geometry import (
     fits,
     grid_slots,
 )
-from cardgen.impose.pack import Run, Sheet, make_run, pack, sheet_pages
+from cardgen.impose.pack import Run, Sheet, make_run, pack, room_for_plan, sheet_pages
 from cardgen.impose.plans import (
     calibration_plan,
     fmt_offset,
@@ -87,6 +87,8 @@ def plan_home_print(
         duplex_sheets.insert(0, Sheet(reserved=PLAN_ROOM))
     # one-sided pieces fill the room two-sided sheets leave (nothing prints behind them)
     single_sheets = pack(parts.single_runs, box, PLAN_ROOM, existing=duplex_sheets)
+    if single_sheets and not single_sheets[0].reserved:
+        room_for_plan(single_sheets, box, PLAN_ROOM)
     duplex_pages: list[Page] = []
     for sheet in duplex_sheets:
         duplex_pages += sheet_pages(sheet, paper, "front", offset)
@@ -100,8 +102,9 @@ def plan_home_print(
         files.append(HomeFile("-single" if files else "", False, packed + parts.single))
     for f in files:
         first = duplex_sheets[0] if f.duplex else (single_sheets[0] if single_sheets else None)
-        if first is not None and first.reserved:
-            add_plan(f, files, paper, fold=fold, offset=offset, heading=heading)
+        spot = first.plan_box(box) if first is not None else None
+        if spot is not None:
+            add_plan(f, files, paper, spot, fold=fold, offset=offset, heading=heading)
         else:
             f.pages[:0] = [plan_page(f, files, paper, fold=fold, offset=offset,
                                      heading=heading)]
@@ -171,11 +174,11 @@ def full_pages(parts: Parts, sheet: str, copies: list[Copy], paper: Paper, *, du
 # --------------------------------------------------------------------------- the print plan
 
 
-def add_plan(f: HomeFile, files: Sequence[HomeFile], paper: Paper, *, fold: bool,
+def add_plan(f: HomeFile, files: Sequence[HomeFile], paper: Paper, spot: Box, *, fold: bool,
              offset: tuple[float, float], heading: str) -> None:
-    """The print plan into the room kept at the top of the file's first page; in a duplex
-    file with two calibration crosses beside it (their backs on page 2, behind the plan)."""
-    box = content_box(paper, BAND)
+    """The print plan into the room kept for it on the file's first page (`spot`); in a
+    duplex file with two calibration crosses beside it (their backs on page 2, behind it)."""
+    box = spot
     text_box = Box(box.x, box.y, box.w - (CROSS_COLUMN if f.duplex else 0.0), PLAN_ROOM)
     lines = plan_lines(f, files, paper, fold=fold, offset=offset)
     f.pages[0].labels += plan_labels(heading, lines, text_box)

@@ -52,7 +52,10 @@ class Run:
 
     @property
     def width(self) -> float:
-        return self.label_column + self.cols * self.w + (self.cols - 1) * self.gutter
+        return self.row_width(self.cols)
+
+    def row_width(self, n: int) -> float:
+        return self.label_column + n * self.w + (n - 1) * self.gutter
 
     def height(self, rows: int) -> float:
         return rows * self.h + (rows - 1) * self.gutter
@@ -94,6 +97,10 @@ class Block:
     def height(self) -> float:
         return self.run.height(len(self.rows))
 
+    @property
+    def width(self) -> float:
+        return self.run.row_width(max(len(r) for r in self.rows))
+
 
 @dataclass
 class Shelf:
@@ -107,13 +114,22 @@ class Shelf:
 
     @property
     def width(self) -> float:
-        return sum(b.run.width for b in self.blocks) + BLOCK_GAP * (len(self.blocks) - 1)
+        return sum(b.width for b in self.blocks) + BLOCK_GAP * (len(self.blocks) - 1)
 
 
 @dataclass
 class Sheet:
     shelves: list[Shelf] = field(default_factory=list)
     reserved: float = 0.0  # room kept free at the top (the print plan)
+    beside: float = 0.0  # or: this much width kept free right of the first shelf (the plan)
+
+    def plan_box(self, box: Box) -> Box | None:
+        """Where the print plan goes on this sheet, if it has room kept for it."""
+        if self.reserved:
+            return Box(box.x, box.y, box.w, self.reserved)
+        if self.beside:
+            return Box(box.right - self.beside, box.y, self.beside, self.shelves[0].height)
+        return None
 
     def used(self) -> float:
         gaps = BLOCK_GAP * max(0, len(self.shelves) - 1 + (1 if self.reserved else 0))
@@ -142,10 +158,9 @@ def pack(runs: Sequence[Run], box: Box, reserved: float = 0.0,
 def place_beside(sheets: list[Sheet], run: Run, rows: list[tuple[Copy, ...]], box: Box) -> int:
     for sheet in sheets:
         for shelf in sheet.shelves:
-            if shelf.width + BLOCK_GAP + run.width > box.w + 1e-6:
-                continue
             k = min(len(rows), fit_count(shelf.height, run.h, run.gutter))
-            if k:
+            width = run.row_width(max((len(r) for r in rows[:k]), default=0))
+            if k and shelf.width + BLOCK_GAP + width <= box.w + 1e-6:
                 shelf.blocks.append(Block(run, rows[:k]))
                 return k
     return 0
@@ -161,6 +176,22 @@ def place_below(sheets: list[Sheet], run: Run, rows: list[tuple[Copy, ...]], box
             sheet.shelves.append(Shelf([Block(run, rows[:k])]))
             return k
     raise ValueError(f"a row of {run.w} x {run.h} mm pieces does not fit an empty page")
+
+
+PLAN_BESIDE = 110.0  # the least width the print plan takes beside a shelf
+
+
+def room_for_plan(sheets: list[Sheet], box: Box, height: float) -> bool:
+    """Keep room for the print plan beside the first shelf of a sheet that has it, and move
+    that sheet first; False when none has."""
+    for n, sheet in enumerate(sheets):
+        shelf = sheet.shelves[0]
+        free = box.w - shelf.width - BLOCK_GAP
+        if free >= PLAN_BESIDE and shelf.height >= height:
+            sheet.beside = free
+            sheets.insert(0, sheets.pop(n))
+            return True
+    return False
 
 
 def sheet_copies(sheet: Sheet) -> list[Copy]:
@@ -181,12 +212,14 @@ def sheet_pages(sheet: Sheet, paper: Paper, side: str, offset: tuple[float, floa
         last = n == len(sheet.shelves) - 1
         bottom = outer.bottom if last else y + shelf.height + BLOCK_GAP / 2
         x = box.x + (box.w - shelf.width) / 2
+        if n == 0 and sheet.beside:
+            x = box.x
         for k, block in enumerate(shelf.blocks):
             left = outer.x if k == 0 else x - BLOCK_GAP / 2
-            right = (outer.right if k == len(shelf.blocks) - 1
-                     else x + block.run.width + BLOCK_GAP / 2)
+            right = (outer.right if k == len(shelf.blocks) - 1 and not (n == 0 and sheet.beside)
+                     else x + block.width + BLOCK_GAP / 2)
             place_block(page, block, x, y, Box(left, top, right - left, bottom - top))
-            x += block.run.width + BLOCK_GAP
+            x += block.width + BLOCK_GAP
         y += shelf.height + BLOCK_GAP
     if len(sheet.blocks()) > 1:
         page.notes.append("Cut the blocks apart through the middle of the gaps, then rows "

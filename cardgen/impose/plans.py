@@ -146,36 +146,63 @@ def rim_lanes(slots: Sequence[Slot], region: Box, printable: Box) -> list[Lane]:
     return lanes
 
 
+TILE_GAP = 14.0  # between tiles sharing a page: their marks and name
+
+
 def tile_plan(copy: Copy, paper: Paper, side: str = "front") -> list[Page]:
-    """A board larger than the page, tiled with overlap bands and registration crosshairs."""
+    """A board larger than the page, tiled with overlap bands and registration crosshairs;
+    small tiles (the ends of a long board) share a page, each named."""
     page_paper, tile_list = tiles(copy.w, copy.h, paper)
     board = Box(0.0, 0.0, copy.w, copy.h)
-    points = registration_points(tile_list, TILE_OVERLAP)
-    pages = []
-    for t in tile_list:
-        what = (f"{copy.title}: {copy.name} ({side}) - row {t.row + 1} / col {t.col + 1} "
-                f"(of {t.rows} x {t.cols})")
-        page = Page(page_paper, "single", what, lanes=band_lanes(page_paper))
-        dx, dy = t.window.x - t.region.x, t.window.y - t.region.y
-        slot = Slot(dx, dy, copy.w, copy.h)
-        shown = board.intersect(t.region)
-        assert shown is not None
-        on_page = Box(shown.x + dx, shown.y + dy, shown.w, shown.h)
-        bleeds = [1.0 if at_board_edge else 0.0 for at_board_edge in (
-            shown.x <= 0, shown.y <= 0, shown.right >= copy.w, shown.bottom >= copy.h)]
-        first = t.row == 0 and t.col == 0
-        page.placements.append(
-            Placement((copy.component, side), slot, on_page.grow(*bleeds), counts=first))
-        page.lines += tile_marks(t, on_page, bleeds)
-        page.labels += trim_labels(t, on_page)
-        for bx, by in points:
-            if t.region.contains(Box(bx - 3, by - 3, 6, 6)) and board.contains(Box(bx, by, 0, 0)):
-                page.lines += crosshair(bx + dx, by + dy, 3.0)
-                page.circles.append(Circle(bx + dx, by + dy, 1.5))
-        page.notes.append("Trim the edges marked 'trim', lay them over the hatched band, "
-                          "match the crosshairs, glue")
-        pages.append(page)
+    shown = [board.intersect(t.region) for t in tile_list]
+    window = tile_list[0].window
+    spots = tile_spots([(b.w, b.h) for b in shown if b is not None], window)
+    pages: list[Page] = []
+    for t, part, (n, x, y) in zip(tile_list, shown, spots, strict=True):
+        assert part is not None
+        if n == len(pages):
+            what = f"{copy.title}: {copy.name} ({side}) - tiles of {t.rows} x {t.cols}"
+            pages.append(Page(page_paper, "single", what, lanes=band_lanes(page_paper)))
+            pages[-1].notes.append("Trim the edges marked 'trim', lay them over the hatched "
+                                   "band, match the crosshairs, glue")
+        place_tile(pages[n], copy, side, t, part, x - part.x, y - part.y)
     return pages
+
+
+def tile_spots(sizes: Sequence[tuple[float, float]], window: Box
+               ) -> list[tuple[int, float, float]]:
+    """(page, x, y) per tile in order: rows left to right, TILE_GAP apart, never turned."""
+    spots = []
+    page, x, y, row = 0, window.x, window.y, 0.0
+    for w, h in sizes:
+        if x > window.x and x + w > window.right + 1e-6:
+            x, y, row = window.x, y + row + TILE_GAP, 0.0
+        if y > window.y and y + h > window.bottom + 1e-6:
+            page, x, y, row = page + 1, window.x, window.y, 0.0
+        spots.append((page, x, y))
+        x, row = x + w + TILE_GAP, max(row, h)
+    return spots
+
+
+def place_tile(page: Page, copy: Copy, side: str, t: Tile, shown: Box, dx: float, dy: float
+               ) -> None:
+    """One tile at board offset (dx, dy) on the page: the board clipped to it, its marks,
+    'trim' labels, crosshairs and its name when it shares the page."""
+    board = Box(0.0, 0.0, copy.w, copy.h)
+    on_page = Box(shown.x + dx, shown.y + dy, shown.w, shown.h)
+    bleeds = [1.0 if at_board_edge else 0.0 for at_board_edge in (
+        shown.x <= 0, shown.y <= 0, shown.right >= copy.w, shown.bottom >= copy.h)]
+    first = t.row == 0 and t.col == 0
+    page.placements.append(Placement((copy.component, side), Slot(dx, dy, copy.w, copy.h),
+                                     on_page.grow(*bleeds), counts=first))
+    page.lines += tile_marks(t, on_page, bleeds)
+    page.labels += trim_labels(t, on_page)
+    page.labels.append(Label(on_page.x + 8.0, on_page.y - 6.0,
+                             f"{copy.name}: row {t.row + 1} / col {t.col + 1}", 5.5))
+    for bx, by in registration_points([t], TILE_OVERLAP, (copy.w, copy.h)):
+        if shown.contains(Box(bx - 3, by - 3, 6, 6)) and board.contains(Box(bx, by, 0, 0)):
+            page.lines += crosshair(bx + dx, by + dy, 3.0)
+            page.circles.append(Circle(bx + dx, by + dy, 1.5))
 
 
 def tile_marks(t: Tile, shown: Box, bleeds: Sequence[float]) -> list[Line]:
