@@ -96,7 +96,7 @@ def lay_out_face(db: Database, component: Component, side: str, faces: Faces,
 
     face = (component.id, side)
     if cache is None:
-        drawing = lay_out(db, component, side, ink_saver)
+        drawing = lay_out(db, component, side, True) if ink_saver else lay_out(db, component, side)
         if drawing is not None:
             faces.drawings[face] = drawing
         return
@@ -107,7 +107,7 @@ def lay_out_face(db: Database, component: Component, side: str, faces: Faces,
         return
     probes: list[tuple[str, bool]] = db.__dict__.setdefault("_image_probes", [])
     probes.clear()
-    drawing = lay_out(db, component, side, ink_saver)
+    drawing = lay_out(db, component, side, True) if ink_saver else lay_out(db, component, side)
     if drawing is not None:
         faces.drawings[face] = drawing
         cache.put(key, tuple(probes), drawing, faces.key(face))

@@ -9,11 +9,14 @@ cardgen.render.pages.
 
 from cardgen.impose.geometry import (
     BAND,
+    BLOCK_GAP,
     FOLD_CLEAR,
+    INSIDE_TICK,
     LARGE_GAP,
     MARGIN,
     PAPERS,
     PRINT_BLEED,
+    PRINTABLE,
     TILE_OVERLAP,
     TOKEN_GUTTER,
     Box,
@@ -48,7 +51,8 @@ from cardgen.impose.plans import (
 )
 
 __all__ = [
-    "BAND", "FOLD_CLEAR", "LARGE_GAP", "MARGIN", "PAPERS", "PRINT_BLEED", "TILE_OVERLAP",
+    "BAND", "BLOCK_GAP", "FOLD_CLEAR", "INSIDE_TICK", "PRINTABLE", "LARGE_GAP", "MARGIN",
+    "PAPERS", "PRINT_BLEED", "TILE_OVERLAP",
     "TOKEN_GUTTER", "Box", "Copy", "Group", "HomeFile", "Line", "Page", "Paper", "Slot", "back_slot",
     "band_region", "bbox", "calibration_plan", "calibration_points", "card_slots", "common_box",
     "content_box", "cut_positions", "fold_plan", "grid_clips", "grid_plan", "grid_slots",

@@ -229,6 +229,8 @@ def edge_for_margin(margin: float) -> Edge:
     bleed = 3.0 if margin >= 10.0 else max(0.0, min(1.0, margin / 3))
     start = bleed + 1.0
     length = min(MAX_MARK, margin - MARK_GAP - start)
+    if length < 1.5 and margin - MARK_GAP - 0.8 >= 1.5:  # a mark matters more than bleed
+        return Edge(0.0, 0.8, min(MAX_MARK, margin - MARK_GAP - 0.8))
     if length < 1.5:
         return Edge(bleed, start, 0.0, INSIDE_TICK)
     return Edge(bleed, start, length)

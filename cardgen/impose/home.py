@@ -234,7 +234,7 @@ def plan_lines(f: HomeFile, files: Sequence[HomeFile], paper: Paper, *, fold: bo
 
 
 def page_ranges(entries: Sequence[tuple[int, str]]) -> list[str]:
-    """'p3-6 front: Orbit card x9 ...' lines, consecutive pages with the same text merged
+    """'p3-6 front: Card x9 ...' lines, consecutive pages with the same text merged
     (front/back pairs repeating the same contents merged as pairs)."""
     out: list[str] = []
     i = 0

@@ -207,6 +207,7 @@ def sheet_pages(sheet: Sheet, paper: Paper, side: str, offset: tuple[float, floa
     copies = sheet_copies(sheet)
     page = Page(paper, side, describe(copies, "front"), lanes=band_lanes(paper))
     y = box.y + (sheet.reserved + BLOCK_GAP if sheet.reserved else 0.0)
+    back_marks: list[Line] = []
     for n, shelf in enumerate(sheet.shelves):
         top = outer.y if n == 0 and not sheet.reserved else y - BLOCK_GAP / 2
         last = n == len(sheet.shelves) - 1
@@ -218,7 +219,9 @@ def sheet_pages(sheet: Sheet, paper: Paper, side: str, offset: tuple[float, floa
             left = outer.x if k == 0 else x - BLOCK_GAP / 2
             right = (outer.right if k == len(shelf.blocks) - 1 and not (n == 0 and sheet.beside)
                      else x + block.width + BLOCK_GAP / 2)
-            place_block(page, block, x, y, Box(left, top, right - left, bottom - top))
+            marks = place_block(page, block, x, y, Box(left, top, right - left, bottom - top))
+            if any(c.has_back for row in block.rows for c in row):
+                back_marks += marks
             x += block.width + BLOCK_GAP
         y += shelf.height + BLOCK_GAP
     if len(sheet.blocks()) > 1:
@@ -230,10 +233,12 @@ def sheet_pages(sheet: Sheet, paper: Paper, side: str, offset: tuple[float, floa
     if side != "front":
         return [page]
     two_sided = {c.component for c in copies if c.has_back}
-    return [page, mirrored_back(page, paper, offset, two_sided, describe(copies, "back"))]
+    back = mirrored_back(page, paper, offset, two_sided, describe(copies, "back"), back_marks)
+    return [page, back]
 
 
-def place_block(page: Page, block: Block, x: float, y: float, region: Box) -> None:
+def place_block(page: Page, block: Block, x: float, y: float, region: Box) -> list[Line]:
+    """A block's placements, marks and labels onto the page; returns its marks."""
     run = block.run
     x0 = x + run.label_column
     slots, chunk = [], []
@@ -244,9 +249,11 @@ def place_block(page: Page, block: Block, x: float, y: float, region: Box) -> No
             chunk.append(copy)
     for copy, slot, clip in zip(chunk, slots, grid_clips(slots, region), strict=True):
         page.placements.append(Placement((copy.component, "front"), slot, clip))
-    page.lines += grid_marks(slots, region)
+    marks = grid_marks(slots, region)
+    page.lines += marks
     if run.label_column:
         page.labels += run_labels(block.rows, x0, y, run.h, run.h + run.gutter)
+    return marks
 
 
 def run_labels(rows: Sequence[tuple[Copy, ...]], grid_x: float, y: float, h: float,
@@ -263,8 +270,6 @@ def run_labels(rows: Sequence[tuple[Copy, ...]], grid_x: float, y: float, h: flo
         top, bottom = y + r * pitch, y + end * pitch + h
         room = bottom - top - 1.0
         text, size = rows[r][0].name, 6.0
-        if fonts.text_width_mm(text, "regular", size) > room:
-            size = 5.0
         while len(text) > 2 and fonts.text_width_mm(text, "regular", size) > room:
             text = text[:-2] + "…"
         length = fonts.text_width_mm(text, "regular", size)
@@ -274,7 +279,7 @@ def run_labels(rows: Sequence[tuple[Copy, ...]], grid_x: float, y: float, h: flo
 
 
 def mirrored_back(front: Page, paper: Paper, offset: tuple[float, float], two_sided: set[str],
-                  what: str) -> Page:
+                  what: str, marks: Sequence[Line]) -> Page:
     """The back page of a packed front: every two-sided copy at its long-edge mirror plus
     the back offset, with the marks mirrored the same way."""
     dx, dy = offset
@@ -287,6 +292,6 @@ def mirrored_back(front: Page, paper: Paper, offset: tuple[float, float], two_si
         back.placements.append(Placement((p.face[0], "back"), back_slot(p.slot, w, offset),
                                          Box(w - c.right + dx, c.y + dy, c.w, c.h)))
     back.lines = [Line(w - ln.x1 + dx, ln.y1 + dy, w - ln.x2 + dx, ln.y2 + dy, ln.width,
-                       ln.gray, ln.dash) for ln in front.lines]
+                       ln.gray, ln.dash) for ln in marks]
     back.notes.append(f"Backs: duplex, flip on long edge; back offset {fmt_offset(offset)} mm")
     return back

@@ -84,8 +84,8 @@ def sheet_page(
     ]
     page = Page(paper, side, describe(chunk, side), placements, grid_marks(slots, region))
     box = content_box(paper)
-    page.lanes = band_lanes(paper) if band else side_lanes(slots, region,
-                                                            span=(box.y, box.bottom))
+    page.lanes = band_lanes(paper) if band else (
+        side_lanes(slots, region, span=(box.y, box.bottom)) + rim_lanes(slots, region, region))
     if side == "back":
         page.notes.append(f"Backs: duplex, flip on long edge; back offset {fmt_offset(offset)} mm")
     page.notes.append("Cut rows first (marks left and right), then columns (marks top and bottom)")
@@ -198,7 +198,7 @@ def place_tile(page: Page, copy: Copy, side: str, t: Tile, shown: Box, dx: float
     page.lines += tile_marks(t, on_page, bleeds)
     page.labels += trim_labels(t, on_page)
     page.labels.append(Label(on_page.x + 8.0, on_page.y - 6.0,
-                             f"{copy.name}: row {t.row + 1} / col {t.col + 1}", 5.5))
+                             f"{copy.name}: row {t.row + 1} / col {t.col + 1}", 6.0))
     for bx, by in registration_points([t], TILE_OVERLAP, (copy.w, copy.h)):
         if shown.contains(Box(bx - 3, by - 3, 6, 6)) and board.contains(Box(bx, by, 0, 0)):
             page.lines += crosshair(bx + dx, by + dy, 3.0)
@@ -231,9 +231,9 @@ def trim_labels(t: Tile, shown: Box) -> list[Label]:
     """'trim this edge' beside the edges that go on top of a neighbour."""
     labels = []
     if t.col > 0:
-        labels.append(Label(shown.x - 1.2, shown.y + shown.h / 2, "trim this edge", 5.0, 90))
+        labels.append(Label(shown.x - 1.2, shown.y + shown.h / 2, "trim this edge", 6.0, 90))
     if t.row > 0:
-        labels.append(Label(shown.x + shown.w / 2, shown.y - 1.2, "trim this edge", 5.0))
+        labels.append(Label(shown.x + shown.w / 2, shown.y - 1.2, "trim this edge", 6.0))
     return labels
 
 
@@ -302,9 +302,9 @@ def offset_scales(x: float, y: float, reach: int = 5) -> list[Line]:
 
 def scale_numbers(x: float, y: float) -> list[Label]:
     """Numbers on the scales are the offsets to add: dx = right reading, dy = minus down."""
-    labels = [Label(x + k - 1.2, y + 3.6, f"{k:+d}", 4.0) for k in (-5, 5)]
-    labels += [Label(x + 1.8, y + k + 0.5, f"{-k:+d}", 4.0) for k in (-5, 5)]
-    labels += [Label(x + 7.5, y + 0.5, "dx", 5.0), Label(x - 1.0, y - 7.5, "dy", 5.0)]
+    labels = [Label(x + k - 1.6, y + 4.2, f"{k:+d}", 6.0) for k in (-5, 5)]
+    labels += [Label(x + 2.0, y + k + 0.8, f"{-k:+d}", 6.0) for k in (-5, 5)]
+    labels += [Label(x + 7.5, y + 0.8, "dx", 6.0), Label(x - 1.4, y - 7.5, "dy", 6.0)]
     return labels
 
 
@@ -329,6 +329,9 @@ def fmt_offset(offset: tuple[float, float]) -> str:
     return f"{offset[0]:+.1f}, {offset[1]:+.1f}"
 
 
+TEXT_DEPTH = 2.5  # mm a label line of 6.5 pt takes across its baseline
+
+
 def side_lanes(
     slots: Sequence[Slot], region: Box, sides: Sequence[str] = ("left", "right"),
     span: tuple[float, float] | None = None,
@@ -343,7 +346,9 @@ def side_lanes(
     lanes = []
     for side in sides:
         e = edges[side]
-        x = g.x - e.start - 0.5 if side == "left" else g.right + e.start + 1.8
+        x = g.x - e.bleed - 1.0 if side == "left" else g.right + e.bleed + 1.0 + TEXT_DEPTH
+        if x - TEXT_DEPTH < region.x or x > region.right:
+            continue  # no room for a line of text between the grid's bleed and the margin
         for top, bottom in zip(bounds, bounds[1:], strict=False):
             if bottom - top > 12.0:
                 lanes.append(Lane(x, bottom - 2.0, bottom - top - 4.0, vertical=True))
