@@ -213,7 +213,7 @@ def content_box(paper: Paper, band: float = 0.0) -> Box:
 
 def band_lanes(paper: Paper) -> list[Lane]:
     """Three horizontal label lanes at the bottom of the content area (top one first)."""
-    box = content_box(paper)
+    box = content_box(paper).grow(-0.3, 0.0, -0.3, 0.0)  # scale-bar ticks stay inside
     return [Lane(box.x, box.bottom - 0.6 - LANE_GAP * i, box.w) for i in (2, 1, 0)]
 
 
@@ -332,12 +332,20 @@ def grid_marks(slots: Sequence[Slot], region: Box, sides: Sequence[str] = ()) ->
     for x in xs:
         for side, y0, sign in (("top", g.y, -1), ("bottom", g.bottom, 1)):
             if side in wanted:
-                lines += mark(edges[side], x, y0, sign, vertical=True)
+                lines += mark(edges[side], within(x, region.x, region.right), y0, sign,
+                              vertical=True)
     for y in ys:
         for side, x0, sign in (("left", g.x, -1), ("right", g.right, 1)):
             if side in wanted:
-                lines += mark(edges[side], x0, y, sign, vertical=False)
+                lines += mark(edges[side], x0, within(y, region.y, region.bottom), sign,
+                              vertical=False)
     return lines
+
+
+def within(v: float, lo: float, hi: float, half_width: float = 0.15) -> float:
+    """A mark's position moved inside [lo, hi] by its half line width (a cut on the region's
+    edge: the mark's stroke stays inside; 0.15 mm is within any cutting tolerance)."""
+    return min(max(v, lo + half_width), hi - half_width)
 
 
 def mark(e: Edge, x: float, y: float, sign: int, *, vertical: bool) -> list[Line]:

@@ -247,6 +247,8 @@ def place_block(page: Page, block: Block, x: float, y: float, region: Box) -> li
             slots.append(Slot(x0 + k * (run.w + run.gutter), y + r * (run.h + run.gutter),
                               run.w, run.h, run.rotate))
             chunk.append(copy)
+    if run.label_column:  # the names left of the strips: no bleed or marks over them
+        region = Box(x0 - 1.0, region.y, region.right - x0 + 1.0, region.h)
     for copy, slot, clip in zip(chunk, slots, grid_clips(slots, region), strict=True):
         page.placements.append(Placement((copy.component, "front"), slot, clip))
     marks = grid_marks(slots, region)

@@ -197,7 +197,7 @@ def place_tile(page: Page, copy: Copy, side: str, t: Tile, shown: Box, dx: float
                                      on_page.grow(*bleeds), counts=first))
     page.lines += tile_marks(t, on_page, bleeds)
     page.labels += trim_labels(t, on_page)
-    page.labels.append(Label(on_page.x + 8.0, on_page.y - 6.0,
+    page.labels.append(Label(on_page.x + 8.0, on_page.y - bleeds[1] - 1.6,
                              f"{copy.name}: row {t.row + 1} / col {t.col + 1}", 6.0))
     for bx, by in registration_points([t], TILE_OVERLAP, (copy.w, copy.h)):
         if shown.contains(Box(bx - 3, by - 3, 6, 6)) and board.contains(Box(bx, by, 0, 0)):
