@@ -125,6 +125,6 @@ def copy_groups(db: Database, faces: Faces) -> list[impose.Group]:
         front = faces.drawings[(c.id, "front")]
         key = (faces.sheets[c.kind], round(front.width, 3), round(front.height, 3))
         copy = impose.Copy(c.id, kind_title(db, c.kind), c.name, front.width, front.height,
-                           (c.id, "back") in faces.drawings)
+                           (c.id, "back") in faces.drawings, front.shape == "circle")
         groups.setdefault(key, []).extend([copy] * c.count)
     return [impose.Group(sheet, tuple(copies)) for (sheet, _, _), copies in groups.items()]

@@ -128,6 +128,7 @@ class Circle:
     cy: float
     r: float
     width: float = 0.15
+    gray: float = 0.0  # 0 black .. 1 white
 
 
 @dataclass(frozen=True)
@@ -193,6 +194,7 @@ class Copy:
     w: float
     h: float
     has_back: bool
+    round: bool = False  # a disc: it gets a round cut line at home
 
 
 # --------------------------------------------------------------------------- boxes and edges

@@ -19,6 +19,7 @@ from cardgen.impose.geometry import (
     STICKER_GUTTER,
     TOKEN_GUTTER,
     Box,
+    Circle,
     Copy,
     Label,
     Page,
@@ -100,6 +101,10 @@ def plan_home_print(
         files.append(HomeFile("", True, duplex_pages + parts.duplex))
     if packed or parts.single:
         files.append(HomeFile("-single" if files else "", False, packed + parts.single))
+    round_ids = {c.component for g in groups for c in g.copies if c.round}
+    for f in files:
+        for page in f.pages:
+            page.circles += round_cut_lines(page, round_ids)
     for f in files:
         first = duplex_sheets[0] if f.duplex else (single_sheets[0] if single_sheets else None)
         spot = first.plan_box(box) if first is not None else None
@@ -112,6 +117,18 @@ def plan_home_print(
         for n, page in enumerate(f.pages, start=1):
             furnish(page, f"{heading} - {name} page {n}/{len(f.pages)}")
     return files
+
+
+CUT_LINE = 0.15  # mm, the round cut line of a disc
+CUT_GRAY = 0.35
+
+
+def round_cut_lines(page: Page, round_ids: set[str]) -> list[Circle]:
+    """A thin grey circle on the trim of every disc that lies whole on the page."""
+    return [Circle(p.slot.x + p.slot.w / 2, p.slot.y + p.slot.h / 2,
+                   min(p.slot.w, p.slot.h) / 2, CUT_LINE, CUT_GRAY)
+            for p in page.placements
+            if p.face[0] in round_ids and page.paper.printable.contains(p.slot.trim)]
 
 
 def add_group(parts: Parts, group: Group, paper: Paper, *, fold: bool,

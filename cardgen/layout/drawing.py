@@ -99,6 +99,7 @@ class Drawing:
     height: float
     bleed: float = 3.0
     items: list[Primitive] = field(default_factory=list)
+    shape: str = "rect"  # rect | circle (the trim's shape; a round piece gets a round cut line)
 
     def add(self, item: Primitive) -> None:
         self.items.append(item)

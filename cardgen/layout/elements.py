@@ -30,13 +30,21 @@ def lay_out(db: Database, component: Component, side: str, ink_saver: bool = Fal
     template = template_for(db, component.kind, side)
     if template is None:
         return None
+    from cardgen.layout.bleed import bleed_problems, extend_to_bleed
+
     if ink_saver:
         from cardgen.layout.ink import ink_saved, ink_saver_template
 
         drawing = lay_out_template(db, component, side, ink_saver_template(template))
-        return ink_saved(drawing, str(template.get("ink_saver", {}).get("background")
-                                      or "#FFFFFF"))
-    return lay_out_template(db, component, side, template)
+        drawing = ink_saved(drawing, str(template.get("ink_saver", {}).get("background")
+                                         or "#FFFFFF"))
+    else:
+        drawing = lay_out_template(db, component, side, template)
+    drawing = extend_to_bleed(drawing)
+    problems = bleed_problems(drawing, component.id, side, component.kind, component.where)
+    if problems:
+        raise ProblemsError(problems)
+    return drawing
 
 
 def lay_out_template(db: Database, component: Component, side: str, template: dict[str, Any]
@@ -45,7 +53,8 @@ def lay_out_template(db: Database, component: Component, side: str, template: di
     db.__dict__["_palette"] = dict(template.get("palette", {}))
     size = template.get("size", (63.5, 88.9))
     width, height = (number(scope, {"v": v}, "v", 10.0) for v in size)
-    drawing = Drawing(f"{component.id}-{side}", width, height, float(template.get("bleed", 3.0)))
+    drawing = Drawing(f"{component.id}-{side}", width, height, float(template.get("bleed", 3.0)),
+                      shape=str(template.get("shape", "rect")))
     ctx = _Context(db, component, drawing, template, side)
     ctx.background(scope)
     for element in template.get("elements", []):

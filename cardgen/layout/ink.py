@@ -160,7 +160,8 @@ def ink_saved(drawing: Drawing, background: str = "#FFFFFF") -> Drawing:
     walk = Walk(drawing.width * drawing.height, [])
     items = [_item(item, IDENTITY, walk, background, first=n == 0)
              for n, item in enumerate(drawing.items)]
-    return Drawing(drawing.name, drawing.width, drawing.height, drawing.bleed, items)
+    return Drawing(drawing.name, drawing.width, drawing.height, drawing.bleed, items,
+                   drawing.shape)
 
 
 def _item(item: Primitive, m: Matrix, walk: Walk, background: str, first: bool = False
