@@ -6,8 +6,11 @@ cardgen.render.pages.
 
 Conventions (print-spec sections 3 and 4):
 - every layout sits inside the A4 / Letter common area (210 x 279.4 mm), centred on its paper;
+- nothing (art, marks, text) lies within PRINTABLE (6.35 mm) of the sheet edge;
 - cards are butted in a grid; only the grid's outer edges get bleed; crop marks lie outside
-  the grid (never on a card, no outline round cards);
+  the grid and run out to the printable margin (never on a card, no outline round cards);
+  a cut with no room outside (a grid filling the printable height) gets a thin tick on the
+  grid's own edge;
 - duplex backs follow their fronts, mirrored for a long-edge flip (x -> W - x - w) and shifted
   by the printer's back offset; fold-over puts backs beside fronts across a vertical fold;
 - boards larger than the printable window are tiled with an overlap band.

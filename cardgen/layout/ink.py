@@ -207,7 +207,8 @@ def _shape(item: Rect | Ellipse | Path, m: Matrix, walk: Walk, background: str, 
                                 stroke_width=style.stroke_width if style.stroke else OUTLINE)
         else:
             new_fill = style.fill
-            if f is not None and f.old != f.new and luminance(style.fill) < 0.6:
+            light_panel = not isinstance(item, Path) and luminance(style.fill) >= 0.6
+            if f is not None and f.old != f.new and not light_panel:
                 new_fill = readable(style.fill, f.new, f.old, 3.0)
                 new_style = replace(new_style, fill=new_fill)
         walk.fills.append(Fill(box, style.fill, new_fill))
