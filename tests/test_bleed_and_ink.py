@@ -19,11 +19,14 @@ def test_rectangles_at_the_trim_run_on_through_the_bleed() -> None:
                 Group((Rect(0, 0, 63.5, 12, Style(fill="#C03020")),), (1, 0, 0, 1, 0, 0)),
                 Rect(10, 30, 20, 20, Style(fill="#00FF00")))
     out = bleed.extend_to_bleed(face)
-    assert out.bleed == 3.0
+    b = bleed.PRINT_BLEED
+    assert out.bleed == b == 3.0
     background, band, inner = out.items
-    assert (background.x, background.y, background.w, background.h) == (-3, -3, 69.5, 94.9)
+    assert (background.x, background.y, background.w, background.h) == pytest.approx(
+        (-b, -b, 63.5 + 2 * b, 88.9 + 2 * b))
     (band_rect,) = band.items
-    assert (band_rect.x, band_rect.y, band_rect.w, band_rect.h) == (-3, -3, 69.5, 15)
+    assert (band_rect.x, band_rect.y, band_rect.w, band_rect.h) == pytest.approx(
+        (-b, -b, 63.5 + 2 * b, 12 + b))
     assert inner == face.items[2]  # clear of the trim: untouched
     assert bleed.bleed_problems(out, "c", "front", "card", None) == []
 

@@ -5,14 +5,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardgen import impose
 from cardgen.build import sources
 from cardgen.data.model import Component, Database
 from cardgen.layout.drawing import Drawing
 
+if TYPE_CHECKING:
+    from cardgen.build.manifest import FileRecord
+
 Progress = Callable[[str, int, int], None]
 FaceKey = tuple[str, str]  # (component id, side)
+# A last step of a build (the HTML gallery): (db, faces, tmp folder, records so far) -> its
+# records; it runs after stages 4-7, before the manifest, so the manifest lists its files.
+ExtraStep = Callable[["Database", "Faces", Path, "list[FileRecord]"], "list[FileRecord]"]
 
 
 @dataclass(frozen=True)
@@ -26,6 +33,7 @@ class BuildOptions:
     svg: bool = True
     preview: bool = True
     ink_saver: bool = False  # printer-friendly faces (light backgrounds, tinted fills)
+    extra_steps: tuple[ExtraStep, ...] = ()  # e.g. cardgen.export.gallery.GalleryStep
 
 
 @dataclass
