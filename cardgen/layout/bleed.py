@@ -53,10 +53,13 @@ def _extend(item: Primitive, d: Drawing, b: float, m: Matrix) -> Primitive:
 # --------------------------------------------------------------------------- the lint
 
 
-def colour_at(drawing: Drawing, x: float, y: float) -> str | None:
-    """The fill drawn last over point (x, y), face mm (rectangles and ellipses exactly,
-    other shapes by their bounds)."""
-    found: list[str | None] = [None]
+Shape = tuple[tuple[float, float, float, float], tuple[float, float, float, float] | None, str]
+
+
+def flat_fills(drawing: Drawing) -> list[Shape]:
+    """Every opaque filled shape in drawing order: (bounds, ellipse (cx, cy, rx, ry) or None,
+    fill), face mm; other shapes than rectangles and ellipses count by their bounds."""
+    out: list[Shape] = []
 
     def walk(items: tuple[Primitive, ...] | list[Primitive], m: Matrix) -> None:
         for item in items:
@@ -67,20 +70,30 @@ def colour_at(drawing: Drawing, x: float, y: float) -> str | None:
             fill = getattr(style, "fill", None)
             if not fill or getattr(style, "opacity", 1.0) < 1.0:
                 continue
-            if covers(item, m, x, y):
-                found[0] = fill
+            box = bounds(item, m)
+            if box is None:
+                continue
+            ellipse = None
+            if isinstance(item, Ellipse) and m[1] == m[2] == 0.0:
+                cx, cy = apply(m, item.cx, item.cy)
+                ellipse = (cx, cy, abs(item.rx * m[0]), abs(item.ry * m[3]))
+            out.append((box, ellipse, fill))
 
     walk(drawing.items, IDENTITY)
-    return found[0]
+    return out
 
 
-def covers(item: Primitive, m: Matrix, x: float, y: float) -> bool:
-    if isinstance(item, Ellipse) and m[1] == m[2] == 0.0:
-        cx, cy = apply(m, item.cx, item.cy)
-        rx, ry = abs(item.rx * m[0]), abs(item.ry * m[3])
-        return rx > 0 and ry > 0 and ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1.0
-    box = bounds(item, m)
-    return box is not None and box[0] <= x <= box[2] and box[1] <= y <= box[3]
+def colour_at(shapes: list[Shape], x: float, y: float) -> str | None:
+    """The fill drawn last over point (x, y)."""
+    for (x0, y0, x1, y1), ellipse, fill in reversed(shapes):
+        if not (x0 <= x <= x1 and y0 <= y <= y1):
+            continue
+        if ellipse is not None:
+            cx, cy, rx, ry = ellipse
+            if rx <= 0 or ry <= 0 or ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 > 1.0:
+                continue
+        return fill
+    return None
 
 
 def edge_mismatches(drawing: Drawing) -> dict[str, int]:
@@ -89,7 +102,12 @@ def edge_mismatches(drawing: Drawing) -> dict[str, int]:
     out: dict[str, int] = {}
     if b < INSET * 2:
         return out
-    for side in ("left", "top", "right", "bottom"):
+    shapes = flat_fills(drawing)
+    strips = {"left": (-b, -b, INSET, h + b), "right": (w - INSET, -b, w + b, h + b),
+              "top": (-b, -b, w + b, INSET), "bottom": (-b, h - INSET, w + b, h + b)}
+    for side, (sx0, sy0, sx1, sy1) in strips.items():
+        near = [s for s in shapes
+                if s[0][0] <= sx1 and s[0][2] >= sx0 and s[0][1] <= sy1 and s[0][3] >= sy0]
         bad = 0
         for k in range(SAMPLES):
             t = (k + 0.5) / SAMPLES
@@ -101,7 +119,7 @@ def edge_mismatches(drawing: Drawing) -> dict[str, int]:
                 x = t * w
                 inside = (x, INSET) if side == "top" else (x, h - INSET)
                 outside = (x, -b + INSET) if side == "top" else (x, h + b - INSET)
-            if colour_at(drawing, *inside) != colour_at(drawing, *outside):
+            if colour_at(near, *inside) != colour_at(near, *outside):
                 bad += 1
         if bad:
             out[side] = bad
