@@ -3,10 +3,11 @@
 Two steps. The template's own `ink_saver:` block (palette entries swapped, elements dropped by
 `name`, another background) is applied before layout (`ink_saver_template`). Then every face
 goes through `ink_saved`: the background turns white (or the block's `background`); a fill
-covering more than LARGE_FILL of the face (and MIN_LARGE) becomes a light tint of its colour with a thin
-outline in the colour itself; everything drawn on top of a fill that changed (text, icons,
-pips, strokes) keeps its contrast: when it falls under 4.5:1 for text or 3:1 for the rest
-against the new colour, it takes the first of (the fill's old colour, black) that reaches it.
+covering more than LARGE_FILL of the face (within MIN_LARGE..MAX_LARGE mm²) becomes a light
+tint of its colour with a thin outline in the colour itself. Whatever is drawn on a fill that
+changed keeps its contrast: text under 4.5:1 and icons or strokes under 3:1 against the new
+colour take the first of (the fill's old colour, black) that reaches it; a small panel or spot
+keeps its colour and gets an outline that does.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ from cardgen.layout.drawing import (
 )
 
 LARGE_FILL = 0.02  # of the face's area ...
-MIN_LARGE = 60.0  # ... and at least this many mm² (icons and pips stay as they are)
+MIN_LARGE = 60.0  # ... and at least this many mm² (icons and pips stay as they are) ...
+MAX_LARGE = 200.0  # ... and at most this many (a die spot on a big mat is large)
 TINT = 0.86  # a large fill keeps this little of its colour: mix(colour, white, TINT)
 OUTLINE = 0.3  # mm, the outline a tinted fill gets
 PT = 25.4 / 72
@@ -155,6 +157,12 @@ class Walk:
 # --------------------------------------------------------------------------- the transform
 
 
+def large(face_area: float) -> float:
+    """The area from which a fill counts as large: LARGE_FILL of the face, at least
+    MIN_LARGE and at most MAX_LARGE mm²."""
+    return min(MAX_LARGE, max(MIN_LARGE, face_area * LARGE_FILL))
+
+
 def ink_saved(drawing: Drawing, background: str = "#FFFFFF") -> Drawing:
     """A copy of the face with the large fills lightened and contrast kept (module doc)."""
     walk = Walk(drawing.width * drawing.height, [])
@@ -200,17 +208,23 @@ def _shape(item: Rect | Ellipse | Path, m: Matrix, walk: Walk, background: str, 
         if first or area >= walk.area * 0.98:
             new_fill = background
             new_style = replace(new_style, fill=new_fill)
-        elif area >= max(MIN_LARGE, walk.area * LARGE_FILL) and luminance(style.fill) < 0.8:
+        elif area >= large(walk.area) and luminance(style.fill) < 0.8:
             new_fill = tint(style.fill)
             outline = style.stroke or style.fill
             new_style = replace(new_style, fill=new_fill, stroke=outline,
                                 stroke_width=style.stroke_width if style.stroke else OUTLINE)
         else:
             new_fill = style.fill
-            light_panel = not isinstance(item, Path) and luminance(style.fill) >= 0.6
-            if f is not None and f.old != f.new and not light_panel:
+            changed = f is not None and f.old != f.new
+            if changed and isinstance(item, Path):  # icons and pips: recoloured
+                assert f is not None
                 new_fill = readable(style.fill, f.new, f.old, 3.0)
                 new_style = replace(new_style, fill=new_fill)
+            elif changed and contrast(style.fill, f.new) < 3.0:  # type: ignore[union-attr]
+                assert f is not None  # a panel or spot: kept, with an outline that shows it
+                edge = readable(style.stroke or style.fill, f.new, f.old, 3.0)
+                new_style = replace(new_style, stroke=edge,
+                                    stroke_width=style.stroke_width if style.stroke else OUTLINE)
         walk.fills.append(Fill(box, style.fill, new_fill))
     return replace(item, style=new_style) if new_style != style else item
 
