@@ -38,6 +38,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_diff(sub)
     _add_new_edition(sub)
     _add_schema(sub)
+    _add_lint(sub)
     return parser
 
 
@@ -105,6 +106,16 @@ def _add_schema(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=cmd_schema)
 
 
+def _add_lint(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("lint", help="lay out every face and report layout lints",
+                       description="Lay out every face and warn about text outside the safe area, "
+                                   "text under 6 pt, low contrast, elements outside the trim or "
+                                   "over text, frames near the cut. Writes nothing.")
+    _target_arg(p)
+    p.add_argument("--strict", action="store_true", help="treat warnings as errors (exit 2)")
+    p.set_defaults(handler=cmd_lint)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     out = _console(stderr=False)
@@ -167,6 +178,12 @@ def cmd_build(args: argparse.Namespace, console: Console) -> int:
     from cardgen.cli.build_cmd import run_build
 
     return run_build(args, console, _load(args))
+
+
+def cmd_lint(args: argparse.Namespace, console: Console) -> int:
+    from cardgen.cli.build_cmd import run_lint
+
+    return run_lint(_load(args), console, args.strict)
 
 
 def cmd_diff(args: argparse.Namespace, console: Console) -> int:

@@ -8,10 +8,12 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.data.model import Database
-from cardgen.data.yamlsrc import read_source
+from cardgen.data.yamlsrc import Source, read_source
 from cardgen.errors import Problem, ProblemsError, did_you_mean
 from cardgen.layout.auto import auto_template
+from cardgen.layout.bindings import binding_problems
 from cardgen.layout.scope import Scope, number
+from cardgen.layout.validate import layout_problems, remember_elements
 
 SHEETS = ("cards", "large", "tokens", "stickers")
 
@@ -32,24 +34,33 @@ def layouts_root(db: Database) -> Path:
     return db.project / "layouts"
 
 
+def shared_layouts(root: Path) -> Path:
+    """The folder of the layouts and icons every game shares (`extends: common/...`)."""
+    return root / "common"
+
+
 @cache
-def _read_template(path: Path) -> dict[str, Any]:
-    data = read_source(path, str(path)).data
-    if not isinstance(data, dict):
-        raise ProblemsError([Problem("bad-layout", "a layout is a mapping (size, elements, ...)",
-                                     where=None, path=str(path))])
-    return data
+def _read_template(path: Path, shown: str) -> tuple[dict[str, Any], Source]:
+    source = read_source(path, shown)
+    problems = layout_problems(source)
+    if problems:
+        raise ProblemsError(problems)
+    remember_elements(source)
+    return source.data, source
 
 
 def load_template(root: Path, name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
     """A template with its `extends` chain merged (child keys win; elements are appended)."""
-    path = root / f"{name}.yaml"
+    path = _template_path(root, name)
     if not path.is_file():
         raise ProblemsError([Problem("unknown-layout", f"no layout file {path}",
                                      hint=did_you_mean(name, [p.stem for p in root.rglob("*.yaml")]))])
     if name in seen:
         raise ProblemsError([Problem("layout-cycle", " -> ".join([*seen, name]))])
-    data = dict(_read_template(path))
+    data = dict(_read_template(path, _shown(root, path))[0])
+    if isinstance(data.get("fonts"), dict):  # font files are relative to the layout file
+        data["fonts"] = {role: str((path.parent / file).resolve())
+                         for role, file in data["fonts"].items() if file}
     parent_name = data.pop("extends", None)
     if not parent_name:
         return data
@@ -57,6 +68,21 @@ def load_template(root: Path, name: str, seen: tuple[str, ...] = ()) -> dict[str
     merged = {**parent, **data}
     merged["elements"] = list(parent.get("elements", [])) + list(data.get("elements", []))
     return merged
+
+
+def _template_path(root: Path, name: str) -> Path:
+    head, _, rest = name.partition("/")
+    if head == "common" and rest:
+        return shared_layouts(root) / f"{rest}.yaml"
+    return root / f"{name}.yaml"
+
+
+def _shown(root: Path, path: Path) -> str:
+    """A layout file as messages show it: relative to the project when inside it."""
+    try:
+        return str(path.relative_to(root.parent))
+    except ValueError:
+        return str(path)
 
 
 def template_for(db: Database, kind: str, side: str) -> dict[str, Any] | None:
@@ -76,11 +102,13 @@ def _merged_template(db: Database, kind: str, side: str) -> dict[str, Any] | Non
     if name is None:
         return None
     root = layouts_root(db)
-    game_path = root / db.game.id / f"{name}.yaml"
-    if game_path.is_file():
-        return load_template(root, f"{db.game.id}/{name}")
-    if (root / f"{name}.yaml").is_file():
-        return load_template(root, name)
+    for full in (f"{db.game.id}/{name}", name):
+        if _template_path(root, full).is_file():
+            template = load_template(root, full)
+            problems = binding_problems(db, kind, template)
+            if problems:
+                raise ProblemsError(problems)
+            return template
     autos: dict[tuple[str, str], dict[str, Any]] = db.__dict__.setdefault("_auto_templates", {})
     if (kind, side) not in autos:
         front = template_for(db, kind, "front") if side == "back" else None
