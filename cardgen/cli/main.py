@@ -102,7 +102,8 @@ def _add_new_edition(sub: argparse._SubParsersAction) -> None:
 def _add_schema(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("schema", help="write JSON Schemas for editor autocompletion",
                        description="Write schema/<game>.{game,edition,components}.schema.json "
-                                   "for every game, so editors autocomplete and flag mistakes.")
+                                   "for every game, and schema/layout.schema.json for layout "
+                                   "files, so editors autocomplete and flag mistakes.")
     p.set_defaults(handler=cmd_schema)
 
 
@@ -229,8 +230,9 @@ def cmd_new_edition(args: argparse.Namespace, console: Console) -> int:
 
 def cmd_schema(args: argparse.Namespace, console: Console) -> int:
     from cardgen.data.schema import write_schemas
+    from cardgen.layout.model import write_layout_schema
 
-    for path in write_schemas(args.project):
+    for path in [*write_schemas(args.project), write_layout_schema(args.project / "schema")]:
         console.print(f"wrote {path}", markup=False)
     return EXIT_OK
 

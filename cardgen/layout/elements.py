@@ -18,7 +18,7 @@ from cardgen.layout import fonts, text
 from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Image, Matrix, Primitive, Rect, Style
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.drawing import Text as TextItem
-from cardgen.layout.icons import icon_file, icon_items
+from cardgen.layout.icons import icon_file, icon_items, icon_names
 from cardgen.layout.lints import FaceLinter, Placed, compose
 from cardgen.layout.scope import Scope, format_value, number, truthy
 from cardgen.layout.templates import layouts_root, template_for
@@ -61,6 +61,7 @@ class _Context:
         self.placed: list[Placed] = [] if placed is None else placed  # for the lints
         self.matrix = matrix  # where this context's drawing sits on the face
         self.current: dict[str, Any] | None = None  # the element being drawn
+        self.family = _family(template)
 
     def add(self, item: Primitive, role: str = "content") -> None:
         self.drawing.add(item)
@@ -89,8 +90,9 @@ class _Context:
         x = number(scope, mark, "x", self.drawing.width - self.safe)
         y = number(scope, mark, "y", self.drawing.height - self.safe + 0.3)
         colour = _colour(scope.text(mark.get("color", "#555555")), "#555555") or "#555555"
-        self._glyphs(label, "regular", "edition mark")
-        self.add(TextItem(x, y, label, "regular", size, colour, mark.get("align", "end")), "mark")
+        face = self.family.regular
+        self._glyphs(label, face, "edition mark")
+        self.add(TextItem(x, y, label, face, size, colour, mark.get("align", "end")), "mark")
 
     def element(self, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
         if "when" in el and not truthy(scope.text(el["when"])):
@@ -108,14 +110,36 @@ class _Context:
         self.current = outer
 
     def _glyphs(self, value: str, face: str, element: str) -> bool:
-        missing = fonts.missing_chars(text.plain_text(value), face)
+        missing = text.missing_glyphs(value, face, self.family)
         if missing:
             chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+            fonts_used = sorted({fonts.font_path(f).name for f in (face, self.family.bold)})
             self.problems.append(Problem(
-                "missing-glyph", f"the font has no glyph for {chars} in \"{value}\"",
-                where=self.component.where, path=f"{self.component.id}.{element}",
-                hint="use another character, or replace the bundled font"))
+                "missing-glyph", f"the font ({', '.join(fonts_used)}) has no glyph for {chars} "
+                f"in \"{value}\"", where=self.component.where, path=f"{self.component.id}.{element}",
+                hint="use another character, or a font that has it (the layout's fonts:)"))
         return not missing
+
+    def _inline_icons(self, value: str, element: str) -> bool:
+        """True when every `[name]` in the text names an icon; else a Problem with did-you-mean."""
+        unknown = [n for n in text.icon_names(value) if _icon_path_or_none(self.db, n) is None]
+        for name in unknown:
+            self.problems.append(Problem(
+                "unknown-icon", f"no icon '[{name}]' in \"{value}\"", where=self.component.where,
+                path=f"{self.component.id}.{element}",
+                hint=did_you_mean(name, icon_names(layouts_root(self.db), self.db.game.id))
+                or f"draw it as layouts/{self.db.game.id}/icons/{name}.svg; write [[ for a literal ["))
+        return not unknown
+
+
+def _family(template: dict[str, Any]) -> text.Family:
+    """The faces of a template: its own font files (`fonts:`), else the bundled DejaVu Sans."""
+    own = template.get("fonts") or {}
+    if not own.get("regular"):
+        return text.Family(italic=fonts.file_face(own["italic"]) if own.get("italic") else None)
+    regular = fonts.file_face(own["regular"])
+    return text.Family(regular, fonts.file_face(own["bold"]) if own.get("bold") else regular,
+                       fonts.file_face(own["italic"]) if own.get("italic") else None)
 
 
 def _colour(value: Any, default: str | None) -> str | None:
@@ -160,14 +184,15 @@ def _el_text(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: flo
     if not value.strip():
         return
     name = str(el.get("name", el.get("text", "text")))
-    if not ctx._glyphs(value, str(el.get("font", "regular")), name):
+    face = ctx.family.face(str(el.get("font", "regular")))
+    if not ctx._inline_icons(value, name) or not ctx._glyphs(value, face, name):
         return
     x, y, w, h = (dx + number(scope, el, "x"), dy + number(scope, el, "y"), number(scope, el, "w"),
                   number(scope, el, "h"))
     try:
         fitted = text.fit(value, w, h, size=float(el.get("size", 8)),
                           min_size=float(el.get("min_size", el.get("size", 8))),
-                          face=str(el.get("font", "regular")), leading=float(el.get("leading", 1.2)))
+                          face=face, leading=float(el.get("leading", 1.2)), family=ctx.family)
     except text.TextOverflow as exc:
         ctx.problems.append(Problem(
             "text-overflow", f"text does not fit its box at {el.get('min_size', el.get('size', 8))} pt: "
@@ -175,9 +200,13 @@ def _el_text(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: flo
             hint="shorten the text, or give the element more room or a smaller min_size"))
         return
     colour = _colour(_named(scope, scope.text(el.get("color", "#1A1A1A"))), "#1A1A1A") or "#1A1A1A"
+
+    def inline_icon(icon: str, ix: float, iy: float, side: float) -> list[Primitive]:
+        return icon_items(_icon_path(ctx.db, icon), ix, iy, side, colour)
+
     for item in text.place(fitted, x, y, w, h, align=str(el.get("align", "left")),
-                           valign=str(el.get("valign", "top")), color=colour):
-        ctx.add(item)
+                           valign=str(el.get("valign", "top")), color=colour, icon=inline_icon):
+        ctx.add(item, "icon" if isinstance(item, Group) else "content")
 
 
 def _text_value(ctx: _Context, el: dict[str, Any], scope: Scope) -> str:
@@ -212,6 +241,13 @@ def _el_icon(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: flo
         return
     for item in items:
         ctx.add(item, "icon")
+
+
+def _icon_path_or_none(db: Database, name: str) -> Path | None:
+    try:
+        return _icon_path(db, name)
+    except FileNotFoundError:
+        return None
 
 
 def _icon_path(db: Database, name: str) -> Path:

@@ -14,14 +14,26 @@ import svgelements as se
 
 from cardgen.layout.drawing import Group, Primitive, Style
 from cardgen.layout.drawing import Path as PathItem
+from cardgen.layout.templates import shared_layouts
+
+
+def icon_folders(layouts: Path, game: str) -> tuple[Path, Path]:
+    """Where a game's icons are looked up: its own folder, then the shared one."""
+    return layouts / game / "icons", shared_layouts(layouts) / "icons"
 
 
 def icon_file(layouts: Path, game: str, name: str) -> Path:
-    for folder in (layouts / game / "icons", layouts / "common" / "icons"):
+    for folder in icon_folders(layouts, game):
         path = folder / f"{name}.svg"
         if path.is_file():
             return path
     raise FileNotFoundError(name)
+
+
+def icon_names(layouts: Path, game: str) -> list[str]:
+    """Every icon name a game can use."""
+    return sorted({p.stem for folder in icon_folders(layouts, game) if folder.is_dir()
+                   for p in folder.glob("*.svg")})
 
 
 @cache

@@ -8,6 +8,8 @@ docs/layouts.md. Drawing reads the validated YAML values, so both see the same k
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Annotated, Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -229,3 +231,17 @@ def _key_doc(key: str, field: Any) -> str:
     annotation = field.annotation
     literal = [str(a) for a in get_args(annotation)] if get_origin(annotation) is Literal else []
     return f"{key}({', '.join(literal)})" if literal else key
+
+
+def layout_schema() -> dict[str, Any]:
+    """The JSON Schema of a layout file (schema/layout.schema.json), for editor completion."""
+    return {"$schema": "http://json-schema.org/draft-07/schema#", "title": "cardgen layout",
+            **TemplateFile.model_json_schema()}
+
+
+def write_layout_schema(out_dir: Path) -> Path:
+    """Write schema/layout.schema.json; return its path."""
+    out_dir.mkdir(exist_ok=True)
+    path = out_dir / "layout.schema.json"
+    path.write_text(json.dumps(layout_schema(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path

@@ -12,6 +12,7 @@ from cardgen.data.yamlsrc import Source, read_source
 from cardgen.errors import Problem, ProblemsError, did_you_mean
 from cardgen.layout.auto import auto_template
 from cardgen.layout.bindings import binding_problems
+from cardgen.layout.fonts import font_problem
 from cardgen.layout.scope import Scope, number
 from cardgen.layout.validate import layout_problems, remember_elements
 
@@ -57,10 +58,10 @@ def load_template(root: Path, name: str, seen: tuple[str, ...] = ()) -> dict[str
                                      hint=did_you_mean(name, [p.stem for p in root.rglob("*.yaml")]))])
     if name in seen:
         raise ProblemsError([Problem("layout-cycle", " -> ".join([*seen, name]))])
-    data = dict(_read_template(path, _shown(root, path))[0])
-    if isinstance(data.get("fonts"), dict):  # font files are relative to the layout file
-        data["fonts"] = {role: str((path.parent / file).resolve())
-                         for role, file in data["fonts"].items() if file}
+    raw, source = _read_template(path, _shown(root, path))
+    data = dict(raw)
+    if isinstance(data.get("fonts"), dict):
+        data["fonts"] = _font_files(path, source, data["fonts"])
     parent_name = data.pop("extends", None)
     if not parent_name:
         return data
@@ -68,6 +69,30 @@ def load_template(root: Path, name: str, seen: tuple[str, ...] = ()) -> dict[str
     merged = {**parent, **data}
     merged["elements"] = list(parent.get("elements", [])) + list(data.get("elements", []))
     return merged
+
+
+def _font_files(path: Path, source: Source, named: dict[str, str | None]) -> dict[str, str]:
+    """A layout's `fonts:` -> absolute files (relative to the layout file), each usable."""
+    found: dict[str, str] = {}
+    problems = []
+    for role, file in named.items():
+        if not file:
+            continue
+        font = (path.parent / file).resolve()
+        why = font_problem(font)
+        if why:
+            problems.append(Problem("bad-font", f"font file '{file}': {why}",
+                                    where=source.value_where(("fonts", role)), path=f"fonts.{role}",
+                                    hint=f"put a .ttf file under {_shown_dir(path)}/fonts/ and name "
+                                         "it relative to the layout, e.g. fonts/MyFace-Regular.ttf"))
+        found[role] = str(font)
+    if problems:
+        raise ProblemsError(problems)
+    return found
+
+
+def _shown_dir(path: Path) -> str:
+    return f"layouts/{path.parent.name}"
 
 
 def _template_path(root: Path, name: str) -> Path:
