@@ -15,7 +15,7 @@ from cardgen.layout import fonts
 from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Image, Matrix, Primitive, Rect
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.drawing import Text as TextItem
-from cardgen.layout.validate import element_where
+from cardgen.layout.validate import element_where, justified
 
 MIN_TEXT_PT = 6.0
 MIN_MARK_PT = 5.0
@@ -142,6 +142,8 @@ class FaceLinter:
         if found is not None:
             source, path = found
             where, label = source.where(path), source.label(path)
+            if justified(where, rule):
+                return
             if p.el and p.el.get("name"):
                 label += f" ({p.el['name']})"
         self.found[key] = Problem(rule, message, where=where, path=f"{self.face} {label}",

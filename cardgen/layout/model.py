@@ -245,3 +245,15 @@ def write_layout_schema(out_dir: Path) -> Path:
     path = out_dir / "layout.schema.json"
     path.write_text(json.dumps(layout_schema(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return path
+
+
+COMMON_KEYS = ("when", "side", "name")
+
+
+def elements_table() -> str:
+    """The Markdown table of element types and keys in docs/layouts.md (a test keeps it equal)."""
+    lines = ["| type | draws | keys |", "|---|---|---|"]
+    for name, what, keys in key_table():
+        own = " ".join(k for k in keys if k.split("(")[0] not in COMMON_KEYS)
+        lines.append(f"| `{name}` | {what} | `{own}` |")
+    return "\n".join(lines)

@@ -40,13 +40,19 @@ def shared_layouts(root: Path) -> Path:
     return root / "common"
 
 
-@cache
 def _read_template(path: Path, shown: str) -> tuple[dict[str, Any], Source]:
+    """A valid layout file, read once for each version of it (an edited file is read again)."""
+    stat = path.stat()
+    return _read_version(path, shown, (stat.st_mtime_ns, stat.st_size))
+
+
+@cache
+def _read_version(path: Path, shown: str, version: tuple[int, int]) -> tuple[dict[str, Any], Source]:
     source = read_source(path, shown)
     problems = layout_problems(source)
     if problems:
         raise ProblemsError(problems)
-    remember_elements(source)
+    remember_elements(source, path.read_text(encoding="utf-8"))
     return source.data, source
 
 

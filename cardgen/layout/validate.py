@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from cardgen.data.yamlsrc import KeyPath, Source
-from cardgen.errors import Problem, did_you_mean
+from cardgen.errors import Location, Problem, did_you_mean
 from cardgen.layout.model import CHILD_KEYS, ELEMENT_TYPES, EditionMark, Fonts, InkSaver, TemplateFile
 
 _PAIRS = {"size": "[width, height]", "step": "[dx, dy]", "row_step": "[dx, dy]"}
@@ -141,8 +141,12 @@ def _keys_at(data: Any, path: KeyPath) -> list[str]:
 _WHERE: dict[int, tuple[Source, KeyPath]] = {}
 
 
-def remember_elements(source: Source) -> None:
-    """Record where each element of a valid layout file was written."""
+_LINES: dict[str, list[str]] = {}  # layout file as shown -> its lines (for lint-ok comments)
+
+
+def remember_elements(source: Source, text: str = "") -> None:
+    """Record where each element of a valid layout file was written (and the file's lines)."""
+    _LINES[source.file] = text.splitlines()
     _remember(source, source.data.get("elements", []), ("elements",))
     if isinstance(source.data.get("edition_mark"), dict):
         _WHERE[id(source.data["edition_mark"])] = (source, ("edition_mark",))
@@ -158,3 +162,10 @@ def _remember(source: Source, elements: list[dict[str, Any]], path: KeyPath) -> 
 def element_where(el: dict[str, Any]) -> tuple[Source, KeyPath] | None:
     """The Source and key path an element was written at (None for generated elements)."""
     return _WHERE.get(id(el))
+
+
+def justified(where: Location, rule: str) -> bool:
+    """True when the layout says `# lint-ok: RULE why` on that line or the line above it."""
+    lines = _LINES.get(where.file, [])
+    marker = f"lint-ok: {rule}"
+    return any(marker in lines[n - 1] for n in (where.line - 1, where.line) if 0 < n <= len(lines))
