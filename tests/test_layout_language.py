@@ -62,7 +62,8 @@ MISTAKES = [  # find, replace, the text whose position is reported, rule, key pa
     ("elements:\n", 'elements:\n  - { type: repeat, over: "{rules}", elements: [] }\n', '"{rules}"',
      "unknown-binding", "elements[0].over", "{rules} is a text, not a list", "use n: for a count"),
     ("elements:\n", 'elements:\n  - { type: text, text: "{item.name}", w: 10, h: 5 }\n', '"{item.name}"',
-     "unknown-binding", "elements[0].text", "{item.name}: 'item' is only known inside repeat", "bind a field"),
+     "unknown-binding", "elements[0].text", "{item.name}: 'item' is only known inside repeat",
+     "bind a field"),
 ]
 
 
@@ -77,7 +78,7 @@ def test_layout_mistake_is_located_in_the_layout(project: Path, run_cli, mistake
     assert result.code == 2, result.text
     assert "Traceback" not in result.text and "internal error" not in result.text
     assert f"{LAYOUT}:{line}:{col}: error[{rule}] {path}: {message}" in result.text, result.text
-    assert f"hint: " in result.text and hint in result.text, result.text
+    assert "hint: " in result.text and hint in result.text, result.text
     assert not (project / "output").exists()
 
 
@@ -216,7 +217,8 @@ def test_unusable_font_file_is_located(project: Path, run_cli) -> None:
 
 def test_lints_name_the_layout_line_and_the_face(project: Path, run_cli) -> None:
     _edit(project, LAYOUT, "elements:\n", "elements:\n"
-          "  - { type: text, name: faint, text: Faint, x: 5, y: 70, w: 30, h: 5, size: 5, color: '#DDDDDD' }\n"
+          "  - { type: text, name: faint, text: Faint, x: 5, y: 70, w: 30, h: 5, size: 5,"
+          " color: '#DDDDDD' }\n"
           "  - { type: rect, x: 70, y: 10, w: 5, h: 5, fill: '#000000' }\n")
     result = run_cli("--project", str(project), "lint")
     assert result.code == 0, result.text
