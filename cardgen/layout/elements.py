@@ -19,7 +19,7 @@ from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Image, Mat
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.drawing import Text as TextItem
 from cardgen.layout.icons import icon_file, icon_items, icon_names
-from cardgen.layout.lints import FaceLinter, Placed, compose
+from cardgen.layout.lints import FaceLinter, Placed, compose, fill_under, ink_for
 from cardgen.layout.scope import Scope, format_value, number, truthy
 from cardgen.layout.templates import layouts_root, template_for
 from cardgen.layout.validate import element_where
@@ -89,10 +89,14 @@ class _Context:
         size = number(scope, mark, "size", 5.0)
         x = number(scope, mark, "x", self.drawing.width - self.safe)
         y = number(scope, mark, "y", self.drawing.height - self.safe + 0.3)
-        colour = _colour(scope.text(mark.get("color", "#555555")), "#555555") or "#555555"
         face = self.family.regular
+        align = str(mark.get("align", "end"))
+        width = fonts.text_width_mm(label, face, size)
+        middle = x + {"start": width / 2, "middle": 0.0}.get(align, -width / 2)
+        colour = self.ink(scope, mark.get("color", "#555555"), middle,
+                          y - fonts.ascent_mm(face, size) / 2, "#555555") or "#555555"
         self._glyphs(label, face, "edition mark")
-        self.add(TextItem(x, y, label, face, size, colour, mark.get("align", "end")), "mark")
+        self.add(TextItem(x, y, label, face, size, colour, align), "mark")
 
     def element(self, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
         if "when" in el and not truthy(scope.text(el["when"])):
@@ -108,6 +112,14 @@ class _Context:
         outer, self.current = self.current, el
         handler(self, el, scope, dx, dy)
         self.current = outer
+
+    def ink(self, scope: Scope, value: Any, x: float, y: float, default: str | None) -> str | None:
+        """A colour key's colour; `auto` is black or white, whichever reads better on the fill
+        drawn under (x, y) (in this context's mm)."""
+        if value == "auto":
+            a, b, c, d, e, f = self.matrix
+            return ink_for(fill_under(self.placed, a * x + c * y + e, b * x + d * y + f))
+        return _colour(_named(scope, scope.text(value)), default) or default
 
     def _glyphs(self, value: str, face: str, element: str) -> bool:
         missing = text.missing_glyphs(value, face, self.family)
@@ -199,7 +211,7 @@ def _el_text(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: flo
             f"{exc.describe()}", where=ctx.component.where, path=f"{ctx.component.id}.{name}",
             hint="shorten the text, or give the element more room or a smaller min_size"))
         return
-    colour = _colour(_named(scope, scope.text(el.get("color", "#1A1A1A"))), "#1A1A1A") or "#1A1A1A"
+    colour = ctx.ink(scope, el.get("color", "#1A1A1A"), x + w / 2, y + h / 2, "#1A1A1A") or "#1A1A1A"
 
     def inline_icon(icon: str, ix: float, iy: float, side: float) -> list[Primitive]:
         return icon_items(_icon_path(ctx.db, icon), ix, iy, side, colour)
@@ -224,10 +236,10 @@ def _el_icon(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: flo
     if not name:
         return
     size = number(scope, el, "size", 8.0)
-    colour = _colour(_named(scope, scope.text(el.get("color"))), None)
+    x, y = dx + number(scope, el, "x"), dy + number(scope, el, "y")
+    colour = ctx.ink(scope, el.get("color"), x + size / 2, y + size / 2, None)
     try:
-        items = icon_items(_icon_path(ctx.db, name), dx + number(scope, el, "x"),
-                           dy + number(scope, el, "y"), size, colour)
+        items = icon_items(_icon_path(ctx.db, name), x, y, size, colour)
     except (SyntaxError, ValueError) as exc:  # xml ParseError is a SyntaxError
         ctx.problems.append(Problem(
             "bad-icon", f"icon '{name}.svg' cannot be read: {exc}", where=ctx.component.where,

@@ -105,6 +105,34 @@ def _colours(item: Primitive) -> list[str]:
     return []
 
 
+def fill_under(placed: list[Placed], x: float, y: float) -> str | None:
+    """The fill colour drawn last under the point (face mm), None under art or nothing."""
+    for p in reversed(placed):
+        if isinstance(p.item, Image):
+            b = p.box
+            if b[0] <= x <= b[2] and b[1] <= y <= b[3]:
+                return None
+            continue
+        if not isinstance(p.item, Rect | Ellipse) or not p.item.style.fill:
+            continue
+        b = p.box
+        if isinstance(p.item, Ellipse):
+            cx, cy, rx, ry = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, (b[2] - b[0]) / 2, (b[3] - b[1]) / 2
+            inside = rx > 0 and ry > 0 and ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1
+        else:
+            inside = b[0] <= x <= b[2] and b[1] <= y <= b[3]
+        if inside:
+            return p.item.style.fill
+    return None
+
+
+def ink_for(background: str | None, dark: str = "#000000", light: str = "#FFFFFF") -> str:
+    """`color: auto`: the dark or the light ink, whichever contrasts more with the background."""
+    if background is None:
+        return dark
+    return dark if contrast(dark, background) >= contrast(light, background) else light
+
+
 class FaceLinter:
     """Lints one face from the primitives its elements placed, in drawing order."""
 
@@ -216,24 +244,7 @@ class FaceLinter:
 
     def under(self, n: int, point: tuple[float, float]) -> str | None:
         """The fill colour drawn under a point before item n (None under art or nothing)."""
-        x, y = point
-        for p in reversed(self.placed[:n]):
-            if isinstance(p.item, Image):
-                b = p.box
-                if b[0] <= x <= b[2] and b[1] <= y <= b[3]:
-                    return None
-                continue
-            if not isinstance(p.item, Rect | Ellipse) or not p.item.style.fill:
-                continue
-            b = p.box
-            if isinstance(p.item, Ellipse):
-                cx, cy, rx, ry = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, (b[2] - b[0]) / 2, (b[3] - b[1]) / 2
-                inside = rx > 0 and ry > 0 and ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1
-            else:
-                inside = b[0] <= x <= b[2] and b[1] <= y <= b[3]
-            if inside:
-                return p.item.style.fill
-        return None
+        return fill_under(self.placed[:n], *point)
 
     def covered(self, n: int, p: Placed, box: Box) -> None:
         for q in self.placed:

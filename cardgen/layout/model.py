@@ -17,7 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field
 # A number, or a `{binding}` / arithmetic over bindings ("{diameter_mm} / 2 - 4").
 Num = float | str
 Pair = tuple[Num, Num]
-# '#RRGGBB', a `{binding}`, a palette word, or none.
+# '#RRGGBB', a `{binding}`, a palette word, `auto` (black or white, whichever reads on the fill
+# under it; text, icons, the edition mark), or none.
 Colour = str
 
 
