@@ -209,7 +209,8 @@ class FaceLinter:
                           f"{MIN_MARK_PT:g} pt", "give edition_mark a size of 5 or more")
             for other in self.placed[:n]:
                 if other.role in ("content", "pip", "icon") and not isinstance(
-                        other.item, Rect | Ellipse | Image) and _overlap(box, other.box):
+                        other.item, Rect | Ellipse | Image) and not _ring(other.item) and _overlap(
+                        box, other.box):
                     self.warn(p, "mark-on-content", "the edition mark overlaps the face's content",
                               "move it (edition_mark x, y) to an empty corner")
                     break
@@ -248,7 +249,7 @@ class FaceLinter:
 
     def covered(self, n: int, p: Placed, box: Box) -> None:
         for q in self.placed:
-            if q is p or q.el is p.el or q.role in ("background", "mark"):
+            if q is p or q.el is p.el or q.role in ("background", "mark") or _ring(q.item):
                 continue
             later = self.placed.index(q) > n
             if not later and not isinstance(q.item, TextItem):
@@ -274,6 +275,11 @@ class FaceLinter:
 
 def _overlap(a: Box, b: Box, margin: float = 0.2) -> bool:
     return a[0] < b[2] - margin and b[0] < a[2] - margin and a[1] < b[3] - margin and b[1] < a[3] - margin
+
+
+def _ring(item: Primitive) -> bool:
+    """An annulus: its box is its outer circle, most of which it does not cover."""
+    return isinstance(item, PathItem) and item.fill_rule == "evenodd"
 
 
 def _frames(q: Placed, box: Box, qbox: Box) -> bool:
