@@ -106,24 +106,39 @@ def _colours(item: Primitive) -> list[str]:
 
 
 def fill_under(placed: list[Placed], x: float, y: float) -> str | None:
-    """The fill colour drawn last under the point (face mm), None under art or nothing."""
+    """The fill colour drawn last under the point (face mm), None under art or nothing.
+
+    Rectangles, circles and the filled shapes of icons count (an icon may be a colour swatch);
+    an icon's shape counts by its box."""
     for p in reversed(placed):
-        if isinstance(p.item, Image):
-            b = p.box
-            if b[0] <= x <= b[2] and b[1] <= y <= b[3]:
-                return None
-            continue
-        if not isinstance(p.item, Rect | Ellipse) or not p.item.style.fill:
-            continue
-        b = p.box
-        if isinstance(p.item, Ellipse):
-            cx, cy, rx, ry = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, (b[2] - b[0]) / 2, (b[3] - b[1]) / 2
-            inside = rx > 0 and ry > 0 and ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1
-        else:
-            inside = b[0] <= x <= b[2] and b[1] <= y <= b[3]
-        if inside:
-            return p.item.style.fill
+        found = _fill_at(p.item, p.matrix, x, y)
+        if found is not None:
+            return found or None
     return None
+
+
+def _fill_at(item: Primitive, matrix: Matrix, x: float, y: float) -> str | None:
+    """'' under art, a colour under a filled shape, None when the item is not under the point."""
+    if isinstance(item, Group):
+        inner = compose(matrix, item.transform)
+        for child in reversed(item.items):
+            found = _fill_at(child, inner, x, y)
+            if found is not None:
+                return found
+        return None
+    if not isinstance(item, Rect | Ellipse | Image | PathItem):
+        return None
+    if not isinstance(item, Image) and not item.style.fill:
+        return None
+    b = transform_box(matrix, bbox(item))
+    if isinstance(item, Ellipse):
+        cx, cy, rx, ry = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, (b[2] - b[0]) / 2, (b[3] - b[1]) / 2
+        inside = rx > 0 and ry > 0 and ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1
+    else:
+        inside = b[0] <= x <= b[2] and b[1] <= y <= b[3]
+    if not inside or (isinstance(item, PathItem) and item.fill_rule == "evenodd"):
+        return None
+    return "" if isinstance(item, Image) else item.style.fill
 
 
 def ink_for(background: str | None, dark: str = "#000000", light: str = "#FFFFFF") -> str:
@@ -233,7 +248,7 @@ class FaceLinter:
         return box[0] >= s and box[1] >= s and box[2] <= w - s and box[3] <= h - s
 
     def visible(self, n: int, p: Placed, box: Box, needed: float) -> None:
-        under = self.under(n, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2))
+        under = self.under(n, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), p.el)
         colours = _colours(p.item)
         if under is None or not colours:
             return
@@ -243,9 +258,10 @@ class FaceLinter:
             self.warn(p, "low-contrast", f"{what} contrast {best:.1f}:1 against {under} "
                       f"(needs {needed:g}:1)", "darken or lighten it, or the colour under it")
 
-    def under(self, n: int, point: tuple[float, float]) -> str | None:
-        """The fill colour drawn under a point before item n (None under art or nothing)."""
-        return fill_under(self.placed[:n], *point)
+    def under(self, n: int, point: tuple[float, float], el: dict[str, Any] | None) -> str | None:
+        """The fill colour drawn under a point before item n by other elements (None under art
+        or nothing); copies of the same element (a repeat) do not count."""
+        return fill_under([q for q in self.placed[:n] if q.el is not el or el is None], *point)
 
     def covered(self, n: int, p: Placed, box: Box) -> None:
         for q in self.placed:
