@@ -6,12 +6,14 @@ font, a subset of the bundled DejaVu Sans Bold without 'Q') and run the CLI in-p
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import shutil
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from pypdf import PdfReader
 
 from cardgen.data.load import load_database
@@ -19,6 +21,8 @@ from cardgen.layout import lay_out
 from cardgen.layout.drawing import Group, Text
 from cardgen.layout.lints import bbox, transform_box
 from cardgen.layout.model import elements_table, layout_schema
+from cardgen.render.pdf import write_faces
+from cardgen.render.svg import to_svg
 from tests.conftest import REPO
 
 FIXTURE = REPO / "tests" / "fixtures" / "own-font"
@@ -134,18 +138,28 @@ def test_inline_icons_sit_between_the_words_on_the_line(project: Path) -> None:
     assert "#1A1A1A" in colours and "#1F6FB2" in colours
 
 
-def test_inline_icons_are_the_same_in_pdf_and_svg(project: Path, run_cli) -> None:
-    assert run_cli("--project", str(project), "build", "--no-preview").code == 0
-    out = project / "output" / "glyphs-1.0"
-    svg = (out / "svg" / "spell-card" / "spark.svg").read_text(encoding="utf-8")
-    assert "[coin]" not in svg and "[gem]" not in svg and "coin" not in svg
-    pdf_text = PdfReader(out / "print" / "spell-card.pdf").pages[0].extract_text()
-    assert "Pay" in pdf_text and "[" not in pdf_text
+def test_inline_icons_are_the_same_in_pdf_and_svg(project: Path, tmp_path: Path) -> None:
+    pdfium = pytest.importorskip("pypdfium2")
+    resvg_py = pytest.importorskip("resvg_py")
     _, drawing = _spark(project)
+    pdf, svg = tmp_path / "spark.pdf", to_svg(drawing, bleed_mm=0.0)
+    write_faces(str(pdf), [drawing], bleed_mm=0.0)
+    assert "[coin]" not in svg and "[gem]" not in svg
+    assert "[" not in PdfReader(pdf).pages[0].extract_text()
+    pdf_png = pdfium.PdfDocument(str(pdf))[0].render(scale=254 / 72).to_pil().convert("RGB")
+    svg_png = Image.open(io.BytesIO(bytes(resvg_py.svg_to_bytes(svg_string=svg, dpi=254)))).convert("RGB")
     icons = [i for i in drawing.items if isinstance(i, Group)]
-    for icon in icons:  # each inline icon is one transformed group in the SVG, at the same place
-        a, b, c, d, e, f = icon.transform
-        assert f"matrix({a:g}" in svg.replace(",", " ") or f"{e:.3f}"[:5] in svg
+    assert len(icons) == 3  # two coins and a gem
+    for icon in icons:  # 10 px per mm: the middle of each icon is its colour in both files
+        x0, y0, x1, y1 = transform_box(icon.transform, bbox(icon.items[0]))
+        px = (round((x0 + x1) / 2 * 10), round((y0 + y1) / 2 * 10))
+        want = icon.items[0].style.fill
+        for png in (pdf_png, svg_png):
+            got = "#{:02X}{:02X}{:02X}".format(*png.getpixel(px)[:3])
+            assert got == want, (png is pdf_png, px, got, want)
+        # just outside the icon (left of it, between it and the word before) is paper
+        left = (round(x0 * 10) - 3, px[1])
+        assert pdf_png.getpixel(left)[:3] == svg_png.getpixel(left)[:3] == (255, 255, 255)
 
 
 def test_literal_bracket_and_unknown_icon(project: Path, run_cli) -> None:

@@ -126,7 +126,8 @@ class _Checker:
             return _ANY
         if isinstance(spec, FieldSpec) and spec.type == "list":
             return spec.of if spec.of is not None else _ANY
-        what = spec.type if isinstance(spec, FieldSpec) else type(spec).__name__.strip("_").lower()
+        what = spec.type if isinstance(spec, FieldSpec) else (
+            spec.what if isinstance(spec, _Scalar) else type(spec).__name__.strip("_").lower())
         self.report(el, "over", None, f"{el.get('over')} is a {what}, not a list",
                     "repeat over a list field, or use n: for a count (then {index} is 1..n)")
         return _ANY
@@ -219,6 +220,5 @@ class _Checker:
 
 
 def _field(spec: FieldSpec) -> Resolved:
-    if spec.type == "term":
-        return spec  # a term field: its parts are the term's
+    """A field's spec (a term field's parts are its term's, a ref's its component's)."""
     return spec

@@ -9,13 +9,24 @@ docs/layouts.md. Drawing reads the validated YAML values, so both see the same k
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Annotated, Any, Literal, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+_ARITHMETIC = re.compile(r"^[\d\s.+\-*/()]+$")
+
+
+def _number_text(value: str) -> str:
+    """A number written as text must hold a binding or be arithmetic ("{r} * 2", "174 / 3")."""
+    if "{" in value or _ARITHMETIC.match(value):
+        return value
+    raise ValueError(f"expected a number, a {{binding}} or arithmetic, got '{value}'")
+
 
 # A number, or a `{binding}` / arithmetic over bindings ("{diameter_mm} / 2 - 4").
-Num = float | str
+Num = float | Annotated[str, AfterValidator(_number_text)]
 Pair = tuple[Num, Num]
 # '#RRGGBB', a `{binding}`, a palette word, `auto` (black or white, whichever reads on the fill
 # under it; text, icons, the edition mark), or none.

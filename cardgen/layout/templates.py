@@ -60,8 +60,8 @@ def load_template(root: Path, name: str, seen: tuple[str, ...] = ()) -> dict[str
     """A template with its `extends` chain merged (child keys win; elements are appended)."""
     path = _template_path(root, name)
     if not path.is_file():
-        raise ProblemsError([Problem("unknown-layout", f"no layout file {path}",
-                                     hint=did_you_mean(name, [p.stem for p in root.rglob("*.yaml")]))])
+        raise ProblemsError([Problem("unknown-layout", f"no layout file {_shown(root, path)}",
+                                     hint=did_you_mean(name, _layout_names(root)))])
     if name in seen:
         raise ProblemsError([Problem("layout-cycle", " -> ".join([*seen, name]))])
     raw, source = _read_template(path, _shown(root, path))
@@ -71,10 +71,22 @@ def load_template(root: Path, name: str, seen: tuple[str, ...] = ()) -> dict[str
     parent_name = data.pop("extends", None)
     if not parent_name:
         return data
+    if not _template_path(root, parent_name).is_file():
+        raise ProblemsError([Problem(
+            "unknown-layout",
+            f"no layout '{parent_name}' ({_shown(root, _template_path(root, parent_name))})",
+            where=source.value_where(("extends",)), path="extends",
+            hint=did_you_mean(parent_name, _layout_names(root)) or "name a layout from layouts/ "
+            "without .yaml, e.g. common/poker-card")])
     parent = load_template(root, parent_name, (*seen, name))
     merged = {**parent, **data}
     merged["elements"] = list(parent.get("elements", [])) + list(data.get("elements", []))
     return merged
+
+
+def _layout_names(root: Path) -> list[str]:
+    """Every layout as `extends:` names it (game/name, common/name)."""
+    return sorted(str(p.relative_to(root).with_suffix("")) for p in root.rglob("*.yaml"))
 
 
 def _font_files(path: Path, source: Source, named: dict[str, str | None]) -> dict[str, str]:

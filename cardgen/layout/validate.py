@@ -66,7 +66,7 @@ def _problem(source: Source, err: Any) -> Problem:
         return Problem("bad-value", f"'{got}' is not one of {', '.join(expected)}",
                        where=source.value_where(path), path=label,
                        hint=did_you_mean(str(got), expected))
-    key = next((p for p in reversed(path) if isinstance(p, str)), "")
+    key = path[-1] if path else ""
     if key in _PAIRS and not (isinstance(got, list) and len(got) == 2):
         return Problem("bad-shape", f"expected {_PAIRS[key]}, got {_shown(got)}",
                        where=source.value_where(path), path=label,
@@ -75,7 +75,12 @@ def _problem(source: Source, err: Any) -> Problem:
         return Problem("bad-type", f"expected a mapping (key: value), got {_shown(got)}",
                        where=source.value_where(path), path=label,
                        hint="write 'key: value' lines here, or { key: value }")
+    if isinstance(got, str) and kind in ("float_parsing", "value_error") and rest:  # a Num
+        return Problem("bad-type", f"expected a number, a {{binding}} or arithmetic, got '{got}'",
+                       where=source.value_where(path), path=label,
+                       hint='e.g. 12.5, "{size_mm}" or "{size_mm} / 2 - 1"')
     message = err["msg"].replace("Input should be", "expected").replace("input", "value")
+    message = message.replace(", unable to parse string as a number", "")
     return Problem("bad-type", f"{message}, got {_shown(got)}", where=source.value_where(path),
                    path=label, hint=_HINTS.get(kind.split("_")[0], "see docs/layouts.md"))
 
