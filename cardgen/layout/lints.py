@@ -168,7 +168,7 @@ class FaceLinter:
             self.trim(p, box)
             if isinstance(p.item, TextItem):
                 self.text(n, p, box)
-            elif p.role in ("pip", "icon"):
+            elif p.role in ("pip", "icon") or _dot(p.item):
                 self.visible(n, p, box, MARK_CONTRAST)
             if isinstance(p.item, Image) or (isinstance(p.item, Rect | Ellipse) and p.item.style.stroke
                                              and p.role == "content"):
@@ -254,7 +254,8 @@ class FaceLinter:
             return
         best = max(contrast(c, under) for c in colours)
         if best < needed:
-            what = "text" if isinstance(p.item, TextItem) else p.role
+            what = "text" if isinstance(p.item, TextItem) else (
+                "dot" if p.role == "content" else p.role)
             self.warn(p, "low-contrast", f"{what} contrast {best:.1f}:1 against {under} "
                       f"(needs {needed:g}:1)", "darken or lighten it, or the colour under it")
 
@@ -291,6 +292,11 @@ class FaceLinter:
 
 def _overlap(a: Box, b: Box, margin: float = 0.2) -> bool:
     return a[0] < b[2] - margin and b[0] < a[2] - margin and a[1] < b[3] - margin and b[1] < a[3] - margin
+
+
+def _dot(item: Primitive) -> bool:
+    """A small filled circle (a spot, a marker dot): read like a pip."""
+    return isinstance(item, Ellipse) and bool(item.style.fill) and max(item.rx, item.ry) <= 3.0
 
 
 def _ring(item: Primitive) -> bool:
