@@ -50,9 +50,17 @@ def check_game(db: Database, players: int | None = None) -> Report:
 
 def build_game(db: Database, out: str | Path | None = None, **options: Any) -> BuildSummary:
     """Stages 3-8 into OUT/<game>-<edition>/ (default PROJECT/output); options are
-    cardgen.build.faces.BuildOptions fields (fold=True, papers=("a4",), preview=False, ...)."""
+    cardgen.build.faces.BuildOptions fields (fold=True, papers=("a4",), preview=False, ...).
+    The folder gets the gallery (index.html with the check report) unless extra_steps says
+    otherwise."""
     from cardgen.build.faces import BuildOptions
     from cardgen.build.pipeline import build
+
+    if "extra_steps" not in options:
+        from cardgen.check.report import check
+        from cardgen.export.gallery import GalleryStep
+
+        options["extra_steps"] = (GalleryStep(check(db)),)
 
     return build(db, Path(out) if out is not None else db.project / "output",
                  BuildOptions(**options))

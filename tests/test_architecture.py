@@ -23,9 +23,10 @@ LAYERS = [
     {"impose"},
     {"render"},
     {"build"},
+    {"export"},
     {"cli", "__main__", "__init__"},
 ]
-STAGE_PACKAGES = ["data", "check", "diff", "layout", "impose", "render", "build", "cli"]
+STAGE_PACKAGES = ["data", "check", "diff", "layout", "impose", "render", "build", "export", "cli"]
 MAX_LINES = 600
 
 

@@ -18,7 +18,7 @@ GENERIC = {"red", "blue", "green", "violet", "white", "yellow", "orange", "gray"
            "clean", "core", "game", "high", "life", "memory", "start", "starting", "when",
            "position", "support", "instant", "lasting", "flip", "flipped", "capacity", "purple",
            "communications", "navigation", "engines", "cube", "pawn", "ship", "tracker",
-           "operative", "electronics"}
+           "operative", "electronics", "empty", "adjacent", "resource"}  # glossary words: plain English
 
 
 def _game_words() -> set[str]:

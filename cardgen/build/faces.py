@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardgen import impose
 from cardgen.build import sources
@@ -12,8 +13,14 @@ from cardgen.data.model import Component, Database
 from cardgen.errors import Problem
 from cardgen.layout.drawing import Drawing
 
+if TYPE_CHECKING:
+    from cardgen.build.manifest import FileRecord
+
 Progress = Callable[[str, int, int], None]
 FaceKey = tuple[str, str]  # (component id, side)
+# A last step of a build (the HTML gallery): (db, faces, tmp folder, records so far) -> its
+# records; it runs after stages 4-7, before the manifest, so the manifest lists its files.
+ExtraStep = Callable[["Database", "Faces", Path, "list[FileRecord]"], "list[FileRecord]"]
 
 
 @dataclass(frozen=True)
@@ -27,6 +34,7 @@ class BuildOptions:
     svg: bool = True
     preview: bool = True
     strict: bool = False  # lint warnings stop the build
+    extra_steps: tuple[ExtraStep, ...] = ()  # e.g. cardgen.export.gallery.GalleryStep
 
 
 @dataclass

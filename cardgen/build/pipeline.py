@@ -46,6 +46,8 @@ def build(
     with output.atomic_folder(target) as tmp:
         previous = output.Previous.load(target)
         records = tasks.write_outputs(db, faces, tmp, options, report, previous)  # stages 4-7
+        for step in options.extra_steps:  # e.g. the gallery, listed in the manifest
+            records += step(db, faces, tmp, list(records))
         write_manifest_file(db, faces, tmp, records, options, report)  # stage 8
     cache.save(keep_old=options.only is not None)
     return BuildSummary(

@@ -8,6 +8,8 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from cardgen.check.findings import Finding, deduplicate
+from cardgen.check.rulebook import box_list_findings, load_rulebook
 from cardgen.check.select import (
     SelectorError,
     components,
@@ -18,6 +20,7 @@ from cardgen.check.select import (
     total,
     values_of,
 )
+from cardgen.check.terms import count_findings, drift_findings
 from cardgen.data.model import Database, InventoryRow, Mention, PlayerCount, Rule
 from cardgen.errors import did_you_mean
 
@@ -51,15 +54,6 @@ class Row:
 
 
 @dataclass
-class Finding:
-    rule: str
-    severity: str  # error | warning
-    message: str
-    quote: str | None = None
-    where: str = ""
-
-
-@dataclass
 class RuleResult:
     rule: str
     says: str
@@ -78,8 +72,11 @@ class Report:
     findings: list[Finding]
     components: int
     drafts: dict[str, int]
+    notes: list[Finding] = field(default_factory=list)  # the data's notes on the rulebook
+    rulebook: str | None = None  # the rulebook file read, relative to the project
 
     def failed(self, strict: bool = False) -> bool:
+        """Errors and box-list rows off fail; with `strict`, warnings too (notes never do)."""
         if any(f.severity == "error" for f in self.findings):
             return True
         if any(r.verdict in ("short", "over", "off") for r in self.rows):
@@ -90,9 +87,10 @@ class Report:
     def warnings(self) -> list[Finding]:
         return [f for f in self.findings if f.severity == "warning"]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, strict: bool = False) -> dict[str, Any]:
         data = asdict(self)
-        data["failed"] = self.failed()
+        data["strict"] = strict
+        data["failed"] = self.failed(strict)
         return data
 
 
@@ -104,10 +102,37 @@ def check(db: Database, players: int | None = None) -> Report:
             for row in _inventory_rows(db, inv, i, players, findings)]
     rows += _unlisted_rows(db, findings)
     findings += _mention_findings(db, rows)
+    book, read = load_rulebook(db)
+    findings += read
+    if book is not None and book.box:
+        findings += box_list_findings(db, book)
+    if book is not None:
+        findings += drift_findings(db, book) + count_findings(db, book)
     results = [_run_rule(db, rule, findings, _rule_where(db, i)) for i, rule in enumerate(db.game.rules)]
+    findings = _notes_onto_findings(deduplicate(findings))
     drafts = Counter(_title(db, c.kind) for c in db.components if c.status == "draft")
-    return Report(db.game.id, db.edition.id, db.edition.title, players, rows, results, findings,
-                  sum(c.count for c in db.components), dict(sorted(drafts.items())))
+    drafts.update(f"{vocab} term" for vocab, terms in db.game.vocab.items()
+                  for t in terms.values() if t.status == "draft")
+    if db.game.status == "draft":
+        drafts["game name and title"] = 1
+    return Report(db.game.id, db.edition.id, db.edition.title, players, rows, results,
+                  [f for f in findings if f.severity != "note"],
+                  sum(c.count for c in db.components), dict(sorted(drafts.items())),
+                  [f for f in findings if f.severity == "note"],
+                  book.label if book is not None and book.lines else None)
+
+
+def _notes_onto_findings(findings: list[Finding]) -> list[Finding]:
+    """A note quoting the same words as a finding is printed with that finding, not again."""
+    by_quote = {f.quote: f for f in findings if f.severity != "note" and f.quote}
+    kept = []
+    for f in findings:
+        target = by_quote.get(f.quote) if f.severity == "note" and f.quote else None
+        if target is not None and not target.note:
+            target.note = f.message
+            continue
+        kept.append(f)
+    return kept
 
 
 def _players(db: Database, players: int | None) -> int | None:
@@ -189,7 +214,8 @@ def _row(db: Database, kind: str, inv: InventoryRow, expected: int, has: int,
          parts: list[Part], where: str) -> Row:
     off = [p for p in parts if not p.ok]
     stated_parts = sum(inv.parts.values()) if inv.parts else None
-    if stated_parts is not None and stated_parts != expected and has == stated_parts and not off:
+    stated = inv.count.max if isinstance(inv.count, PlayerCount) and inv.count.max else expected
+    if stated_parts is not None and stated_parts != stated and has == stated_parts and not off:
         return Row(_title(db, kind), inv.line, expected, has, "contradiction",
                    f"matches its parts ({stated_parts}), not its stated total", parts, where)
     if isinstance(inv.count, PlayerCount):
@@ -234,6 +260,7 @@ def _mention_findings(db: Database, rows: list[Row]) -> list[Finding]:
 
 
 def _mention(db: Database, m: Mention, listed: set[str], where: str) -> list[Finding]:
+    """What one hand-written rulebook mention finds; its note is printed either way."""
     found = []
     if m.kind and m.kind not in listed:
         has = sum(c.count for c in db.of_kind(m.kind))
@@ -247,17 +274,23 @@ def _mention(db: Database, m: Mention, listed: set[str], where: str) -> list[Fin
                                  f"the rules say {m.count} {_title(db, m.kind)}, the database has "
                                  f"{has}", m.quote, where))
     if m.term and m.vocab:
-        terms = db.game.vocab.get(m.vocab, {})
-        names = {str(t.id).lower() for t in terms.values()} | {
-            t.label.lower() for t in terms.values()}
-        if m.term.lower() not in names:
-            hint = did_you_mean(m.term, [t.label for t in terms.values()]) or ""
-            found.append(Finding("two-names", "warning",
-                                 f"the rules call it '{m.term}', which is not a {m.vocab} in the "
-                                 f"box list. {hint}".strip(), m.quote, where))
-    if m.note and not found and m.kind is None and m.term is None:
-        found.append(Finding("rulebook-note", "warning", m.note, m.quote, where))
+        found += _term_finding(db, m, where)
+    for f in found:
+        f.note = m.note
+    if m.note and not found:
+        found.append(Finding("rulebook-note", "note", m.note, m.quote, where))
     return found
+
+
+def _term_finding(db: Database, m: Mention, where: str) -> list[Finding]:
+    terms = db.game.vocab.get(m.vocab or "", {})
+    names = {str(t.id).lower() for t in terms.values()} | {t.label.lower() for t in terms.values()}
+    if (m.term or "").lower() in names:
+        return []
+    hint = did_you_mean(m.term or "", [t.label for t in terms.values()])
+    return [Finding("two-names", "warning",
+                    f"the rules call it '{m.term}', which is not a {m.vocab} in the game's "
+                    f"vocabulary", m.quote, where, hint=hint, subject=m.term)]
 
 
 # ---------------------------------------------------------------- rules

@@ -36,7 +36,7 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
 
     report = check(db, players=args.players)
     if report.failed(strict=args.strict):
-        print_report(report, console)
+        print_report(report, console, strict=args.strict)
         console.print("[bold red]not building: the database fails its check[/]")
         return 1
     only, suffix = None, None
@@ -51,9 +51,13 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
             return 0
         since = f"since-{args.changed_since.rpartition('@')[2]}"
         suffix = f"{suffix}-{since}" if suffix else since
+    from cardgen.cli.export_cmd import gallery_step
+
+    gallery = gallery_step(db, report, getattr(args, "diff_against", None) or args.changed_since)
     options = BuildOptions(back_offset=parse_offset(args.back_offset), fold=args.fold,
                            preview=not args.no_preview, only=only, suffix=suffix,
-                           strict=bool(getattr(args, "strict", False)))
+                           strict=bool(getattr(args, "strict", False)),
+                           extra_steps=(gallery,))
     out_root = args.out or (db.project / "output")
     with Progress(TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=console, transient=True,

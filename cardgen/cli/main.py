@@ -39,6 +39,8 @@ def _parser() -> argparse.ArgumentParser:
     _add_new_edition(sub)
     _add_schema(sub)
     _add_lint(sub)
+    _add_rulebook(sub)
+    _add_export(sub)
     return parser
 
 
@@ -72,6 +74,9 @@ def _add_build(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", type=Path, metavar="DIR", help="output root (default: PROJECT/output)")
     p.add_argument("--no-preview", action="store_true", help="skip PNG previews")
     p.add_argument("--strict", action="store_true", help="refuse to build on warnings too")
+    p.add_argument("--diff-against", metavar="EDITION",
+                   help="the gallery (index.html) lists what changed since EDITION "
+                        "(default: the edition this one extends)")
     p.set_defaults(handler=cmd_build)
 
 
@@ -115,6 +120,26 @@ def _add_lint(sub: argparse._SubParsersAction) -> None:
     _target_arg(p)
     p.add_argument("--strict", action="store_true", help="treat warnings as errors (exit 2)")
     p.set_defaults(handler=cmd_lint)
+
+
+def _add_rulebook(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("rulebook", help="print the box-list section of the rulebook from the data",
+                       description="Print the edition's box list as a Markdown section (its "
+                                   "heading taken from the rulebook when it has one), to paste "
+                                   "into the rulebook so that both say the same.")
+    _target_arg(p)
+    p.set_defaults(handler=cmd_rulebook)
+
+def _add_export(sub: argparse._SubParsersAction) -> None:
+    from cardgen.cli.export_cmd import add_export
+
+    add_export(sub, _target_arg, cmd_export)
+
+
+def cmd_export(args: argparse.Namespace, console: Console) -> int:
+    from cardgen.cli.export_cmd import run_export
+
+    return run_export(args, console, _load(args))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -169,9 +194,9 @@ def cmd_check(args: argparse.Namespace, console: Console) -> int:
 
     report = check(_load(args), players=args.players)
     if args.json:
-        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+        print(json.dumps(report.to_json(strict=args.strict), indent=2, ensure_ascii=False))
     else:
-        print_report(report, console)
+        print_report(report, console, strict=args.strict)
     return EXIT_FAILED if report.failed(strict=args.strict) else EXIT_OK
 
 
@@ -234,6 +259,15 @@ def cmd_schema(args: argparse.Namespace, console: Console) -> int:
 
     for path in [*write_schemas(args.project), write_layout_schema(args.project / "schema")]:
         console.print(f"wrote {path}", markup=False)
+    return EXIT_OK
+
+
+def cmd_rulebook(args: argparse.Namespace, console: Console) -> int:
+    from cardgen.check.rulebook import box_list_markdown, load_rulebook
+
+    db = _load(args)
+    book, _ = load_rulebook(db)
+    print(box_list_markdown(db, book.heading if book is not None else None), end="")
     return EXIT_OK
 
 

@@ -6,13 +6,13 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from cardgen.check import Report, Row
+from cardgen.check import Finding, Report, Row
 
 _VERDICT_STYLE = {"ok": "green", "short": "bold red", "over": "bold red", "off": "bold red",
                   "not listed": "yellow", "contradiction": "yellow"}
 
 
-def print_report(report: Report, console: Console) -> None:
+def print_report(report: Report, console: Console, strict: bool = False) -> None:
     players = ""
     if report.players:
         players = f", for {report.players} player{'s' if report.players != 1 else ''}"
@@ -20,7 +20,8 @@ def print_report(report: Report, console: Console) -> None:
     console.print(_box_table(report))
     console.print(_rules_table(report))
     _print_findings(report, console)
-    _print_summary(report, console)
+    _print_notes(report, console)
+    _print_summary(report, console, strict)
 
 
 def _box_table(report: Report) -> Table:
@@ -60,26 +61,50 @@ def _rules_table(report: Report) -> Table:
 
 
 def _print_findings(report: Report, console: Console) -> None:
+    if report.rulebook:
+        console.print(Text(f"Rulebook: {report.rulebook}", style="bold"))
     for f in report.findings:
         style = "bold red" if f.severity == "error" else "yellow"
-        where = f"{f.where}: " if f.where else ""
-        console.print(Text(f"{where}{f.severity}[{f.rule}] ", style=style) + Text(f.message),
-                      soft_wrap=True)
-        if f.quote:
-            console.print(Text(f'  rulebook: "{f.quote}"', style="dim"), soft_wrap=True)
+        _print_finding(f, Text(f"{f.severity}[{f.rule}] ", style=style), console)
 
 
-def _print_summary(report: Report, console: Console) -> None:
+def _print_finding(f: Finding, label: Text, console: Console) -> None:
+    where = f"{f.where}: " if f.where else ""
+    console.print(Text(where) + label + Text(f.message), soft_wrap=True)
+    for quote in [f.quote, *f.also] if f.quote else f.also:
+        console.print(Text(f'  rulebook: "{quote}"', style="dim"), soft_wrap=True)
+    if f.note:
+        console.print(Text(f"  note: {f.note}", style="dim"), soft_wrap=True)
+    if f.hint:
+        console.print(Text(f"  hint: {f.hint}", style="dim"), soft_wrap=True)
+
+
+def _print_notes(report: Report, console: Console) -> None:
+    """The data's own notes on the rulebook: not problems, but every one is shown."""
+    if not report.notes:
+        return
+    console.print(Text(f"Rulebook notes ({len(report.notes)}, written in the data; not problems)",
+                       style="bold"))
+    for f in report.notes:
+        _print_finding(f, Text("note ", style="cyan"), console)
+
+
+def _print_summary(report: Report, console: Console, strict: bool) -> None:
     drafts = sum(report.drafts.values())
     if drafts:
         kinds = ", ".join(f"{n} {k}" for k, n in report.drafts.items())
-        console.print(f"{drafts} draft components (text written to fit the rules): {kinds}")
+        console.print(f"{drafts} draft entries (text written to fit the rules): {kinds}")
     errors = sum(f.severity == "error" for f in report.findings)
     short = sum(r.verdict in ("short", "over", "off") for r in report.rows)
     warnings = len(report.warnings)
-    if report.failed():
-        console.print(Text(f"check failed: {short} box-list rows off, {errors} rule errors, "
-                           f"{warnings} warnings", style="bold red"))
+    if report.failed(strict):
+        why = " (--strict: warnings fail)" if strict and not report.failed() else ""
+        console.print(Text(f"check failed: {_n(short, 'box-list row')} off, {_n(errors, 'error')}, "
+                           f"{_n(warnings, 'warning')}{why}", style="bold red"))
     else:
-        console.print(Text(f"check passed: {report.components} pieces, {warnings} warnings",
-                           style="bold green"))
+        console.print(Text(f"check passed: {report.components} pieces, {_n(warnings, 'warning')}, "
+                           f"{_n(len(report.notes), 'note')}", style="bold green"))
+
+
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"

@@ -93,6 +93,7 @@ def load_database(project: Path, game: str, edition: str | None = None) -> Datab
     rule_where = [src.where(("rules", i)) for src in [game_source, *(e.source for e in chain)]
                   for i in range(len(src.data.get("rules") or []) if isinstance(src.data, dict) else 0)]
     _check_kind_specs(kinds, vocab, game_source, chain, problems)
+    _check_inventory_kinds(kinds, chain, problems)
     components = _load_components(project, game_root, chain, vocab, kinds, problems)
     if problems:
         raise ProblemsError(problems)
@@ -186,6 +187,23 @@ def _check_kind_specs(kinds: dict[str, KindSpec], vocab: dict[str, dict[str, Ter
         for fname, spec in kind.fields.items():
             _check_field_spec(spec, ("kinds", kind_name, "fields", fname), source, vocab, kinds,
                               problems)
+
+
+def _check_inventory_kinds(kinds: dict[str, KindSpec], chain: list[_EditionSource],
+                           problems: list[Problem]) -> None:
+    """Every box-list row names kinds the game defines (a typo would read "short 0 of 20")."""
+    for e in chain:
+        for i, row in enumerate(e.file.inventory):
+            for j, kind in enumerate(row.kinds):
+                if kind in kinds:
+                    continue
+                path: tuple[str | int, ...] = ("inventory", i, "kind")
+                if not isinstance(row.kind, str):
+                    path = (*path, j)
+                problems.append(Problem(
+                    "unknown-kind", f"box-list row '{row.line}' names kind '{kind}', which is not "
+                    "defined", where=e.source.value_where(path), path=e.source.label(path),
+                    hint=did_you_mean(kind, kinds) or f"kinds: {', '.join(sorted(kinds))}"))
 
 
 def _check_field_spec(spec: FieldSpec, path: tuple[str | int, ...], source: Source,
@@ -360,7 +378,8 @@ def _component(cid: str, data: dict[str, Any], where: Location, edition: str) ->
 def _game(game: str, root: Path, file: GameFile, vocab: dict[str, dict[str, Term]],
           kinds: dict[str, KindSpec], rules: list[Rule]) -> Game:
     return Game(id=game, root=root, name=file.name, title=file.title or file.name,
-                default_edition=file.default_edition, vocab=vocab, kinds=kinds, rules=rules)
+                default_edition=file.default_edition, vocab=vocab, kinds=kinds, rules=rules,
+                status=file.status)
 
 
 def _edition(chain: list[_EditionSource]) -> Edition:
@@ -370,10 +389,17 @@ def _edition(chain: list[_EditionSource]) -> Edition:
     owner = next((e for e in reversed(chain) if e.file.inventory), top)
     players = next((e.file.players for e in reversed(chain) if e.file.players), None)
     mentions = [m for e in chain for m in e.file.rulebook_mentions]
+    named = next((e for e in reversed(chain) if e.file.rulebook), None)
     mention_where = [e.source.where(("rulebook_mentions", i))
                      for e in chain for i in range(len(e.file.rulebook_mentions))]
     where = {f"inventory[{i}]": owner.source.where(("inventory", i)) for i in range(len(inventory))}
     where.update({f"mentions[{i}]": loc for i, loc in enumerate(mention_where)})
+    if named:
+        where["rulebook"] = named.source.value_where(("rulebook",))
+    where.update({f"box_list_skip[{i}]": owner.source.where(("box_list_skip", i))
+                  for i in range(len(owner.file.box_list_skip))})
     return Edition(id=top.id, root=top.root, title=top.file.title or top.id, date=top.file.date,
-                   rulebook=top.file.rulebook, extends=top.file.extends, players=players,
-                   inventory=inventory, mentions=mentions, where=where)
+                   rulebook=named.file.rulebook if named else None, extends=top.file.extends,
+                   players=players, inventory=inventory, mentions=mentions, where=where,
+                   rulebook_path=(named.root / named.file.rulebook) if named and named.file.rulebook
+                   else None, box_list_skip=list(owner.file.box_list_skip))

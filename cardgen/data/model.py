@@ -26,6 +26,8 @@ class Term(Strict):
     icon: str | None = None
     number: int | None = None
     description: str | None = None
+    status: Literal["final", "draft"] = Field(
+        default="final", description="draft: this term or its text is ours, not the rulebook's")
 
     @property
     def label(self) -> str:
@@ -100,6 +102,9 @@ class InventoryRow(Strict):
     parts: dict[str, int] | None = None
     where: dict[str, str | int | bool] | None = None
     items: dict[str, int] | None = None
+    lines: list[str] | None = Field(
+        default=None, description="further box-list lines this row stands for (e.g. a breakdown "
+        "printed line by line); their numbers are compared with `parts` in order")
     note: str | None = None
 
     @property
@@ -116,6 +121,13 @@ class Mention(Strict):
     note: str | None = None
 
 
+class BoxListSkip(Strict):
+    """A line of the rulebook's box list that is not a component row (a total, a heading)."""
+
+    line: str
+    why: str
+
+
 class Players(Strict):
     min: int = 1
     max: int = 1
@@ -125,6 +137,8 @@ class GameFile(Strict):
     schema_: str | None = Field(default=None, alias="$schema")
     name: str
     title: str | None = None
+    status: Literal["final", "draft"] = Field(
+        default="final", description="draft: the name and title are ours, not the rulebook's")
     default_edition: str
     vocab: dict[str, list[Term]] = Field(default_factory=dict)
     kinds: dict[str, KindSpec] = Field(default_factory=dict)
@@ -144,6 +158,7 @@ class EditionFile(Strict):
     rules: list[Rule] = Field(default_factory=list)
     inventory: list[InventoryRow] = Field(default_factory=list)
     rulebook_mentions: list[Mention] = Field(default_factory=list)
+    box_list_skip: list[BoxListSkip] = Field(default_factory=list)
     remove: list[str] = Field(default_factory=list)
 
 
@@ -182,6 +197,7 @@ class Game:
     kinds: dict[str, KindSpec]
     rules: list[Rule]
     rule_where: list[Location] = field(default_factory=list)  # rules[i] was written here
+    status: str = "final"  # draft: the name and title are not the rulebook's
 
     def term(self, vocab: str, term_id: Any) -> Term | None:
         return self.vocab.get(vocab, {}).get(str(term_id))
@@ -193,12 +209,14 @@ class Edition:
     root: Path  # data/<game>/<edition>/
     title: str
     date: str | None
-    rulebook: str | None
+    rulebook: str | None  # as written in edition.yaml (relative to the edition that names it)
     extends: str | None
     players: Players | None
     inventory: list[InventoryRow]
     mentions: list[Mention]
     where: dict[str, Location] = field(default_factory=dict)  # inventory[i] -> location
+    rulebook_path: Path | None = None  # the rulebook file, resolved; may not exist
+    box_list_skip: list[BoxListSkip] = field(default_factory=list)
 
 
 @dataclass

@@ -53,8 +53,8 @@ def edition_yaml(base: Database, new: str) -> str:
         f"title: {game.name} {new}\n"
         f"# date: \"YYYY-MM-DD\"\n"
         f"extends: \"{base.edition.id}\"\n"
-        + (f"rulebook: {base.edition.rulebook}   # the inherited box list is transcribed from it\n"
-           if base.edition.rulebook else "")
+        + (f"# rulebook: rulebook.md   # this edition's own rulebook, relative to this folder; until "
+           f"then {base.edition.id}'s is used\n" if base.edition.rulebook else "")
         +
         f"# remove: [{_example(base).id}]   # components of {base.edition.id} this edition drops\n"
     )

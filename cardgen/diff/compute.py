@@ -127,9 +127,11 @@ class EditionDiff:
     def changed_ids(self) -> set[str]:
         """Ids (in the new edition) whose printed faces differ: added, changed, restyled.
 
-        A component whose only change is its id (renamed, same data) prints the same face.
+        A component whose only changes are unprinted (its id, its draft status, its source
+        quote) prints the same face.
         """
-        changed = {c.id for c in self.changed if any(f.path != "id" for f in c.changes)}
+        changed = {c.id for c in self.changed
+                   if any(f.path not in ("id", "status", "source") for f in c.changes)}
         return {p.id for p in self.added} | changed | {c.id for c in self.restyled}
 
     def to_json(self) -> dict[str, Any]:

@@ -1,0 +1,89 @@
+"""`cardgen export {pod,tts}` and the gallery step `cardgen build` adds: arguments -> exports."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.console import Console
+
+from cardgen.check.report import Report
+from cardgen.data.model import Database
+from cardgen.errors import Problem, ProblemsError
+from cardgen.export.gallery import GalleryStep
+
+
+def add_export(sub: argparse._SubParsersAction,
+               target_arg: Callable[[argparse.ArgumentParser], None],
+               handler: Callable[[argparse.Namespace, Console], int]) -> None:
+    """The `export` command with its `pod` and `tts` subcommands (handler gets the Namespace)."""
+    p = sub.add_parser("export", help="files for print-on-demand services and Tabletop Simulator",
+                       description="Write the game for where it goes next: a print-on-demand "
+                                   "service's files, or a Tabletop Simulator saved object.")
+    kinds = p.add_subparsers(dest="export", metavar="WHERE", required=True)
+    pod = kinds.add_parser("pod", help="per-face PNGs or a CMYK PDF for a print-on-demand service",
+                           description="Write output/<game>-<edition>-<service>/: a folder per "
+                                       "deck with its files and an order.csv of quantities.")
+    target_arg(pod)
+    pod.add_argument("--service", required=True, metavar="NAME",
+                     help="thegamecrafter, makeplayingcards, drivethrucards (or PROJECT/services/"
+                          "NAME.yaml)")
+    _common(pod)
+    pod.set_defaults(handler=handler)
+    tts = kinds.add_parser("tts", help="deck sheets and a Tabletop Simulator saved object",
+                           description="Write output/<game>-<edition>-tts/: deck sheets (at most "
+                                       "10x7, the last slot the hidden card), board and token "
+                                       "images, and <game>-<edition>.json to put in TTS's Saved "
+                                       "Objects folder.")
+    target_arg(tts)
+    tts.add_argument("--base-url", metavar="URL",
+                     help="where the images will be hosted (default: relative file paths)")
+    _common(tts)
+    tts.set_defaults(handler=handler)
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--kind", action="append", metavar="KIND", dest="kinds",
+                   help="only this kind (repeat for more; default: every kind)")
+    p.add_argument("--out", type=Path, metavar="DIR", help="output root (default: PROJECT/output)")
+
+
+def run_export(args: argparse.Namespace, console: Console, db: Database) -> int:
+    out_root = args.out or (db.project / "output")
+    if args.export == "pod":
+        from cardgen.export.pod import export_pod, load_service
+
+        result = export_pod(db, load_service(db.project, args.service), out_root, args.kinds)
+        sizes = ", ".join(f"{k} {w}x{h} px" for k, (w, h) in result.sizes.items())
+        what = (f"{result.pages} CMYK pages, total ink at most {result.max_ink:.1f} %"
+                if result.max_ink is not None else f"{result.images} images")
+        console.print(f"exported {db.label} for {args.service}: {what} ({sizes}); "
+                      f"{len(result.files)} files -> {result.folder}", markup=False)
+        return 0
+    from cardgen.export.tts import export_tts
+
+    tts = export_tts(db, out_root, args.kinds, base_url=args.base_url)
+    console.print(f"exported {db.label} for Tabletop Simulator: {tts.decks} decks on "
+                  f"{tts.sheets} sheets, {tts.objects} tiles and tokens; "
+                  f"{len(tts.files)} files -> {tts.folder} (load {tts.save.name} as a saved "
+                  "object)", markup=False)
+    return 0
+
+
+def gallery_step(db: Database, report: Report, compare: str | None) -> GalleryStep:
+    """The build's gallery step, with the check report and the diff against `compare`
+    (EDITION or GAME@EDITION; default: the edition this one extends)."""
+    from cardgen.data.load import load_database
+    from cardgen.diff import diff_databases
+
+    compare = compare or db.edition.extends
+    if not compare:
+        return GalleryStep(report, None, "Name an edition to list what changed since it: "
+                                         f"cardgen build {db.label} --diff-against EDITION")
+    game, _, edition = compare.rpartition("@")
+    if game and game != db.game.id:
+        raise ProblemsError([Problem(
+            "bad-option", f"--diff-against {compare} names another game than {db.game.id}",
+            hint=f"give an edition of {db.game.id}, e.g. --diff-against {edition}")])
+    return GalleryStep(report, diff_databases(load_database(db.project, db.game.id, edition), db))

@@ -1,0 +1,244 @@
+"""A build's faces, check report and edition diff -> index.html in the output folder.
+
+One self-contained page: the faces are the build's own SVGs (relative links), the styles and
+the small kind filter are inline, nothing comes from a server or the internet, so the folder
+can be zipped and sent, or opened straight from the file system. It prints: the filter hides
+itself on paper and faces do not split across pages. A card back shared by a whole kind is
+shown once. `cardgen build` runs it as a last step (`GalleryStep` in BuildOptions.extra_steps).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardgen.build import manifest
+from cardgen.build.faces import FaceKey, Faces
+from cardgen.build.writers import svg_name
+from cardgen.check.report import Report
+from cardgen.data.model import Database
+from cardgen.diff.compute import EditionDiff
+from cardgen.diff.text import diff_markdown
+from cardgen.export.common import Deck, decks
+
+GALLERY = "index.html"
+
+
+@dataclass(frozen=True)
+class GalleryStep:
+    """The build's last step: write index.html (with this report and diff) and its record."""
+
+    report: Report | None = None
+    diff: EditionDiff | None = None
+    compare_hint: str = ""  # said where there is no diff: how to name an edition
+
+    def __call__(self, db: Database, faces: Faces, tmp: Path,
+                 records: list[manifest.FileRecord]) -> list[manifest.FileRecord]:
+        svgs = {r.path for r in records if r.holds == "svg"}
+        shown = gallery_faces(db, faces, svgs)
+        (tmp / GALLERY).write_text(gallery_html(db, shown, self.report, self.diff,
+                                                self.compare_hint), encoding="utf-8")
+        return [manifest.FileRecord(GALLERY, "gallery", sorted({f.kind for f in shown}), 0,
+                                    len(shown))]
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One face in the gallery."""
+
+    kind: str
+    title: str  # the kind's title
+    name: str
+    side: str
+    svg: str  # relative path
+    count: int  # copies printed (a shared back: the whole kind's)
+    width: float  # mm
+    height: float
+
+
+def gallery_faces(db: Database, faces: Faces, svgs: set[str]) -> list[Shown]:
+    """Every face with an SVG, kind by kind: each card's front, then backs (shared ones once)."""
+    kinds = {c.id: c.kind for c in faces.components}
+    shown: list[Shown] = []
+    for deck in decks(db, faces):
+        seen_backs: dict[str, int] = {}
+        for c in deck.components:
+            for side in ("front", "back"):
+                face: FaceKey = (c.id, side)
+                name = svg_name(face, kinds) if face in faces.drawings else ""
+                if name not in svgs:
+                    continue
+                if side == "back":
+                    key = faces.key(face)
+                    if key in seen_backs:
+                        old = shown[seen_backs[key]]
+                        shown[seen_backs[key]] = Shown(**{**old.__dict__, "count": old.count + c.count})
+                        continue
+                    seen_backs[key] = len(shown)
+                shown.append(_shown(deck, faces, face, c.name, name, c.count))
+    return shown
+
+
+def _shown(deck: Deck, faces: Faces, face: FaceKey, name: str, svg: str, count: int) -> Shown:
+    drawing = faces.drawings[face]
+    return Shown(deck.kind, deck.title, name, face[1], svg, count, drawing.width, drawing.height)
+
+
+# --------------------------------------------------------------------------- the page
+
+STYLE = """
+:root { color-scheme: light; --ink: #1d2430; --muted: #5b6575; --line: #d5dae2; }
+body { font: 15px/1.45 system-ui, sans-serif; color: var(--ink); margin: 0 2rem 3rem; }
+header { border-bottom: 1px solid var(--line); margin-bottom: 1rem; }
+nav button { font: inherit; margin: 0 .3rem .5rem 0; padding: .25rem .7rem; border-radius: 1rem;
+  border: 1px solid var(--line); background: #fff; color: var(--ink); cursor: pointer; }
+nav button[aria-pressed="true"] { background: var(--ink); color: #fff; }
+.grid { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-end; }
+figure { margin: 0; text-align: center; }
+figure img { display: block; margin: 0 auto .3rem; max-width: 100%; height: auto; }
+figcaption { font-size: 13px; max-width: 12rem; margin: auto; }
+figcaption small, .muted { color: var(--muted); }
+table { border-collapse: collapse; margin: .5rem 0 1rem; }
+th, td { border-bottom: 1px solid var(--line); padding: .2rem .6rem; text-align: left;
+  vertical-align: top; }
+.ok { color: #1b6e35; } .bad { color: #a4161a; font-weight: 600; } .warn { color: #8a5a00; }
+code { font-size: 13px; }
+@media print {
+  nav, .noprint { display: none; }
+  figure, tr { break-inside: avoid; }
+  body { margin: 0; }
+}
+"""
+
+SCRIPT = """
+(() => {
+  const buttons = document.querySelectorAll('nav button');
+  const faces = document.querySelectorAll('figure.face');
+  for (const button of buttons) {
+    button.addEventListener('click', () => {
+      const kind = button.dataset.kind;
+      for (const b of buttons) b.setAttribute('aria-pressed', String(b === button));
+      for (const f of faces) f.hidden = kind !== 'all' && f.dataset.kind !== kind;
+    });
+  }
+})();
+"""
+
+PX_PER_MM = 2.4  # faces at about 60 % of their printed size; boards capped at MAX_PX
+MAX_PX = 420
+
+
+def gallery_html(db: Database, shown: list[Shown], report: Report | None,
+                 diff: EditionDiff | None, compare_hint: str = "") -> str:
+    title = f"{db.game.name} {db.edition.id}"
+    parts = [
+        "<!doctype html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{_e(title)}</title>", f"<style>{STYLE}</style>", "</head>", "<body>",
+        "<header>", f"<h1>{_e(title)}</h1>",
+        f'<p class="muted">{_e(db.edition.title or db.game.title)} &middot; '
+        f"{len(shown)} faces &middot; made by cardgen</p>",
+        _filters(shown), "</header>", "<main>",
+        _faces_section(shown), _report_section(report), _diff_section(diff, compare_hint),
+        "</main>", f"<script>{SCRIPT}</script>", "</body>", "</html>",
+    ]
+    return "\n".join(p for p in parts if p) + "\n"
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _filters(shown: list[Shown]) -> str:
+    kinds: dict[str, tuple[str, int]] = {}
+    for s in shown:
+        title, n = kinds.get(s.kind, (s.title, 0))
+        kinds[s.kind] = (title, n + 1)
+    buttons = [f'<button type="button" data-kind="all" aria-pressed="true">All ({len(shown)})</button>']
+    buttons += [f'<button type="button" data-kind="{_e(k)}" aria-pressed="false">'
+                f"{_e(title)} ({n})</button>" for k, (title, n) in kinds.items()]
+    return '<nav aria-label="Filter by kind">' + "".join(buttons) + "</nav>"
+
+
+def _faces_section(shown: list[Shown]) -> str:
+    if not shown:
+        return '<section id="faces"><h2>Faces</h2><p>No SVG faces in this build.</p></section>'
+    figures = []
+    for s in shown:
+        scale = min(PX_PER_MM, MAX_PX / max(s.width, s.height))
+        w, h = round(s.width * scale), round(s.height * scale)
+        copies = f" &middot; &times;{s.count}" if s.count != 1 else ""
+        figures.append(
+            f'<figure class="face" data-kind="{_e(s.kind)}">'
+            f'<img src="{_e(s.svg)}" width="{w}" height="{h}" alt="{_e(s.name)}, {s.side}">'
+            f"<figcaption>{_e(s.name)}<br><small>{_e(s.title)}, {s.side}{copies}</small>"
+            "</figcaption></figure>")
+    return '<section id="faces"><h2>Faces</h2><div class="grid">' + "".join(figures) + "</div></section>"
+
+
+def _report_section(report: Report | None) -> str:
+    if report is None:
+        return ""
+    verdict = "fails its check" if report.failed() else "passes its check"
+    rows = "".join(
+        f"<tr><td>{_e(r.kind)}</td><td>{_e(r.line)}</td>"
+        f"<td>{'' if r.expected is None else r.expected}</td><td>{r.has}</td>"
+        f'<td class="{"ok" if r.ok else "bad"}">{_e(r.verdict)}</td><td>{_e(r.detail)}</td></tr>'
+        for r in report.rows)
+    rules = "".join(
+        f'<li class="{"ok" if r.passed else "bad"}">{_e(r.rule)}: {_e(r.says)} '
+        f"({'passed' if r.passed else f'{r.findings} findings'})</li>" for r in report.rules)
+    findings = "".join(
+        f'<li class="{"bad" if f.severity == "error" else "warn"}">{_e(f.severity)}[{_e(f.rule)}] '
+        f"{_e(f.message)}{f' <q>{_e(f.quote)}</q>' if f.quote else ''}"
+        f"{f' <small>{_e(f.where)}</small>' if f.where else ''}</li>" for f in report.findings)
+    drafts = ", ".join(f"{_e(k)}: {n}" for k, n in report.drafts.items())
+    return (
+        f'<section id="report"><h2>Check report</h2><p class="{"bad" if report.failed() else "ok"}">'
+        f"{_e(report.game)}@{_e(report.edition)} {verdict}: {report.components} pieces.</p>"
+        "<table><thead><tr><th>kind</th><th>the box list says</th><th>expected</th><th>has</th>"
+        f"<th>verdict</th><th>detail</th></tr></thead><tbody>{rows}</tbody></table>"
+        + (f"<h3>Rules</h3><ul>{rules}</ul>" if rules else "")
+        + (f"<h3>Findings</h3><ul>{findings}</ul>" if findings else "")
+        + (f'<p class="muted">Draft text (not from the rulebook): {drafts}</p>' if drafts else "")
+        + "</section>")
+
+
+def _diff_section(diff: EditionDiff | None, hint: str) -> str:
+    if diff is None:
+        return (f'<section id="changes" class="noprint"><h2>Changes</h2><p class="muted">'
+                f"{_e(hint or 'No edition named to compare with.')}</p></section>") if hint else ""
+    return ('<section id="changes"><h2>Changes</h2>'
+            + markdown_html(diff_markdown(diff)) + "</section>")
+
+
+def markdown_html(text: str) -> str:
+    """The Markdown diff_markdown writes (headings, two levels of lists) -> HTML."""
+    out: list[str] = []
+    depth = 0
+    for line in text.splitlines():
+        level = 2 if line.startswith("  - ") else 1 if line.startswith("- ") else 0
+        while depth < level:
+            out.append("<ul>")
+            depth += 1
+        while depth > level:
+            out.append("</ul>")
+            depth -= 1
+        if level:
+            out.append(f"<li>{_inline(line.lstrip()[2:])}</li>")
+        elif line.startswith("### "):
+            out.append(f"<h4>{_inline(line[4:])}</h4>")
+        elif line.startswith("## "):
+            out.append(f"<h3>{_inline(line[3:])}</h3>")
+        elif line.strip():
+            out.append(f"<p>{_inline(line)}</p>")
+    out.extend("</ul>" for _ in range(depth))
+    return "\n".join(out)
+
+
+def _inline(text: str) -> str:
+    escaped = _e(text.replace("\\*", "*").replace("\\_", "_"))
+    escaped = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", escaped)
+    return re.sub(r"`(.+?)`", r"<code>\1</code>", escaped)

@@ -1,0 +1,94 @@
+"""RGB faces -> CMYK: the one place colours are converted, total ink limited and measured, and
+the CMYK print PDF is written (one page per face, the page a CMYK image with TrimBox/BleedBox).
+
+No redistributable CMYK ICC profile is available to ship with cardgen (the press profiles in
+Debian come with Ghostscript under the AGPL; colord and icc-profiles-free ship RGB and grey
+only), so the conversion is a documented formula, not a press characterisation:
+
+  K = 1 - max(R, G, B)                          full grey-component replacement: greys and
+  C = (1 - R - K) / (1 - K), M, Y alike         black text print with black ink alone
+  if C + M + Y + K > limit:                     total-ink limit: the coloured inks are scaled
+      C, M, Y *= (limit - K) / (C + M + Y)      down together (hue kept, K kept)
+
+R, G, B are the sRGB values (0-1) as drawn. The formula is applied through a 33^3 colour
+lookup table (Pillow's Color3DLUT); interpolation mixes grid points that each keep the limit,
+so every pixel keeps it too, and the table aims INK_MARGIN under the limit to absorb 8-bit
+rounding. `max_ink` measures the result: the export refuses a page over its service's limit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image, ImageFilter, ImageMath
+from reportlab.lib.utils import ImageReader
+
+from cardgen.render.pdf import K as PT_PER_MM
+from cardgen.render.pdf import new_canvas
+
+LUT_SIZE = 33
+INK_MARGIN = 4 / 255  # four inks, each rounded by at most half a step, twice over
+
+
+def rgb_to_cmyk(r: float, g: float, b: float, limit: float) -> tuple[float, float, float, float]:
+    """One sRGB colour (0-1) -> C, M, Y, K (0-1) with total ink at most `limit` (2.4 = 240 %)."""
+    k = 1.0 - max(r, g, b)
+    if k >= 1.0:
+        return (0.0, 0.0, 0.0, 1.0)
+    c, m, y = ((1.0 - v - k) / (1.0 - k) for v in (r, g, b))
+    coloured = c + m + y
+    if coloured + k > limit and coloured > 0:
+        scale = max(0.0, limit - k) / coloured
+        c, m, y = c * scale, m * scale, y * scale
+    return (c, m, y, k)
+
+
+def cmyk_lut(limit_percent: float) -> ImageFilter.Color3DLUT:
+    limit = limit_percent / 100 - INK_MARGIN
+    return ImageFilter.Color3DLUT.generate(
+        LUT_SIZE, lambda r, g, b: rgb_to_cmyk(r, g, b, limit), 4, "CMYK")  # 4 inks out
+
+
+def to_cmyk(image: Image.Image, limit_percent: float) -> Image.Image:
+    """An RGB image -> CMYK with total ink at most limit_percent (see the module docstring)."""
+    return image.convert("RGB").filter(cmyk_lut(limit_percent))
+
+
+def max_ink(image: Image.Image) -> float:
+    """The highest total ink of any pixel of a CMYK image, in percent (400 = all four solid)."""
+    c, m, y, k = (channel.convert("I") for channel in image.split())
+    total = ImageMath.lambda_eval(lambda a: a["c"] + a["m"] + a["y"] + a["k"], c=c, m=m, y=y, k=k)
+    return float(total.getextrema()[1]) * 100 / 255
+
+
+@dataclass(frozen=True)
+class CmykPage:
+    image: Image.Image  # CMYK, covering trim + 2 * bleed
+    width: float  # trim, mm
+    height: float
+    bleed: float  # mm each side
+
+
+def write_cmyk_pdf(path: Path, pages: Iterable[CmykPage], *, title: str, subject: str) -> int:
+    """One page per image (taken one at a time): MediaBox = BleedBox, TrimBox inside, and
+    DeviceCMYK the only colour space."""
+    canvas = new_canvas(str(path), enforceColorSpace="cmyk")
+    canvas.setTitle(title)
+    canvas.setAuthor("cardgen")
+    canvas.setSubject(subject)
+    canvas.setCreator("cardgen")
+    count = 0
+    for page in pages:
+        count += 1
+        b = page.bleed
+        pw, ph = (page.width + 2 * b) * PT_PER_MM, (page.height + 2 * b) * PT_PER_MM
+        canvas.setPageSize((pw, ph))
+        canvas.setBleedBox((0, 0, pw, ph))
+        canvas.setTrimBox((b * PT_PER_MM, b * PT_PER_MM, pw - b * PT_PER_MM, ph - b * PT_PER_MM))
+        canvas.drawImage(ImageReader(page.image), 0, 0, pw, ph)
+        canvas.showPage()
+        page.image.close()
+    canvas.save()
+    return count
