@@ -279,3 +279,40 @@ def test_layout_schema_is_current_and_named_on_line_one() -> None:
 def test_docs_element_table_is_generated_from_the_model() -> None:
     docs = (REPO / "docs" / "layouts.md").read_text(encoding="utf-8")
     assert elements_table() in docs
+
+
+def test_italic_markup_needs_an_italic_face() -> None:
+    from cardgen.layout import text
+
+    plain = text.parse_runs("a *word* here")
+    assert [r.text for r in plain] == ["a *word* here"]  # no italic face: printed as written
+    family = text.Family("regular", "bold", "file:/fonts/Italic.ttf")
+    runs = text.parse_runs("a *word* and **bold** [coin] [[x]", "regular", family)
+    assert [(r.text, r.face, r.icon) for r in runs] == [
+        ("a ", "regular", None), ("word", "file:/fonts/Italic.ttf", None), (" and ", "regular", None),
+        ("bold", "bold", None), (" ", "regular", None), ("", "regular", "coin"),
+        (" [x]", "regular", None)]
+    assert text.icon_names("[[coin] [gem] [gem]") == ["gem"]
+
+
+def test_colour_auto_reads_the_fill_under_it(project: Path) -> None:
+    _edit(project, LAYOUT, "elements:\n", "elements:\n"
+          "  - { type: rect, x: 5, y: 66, w: 20, h: 8, fill: '#F2C230' }\n"
+          "  - { type: text, text: Light, x: 5, y: 66, w: 20, h: 8, size: 8, color: auto }\n"
+          "  - { type: rect, x: 30, y: 66, w: 20, h: 8, fill: '#10213F' }\n"
+          "  - { type: text, text: Dark, x: 30, y: 66, w: 20, h: 8, size: 8, color: auto }\n")
+    _, drawing = _spark(project)
+    colours = {t.text: t.color for t in drawing.items if isinstance(t, Text)}
+    assert colours["Light"] == "#000000" and colours["Dark"] == "#FFFFFF"
+
+
+def test_frames_near_the_cut_and_text_under_other_elements_are_linted(project: Path, run_cli) -> None:
+    _edit(project, LAYOUT, "elements:\n", "elements:\n"
+          "  - { type: rect, x: 1.5, y: 66, w: 20, h: 10, stroke: '#1A1A1A' }\n"
+          "  - { type: text, name: under, text: Covered, x: 30, y: 66, w: 20, h: 6, size: 8 }\n"
+          "  - { type: rect, x: 35, y: 66, w: 6, h: 6, fill: '#1F6FB2' }\n"
+          "  - { type: text, name: edge, text: Edge, x: 1, y: 76, w: 20, h: 5, size: 8 }\n")
+    result = run_cli("--project", str(project), "lint")
+    assert "warning[near-cut] spark elements[0]: a frame or art edge 1.3 mm inside the cut" in result.out
+    assert "warning[overlaps-text] spark elements[1] (under): another element is drawn over" in result.out
+    assert "warning[outside-safe] spark elements[3] (edge): text runs outside the safe area" in result.out
