@@ -128,7 +128,8 @@ class _Checker:
             return spec.of if spec.of is not None else _ANY
         what = spec.type if isinstance(spec, FieldSpec) else (
             spec.what if isinstance(spec, _Scalar) else type(spec).__name__.strip("_").lower())
-        self.report(el, "over", None, f"{el.get('over')} is a {what}, not a list",
+        article = "an" if what[:1] in "aeiou" else "a"
+        self.report(el, "over", None, f"{el.get('over')} is {article} {what}, not a list",
                     "repeat over a list field, or use n: for a count (then {index} is 1..n)")
         return _ANY
 

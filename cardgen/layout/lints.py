@@ -265,11 +265,10 @@ class FaceLinter:
         return fill_under([q for q in self.placed[:n] if q.el is not el or el is None], *point)
 
     def covered(self, n: int, p: Placed, box: Box) -> None:
-        for q in self.placed:
+        for m, q in enumerate(self.placed):
             if q is p or q.el is p.el or q.role in ("background", "mark") or _ring(q.item):
                 continue
-            later = self.placed.index(q) > n
-            if not later and not isinstance(q.item, TextItem):
+            if m < n and not isinstance(q.item, TextItem):
                 continue  # drawn before the text: what it sits on
             qbox = q.box
             if not _overlap(box, qbox) or _frames(q, box, qbox):
