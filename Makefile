@@ -4,6 +4,7 @@ PY      ?= python3
 VENV    := .venv
 BIN     := $(VENV)/bin
 INSTALL := $(VENV)/.installed
+DEV     := $(VENV)/.installed-dev
 STAMP   := $(VENV)/.compiled
 GAME    ?=
 
@@ -12,8 +13,13 @@ GAME    ?=
 $(INSTALL): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[dev]'
+	$(BIN)/pip install -q -e .
 	touch $(INSTALL)
+
+# The tools that test the code (pytest, ruff, mypy, ...) only where tests run, not for `make pnp`.
+$(DEV): $(INSTALL)
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $(DEV)
 
 # PYTHONDONTWRITEBYTECODE would leave cardgen compiled anew on every run: write the .pyc
 # files explicitly (they are still read), again whenever a module changes.
@@ -27,12 +33,12 @@ pnp: $(STAMP)
 check: $(STAMP)
 	$(BIN)/cardgen check $(GAME)
 
-test: $(STAMP)
+test: $(STAMP) $(DEV)
 	$(BIN)/ruff check cardgen tests
 	$(BIN)/mypy cardgen
 	$(BIN)/pytest
 
-bench: $(STAMP)
+bench: $(STAMP) $(DEV)
 	$(BIN)/python bench/run.py
 
 schema: $(STAMP)

@@ -30,8 +30,6 @@ def copy_project(dest: Path, games: tuple[str, ...] = ("l5",)) -> Path:
         shutil.copytree(REPO / "data" / game, dest / "data" / game)
         if (REPO / "layouts" / game).is_dir():
             shutil.copytree(REPO / "layouts" / game, dest / "layouts" / game)
-    if (REPO / "layouts" / "common").is_dir():
-        shutil.copytree(REPO / "layouts" / "common", dest / "layouts" / "common")
     shutil.copy(REPO / "cardgen.yaml", dest / "cardgen.yaml")
     return dest
 

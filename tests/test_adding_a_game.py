@@ -1,4 +1,4 @@
-"""A game made by following docs/adding-a-game.md checks and builds without touching cardgen/."""
+"""The example game (tests/fixtures/adding-a-game, Potions) checks and builds without touching cardgen/."""
 
 from __future__ import annotations
 

@@ -107,7 +107,7 @@ def test_missing_icon_is_a_problem_not_a_crash(tmp_path: Path) -> None:
 def test_row_and_repeat_columns(tmp_path: Path) -> None:
     project = _project(tmp_path, {"size": [100, 60], "edition_mark": False, "elements": [
         {"type": "row", "n": 3, "x": 5, "y": 5, "size": 18, "gap": 2, "fill": "#F2C230"},
-        {"type": "repeat", "over": "{text}", "x": 5, "y": 30, "step": [30, 0], "columns": 2,
+        {"type": "repeat", "n": 3, "x": 5, "y": 30, "step": [30, 0], "columns": 2,
          "row_step": [0, 10], "elements": [{"type": "circle", "cx": 0, "cy": 0, "r": 2,
                                              "fill": "#000000"}]}]})
     db = _db(project, suit="moon", text=["a", "b", "c"])

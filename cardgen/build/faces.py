@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardgen import impose
 from cardgen.build import sources
 from cardgen.data.model import Component, Database
+from cardgen.errors import Problem
 from cardgen.layout.drawing import Drawing
 
 if TYPE_CHECKING:
@@ -33,6 +34,8 @@ class BuildOptions:
     svg: bool = True
     preview: bool = True
     ink_saver: bool = False  # printer-friendly faces (light backgrounds, tinted fills)
+    draft_report: tuple[str, ...] = ()  # a draft: the check report, printed before the sheets
+    strict: bool = False  # lint warnings stop the build
     extra_steps: tuple[ExtraStep, ...] = ()  # e.g. cardgen.export.gallery.GalleryStep
 
 
@@ -43,6 +46,7 @@ class BuildSummary:
     pages: int = 0  # home-print pages over all papers
     faces: int = 0  # distinct (component, side) faces laid out
     seconds: float = 0.0
+    warnings: list[Problem] = field(default_factory=list)  # layout lints, one per layout line
 
     def __str__(self) -> str:
         return (f"{len(self.files)} files, {self.pages} home-print pages, {self.faces} faces "
@@ -136,3 +140,24 @@ def copy_groups(db: Database, faces: Faces) -> list[impose.Group]:
                            (c.id, "back") in faces.drawings, front.shape == "circle")
         groups.setdefault(key, []).extend([copy] * c.count)
     return [impose.Group(sheet, tuple(copies)) for (sheet, _, _), copies in groups.items()]
+
+
+def lint_warnings(faces: Faces) -> list[Problem]:
+    """The faces' lint warnings, one per layout line and rule, naming the first face it hit."""
+    first: dict[tuple[str, str, str], Problem] = {}
+    more: dict[tuple[str, str, str], int] = {}
+    for drawing in faces.drawings.values():
+        for problem in drawing.warnings:
+            line = str(problem.where) if problem.where else problem.path.split(" ", 1)[-1]
+            key = (problem.rule, line, problem.message.split(":")[0])
+            if key in first:
+                more[key] = more.get(key, 0) + 1
+            else:
+                first[key] = problem
+    out = []
+    for key, problem in first.items():
+        if more.get(key):
+            problem = replace(problem, message=f"{problem.message} (and {more[key]} more "
+                              f"face{'s' if more[key] != 1 else ''})")
+        out.append(problem)
+    return sorted(out, key=lambda p: (str(p.where), p.rule))

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from cardgen.data.model import Component, Database, FieldSpec
 from cardgen.layout.drawing import Drawing, Group, Image, Primitive
+from cardgen.layout.roots import layout_roots
 
 LIBRARIES = ("reportlab", "rl-accel", "pypdfium2", "pillow", "svgwrite", "fonttools")
 
@@ -111,9 +112,11 @@ def database_key(db: Database) -> str:
     digest = hashlib.sha1(toolchain().encode())
     game = db.game
     digest.update(repr((str(db.project), str(game.root), game.id, game.name, game.title,
-                        game.default_edition, game.vocab, game.kinds, db.edition.id)).encode())
-    for chunk in _layout_files(db.project / "layouts"):
-        digest.update(hashlib.sha1(chunk).digest())
+                        game.default_edition, game.vocab, game.kinds, db.edition.id,
+                        db.draft)).encode())
+    for root in layout_roots(db.project):
+        for chunk in _layout_files(root):
+            digest.update(hashlib.sha1(chunk).digest())
     if _has_ref(f for k in game.kinds.values() for f in k.fields.values()):
         for c in db.components:
             digest.update(_component_repr(c).encode("utf-8"))

@@ -9,21 +9,32 @@ from cardgen import impose
 from cardgen.build import manifest, output, sources
 from cardgen.build.faces import BuildOptions, FaceKey, Faces, Progress, copy_groups, kind_title
 from cardgen.data.model import Database
+from cardgen.impose.draft import report_pages
 
 # --------------------------------------------------------------------------- stage 4 home print
 
 
 def home_heading(db: Database) -> str:
-    return f"{db.game.name} {db.edition.id}"
+    heading = f"{db.game.name} {db.edition.id}"
+    return f"DRAFT - {heading} - not for release" if db.draft else heading
 
 
 def plan_pages(db: Database, faces: Faces, options: BuildOptions,
                papers: tuple[str, ...] | None = None) -> dict[str, list[impose.HomeFile]]:
     """paper -> its home-print files (a duplex one and a single-sided one), planned."""
     groups = copy_groups(db, faces)
-    return {paper: impose.plan_home_print(groups, impose.PAPERS[paper], fold=options.fold,
-                                          offset=options.back_offset, heading=home_heading(db))
-            for paper in (papers or options.papers)}
+    plans = {paper: impose.plan_home_print(groups, impose.PAPERS[paper], fold=options.fold,
+                                           offset=options.back_offset, heading=home_heading(db))
+             for paper in (papers or options.papers)}
+    if options.draft_report:  # a draft: the check report opens every file
+        for paper, files in plans.items():
+            for f in files:
+                f.pages[:0] = report_pages(impose.PAPERS[paper], home_heading(db),
+                                           list(options.draft_report), duplex=f.duplex)
+                if not f.duplex:
+                    for page in f.pages:
+                        page.side = "single"
+    return plans
 
 
 def home_file_name(paper: str, f: impose.HomeFile) -> str:

@@ -15,6 +15,7 @@ from rich.progress import (
 )
 
 from cardgen.check import check
+from cardgen.check.text import report_lines, waived_summary
 from cardgen.cli.report_view import print_report
 from cardgen.data.model import Database
 from cardgen.errors import Problem, ProblemsError
@@ -35,10 +36,12 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
     from cardgen.build import BuildOptions, build
 
     report = check(db, players=args.players)
+    draft = getattr(args, "draft", False)
     if report.failed(strict=args.strict):
         print_report(report, console, strict=args.strict)
-        console.print("[bold red]not building: the database fails its check[/]")
-        return 1
+        if not draft:
+            console.print("[bold red]not building: the database fails its check[/]")
+            return 1
     only, suffix = None, None
     if args.players is not None and db.edition.players is not None:
         from cardgen.data.players import for_players
@@ -56,7 +59,9 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
     gallery = gallery_step(db, report, getattr(args, "diff_against", None) or args.changed_since)
     options = BuildOptions(back_offset=parse_offset(args.back_offset), fold=args.fold,
                            ink_saver=args.ink_saver, preview=not args.no_preview, only=only,
-                           suffix=suffix, extra_steps=(gallery,))
+                           suffix=suffix, strict=bool(getattr(args, "strict", False)),
+                           extra_steps=(gallery,),
+                           draft_report=tuple(report_lines(report, db.waived)) if draft else ())
     out_root = args.out or (db.project / "output")
     with Progress(TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=console, transient=True,
@@ -69,7 +74,35 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
             bar.update(tasks[stage], completed=done, total=total)
 
         summary = build(db, out_root, options, progress=progress)
+    for warning in summary.warnings:
+        console.print(warning.render(), markup=False, soft_wrap=True)
+    if summary.warnings:
+        console.print(f"{len(summary.warnings)} layout warnings (--strict refuses to build on them)",
+                      markup=False)
+    if draft:
+        console.print(f"built a DRAFT of {db.label}: {summary}", markup=False)
+        waived = waived_summary(report, db.waived)
+        console.print("waived for this draft: " + ("; ".join(waived) if waived else "nothing"),
+                      markup=False)
+        return 0
     console.print(f"built {db.label}: {summary}", markup=False)
+    return 0
+
+
+def run_lint(db: Database, console: Console, strict: bool) -> int:
+    """Lay out every face, print the layout lints; with strict, warnings are errors."""
+    from dataclasses import replace
+
+    from cardgen.build.faces import lay_out_faces, lint_warnings
+
+    faces = lay_out_faces(db, None, lambda stage, done, total: None)
+    warnings = lint_warnings(faces)
+    if strict and warnings:
+        raise ProblemsError([replace(w, severity="error") for w in warnings])
+    for warning in warnings:
+        console.print(warning.render(), markup=False, soft_wrap=True)
+    console.print(f"{db.label}: {len(warnings)} layout warning{'s' if len(warnings) != 1 else ''} "
+                  f"on {len(faces.drawings)} faces", markup=False)
     return 0
 
 

@@ -11,11 +11,15 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 
 from cardgen import __version__
 from cardgen.errors import Problem, ProblemsError
+
+if TYPE_CHECKING:
+    from cardgen.data.model import Database
 
 EXIT_OK, EXIT_FAILED, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -28,18 +32,16 @@ def _parser() -> argparse.ArgumentParser:
         description="Check a tabletop game's YAML database against its rulebook's box list, "
                     "and print it: home-print PDFs, print-shop PDFs and SVGs.",
         epilog="GAME[@EDITION] defaults to the project's default game (cardgen.yaml) and the "
-               "game's default edition. Exit codes: 0 clean, 1 check failed, 2 invalid data.")
+               "game's default edition. The project is the nearest folder holding cardgen.yaml, "
+               "here or above. Exit codes: 0 clean, 1 check failed, 2 invalid data.")
     parser.add_argument("--version", action="version", version=f"cardgen {__version__}")
-    parser.add_argument("--project", type=Path, default=Path("."), metavar="DIR",
-                        help="project folder holding data/ and layouts/ (default: .)")
+    parser.add_argument("--project", type=Path, metavar="DIR",
+                        help="project folder holding cardgen.yaml, data/ and layouts/ (default: the "
+                             "nearest folder with cardgen.yaml, here or above); before or after "
+                             "the command")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    _add_check(sub)
-    _add_build(sub)
-    _add_diff(sub)
-    _add_new_edition(sub)
-    _add_schema(sub)
-    _add_rulebook(sub)
-    _add_export(sub)
+    for add in COMMANDS:
+        add(sub)
     return parser
 
 
@@ -76,6 +78,10 @@ def _add_build(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", type=Path, metavar="DIR", help="output root (default: PROJECT/output)")
     p.add_argument("--no-preview", action="store_true", help="skip PNG previews")
     p.add_argument("--strict", action="store_true", help="refuse to build on warnings too")
+    p.add_argument("--draft", action="store_true",
+                   help="print a play-test copy even if the check fails or art is missing: "
+                        "placeholders for missing images, DRAFT on every page and face, the "
+                        "check report on the first page; exit 0")
     p.add_argument("--diff-against", metavar="EDITION",
                    help="the gallery (index.html) lists what changed since EDITION "
                         "(default: the edition this one extends)")
@@ -109,8 +115,39 @@ def _add_new_edition(sub: argparse._SubParsersAction) -> None:
 def _add_schema(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("schema", help="write JSON Schemas for editor autocompletion",
                        description="Write schema/<game>.{game,edition,components}.schema.json "
-                                   "for every game, so editors autocomplete and flag mistakes.")
+                                   "for every game, and schema/layout.schema.json for layout "
+                                   "files, so editors autocomplete and flag mistakes.")
     p.set_defaults(handler=cmd_schema)
+
+
+def _add_new(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("new", help="start a new game project that checks and builds at once",
+                       description="Create DIR (default: ./GAME) with cardgen.yaml, data/GAME/ (one kind, "
+                                   "an edition with a box list and a few components), a layout "
+                                   "extending the shared poker-card frame, a rulebook stub and a README. "
+                                   "Never overwrites a file.")
+    p.add_argument("game", metavar="GAME", help="the game's id: lower case, digits and dashes")
+    p.add_argument("dir", nargs="?", type=Path, metavar="DIR", help="where to create it (default: ./GAME)")
+    p.set_defaults(handler=cmd_new)
+
+
+def _add_watch(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("watch", help="rebuild on every save of data, layouts, icons or images",
+                       description="Build once, then rebuild whenever a file under data/ or layouts/ "
+                                   "changes; problems are shown and watching goes on. Ctrl-C stops.")
+    _target_arg(p)
+    p.add_argument("--draft", action="store_true", help="build drafts (see build --draft)")
+    p.add_argument("--preview", action="store_true", help="also write PNG previews (slower)")
+    p.set_defaults(handler=cmd_watch)
+
+def _add_lint(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("lint", help="lay out every face and report layout lints",
+                       description="Lay out every face and warn about text outside the safe area, "
+                                   "text under 6 pt, low contrast, elements outside the trim or "
+                                   "over text, frames near the cut. Writes nothing.")
+    _target_arg(p)
+    p.add_argument("--strict", action="store_true", help="treat warnings as errors (exit 2)")
+    p.set_defaults(handler=cmd_lint)
 
 
 def _add_rulebook(sub: argparse._SubParsersAction) -> None:
@@ -120,6 +157,7 @@ def _add_rulebook(sub: argparse._SubParsersAction) -> None:
                                    "into the rulebook so that both say the same.")
     _target_arg(p)
     p.set_defaults(handler=cmd_rulebook)
+
 
 def _add_export(sub: argparse._SubParsersAction) -> None:
     from cardgen.cli.export_cmd import add_export
@@ -133,21 +171,75 @@ def cmd_export(args: argparse.Namespace, console: Console) -> int:
     return run_export(args, console, _load(args))
 
 
+# One line per subcommand, in the order `cardgen --help` lists them.
+COMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (
+    _add_new,
+    _add_check,
+    _add_build,
+    _add_watch,
+    _add_diff,
+    _add_new_edition,
+    _add_schema,
+    _add_lint,
+    _add_rulebook,
+    _add_export,
+)
+
+
+GLOBAL_OPTIONS = ("--project",)  # each takes one value; accepted anywhere on the line
+
+
+def hoist_global_options(argv: Sequence[str]) -> list[str]:
+    """The command line with every global option moved before the command, where argparse
+    reads it: `cardgen check --project X` is `cardgen --project X check`."""
+    front: list[str] = []
+    rest: list[str] = []
+    items = list(argv)
+    i = 0
+    while i < len(items):
+        arg = items[i]
+        if arg == "--":
+            rest.extend(items[i:])
+            break
+        if arg.split("=", 1)[0] in GLOBAL_OPTIONS:
+            take = 1 if "=" in arg else 2
+            front.extend(items[i:i + take])
+            i += take
+            continue
+        rest.append(arg)
+        i += 1
+    return front + rest
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
-    out = _console(stderr=False)
-    err = _console(stderr=True)
+    args = _parser().parse_args(hoist_global_options(sys.argv[1:] if argv is None else argv))
     if not getattr(args, "handler", None):
         _parser().print_help()
         return EXIT_INVALID
     try:
+        code = _run(args, _console(stderr=False), _console(stderr=True))
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:  # `cardgen diff ... | head`: the reader has had enough
+        _silence_stdout()
+        return EXIT_OK
+
+
+def _run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    """The command's exit code; problems printed for people (and as JSON with --json)."""
+    try:
+        args.project = _project(args)
         return int(args.handler(args, out))
     except ProblemsError as exc:
+        if getattr(args, "json", False):
+            print(json.dumps({"problems": problems_json(exc.problems)}, indent=2, ensure_ascii=False))
         print_problems(exc.problems, err)
         return EXIT_INVALID
     except KeyboardInterrupt:
         err.print("interrupted; output/ is unchanged")
         return 130
+    except BrokenPipeError:
+        raise
     except Exception as exc:  # a bug in cardgen, not in the data: say so, briefly
         if os.environ.get("CARDGEN_DEBUG"):
             raise
@@ -158,11 +250,46 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL
 
 
+def _project(args: argparse.Namespace) -> Path:
+    """--project as given, else the nearest folder holding cardgen.yaml from here upward."""
+    from cardgen.data.load import find_project
+
+    given = getattr(args, "project", None)
+    return Path(given) if given is not None else find_project(Path.cwd())
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush does not fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is not a real file (captured by a test)
+        pass
+    finally:
+        os.close(devnull)
+
+
+def problems_json(problems: list[Problem]) -> list[dict[str, object]]:
+    """Problems as plain JSON objects: rule, severity, file, line, col, path, message, hint."""
+    return [{"rule": p.rule, "severity": p.severity,
+             "file": p.where.file if p.where else None, "line": p.where.line if p.where else None,
+             "col": p.where.col if p.where else None, "path": p.path, "message": p.message,
+             "hint": p.hint} for p in problems]
+
+
+class _Console(Console):
+    """rich's Console, leaving a closed pipe (`| head`) to main: it ends quietly with exit 0."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
+
+
 def _console(stderr: bool) -> Console:
     """A console that keeps tables readable when output goes to a file or a pipe."""
     probe = Console(stderr=stderr)
     width = None if probe.is_terminal else 120
-    return Console(stderr=stderr, highlight=False, width=width)
+    return _Console(stderr=stderr, highlight=False, width=width)
 
 
 def print_problems(problems: list[Problem], console: Console) -> None:
@@ -176,7 +303,25 @@ def _load(args: argparse.Namespace):  # noqa: ANN202 - returns Database
     from cardgen.data.load import load_database, parse_target
 
     game, edition = parse_target(args.target, args.project)
-    return load_database(args.project, game, edition)
+    db = load_database(args.project, game, edition, draft=getattr(args, "draft", False))
+    if getattr(args, "players", None) is not None:
+        check_players(db, args.players)
+    return db
+
+
+def check_players(db: Database, players: int) -> None:
+    """--players N outside the edition's player range is a usage error naming the range."""
+    from cardgen.data.players import players_range
+
+    allowed = players_range(db)
+    if allowed is not None and not allowed[0] <= players <= allowed[1]:
+        low, high = allowed
+        raise ProblemsError([Problem(
+            "bad-option", f"--players {players}: {db.label} is for {low}-{high} players",
+            hint=f"give a number from {low} to {high} (players: in the edition.yaml)")])
+    if players < 1:
+        raise ProblemsError([Problem("bad-option", f"--players {players}: at least 1 player",
+                                     hint="give the number of players, e.g. --players 2")])
 
 
 def cmd_check(args: argparse.Namespace, console: Console) -> int:
@@ -195,6 +340,28 @@ def cmd_build(args: argparse.Namespace, console: Console) -> int:
     from cardgen.cli.build_cmd import run_build
 
     return run_build(args, console, _load(args))
+
+
+def cmd_new(args: argparse.Namespace, console: Console) -> int:
+    from cardgen.data.new_project import create_project
+
+    folder = args.dir if args.dir is not None else Path(args.game)
+    written = create_project(folder, args.game)
+    for path in written:
+        console.print(f"wrote {path}", markup=False)
+    console.print(f"Next: cd {folder} && cardgen check && cardgen build", markup=False)
+    return EXIT_OK
+
+
+def cmd_watch(args: argparse.Namespace, console: Console) -> int:
+    from cardgen.cli.watch_cmd import watch
+
+    return watch(args, console)
+
+def cmd_lint(args: argparse.Namespace, console: Console) -> int:
+    from cardgen.cli.build_cmd import run_lint
+
+    return run_lint(_load(args), console, args.strict)
 
 
 def cmd_diff(args: argparse.Namespace, console: Console) -> int:
@@ -240,8 +407,9 @@ def cmd_new_edition(args: argparse.Namespace, console: Console) -> int:
 
 def cmd_schema(args: argparse.Namespace, console: Console) -> int:
     from cardgen.data.schema import write_schemas
+    from cardgen.layout.model import write_layout_schema
 
-    for path in write_schemas(args.project):
+    for path in [*write_schemas(args.project), write_layout_schema(args.project / "schema")]:
         console.print(f"wrote {path}", markup=False)
     return EXIT_OK
 

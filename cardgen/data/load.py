@@ -22,6 +22,7 @@ from cardgen.data.model import (
     Rule,
     Term,
 )
+from cardgen.data.tabular import TABLE_SUFFIXES, read_table
 from cardgen.data.validate import ComponentContext, check_component, parse_model
 from cardgen.data.yamlsrc import Source, read_source
 from cardgen.errors import Problem, ProblemsError, did_you_mean
@@ -42,6 +43,13 @@ def list_editions(project: Path, game: str) -> list[str]:
     return sorted(p.name for p in root.iterdir() if (p / "edition.yaml").is_file()) if root.is_dir() else []
 
 
+def find_project(start: Path) -> Path:
+    """The nearest folder holding cardgen.yaml, `start` or one above it; `start` when none does."""
+    start = start.resolve()
+    return next((folder for folder in (start, *start.parents) if (folder / PROJECT_FILE).is_file()),
+                start)
+
+
 def default_game(project: Path) -> str:
     """The game `cardgen check` means with no argument: cardgen.yaml's default_game, else the only one."""
     config = project / PROJECT_FILE
@@ -52,6 +60,10 @@ def default_game(project: Path) -> str:
     games = list_games(project)
     if len(games) == 1:
         return games[0]
+    if not config.is_file() and not games:
+        raise ProblemsError([Problem(
+            "no-project", f"no cardgen.yaml in {project} or any folder above it",
+            hint="start one with `cardgen new GAME`, or point at one with --project DIR")])
     raise ProblemsError([Problem(
         "no-default-game", "no game named and no default_game in cardgen.yaml",
         where=Location(PROJECT_FILE, 1, 1),
@@ -77,8 +89,14 @@ class _EditionSource:
     file: EditionFile
 
 
-def load_database(project: Path, game: str, edition: str | None = None) -> Database:
-    """Load and validate one edition of a game, with everything it extends."""
+WAIVED_IN_DRAFTS = ("missing-image",)
+
+
+def load_database(project: Path, game: str, edition: str | None = None, *,
+                  draft: bool = False) -> Database:
+    """Load and validate one edition of a game, with everything it extends.
+
+    A draft (a play-test copy) lets the problems in WAIVED_IN_DRAFTS through, in `db.waived`."""
     project = project.resolve()
     problems: list[Problem] = []
     game_root = _game_root(project, game)
@@ -94,12 +112,14 @@ def load_database(project: Path, game: str, edition: str | None = None) -> Datab
                   for i in range(len(src.data.get("rules") or []) if isinstance(src.data, dict) else 0)]
     _check_kind_specs(kinds, vocab, game_source, chain, problems)
     _check_inventory_kinds(kinds, chain, problems)
-    components = _load_components(project, game_root, chain, vocab, kinds, problems)
+    waived: list[Problem] | None = [] if draft else None
+    components = _load_components(project, game_root, chain, vocab, kinds, problems, waived)
     if problems:
         raise ProblemsError(problems)
     game_model = _game(game, game_root, game_file, vocab, kinds, rules)
     game_model.rule_where = rule_where
-    return Database(project, game_model, _edition(chain), components)
+    return Database(project, game_model, _edition(chain), components, draft=draft,
+                    waived=waived or [])
 
 
 def _game_root(project: Path, game: str) -> Path:
@@ -229,31 +249,41 @@ def _check_field_spec(spec: FieldSpec, path: tuple[str | int, ...], source: Sour
 
 def _load_components(project: Path, game_root: Path, chain: list[_EditionSource],
                      vocab: dict[str, dict[str, Term]], kinds: dict[str, KindSpec],
-                     problems: list[Problem]) -> list[Component]:
+                     problems: list[Problem], waived: list[Problem] | None = None) -> list[Component]:
     ctx = ComponentContext(vocab, kinds)
     merged: dict[str, dict[str, Any]] = {}
     places: dict[str, tuple[Location, str]] = {}
     for layer in chain:
         own: dict[str, Location] = {}
         for path in _component_files(layer.root):
-            source = _try_read(project, path, problems)
+            source = _try_read(project, path, problems, kinds)
             if source is not None:
                 _take_file(source, layer, merged, places, own, ctx)
         _remove(layer, merged, places, problems)
     _resolve_refs(ctx, merged)
     _check_images(ctx, game_root)
-    problems.extend(ctx.problems)
+    for problem in ctx.problems:
+        if waived is not None and problem.rule in WAIVED_IN_DRAFTS:
+            waived.append(problem)
+        else:
+            problems.append(problem)
     if problems:  # values may be of any type: build no Component from them
         return []
     return [_component(cid, data, *places[cid]) for cid, data in merged.items()]
 
 
 def _component_files(root: Path) -> list[Path]:
-    return sorted(p for p in root.glob("*.yaml") if p.name != "edition.yaml")
+    """The edition's component files: every *.yaml but edition.yaml; every *.csv, *.tsv, *.xlsx."""
+    return sorted(p for p in root.iterdir() if p.is_file() and p.name != "edition.yaml"
+                  and not p.name.startswith((".", "~"))  # editors' lock and temporary files
+                  and (p.suffix == ".yaml" or p.suffix.lower() in TABLE_SUFFIXES))
 
 
-def _try_read(project: Path, path: Path, problems: list[Problem]) -> Source | None:
+def _try_read(project: Path, path: Path, problems: list[Problem],
+              kinds: dict[str, KindSpec]) -> Source | None:
     try:
+        if path.suffix.lower() in TABLE_SUFFIXES:
+            return read_table(path, _shown(project, path), kinds)
         return _read(project, path)
     except ProblemsError as exc:
         problems.extend(exc.problems)

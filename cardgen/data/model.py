@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from cardgen.errors import Location
+from cardgen.errors import Location, Problem
 
 
 class Strict(BaseModel):
@@ -225,6 +225,8 @@ class Database:
     game: Game
     edition: Edition
     components: list[Component]
+    draft: bool = False  # a play-test copy: problems in `waived` were let through
+    waived: list[Problem] = field(default_factory=list)
 
     def of_kind(self, kind: str) -> list[Component]:
         return [c for c in self.components if c.kind == kind]

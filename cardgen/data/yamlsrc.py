@@ -147,7 +147,7 @@ def dotted(path: KeyPath) -> str:
 
 def read_source(path: Path, shown_as: str) -> Source:
     """Parse one YAML file into a Source; raise ProblemsError with a located Problem on failure."""
-    raw = _read_bytes(path, shown_as)
+    raw = read_bytes(path, shown_as)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -161,7 +161,8 @@ def read_source(path: Path, shown_as: str) -> Source:
     return _parse_text(text, shown_as)
 
 
-def _read_bytes(path: Path, shown_as: str) -> bytes:
+def read_bytes(path: Path, shown_as: str) -> bytes:
+    """The file's bytes; a Problem when it is over MAX_BYTES."""
     size = path.stat().st_size
     if size > MAX_BYTES:
         raise ProblemsError([Problem(

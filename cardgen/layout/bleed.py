@@ -27,7 +27,8 @@ def extend_to_bleed(drawing: Drawing, bleed: float = PRINT_BLEED) -> Drawing:
     """The face with at least `bleed` mm of bleed and its edge rectangles stretched into it."""
     b = max(drawing.bleed, bleed)
     items = [_extend(item, drawing, b, IDENTITY) for item in drawing.items]
-    return Drawing(drawing.name, drawing.width, drawing.height, b, items, drawing.shape)
+    return Drawing(drawing.name, drawing.width, drawing.height, b, items,
+                   warnings=drawing.warnings, shape=drawing.shape)
 
 
 def _extend(item: Primitive, d: Drawing, b: float, m: Matrix) -> Primitive:

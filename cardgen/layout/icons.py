@@ -1,4 +1,4 @@
-"""Icon SVG file (layouts/<game>/icons/, layouts/common/icons/) -> Drawing paths in a square box.
+"""Icon SVG file (<game>/icons/, then common/icons/ under each layout root) -> Drawing paths.
 
 Icons are parsed once with svgelements (shapes, transforms and arcs become cubic paths), so the
 PDF and the SVG output draw the very same outlines. A designer replaces an icon by dropping in
@@ -14,14 +14,28 @@ import svgelements as se
 
 from cardgen.layout.drawing import Group, Primitive, Style
 from cardgen.layout.drawing import Path as PathItem
+from cardgen.layout.roots import find_layout_file, layout_roots
 
 
-def icon_file(layouts: Path, game: str, name: str) -> Path:
-    for folder in (layouts / game / "icons", layouts / "common" / "icons"):
-        path = folder / f"{name}.svg"
-        if path.is_file():
+def icon_folders(project: Path, game: str) -> list[Path]:
+    """Where a game's icons are looked up, in order: its own, then the project's and cardgen's
+    shared ones (under every layout root, cardgen.layout.roots)."""
+    return [root / folder / "icons" for folder in (game, "common") for root in layout_roots(project)]
+
+
+def icon_file(project: Path, game: str, name: str) -> Path:
+    """The icon's SVG: the game's own icons, then the project's and cardgen's shared ones."""
+    for folder in (game, "common"):
+        path = find_layout_file(project, f"{folder}/icons/{name}.svg")
+        if path is not None:
             return path
     raise FileNotFoundError(name)
+
+
+def icon_names(project: Path, game: str) -> list[str]:
+    """Every icon name a game can use."""
+    return sorted({p.stem for folder in icon_folders(project, game) if folder.is_dir()
+                   for p in folder.glob("*.svg")})
 
 
 @cache
@@ -102,3 +116,9 @@ def _recoloured(path: Path, colour: str | None
                       stroke_width=style.stroke_width)
         items.append(PathItem(p.ops, style))
     return view, tuple(items)
+
+
+def forget_icons() -> None:
+    """Forget parsed icon files (they are cached by path)."""
+    _parsed.cache_clear()
+    _recoloured.cache_clear()

@@ -169,7 +169,7 @@ def ink_saved(drawing: Drawing, background: str = "#FFFFFF") -> Drawing:
     items = [_item(item, IDENTITY, walk, background, first=n == 0)
              for n, item in enumerate(drawing.items)]
     return Drawing(drawing.name, drawing.width, drawing.height, drawing.bleed, items,
-                   drawing.shape)
+                   warnings=drawing.warnings, shape=drawing.shape)
 
 
 def _item(item: Primitive, m: Matrix, walk: Walk, background: str, first: bool = False

@@ -8,10 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.data.model import Database
-from cardgen.data.yamlsrc import read_source
+from cardgen.data.yamlsrc import Source, read_source
 from cardgen.errors import Problem, ProblemsError, did_you_mean
 from cardgen.layout.auto import auto_template
+from cardgen.layout.bindings import binding_problems
+from cardgen.layout.fonts import font_problem
+from cardgen.layout.roots import SHARED_LAYOUTS, find_layout_file, layout_roots
 from cardgen.layout.scope import Scope, number
+from cardgen.layout.validate import layout_problems, remember_elements
 
 SHEETS = ("cards", "large", "tokens", "stickers")
 
@@ -28,35 +32,90 @@ class FaceInfo:
 # ---------------------------------------------------------------- templates
 
 
-def layouts_root(db: Database) -> Path:
-    return db.project / "layouts"
+def _read_template(path: Path, shown: str) -> tuple[dict[str, Any], Source]:
+    """A valid layout file, read once for each version of it (an edited file is read again)."""
+    stat = path.stat()
+    return _read_version(path, shown, (stat.st_mtime_ns, stat.st_size))
 
 
 @cache
-def _read_template(path: Path) -> dict[str, Any]:
-    data = read_source(path, str(path)).data
-    if not isinstance(data, dict):
-        raise ProblemsError([Problem("bad-layout", "a layout is a mapping (size, elements, ...)",
-                                     where=None, path=str(path))])
-    return data
+def _read_version(path: Path, shown: str, version: tuple[int, int]) -> tuple[dict[str, Any], Source]:
+    source = read_source(path, shown)
+    problems = layout_problems(source)
+    if problems:
+        raise ProblemsError(problems)
+    remember_elements(source, path.read_text(encoding="utf-8"))
+    return source.data, source
 
 
-def load_template(root: Path, name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
-    """A template with its `extends` chain merged (child keys win; elements are appended)."""
-    path = root / f"{name}.yaml"
-    if not path.is_file():
-        raise ProblemsError([Problem("unknown-layout", f"no layout file {path}",
-                                     hint=did_you_mean(name, [p.stem for p in root.rglob("*.yaml")]))])
+def load_template(project: Path, name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A template with its `extends` chain merged (child keys win; elements are appended).
+
+    `name` ('mygame/card', 'common/poker-card') is looked up under every layout root: the
+    project's layouts/ first, then the layouts shipped with cardgen (cardgen.layout.roots)."""
+    path = find_layout_file(project, f"{name}.yaml")
+    if path is None:
+        raise ProblemsError([Problem("unknown-layout", f"no layout file layouts/{name}.yaml",
+                                     hint=did_you_mean(name, _layout_names(project)))])
     if name in seen:
         raise ProblemsError([Problem("layout-cycle", " -> ".join([*seen, name]))])
-    data = dict(_read_template(path))
+    raw, source = _read_template(path, _shown(project, path))
+    data = dict(raw)
+    if isinstance(data.get("fonts"), dict):
+        data["fonts"] = _font_files(path, source, data["fonts"])
     parent_name = data.pop("extends", None)
     if not parent_name:
         return data
-    parent = load_template(root, parent_name, (*seen, name))
+    if find_layout_file(project, f"{parent_name}.yaml") is None:
+        raise ProblemsError([Problem(
+            "unknown-layout", f"no layout '{parent_name}' (layouts/{parent_name}.yaml)",
+            where=source.value_where(("extends",)), path="extends",
+            hint=did_you_mean(parent_name, _layout_names(project)) or "name a layout from "
+            "layouts/ without .yaml, e.g. common/poker-card")])
+    parent = load_template(project, parent_name, (*seen, name))
     merged = {**parent, **data}
     merged["elements"] = list(parent.get("elements", [])) + list(data.get("elements", []))
     return merged
+
+
+def _layout_names(project: Path) -> list[str]:
+    """Every layout as `extends:` names it (game/name, common/name), under every layout root."""
+    return sorted({p.relative_to(root).with_suffix("").as_posix()
+                   for root in layout_roots(project) if root.is_dir() for p in root.rglob("*.yaml")})
+
+
+def _font_files(path: Path, source: Source, named: dict[str, str | None]) -> dict[str, str]:
+    """A layout's `fonts:` -> absolute files (relative to the layout file), each usable."""
+    found: dict[str, str] = {}
+    problems = []
+    for role, file in named.items():
+        if not file:
+            continue
+        font = (path.parent / file).resolve()
+        why = font_problem(font)
+        if why:
+            problems.append(Problem("bad-font", f"font file '{file}': {why}",
+                                    where=source.value_where(("fonts", role)), path=f"fonts.{role}",
+                                    hint=f"put a .ttf file under {_shown_dir(path)}/fonts/ and name "
+                                         "it relative to the layout, e.g. fonts/MyFace-Regular.ttf"))
+        found[role] = str(font)
+    if problems:
+        raise ProblemsError(problems)
+    return found
+
+
+def _shown_dir(path: Path) -> str:
+    return f"layouts/{path.parent.name}"
+
+
+def _shown(project: Path, path: Path) -> str:
+    """A layout file as messages show it: relative to the project, or cardgen's shared copy."""
+    for base, prefix in ((project, ""), (SHARED_LAYOUTS, "(cardgen) layouts/")):
+        try:
+            return prefix + path.relative_to(base).as_posix()
+        except ValueError:
+            continue
+    return str(path)
 
 
 def template_for(db: Database, kind: str, side: str) -> dict[str, Any] | None:
@@ -75,12 +134,13 @@ def _merged_template(db: Database, kind: str, side: str) -> dict[str, Any] | Non
     name = spec.layout or kind if side == "front" else spec.back
     if name is None:
         return None
-    root = layouts_root(db)
-    game_path = root / db.game.id / f"{name}.yaml"
-    if game_path.is_file():
-        return load_template(root, f"{db.game.id}/{name}")
-    if (root / f"{name}.yaml").is_file():
-        return load_template(root, name)
+    for full in (f"{db.game.id}/{name}", name):
+        if find_layout_file(db.project, f"{full}.yaml") is not None:
+            template = load_template(db.project, full)
+            problems = binding_problems(db, kind, template)
+            if problems:
+                raise ProblemsError(problems)
+            return template
     autos: dict[tuple[str, str], dict[str, Any]] = db.__dict__.setdefault("_auto_templates", {})
     if (kind, side) not in autos:
         front = template_for(db, kind, "front") if side == "back" else None
@@ -111,3 +171,9 @@ def _face_info(db: Database, kind: str) -> FaceInfo:
 
 
 # ---------------------------------------------------------------- binding
+
+
+def forget_templates() -> None:
+    """Forget every layout file read (a long-running `cardgen watch` re-reads edited ones anyway:
+    reads are keyed by modification time and size)."""
+    _read_version.cache_clear()

@@ -1,0 +1,240 @@
+"""CSV / TSV / XLSX component file -> Source: the component mappings a YAML file gives, located by cell.
+
+One row per component; the header names the fields. `kind` is a column, or a `# kind: NAME`
+line above the header, or the file's name (`card.csv` holds cards). Dotted names reach nested
+fields (`effect.text`), numbered ones list items (`steps.0`, `steps.1`). An empty cell is
+absent. Cells are typed by the kind's field specs (`3` for an int field is the number 3); a
+cell that does not parse stays text, so the usual checks report it at `file.csv:ROW:COL`.
+An .xlsx workbook (its first sheet) reads the same way when openpyxl is installed.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+from cardgen.data.model import BASE_FIELDS, FieldSpec, KindSpec, Location
+from cardgen.data.yamlsrc import KeyPath, Source, read_bytes
+from cardgen.errors import Problem, ProblemsError, did_you_mean
+
+TABLE_SUFFIXES = {".csv": ",", ".tsv": "\t", ".xlsx": ""}
+_KIND_LINE = re.compile(r"^#\s*kind\s*:\s*(\S+)\s*$")
+_TRUE, _FALSE = {"true", "yes", "y", "1", "x"}, {"false", "no", "n", "0"}
+
+
+def read_table(path: Path, shown_as: str, kinds: dict[str, KindSpec]) -> Source:
+    """Parse one CSV/TSV/XLSX file into a Source of component mappings; ProblemsError when the
+    file is unreadable or its header or a row's shape is wrong."""
+    raw = read_bytes(path, shown_as)
+    if path.suffix.lower() == ".xlsx":
+        rows = _sheet_records(raw, shown_as)
+    else:
+        rows = _records(_text(raw, shown_as), TABLE_SUFFIXES.get(path.suffix.lower(), ","))
+    default_kind, header_at = None, 0
+    for at, (_line, cells) in enumerate(rows):
+        found = _KIND_LINE.match(",".join(cells).strip()) if cells and cells[0].startswith("#") else None
+        if found:
+            default_kind = found.group(1)
+        if not (cells and cells[0].startswith("#")) and any(c.strip() for c in cells):
+            header_at = at
+            break
+    else:
+        raise ProblemsError([Problem("empty-file", "no header row", where=Location(shown_as, 1, 1),
+                                     hint="the first row names the fields: id,kind,name,...")])
+    if default_kind is None and path.stem in kinds:
+        default_kind = path.stem
+    header_line, header = rows[header_at]
+    table = _Table(shown_as, kinds, default_kind)
+    columns = table.columns(header_line, [h.strip() for h in header])
+    data = [table.component(line, cells, columns) for line, cells in rows[header_at + 1:]
+            if any(c.strip() for c in cells) and not cells[0].startswith("#")]  # blank, comment
+    if table.problems:
+        raise ProblemsError(table.problems)
+    return Source(shown_as, data, table.marks, table.key_marks)
+
+
+def _text(raw: bytes, shown_as: str) -> str:
+    try:
+        text = raw.decode("utf-8-sig")  # spreadsheets often write a byte-order mark
+    except UnicodeDecodeError as exc:
+        raise ProblemsError([Problem(
+            "not-text", f"not UTF-8 text (byte {exc.start} is 0x{raw[exc.start]:02x})",
+            where=Location(shown_as, 1, 1), hint="export the sheet as CSV UTF-8")]) from None
+    if "\x00" in text:
+        raise ProblemsError([Problem("not-text", "binary file (contains NUL bytes)",
+                                     where=Location(shown_as, 1, 1),
+                                     hint="export the sheet as CSV (UTF-8), not as a workbook")])
+    return text
+
+
+def _records(text: str, delimiter: str) -> list[tuple[int, list[str]]]:
+    """(first line number, cells) of every record; a quoted cell may span lines."""
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    records: list[tuple[int, list[str]]] = []
+    line = 1
+    for cells in reader:
+        records.append((line, cells))
+        line = reader.line_num + 1
+    return records
+
+
+def _sheet_records(raw: bytes, shown_as: str) -> list[tuple[int, list[str]]]:
+    """(row number, cells as text) of the workbook's first sheet."""
+    try:
+        import openpyxl
+    except ImportError:
+        raise ProblemsError([Problem(
+            "xlsx-unsupported", "reading .xlsx needs openpyxl, which is not installed",
+            where=Location(shown_as, 1, 1),
+            hint="pip install 'cardgen[xlsx]', or save the sheet as CSV UTF-8")]) from None
+    try:
+        book = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
+    except Exception as exc:  # noqa: BLE001 - a damaged or foreign file, whatever openpyxl says
+        raise ProblemsError([Problem(
+            "not-xlsx", f"not a readable .xlsx workbook ({type(exc).__name__})",
+            where=Location(shown_as, 1, 1), hint="save it again from the spreadsheet, or as CSV")]) from None
+    try:
+        sheet = book.worksheets[0]
+        return [(n, [_cell_text(v) for v in row])
+                for n, row in enumerate(sheet.iter_rows(values_only=True), start=1)]
+    finally:
+        book.close()
+
+
+def _cell_text(value: Any) -> str:
+    """A spreadsheet value as the text a CSV export would hold (whole numbers without '.0')."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if hasattr(value, "isoformat"):
+        return str(value.isoformat())[:10] if getattr(value, "hour", 0) == 0 else value.isoformat()
+    return str(value)
+
+
+class _Table:
+    """Rows -> component mappings, with each value's position and the problems of the header."""
+
+    def __init__(self, file: str, kinds: dict[str, KindSpec], default_kind: str | None):
+        self.file, self.kinds, self.default_kind = file, kinds, default_kind
+        self.marks: dict[KeyPath, Location] = {}
+        self.key_marks: dict[KeyPath, Location] = {}
+        self.problems: list[Problem] = []
+        self.rows = 0
+
+    def columns(self, line: int, names: list[str]) -> list[tuple[int, tuple[str | int, ...]] | None]:
+        """Each header cell -> (column number, key path), or None for a column left out."""
+        known = set(BASE_FIELDS)
+        kinds = [self.kinds[self.default_kind]] if self.default_kind in self.kinds else list(
+            self.kinds.values())
+        for spec in kinds:
+            known.update(spec.fields)
+        if "kind" not in names and self.default_kind is None:
+            self.problems.append(Problem(
+                "missing-field", "no kind for these rows", where=Location(self.file, line, 1),
+                hint="add a 'kind' column, a first line '# kind: NAME', or name the file NAME.csv"))
+        out: list[tuple[int, tuple[str | int, ...]] | None] = []
+        for col, name in enumerate(names, start=1):
+            path = tuple(int(p) if p.isdigit() else p for p in name.split("."))
+            if not name or name.startswith("#"):
+                out.append(None)  # an unnamed column: notes beside the data
+            elif path[0] not in known or any(p == "" for p in path):
+                out.append(None)
+                self.problems.append(Problem(
+                    "unknown-field", f"unknown column '{name}'", where=Location(self.file, line, col),
+                    path=name, hint=did_you_mean(str(path[0]), sorted(known))))
+            else:
+                out.append((col, path))
+        return out
+
+    def component(self, line: int, cells: list[str],
+                  columns: list[tuple[int, tuple[str | int, ...]] | None]) -> dict[str, Any]:
+        index, self.rows = self.rows, self.rows + 1
+        if len(cells) > len(columns):  # an unquoted separator shifted the cells after it
+            self.problems.append(Problem(
+                "bad-row", f"this row has {len(cells)} cells, the header names {len(columns)}",
+                where=Location(self.file, line, len(columns) + 1),
+                hint="text holding the separator must be quoted: \"Draw a card, then discard\""))
+        raw: dict[str, Any] = {}
+        raw_marks: dict[KeyPath, Location] = {}
+        kind = self._kind(cells, columns)
+        for column, cell in zip(columns, cells, strict=False):
+            if column is None or not cell.strip():
+                continue
+            col, path = column
+            _put(raw, path, _typed(cell.strip(), path, self.kinds.get(kind or "")))
+            raw_marks[path] = Location(self.file, line, col)
+        self.marks[(index,)] = Location(self.file, line, 1)
+        if kind is not None and "kind" not in raw:
+            raw["kind"] = kind
+        return _finish(raw, (index,), (), raw_marks, self.marks, self.key_marks)
+
+    def _kind(self, cells: list[str], columns: list[tuple[int, tuple[str | int, ...]] | None]
+              ) -> str | None:
+        for column, cell in zip(columns, cells, strict=False):
+            if column is not None and column[1] == ("kind",) and cell.strip():
+                return cell.strip()
+        return self.default_kind
+
+
+def _put(node: dict[Any, Any], path: tuple[str | int, ...], value: Any) -> None:
+    for part in path[:-1]:
+        node = node.setdefault(part, {})
+        if not isinstance(node, dict):
+            return  # 'effect' and 'effect.text' both given: the plain value wins
+    node.setdefault(path[-1], value)
+
+
+def _finish(node: Any, path: KeyPath, raw_path: tuple[str | int, ...],
+            raw_marks: dict[KeyPath, Location], marks: dict[KeyPath, Location],
+            key_marks: dict[KeyPath, Location]) -> Any:
+    """Numbered keys -> a list in number order (gaps closed); positions follow each value."""
+    if raw_path in raw_marks:
+        marks[path] = key_marks[path] = raw_marks[raw_path]
+    if not isinstance(node, dict):
+        return node
+    first = min((loc for p, loc in raw_marks.items() if p[:len(raw_path)] == raw_path),
+                key=lambda loc: loc.col, default=None)
+    if path[1:] and first is not None:  # a nested object or list: where its first cell is
+        marks.setdefault(path, first)
+        key_marks.setdefault(path, first)
+    if node and all(isinstance(k, int) for k in node):
+        return [_finish(node[k], (*path, i), (*raw_path, k), raw_marks, marks, key_marks)
+                for i, k in enumerate(sorted(node))]
+    return {str(k): _finish(v, (*path, str(k)), (*raw_path, k), raw_marks, marks, key_marks)
+            for k, v in node.items()}
+
+
+def _typed(cell: str, path: tuple[str | int, ...], kind: KindSpec | None) -> Any:
+    """A cell's text as the value its field spec expects, when it parses; else the text."""
+    if path == ("count",):
+        return int(cell) if re.fullmatch(r"[+-]?\d+", cell) else cell
+    spec = _spec_at(kind, path)
+    if spec is None:
+        return cell
+    if spec.type == "int" and re.fullmatch(r"[+-]?\d+", cell):
+        return int(cell)
+    if spec.type == "float":
+        try:
+            return float(cell) if "." in cell or "e" in cell.lower() else int(cell)
+        except ValueError:
+            return cell
+    if spec.type == "bool" and cell.lower() in _TRUE | _FALSE:
+        return cell.lower() in _TRUE
+    return cell
+
+
+def _spec_at(kind: KindSpec | None, path: tuple[str | int, ...]) -> FieldSpec | None:
+    if kind is None or not isinstance(path[0], str):
+        return None
+    spec: FieldSpec | None = kind.fields.get(path[0])
+    for part in path[1:]:
+        if spec is None:
+            return None
+        spec = spec.of if isinstance(part, int) else (spec.fields or {}).get(part)
+    return spec

@@ -1,0 +1,129 @@
+"""`build --draft` prints a play-test copy despite missing art and a failing check; `cardgen watch`
+rebuilds after a save without another command."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from tests.conftest import REPO, copy_project
+
+
+@pytest.fixture
+def broken_art(tmp_path: Path, run_cli) -> Path:
+    """A new project with one card pointing at art that does not exist and one card missing."""
+    assert run_cli("new", "mygame", str(tmp_path / "mygame")).code == 0
+    cards = tmp_path / "mygame/data/mygame/1.0/cards.yaml"
+    text = cards.read_text().replace("value: 1, status: draft,", "value: 1, image: art/star.png,", 1)
+    lines = text.splitlines()
+    cut = next(i for i, line in enumerate(lines) if "id: diamond-3" in line)
+    cards.write_text("\n".join(lines[:cut] + lines[cut + 2:]) + "\n")
+    return tmp_path / "mygame"
+
+
+def test_without_draft_missing_art_stops_the_build(broken_art: Path, run_cli) -> None:
+    result = run_cli("build", "--project", str(broken_art), "--no-preview")
+    assert result.code == 2
+    assert "error[missing-image] cards[0].image: image 'art/star.png' does not exist" in result.err
+    assert not (broken_art / "output" / "mygame-1.0").exists()
+
+
+def test_draft_prints_marked_pages_and_says_what_it_waived(broken_art: Path, run_cli) -> None:
+    result = run_cli("build", "--draft", "--project", str(broken_art), "--no-preview")
+    assert result.code == 0, result.text
+    assert "built a DRAFT of mygame@1.0" in result.out
+    assert ("waived for this draft: 1 box-list row off; 1 rule error; 1 missing image "
+            "(art/star.png)") in result.out
+    out = broken_art / "output" / "mygame-1.0"
+    for paper in ("letter", "a4"):
+        pages = [p.extract_text() for p in PdfReader(out / f"pnp-{paper}.pdf").pages]
+        assert "check report 1/1" in pages[0] and "check FAILED" in pages[0]
+        assert 'SHORT: "6 CARDS (3 STARS, 3 DIAMONDS)" expects 6, the database has 5' in pages[0]
+        assert "missing-image" in pages[0]
+        assert "back of the check report" in pages[1]  # duplex: the card sheets stay paired
+        assert all("DRAFT" in page for page in pages), paper
+        card_pages = [p for p in pages[2:] if "First Star" in p]
+        assert card_pages and "MISSING ART" in card_pages[0]
+    faces = PdfReader(out / "print" / "card.pdf").pages
+    assert all("DRAFT" in face.extract_text() for face in faces)
+    assert "MISSING ART" in faces[0].extract_text() and "star.png" in faces[0].extract_text()
+
+
+def test_a_clean_draft_still_carries_the_mark(tmp_path: Path, run_cli) -> None:
+    assert run_cli("new", "mygame", str(tmp_path / "g")).code == 0
+    result = run_cli("build", "--draft", "--project", str(tmp_path / "g"), "--no-preview")
+    assert result.code == 0 and "waived for this draft: nothing" in result.out
+    first = PdfReader(tmp_path / "g/output/mygame-1.0/pnp-a4.pdf").pages[0].extract_text()
+    assert "check passed" in first
+    plain = run_cli("build", "--project", str(tmp_path / "g"), "--no-preview")
+    assert plain.code == 0
+    pages = PdfReader(tmp_path / "g/output/mygame-1.0/pnp-a4.pdf").pages
+    assert not any("DRAFT" in p.extract_text() for p in pages)  # the face cache knows drafts
+
+
+def _wait_for(predicate, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_watch_rebuilds_an_edited_name_without_another_command(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "p", games=("orbital-debris",))
+    (project / "cardgen.yaml").write_text("default_game: orbital-debris\n")
+    log = tmp_path / "watch.log"
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    with log.open("w") as sink:
+        proc = subprocess.Popen([sys.executable, "-m", "cardgen", "watch"], cwd=project, env=env,
+                                stdout=sink, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        assert _wait_for(lambda: "built orbital-debris@" in log.read_text(), 120), log.read_text()
+        manifest = next((project / "output").glob("orbital-debris-*/manifest.json"))
+        data_file, old = _a_component_name(project)
+        data_file.write_text(data_file.read_text().replace(old, "name: Renamed By Watch", 1))
+
+        def renamed() -> bool:
+            try:
+                return "Renamed By Watch" in manifest.read_text()
+            except FileNotFoundError:  # the output folder is being swapped in
+                return False
+
+        assert _wait_for(renamed, 60), log.read_text()
+        # the line follows the swap of output/ that the manifest shows
+        assert _wait_for(lambda: " after data/orbital-debris/" in log.read_text(), 20), log.read_text()
+        line = [ln for ln in log.read_text().splitlines() if " after " in ln][0]
+        assert line.split(" in ")[-1].split(" s ")[0].replace(".", "").isdigit()  # time taken
+        data_file.write_text(data_file.read_text().replace("Renamed By Watch", "Renamed: [", 1))
+        assert _wait_for(lambda: "not built after" in log.read_text(), 60), log.read_text()
+        assert proc.poll() is None  # a problem is shown, and watching goes on
+    finally:
+        os.killpg(proc.pid, signal.SIGINT)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=10)
+    assert "stopped watching" in log.read_text()
+
+
+def _a_component_name(project: Path) -> tuple[Path, str]:
+    """A component file of the default edition and a `name:` value in it."""
+    manifest = json.loads(next((project / "output").glob("orbital-debris-*/manifest.json")).read_text())
+    names = [v["name"] for v in manifest["components"].values()]
+    edition = next((project / "output").glob("orbital-debris-*")).name.split("-", 2)[-1]
+    for path in sorted((project / "data/orbital-debris" / edition).glob("*.yaml")):
+        text = path.read_text()
+        for name in names:
+            if f"name: {name}\n" in text or f"name: {name}," in text:
+                return path, f"name: {name}"
+    raise AssertionError("no component name found in the data")
