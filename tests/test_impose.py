@@ -276,6 +276,9 @@ def test_plan_labels_every_page_and_places_every_copy() -> None:
             name = f"pnp-{paper.name}{f.suffix}.pdf"
             first = " | ".join(label.text for label in f.pages[0].labels)
             assert "print plan" in first and "DUPLEX" in first and "SINGLE-SIDED" in first
+            assert f"pnp-{paper.name}.pdf" in first and f"pnp-{paper.name}-single.pdf" in first
+            assert "Paper: " in first and "Cut order: " in first
+            assert "Back offset used: +0.0, +0.0 mm" in first and "Contents of this file" in first
             for n, page in enumerate(f.pages, start=1):
                 texts = " | ".join(label.text for label in page.labels)
                 assert f"Game 1.0 - {name} page {n}/{len(f.pages)}" in texts
