@@ -58,7 +58,9 @@ def test_bindings_extends_and_term_colours(tmp_path: Path) -> None:
     db = _db(project, suit="moon", text="**bold** words")
     drawing = lay_out(db, db.components[0], "front")
     assert drawing is not None and (drawing.width, drawing.height) == (63.5, 88.9)
-    assert any(isinstance(i, Rect) and i.style.fill == "#7A4BB3" and i.h == 10 for i in drawing.items)
+    # the frame's 10 mm band at the top trim runs on into the 3 mm bleed
+    assert any(isinstance(i, Rect) and i.style.fill == "#7A4BB3"
+               and i.y + i.h == pytest.approx(10) and i.y == -3.0 for i in drawing.items)
     texts = _texts(drawing.items)
     assert "".join(t.text for t in texts) == "Tārā Moon: bold words"
     assert {t.font for t in texts if "bold" in t.text} == {"bold"}

@@ -39,7 +39,7 @@ def build(
     started = time.perf_counter()
     target = Path(out_root) / folder_name(db, options)
     cache = sources.FaceCache(db)
-    faces = lay_out_faces(db, options.only, report, cache)  # stage 3
+    faces = lay_out_faces(db, options.only, report, cache, options.ink_saver)  # stage 3
     warnings = lint_warnings(faces)
     if options.strict and warnings:
         raise ProblemsError([replace(w, severity="error") for w in warnings])

@@ -58,8 +58,8 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
 
     gallery = gallery_step(db, report, getattr(args, "diff_against", None) or args.changed_since)
     options = BuildOptions(back_offset=parse_offset(args.back_offset), fold=args.fold,
-                           preview=not args.no_preview, only=only, suffix=suffix,
-                           strict=bool(getattr(args, "strict", False)),
+                           ink_saver=args.ink_saver, preview=not args.no_preview, only=only,
+                           suffix=suffix, strict=bool(getattr(args, "strict", False)),
                            extra_steps=(gallery,),
                            draft_report=tuple(report_lines(report, db.waived)) if draft else ())
     out_root = args.out or (db.project / "output")

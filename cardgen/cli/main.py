@@ -64,12 +64,15 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
 def _add_build(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("build", help="check, then write PDFs, SVGs and previews to output/",
                        description="Check the edition, then write output/<game>-<edition>/: "
-                                   "home-print PDFs (Letter, A4), print-shop PDFs, SVGs, previews.")
+                                   "home-print PDFs (Letter, A4; duplex and single-sided), "
+                                   "print-shop PDFs, SVGs, previews.")
     _target_arg(p)
     p.add_argument("--players", type=int, metavar="N", help="build the box for N players")
     p.add_argument("--back-offset", default="0,0", metavar="DX,DY",
                    help="shift back pages by DX,DY mm to match your printer's duplex (default 0,0)")
     p.add_argument("--fold", action="store_true", help="fold-over sheets instead of duplex")
+    p.add_argument("--ink-saver", action="store_true",
+                   help="printer-friendly faces: light backgrounds and backs, tinted fills")
     p.add_argument("--changed-since", metavar="EDITION",
                    help="reprint only faces that differ from EDITION")
     p.add_argument("--out", type=Path, metavar="DIR", help="output root (default: PROJECT/output)")

@@ -101,6 +101,7 @@ class Drawing:
     bleed: float = 3.0
     items: list[Primitive] = field(default_factory=list)
     warnings: list[Any] = field(default_factory=list)  # lint Problems (cardgen.layout.lints)
+    shape: str = "rect"  # rect | circle (the trim's shape; a round piece gets a round cut line)
 
     def add(self, item: Primitive) -> None:
         self.items.append(item)

@@ -26,16 +26,38 @@ from cardgen.layout.templates import template_for
 from cardgen.layout.validate import element_where
 
 
-def lay_out(db: Database, component: Component, side: str) -> Drawing | None:
-    """The Drawing of one face of a component, or None when its kind has no back."""
+def lay_out(db: Database, component: Component, side: str, ink_saver: bool = False
+            ) -> Drawing | None:
+    """The Drawing of one face of a component, or None when its kind has no back.
+    `ink_saver`: the printer-friendly face (cardgen.layout.ink)."""
     template = template_for(db, component.kind, side)
     if template is None:
         return None
+    from cardgen.layout.bleed import bleed_problems, extend_to_bleed
+
+    if ink_saver:
+        from cardgen.layout.ink import ink_saved, ink_saver_template
+
+        drawing = lay_out_template(db, component, side, ink_saver_template(template))
+        drawing = ink_saved(drawing, str(template.get("ink_saver", {}).get("background")
+                                         or "#FFFFFF"))
+    else:
+        drawing = lay_out_template(db, component, side, template)
+    drawing = extend_to_bleed(drawing)
+    problems = bleed_problems(drawing, component.id, side, component.kind, component.where)
+    if problems:
+        raise ProblemsError(problems)
+    return drawing
+
+
+def lay_out_template(db: Database, component: Component, side: str, template: dict[str, Any]
+                     ) -> Drawing:
     scope = Scope(db, component)
     db.__dict__["_palette"] = dict(template.get("palette", {}))
     size = template.get("size", (63.5, 88.9))
     width, height = (number(scope, {"v": v}, "v", 10.0) for v in size)
-    drawing = Drawing(f"{component.id}-{side}", width, height, float(template.get("bleed", 3.0)))
+    drawing = Drawing(f"{component.id}-{side}", width, height, float(template.get("bleed", 3.0)),
+                      shape=str(template.get("shape", "rect")))
     ctx = _Context(db, component, drawing, template, side)
     ctx.background(scope)
     for element in template.get("elements", []):
