@@ -87,7 +87,8 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
 
     gallery = gallery_step(db, report, getattr(args, "diff_against", None) or args.changed_since)
     options = BuildOptions(back_offset=parse_offset(args.back_offset), fold=args.fold,
-                           preview=not args.no_preview, only=only, suffix=suffix,
+                           ink_saver=args.ink_saver, preview=not args.no_preview, only=only,
+                           suffix=suffix, strict=bool(getattr(args, "strict", False)),
                            extra_steps=(gallery,),
                            draft_report=tuple(report_lines(report, db.waived)) if draft else ())
     with Progress(TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(),
@@ -101,6 +102,11 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
             bar.update(tasks[stage], completed=done, total=total)
 
         summary = build(db, out_root, options, progress=progress)
+    for warning in summary.warnings:
+        console.print(warning.render(), markup=False, soft_wrap=True)
+    if summary.warnings:
+        console.print(f"{len(summary.warnings)} layout warnings (--strict refuses to build on them)",
+                      markup=False)
     if draft:
         console.print(f"built a DRAFT of {db.label}: {summary}", markup=False)
         waived = waived_summary(report, db.waived)
@@ -108,6 +114,23 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
                       markup=False)
         return 0
     console.print(f"built {db.label}: {summary}", markup=False)
+    return 0
+
+
+def run_lint(db: Database, console: Console, strict: bool) -> int:
+    """Lay out every face, print the layout lints; with strict, warnings are errors."""
+    from dataclasses import replace
+
+    from cardgen.build.faces import lay_out_faces, lint_warnings
+
+    faces = lay_out_faces(db, None, lambda stage, done, total: None)
+    warnings = lint_warnings(faces)
+    if strict and warnings:
+        raise ProblemsError([replace(w, severity="error") for w in warnings])
+    for warning in warnings:
+        console.print(warning.render(), markup=False, soft_wrap=True)
+    console.print(f"{db.label}: {len(warnings)} layout warning{'s' if len(warnings) != 1 else ''} "
+                  f"on {len(faces.drawings)} faces", markup=False)
     return 0
 
 

@@ -9,6 +9,7 @@ one line at a baseline; renderers never measure, wrap or shrink.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -100,6 +101,8 @@ class Drawing:
     height: float
     bleed: float = 3.0
     items: list[Primitive] = field(default_factory=list)
+    warnings: list[Any] = field(default_factory=list)  # lint Problems (cardgen.layout.lints)
+    shape: str = "rect"  # rect | circle (the trim's shape; a round piece gets a round cut line)
 
     def add(self, item: Primitive) -> None:
         self.items.append(item)

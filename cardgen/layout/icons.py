@@ -1,4 +1,4 @@
-"""Icon SVG file (layouts/<game>/icons/, then common/icons/ under each layout root) -> Drawing paths.
+"""Icon SVG file (<game>/icons/, then common/icons/ under each layout root) -> Drawing paths.
 
 Icons are parsed once with svgelements (shapes, transforms and arcs become cubic paths), so the
 PDF and the SVG output draw the very same outlines. A designer replaces an icon by dropping in
@@ -16,7 +16,7 @@ import svgelements as se
 from cardgen.data.paths import leaves_folder, readable
 from cardgen.layout.drawing import Group, Primitive, Style
 from cardgen.layout.drawing import Path as PathItem
-from cardgen.layout.roots import find_layout_file
+from cardgen.layout.roots import find_layout_file, layout_roots
 from cardgen.limits import MAX_ICON_BYTES
 
 
@@ -27,6 +27,12 @@ class IconError(ValueError):
         super().__init__(message)
         self.rule = rule
         self.hint = hint
+
+
+def icon_folders(project: Path, game: str) -> list[Path]:
+    """Where a game's icons are looked up, in order: its own, then the project's and cardgen's
+    shared ones (under every layout root, cardgen.layout.roots)."""
+    return [root / folder / "icons" for folder in (game, "common") for root in layout_roots(project)]
 
 
 def icon_file(project: Path, game: str, name: str) -> Path:
@@ -44,6 +50,12 @@ def icon_file(project: Path, game: str, name: str) -> Path:
                 raise outside
             return path
     raise FileNotFoundError(name)
+
+
+def icon_names(project: Path, game: str) -> list[str]:
+    """Every icon name a game can use."""
+    return sorted({p.stem for folder in icon_folders(project, game) if folder.is_dir()
+                   for p in folder.glob("*.svg")})
 
 
 @cache

@@ -8,12 +8,15 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.data.model import Database
-from cardgen.data.paths import leaves_folder, package_assets, readable
+from cardgen.data.paths import leaves_folder, readable
 from cardgen.data.yamlsrc import Source, read_source
 from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
 from cardgen.layout.auto import auto_template
-from cardgen.layout.roots import find_layout_file, layout_roots
+from cardgen.layout.bindings import binding_problems
+from cardgen.layout.fonts import font_problem
+from cardgen.layout.roots import SHARED_LAYOUTS, find_layout_file, layout_roots
 from cardgen.layout.scope import Scope, number
+from cardgen.layout.validate import layout_problems, remember_elements
 
 SHEETS = ("cards", "large", "tokens", "stickers")
 
@@ -30,108 +33,110 @@ class FaceInfo:
 # ---------------------------------------------------------------- templates
 
 
-# id() of each mapping of a read template -> (the mapping, kept alive so its id stays its own;
-# where it was written), and of each template -> where its `extends` was written
-_WHERE: dict[int, tuple[object, Location]] = {}
-_EXTENDS_AT: dict[int, tuple[object, Location]] = {}
-
-
-def where_written(value: object) -> Location | None:
-    """Where a mapping of a layout (a template, an element) was written, when known."""
-    found = _WHERE.get(id(value))
-    return found[1] if found is not None and found[0] is value else None
-
-
-def forget_templates() -> None:
-    """Drop every template read (and where its parts were written), for `cardgen watch`."""
-    read_template.cache_clear()
-    _WHERE.clear()
-    _EXTENDS_AT.clear()
-
-
-def shown_path(project: Path, path: Path) -> str:
-    """A layout file as messages name it: relative to the project, or inside cardgen."""
-    for root, prefix in ((project, ""), (package_assets().parent, "cardgen/")):
-        try:
-            return prefix + path.relative_to(root).as_posix()
-        except ValueError:
-            continue
-    return str(path)
+def _read_template(path: Path, shown: str) -> tuple[dict[str, Any], Source]:
+    """A valid layout file, read once for each version of it (an edited file is read again)."""
+    stat = path.stat()
+    return _read_version(path, shown, (stat.st_mtime_ns, stat.st_size))
 
 
 @cache
-def read_template(path: Path, shown: str | None = None) -> dict[str, Any]:
-    shown = shown or str(path)
+def _read_version(path: Path, shown: str, version: tuple[int, int]) -> tuple[dict[str, Any], Source]:
     source = read_source(path, shown)
-    if not isinstance(source.data, dict):
-        raise ProblemsError([Problem("bad-layout", "a layout is a mapping (size, elements, ...)",
-                                     where=Location(shown, 1, 1))])
-    if source.nonfinite:
-        raise ProblemsError([Problem(
-            "bad-number", f"{source.raw.get(p, 'nan')} is not a finite number",
-            where=source.value_where(p), path=source.label(p),
-            hint="write a size in mm, e.g. 12.5") for p in source.nonfinite])
-    if not isinstance(source.data.get("elements", []), list):
-        raise ProblemsError([Problem(
-            "bad-layout", "`elements` is a list of elements", where=source.value_where(("elements",)),
-            path="elements", hint="write one '- type: ...' line per element")])
-    _remember(source, source.data, ())
+    problems = layout_problems(source) or [Problem(
+        "bad-number", f"{source.raw.get(p, 'nan')} is not a finite number", where=source.value_where(p),
+        path=source.label(p), hint="write a size in mm, e.g. 12.5") for p in source.nonfinite]
+    if problems:
+        raise ProblemsError(problems)
     if "extends" in source.data:
-        _EXTENDS_AT[id(source.data)] = (source.data, source.value_where(("extends",)))
-    return source.data
+        _EXTENDS_AT[path] = source.value_where(("extends",))
+    remember_elements(source, path.read_text(encoding="utf-8"))
+    return source.data, source
 
 
-def _remember(source: Source, value: Any, path: tuple[str | int, ...]) -> None:
-    if isinstance(value, dict):
-        _WHERE[id(value)] = (value, source.where(path))
-        for key, sub in value.items():
-            _remember(source, sub, (*path, key))
-    elif isinstance(value, list):
-        for i, sub in enumerate(value):
-            _remember(source, sub, (*path, i))
+_EXTENDS_AT: dict[Path, Location] = {}  # layout file -> where its `extends:` was written
 
 
-def find_template(project: Path, name: str, via: Location | None = None) -> Path:
-    """The layout file `name` names ('mygame/card', 'common/poker-card') under the layout
-    roots; a name or a link leading outside what cardgen reads, or none found, is a Problem."""
+def find_template(project: Path, name: str, via: Location | None = None) -> Path | None:
+    """The layout file `name` names under the layout roots (None if there is none); a name or a
+    link leading outside what cardgen may read (cardgen.data.paths.readable) is a Problem."""
     path = None if leaves_folder(name) else find_layout_file(project, f"{name}.yaml")
     if leaves_folder(name) or (path is not None and not readable(path, project)):
         raise ProblemsError([Problem(
             "outside-project", f"layout '{name}' is outside the project's layouts", where=via,
             path="extends" if via else "",
             hint="name a layout under layouts/ without '..', e.g. common/poker-card")])
-    if path is None:
-        known = [p.relative_to(root).with_suffix("").as_posix()
-                 for root in layout_roots(project) for p in root.rglob("*.yaml")]
-        raise ProblemsError([Problem("unknown-layout", f"no layout '{name}' (looked for {name}.yaml "
-                                     f"under {project / 'layouts'} and cardgen's shared layouts)",
-                                     where=via, path="extends" if via else "",
-                                     hint=did_you_mean(name, known))])
     return path
 
 
-def load_template(project: Path, name: str, seen: tuple[str, ...] = (),
-                  via: Location | None = None) -> dict[str, Any]:
+def load_template(project: Path, name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
     """A template with its `extends` chain merged (child keys win; elements are appended).
 
-    `name` ('mygame/card', 'common/poker-card') is looked up under every `layout_roots`."""
-    if not isinstance(name, str):
-        raise ProblemsError([Problem("bad-layout", f"a layout name is text, got {name!r}",
-                                     where=via, path="extends", hint="write extends: common/poker-card")])
-    path = find_template(project, name, via)
+    `name` ('mygame/card', 'common/poker-card') is looked up under every layout root: the
+    project's layouts/ first, then the layouts shipped with cardgen (cardgen.layout.roots)."""
+    path = find_template(project, name)
+    if path is None:
+        raise ProblemsError([Problem("unknown-layout", f"no layout file layouts/{name}.yaml",
+                                     hint=did_you_mean(name, _layout_names(project)))])
     if name in seen:
-        raise ProblemsError([Problem("layout-cycle", " -> ".join([*seen, name]), where=via,
-                                     path="extends", hint="one layout must extend none")])
-    template = read_template(path, shown_path(project, path))
-    data = dict(template)
+        raise ProblemsError([Problem("layout-cycle", " -> ".join([*seen, name]))])
+    raw, source = _read_template(path, _shown(project, path))
+    data = dict(raw)
+    if isinstance(data.get("fonts"), dict):
+        data["fonts"] = _font_files(project, path, source, data["fonts"])
     parent_name = data.pop("extends", None)
     if not parent_name:
         return data
-    parent = load_template(project, parent_name, (*seen, name),
-                           _EXTENDS_AT.get(id(template), (None, None))[1])
+    if find_template(project, str(parent_name), _EXTENDS_AT.get(path)) is None:
+        raise ProblemsError([Problem(
+            "unknown-layout", f"no layout '{parent_name}' (layouts/{parent_name}.yaml)",
+            where=source.value_where(("extends",)), path="extends",
+            hint=did_you_mean(parent_name, _layout_names(project)) or "name a layout from "
+            "layouts/ without .yaml, e.g. common/poker-card")])
+    parent = load_template(project, parent_name, (*seen, name))
     merged = {**parent, **data}
     merged["elements"] = list(parent.get("elements", [])) + list(data.get("elements", []))
     return merged
+
+
+def _layout_names(project: Path) -> list[str]:
+    """Every layout as `extends:` names it (game/name, common/name), under every layout root."""
+    return sorted({p.relative_to(root).with_suffix("").as_posix()
+                   for root in layout_roots(project) if root.is_dir() for p in root.rglob("*.yaml")})
+
+
+def _font_files(project: Path, path: Path, source: Source, named: dict[str, str | None]
+                ) -> dict[str, str]:
+    """A layout's `fonts:` -> absolute files (relative to the layout file), each usable."""
+    found: dict[str, str] = {}
+    problems = []
+    for role, file in named.items():
+        if not file:
+            continue
+        font = (path.parent / file).resolve()
+        why = font_problem(font) if readable(font, project) else "outside the project"
+        if why:
+            problems.append(Problem("bad-font", f"font file '{file}': {why}",
+                                    where=source.value_where(("fonts", role)), path=f"fonts.{role}",
+                                    hint=f"put a .ttf file under {_shown_dir(path)}/fonts/ and name "
+                                         "it relative to the layout, e.g. fonts/MyFace-Regular.ttf"))
+        found[role] = str(font)
+    if problems:
+        raise ProblemsError(problems)
+    return found
+
+
+def _shown_dir(path: Path) -> str:
+    return f"layouts/{path.parent.name}"
+
+
+def _shown(project: Path, path: Path) -> str:
+    """A layout file as messages show it: relative to the project, or cardgen's shared copy."""
+    for base, prefix in ((project, ""), (SHARED_LAYOUTS, "(cardgen) layouts/")):
+        try:
+            return prefix + path.relative_to(base).as_posix()
+        except ValueError:
+            continue
+    return str(path)
 
 
 def template_for(db: Database, kind: str, side: str) -> dict[str, Any] | None:
@@ -151,11 +156,15 @@ def _merged_template(db: Database, kind: str, side: str) -> dict[str, Any] | Non
     if name is None:
         return None
     files: dict[tuple[str, str], str] = db.__dict__.setdefault("_template_files", {})
-    for candidate in (f"{db.game.id}/{name}", name):
-        found = find_layout_file(db.project, f"{candidate}.yaml")
+    for full in (f"{db.game.id}/{name}", name):
+        found = find_layout_file(db.project, f"{full}.yaml")
         if found is not None:
-            files[(kind, side)] = shown_path(db.project, found)
-            return load_template(db.project, candidate)
+            files[(kind, side)] = _shown(db.project, found)
+            template = load_template(db.project, full)
+            problems = binding_problems(db, kind, template)
+            if problems:
+                raise ProblemsError(problems)
+            return template
     autos: dict[tuple[str, str], dict[str, Any]] = db.__dict__.setdefault("_auto_templates", {})
     if (kind, side) not in autos:
         front = template_for(db, kind, "front") if side == "back" else None
@@ -195,3 +204,10 @@ def _face_info(db: Database, kind: str) -> FaceInfo:
 
 
 # ---------------------------------------------------------------- binding
+
+
+def forget_templates() -> None:
+    """Forget every layout file read (a long-running `cardgen watch` re-reads edited ones anyway:
+    reads are keyed by modification time and size)."""
+    _read_version.cache_clear()
+    _EXTENDS_AT.clear()

@@ -226,7 +226,10 @@ def _rgb_op(hex_color: str) -> str:
 
 @cache
 def _pdf_font(face: str) -> Any:
-    return pdfmetrics.getFont(fonts.pdf_font_name(face))
+    name = fonts.pdf_font_name(face)
+    if face not in fonts.FACE_FILES and name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, str(fonts.font_path(face))))  # a layout's own font
+    return pdfmetrics.getFont(name)
 
 
 def _texts(canvas: Canvas, texts: Iterable[Text]) -> None:
