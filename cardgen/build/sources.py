@@ -22,8 +22,8 @@ from pathlib import Path
 from cardgen.data.model import Component, Database, FieldSpec
 from cardgen.data.paths import readable
 from cardgen.layout.drawing import Drawing
+from cardgen.layout.guards import ImageError, image_digest
 from cardgen.layout.roots import layout_roots
-from cardgen.layout.valid import ImageError, image_digest
 
 LIBRARIES = ("reportlab", "rl-accel", "pypdfium2", "pillow", "svgwrite", "fonttools")
 

@@ -20,11 +20,11 @@ from cardgen.layout.draft import draft_mark, missing_art
 from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Image, Matrix, Primitive, Rect, Style
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.drawing import Text as TextItem
+from cardgen.layout.guards import ImageError, check_primitive, image_digest, text_sizes
 from cardgen.layout.icons import IconError, icon_file, icon_items, icon_names
 from cardgen.layout.lints import FaceLinter, Placed, compose, fill_under, ink_for
 from cardgen.layout.scope import Scope, format_value, number, truthy
 from cardgen.layout.templates import template_file, template_for
-from cardgen.layout.valid import ImageError, check_primitive, image_digest, text_sizes
 from cardgen.layout.validate import element_where
 from cardgen.limits import MAX_ELEMENTS, MAX_FACE_MM, MAX_REPEAT, MAX_TEXT_CHARS
 
