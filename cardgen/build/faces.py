@@ -117,7 +117,7 @@ def lay_out_face(db: Database, component: Component, side: str, faces: Faces,
     if hit is not None:
         faces.drawings[face], faces.keys[face] = hit
         return
-    probes: list[tuple[str, bool]] = db.__dict__.setdefault("_image_probes", [])
+    probes: list[tuple[str, str]] = db.__dict__.setdefault("_image_probes", [])
     probes.clear()
     drawing = lay_out(db, component, side, True) if ink_saver else lay_out(db, component, side)
     if drawing is not None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import math
+from pathlib import Path
 
 from rich.console import Console
 from rich.progress import (
@@ -27,14 +29,41 @@ def parse_offset(text: str) -> tuple[float, float]:
     try:
         dx, dy = (float(v) for v in text.split(","))
     except ValueError:
-        raise ProblemsError([Problem("bad-option", f"--back-offset '{text}' is not DX,DY in mm",
-                                     hint="e.g. --back-offset 1.5,-0.5")]) from None
+        dx = dy = math.nan
+    if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET_MM for v in (dx, dy)):
+        raise ProblemsError([Problem(
+            "bad-option", f"--back-offset '{text}' is not DX,DY in mm (each at most "
+            f"{MAX_BACK_OFFSET_MM:g} mm)", hint="e.g. --back-offset 1.5,-0.5")])
     return dx, dy
+
+
+MAX_BACK_OFFSET_MM = 20.0
+MAX_PLAYERS = 100
+
+
+def check_players(players: int | None) -> None:
+    if players is not None and not 1 <= players <= MAX_PLAYERS:
+        raise ProblemsError([Problem("bad-option", f"--players {players} is not from 1 to {MAX_PLAYERS}",
+                                     hint="give the number of people at the table, e.g. --players 3")])
+
+
+def output_root(args: argparse.Namespace, db: Database) -> Path:
+    """--out as given, else PROJECT/output, which must stay inside the project (not a link out)."""
+    if args.out is not None:
+        return Path(args.out)
+    root = db.project / "output"
+    if (root.exists() or root.is_symlink()) and not root.resolve().is_relative_to(db.project.resolve()):
+        raise ProblemsError([Problem(
+            "outside-project", f"{root} leads outside the project (a symbolic link)",
+            hint="remove the link, or choose where to write with --out DIR")])
+    return root
 
 
 def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
     from cardgen.build import BuildOptions, build
 
+    check_players(args.players)
+    out_root = output_root(args, db)
     report = check(db, players=args.players)
     draft = getattr(args, "draft", False)
     if report.failed(strict=args.strict):
@@ -62,7 +91,6 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
                            suffix=suffix, strict=bool(getattr(args, "strict", False)),
                            extra_steps=(gallery,),
                            draft_report=tuple(report_lines(report, db.waived)) if draft else ())
-    out_root = args.out or (db.project / "output")
     with Progress(TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=console, transient=True,
                   disable=not console.is_terminal) as bar:

@@ -9,6 +9,7 @@ import argparse
 import json
 import os
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -120,6 +121,13 @@ def _add_schema(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=cmd_schema)
 
 
+def _output_state(started: float) -> str:
+    """What happened to output/ in this run, for a message that must be true."""
+    swaps = getattr(sys.modules.get("cardgen.build.output"), "SWAPPED", [])
+    done = [path for path, when in swaps if when >= started]
+    return f"{done[-1]} was already replaced by the new build" if done else "output/ is unchanged"
+
+
 def _add_new(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("new", help="start a new game project that checks and builds at once",
                        description="Create DIR (default: ./GAME) with cardgen.yaml, data/GAME/ (one kind, "
@@ -227,6 +235,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace, out: Console, err: Console) -> int:
     """The command's exit code; problems printed for people (and as JSON with --json)."""
+    started = time.monotonic()
     try:
         args.project = _project(args)
         return int(args.handler(args, out))
@@ -236,7 +245,7 @@ def _run(args: argparse.Namespace, out: Console, err: Console) -> int:
         print_problems(exc.problems, err)
         return EXIT_INVALID
     except KeyboardInterrupt:
-        err.print("interrupted; output/ is unchanged")
+        err.print(f"interrupted; {_output_state(started)}", markup=False)
         return 130
     except BrokenPipeError:
         raise
@@ -244,7 +253,7 @@ def _run(args: argparse.Namespace, out: Console, err: Console) -> int:
         if os.environ.get("CARDGEN_DEBUG"):
             raise
         err.print(f"internal error: {type(exc).__name__}: {exc}", markup=False, soft_wrap=True)
-        err.print("  hint: this is a bug in cardgen, not in your data; output/ is unchanged. "
+        err.print(f"  hint: this is a bug in cardgen, not in your data; {_output_state(started)}. "
                   "Run again with CARDGEN_DEBUG=1 for the details and report them.",
                   markup=False, soft_wrap=True)
         return EXIT_INTERNAL
@@ -326,8 +335,10 @@ def check_players(db: Database, players: int) -> None:
 
 def cmd_check(args: argparse.Namespace, console: Console) -> int:
     from cardgen.check import check
+    from cardgen.cli.build_cmd import check_players
     from cardgen.cli.report_view import print_report
 
+    check_players(args.players)
     report = check(_load(args), players=args.players)
     if args.json:
         print(json.dumps(report.to_json(strict=args.strict), indent=2, ensure_ascii=False))

@@ -76,7 +76,8 @@ class Image:
     y: float
     w: float
     h: float
-    path: str  # absolute path to a PNG or JPG
+    path: str = field(compare=False, repr=False)  # absolute path to a PNG or JPG
+    digest: str = ""  # sha256 of the file: what the face's content key and the PDF name use
 
 
 @dataclass(frozen=True)

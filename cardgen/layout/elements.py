@@ -13,17 +13,20 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.data.model import Component, Database, FieldSpec, Term
+from cardgen.data.paths import readable
 from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
 from cardgen.layout import fonts, text
 from cardgen.layout.draft import draft_mark, missing_art
 from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Image, Matrix, Primitive, Rect, Style
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.drawing import Text as TextItem
-from cardgen.layout.icons import icon_file, icon_items, icon_names
+from cardgen.layout.guards import ImageError, check_primitive, image_digest, text_sizes
+from cardgen.layout.icons import IconError, icon_file, icon_items, icon_names
 from cardgen.layout.lints import FaceLinter, Placed, compose, fill_under, ink_for
 from cardgen.layout.scope import Scope, format_value, number, truthy
-from cardgen.layout.templates import template_for
+from cardgen.layout.templates import template_file, template_for
 from cardgen.layout.validate import element_where
+from cardgen.limits import MAX_ELEMENTS, MAX_FACE_MM, MAX_REPEAT, MAX_TEXT_CHARS
 
 
 def lay_out(db: Database, component: Component, side: str, ink_saver: bool = False
@@ -53,24 +56,59 @@ def lay_out(db: Database, component: Component, side: str, ink_saver: bool = Fal
 def lay_out_template(db: Database, component: Component, side: str, template: dict[str, Any]
                      ) -> Drawing:
     scope = Scope(db, component)
-    db.__dict__["_palette"] = dict(template.get("palette", {}))
-    size = template.get("size", (63.5, 88.9))
-    width, height = (number(scope, {"v": v}, "v", 10.0) for v in size)
-    drawing = Drawing(f"{component.id}-{side}", width, height, float(template.get("bleed", 3.0)),
-                      shape=str(template.get("shape", "rect")))
+    try:
+        drawing = _blank(db, component, side, template, scope)
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError) as exc:
+        raise ProblemsError([Problem(
+            "bad-layout", f"the face cannot be drawn: {exc}", where=component.where
+            if "{" in str(template.get("size")) else template_file(db, component.kind, side),
+            path=f"{component.id}.size",
+            hint=f"a face is at most {MAX_FACE_MM:g} mm a side: size: [w, h], bleed and safe in mm")]
+        ) from None
     ctx = _Context(db, component, drawing, template, side)
-    ctx.background(scope)
+    ctx.guarded(ctx.background, template, scope)
     for element in template.get("elements", []):
         ctx.element(element, scope, 0.0, 0.0)
-    ctx.edition_mark(scope)
+    ctx.guarded(ctx.edition_mark, template, scope)
     if db.draft:
-        for item in draft_mark(width, height, ctx.safe, centred=template.get("shape") == "circle"):
+        for item in draft_mark(drawing.width, drawing.height, ctx.safe,
+                               centred=template.get("shape") == "circle"):
             ctx.add(item)
     if ctx.problems:
         raise ProblemsError(ctx.problems)
     drawing.warnings = FaceLinter(drawing, ctx.placed, ctx.safe, template.get("shape") == "circle",
                                   f"{component.id}{'' if side == 'front' else ' back'}").run()
     return drawing
+
+
+def _blank(db: Database, component: Component, side: str, template: dict[str, Any],
+           scope: Scope) -> Drawing:
+    """The empty face: its size checked against MAX_FACE_MM (a typo of 144000 for 144)."""
+    db.__dict__["_palette"] = dict(template.get("palette", {}))
+    size = template.get("size", (63.5, 88.9))
+    width, height = (number(scope, {"v": v}, "v", 10.0) for v in size)
+    bleed, safe = float(template.get("bleed", 3.0)), float(template.get("safe", 4.0))
+    for what, value in (("width", width), ("height", height)):
+        if not 0 < value <= MAX_FACE_MM:
+            raise ValueError(f"its {what} is {value:g} mm; a face is more than 0 and at most "
+                             f"{MAX_FACE_MM:g} mm")
+    if not (0 <= bleed <= 50 and 0 <= safe <= 50):
+        raise ValueError(f"bleed {bleed:g} mm and safe {safe:g} mm must be from 0 to 50 mm")
+    return Drawing(f"{component.id}-{side}", width, height, bleed,
+                   shape=str(template.get("shape", "rect")))
+
+
+def written_at(el: object) -> Location | None:
+    """Where a layout element was written (cardgen.layout.validate keeps it), when known."""
+    found = element_where(el) if isinstance(el, dict) else None
+    return found[0].where(found[1]) if found is not None else None
+
+
+def _where_bound(component: Component, el: dict[str, Any], value: object) -> Location | None:
+    """A value bound to data ({field}) is the component's mistake; else the layout's."""
+    if "{" in str(value) or written_at(el) is None:
+        return component.where
+    return written_at(el)
 
 
 class _Context:
@@ -88,10 +126,30 @@ class _Context:
         self.matrix = matrix  # where this context's drawing sits on the face
         self.current: dict[str, Any] | None = None  # the element being drawn
         self.family = _family(template)
+        self.budget = [MAX_ELEMENTS]  # primitives left for this face, shared with its groups
 
     def add(self, item: Primitive, role: str = "content") -> None:
+        self.budget[0] -= 1
+        if self.budget[0] < 0:
+            raise ValueError(f"the face draws more than {MAX_ELEMENTS} shapes")
+        check_primitive(item)
         self.drawing.add(item)
         self.placed.append(Placed(item, self.current, self.matrix, role))
+
+    def guarded(self, draw: Any, el: dict[str, Any], *args: Any) -> None:
+        """Draw; a value cardgen cannot use becomes a Problem at the layout, never a crash."""
+        try:
+            draw(*args)
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError,
+                ZeroDivisionError) as exc:
+            what = f"{el.get('type')} element" if "type" in el else "the layout"
+            self.problems.append(Problem(
+                "bad-layout", f"{what} cannot be drawn: {type(exc).__name__}: {exc}",
+                where=written_at(el) or template_file(self.db, self.component.kind, self.side)
+                or self.component.where,
+                path=f"{self.component.id}.{el.get('name', el.get('type', 'layout'))}",
+                hint="numbers in mm (finite, not negative sizes), colours as \"#RRGGBB\", "
+                     "lists where a list is expected, fonts 'regular' or 'bold'"))
 
     def background(self, scope: Scope) -> None:
         colour = _colour(scope.text(self.template.get("background", "#FFFFFF")), "#FFFFFF")
@@ -125,6 +183,13 @@ class _Context:
         self.add(TextItem(x, y, label, face, size, colour, align), "mark")
 
     def element(self, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
+        if not isinstance(el, dict):
+            self.problems.append(Problem(
+                "bad-layout", f"an element is a mapping (type: ...), got {el!r:.40}",
+                where=template_file(self.db, self.component.kind, self.side) or self.component.where,
+                path=f"{self.component.kind} layout",
+                hint="write each element as '- type: text' then indented keys"))
+            return
         if "when" in el and not truthy(scope.text(el["when"])):
             return
         if el.get("side", self.side) != self.side:
@@ -132,11 +197,13 @@ class _Context:
         handler = _ELEMENTS.get(str(el.get("type")))
         if handler is None:
             self.problems.append(Problem(
-                "bad-layout", f"unknown element type '{el.get('type')}'", where=self.component.where,
-                path=f"{self.component.kind} layout", hint=did_you_mean(str(el.get("type")), _ELEMENTS)))
+                "bad-layout", f"unknown element type '{el.get('type')}'",
+                where=written_at(el) or self.component.where, path=f"{self.component.kind} layout",
+                hint=did_you_mean(str(el.get("type")), _ELEMENTS)
+                or "element types: " + ", ".join(sorted(_ELEMENTS))))
             return
         outer, self.current = self.current, el
-        handler(self, el, scope, dx, dy)
+        self.guarded(handler, el, self, el, scope, dx, dy)
         self.current = outer
 
     def ink(self, scope: Scope, value: Any, x: float, y: float, default: str | None) -> str | None:
@@ -222,15 +289,21 @@ def _el_text(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: flo
     if not value.strip():
         return
     name = str(el.get("name", el.get("text", "text")))
+    if len(value) > MAX_TEXT_CHARS:
+        ctx.problems.append(Problem(
+            "text-overflow", f"text of {len(value)} characters; a text element holds at most "
+            f"{MAX_TEXT_CHARS}", where=ctx.component.where, path=f"{ctx.component.id}.{name}",
+            hint="shorten the text; a card holds a few hundred characters"))
+        return
     face = ctx.family.face(str(el.get("font", "regular")))
     if not ctx._inline_icons(value, name) or not ctx._glyphs(value, face, name):
         return
     x, y, w, h = (dx + number(scope, el, "x"), dy + number(scope, el, "y"), number(scope, el, "w"),
                   number(scope, el, "h"))
+    size, min_size, leading = text_sizes(el)
     try:
-        fitted = text.fit(value, w, h, size=float(el.get("size", 8)),
-                          min_size=float(el.get("min_size", el.get("size", 8))),
-                          face=face, leading=float(el.get("leading", 1.2)), family=ctx.family)
+        fitted = text.fit(value, w, h, size=size, min_size=min_size, face=face, leading=leading,
+                          family=ctx.family)
     except text.TextOverflow as exc:
         ctx.problems.append(Problem(
             "text-overflow", f"text does not fit its box at {el.get('min_size', el.get('size', 8))} pt: "
@@ -266,6 +339,10 @@ def _el_icon(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: flo
     colour = ctx.ink(scope, el.get("color"), x + size / 2, y + size / 2, None)
     try:
         items = icon_items(_icon_path(ctx.db, name), x, y, size, colour)
+    except IconError as exc:
+        ctx.problems.append(Problem(exc.rule, str(exc), where=_where_bound(ctx.component, el, el.get("icon")),
+                                    path=f"{ctx.component.id}.icon", hint=exc.hint))
+        return
     except (SyntaxError, ValueError) as exc:  # xml ParseError is a SyntaxError
         ctx.problems.append(Problem(
             "bad-icon", f"icon '{name}.svg' cannot be read: {exc}", where=ctx.component.where,
@@ -305,6 +382,8 @@ def _icon_path(db: Database, name: str) -> Path:
 def _el_row(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
     """n shapes in a row (die spots, lucky-number dots, orange circles)."""
     n = int(number(scope, el, "n", 0))
+    if not 0 <= n <= MAX_REPEAT:
+        raise ValueError(f"n is {n}; a row has 0 to {MAX_REPEAT} shapes")
     size, gap = number(scope, el, "size", 5.0), number(scope, el, "gap", 1.5)
     shape = el.get("shape", "square")
     x0, y0 = dx + number(scope, el, "x"), dy + number(scope, el, "y")
@@ -381,17 +460,30 @@ def _list_item_spec(ctx: _Context, binding: str, scope: Scope) -> FieldSpec | No
 
 def _el_image(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
     """A component's art; without one, the template's `fallback` elements (a designed stand-in)."""
+    try:
+        _draw_image(ctx, el, scope, dx, dy)
+    except ImageError as exc:
+        ctx.problems.append(Problem("bad-image", str(exc), path=f"{ctx.component.id}.image",
+                                    where=_where_bound(ctx.component, el, el.get("field", "{image}")),
+                                    hint=exc.hint))
+
+
+def _draw_image(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
     value = scope.text(el.get("field", "{image}"))
     box = (dx + number(scope, el, "x"), dy + number(scope, el, "y"),
            number(scope, el, "w"), number(scope, el, "h"))
     if isinstance(value, str) and value:
         path = (ctx.db.game.root / value).resolve()
         found = path.suffix.lower() in (".png", ".jpg", ".jpeg") and path.is_file()
+        if not readable(path, ctx.db.project):
+            raise ImageError(f"image '{value}' is outside the project",
+                             "give the path relative to the game folder, without '..'")
+        digest = image_digest(path) if found else ""
         probes = ctx.db.__dict__.get("_image_probes")  # a face cache is listening
         if probes is not None:
-            probes.append((str(path), found))
+            probes.append((str(path), digest))
         if found:
-            ctx.add(Image(*box, path=str(path)))
+            ctx.add(Image(*box, path=str(path), digest=digest))
             return
         if ctx.db.draft:  # the check let a missing image through: show that it is missing
             for item in missing_art(*box, value):
@@ -412,6 +504,7 @@ def _el_group(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: fl
     matrix: Matrix = (cos, sin, -sin, cos, x, y)
     inner = _Context(ctx.db, ctx.component, Drawing("group", 0, 0, 0), ctx.template, ctx.side,
                      ctx.placed, compose(ctx.matrix, matrix))
+    inner.budget = ctx.budget
     for sub in el.get("elements", []):
         inner.element(sub, scope, 0.0, 0.0)
     ctx.problems.extend(inner.problems)

@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.data.model import Database
+from cardgen.data.paths import leaves_folder, readable
 from cardgen.data.yamlsrc import Source, read_source
-from cardgen.errors import Problem, ProblemsError, did_you_mean
+from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
 from cardgen.layout.auto import auto_template
 from cardgen.layout.bindings import binding_problems
 from cardgen.layout.fonts import font_problem
@@ -41,11 +42,30 @@ def _read_template(path: Path, shown: str) -> tuple[dict[str, Any], Source]:
 @cache
 def _read_version(path: Path, shown: str, version: tuple[int, int]) -> tuple[dict[str, Any], Source]:
     source = read_source(path, shown)
-    problems = layout_problems(source)
+    problems = layout_problems(source) or [Problem(
+        "bad-number", f"{source.raw.get(p, 'nan')} is not a finite number", where=source.value_where(p),
+        path=source.label(p), hint="write a size in mm, e.g. 12.5") for p in source.nonfinite]
     if problems:
         raise ProblemsError(problems)
+    if "extends" in source.data:
+        _EXTENDS_AT[path] = source.value_where(("extends",))
     remember_elements(source, path.read_text(encoding="utf-8"))
     return source.data, source
+
+
+_EXTENDS_AT: dict[Path, Location] = {}  # layout file -> where its `extends:` was written
+
+
+def find_template(project: Path, name: str, via: Location | None = None) -> Path | None:
+    """The layout file `name` names under the layout roots (None if there is none); a name or a
+    link leading outside what cardgen may read (cardgen.data.paths.readable) is a Problem."""
+    path = None if leaves_folder(name) else find_layout_file(project, f"{name}.yaml")
+    if leaves_folder(name) or (path is not None and not readable(path, project)):
+        raise ProblemsError([Problem(
+            "outside-project", f"layout '{name}' is outside the project's layouts", where=via,
+            path="extends" if via else "",
+            hint="name a layout under layouts/ without '..', e.g. common/poker-card")])
+    return path
 
 
 def load_template(project: Path, name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -53,7 +73,7 @@ def load_template(project: Path, name: str, seen: tuple[str, ...] = ()) -> dict[
 
     `name` ('mygame/card', 'common/poker-card') is looked up under every layout root: the
     project's layouts/ first, then the layouts shipped with cardgen (cardgen.layout.roots)."""
-    path = find_layout_file(project, f"{name}.yaml")
+    path = find_template(project, name)
     if path is None:
         raise ProblemsError([Problem("unknown-layout", f"no layout file layouts/{name}.yaml",
                                      hint=did_you_mean(name, _layout_names(project)))])
@@ -62,11 +82,11 @@ def load_template(project: Path, name: str, seen: tuple[str, ...] = ()) -> dict[
     raw, source = _read_template(path, _shown(project, path))
     data = dict(raw)
     if isinstance(data.get("fonts"), dict):
-        data["fonts"] = _font_files(path, source, data["fonts"])
+        data["fonts"] = _font_files(project, path, source, data["fonts"])
     parent_name = data.pop("extends", None)
     if not parent_name:
         return data
-    if find_layout_file(project, f"{parent_name}.yaml") is None:
+    if find_template(project, str(parent_name), _EXTENDS_AT.get(path)) is None:
         raise ProblemsError([Problem(
             "unknown-layout", f"no layout '{parent_name}' (layouts/{parent_name}.yaml)",
             where=source.value_where(("extends",)), path="extends",
@@ -84,7 +104,8 @@ def _layout_names(project: Path) -> list[str]:
                    for root in layout_roots(project) if root.is_dir() for p in root.rglob("*.yaml")})
 
 
-def _font_files(path: Path, source: Source, named: dict[str, str | None]) -> dict[str, str]:
+def _font_files(project: Path, path: Path, source: Source, named: dict[str, str | None]
+                ) -> dict[str, str]:
     """A layout's `fonts:` -> absolute files (relative to the layout file), each usable."""
     found: dict[str, str] = {}
     problems = []
@@ -92,7 +113,7 @@ def _font_files(path: Path, source: Source, named: dict[str, str | None]) -> dic
         if not file:
             continue
         font = (path.parent / file).resolve()
-        why = font_problem(font)
+        why = font_problem(font) if readable(font, project) else "outside the project"
         if why:
             problems.append(Problem("bad-font", f"font file '{file}': {why}",
                                     where=source.value_where(("fonts", role)), path=f"fonts.{role}",
@@ -134,8 +155,11 @@ def _merged_template(db: Database, kind: str, side: str) -> dict[str, Any] | Non
     name = spec.layout or kind if side == "front" else spec.back
     if name is None:
         return None
+    files: dict[tuple[str, str], str] = db.__dict__.setdefault("_template_files", {})
     for full in (f"{db.game.id}/{name}", name):
-        if find_layout_file(db.project, f"{full}.yaml") is not None:
+        found = find_layout_file(db.project, f"{full}.yaml")
+        if found is not None:
+            files[(kind, side)] = _shown(db.project, found)
             template = load_template(db.project, full)
             problems = binding_problems(db, kind, template)
             if problems:
@@ -146,6 +170,12 @@ def _merged_template(db: Database, kind: str, side: str) -> dict[str, Any] | Non
         front = template_for(db, kind, "front") if side == "back" else None
         autos[(kind, side)] = auto_template(db, kind, side, front)
     return autos[(kind, side)]
+
+
+def template_file(db: Database, kind: str, side: str) -> Location | None:
+    """The layout file a kind's face is drawn from (None for an automatic layout)."""
+    shown = db.__dict__.get("_template_files", {}).get((kind, side))
+    return Location(shown, 1, 1) if shown else None
 
 
 def face_info(db: Database, kind: str) -> FaceInfo:
@@ -159,15 +189,18 @@ def face_info(db: Database, kind: str) -> FaceInfo:
 def _face_info(db: Database, kind: str) -> FaceInfo:
     front = template_for(db, kind, "front") or {}
     first = next((c for c in db.components if c.kind == kind), None)
-    size = front.get("size", (63.5, 88.9))
-    if first is not None:
-        scope = Scope(db, first)
-        width, height = (number(scope, {"v": v}, "v", 10.0) for v in size)
-    else:
-        width, height = (float(v) if not isinstance(v, str) else 10.0 for v in size)
     sheet = str(front.get("sheet", "cards"))
     has_back = db.game.kinds[kind].back is not None
-    return FaceInfo(width, height, float(front.get("bleed", 3.0)), sheet, has_back)
+    try:
+        size = front.get("size", (63.5, 88.9))
+        if first is not None:
+            scope = Scope(db, first)
+            width, height = (number(scope, {"v": v}, "v", 10.0) for v in size)
+        else:
+            width, height = (float(v) if not isinstance(v, str) else 10.0 for v in size)
+        return FaceInfo(width, height, float(front.get("bleed", 3.0)), sheet, has_back)
+    except (TypeError, ValueError, OverflowError):  # laying the face out reports it, located
+        return FaceInfo(10.0, 10.0, 3.0, sheet, has_back)
 
 
 # ---------------------------------------------------------------- binding
@@ -177,3 +210,4 @@ def forget_templates() -> None:
     """Forget every layout file read (a long-running `cardgen watch` re-reads edited ones anyway:
     reads are keyed by modification time and size)."""
     _read_version.cache_clear()
+    _EXTENDS_AT.clear()

@@ -55,7 +55,8 @@ def _problem(source: Source, err: Any) -> Problem:
         where = source.value_where((*path, "type")) if got is not None else source.where(path)
         message = f"unknown element type '{got}'" if got is not None else "an element needs a 'type'"
         return Problem("unknown-element", message, where=where, path=f"{label}.type",
-                       hint=did_you_mean(str(got), ELEMENT_TYPES))
+                       hint=did_you_mean(str(got), ELEMENT_TYPES)
+                       or "element types: " + ", ".join(sorted(ELEMENT_TYPES)))
     if kind == "missing":
         missing = next((p for p in reversed(rest) if isinstance(p, str)), "?")
         return Problem("missing-key", f"'{missing}' is required", where=source.where(path),

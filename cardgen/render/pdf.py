@@ -17,13 +17,14 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Callable, Collection, Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from reportlab import rl_config
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -309,7 +310,15 @@ def _path(canvas: Canvas, p: Path) -> None:
 
 
 def _image(canvas: Canvas, im: Image) -> None:
-    canvas.drawImage(im.path, im.x * K, -(im.y + im.h) * K, im.w * K, im.h * K, mask="auto")
+    """An image, named in the PDF by its content (never its path: same project, same bytes)."""
+    canvas.drawImage(_reader(im.path, im.digest), im.x * K, -(im.y + im.h) * K, im.w * K, im.h * K,
+                     mask="auto")
+
+
+@lru_cache(maxsize=4)  # decoded pixels are large: keep a few
+def _reader(path: str, digest: str) -> ImageReader:
+    """One decoded image per content digest (reportlab names its XObject from the pixels)."""
+    return ImageReader(path)
 
 
 def _group(canvas: Canvas, g: Group) -> None:
