@@ -20,6 +20,7 @@ from cardgen.build import BuildOptions, build
 from cardgen.data.model import Component, Database, Edition, Game, KindSpec, Location
 from cardgen.layout.drawing import Drawing, Rect, Style, Text
 from cardgen.render.pdf import face_key
+from tests.support.homeprint import home_copies, home_files
 
 
 @dataclass(frozen=True)
@@ -108,14 +109,18 @@ def test_every_copy_is_placed_as_often_as_its_count(built: tuple[Database, Path]
     db, folder = built
     data = json.loads((folder / "manifest.json").read_text())
     for paper in ("letter", "a4"):
-        record = data["files"][f"pnp-{paper}.pdf"]
+        copies = home_copies(data, paper)
         for c in db.components:
             sides = {"front": c.count} | ({"back": c.count} if KINDS[c.kind].has_back else {})
-            assert record["copies"][c.id] == sides, (paper, c.id)
-        # and the PDF itself draws each face's form that often (a tiled board once per tile)
-        uses = form_uses(folder / f"pnp-{paper}.pdf")
-        pages = PdfReader(folder / f"pnp-{paper}.pdf").pages
-        tiles = sum(1 for p in pages if "row " in p.extract_text() and "Board" in p.extract_text())
+            assert copies[c.id] == sides, (paper, c.id)
+        # and the PDFs themselves draw each face's form that often (a tiled board once per tile)
+        uses: dict[str, int] = {}
+        tiles = 0
+        for name in home_files(data, paper):
+            for key, n in form_uses(folder / name).items():
+                uses[key] = uses.get(key, 0) + n
+            for page in PdfReader(folder / name).pages:
+                tiles += page.extract_text().count("Name-g: row ")
         assert tiles >= 2
         for c in db.components:
             for side in ("front", "back"):
@@ -128,13 +133,17 @@ def test_every_copy_is_placed_as_often_as_its_count(built: tuple[Database, Path]
 
 def test_every_home_page_is_labelled(built: tuple[Database, Path]) -> None:
     _, folder = built
+    for name in ("pnp-letter.pdf", "pnp-letter-single.pdf"):
+        reader = PdfReader(folder / name)
+        total = len(reader.pages)
+        for n, page in enumerate(reader.pages, start=1):
+            text = page.extract_text()
+            assert f"Demo 1.0 - {name} page {n}/{total}" in text
+            assert "Print at 100 %" in text and "50 mm" in text and "2 in" in text
+        first = reader.pages[0].extract_text()
+        assert "print plan" in first and "pnp-letter.pdf" in first and "pnp-letter-single.pdf" in first
     reader = PdfReader(folder / "pnp-letter.pdf")
-    total = len(reader.pages)
-    for n, page in enumerate(reader.pages, start=1):
-        text = page.extract_text()
-        assert f"Demo 1.0 - page {n}/{total}" in text
-        assert "Print at 100 %" in text and "50 mm" in text and "2 in" in text
-    assert "Calibration" in reader.pages[0].extract_text()
+    assert "Back offset used: +1.0, -0.5 mm" in reader.pages[0].extract_text()
     assert reader.metadata.title.startswith("Demo 1.0 - print and play")
     sizes = {(round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in reader.pages}
     assert (612, 792) in sizes
@@ -161,8 +170,9 @@ def test_svgs_previews_and_manifest(built: tuple[Database, Path]) -> None:
         assert (folder / "svg" / c.kind / f"{c.id}.svg").read_text().startswith("<?xml")
         assert (folder / "svg" / c.kind / f"{c.id}-back.svg").exists() == KINDS[c.kind].has_back
     data = json.loads((folder / "manifest.json").read_text())
-    pngs = sorted(p.name for p in (folder / "preview").glob("pnp-letter-*.png"))
-    assert len(pngs) == data["files"]["pnp-letter.pdf"]["pages"]
+    for stem in ("pnp-letter", "pnp-letter-single"):
+        pngs = sorted((folder / "preview").glob(f"{stem}-[0-9]*.png"))
+        assert len(pngs) == data["files"][f"{stem}.pdf"]["pages"]
     assert (folder / "preview" / "contact-sheet.png").exists()
     assert data["files"]["preview/contact-sheet.png"]["faces"] == 6 + 3  # fronts + backs
     listed = set(data["files"]) | {"manifest.json"}
@@ -200,7 +210,7 @@ def test_only_reprints_the_chosen_components_into_a_named_folder(tmp_path: Path)
     assert summary.folder.name == "demo-1.0-reprint"
     data = json.loads((summary.folder / "manifest.json").read_text())
     assert set(data["components"]) == {"b"}
-    assert data["files"]["pnp-a4.pdf"]["copies"] == {"b": {"front": 10, "back": 10}}
+    assert home_copies(data, "a4") == {"b": {"front": 10, "back": 10}}
     with pytest.raises(ValueError, match="nope"):
         build(db, tmp_path / "out", BuildOptions(only={"nope"}))
 
@@ -208,8 +218,12 @@ def test_only_reprints_the_chosen_components_into_a_named_folder(tmp_path: Path)
 def test_fold_over_puts_fronts_and_backs_on_landscape_pages(tmp_path: Path) -> None:
     db = make_db(tmp_path, {("card", "a"): 5})
     folder = build(db, tmp_path / "out", BuildOptions(fold=True, preview=False)).folder
+    data = json.loads((folder / "manifest.json").read_text())
+    assert home_files(data, "letter") == ["pnp-letter.pdf"]  # no duplex file, no calibration
+    assert data["files"]["pnp-letter.pdf"]["duplex"] is False
     reader = PdfReader(folder / "pnp-letter.pdf")
-    assert len(reader.pages) == 2  # 4 per sheet, no calibration page
-    for page in reader.pages:
+    assert len(reader.pages) == 3  # the print plan, then 4 cards per fold sheet
+    assert "print plan" in reader.pages[0].extract_text()
+    for page in reader.pages[1:]:
         assert float(page.mediabox.width) > float(page.mediabox.height)
         assert "Fold on the dashed line" in page.extract_text()

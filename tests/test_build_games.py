@@ -12,6 +12,7 @@ from pypdf import PdfReader
 from cardgen.build import BuildOptions, build
 from cardgen.data.load import load_database
 from cardgen.render.pdf import face_key
+from tests.support.homeprint import home_copies, home_files
 from tests.test_build import form_uses
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,13 +29,16 @@ def test_game_builds_with_every_copy(game: str, tmp_path: Path) -> None:
     printed = set(data["components"])
     assert printed, f"{game}: nothing printed"
     for paper in ("letter", "a4"):
-        record = data["files"][f"pnp-{paper}.pdf"]
-        uses = form_uses(summary.folder / f"pnp-{paper}.pdf")
+        copies = home_copies(data, paper)
+        uses: dict[str, int] = {}
+        for name in home_files(data, paper):
+            for key, n in form_uses(summary.folder / name).items():
+                uses[key] = uses.get(key, 0) + n
         expected: dict[str, int] = {}
         for c in db.components:
             if c.id not in printed:
                 continue
-            assert record["copies"][c.id]["front"] == c.count, (paper, c.id)
+            assert copies[c.id]["front"] == c.count, (paper, c.id)
             front = lay_out(db, c, "front")
             assert front is not None
             expected[face_key(front)] = expected.get(face_key(front), 0) + c.count

@@ -35,11 +35,11 @@ def test_primitive_repr_is_the_dataclass_one() -> None:
         d.Path(ops=(("M", 0, 0), ("Z",)), style=s), d.Ellipse(1, 2, 3, 4, style=d.Style()),
         d.Image(0, 0, 1, 1, "x.png")), clip=(0, 0, 1, 1))
     assert repr(d.Drawing("f", 10, 20, items=[g])) == (
-        "Drawing(name='f', width=10, height=20, bleed=3.0, items=[Group(items=(Rect(x=1.0, y=2, w=3"
-        ".5, h=4, style=Style(fill='#FFFFFF', stroke=None, stroke_width=0.25, dash=(1.0, 2.0), opac"
-        "ity=1.0), radius=1), Text(x=1, y=2, text=\"a'b\", font='regular', size=8, color='#000000', a"
-        "nchor='start'), Path(ops=(('M', 0, 0), ('Z',)), style=Style(fill='#FFFFFF', stroke=None, s"
-        "troke_width=0.25, dash=(1.0, 2.0), opacity=1.0), fill_rule='nonzero'), Ellipse(cx=1, cy=2,"
-        " rx=3, ry=4, style=Style(fill=None, stroke=None, stroke_width=0.25, dash=None, opacity=1.0"
-        ")), Image(x=0, y=0, w=1, h=1, path='x.png')), transform=(1.0, 0.0, 0.0, 1.0, 0.0, 0.0), cl"
-        "ip=(0, 0, 1, 1))])")
+        "Drawing(name='f', width=10, height=20, bleed=3.0, items=[Group(items=(Rect(x=1.0, y=2, w"
+        "=3.5, h=4, style=Style(fill='#FFFFFF', stroke=None, stroke_width=0.25, dash=(1.0, 2.0), "
+        "opacity=1.0), radius=1), Text(x=1, y=2, text=\"a'b\", font='regular', size=8, color='#0000"
+        "00', anchor='start'), Path(ops=(('M', 0, 0), ('Z',)), style=Style(fill='#FFFFFF', stroke"
+        "=None, stroke_width=0.25, dash=(1.0, 2.0), opacity=1.0), fill_rule='nonzero'), Ellipse(c"
+        "x=1, cy=2, rx=3, ry=4, style=Style(fill=None, stroke=None, stroke_width=0.25, dash=None,"
+        " opacity=1.0)), Image(x=0, y=0, w=1, h=1, digest='')), transform=(1.0, 0.0, 0.0, 1.0, 0."
+        "0, 0.0), clip=(0, 0, 1, 1))], warnings=[], shape='rect')")

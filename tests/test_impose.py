@@ -131,23 +131,34 @@ def test_calibration_back_crosses_are_the_mirror_plus_offset() -> None:
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 @pytest.mark.parametrize("side", ["front", "back"])
-def test_crop_marks_lie_outside_the_grid_and_on_the_paper(paper: str, side: str) -> None:
+def test_crop_marks_lie_outside_the_grid_and_inside_the_printable_area(paper: str, side: str
+                                                                       ) -> None:
     p = PAPERS[paper]
-    pages = impose.grid_plan(copies(9), p, gutter=0.0, offset=(1.0, 1.0), band=False)
+    pages = impose.grid_plan(copies(9), p, gutter=0.0, offset=(0.0, 0.0), band=False)
     page = pages[0] if side == "front" else pages[1]
-    grid = impose.bbox([pl.clip for pl in page.placements])
-    marks = [ln for ln in page.lines if ln.width == 0.2 and ln.gray == 0.0]
-    assert marks
-    for ln in marks:
+    grid = impose.bbox([pl.slot.trim for pl in page.placements])
+    outside = [ln for ln in page.lines if ln.width == 0.2 and ln.gray == 0.0]
+    ticks = [ln for ln in page.lines if ln.width == 0.1]  # no room outside: on the edge
+    assert outside
+    for ln in outside:
         assert not crosses(ln, grid), ln
-        assert p.box.contains(line_box(ln))
+    for ln in outside + ticks:
+        assert p.printable.contains(line_box(ln)), ln  # nothing within 6.35 mm of the edge
+    for ln in ticks:
+        assert max(abs(ln.x2 - ln.x1), abs(ln.y2 - ln.y1)) <= impose.INSIDE_TICK + 1e-6
+    marks = outside + ticks
     xs, ys = impose.cut_positions([pl.slot for pl in page.placements])
-    for x in xs:  # each column cut is marked above and below the grid
-        ends = [ln for ln in marks if ln.x1 == ln.x2 == pytest.approx(x)]
-        assert {ln.y1 < grid.y for ln in ends} == {True, False}
-    for y in ys:  # each row cut left and right
-        ends = [ln for ln in marks if ln.y1 == ln.y2 == pytest.approx(y)]
+    for x in xs:  # each column cut is marked at the top and at the bottom of the grid
+        ends = [ln for ln in marks if ln.x1 == ln.x2 == pytest.approx(x, abs=0.16)]
+        assert {min(ln.y1, ln.y2) < grid.y + grid.h / 2 for ln in ends} == {True, False}
+    for y in ys:  # each row cut left and right, outside the grid (a mark on the printable
+        # edge moves inside it by half its line width)
+        ends = [ln for ln in outside if ln.y1 == ln.y2 == pytest.approx(y, abs=0.16)]
         assert {ln.x1 < grid.x for ln in ends} == {True, False}
+    if paper == "letter":  # a 3 x 3 poker grid fills Letter's printable height
+        assert ticks and all(ln.x1 == ln.x2 for ln in ticks)
+    else:
+        assert not ticks
 
 
 def test_butted_cards_bleed_only_on_the_outer_edges() -> None:
@@ -246,49 +257,56 @@ def test_registration_crosses_coincide_on_neighbouring_tiles() -> None:
 # --------------------------------------------------------------------------- whole plan
 
 
+MIXED = [
+    Group("cards", tuple(copies(11))),
+    Group("tokens", tuple(copies(30, 25.4, 25.4, back=False, prefix="t"))),
+    Group("stickers", tuple(copies(14, 88.7, 12.7, back=False, prefix="s"))),
+    Group("large", tuple(copies(3, 180.0, 120.0, prefix="m"))),
+    Group("large", (Copy("b", "Board", "Board", 457.2, 300.0, False),)),
+]
+
+
 def test_plan_labels_every_page_and_places_every_copy() -> None:
-    groups = [
-        Group("cards", tuple(copies(11))),
-        Group("tokens", tuple(copies(30, 25.4, 25.4, back=False, prefix="t"))),
-        Group("stickers", tuple(copies(14, 12.7, 12.7, back=False, prefix="s"))),
-        Group("large", tuple(copies(3, 180.0, 120.0, prefix="m"))),
-        Group("large", (Copy("b", "Board", "Board", 457.2, 300.0, False),)),
-    ]
     for paper in PAPERS.values():
-        pages = impose.plan_home_print(groups, paper, fold=False, offset=(0.0, 0.0),
+        files = impose.plan_home_print(MIXED, paper, fold=False, offset=(0.0, 0.0),
                                        heading="Game 1.0")
-        total = len(pages)
-        assert pages[0].side == "calibration"
-        for n, page in enumerate(pages, start=1):
-            texts = " | ".join(label.text for label in page.labels)
-            assert f"Game 1.0 - page {n}/{total}" in texts
-            assert "Print at 100 %" in texts and page.what in texts
-            bars = [ln for ln in page.lines if ln.width == 0.25]
-            lengths = sorted(round(math.dist((b.x1, b.y1), (b.x2, b.y2)), 3) for b in bars)
-            assert lengths == [50.0, 50.8], (page.side, page.what)
-            for label in page.labels:
-                assert page.paper.box.contains(Box(label.x, label.y, 0, 0))
-        placed: dict[str, int] = {}
-        for page in pages:
-            for p in page.placements:
-                if p.face[1] == "front" and p.counts:
-                    placed[p.face[0]] = placed.get(p.face[0], 0) + 1
-        expected = {c.component: 0 for g in groups for c in g.copies}
-        for g in groups:
+        assert [(f.suffix, f.duplex) for f in files] == [("", True), ("-single", False)]
+        placed: dict[tuple[str, str], int] = {}
+        for f in files:
+            name = f"pnp-{paper.name}{f.suffix}.pdf"
+            first = " | ".join(label.text for label in f.pages[0].labels)
+            assert "print plan" in first and "DUPLEX" in first and "SINGLE-SIDED" in first
+            assert f"pnp-{paper.name}.pdf" in first and f"pnp-{paper.name}-single.pdf" in first
+            assert "Paper: " in first and "Cut order: " in first
+            assert "Back offset used: +0.0, +0.0 mm" in first and "Contents of this file" in first
+            for n, page in enumerate(f.pages, start=1):
+                texts = " | ".join(label.text for label in page.labels)
+                assert f"Game 1.0 - {name} page {n}/{len(f.pages)}" in texts
+                assert "Print at 100 %" in texts
+                bars = [ln for ln in page.lines if ln.width == 0.25]
+                lengths = sorted(round(math.dist((b.x1, b.y1), (b.x2, b.y2)), 3) for b in bars)
+                assert lengths == [50.0, 50.8], (page.side, page.what)
+                for p in page.placements:
+                    if p.counts:
+                        placed[p.face] = placed.get(p.face, 0) + 1
+        expected: dict[tuple[str, str], int] = {}
+        for g in MIXED:
             for c in g.copies:
-                expected[c.component] += 1
+                for side in ("front", "back") if c.has_back else ("front",):
+                    expected[(c.component, side)] = expected.get((c.component, side), 0) + 1
         assert placed == expected
 
 
 def test_labels_stay_clear_of_cards_and_marks() -> None:
-    pages = impose.plan_home_print([Group("cards", tuple(copies(9)))], PAPERS["a4"], fold=False,
+    files = impose.plan_home_print([Group("cards", tuple(copies(9)))], PAPERS["a4"], fold=False,
                                    offset=(0.0, 0.0), heading="Game 1.0")
-    page = pages[2]
+    page = files[0].pages[2]  # the full 3 x 3 sheet after the plan page and its back
     grid = impose.bbox([p.clip for p in page.placements])
-    for label in page.labels:
-        assert label.angle == 90
-        assert label.x < grid.x or label.x > grid.right
-        assert label.x >= 5.0 and label.x <= page.paper.width - 5.0
+    assert page.labels
+    for label in page.labels:  # A4: the side margins are narrow, labels go above and below
+        assert label.angle == 0
+        assert label.y - 2.5 > grid.bottom or label.y < grid.y
+        assert page.paper.printable.contains(Box(label.x, label.y - 2.5, 0, 2.5))
 
 
 def test_stickers_start_a_new_row_per_component() -> None:

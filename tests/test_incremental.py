@@ -56,12 +56,24 @@ def test_edit_rebuild_equals_clean_build(tmp_path: Path, run_cli) -> None:
 
 
 def test_changed_code_or_image_is_not_reused(tmp_path: Path) -> None:
+    """An image's content, never its path or time, is in the key of a face that draws it."""
+    from PIL import Image as PILImage
+
     from cardgen.build.sources import Sources
     from cardgen.layout.drawing import Drawing, Image
+    from cardgen.layout.guards import image_digest
+    from cardgen.render.pdf import face_key
 
-    art = tmp_path / "art.png"
-    art.write_bytes(b"one")
-    face = Drawing("f", 10, 10, items=[Image(0, 0, 5, 5, str(art))])
-    first = Sources().key("svg", Sources().face("k", face))
-    art.write_bytes(b"three")
-    assert Sources().key("svg", Sources().face("k", face)) != first
+    art, moved = tmp_path / "art.png", tmp_path / "elsewhere" / "art.png"
+    moved.parent.mkdir()
+    PILImage.new("RGB", (4, 4), "red").save(art)
+    moved.write_bytes(art.read_bytes())
+
+    def key(path: Path) -> str:
+        face = Drawing("f", 10, 10, items=[Image(0, 0, 5, 5, str(path), image_digest(path))])
+        return Sources().key("svg", Sources().face(face_key(face), face))
+
+    first = key(art)
+    assert key(moved) == first  # same bytes in another folder: same key
+    PILImage.new("RGB", (4, 4), "blue").save(art)
+    assert key(art) != first

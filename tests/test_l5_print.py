@@ -51,7 +51,8 @@ def test_every_font_in_every_pdf_is_embedded(built) -> None:
 
 def test_the_macrons_of_tara_survive(built) -> None:
     _, folder = built
-    text = "".join(p.extract_text() for p in PdfReader(folder / "pnp-letter.pdf").pages)
+    text = "".join(p.extract_text() for name in ("pnp-letter.pdf", "pnp-letter-single.pdf")
+                   for p in PdfReader(folder / name).pages)
     assert "Tārā" in text
 
 
@@ -94,9 +95,11 @@ def test_every_component_is_printed_as_often_as_its_count(built) -> None:
     import json
 
     db, folder = built
-    files = json.loads((folder / "manifest.json").read_text())["files"]
+    from tests.support.homeprint import home_copies
+
+    data = json.loads((folder / "manifest.json").read_text())
     for paper in ("letter", "a4"):
-        copies = files[f"pnp-{paper}.pdf"]["copies"]
+        copies = home_copies(data, paper)
         for c in db.components:
             assert copies[c.id]["front"] == c.count, (paper, c.id)
             if c.kind in ("orbit-card", "earth-card"):

@@ -58,7 +58,9 @@ def test_bindings_extends_and_term_colours(tmp_path: Path) -> None:
     db = _db(project, suit="moon", text="**bold** words")
     drawing = lay_out(db, db.components[0], "front")
     assert drawing is not None and (drawing.width, drawing.height) == (63.5, 88.9)
-    assert any(isinstance(i, Rect) and i.style.fill == "#7A4BB3" and i.h == 10 for i in drawing.items)
+    # the frame's 10 mm band at the top trim runs on into the 3 mm bleed
+    assert any(isinstance(i, Rect) and i.style.fill == "#7A4BB3"
+               and i.y + i.h == pytest.approx(10) and i.y == -3.0 for i in drawing.items)
     texts = _texts(drawing.items)
     assert "".join(t.text for t in texts) == "Tārā Moon: bold words"
     assert {t.font for t in texts if "bold" in t.text} == {"bold"}
@@ -105,7 +107,7 @@ def test_missing_icon_is_a_problem_not_a_crash(tmp_path: Path) -> None:
 def test_row_and_repeat_columns(tmp_path: Path) -> None:
     project = _project(tmp_path, {"size": [100, 60], "edition_mark": False, "elements": [
         {"type": "row", "n": 3, "x": 5, "y": 5, "size": 18, "gap": 2, "fill": "#F2C230"},
-        {"type": "repeat", "over": "{text}", "x": 5, "y": 30, "step": [30, 0], "columns": 2,
+        {"type": "repeat", "n": 3, "x": 5, "y": 30, "step": [30, 0], "columns": 2,
          "row_step": [0, 10], "elements": [{"type": "circle", "cx": 0, "cy": 0, "r": 2,
                                              "fill": "#000000"}]}]})
     db = _db(project, suit="moon", text=["a", "b", "c"])

@@ -91,8 +91,11 @@ def test_die_spots_hold_a_real_die_and_stickers_are_half_inch() -> None:
         assert len(spots) == tech.fields["displays"]
         assert all(s.w >= 17 and s.h >= 17 for s in spots)
     die = lay_out(db, db.of_kind("data-die")[0], "front")
-    stickers = [i for i in die.items if isinstance(i, Rect) and i.w == pytest.approx(14.7)]
-    assert len(stickers) == 6  # 12.7 mm face + 1 mm bleed each side
+    colour = die.items[1].style.fill  # type: ignore[union-attr]
+    stickers = [i for i in die.items if isinstance(i, Rect) and i.style.fill == colour]
+    assert len(stickers) == 6  # 12.7 mm face + at least 1 mm bleed each side
+    assert all(s.w >= 14.7 - 1e-6 and s.h >= 14.7 - 1e-6 for s in stickers)
+    assert stickers[0].x == -3.0 and stickers[-1].x + stickers[-1].w == pytest.approx(91.7)
     assert die.height == pytest.approx(12.7)
 
 

@@ -41,6 +41,12 @@ def test_new_project_checks_and_builds_at_once(mygame: Path, run_cli) -> None:
     assert "First Star" in text
 
 
+def test_new_project_layouts_are_lint_clean(mygame: Path, run_cli) -> None:
+    linted = run_cli("lint", "--strict", "--project", str(mygame))
+    assert linted.code == 0, linted.text
+    assert "0 layout warnings on 12 faces" in linted.out
+
+
 def test_new_refuses_to_overwrite_and_bad_ids(mygame: Path, run_cli) -> None:
     again = run_cli("new", "mygame", str(mygame))
     assert again.code == 2

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardgen import impose
 from cardgen.build import sources
 from cardgen.data.model import Component, Database
+from cardgen.errors import Problem
 from cardgen.layout.drawing import Drawing
 
 if TYPE_CHECKING:
@@ -33,7 +34,9 @@ class BuildOptions:
     print_shop: bool = True  # print/<kind>.pdf
     svg: bool = True
     preview: bool = True
+    ink_saver: bool = False  # printer-friendly faces (light backgrounds, tinted fills)
     draft_report: tuple[str, ...] = ()  # a draft: the check report, printed before the sheets
+    strict: bool = False  # lint warnings stop the build
     extra_steps: tuple[ExtraStep, ...] = ()  # e.g. cardgen.export.gallery.GalleryStep
 
 
@@ -45,6 +48,7 @@ class BuildSummary:
     faces: int = 0  # distinct (component, side) faces laid out
     seconds: float = 0.0
     pdfs_seconds: float | None = None  # when the last PDF was written (None: no PDF written)
+    warnings: list[Problem] = field(default_factory=list)  # layout lints, one per layout line
 
     def __str__(self) -> str:
         return (f"{len(self.files)} files, {self.pages} home-print pages, {self.faces} faces "
@@ -76,7 +80,7 @@ class Faces:
 
 
 def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: Progress,
-                  cache: sources.FaceCache | None = None) -> Faces:
+                  cache: sources.FaceCache | None = None, ink_saver: bool = False) -> Faces:
     """Lay out the front (and back, where the kind has one) of every chosen component.
 
     With a cache, a face whose inputs are unchanged since an earlier build is taken from it.
@@ -93,31 +97,31 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
         info = face_info(db, component.kind)
         faces.sheets[component.kind] = info.sheet
         for side in ("front", "back") if info.has_back else ("front",):
-            lay_out_face(db, component, side, faces, cache)
+            lay_out_face(db, component, side, faces, cache, ink_saver)
         report("faces", n, len(chosen))
     faces.components = [c for c in chosen if (c.id, "front") in faces.drawings]
     return faces
 
 
 def lay_out_face(db: Database, component: Component, side: str, faces: Faces,
-                 cache: sources.FaceCache | None) -> None:
+                 cache: sources.FaceCache | None, ink_saver: bool = False) -> None:
     """One face into `faces` (drawing and, when cached, its face key); none if the side is not."""
     from cardgen.layout import lay_out
 
     face = (component.id, side)
     if cache is None:
-        drawing = lay_out(db, component, side)
+        drawing = lay_out(db, component, side, True) if ink_saver else lay_out(db, component, side)
         if drawing is not None:
             faces.drawings[face] = drawing
         return
-    key = cache.key(component, side)
+    key = cache.key(component, side + (" ink-saver" if ink_saver else ""))
     hit = cache.get(key)
     if hit is not None:
         faces.drawings[face], faces.keys[face] = hit
         return
-    probes: list[tuple[str, bool]] = db.__dict__.setdefault("_image_probes", [])
+    probes: list[tuple[str, str]] = db.__dict__.setdefault("_image_probes", [])
     probes.clear()
-    drawing = lay_out(db, component, side)
+    drawing = lay_out(db, component, side, True) if ink_saver else lay_out(db, component, side)
     if drawing is not None:
         faces.drawings[face] = drawing
         cache.put(key, tuple(probes), drawing, faces.key(face))
@@ -135,6 +139,27 @@ def copy_groups(db: Database, faces: Faces) -> list[impose.Group]:
         front = faces.drawings[(c.id, "front")]
         key = (faces.sheets[c.kind], round(front.width, 3), round(front.height, 3))
         copy = impose.Copy(c.id, kind_title(db, c.kind), c.name, front.width, front.height,
-                           (c.id, "back") in faces.drawings)
+                           (c.id, "back") in faces.drawings, front.shape == "circle")
         groups.setdefault(key, []).extend([copy] * c.count)
     return [impose.Group(sheet, tuple(copies)) for (sheet, _, _), copies in groups.items()]
+
+
+def lint_warnings(faces: Faces) -> list[Problem]:
+    """The faces' lint warnings, one per layout line and rule, naming the first face it hit."""
+    first: dict[tuple[str, str, str], Problem] = {}
+    more: dict[tuple[str, str, str], int] = {}
+    for drawing in faces.drawings.values():
+        for problem in drawing.warnings:
+            line = str(problem.where) if problem.where else problem.path.split(" ", 1)[-1]
+            key = (problem.rule, line, problem.message.split(":")[0])
+            if key in first:
+                more[key] = more.get(key, 0) + 1
+            else:
+                first[key] = problem
+    out = []
+    for key, problem in first.items():
+        if more.get(key):
+            problem = replace(problem, message=f"{problem.message} (and {more[key]} more "
+                              f"face{'s' if more[key] != 1 else ''})")
+        out.append(problem)
+    return sorted(out, key=lambda p: (str(p.where), p.rule))

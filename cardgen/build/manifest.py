@@ -28,6 +28,8 @@ class FileRecord:
     copies: dict[str, dict[str, int]] = field(default_factory=dict)  # id -> side -> copies
     paper: str | None = None
     source: str | None = None  # content key of what the file was made from (reusable files)
+    page_sides: list[str] | None = None  # home print: front | back | single | blank per page
+    duplex: bool | None = None  # home print: print the whole file duplex (long-edge flip)
 
     def as_json(self, root: Path) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -44,6 +46,10 @@ class FileRecord:
             data["paper"] = self.paper
         if self.source:
             data["source"] = self.source
+        if self.page_sides is not None:
+            data["page_sides"] = self.page_sides
+        if self.duplex is not None:
+            data["duplex"] = self.duplex
         return data
 
 

@@ -12,17 +12,32 @@ between the two renames, the next build first puts the previous output back.
 `Previous` lets a build reuse files of the output it replaces: manifest.json records, for each
 file that can be reused, the content key it was made from (`source`); a file whose key comes
 up again is hard-linked (or copied) into the new folder instead of being made again. The keys
-cover everything the file depends on, so the result is the same as a clean build's.
+cover everything the file depends on, so the result is the same as a clean build's. The
+manifest is untrusted (it may come with someone else's project): only regular files inside the
+previous output folder are ever reused.
+
+One build at a time writes a target: `.<name>.lock` beside it is held (flock) from the first
+look at the old output to the swap; a second build waits for it up to LOCK_WAIT_SECONDS
+(CARDGEN_LOCK_WAIT overrides), then says the folder is locked. Leftovers are cleaned only
+when the process that made them is gone.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
+import stat
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+from cardgen.errors import Problem, ProblemsError
+from cardgen.limits import LOCK_WAIT_SECONDS, MAX_MANIFEST_BYTES
+
+SWAPPED: list[tuple[Path, float]] = []  # (target, time.monotonic()) of each swap, for honest messages
 
 
 def temp_name(target: Path) -> Path:
@@ -33,44 +48,143 @@ def old_name(target: Path) -> Path:
     return target.with_name(f".{target.name}.old-{os.getpid()}")
 
 
+def _pid_alive(name: str) -> bool:
+    """Is the process whose pid ends this leftover's name still running?"""
+    try:
+        pid = int(name.rpartition("-")[2])
+        os.kill(pid, 0)
+    except (ValueError, ProcessLookupError, OverflowError):
+        return False
+    except PermissionError:  # another user's live process
+        return True
+    return True  # running (this very process included)
+
+
+def _remove(path: Path) -> None:
+    """Delete a leftover folder, file or link; whatever cannot be deleted stays for later."""
+    if path.is_symlink() or path.is_file():
+        path.unlink(missing_ok=True)
+    else:
+        shutil.rmtree(path, ignore_errors=True)
+
+
 def recover(target: Path) -> None:
-    """Undo what an interrupted build left: restore a renamed-away output, drop stale temps."""
+    """Undo what an interrupted build left: restore a renamed-away output, drop stale temps.
+
+    Only leftovers of processes that are no longer running are touched."""
     parent = target.parent
     if not parent.is_dir():
         return
-    olds = sorted(parent.glob(f".{target.name}.old-*"))
-    if not target.exists() and olds:
+    olds = sorted(p for p in parent.glob(f".{target.name}.old-*") if not _pid_alive(p.name))
+    if not target.exists() and not target.is_symlink() and olds:
         olds[-1].rename(target)
         olds = olds[:-1]
     for stale in [*olds, *parent.glob(f".{target.name}.tmp-*")]:
-        shutil.rmtree(stale, ignore_errors=True)
+        if not _pid_alive(stale.name):
+            _remove(stale)
 
 
 def swap_in(new: Path, target: Path) -> None:
-    """Replace target by new with two renames; the old output is deleted last."""
+    """Replace target by new with two renames; the old output is deleted last.
+
+    If the second rename fails the old output is put back, so an error means 'unchanged'."""
     old = old_name(target)
-    if target.exists():
+    had_old = target.exists() or target.is_symlink()
+    if had_old:
         target.rename(old)
-    new.rename(target)
-    if old.exists():
-        shutil.rmtree(old)
+    try:
+        new.rename(target)
+    except BaseException:
+        if had_old:
+            old.rename(target)
+        raise
+    SWAPPED.append((target, time.monotonic()))
+    if had_old:
+        _remove(old)  # a part that cannot be deleted stays as .old-PID; the next build retries
+
+
+def lock_wait() -> float:
+    try:
+        return max(0.0, float(os.environ.get("CARDGEN_LOCK_WAIT", LOCK_WAIT_SECONDS)))
+    except ValueError:
+        return LOCK_WAIT_SECONDS
+
+
+@contextmanager
+def locked(target: Path) -> Iterator[None]:
+    """Hold the target's lock file; wait for another build of it, then give up with a Problem.
+
+    The lock file is deleted on release; a waiter that got the lock of a deleted file tries
+    again, so two builds never both hold it."""
+    path = target.with_name(f".{target.name}.lock")
+    deadline = time.monotonic() + lock_wait()
+    while True:
+        fd = _open_lock(path, target)
+        if _flock(fd, deadline):
+            try:
+                same = os.fstat(fd).st_ino == path.stat().st_ino
+            except FileNotFoundError:
+                same = False
+            if same:
+                break
+        os.close(fd)
+        if time.monotonic() >= deadline:
+            raise ProblemsError([Problem(
+                "output-locked", f"another cardgen build is writing {target}; it is unchanged",
+                hint="wait for that build to finish, or build into another folder with --out DIR")])
+    try:
+        yield
+    finally:
+        path.unlink(missing_ok=True)
+        os.close(fd)
+
+
+def _open_lock(path: Path, target: Path) -> int:
+    try:
+        return os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise _unwritable(target, exc) from None
+
+
+def _flock(fd: int, deadline: float) -> bool:
+    """Take the lock, polling until the deadline; False if another process kept it."""
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.1)
+
+
+def _unwritable(target: Path, exc: OSError) -> ProblemsError:
+    return ProblemsError([Problem(
+        "output-unwritable", f"cannot write the output folder {target.parent}: "
+        f"{exc.strerror or exc}", hint="give a writable folder with --out DIR")])
 
 
 @contextmanager
 def atomic_folder(target: Path) -> Iterator[Path]:
     """Yield an empty temporary folder; on success it becomes `target`, else it vanishes."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    recover(target)
     tmp = temp_name(target)
-    if tmp.exists():
-        shutil.rmtree(tmp)
-    tmp.mkdir()
     try:
-        yield tmp
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
-    swap_in(tmp, target)
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise _unwritable(target, exc) from None
+    with locked(target):
+        try:
+            recover(target)
+            _remove(tmp)
+            tmp.mkdir()
+        except OSError as exc:
+            raise _unwritable(target, exc) from None
+        try:
+            yield tmp
+        except BaseException:
+            _remove(tmp)
+            raise
+        swap_in(tmp, target)
 
 
 class Previous:
@@ -82,21 +196,39 @@ class Previous:
 
     @classmethod
     def load(cls, folder: Path) -> Previous:
-        """Read folder/manifest.json; an unreadable or missing one gives nothing to reuse."""
+        """Read folder/manifest.json; an unreadable, huge or missing one gives nothing to reuse."""
         try:
-            data = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-            files = {r["source"]: (path, int(r["bytes"])) for path, r in data["files"].items()
-                     if isinstance(r, dict) and r.get("source")}
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            path = folder / "manifest.json"
+            if not stat.S_ISREG(path.lstat().st_mode) or path.lstat().st_size > MAX_MANIFEST_BYTES:
+                return cls(folder, {})
+            data = json.loads(path.read_text(encoding="utf-8"))
+            files = {r["source"]: (str(p), int(r["bytes"])) for p, r in data["files"].items()
+                     if isinstance(r, dict) and isinstance(r.get("source"), str)}
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
             files = {}
         return cls(folder, files)
+
+    def _inside(self, relative: str) -> Path | None:
+        """The previous output's regular file at a manifest path; None for anything else
+        (an absolute path, '..', a symbolic link, a folder, a device)."""
+        source = self.folder / relative
+        try:
+            if Path(relative).is_absolute() or ".." in Path(relative).parts:
+                return None
+            if not source.resolve().is_relative_to(self.folder.resolve()):
+                return None
+            return source if stat.S_ISREG(source.lstat().st_mode) else None
+        except (OSError, ValueError, RuntimeError):
+            return None
 
     def reuse(self, key: str, target: Path) -> bool:
         """Put the file made from `key` at target (hard link, else copy); False if there is none."""
         found = self.files.get(key)
         if found is None:
             return False
-        source = self.folder / found[0]
+        source = self._inside(found[0])
+        if source is None:
+            return False
         try:
             if source.stat().st_size != found[1]:
                 return False

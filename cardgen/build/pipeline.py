@@ -19,12 +19,21 @@ after a small edit redoes only what the edit touched (and the PDFs, which are re
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from cardgen.build import output, sources, tasks
-from cardgen.build.faces import BuildOptions, BuildSummary, Faces, Progress, lay_out_faces
+from cardgen.build.faces import (
+    BuildOptions,
+    BuildSummary,
+    Faces,
+    Progress,
+    lay_out_faces,
+    lint_warnings,
+)
 from cardgen.build.writers import write_manifest_file
 from cardgen.data.model import Database
+from cardgen.errors import ProblemsError
 
 
 def build(
@@ -37,7 +46,10 @@ def build(
     started = time.perf_counter()
     target = Path(out_root) / folder_name(db, options)
     cache = sources.FaceCache(db)
-    faces = lay_out_faces(db, options.only, report, cache)  # stage 3
+    faces = lay_out_faces(db, options.only, report, cache, options.ink_saver)  # stage 3
+    warnings = lint_warnings(faces)
+    if options.strict and warnings:
+        raise ProblemsError([replace(w, severity="error") for w in warnings])
     clock = PdfClock(report, pdf_stages(options, faces), started)
     with output.atomic_folder(target) as tmp:
         previous = output.Previous.load(target)
@@ -53,6 +65,7 @@ def build(
         faces=len(faces.drawings),
         seconds=time.perf_counter() - started,
         pdfs_seconds=clock.seconds,
+        warnings=warnings,
     )
 
 

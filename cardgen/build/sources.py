@@ -1,13 +1,15 @@
 """Faces, pages, sheets -> content keys: digests of everything a reusable output file is made from.
 
 A key covers the code that writes the file (every file of the cardgen package and the versions
-of the libraries that draw), the face content (render_pdf.face_key of the laid-out drawing) and
-the size and modification time of every image a face draws. Two files with the same key have
-the same bytes, so a build may link the previous build's file instead of making it again.
+of the libraries that draw) and the face content (render_pdf.face_key of the laid-out drawing,
+which holds the content digest of every image a face draws, never its path or time). Two
+files with the same key have the same bytes, so a build may link the previous build's file
+instead of making it again.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import os
@@ -18,7 +20,9 @@ from importlib import metadata
 from pathlib import Path
 
 from cardgen.data.model import Component, Database, FieldSpec
-from cardgen.layout.drawing import Drawing, Group, Image, Primitive
+from cardgen.data.paths import readable
+from cardgen.layout.drawing import Drawing
+from cardgen.layout.guards import ImageError, image_digest
 from cardgen.layout.roots import layout_roots
 
 LIBRARIES = ("reportlab", "rl-accel", "pypdfium2", "pillow", "svgwrite", "fonttools")
@@ -40,37 +44,15 @@ def toolchain() -> str:
     return digest.hexdigest()
 
 
-def _images(items: Iterable[Primitive]) -> Iterator[str]:
-    for item in items:
-        if isinstance(item, Image):
-            yield item.path
-        elif isinstance(item, Group):
-            yield from _images(item.items)
-
-
 class Sources:
-    """Content keys for one build (image stamps are read once per build)."""
+    """Content keys for one build."""
 
     def __init__(self) -> None:
         self.code = toolchain()
-        self._stamps: dict[str, str] = {}
-        self._faces: dict[str, str] = {}
-
-    def _stamp(self, path: str) -> str:
-        if path not in self._stamps:
-            try:
-                st = Path(path).stat()
-                self._stamps[path] = f"{path}:{st.st_size}:{st.st_mtime_ns}"
-            except OSError:
-                self._stamps[path] = f"{path}:missing"
-        return self._stamps[path]
 
     def face(self, face_key: str, drawing: Drawing) -> str:
-        """The face key plus the stamps of the images it draws."""
-        if face_key not in self._faces:
-            stamps = sorted({self._stamp(p) for p in _images(drawing.items)})
-            self._faces[face_key] = "|".join([face_key, *stamps])
-        return self._faces[face_key]
+        """The face key: it already covers the content of the images the face draws."""
+        return face_key
 
     def key(self, what: str, *parts: object) -> str:
         """A key for one file: what it is, then its parts, under this toolchain."""
@@ -83,7 +65,7 @@ class Sources:
 # --------------------------------------------------------------------------- laid-out faces
 
 CACHE_FOLDER = ".cardgen-cache"  # in the project folder, git-ignored
-Probes = tuple[tuple[str, bool], ...]  # (image path, was a file) that a face's layout looked at
+Probes = tuple[tuple[str, str], ...]  # (image path, its digest or "" if none) a face's layout read
 
 
 def _has_ref(specs: Iterable[FieldSpec | None]) -> bool:
@@ -96,8 +78,13 @@ def _has_ref(specs: Iterable[FieldSpec | None]) -> bool:
 
 
 def _layout_files(folder: Path) -> Iterator[bytes]:
+    """Name and content digest of every file under layouts/ (links out of the project skipped)."""
     for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-        yield path.relative_to(folder).as_posix().encode("utf-8") + b"\0" + path.read_bytes()
+        if not readable(path, folder.parent):
+            continue
+        with path.open("rb") as f:
+            digest = hashlib.file_digest(f, "sha1").digest()
+        yield path.relative_to(folder).as_posix().encode("utf-8") + b"\0" + digest
 
 
 def _component_repr(c: Component) -> str:
@@ -121,6 +108,17 @@ def database_key(db: Database) -> str:
         for c in db.components:
             digest.update(_component_repr(c).encode("utf-8"))
     return digest.hexdigest()
+
+
+def _probe(path: str) -> str:
+    """What a face's layout would find at an image path now: its digest, "" if none."""
+    file = Path(path)
+    if file.suffix.lower() not in (".png", ".jpg", ".jpeg") or not file.is_file():
+        return ""
+    try:
+        return image_digest(file)
+    except (ImageError, OSError):
+        return "unusable"
 
 
 def _sign(secret: bytes, body: bytes) -> bytes:
@@ -192,7 +190,7 @@ class FaceCache:
         if entry is None:
             return None
         probes, drawing, face_key = entry
-        if any(Path(path).is_file() != was for path, was in probes):
+        if any(_probe(path) != was for path, was in probes):
             return None
         self.new[key] = entry
         return drawing, face_key
@@ -218,5 +216,6 @@ class FaceCache:
             body = pickle.dumps(entries, protocol=pickle.HIGHEST_PROTOCOL)
             tmp.write_bytes(_sign(secret, body) + body)
             os.replace(tmp, self.path)
-        except OSError:  # a read-only project builds as before, only without the cache
-            tmp.unlink(missing_ok=True)
+        except OSError:  # a read-only project (or a file in the way) builds without the cache
+            with contextlib.suppress(OSError):
+                tmp.unlink(missing_ok=True)

@@ -28,12 +28,13 @@ from typing import TYPE_CHECKING, Any
 from cardgen import impose
 from cardgen.build import manifest, output, sources
 from cardgen.build.writers import (
+    home_file_name,
     kind_title,
     make_svg_folders,
     plan_pages,
     print_shop_faces,
     print_shop_kinds,
-    write_home_paper,
+    write_home_file,
     write_print_shop_kind,
     write_print_shop_pdf,
     write_svg_files,
@@ -78,18 +79,23 @@ def _quiet(stage: str, done: int, total: int) -> None:
 # --------------------------------------------------------------------------- tasks
 
 
-def home_print_task(paper: str) -> tuple[Records, list[str]]:
-    """One paper's home-print PDF; its record and the content key of each page."""
+def home_print_task(paper: str) -> tuple[Records, list[tuple[str, list[str]]]]:
+    """One paper's home-print PDFs (duplex, single-sided); their records and, per file, its
+    name stem and the content key of each page."""
     j = _job()
-    pages = plan_pages(j.db, j.faces, j.options, (paper,))[paper]
-    keys = [page_key(j, paper, page) for page in pages]
-    source = j.src.key("home-print", paper, j.options.fold, j.options.back_offset,
-                       home_meta(j), keys)
-    reused = j.previous.reuse(source, j.tmp / f"pnp-{paper}.pdf")
-    record = write_home_paper(j.db, j.faces, j.tmp, j.options, paper, pages, _quiet,
-                              write=not reused)
-    record.source = source
-    return [record], keys
+    records, stems = [], []
+    for f in plan_pages(j.db, j.faces, j.options, (paper,))[paper]:
+        name = home_file_name(paper, f)
+        keys = [page_key(j, paper, page) for page in f.pages]
+        source = j.src.key("home-print", name, j.options.fold, j.options.back_offset,
+                           home_meta(j), keys)
+        reused = j.previous.reuse(source, j.tmp / name)
+        record = write_home_file(j.db, j.faces, j.tmp, j.options, paper, f, _quiet,
+                                 write=not reused)
+        record.source = source
+        records.append(record)
+        stems.append((name.removesuffix(".pdf"), keys))
+    return records, stems
 
 
 def home_meta(j: Job) -> tuple[str, ...]:
@@ -130,10 +136,10 @@ def page_key(j: Job, paper: str, page: impose.Page) -> str:
     return j.src.key("page", paper, preview.PREVIEW_DPI, repr(page), faces)
 
 
-def preview_task(paper: str, indices: list[int], keys: list[str]) -> tuple[Records, None]:
-    """PNGs of some pages of one paper's home-print PDF; unchanged pages are reused."""
+def preview_task(paper: str, stem: str, indices: list[int], keys: list[str]
+                 ) -> tuple[Records, None]:
+    """PNGs of some pages of one home-print PDF; unchanged pages are reused."""
     j = _job()
-    stem = f"pnp-{paper}"
     kinds = sorted({c.kind for c in j.faces.components})
     records, todo, targets = [], [], []
     for i, key in zip(indices, keys, strict=True):
@@ -269,15 +275,16 @@ class Scheduler:
                     then(extra)
         return [r for order in sorted(self.results) for r in self.results[order]]
 
-    def previews_of(self, n: int, paper: str) -> Callable[[list[str]], None]:
-        """What to do once paper n's PDF is written: queue its page previews."""
-        def queue(keys: list[str]) -> None:
+    def previews_of(self, n: int, paper: str) -> Callable[[list[tuple[str, list[str]]]], None]:
+        """What to do once paper n's PDFs are written: queue their page previews."""
+        def queue(stems: list[tuple[str, list[str]]]) -> None:
             if not self.job.options.preview:
                 return
-            for k, first in enumerate(range(0, len(keys), PAGES_PER_TASK)):
-                indices = list(range(first, min(first + PAGES_PER_TASK, len(keys))))
-                self.submit((3, n, k), "preview", preview_task, paper, indices,
-                            keys[first:first + PAGES_PER_TASK])
+            for m, (stem, keys) in enumerate(stems):
+                for k, first in enumerate(range(0, len(keys), PAGES_PER_TASK)):
+                    indices = list(range(first, min(first + PAGES_PER_TASK, len(keys))))
+                    self.submit((3, n, m, k), "preview", preview_task, paper, stem, indices,
+                                keys[first:first + PAGES_PER_TASK])
         return queue
 
     def shop_written(self, _: object = None) -> None:

@@ -20,39 +20,49 @@ def home_heading(db: Database) -> str:
 
 
 def plan_pages(db: Database, faces: Faces, options: BuildOptions,
-               papers: tuple[str, ...] | None = None) -> dict[str, list[impose.Page]]:
-    """paper -> its home-print page plans (every paper of the options, or the ones given)."""
+               papers: tuple[str, ...] | None = None) -> dict[str, list[impose.HomeFile]]:
+    """paper -> its home-print files (a duplex one and a single-sided one), planned."""
     groups = copy_groups(db, faces)
     plans = {paper: impose.plan_home_print(groups, impose.PAPERS[paper], fold=options.fold,
                                            offset=options.back_offset, heading=home_heading(db))
              for paper in (papers or options.papers)}
-    if options.draft_report:
-        for paper, pages in plans.items():
-            duplex = any(page.side == "back" for page in pages)
-            plans[paper] = report_pages(impose.PAPERS[paper], home_heading(db),
-                                        list(options.draft_report), duplex=duplex) + pages
+    if options.draft_report:  # a draft: the check report opens every file
+        for paper, files in plans.items():
+            for f in files:
+                f.pages[:0] = report_pages(impose.PAPERS[paper], home_heading(db),
+                                           list(options.draft_report), duplex=f.duplex)
+                if not f.duplex:
+                    for page in f.pages:
+                        page.side = "single"
     return plans
 
 
+def home_file_name(paper: str, f: impose.HomeFile) -> str:
+    return f"pnp-{paper}{f.suffix}.pdf"
+
+
 def write_home_print(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
-                     report: Progress, plans: dict[str, list[impose.Page]] | None = None
+                     report: Progress, plans: dict[str, list[impose.HomeFile]] | None = None
                      ) -> list[manifest.FileRecord]:
     plans = plans or plan_pages(db, faces, options)
-    return [write_home_paper(db, faces, tmp, options, paper, plans[paper], report)
-            for paper in options.papers]
+    return [write_home_file(db, faces, tmp, options, paper, f, report)
+            for paper in options.papers for f in plans[paper]]
 
 
 def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildOptions,
-                         paper_name: str, pages: list[impose.Page], report: Progress) -> None:
-    """Draw the planned pages of one paper into path; faces used more than once are forms."""
+                         paper_name: str, f: impose.HomeFile, report: Progress) -> None:
+    """Draw the planned pages of one file into path; faces used more than once are forms."""
     from cardgen.render.pages import draw_page
     from cardgen.render.pdf import Painter, compact_last_page, new_canvas, reused_keys
 
     heading = home_heading(db)
+    pages = f.pages
     painter = Painter(reused_keys(faces.key(p.face) for page in pages for p in page.placements),
                       faces.keys_by_id())
     canvas = new_canvas(str(path))  # bundled initial font: no standard-14 font in the file
-    mode = "fold-over" if options.fold else "duplex, long-edge flip"
+    mode = "duplex, long-edge flip" if f.duplex else "single-sided"
+    if options.fold and not f.duplex:
+        mode = "single-sided, fold-over"
     canvas.setTitle(f"{heading} - print and play ({paper_name}, {mode})")
     canvas.setAuthor("cardgen")
     canvas.setSubject(f"{db.game.title} {db.edition.id}: home-print sheets, print at 100 %")
@@ -64,16 +74,17 @@ def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildO
     canvas.save()
 
 
-def write_home_paper(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
-                     paper_name: str, pages: list[impose.Page], report: Progress,
-                     write: bool = True) -> manifest.FileRecord:
-    """One paper's PDF (unless `write` is off: it is there already) and its record."""
-    name = f"pnp-{paper_name}.pdf"
+def write_home_file(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
+                    paper_name: str, f: impose.HomeFile, report: Progress,
+                    write: bool = True) -> manifest.FileRecord:
+    """One home-print file (unless `write` is off: it is there already) and its record."""
+    name = home_file_name(paper_name, f)
     if write:
-        write_home_print_pdf(db, faces, tmp / name, options, paper_name, pages, report)
+        write_home_print_pdf(db, faces, tmp / name, options, paper_name, f, report)
     return manifest.FileRecord(
-        name, "home-print", sorted({c.kind for c in faces.components}), len(pages),
-        len(faces.drawings), copies_placed(pages), paper_name)
+        name, "home-print", sorted({c.kind for c in faces.components}), len(f.pages),
+        len(faces.drawings), copies_placed(f.pages), paper_name, page_sides=f.sides,
+        duplex=f.duplex)
 
 
 def copies_placed(pages: list[impose.Page]) -> dict[str, dict[str, int]]:
@@ -183,6 +194,7 @@ def write_manifest_file(db: Database, faces: Faces, tmp: Path,
     opts: dict[str, Any] = {
         "back_offset": list(options.back_offset),
         "fold": options.fold,
+        "ink_saver": options.ink_saver,
         "papers": list(options.papers),
         "only": sorted(options.only) if options.only is not None else None,
         "print_shop": options.print_shop,

@@ -23,6 +23,7 @@ from cardgen.check.select import (
 from cardgen.check.terms import count_findings, drift_findings
 from cardgen.data.model import Database, InventoryRow, Mention, PlayerCount, Rule
 from cardgen.errors import did_you_mean
+from cardgen.limits import MAX_EXPR_CHARS, MAX_EXPR_RESULT
 
 
 @dataclass
@@ -418,12 +419,34 @@ _FUNCS = {"count": count, "sum": total, "distinct": distinct}
 
 def evaluate(db: Database, text: str) -> tuple[Any, str]:
     """Evaluate a rule expression; also return it with every function call replaced by its value."""
+    if len(text) > MAX_EXPR_CHARS:
+        raise ExprError(f"the expression is {len(text)} characters long; at most {MAX_EXPR_CHARS}")
     try:
         tree = ast.parse(text, mode="eval")
     except SyntaxError as exc:
         raise ExprError(f"cannot read expression '{text}': {exc.msg}") from None
-    shown = _Substitute(db).visit(ast.parse(text, mode="eval"))
-    return _eval(db, tree.body), ast.unparse(shown)
+    except (ValueError, RecursionError, MemoryError) as exc:
+        raise ExprError(f"cannot read expression: {exc}") from None
+    try:
+        shown = _Substitute(db).visit(ast.parse(text, mode="eval"))
+        return _eval(db, tree.body), ast.unparse(shown)
+    except ExprError:
+        raise
+    except (TypeError, ValueError, ArithmeticError, RecursionError) as exc:
+        raise ExprError(f"cannot evaluate '{text}': {type(exc).__name__}: {exc}") from None
+
+
+def _binop(op: ast.operator, left: Any, right: Any) -> Any:
+    """One arithmetic step, refusing a text or list repeated past MAX_EXPR_RESULT."""
+    if isinstance(op, ast.Mult):
+        for seq, n in ((left, right), (right, left)):
+            if isinstance(seq, str | list) and isinstance(n, int) and len(seq) * n > MAX_EXPR_RESULT:
+                raise ExprError(f"the result would hold {len(seq) * n} items; at most "
+                                f"{MAX_EXPR_RESULT}")
+    result = _BINOPS[type(op)](left, right)
+    if isinstance(result, int) and not isinstance(result, bool) and result.bit_length() > 4096:
+        raise ExprError("a number in the expression grew past 4096 bits")
+    return result
 
 
 class _Substitute(ast.NodeTransformer):
@@ -438,7 +461,7 @@ def _eval(db: Database, node: ast.AST) -> Any:
     if isinstance(node, ast.Constant) and isinstance(node.value, int | float | str):
         return node.value
     if isinstance(node, ast.BinOp) and type(node.op) in _BINOPS:
-        return _BINOPS[type(node.op)](_eval(db, node.left), _eval(db, node.right))
+        return _binop(node.op, _eval(db, node.left), _eval(db, node.right))
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.Not):
         value = _eval(db, node.operand)
         return -value if isinstance(node.op, ast.USub) else not value

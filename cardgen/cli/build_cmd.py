@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import math
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -28,8 +30,11 @@ def parse_offset(text: str) -> tuple[float, float]:
     try:
         dx, dy = (float(v) for v in text.split(","))
     except ValueError:
-        raise ProblemsError([Problem("bad-option", f"--back-offset '{text}' is not DX,DY in mm",
-                                     hint="e.g. --back-offset 1.5,-0.5")]) from None
+        dx = dy = math.nan
+    if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET_MM for v in (dx, dy)):
+        raise ProblemsError([Problem(
+            "bad-option", f"--back-offset '{text}' is not DX,DY in mm (each at most "
+            f"{MAX_BACK_OFFSET_MM:g} mm)", hint="e.g. --back-offset 1.5,-0.5")])
     return dx, dy
 
 
@@ -42,10 +47,34 @@ def chosen_outputs(args: argparse.Namespace, db: Database) -> tuple[str, ...] | 
     return configured_outputs(db.project)
 
 
+MAX_BACK_OFFSET_MM = 20.0
+MAX_PLAYERS = 100
+
+
+def check_players(players: int | None) -> None:
+    if players is not None and not 1 <= players <= MAX_PLAYERS:
+        raise ProblemsError([Problem("bad-option", f"--players {players} is not from 1 to {MAX_PLAYERS}",
+                                     hint="give the number of people at the table, e.g. --players 3")])
+
+
+def output_root(args: argparse.Namespace, db: Database) -> Path:
+    """--out as given, else PROJECT/output, which must stay inside the project (not a link out)."""
+    if args.out is not None:
+        return Path(args.out)
+    root = db.project / "output"
+    if (root.exists() or root.is_symlink()) and not root.resolve().is_relative_to(db.project.resolve()):
+        raise ProblemsError([Problem(
+            "outside-project", f"{root} leads outside the project (a symbolic link)",
+            hint="remove the link, or choose where to write with --out DIR")])
+    return root
+
+
 def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
     from cardgen.build import BuildOptions, build
     from cardgen.build.outputs import options_for
 
+    check_players(args.players)
+    out_root = output_root(args, db)
     outputs = chosen_outputs(args, db)  # a wrong name stops before the check
     chosen = options_for(outputs)
     gallery = outputs is None or "gallery" in outputs
@@ -77,10 +106,10 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
         steps = (gallery_step(db, report, getattr(args, "diff_against", None)
                               or args.changed_since),)
     options = BuildOptions(back_offset=parse_offset(args.back_offset), fold=args.fold,
-                           only=only, suffix=suffix, extra_steps=steps,
+                           ink_saver=args.ink_saver, only=only, suffix=suffix,
+                           strict=bool(getattr(args, "strict", False)), extra_steps=steps,
                            draft_report=tuple(report_lines(report, db.waived)) if draft else (),
                            **chosen)
-    out_root = args.out or (db.project / "output")
     with Progress(TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=console, transient=True,
                   disable=not console.is_terminal) as bar:
@@ -92,6 +121,11 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
             bar.update(tasks[stage], completed=done, total=total)
 
         summary = build(db, out_root, options, progress=progress)
+    for warning in summary.warnings:
+        console.print(warning.render(), markup=False, soft_wrap=True)
+    if summary.warnings:
+        console.print(f"{len(summary.warnings)} layout warnings (--strict refuses to build on them)",
+                      markup=False)
     if draft:
         console.print(f"built a DRAFT of {db.label}: {summary}", markup=False)
         waived = waived_summary(report, db.waived)
@@ -102,6 +136,23 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
     if summary.pdfs_seconds is not None and (options.svg or options.preview):
         console.print(f"PDFs done after {summary.pdfs_seconds:.1f} s; SVGs and previews "
                       "after them", markup=False)
+    return 0
+
+
+def run_lint(db: Database, console: Console, strict: bool) -> int:
+    """Lay out every face, print the layout lints; with strict, warnings are errors."""
+    from dataclasses import replace
+
+    from cardgen.build.faces import lay_out_faces, lint_warnings
+
+    faces = lay_out_faces(db, None, lambda stage, done, total: None)
+    warnings = lint_warnings(faces)
+    if strict and warnings:
+        raise ProblemsError([replace(w, severity="error") for w in warnings])
+    for warning in warnings:
+        console.print(warning.render(), markup=False, soft_wrap=True)
+    console.print(f"{db.label}: {len(warnings)} layout warning{'s' if len(warnings) != 1 else ''} "
+                  f"on {len(faces.drawings)} faces", markup=False)
     return 0
 
 

@@ -9,6 +9,7 @@ import argparse
 import json
 import os
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -64,12 +65,15 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
 def _add_build(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("build", help="check, then write PDFs, SVGs and previews to output/",
                        description="Check the edition, then write output/<game>-<edition>/: "
-                                   "home-print PDFs (Letter, A4), print-shop PDFs, SVGs, previews.")
+                                   "home-print PDFs (Letter, A4; duplex and single-sided), "
+                                   "print-shop PDFs, SVGs, previews.")
     _target_arg(p)
     p.add_argument("--players", type=int, metavar="N", help="build the box for N players")
     p.add_argument("--back-offset", default="0,0", metavar="DX,DY",
                    help="shift back pages by DX,DY mm to match your printer's duplex (default 0,0)")
     p.add_argument("--fold", action="store_true", help="fold-over sheets instead of duplex")
+    p.add_argument("--ink-saver", action="store_true",
+                   help="printer-friendly faces: light backgrounds and backs, tinted fills")
     p.add_argument("--changed-since", metavar="EDITION",
                    help="reprint only faces that differ from EDITION")
     p.add_argument("--out", type=Path, metavar="DIR", help="output root (default: PROJECT/output)")
@@ -115,8 +119,16 @@ def _add_new_edition(sub: argparse._SubParsersAction) -> None:
 def _add_schema(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("schema", help="write JSON Schemas for editor autocompletion",
                        description="Write schema/<game>.{game,edition,components}.schema.json "
-                                   "for every game, so editors autocomplete and flag mistakes.")
+                                   "for every game, and schema/layout.schema.json for layout "
+                                   "files, so editors autocomplete and flag mistakes.")
     p.set_defaults(handler=cmd_schema)
+
+
+def _output_state(started: float) -> str:
+    """What happened to output/ in this run, for a message that must be true."""
+    swaps = getattr(sys.modules.get("cardgen.build.output"), "SWAPPED", [])
+    done = [path for path, when in swaps if when >= started]
+    return f"{done[-1]} was already replaced by the new build" if done else "output/ is unchanged"
 
 
 def _add_new(sub: argparse._SubParsersAction) -> None:
@@ -138,6 +150,15 @@ def _add_watch(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--draft", action="store_true", help="build drafts (see build --draft)")
     p.add_argument("--preview", action="store_true", help="also write PNG previews (slower)")
     p.set_defaults(handler=cmd_watch)
+
+def _add_lint(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("lint", help="lay out every face and report layout lints",
+                       description="Lay out every face and warn about text outside the safe area, "
+                                   "text under 6 pt, low contrast, elements outside the trim or "
+                                   "over text, frames near the cut. Writes nothing.")
+    _target_arg(p)
+    p.add_argument("--strict", action="store_true", help="treat warnings as errors (exit 2)")
+    p.set_defaults(handler=cmd_lint)
 
 
 def _add_rulebook(sub: argparse._SubParsersAction) -> None:
@@ -170,6 +191,7 @@ COMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (
     _add_diff,
     _add_new_edition,
     _add_schema,
+    _add_lint,
     _add_rulebook,
     _add_export,
 )
@@ -216,6 +238,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace, out: Console, err: Console) -> int:
     """The command's exit code; problems printed for people (and as JSON with --json)."""
+    started = time.monotonic()
     try:
         args.project = _project(args)
         return int(args.handler(args, out))
@@ -225,7 +248,7 @@ def _run(args: argparse.Namespace, out: Console, err: Console) -> int:
         print_problems(exc.problems, err)
         return EXIT_INVALID
     except KeyboardInterrupt:
-        err.print("interrupted; output/ is unchanged")
+        err.print(f"interrupted; {_output_state(started)}", markup=False)
         return 130
     except BrokenPipeError:
         raise
@@ -233,7 +256,7 @@ def _run(args: argparse.Namespace, out: Console, err: Console) -> int:
         if os.environ.get("CARDGEN_DEBUG"):
             raise
         err.print(f"internal error: {type(exc).__name__}: {exc}", markup=False, soft_wrap=True)
-        err.print("  hint: this is a bug in cardgen, not in your data; output/ is unchanged. "
+        err.print(f"  hint: this is a bug in cardgen, not in your data; {_output_state(started)}. "
                   "Run again with CARDGEN_DEBUG=1 for the details and report them.",
                   markup=False, soft_wrap=True)
         return EXIT_INTERNAL
@@ -315,8 +338,10 @@ def check_players(db: Database, players: int) -> None:
 
 def cmd_check(args: argparse.Namespace, console: Console) -> int:
     from cardgen.check import check
+    from cardgen.cli.build_cmd import check_players
     from cardgen.cli.report_view import print_report
 
+    check_players(args.players)
     report = check(_load(args), players=args.players)
     if args.json:
         print(json.dumps(report.to_json(strict=args.strict), indent=2, ensure_ascii=False))
@@ -346,6 +371,11 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
     from cardgen.cli.watch_cmd import watch
 
     return watch(args, console)
+
+def cmd_lint(args: argparse.Namespace, console: Console) -> int:
+    from cardgen.cli.build_cmd import run_lint
+
+    return run_lint(_load(args), console, args.strict)
 
 
 def cmd_diff(args: argparse.Namespace, console: Console) -> int:
@@ -391,8 +421,9 @@ def cmd_new_edition(args: argparse.Namespace, console: Console) -> int:
 
 def cmd_schema(args: argparse.Namespace, console: Console) -> int:
     from cardgen.data.schema import write_schemas
+    from cardgen.layout.model import write_layout_schema
 
-    for path in write_schemas(args.project):
+    for path in [*write_schemas(args.project), write_layout_schema(args.project / "schema")]:
         console.print(f"wrote {path}", markup=False)
     return EXIT_OK
 

@@ -22,10 +22,14 @@ from cardgen.data.model import (
     Rule,
     Term,
 )
+from cardgen.data.paths import SLUG_HINT, readable, slug_problem
 from cardgen.data.tabular import TABLE_SUFFIXES, read_table
 from cardgen.data.validate import ComponentContext, check_component, parse_model
 from cardgen.data.yamlsrc import Source, read_source
 from cardgen.errors import Problem, ProblemsError, did_you_mean
+from cardgen.limits import MAX_COMPONENTS, MAX_COPIES
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
 
 PROJECT_FILE = "cardgen.yaml"
 
@@ -54,7 +58,7 @@ def default_game(project: Path) -> str:
     """The game `cardgen check` means with no argument: cardgen.yaml's default_game, else the only one."""
     config = project / PROJECT_FILE
     if config.is_file():
-        data = read_source(config, PROJECT_FILE).data
+        data = _read(project.resolve(), config).data
         if isinstance(data, dict) and isinstance(data.get("default_game"), str):
             return data["default_game"]
     games = list_games(project)
@@ -75,7 +79,18 @@ def parse_target(target: str | None, project: Path) -> tuple[str, str | None]:
     if not target:
         return default_game(project), None
     game, _, edition = target.partition("@")
+    check_name(game, "game")
+    if edition:
+        check_name(edition, "edition")
     return game, edition or None
+
+
+def check_name(value: str, what: str, where: Location | None = None, path: str = "") -> None:
+    """Refuse a game or edition name that is not a slug (it becomes part of output paths)."""
+    why = slug_problem(value, what)
+    if why:
+        raise ProblemsError([Problem("bad-name", why, where=where, path=path,
+                                     hint=f"{what} names are folder names: {SLUG_HINT}")])
 
 
 # ---------------------------------------------------------------- loading
@@ -99,11 +114,17 @@ def load_database(project: Path, game: str, edition: str | None = None, *,
     A draft (a play-test copy) lets the problems in WAIVED_IN_DRAFTS through, in `db.waived`."""
     project = project.resolve()
     problems: list[Problem] = []
+    check_name(game, "game")
+    if edition is not None:
+        check_name(edition, "edition")
     game_root = _game_root(project, game)
     game_source = _read(project, game_root / "game.yaml")
     game_file = parse_model(GameFile, game_source, problems)
     if game_file is None:
         raise ProblemsError(problems)
+    if edition is None:
+        check_name(game_file.default_edition, "edition", game_source.value_where(("default_edition",)),
+                   "default_edition")
     chain = _edition_chain(project, game, edition or game_file.default_edition, problems)
     if problems:
         raise ProblemsError(problems)
@@ -114,6 +135,7 @@ def load_database(project: Path, game: str, edition: str | None = None, *,
     _check_inventory_kinds(kinds, chain, problems)
     waived: list[Problem] | None = [] if draft else None
     components = _load_components(project, game_root, chain, vocab, kinds, problems, waived)
+    problems.extend(_size_problems(components))
     if problems:
         raise ProblemsError(problems)
     game_model = _game(game, game_root, game_file, vocab, kinds, rules)
@@ -133,7 +155,18 @@ def _game_root(project: Path, game: str) -> Path:
 
 
 def _read(project: Path, path: Path) -> Source:
-    return read_source(path, _shown(project, path))
+    return read_source(path, _confined(project, path))
+
+
+def _confined(project: Path, path: Path) -> str:
+    """The file's name as shown, once it is known to lie inside the project (links resolved)."""
+    shown = _shown(project, path)
+    if not readable(path, project):
+        raise ProblemsError([Problem(
+            "outside-project", f"{shown} leads outside the project folder (a symbolic link)",
+            where=Location(shown, 1, 1),
+            hint="copy the file into the project instead of linking to it")])
+    return shown
 
 
 def _shown(project: Path, path: Path) -> str:
@@ -164,6 +197,10 @@ def _edition_chain(project: Path, game: str, edition: str,
         source = _read(project, root / "edition.yaml")
         parsed = parse_model(EditionFile, source, problems)
         if parsed is None:
+            return []
+        if parsed.extends is not None and (why := slug_problem(parsed.extends, "edition")):
+            problems.append(Problem("bad-name", why, where=source.value_where(("extends",)),
+                                    path="extends", hint=f"name an edition folder: {SLUG_HINT}"))
             return []
         chain.insert(0, _EditionSource(current, root, source, parsed))
         seen.append(current)
@@ -204,6 +241,18 @@ def _check_kind_specs(kinds: dict[str, KindSpec], vocab: dict[str, dict[str, Ter
         source = next((s for s in reversed(sources)
                        if isinstance(s.data, dict) and kind_name in (s.data.get("kinds") or {})),
                       game_source)
+        if why := slug_problem(kind_name, "kind"):
+            problems.append(Problem("bad-name", why, where=source.where(("kinds", kind_name)),
+                                    path=source.label(("kinds", kind_name)),
+                                    hint=f"kind names become output file names: {SLUG_HINT}"))
+        for key in ("layout", "back"):
+            name = getattr(kind, key)
+            if name is not None and any(slug_problem(part, "layout") for part in name.split("/")):
+                path = ("kinds", kind_name, key)
+                problems.append(Problem(
+                    "bad-name", f"layout '{name}' is not a layout name", where=source.value_where(path),
+                    path=source.label(path), hint="name a file under layouts/ without its .yaml, "
+                    "e.g. common/poker-card (no '..', no leading '/')"))
         for fname, spec in kind.fields.items():
             _check_field_spec(spec, ("kinds", kind_name, "fields", fname), source, vocab, kinds,
                               problems)
@@ -283,7 +332,7 @@ def _try_read(project: Path, path: Path, problems: list[Problem],
               kinds: dict[str, KindSpec]) -> Source | None:
     try:
         if path.suffix.lower() in TABLE_SUFFIXES:
-            return read_table(path, _shown(project, path), kinds)
+            return read_table(path, _confined(project, path), kinds)
         return _read(project, path)
     except ProblemsError as exc:
         problems.extend(exc.problems)
@@ -388,7 +437,25 @@ def _image_problem(base: Path, value: str) -> tuple[str, str, str] | None:
     if not exists:
         return ("missing-image", f"image '{value}' does not exist",
                 f"paths are relative to data/{base.name}/")
+    if target.suffix.lower() not in IMAGE_SUFFIXES:
+        return ("bad-image", f"image '{value}' is not a PNG or JPEG file",
+                "save the art as .png or .jpg (SVG art is not drawn)")
     return None
+
+
+def _size_problems(components: list[Component]) -> list[Problem]:
+    """An edition too big to print: more components or copies than cardgen builds."""
+    if len(components) > MAX_COMPONENTS:
+        return [Problem("too-many", f"{len(components)} components; at most {MAX_COMPONENTS}",
+                        where=components[MAX_COMPONENTS].where,
+                        hint="split the game, or remove generated filler")]
+    copies = sum(c.count for c in components)
+    if copies > MAX_COPIES:
+        biggest = max(components, key=lambda c: c.count)
+        return [Problem("too-many", f"{copies} copies in all; a build prints at most {MAX_COPIES}",
+                        where=biggest.where, path=f"{biggest.id}.count",
+                        hint=f"'{biggest.id}' alone has count {biggest.count}; is a count a typo?")]
+    return []
 
 
 def _component(cid: str, data: dict[str, Any], where: Location, edition: str) -> Component:

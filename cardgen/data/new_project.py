@@ -89,10 +89,10 @@ extends: common/poker-card
 edition_mark: { color: "#555555", size: 6 }    # game + edition, bottom right
 elements:
   - { type: rect, x: -3, y: -3, w: 69.5, h: 18, fill: "{suit.color}" }   # runs into the bleed
-  - { type: icon, icon: "{suit.icon}", x: 5, y: 3.5, size: 8, color: "#FFFFFF" }
-  - { type: text, name: title, text: "{name}", x: 15, y: 3.5, w: 33.5, h: 8, size: 12,
+  - { type: icon, icon: "{suit.icon}", x: 5, y: 4, size: 8, color: "#FFFFFF" }
+  - { type: text, name: title, text: "{name}", x: 15, y: 4, w: 33.5, h: 8, size: 12,
       min_size: 8, font: bold, color: "#FFFFFF", align: center, valign: middle }
-  - { type: text, name: value, text: "{value}", x: 50, y: 3.5, w: 9, h: 8, size: 14,
+  - { type: text, name: value, text: "{value}", x: 50, y: 4, w: 9, h: 8, size: 14,
       font: bold, color: "#FFFFFF", align: center, valign: middle }
   - type: image                     # the component's `image:` art, or this fallback without one
     x: 4

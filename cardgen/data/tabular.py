@@ -32,7 +32,7 @@ def read_table(path: Path, shown_as: str, kinds: dict[str, KindSpec]) -> Source:
     if path.suffix.lower() == ".xlsx":
         rows = _sheet_records(raw, shown_as)
     else:
-        rows = _records(_text(raw, shown_as), TABLE_SUFFIXES.get(path.suffix.lower(), ","))
+        rows = _records(_text(raw, shown_as), TABLE_SUFFIXES.get(path.suffix.lower(), ","), shown_as)
     default_kind, header_at = None, 0
     for at, (_line, cells) in enumerate(rows):
         found = _KIND_LINE.match(",".join(cells).strip()) if cells and cells[0].startswith("#") else None
@@ -70,14 +70,19 @@ def _text(raw: bytes, shown_as: str) -> str:
     return text
 
 
-def _records(text: str, delimiter: str) -> list[tuple[int, list[str]]]:
+def _records(text: str, delimiter: str, shown_as: str) -> list[tuple[int, list[str]]]:
     """(first line number, cells) of every record; a quoted cell may span lines."""
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     records: list[tuple[int, list[str]]] = []
     line = 1
-    for cells in reader:
-        records.append((line, cells))
-        line = reader.line_num + 1
+    try:
+        for cells in reader:
+            records.append((line, cells))
+            line = reader.line_num + 1
+    except csv.Error as exc:  # a cell over the csv module's 128 kB, a stray NUL
+        raise ProblemsError([Problem(
+            "bad-table", f"cannot read this row: {exc}", where=Location(shown_as, line, 1),
+            hint="a cell holds at most 128 kB of text; check the quotes on this row")]) from None
     return records
 
 

@@ -5,6 +5,7 @@ Every problem is collected with its file:line:col, key path and a did-you-mean h
 
 from __future__ import annotations
 
+import math
 import re
 import types
 import typing
@@ -14,8 +15,10 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from cardgen.data.model import BASE_FIELDS, FieldSpec, KindSpec, Term
+from cardgen.data.paths import SLUG_HINT, slug_problem
 from cardgen.data.yamlsrc import KeyPath, Source
 from cardgen.errors import Problem, did_you_mean
+from cardgen.limits import MAX_COUNT
 
 COLOR = re.compile(r"^#[0-9A-Fa-f]{6}$")
 STATUSES = ("draft", "final")
@@ -219,14 +222,25 @@ def _check_base_values(item: dict[str, Any], source: Source, path: KeyPath,
         ctx.problems.append(Problem("bad-type", what, where=source.value_where((*path, key)),
                                     path=source.label((*path, key)), hint=hint))
 
-    for key in ("id", "kind", "name", "source", "notes", "image", "back_image"):
+    for key in ("name", "source", "notes"):
+        if key in item:
+            item[key] = as_written(item[key], source, (*path, key))
+    for key in ("kind", "name", "source", "notes", "image", "back_image"):
         if key in item and not isinstance(item[key], str | int) or (
                 key in item and isinstance(item[key], bool)):
             bad(key, f"expected text, got {_type_name(item[key])}")
-    if "count" in item and (not isinstance(item["count"], int) or isinstance(item["count"], bool)
-                            or item["count"] < 0):
-        bad("count", f"expected a whole number >= 0, got {item['count']!r}",
+    if "id" in item and (why := slug_problem(item["id"])):
+        bad("id", why, f"ids name output files: {SLUG_HINT}"
+            + ("; write it in quotes" if not isinstance(item["id"], str) else ""))
+    count = item.get("count")
+    if "count" in item and (not isinstance(count, int) or isinstance(count, bool) or count < 0):
+        bad("count", f"expected a whole number >= 0, got {count!r}",
             "count is how many copies are in the box: 0 or more (default 1)")
+    elif isinstance(count, int) and count > MAX_COUNT:
+        ctx.problems.append(Problem(
+            "too-many", f"count {count} is above the limit of {MAX_COUNT} copies of one component",
+            where=source.value_where((*path, "count")), path=source.label((*path, "count")),
+            hint="count is how many copies are in the box; is it a typo?"))
     if "status" in item and item["status"] not in STATUSES:
         ctx.problems.append(Problem(
             "bad-value", f"status '{item['status']}' is not one of {', '.join(STATUSES)}",
@@ -240,6 +254,8 @@ def _check_base_values(item: dict[str, Any], source: Source, path: KeyPath,
 def check_value(value: Any, spec: FieldSpec, source: Source, path: KeyPath,
                 ctx: ComponentContext) -> None:
     """Validate one field value against its spec, recursing into lists and objects."""
+    if spec.type in ("str", "text"):
+        value = as_written(value, source, path)
     checker = _CHECKERS[spec.type]
     message = checker(value, spec, source, path, ctx)
     if message:
@@ -250,6 +266,21 @@ def check_value(value: Any, spec: FieldSpec, source: Source, path: KeyPath,
 
 
 Message = str | tuple[str, str | None] | None
+
+
+def as_written(value: Any, source: Source, path: KeyPath) -> Any:
+    """A text field's plain scalar as the person typed it, when YAML 1.1 read it otherwise
+    (10:30 as 630, No as false, 0123 as 83); stored back into the source data."""
+    raw = source.raw.get(tuple(path))
+    if raw is None or value is None or isinstance(value, str):
+        return value
+    if not isinstance(value, bool) and raw == str(value):
+        return value
+    node = source.data
+    for part in path[:-1]:
+        node = node[part]
+    node[path[-1]] = raw
+    return raw
 
 
 def _check_str(value: Any, spec: FieldSpec, *_: Any) -> Message:
@@ -265,6 +296,8 @@ def _check_number(value: Any, spec: FieldSpec, *_: Any) -> Message:
     if isinstance(value, bool) or not isinstance(value, wanted):
         noun = "a whole number" if spec.type == "int" else "a number"
         return f"expected {noun}, got {_type_name(value)} {value!r}", "write digits without quotes, e.g. 3"
+    if not math.isfinite(value):
+        return f"expected a finite number, got {value!r}", "write digits, e.g. 2.5 (not .nan or .inf)"
     if spec.min is not None and value < spec.min:
         return f"{value} is below the minimum {spec.min:g}", _range(spec)
     if spec.max is not None and value > spec.max:

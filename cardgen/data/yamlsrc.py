@@ -7,6 +7,8 @@ Problems, never exceptions from the YAML library.
 from __future__ import annotations
 
 import datetime
+import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,9 +17,14 @@ import yaml
 
 from cardgen.data.model import Location
 from cardgen.errors import Problem, ProblemsError
+from cardgen.limits import MAX_FILE_BYTES, MAX_YAML_DEPTH, MAX_YAML_VALUES
 
-MAX_BYTES = 5 * 1024 * 1024
-MAX_NODES = 200_000
+MAX_BYTES = MAX_FILE_BYTES
+MAX_NODES = MAX_YAML_VALUES
+# libyaml composes nodes recursively in C: nesting this deep could overflow the C stack, so a
+# file that might nest deeper is measured from its parse events first (they do not recurse).
+_C_SAFE_DEPTH = 2_000
+_INDENT = re.compile(r"^ *", re.MULTILINE)
 _CORE = "tag:yaml.org,2002:"
 _PLAIN = ("str", "int", "float", "bool", "null", "timestamp")
 ALLOWED_TAGS = {yaml.ScalarNode: {_CORE + t for t in _PLAIN},
@@ -36,6 +43,8 @@ class Source:
     data: Any
     marks: dict[KeyPath, Location] = field(default_factory=dict)  # value positions
     key_marks: dict[KeyPath, Location] = field(default_factory=dict)  # key positions
+    raw: dict[KeyPath, str] = field(default_factory=dict)  # plain scalars read as non-text
+    nonfinite: list[KeyPath] = field(default_factory=list)  # .nan / .inf values
     prefix: KeyPath = ()  # shown before key paths: ('cards',) makes (3, 'name') 'cards[3].name'
 
     def label(self, path: KeyPath) -> str:
@@ -58,7 +67,7 @@ class Source:
         return self.marks.get(tuple(path)) or self.where(path)
 
 
-def _loc(file: str, mark: yaml.Mark) -> Location:
+def _loc(file: str, mark: Any) -> Location:
     return Location(file, mark.line + 1, mark.column + 1)
 
 
@@ -70,9 +79,13 @@ class _Builder:
         self.loader = loader
         self.marks: dict[KeyPath, Location] = {}
         self.key_marks: dict[KeyPath, Location] = {}
+        self.raw: dict[KeyPath, str] = {}
+        self.nonfinite: list[KeyPath] = []
         self.nodes = 0
 
-    def build(self, node: yaml.Node, path: KeyPath) -> Any:
+    def build(self, node: yaml.Node, path: KeyPath, depth: int = 0) -> Any:
+        if depth > MAX_YAML_DEPTH:
+            raise ProblemsError([_too_deep(_loc(self.file, node.start_mark))])
         self.nodes += 1
         if self.nodes > MAX_NODES:
             raise ProblemsError([Problem(
@@ -82,10 +95,15 @@ class _Builder:
         self.marks[path] = _loc(self.file, node.start_mark)
         self._refuse_tag(node)
         if isinstance(node, yaml.MappingNode):
-            return self._mapping(node, path)
+            return self._mapping(node, path, depth)
         if isinstance(node, yaml.SequenceNode):
-            return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
-        return self._scalar(node)
+            return [self.build(item, (*path, i), depth + 1) for i, item in enumerate(node.value)]
+        value = self._scalar(node)
+        if not isinstance(value, str) and not getattr(node, "style", None):  # plain 10:30, No, 0123
+            self.raw[path] = node.value
+        if isinstance(value, float) and not math.isfinite(value):
+            self.nonfinite.append(path)
+        return value
 
     def _refuse_tag(self, node: yaml.Node) -> None:
         """Only plain YAML values: a tag such as !!python/object or !!set is a Problem."""
@@ -115,7 +133,7 @@ class _Builder:
                 where=_loc(self.file, node.start_mark), hint="remove the !!tag or fix the value")]) from None
         return value.isoformat() if isinstance(value, datetime.date) else value
 
-    def _mapping(self, node: yaml.MappingNode, path: KeyPath) -> dict[str, Any]:
+    def _mapping(self, node: yaml.MappingNode, path: KeyPath, depth: int) -> dict[str, Any]:
         self.loader.flatten_mapping(node)
         out: dict[str, Any] = {}
         for key_node, value_node in node.value:
@@ -129,7 +147,7 @@ class _Builder:
                     where=where, path=_dotted(key_path),
                     hint=f"the first '{key}' is at line {first.line}; keep one")])
             self.key_marks[key_path] = where
-            out[str(key)] = self.build(value_node, key_path)
+            out[str(key)] = self.build(value_node, key_path, depth + 1)
         return out
 
 
@@ -161,6 +179,30 @@ def read_source(path: Path, shown_as: str) -> Source:
     return _parse_text(text, shown_as)
 
 
+def _too_deep(where: Location) -> Problem:
+    return Problem("too-deep", f"lists and mappings nested more than {MAX_YAML_DEPTH} levels deep",
+                   where=where, hint="flatten the structure; real data nests a few levels")
+
+
+def _check_depth(text: str, shown_as: str) -> None:
+    """Refuse nesting deeper than MAX_YAML_DEPTH before libyaml composes it recursively.
+
+    Every level of nesting needs an opening character ([ { - ?) or more indentation, so most
+    files are proved shallow by counting; the others are measured from their parse events."""
+    bound = sum(text.count(c) for c in "[{-?") + max(map(len, _INDENT.findall(text)), default=0)
+    if bound < _C_SAFE_DEPTH:
+        return
+    depth = 0
+    for event in yaml.parse(text, Loader=_LOADER):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_YAML_DEPTH:
+                mark = event.start_mark
+                raise ProblemsError([_too_deep(_loc(shown_as, mark) if mark else Location(shown_as, 1, 1))])
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+
+
 def read_bytes(path: Path, shown_as: str) -> bytes:
     """The file's bytes; a Problem when it is over MAX_BYTES."""
     size = path.stat().st_size
@@ -178,6 +220,7 @@ def _parse_text(text: str, shown_as: str) -> Source:
         raise ProblemsError([_control_char_problem(bad.start(), shown_as, text)])
     loader = _LOADER(text)
     try:
+        _check_depth(text, shown_as)
         node = loader.get_single_node()
         if node is None:
             raise ProblemsError([Problem("empty-file", "the file is empty",
@@ -191,7 +234,7 @@ def _parse_text(text: str, shown_as: str) -> Source:
         raise ProblemsError([Problem("yaml-syntax", str(exc), where=Location(shown_as, 1, 1))]) from None
     finally:
         loader.dispose()
-    return Source(shown_as, data, builder.marks, builder.key_marks)
+    return Source(shown_as, data, builder.marks, builder.key_marks, builder.raw, builder.nonfinite)
 
 
 def _control_char_problem(at: int, shown_as: str, text: str) -> Problem:

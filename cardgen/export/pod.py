@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from cardgen.build import manifest
 from cardgen.build.faces import FaceKey, Faces
 from cardgen.data.model import Database
+from cardgen.data.paths import readable
 from cardgen.data.yamlsrc import Source, read_source
 from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
 from cardgen.export.common import (
@@ -80,7 +81,7 @@ def service_files(project: Path) -> dict[str, Path]:
     found = {Path(str(p)).stem: Path(str(p)) for p in bundled.iterdir() if p.name.endswith(".yaml")}
     own = project / "services"
     if own.is_dir():
-        found.update({p.stem: p for p in sorted(own.glob("*.yaml"))})
+        found.update({p.stem: p for p in sorted(own.glob("*.yaml")) if readable(p, project)})
     return dict(sorted(found.items()))
 
 

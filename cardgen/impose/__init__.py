@@ -1,16 +1,22 @@
 """Stage 4, impose: faces and paper -> home-print page plans, pure geometry in mm (no drawing).
 
 geometry.py holds the paper, boxes, slots, marks and tiles; plans.py turns copies into pages;
-furniture.py places the labels and scale bars. Drawing a plan is cardgen.render.pages.
+pack.py packs pieces of
+different kinds onto shared pages; home.py splits them into a duplex and a single-sided file,
+each opening with its print plan; furniture.py places the labels and scale bars. Drawing a plan is
+cardgen.render.pages.
 """
 
 from cardgen.impose.geometry import (
     BAND,
+    BLOCK_GAP,
     FOLD_CLEAR,
+    INSIDE_TICK,
     LARGE_GAP,
     MARGIN,
     PAPERS,
     PRINT_BLEED,
+    PRINTABLE,
     TILE_OVERLAP,
     TOKEN_GUTTER,
     Box,
@@ -34,20 +40,20 @@ from cardgen.impose.geometry import (
     tiles,
     tiles_on,
 )
+from cardgen.impose.home import Group, HomeFile, plan_home_print
 from cardgen.impose.plans import (
-    Group,
     calibration_plan,
     calibration_points,
     fold_plan,
     grid_plan,
-    plan_home_print,
     sticker_rows,
     tile_plan,
 )
 
 __all__ = [
-    "BAND", "FOLD_CLEAR", "LARGE_GAP", "MARGIN", "PAPERS", "PRINT_BLEED", "TILE_OVERLAP",
-    "TOKEN_GUTTER", "Box", "Copy", "Group", "Line", "Page", "Paper", "Slot", "back_slot",
+    "BAND", "BLOCK_GAP", "FOLD_CLEAR", "INSIDE_TICK", "PRINTABLE", "LARGE_GAP", "MARGIN",
+    "PAPERS", "PRINT_BLEED", "TILE_OVERLAP",
+    "TOKEN_GUTTER", "Box", "Copy", "Group", "HomeFile", "Line", "Page", "Paper", "Slot", "back_slot",
     "band_region", "bbox", "calibration_plan", "calibration_points", "card_slots", "common_box",
     "content_box", "cut_positions", "fold_plan", "grid_clips", "grid_plan", "grid_slots",
     "plan_home_print", "registration_points", "shelf_pages", "sticker_rows", "tile_count",

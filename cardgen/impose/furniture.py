@@ -5,7 +5,7 @@ from __future__ import annotations
 from cardgen.impose.geometry import LANE_GAP, Label, Lane, Line, Page
 
 LABEL_SIZE = 6.5
-MIN_LABEL_SIZE = 5.0
+MIN_LABEL_SIZE = 6.0
 
 
 def furnish(page: Page, heading: str) -> None:

@@ -6,8 +6,11 @@ cardgen.render.pages.
 
 Conventions (print-spec sections 3 and 4):
 - every layout sits inside the A4 / Letter common area (210 x 279.4 mm), centred on its paper;
+- nothing (art, marks, text) lies within PRINTABLE (6.35 mm) of the sheet edge;
 - cards are butted in a grid; only the grid's outer edges get bleed; crop marks lie outside
-  the grid (never on a card, no outline round cards);
+  the grid and run out to the printable margin (never on a card, no outline round cards);
+  a cut with no room outside (a grid filling the printable height) gets a thin tick on the
+  grid's own edge;
 - duplex backs follow their fronts, mirrored for a long-edge flip (x -> W - x - w) and shifted
   by the printer's back offset; fold-over puts backs beside fronts across a vertical fold;
 - boards larger than the printable window are tiled with an overlap band.
@@ -22,7 +25,11 @@ from functools import lru_cache
 
 COMMON_W, COMMON_H = 210.0, 279.4  # A4 ∩ Letter, portrait
 MARGIN = 6.35  # content stays this far inside the common area
-EDGE = 5.0  # marks keep this far from a region edge where the margin allows
+PRINTABLE = 6.35  # nothing at all (art, marks, labels) within this of the sheet edge
+MARK_GAP = 0.5  # a mark stops this short of its region's edge
+MAX_MARK = 6.0  # marks stop here even where the page has more room
+INSIDE_TICK = 1.5  # a cut with no room outside the grid gets a tick this long on its edge
+BLOCK_GAP = 8.0  # between blocks of different pieces on a packed page (marks in the gap)
 FOLD_CLEAR = 5.0  # fold line to the nearest bleed edge
 BAND = 16.5  # label band at the bottom of sheets that have one (lanes + clearance)
 LANE_GAP = 4.0  # distance between label lanes and between items in a lane
@@ -47,6 +54,11 @@ class Paper:
     @property
     def box(self) -> Box:
         return Box(0.0, 0.0, self.width, self.height)
+
+    @property
+    def printable(self) -> Box:
+        """The sheet less PRINTABLE on every side: home printers print nothing outside it."""
+        return Box(PRINTABLE, PRINTABLE, self.width - 2 * PRINTABLE, self.height - 2 * PRINTABLE)
 
 
 PAPERS = {"letter": Paper("letter", 215.9, 279.4), "a4": Paper("a4", 210.0, 297.0)}
@@ -120,6 +132,7 @@ class Circle:
     cy: float
     r: float
     width: float = 0.15
+    gray: float = 0.0  # 0 black .. 1 white
 
 
 @dataclass(frozen=True)
@@ -172,6 +185,7 @@ class Edge:
     bleed: float
     start: float  # mark starts this far from the trim edge
     length: float  # 0: no mark on this side
+    inside: float = 0.0  # no room outside: a tick this long drawn on the trim edge, inwards
 
 
 @dataclass(frozen=True)
@@ -184,6 +198,7 @@ class Copy:
     w: float
     h: float
     has_back: bool
+    round: bool = False  # a disc: it gets a round cut line at home
 
 
 # --------------------------------------------------------------------------- boxes and edges
@@ -204,22 +219,27 @@ def content_box(paper: Paper, band: float = 0.0) -> Box:
 
 def band_lanes(paper: Paper) -> list[Lane]:
     """Three horizontal label lanes at the bottom of the content area (top one first)."""
-    box = content_box(paper)
+    box = content_box(paper).grow(-0.3, 0.0, -0.3, 0.0)  # scale-bar ticks stay inside
     return [Lane(box.x, box.bottom - 0.6 - LANE_GAP * i, box.w) for i in (2, 1, 0)]
 
 
 def band_region(paper: Paper) -> Box:
     """The part of the page marks may use on sheets with a label band."""
-    return Box(0.0, 0.0, paper.width, content_box(paper).bottom - BAND + 4.0)
+    p = paper.printable
+    return Box(p.x, p.y, p.w, content_box(paper).bottom - BAND + 4.0 - p.y)
 
 
 def edge_for_margin(margin: float) -> Edge:
-    """Room between a trim edge and the region edge -> bleed and crop mark on that side."""
-    bleed = 3.0 if margin >= 12.0 else max(0.0, min(1.0, margin))
+    """Room between a trim edge and the region edge -> bleed and a crop mark that runs out
+    to the region edge (a guillotine or ruler meets it); no room: a tick on the edge."""
+    bleed = 3.0 if margin >= 10.0 else max(0.0, min(1.0, margin / 3))
     start = bleed + 1.0
-    if margin < start + 2.0:
-        return Edge(bleed, start, 0.0)
-    return Edge(bleed, start, min(4.0, max(2.0, margin - start - EDGE)))
+    length = min(MAX_MARK, margin - MARK_GAP - start)
+    if length < 1.5 and margin - MARK_GAP - 0.8 >= 1.5:  # a mark matters more than bleed
+        return Edge(0.0, 0.8, min(MAX_MARK, margin - MARK_GAP - 0.8))
+    if length < 1.5:
+        return Edge(bleed, start, 0.0, INSIDE_TICK)
+    return Edge(bleed, start, length)
 
 
 def bbox(boxes: Sequence[Box]) -> Box:
@@ -329,15 +349,36 @@ def _grid_marks(slots: tuple[Slot, ...], region: Box, sides: tuple[str, ...]) ->
     lines = []
     for x in xs:
         for side, y0, sign in (("top", g.y, -1), ("bottom", g.bottom, 1)):
-            e = edges[side]
-            if side in wanted and e.length > 0:
-                lines.append(Line(x, y0 + sign * e.start, x, y0 + sign * (e.start + e.length)))
+            if side in wanted:
+                lines += mark(edges[side], within(x, region.x, region.right), y0, sign,
+                              vertical=True)
     for y in ys:
         for side, x0, sign in (("left", g.x, -1), ("right", g.right, 1)):
-            e = edges[side]
-            if side in wanted and e.length > 0:
-                lines.append(Line(x0 + sign * e.start, y, x0 + sign * (e.start + e.length), y))
+            if side in wanted:
+                lines += mark(edges[side], x0, within(y, region.y, region.bottom), sign,
+                              vertical=False)
     return tuple(lines)
+
+
+def within(v: float, lo: float, hi: float, half_width: float = 0.15) -> float:
+    """A mark's position moved inside [lo, hi] by its half line width (a cut on the region's
+    edge: the mark's stroke stays inside; 0.15 mm is within any cutting tolerance)."""
+    return min(max(v, lo + half_width), hi - half_width)
+
+
+def mark(e: Edge, x: float, y: float, sign: int, *, vertical: bool) -> list[Line]:
+    """One crop mark for the cut through (x, y) on a trim edge, outwards by `sign`: outside
+    the trim when there is room, else a thin tick on the edge itself."""
+    if e.length > 0:
+        a, b = sign * e.start, sign * (e.start + e.length)
+        width = 0.2
+    elif e.inside > 0:
+        a, b, width = 0.0, -sign * e.inside, 0.1
+    else:
+        return []
+    if vertical:
+        return [Line(x, y + a, x, y + b, width)]
+    return [Line(x + a, y, x + b, y, width)]
 
 
 def cut_positions(slots: Sequence[Slot]) -> tuple[list[float], list[float]]:
@@ -365,14 +406,10 @@ def corner_marks(trim: Box, edges: dict[str, Edge]) -> list[Line]:
     lines = []
     for y in (trim.y, trim.bottom):
         for side, x0, sign in (("left", trim.x, -1), ("right", trim.right, 1)):
-            e = edges[side]
-            if e.length > 0:
-                lines.append(Line(x0 + sign * e.start, y, x0 + sign * (e.start + e.length), y))
+            lines += mark(edges[side], x0, y, sign, vertical=False)
     for x in (trim.x, trim.right):
         for side, y0, sign in (("top", trim.y, -1), ("bottom", trim.bottom, 1)):
-            e = edges[side]
-            if e.length > 0:
-                lines.append(Line(x, y0 + sign * e.start, x, y0 + sign * (e.start + e.length)))
+            lines += mark(edges[side], x, y0, sign, vertical=True)
     return lines
 
 
@@ -427,8 +464,19 @@ def tile_count(length: float, window: float, overlap: float) -> int:
     return math.ceil((length - overlap) / (window - overlap) - 1e-9)
 
 
+TILE_MARK_ROOM = 6.0  # tile windows keep this inside the printable area for their marks
+
+
+def tile_window(paper: Paper) -> Box:
+    """Where a tile prints: the content area with a label band, with room for its marks."""
+    room = paper.printable.grow(-TILE_MARK_ROOM, -TILE_MARK_ROOM, -TILE_MARK_ROOM, 0.0)
+    window = content_box(paper, BAND).intersect(room)
+    assert window is not None
+    return window
+
+
 def tiles_on(paper: Paper, board_w: float, board_h: float, overlap: float) -> list[Tile]:
-    window = content_box(paper, BAND)
+    window = tile_window(paper)
     cols = tile_count(board_w, window.w, overlap)
     rows = tile_count(board_h, window.h, overlap)
     sx, sy = window.w - overlap, window.h - overlap
@@ -453,18 +501,20 @@ def tiles(
     return best
 
 
-def registration_points(tile_list: Sequence[Tile], overlap: float) -> list[tuple[float, float]]:
-    """Board points in the middle of every overlap band, shared by the tiles either side."""
+def registration_points(tile_list: Sequence[Tile], overlap: float,
+                        board: tuple[float, float] | None = None) -> list[tuple[float, float]]:
+    """Board points in the middle of every overlap band, shared by the tiles either side,
+    centred on the part of the band the board fills (its size given)."""
     if not tile_list:
         return []
     t0 = tile_list[0]
     sx, sy = t0.window.w - overlap, t0.window.h - overlap
+    bw, bh = board or (math.inf, math.inf)
     points = []
     for r in range(t0.rows):
         for c in range(t0.cols - 1):
-            points.append(((c + 1) * sx + overlap / 2, r * sy + t0.window.h / 2))
+            points.append(((c + 1) * sx + overlap / 2, r * sy + min(t0.window.h, bh - r * sy) / 2))
     for r in range(t0.rows - 1):
         for c in range(t0.cols):
-            points.append((c * sx + t0.window.w / 2, (r + 1) * sy + overlap / 2))
+            points.append((c * sx + min(t0.window.w, bw - c * sx) / 2, (r + 1) * sy + overlap / 2))
     return points
-

@@ -5,17 +5,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from cardgen.impose.furniture import furnish
 from cardgen.impose.geometry import (
     BAND,
     FOLD_CLEAR,
     LABEL_COLUMN,
-    LARGE_GAP,
     STICKER_GUTTER,
     TILE_OVERLAP,
-    TOKEN_GUTTER,
     Box,
     Circle,
     Copy,
@@ -35,15 +32,11 @@ from cardgen.impose.geometry import (
     content_box,
     corner_marks,
     cut_positions,
-    fit_count,
-    fits,
     grid_clips,
     grid_marks,
     grid_slots,
-    item_edges,
     outer_edges,
     registration_points,
-    shelf_pages,
     tiles,
 )
 
@@ -55,7 +48,7 @@ def grid_plan(
     band: bool,
 ) -> list[Page]:
     """Copies of one size -> front pages each followed by its mirrored back page (duplex)."""
-    region = band_region(paper) if band else paper.box
+    region = band_region(paper) if band else paper.printable
     box = content_box(paper, BAND if band else 0.0)
     slots = grid_slots(box, copies[0].w, copies[0].h, gutter)
     if not slots:
@@ -91,8 +84,8 @@ def sheet_page(
     ]
     page = Page(paper, side, describe(chunk, side), placements, grid_marks(slots, region))
     box = content_box(paper)
-    page.lanes = band_lanes(paper) if band else side_lanes(slots, region,
-                                                            span=(box.y, box.bottom))
+    page.lanes = band_lanes(paper) if band else (
+        side_lanes(slots, region, span=(box.y, box.bottom)) + rim_lanes(slots, region, region))
     if side == "back":
         page.notes.append(f"Backs: duplex, flip on long edge; back offset {fmt_offset(offset)} mm")
     page.notes.append("Cut rows first (marks left and right), then columns (marks top and bottom)")
@@ -111,91 +104,105 @@ def fold_plan(copies: Sequence[Copy], paper: Paper, *, gutter: float) -> list[Pa
     shift = half.right - bbox([s.trim for s in fronts]).right  # butt the grid against the fold
     fronts = [replace(s, x=s.x + shift) for s in fronts]
     backs = [replace(s, x=2 * fold_x - s.x - s.w, rotate=(-s.rotate) % 360) for s in fronts]
-    left = Box(0.0, 0.0, fold_x - FOLD_CLEAR, page_paper.height)
-    right = Box(fold_x + FOLD_CLEAR, 0.0, fold_x - FOLD_CLEAR, page_paper.height)
+    printable = page_paper.printable
+    left = Box(printable.x, printable.y, fold_x - FOLD_CLEAR - printable.x, printable.h)
+    right = Box(fold_x + FOLD_CLEAR, printable.y, printable.right - fold_x - FOLD_CLEAR,
+                printable.h)
     pages = []
     for chunk in chunks(copies, len(fronts)):
-        page = Page(page_paper, "fold", describe(chunk, "fold"))
-        for side, slots, region in (("front", fronts, left), ("back", backs, right)):
+        page = Page(page_paper, "single", describe(chunk, "fold"))
+        used_fronts = rows_in_use(fronts, len(chunk))
+        used_backs = backs[:len(used_fronts)]
+        for side, slots, region in (("front", used_fronts, left), ("back", used_backs, right)):
             clips = grid_clips(slots, region)
             for c, s, clip in zip(chunk, slots, clips, strict=False):
                 if side == "front" or c.has_back:
                     page.placements.append(Placement((c.component, side), s, clip))
             outer = "left" if side == "front" else "right"
             page.lines += grid_marks(slots, region, sides=("top", "bottom", outer))
-        g = bbox([s.trim for s in fronts])
+        g = bbox([s.trim for s in used_fronts])
         page.lines.append(Line(fold_x, g.y, fold_x, g.bottom, 0.2, 0.6, (2.0, 1.5)))
-        page.lanes = side_lanes(fronts, left, sides=("left",)) + side_lanes(backs, right, ("right",))
-        page.lanes.append(Lane(fold_x - 1.0, g.bottom, g.h))
+        page.lanes = (rim_lanes(used_fronts, left, printable)
+                      + rim_lanes(used_backs, right, printable))
         page.notes.append("Fold on the dashed line (fronts out), glue, then cut")
         pages.append(page)
     return pages
 
 
-def large_plan(
-    copies: Sequence[Copy], paper: Paper, *, offset: tuple[float, float]
-) -> list[Page]:
-    """Items that fit a page at true size, several per page, each with its own corner marks."""
-    box = content_box(paper, BAND)
-    region = band_region(paper)
-    pages = []
-    start = 0
-    for slots in shelf_pages(box, [(c.w, c.h) for c in copies], LARGE_GAP):
-        chunk = copies[start:start + len(slots)]
-        start += len(slots)
-        pages.append(item_page(paper, "front", chunk, slots, region))
-        if any(c.has_back for c in chunk):
-            backs = [back_slot(s, paper.width, offset) for s in slots]
-            page = item_page(paper, "back", chunk, backs, region)
-            page.notes.append(f"Backs: duplex, flip on long edge; back offset {fmt_offset(offset)} mm")
-            pages.append(page)
-    return pages
+def rim_lanes(slots: Sequence[Slot], region: Box, printable: Box) -> list[Lane]:
+    """Horizontal label lanes below and above a grid, between its column marks, with the
+    text's top clear of the grid's bleed and its baseline inside the printable area."""
+    g = bbox([s.trim for s in slots])
+    xs, _ = cut_positions(slots)
+    bounds = sorted({round(x, 6) for x in xs} | {round(region.x, 6), round(region.right, 6)})
+    lanes = []
+    for baseline, room in ((printable.bottom - 0.8, printable.bottom - g.bottom),
+                           (printable.y + 3.2, g.y - printable.y)):
+        if room < 7.0:  # 3 mm of bleed, 0.5 mm clear, 2.4 mm of text, 0.8 mm below it
+            continue
+        for a, b in zip(bounds, bounds[1:], strict=False):
+            if b - a > 14.0:
+                lanes.append(Lane(a + 1.5, baseline, b - a - 3.0))
+    return lanes
 
 
-def item_page(
-    paper: Paper, side: str, chunk: Sequence[Copy], slots: Sequence[Slot], region: Box
-) -> Page:
-    page = Page(paper, side, describe(chunk, side), lanes=band_lanes(paper))
-    trims = [s.trim for s in slots]
-    for c, s, t in zip(chunk, slots, trims, strict=True):
-        edges = item_edges(t, trims, region)
-        if side == "front" or c.has_back:
-            clip = t.grow(*(edges[k].bleed for k in ("left", "top", "right", "bottom")))
-            page.placements.append(Placement((c.component, side), s, clip))
-            page.lines += corner_marks(t, edges)
-    return page
+TILE_GAP = 14.0  # between tiles sharing a page: their marks and name
 
 
 def tile_plan(copy: Copy, paper: Paper, side: str = "front") -> list[Page]:
-    """A board larger than the page, tiled with overlap bands and registration crosshairs."""
+    """A board larger than the page, tiled with overlap bands and registration crosshairs;
+    small tiles (the ends of a long board) share a page, each named."""
     page_paper, tile_list = tiles(copy.w, copy.h, paper)
     board = Box(0.0, 0.0, copy.w, copy.h)
-    points = registration_points(tile_list, TILE_OVERLAP)
-    pages = []
-    for t in tile_list:
-        what = (f"{copy.title}: {copy.name} ({side}) - row {t.row + 1} / col {t.col + 1} "
-                f"(of {t.rows} x {t.cols})")
-        page = Page(page_paper, "tile", what, lanes=band_lanes(page_paper))
-        dx, dy = t.window.x - t.region.x, t.window.y - t.region.y
-        slot = Slot(dx, dy, copy.w, copy.h)
-        shown = board.intersect(t.region)
-        assert shown is not None
-        on_page = Box(shown.x + dx, shown.y + dy, shown.w, shown.h)
-        bleeds = [1.0 if at_board_edge else 0.0 for at_board_edge in (
-            shown.x <= 0, shown.y <= 0, shown.right >= copy.w, shown.bottom >= copy.h)]
-        first = t.row == 0 and t.col == 0
-        page.placements.append(
-            Placement((copy.component, side), slot, on_page.grow(*bleeds), counts=first))
-        page.lines += tile_marks(t, on_page, bleeds)
-        page.labels += trim_labels(t, on_page)
-        for bx, by in points:
-            if t.region.contains(Box(bx - 3, by - 3, 6, 6)) and board.contains(Box(bx, by, 0, 0)):
-                page.lines += crosshair(bx + dx, by + dy, 3.0)
-                page.circles.append(Circle(bx + dx, by + dy, 1.5))
-        page.notes.append("Trim the edges marked 'trim', lay them over the hatched band, "
-                          "match the crosshairs, glue")
-        pages.append(page)
+    shown = [board.intersect(t.region) for t in tile_list]
+    window = tile_list[0].window
+    spots = tile_spots([(b.w, b.h) for b in shown if b is not None], window)
+    pages: list[Page] = []
+    for t, part, (n, x, y) in zip(tile_list, shown, spots, strict=True):
+        assert part is not None
+        if n == len(pages):
+            what = f"{copy.title}: {copy.name} ({side}) - tiles of {t.rows} x {t.cols}"
+            pages.append(Page(page_paper, "single", what, lanes=band_lanes(page_paper)))
+            pages[-1].notes.append("Trim the edges marked 'trim', lay them over the hatched "
+                                   "band, match the crosshairs, glue")
+        place_tile(pages[n], copy, side, t, part, x - part.x, y - part.y)
     return pages
+
+
+def tile_spots(sizes: Sequence[tuple[float, float]], window: Box
+               ) -> list[tuple[int, float, float]]:
+    """(page, x, y) per tile in order: rows left to right, TILE_GAP apart, never turned."""
+    spots = []
+    page, x, y, row = 0, window.x, window.y, 0.0
+    for w, h in sizes:
+        if x > window.x and x + w > window.right + 1e-6:
+            x, y, row = window.x, y + row + TILE_GAP, 0.0
+        if y > window.y and y + h > window.bottom + 1e-6:
+            page, x, y, row = page + 1, window.x, window.y, 0.0
+        spots.append((page, x, y))
+        x, row = x + w + TILE_GAP, max(row, h)
+    return spots
+
+
+def place_tile(page: Page, copy: Copy, side: str, t: Tile, shown: Box, dx: float, dy: float
+               ) -> None:
+    """One tile at board offset (dx, dy) on the page: the board clipped to it, its marks,
+    'trim' labels, crosshairs and its name when it shares the page."""
+    board = Box(0.0, 0.0, copy.w, copy.h)
+    on_page = Box(shown.x + dx, shown.y + dy, shown.w, shown.h)
+    bleeds = [1.0 if at_board_edge else 0.0 for at_board_edge in (
+        shown.x <= 0, shown.y <= 0, shown.right >= copy.w, shown.bottom >= copy.h)]
+    first = t.row == 0 and t.col == 0
+    page.placements.append(Placement((copy.component, side), Slot(dx, dy, copy.w, copy.h),
+                                     on_page.grow(*bleeds), counts=first))
+    page.lines += tile_marks(t, on_page, bleeds)
+    page.labels += trim_labels(t, on_page)
+    page.labels.append(Label(on_page.x + 8.0, on_page.y - bleeds[1] - 1.6,
+                             f"{copy.name}: row {t.row + 1} / col {t.col + 1}", 6.0))
+    for bx, by in registration_points([t], TILE_OVERLAP, (copy.w, copy.h)):
+        if shown.contains(Box(bx - 3, by - 3, 6, 6)) and board.contains(Box(bx, by, 0, 0)):
+            page.lines += crosshair(bx + dx, by + dy, 3.0)
+            page.circles.append(Circle(bx + dx, by + dy, 1.5))
 
 
 def tile_marks(t: Tile, shown: Box, bleeds: Sequence[float]) -> list[Line]:
@@ -224,9 +231,9 @@ def trim_labels(t: Tile, shown: Box) -> list[Label]:
     """'trim this edge' beside the edges that go on top of a neighbour."""
     labels = []
     if t.col > 0:
-        labels.append(Label(shown.x - 1.2, shown.y + shown.h / 2, "trim this edge", 5.0, 90))
+        labels.append(Label(shown.x - 1.2, shown.y + shown.h / 2, "trim this edge", 6.0, 90))
     if t.row > 0:
-        labels.append(Label(shown.x + shown.w / 2, shown.y - 1.2, "trim this edge", 5.0))
+        labels.append(Label(shown.x + shown.w / 2, shown.y - 1.2, "trim this edge", 6.0))
     return labels
 
 
@@ -246,10 +253,11 @@ def crosshair(x: float, y: float, arm: float) -> list[Line]:
     return [Line(x - arm, y, x + arm, y, 0.15), Line(x, y - arm, x, y + arm, 0.15)]
 
 
-def calibration_points(paper: Paper) -> list[tuple[float, float]]:
-    """Crosshair centres on the calibration page: four corners of the common area and its centre."""
-    box = content_box(paper, BAND)
-    inset = 30.0
+def calibration_points(paper: Paper, box: Box | None = None) -> list[tuple[float, float]]:
+    """Crosshair centres on the calibration page: four corners of the box (the content area)
+    and its centre."""
+    box = box or content_box(paper, BAND)
+    inset = min(30.0, box.h / 4)
     return [
         (box.x + inset, box.y + inset), (box.right - inset, box.y + inset),
         (box.x + box.w / 2, box.y + box.h / 2),
@@ -257,14 +265,15 @@ def calibration_points(paper: Paper) -> list[tuple[float, float]]:
     ]
 
 
-def calibration_plan(paper: Paper, offset: tuple[float, float]) -> list[Page]:
+def calibration_plan(paper: Paper, offset: tuple[float, float], box: Box | None = None,
+                     points: Sequence[tuple[float, float]] | None = None) -> list[Page]:
     """A front page with crosshairs and scales, a back page with crosshairs at the mirrored
     positions plus the back offset: print duplex, hold to light, read the offset."""
     front = Page(paper, "calibration", "Calibration, front: crosshairs with offset scales",
                  lanes=band_lanes(paper))
     back = Page(paper, "calibration", "Calibration, back: crosshairs (seen through the paper)",
                 lanes=band_lanes(paper))
-    for x, y in calibration_points(paper):
+    for x, y in points or calibration_points(paper, box):
         front.lines += crosshair(x, y, 6.0) + offset_scales(x, y)
         front.circles.append(Circle(x, y, 0.5))
         front.labels += scale_numbers(x, y)
@@ -293,9 +302,9 @@ def offset_scales(x: float, y: float, reach: int = 5) -> list[Line]:
 
 def scale_numbers(x: float, y: float) -> list[Label]:
     """Numbers on the scales are the offsets to add: dx = right reading, dy = minus down."""
-    labels = [Label(x + k - 1.2, y + 3.6, f"{k:+d}", 4.0) for k in (-5, 5)]
-    labels += [Label(x + 1.8, y + k + 0.5, f"{-k:+d}", 4.0) for k in (-5, 5)]
-    labels += [Label(x + 7.5, y + 0.5, "dx", 5.0), Label(x - 1.0, y - 7.5, "dy", 5.0)]
+    labels = [Label(x + k - 1.6, y + 4.2, f"{k:+d}", 6.0) for k in (-5, 5)]
+    labels += [Label(x + 2.0, y + k + 0.8, f"{-k:+d}", 6.0) for k in (-5, 5)]
+    labels += [Label(x + 7.5, y + 0.8, "dx", 6.0), Label(x - 1.4, y - 7.5, "dy", 6.0)]
     return labels
 
 
@@ -320,6 +329,9 @@ def fmt_offset(offset: tuple[float, float]) -> str:
     return f"{offset[0]:+.1f}, {offset[1]:+.1f}"
 
 
+TEXT_DEPTH = 2.5  # mm a label line of 6.5 pt takes across its baseline
+
+
 def side_lanes(
     slots: Sequence[Slot], region: Box, sides: Sequence[str] = ("left", "right"),
     span: tuple[float, float] | None = None,
@@ -334,41 +346,13 @@ def side_lanes(
     lanes = []
     for side in sides:
         e = edges[side]
-        x = g.x - e.start - 0.5 if side == "left" else g.right + e.start + 1.8
+        x = g.x - e.bleed - 1.0 if side == "left" else g.right + e.bleed + 1.0 + TEXT_DEPTH
+        if x - TEXT_DEPTH < region.x or x > region.right:
+            continue  # no room for a line of text between the grid's bleed and the margin
         for top, bottom in zip(bounds, bounds[1:], strict=False):
             if bottom - top > 12.0:
                 lanes.append(Lane(x, bottom - 2.0, bottom - top - 4.0, vertical=True))
     return lanes
-
-
-def sticker_plan(copies: Sequence[Copy], paper: Paper, *, offset: tuple[float, float]) -> list[Page]:
-    """Sticker sheets (print-spec 4.1): rows of one component each with gutters, its name in a
-    label column left of the grid, crop marks outside the grid."""
-    box = content_box(paper, BAND)
-    grid = Box(box.x + LABEL_COLUMN, box.y, box.w - LABEL_COLUMN, box.h)
-    w, h = copies[0].w, copies[0].h
-    cols = fit_count(grid.w, w, STICKER_GUTTER)
-    rows_per_page = fit_count(grid.h, h, STICKER_GUTTER)
-    if cols == 0 or rows_per_page == 0:
-        raise ValueError(f"a {w} x {h} mm sticker does not fit on {paper.name}")
-    rows = sticker_rows(copies, cols)
-    region = band_region(paper)
-    pages = []
-    for page_rows in [rows[i:i + rows_per_page] for i in range(0, len(rows), rows_per_page)]:
-        chunk = [c for row in page_rows for c in row]
-        slots = [
-            Slot(grid.x + k * (w + STICKER_GUTTER), grid.y + r * (h + STICKER_GUTTER), w, h)
-            for r, row in enumerate(page_rows)
-            for k in range(len(row))
-        ]
-        front = sheet_page(paper, "front", chunk, slots, region, band=True)
-        front.notes[-1] = "Cut the rows apart (marks left and right), then each sticker"
-        front.labels += row_labels(page_rows, grid.x, grid.y, h)
-        pages.append(front)
-        if any(c.has_back for c in chunk):
-            backs = [back_slot(s, paper.width, offset) for s in slots]
-            pages.append(sheet_page(paper, "back", chunk, backs, region, True, offset))
-    return pages
 
 
 def sticker_rows(copies: Sequence[Copy], cols: int) -> list[list[Copy]]:
@@ -397,54 +381,3 @@ def row_labels(rows: Sequence[Sequence[Copy]], grid_x: float, grid_y: float, h: 
         y = grid_y + r * (h + STICKER_GUTTER) + h / 2 + 0.8
         labels.append(Label(grid_x - 7.0 - width, y, text, 6.0))
     return labels
-
-
-# --------------------------------------------------------------------------- the whole file
-
-
-@dataclass(frozen=True)
-class Group:
-    """Copies that share a sheet style and a face size, in database order."""
-
-    sheet: str  # cards | tokens | stickers | large
-    copies: tuple[Copy, ...]
-
-
-def plan_home_print(
-    groups: Sequence[Group], paper: Paper, *, fold: bool, offset: tuple[float, float],
-    heading: str,
-) -> list[Page]:
-    """Every group's pages for one paper, a calibration pair first when there are duplex backs,
-    then the page labels (heading, page n/N, what, print at 100 %, scale bars)."""
-    pages: list[Page] = []
-    for group in groups:
-        pages += group_pages(group, paper, fold=fold, offset=offset)
-    if not fold and any(p.side == "back" for p in pages):
-        pages = calibration_plan(paper, offset) + pages
-    for n, page in enumerate(pages, start=1):
-        furnish(page, f"{heading} - page {n}/{len(pages)}")
-    return pages
-
-
-def group_pages(group: Group, paper: Paper, *, fold: bool, offset: tuple[float, float]
-                ) -> list[Page]:
-    copies = list(group.copies)
-    has_back = any(c.has_back for c in copies)
-    if group.sheet in ("cards", "tokens"):
-        gutter = TOKEN_GUTTER if group.sheet == "tokens" else 0.0
-        if fold and has_back:
-            return fold_plan(copies, paper, gutter=gutter)
-        return grid_plan(copies, paper, gutter=gutter, offset=offset,
-                         band=group.sheet == "tokens")
-    if group.sheet == "stickers":
-        return sticker_plan(copies, paper, offset=offset)
-    box = content_box(paper, BAND)
-    if fits(box, copies[0].w, copies[0].h) is not None:
-        return large_plan(copies, paper, offset=offset)
-    pages = []
-    for c in copies:
-        pages += tile_plan(c, paper, "front")
-        if c.has_back:
-            pages += tile_plan(c, paper, "back")
-    return pages
-

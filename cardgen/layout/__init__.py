@@ -14,5 +14,5 @@ __all__ = ["SHEETS", "FaceInfo", "face_info", "forget_files", "lay_out", "load_t
 
 def forget_files() -> None:
     """Drop what was read from layout and icon files, so a long-running `cardgen watch` sees edits."""
-    templates.read_template.cache_clear()
+    templates.forget_templates()
     icons.forget_icons()

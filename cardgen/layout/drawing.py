@@ -9,6 +9,7 @@ one line at a baseline; renderers never measure, wrap or shrink.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from typing import Any
 
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -75,7 +76,8 @@ class Image:
     y: float
     w: float
     h: float
-    path: str  # absolute path to a PNG or JPG
+    path: str = field(compare=False, repr=False)  # absolute path to a PNG or JPG
+    digest: str = ""  # sha256 of the file: what the face's content key and the PDF name use
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,8 @@ class Drawing:
     height: float
     bleed: float = 3.0
     items: list[Primitive] = field(default_factory=list)
+    warnings: list[Any] = field(default_factory=list)  # lint Problems (cardgen.layout.lints)
+    shape: str = "rect"  # rect | circle (the trim's shape; a round piece gets a round cut line)
 
     def add(self, item: Primitive) -> None:
         self.items.append(item)

@@ -13,43 +13,108 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.data.model import Component, Database, FieldSpec, Term
-from cardgen.errors import Problem, ProblemsError, did_you_mean
+from cardgen.data.paths import readable
+from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
 from cardgen.layout import fonts, text
 from cardgen.layout.draft import draft_mark, missing_art
-from cardgen.layout.drawing import Drawing, Ellipse, Group, Image, Primitive, Rect, Style
+from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Image, Matrix, Primitive, Rect, Style
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.drawing import Text as TextItem
-from cardgen.layout.icons import icon_file, icon_items
+from cardgen.layout.guards import ImageError, check_primitive, image_digest, text_sizes
+from cardgen.layout.icons import IconError, icon_file, icon_items, icon_names
+from cardgen.layout.lints import FaceLinter, Placed, compose, fill_under, ink_for
 from cardgen.layout.scope import Scope, format_value, number, truthy
-from cardgen.layout.templates import template_for
+from cardgen.layout.templates import template_file, template_for
+from cardgen.layout.validate import element_where
+from cardgen.limits import MAX_ELEMENTS, MAX_FACE_MM, MAX_REPEAT, MAX_TEXT_CHARS
 
 
-def lay_out(db: Database, component: Component, side: str) -> Drawing | None:
-    """The Drawing of one face of a component, or None when its kind has no back."""
+def lay_out(db: Database, component: Component, side: str, ink_saver: bool = False
+            ) -> Drawing | None:
+    """The Drawing of one face of a component, or None when its kind has no back.
+    `ink_saver`: the printer-friendly face (cardgen.layout.ink)."""
     template = template_for(db, component.kind, side)
     if template is None:
         return None
+    from cardgen.layout.bleed import bleed_problems, extend_to_bleed
+
+    if ink_saver:
+        from cardgen.layout.ink import ink_saved, ink_saver_template
+
+        drawing = lay_out_template(db, component, side, ink_saver_template(template))
+        drawing = ink_saved(drawing, str(template.get("ink_saver", {}).get("background")
+                                         or "#FFFFFF"))
+    else:
+        drawing = lay_out_template(db, component, side, template)
+    drawing = extend_to_bleed(drawing)
+    problems = bleed_problems(drawing, component.id, side, component.kind, component.where)
+    if problems:
+        raise ProblemsError(problems)
+    return drawing
+
+
+def lay_out_template(db: Database, component: Component, side: str, template: dict[str, Any]
+                     ) -> Drawing:
     scope = Scope(db, component)
-    db.__dict__["_palette"] = dict(template.get("palette", {}))
-    size = template.get("size", (63.5, 88.9))
-    width, height = (number(scope, {"v": v}, "v", 10.0) for v in size)
-    drawing = Drawing(f"{component.id}-{side}", width, height, float(template.get("bleed", 3.0)))
+    try:
+        drawing = _blank(db, component, side, template, scope)
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError) as exc:
+        raise ProblemsError([Problem(
+            "bad-layout", f"the face cannot be drawn: {exc}", where=component.where
+            if "{" in str(template.get("size")) else template_file(db, component.kind, side),
+            path=f"{component.id}.size",
+            hint=f"a face is at most {MAX_FACE_MM:g} mm a side: size: [w, h], bleed and safe in mm")]
+        ) from None
     ctx = _Context(db, component, drawing, template, side)
-    ctx.background(scope)
+    ctx.guarded(ctx.background, template, scope)
     for element in template.get("elements", []):
         ctx.element(element, scope, 0.0, 0.0)
-    ctx.edition_mark(scope)
+    ctx.guarded(ctx.edition_mark, template, scope)
     if db.draft:
-        for item in draft_mark(width, height, ctx.safe, centred=template.get("shape") == "circle"):
+        for item in draft_mark(drawing.width, drawing.height, ctx.safe,
+                               centred=template.get("shape") == "circle"):
             ctx.add(item)
     if ctx.problems:
         raise ProblemsError(ctx.problems)
+    drawing.warnings = FaceLinter(drawing, ctx.placed, ctx.safe, template.get("shape") == "circle",
+                                  f"{component.id}{'' if side == 'front' else ' back'}").run()
     return drawing
+
+
+def _blank(db: Database, component: Component, side: str, template: dict[str, Any],
+           scope: Scope) -> Drawing:
+    """The empty face: its size checked against MAX_FACE_MM (a typo of 144000 for 144)."""
+    db.__dict__["_palette"] = dict(template.get("palette", {}))
+    size = template.get("size", (63.5, 88.9))
+    width, height = (number(scope, {"v": v}, "v", 10.0) for v in size)
+    bleed, safe = float(template.get("bleed", 3.0)), float(template.get("safe", 4.0))
+    for what, value in (("width", width), ("height", height)):
+        if not 0 < value <= MAX_FACE_MM:
+            raise ValueError(f"its {what} is {value:g} mm; a face is more than 0 and at most "
+                             f"{MAX_FACE_MM:g} mm")
+    if not (0 <= bleed <= 50 and 0 <= safe <= 50):
+        raise ValueError(f"bleed {bleed:g} mm and safe {safe:g} mm must be from 0 to 50 mm")
+    return Drawing(f"{component.id}-{side}", width, height, bleed,
+                   shape=str(template.get("shape", "rect")))
+
+
+def written_at(el: object) -> Location | None:
+    """Where a layout element was written (cardgen.layout.validate keeps it), when known."""
+    found = element_where(el) if isinstance(el, dict) else None
+    return found[0].where(found[1]) if found is not None else None
+
+
+def _where_bound(component: Component, el: dict[str, Any], value: object) -> Location | None:
+    """A value bound to data ({field}) is the component's mistake; else the layout's."""
+    if "{" in str(value) or written_at(el) is None:
+        return component.where
+    return written_at(el)
 
 
 class _Context:
     def __init__(self, db: Database, component: Component, drawing: Drawing,
-                 template: dict[str, Any], side: str = "front"):
+                 template: dict[str, Any], side: str = "front", placed: list[Placed] | None = None,
+                 matrix: Matrix = IDENTITY):
         self.db = db
         self.component = component
         self.drawing = drawing
@@ -57,35 +122,74 @@ class _Context:
         self.side = side
         self.safe = float(template.get("safe", 4.0))
         self.problems: list[Problem] = []
+        self.placed: list[Placed] = [] if placed is None else placed  # for the lints
+        self.matrix = matrix  # where this context's drawing sits on the face
+        self.current: dict[str, Any] | None = None  # the element being drawn
+        self.family = _family(template)
+        self.budget = [MAX_ELEMENTS]  # primitives left for this face, shared with its groups
 
-    def add(self, item: Primitive) -> None:
+    def add(self, item: Primitive, role: str = "content") -> None:
+        self.budget[0] -= 1
+        if self.budget[0] < 0:
+            raise ValueError(f"the face draws more than {MAX_ELEMENTS} shapes")
+        check_primitive(item)
         self.drawing.add(item)
+        self.placed.append(Placed(item, self.current, self.matrix, role))
+
+    def guarded(self, draw: Any, el: dict[str, Any], *args: Any) -> None:
+        """Draw; a value cardgen cannot use becomes a Problem at the layout, never a crash."""
+        try:
+            draw(*args)
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError,
+                ZeroDivisionError) as exc:
+            what = f"{el.get('type')} element" if "type" in el else "the layout"
+            self.problems.append(Problem(
+                "bad-layout", f"{what} cannot be drawn: {type(exc).__name__}: {exc}",
+                where=written_at(el) or template_file(self.db, self.component.kind, self.side)
+                or self.component.where,
+                path=f"{self.component.id}.{el.get('name', el.get('type', 'layout'))}",
+                hint="numbers in mm (finite, not negative sizes), colours as \"#RRGGBB\", "
+                     "lists where a list is expected, fonts 'regular' or 'bold'"))
 
     def background(self, scope: Scope) -> None:
         colour = _colour(scope.text(self.template.get("background", "#FFFFFF")), "#FFFFFF")
         b = self.drawing.bleed
         if self.template.get("shape") == "circle":
             self.add(Rect(-b, -b, self.drawing.width + 2 * b, self.drawing.height + 2 * b,
-                          Style(fill="#FFFFFF")))
+                          Style(fill="#FFFFFF")), "background")
             r = self.drawing.width / 2
-            self.add(Ellipse(r, self.drawing.height / 2, r + b, r + b, Style(fill=colour)))
+            self.add(Ellipse(r, self.drawing.height / 2, r + b, r + b, Style(fill=colour)),
+                     "background")
             return
         self.add(Rect(-b, -b, self.drawing.width + 2 * b, self.drawing.height + 2 * b,
-                      Style(fill=colour)))
+                      Style(fill=colour)), "background")
 
     def edition_mark(self, scope: Scope) -> None:
         mark = self.template.get("edition_mark", {})
         if mark is False:
             return
+        self.current = mark if isinstance(mark, dict) else None
         label = f"{self.db.game.name} {self.component.edition}"
-        size = number(scope, mark, "size", 4.5)
+        size = number(scope, mark, "size", 5.0)
         x = number(scope, mark, "x", self.drawing.width - self.safe)
         y = number(scope, mark, "y", self.drawing.height - self.safe + 0.3)
-        colour = _colour(scope.text(mark.get("color", "#555555")), "#555555") or "#555555"
-        self._glyphs(label, "regular", "edition mark")
-        self.add(TextItem(x, y, label, "regular", size, colour, mark.get("align", "end")))
+        face = self.family.regular
+        align = str(mark.get("align", "end"))
+        width = fonts.text_width_mm(label, face, size)
+        middle = x + {"start": width / 2, "middle": 0.0}.get(align, -width / 2)
+        colour = self.ink(scope, mark.get("color", "#555555"), middle,
+                          y - fonts.ascent_mm(face, size) / 2, "#555555") or "#555555"
+        self._glyphs(label, face, "edition mark")
+        self.add(TextItem(x, y, label, face, size, colour, align), "mark")
 
     def element(self, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
+        if not isinstance(el, dict):
+            self.problems.append(Problem(
+                "bad-layout", f"an element is a mapping (type: ...), got {el!r:.40}",
+                where=template_file(self.db, self.component.kind, self.side) or self.component.where,
+                path=f"{self.component.kind} layout",
+                hint="write each element as '- type: text' then indented keys"))
+            return
         if "when" in el and not truthy(scope.text(el["when"])):
             return
         if el.get("side", self.side) != self.side:
@@ -93,20 +197,54 @@ class _Context:
         handler = _ELEMENTS.get(str(el.get("type")))
         if handler is None:
             self.problems.append(Problem(
-                "bad-layout", f"unknown element type '{el.get('type')}'", where=self.component.where,
-                path=f"{self.component.kind} layout", hint=did_you_mean(str(el.get("type")), _ELEMENTS)))
+                "bad-layout", f"unknown element type '{el.get('type')}'",
+                where=written_at(el) or self.component.where, path=f"{self.component.kind} layout",
+                hint=did_you_mean(str(el.get("type")), _ELEMENTS)
+                or "element types: " + ", ".join(sorted(_ELEMENTS))))
             return
-        handler(self, el, scope, dx, dy)
+        outer, self.current = self.current, el
+        self.guarded(handler, el, self, el, scope, dx, dy)
+        self.current = outer
+
+    def ink(self, scope: Scope, value: Any, x: float, y: float, default: str | None) -> str | None:
+        """A colour key's colour; `auto` is black or white, whichever reads better on the fill
+        drawn under (x, y) (in this context's mm)."""
+        if value == "auto":
+            a, b, c, d, e, f = self.matrix
+            return ink_for(fill_under(self.placed, a * x + c * y + e, b * x + d * y + f))
+        return _colour(_named(scope, scope.text(value)), default) or default
 
     def _glyphs(self, value: str, face: str, element: str) -> bool:
-        missing = fonts.missing_chars(text.plain_text(value), face)
+        missing = text.missing_glyphs(value, face, self.family)
         if missing:
             chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+            fonts_used = sorted({fonts.font_path(f).name for f in (face, self.family.bold)})
             self.problems.append(Problem(
-                "missing-glyph", f"the font has no glyph for {chars} in \"{value}\"",
-                where=self.component.where, path=f"{self.component.id}.{element}",
-                hint="use another character, or replace the bundled font"))
+                "missing-glyph", f"the font ({', '.join(fonts_used)}) has no glyph for {chars} "
+                f"in \"{value}\"", where=self.component.where, path=f"{self.component.id}.{element}",
+                hint="use another character, or a font that has it (the layout's fonts:)"))
         return not missing
+
+    def _inline_icons(self, value: str, element: str) -> bool:
+        """True when every `[name]` in the text names an icon; else a Problem with did-you-mean."""
+        unknown = [n for n in text.icon_names(value) if _icon_path_or_none(self.db, n) is None]
+        for name in unknown:
+            self.problems.append(Problem(
+                "unknown-icon", f"no icon '[{name}]' in \"{value}\"", where=self.component.where,
+                path=f"{self.component.id}.{element}",
+                hint=did_you_mean(name, icon_names(self.db.project, self.db.game.id))
+                or f"draw it as layouts/{self.db.game.id}/icons/{name}.svg; write [[ for a literal ["))
+        return not unknown
+
+
+def _family(template: dict[str, Any]) -> text.Family:
+    """The faces of a template: its own font files (`fonts:`), else the bundled DejaVu Sans."""
+    own = template.get("fonts") or {}
+    if not own.get("regular"):
+        return text.Family(italic=fonts.file_face(own["italic"]) if own.get("italic") else None)
+    regular = fonts.file_face(own["regular"])
+    return text.Family(regular, fonts.file_face(own["bold"]) if own.get("bold") else regular,
+                       fonts.file_face(own["italic"]) if own.get("italic") else None)
 
 
 def _colour(value: Any, default: str | None) -> str | None:
@@ -151,34 +289,42 @@ def _el_text(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: flo
     if not value.strip():
         return
     name = str(el.get("name", el.get("text", "text")))
-    if not ctx._glyphs(value, str(el.get("font", "regular")), name):
+    if len(value) > MAX_TEXT_CHARS:
+        ctx.problems.append(Problem(
+            "text-overflow", f"text of {len(value)} characters; a text element holds at most "
+            f"{MAX_TEXT_CHARS}", where=ctx.component.where, path=f"{ctx.component.id}.{name}",
+            hint="shorten the text; a card holds a few hundred characters"))
+        return
+    face = ctx.family.face(str(el.get("font", "regular")))
+    if not ctx._inline_icons(value, name) or not ctx._glyphs(value, face, name):
         return
     x, y, w, h = (dx + number(scope, el, "x"), dy + number(scope, el, "y"), number(scope, el, "w"),
                   number(scope, el, "h"))
+    size, min_size, leading = text_sizes(el)
     try:
-        fitted = text.fit(value, w, h, size=float(el.get("size", 8)),
-                          min_size=float(el.get("min_size", el.get("size", 8))),
-                          face=str(el.get("font", "regular")), leading=float(el.get("leading", 1.2)))
+        fitted = text.fit(value, w, h, size=size, min_size=min_size, face=face, leading=leading,
+                          family=ctx.family)
     except text.TextOverflow as exc:
         ctx.problems.append(Problem(
             "text-overflow", f"text does not fit its box at {el.get('min_size', el.get('size', 8))} pt: "
             f"{exc.describe()}", where=ctx.component.where, path=f"{ctx.component.id}.{name}",
             hint="shorten the text, or give the element more room or a smaller min_size"))
         return
-    colour = _colour(_named(scope, scope.text(el.get("color", "#1A1A1A"))), "#1A1A1A") or "#1A1A1A"
+    colour = ctx.ink(scope, el.get("color", "#1A1A1A"), x + w / 2, y + h / 2, "#1A1A1A") or "#1A1A1A"
+
+    def inline_icon(icon: str, ix: float, iy: float, side: float) -> list[Primitive]:
+        return icon_items(_icon_path(ctx.db, icon), ix, iy, side, colour)
+
     for item in text.place(fitted, x, y, w, h, align=str(el.get("align", "left")),
-                           valign=str(el.get("valign", "top")), color=colour):
-        ctx.add(item)
+                           valign=str(el.get("valign", "top")), color=colour, icon=inline_icon):
+        ctx.add(item, "icon" if isinstance(item, Group) else "content")
 
 
 def _text_value(ctx: _Context, el: dict[str, Any], scope: Scope) -> str:
     """The element's text; with `over`, `text` once per list item, joined by `join`."""
     if "over" not in el:
         return format_value(scope.text(el.get("text", "")))
-    items = scope.text(el["over"])
-    if not isinstance(items, list):
-        return ""
-    spec = _list_item_spec(ctx, str(el["over"]), scope)
+    items, spec = _items(ctx, el, scope)
     parts = (format_value(scope.child(item, spec, i).text(el.get("text", "{item}")))
              for i, item in enumerate(items))
     return str(el.get("join", "\n")).join(p for p in parts if p.strip())
@@ -189,10 +335,14 @@ def _el_icon(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: flo
     if not name:
         return
     size = number(scope, el, "size", 8.0)
-    colour = _colour(_named(scope, scope.text(el.get("color"))), None)
+    x, y = dx + number(scope, el, "x"), dy + number(scope, el, "y")
+    colour = ctx.ink(scope, el.get("color"), x + size / 2, y + size / 2, None)
     try:
-        items = icon_items(_icon_path(ctx.db, name), dx + number(scope, el, "x"),
-                           dy + number(scope, el, "y"), size, colour)
+        items = icon_items(_icon_path(ctx.db, name), x, y, size, colour)
+    except IconError as exc:
+        ctx.problems.append(Problem(exc.rule, str(exc), where=_where_bound(ctx.component, el, el.get("icon")),
+                                    path=f"{ctx.component.id}.icon", hint=exc.hint))
+        return
     except (SyntaxError, ValueError) as exc:  # xml ParseError is a SyntaxError
         ctx.problems.append(Problem(
             "bad-icon", f"icon '{name}.svg' cannot be read: {exc}", where=ctx.component.where,
@@ -205,7 +355,14 @@ def _el_icon(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: flo
             hint=f"draw it under layouts/{ctx.db.game.id}/icons/ or layouts/common/icons/"))
         return
     for item in items:
-        ctx.add(item)
+        ctx.add(item, "icon")
+
+
+def _icon_path_or_none(db: Database, name: str) -> Path | None:
+    try:
+        return _icon_path(db, name)
+    except FileNotFoundError:
+        return None
 
 
 def _icon_path(db: Database, name: str) -> Path:
@@ -225,6 +382,8 @@ def _icon_path(db: Database, name: str) -> Path:
 def _el_row(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
     """n shapes in a row (die spots, lucky-number dots, orange circles)."""
     n = int(number(scope, el, "n", 0))
+    if not 0 <= n <= MAX_REPEAT:
+        raise ValueError(f"n is {n}; a row has 0 to {MAX_REPEAT} shapes")
     size, gap = number(scope, el, "size", 5.0), number(scope, el, "gap", 1.5)
     shape = el.get("shape", "square")
     x0, y0 = dx + number(scope, el, "x"), dy + number(scope, el, "y")
@@ -234,17 +393,14 @@ def _el_row(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: floa
         x = x0 + (0 if vertical else i * (size + gap))
         y = y0 + (i * (size + gap) if vertical else 0)
         if shape == "circle":
-            ctx.add(Ellipse(x + size / 2, y + size / 2, size / 2, size / 2, style))
+            ctx.add(Ellipse(x + size / 2, y + size / 2, size / 2, size / 2, style), "pip")
         else:
-            ctx.add(Rect(x, y, size, size, style, radius=number(scope, el, "radius", 1.0)))
+            ctx.add(Rect(x, y, size, size, style, radius=number(scope, el, "radius", 1.0)), "pip")
 
 
 def _el_repeat(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
-    """Draw `elements` once per item of a list field, stepping by `step` (x, y) mm."""
-    items = scope.text(el.get("over", ""))
-    if not isinstance(items, list):
-        return
-    spec = _list_item_spec(ctx, str(el.get("over", "")), scope)
+    """Draw `elements` once per item of a list field (or n times), stepping by `step` mm."""
+    items, spec = _items(ctx, el, scope)
     step_x, step_y = (number(scope, {"v": v}, "v") for v in el.get("step", (0, 10)))
     limit = int(el.get("max", len(items)))
     if len(items) > limit:
@@ -254,12 +410,38 @@ def _el_repeat(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: f
             hint="shorten the list or give the layout more rows"))
     x0, y0 = dx + number(scope, el, "x"), dy + number(scope, el, "y")
     columns = int(el.get("columns", 0)) or len(items) or 1
-    row_x, row_y = (float(v) for v in el.get("row_step", (0, 0)))
+    row_x, row_y = (number(scope, {"v": v}, "v") for v in el.get("row_step", (0, 0)))
     for i, item in enumerate(items[:limit]):
         child = scope.child(item, spec, i)
         col, row = i % columns, i // columns
         for sub in el.get("elements", []):
             ctx.element(sub, child, x0 + col * step_x + row * row_x, y0 + col * step_y + row * row_y)
+
+
+def _items(ctx: _Context, el: dict[str, Any], scope: Scope) -> tuple[list[Any], FieldSpec | None]:
+    """The items a repeat or polar runs over: a list binding's items, or 1..n for a count."""
+    if "over" not in el:
+        return list(range(1, int(number(scope, el, "n", 0)) + 1)), None
+    items = scope.text(el["over"])
+    if items is None or items == "":
+        return [], None
+    if not isinstance(items, list):
+        where, label = layout_line(el, "over")
+        ctx.problems.append(Problem(
+            "not-a-list", f"{el['over']} is {format_value(items)!r} for {ctx.component.id}, not a list",
+            where=where or ctx.component.where, path=label or f"{ctx.component.id}.{el['over']}",
+            hint="repeat over a list field, or use n: for a count (then {index} is 1..n)"))
+        return [], None
+    return items, _list_item_spec(ctx, str(el["over"]), scope)
+
+
+def layout_line(el: dict[str, Any], key: str) -> tuple[Location | None, str | None]:
+    """Where a key of an element was written in its layout file, and its key path."""
+    found = element_where(el)
+    if found is None:
+        return None, None
+    source, path = found
+    return source.value_where((*path, key)), source.label((*path, key))
 
 
 def _list_item_spec(ctx: _Context, binding: str, scope: Scope) -> FieldSpec | None:
@@ -278,17 +460,30 @@ def _list_item_spec(ctx: _Context, binding: str, scope: Scope) -> FieldSpec | No
 
 def _el_image(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
     """A component's art; without one, the template's `fallback` elements (a designed stand-in)."""
+    try:
+        _draw_image(ctx, el, scope, dx, dy)
+    except ImageError as exc:
+        ctx.problems.append(Problem("bad-image", str(exc), path=f"{ctx.component.id}.image",
+                                    where=_where_bound(ctx.component, el, el.get("field", "{image}")),
+                                    hint=exc.hint))
+
+
+def _draw_image(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
     value = scope.text(el.get("field", "{image}"))
     box = (dx + number(scope, el, "x"), dy + number(scope, el, "y"),
            number(scope, el, "w"), number(scope, el, "h"))
     if isinstance(value, str) and value:
         path = (ctx.db.game.root / value).resolve()
         found = path.suffix.lower() in (".png", ".jpg", ".jpeg") and path.is_file()
+        if not readable(path, ctx.db.project):
+            raise ImageError(f"image '{value}' is outside the project",
+                             "give the path relative to the game folder, without '..'")
+        digest = image_digest(path) if found else ""
         probes = ctx.db.__dict__.get("_image_probes")  # a face cache is listening
         if probes is not None:
-            probes.append((str(path), found))
+            probes.append((str(path), digest))
         if found:
-            ctx.add(Image(*box, path=str(path)))
+            ctx.add(Image(*box, path=str(path), digest=digest))
             return
         if ctx.db.draft:  # the check let a missing image through: show that it is missing
             for item in missing_art(*box, value):
@@ -303,24 +498,24 @@ def _el_group(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: fl
 
     Sideways cards and half-upside-down cards are groups: lay a half out as usual, then turn it.
     """
-    inner = _Context(ctx.db, ctx.component, Drawing("group", 0, 0, 0), ctx.template, ctx.side)
-    for sub in el.get("elements", []):
-        inner.element(sub, scope, 0.0, 0.0)
-    ctx.problems.extend(inner.problems)
     angle = math.radians(number(scope, el, "rotate", 0.0))
     cos, sin = math.cos(angle), math.sin(angle)
     x, y = dx + number(scope, el, "x"), dy + number(scope, el, "y")
-    if inner.drawing.items:
-        ctx.add(Group(tuple(inner.drawing.items), (cos, sin, -sin, cos, x, y)))
+    matrix: Matrix = (cos, sin, -sin, cos, x, y)
+    inner = _Context(ctx.db, ctx.component, Drawing("group", 0, 0, 0), ctx.template, ctx.side,
+                     ctx.placed, compose(ctx.matrix, matrix))
+    inner.budget = ctx.budget
+    for sub in el.get("elements", []):
+        inner.element(sub, scope, 0.0, 0.0)
+    ctx.problems.extend(inner.problems)
+    if inner.drawing.items:  # its items are linted where they were placed, not again here
+        ctx.drawing.add(Group(tuple(inner.drawing.items), matrix))
 
 
 def _el_polar(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
     """Draw `elements` once per list item, at `radius` and `angle` (degrees clockwise from up)
     around (cx, cy): the spaces of a ring board, dials, round tracks."""
-    items = scope.text(el.get("over", ""))
-    if not isinstance(items, list):
-        return
-    spec = _list_item_spec(ctx, str(el.get("over", "")), scope)
+    items, spec = _items(ctx, el, scope)
     count = len(items)
     for i, item in enumerate(items):
         child = scope.child(item, spec, i)

@@ -1,12 +1,14 @@
-"""Bundled font faces -> file paths, metrics in mm, glyph coverage and glyph outlines.
+"""Font faces -> file paths, metrics in mm, glyph coverage and glyph outlines.
 
-Two faces ship in cardgen/assets/fonts/ (DejaVu Sans 2.37 Regular and Bold, see LICENSE-DejaVu.txt).
+Two faces ship in cardgen/assets/fonts/ (DejaVu Sans 2.37 Regular and Bold, see LICENSE-DejaVu.txt)
+and are named "regular" and "bold". A layout's own TrueType file is the face "file:<path>".
 Layout and both renderers measure with the same advance widths (no kerning anywhere), so the
 PDF and the SVG place every glyph at the same x.
 """
 
 from __future__ import annotations
 
+import hashlib
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -20,16 +22,45 @@ FACE_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf"}
 PDF_NAMES = {"regular": "CardgenSans", "bold": "CardgenSans-Bold"}
 
 
+FILE_PREFIX = "file:"
+
+
+def file_face(path: Path | str) -> str:
+    """The face name of a layout's own font file."""
+    return FILE_PREFIX + str(path)
+
+
 def font_path(face: str) -> Path:
-    """The TTF file of a face ("regular" or "bold")."""
+    """The TTF file of a face ("regular", "bold" or "file:<path>")."""
+    if face.startswith(FILE_PREFIX):
+        return Path(face[len(FILE_PREFIX):])
     if face not in FACE_FILES:
         raise KeyError(f"unknown font face {face!r}; expected one of {sorted(FACE_FILES)}")
     return Path(str(files("cardgen") / "assets" / "fonts" / FACE_FILES[face]))
 
 
 def pdf_font_name(face: str) -> str:
-    """The name a face is registered under in reportlab."""
-    return PDF_NAMES[face]
+    """The name a face is registered under in reportlab (a layout's font: by its file's hash)."""
+    if face in PDF_NAMES:
+        return PDF_NAMES[face]
+    return "CardgenFont-" + hashlib.sha1(face.encode("utf-8")).hexdigest()[:12]
+
+
+def font_problem(path: Path) -> str | None:
+    """Why a layout's font file cannot be used (None when it can): missing, unreadable, or
+    PostScript (CFF) outlines, which PDF embedding here does not take."""
+    if not path.is_file():
+        return "no such file"
+    try:
+        font = TTFont(str(path), lazy=True)
+        tables = set(font.keys())
+    except Exception as exc:  # noqa: BLE001 - any parse failure means "not a usable font"
+        return f"not a TrueType/OpenType font ({type(exc).__name__})"
+    if "glyf" not in tables:
+        return "has PostScript (CFF) outlines; use a TrueType-outline (.ttf) version"
+    if "cmap" not in tables:
+        return "has no character map"
+    return None
 
 
 @cache

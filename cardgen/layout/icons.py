@@ -1,4 +1,4 @@
-"""Icon SVG file (layouts/<game>/icons/, then common/icons/ under each layout root) -> Drawing paths.
+"""Icon SVG file (<game>/icons/, then common/icons/ under each layout root) -> Drawing paths.
 
 Icons are parsed once with svgelements (shapes, transforms and arcs become cubic paths), so the
 PDF and the SVG output draw the very same outlines. A designer replaces an icon by dropping in
@@ -7,37 +7,77 @@ an SVG of the same name.
 
 from __future__ import annotations
 
+import math
 from functools import cache
 from pathlib import Path
 
 import svgelements as se
 
+from cardgen.data.paths import leaves_folder, readable
 from cardgen.layout.drawing import Group, Primitive, Style
 from cardgen.layout.drawing import Path as PathItem
-from cardgen.layout.roots import find_layout_file
+from cardgen.layout.roots import find_layout_file, layout_roots
+from cardgen.limits import MAX_ICON_BYTES
+
+
+class IconError(ValueError):
+    """An icon that cannot be drawn: outside the project, too big, or not a usable SVG."""
+
+    def __init__(self, rule: str, message: str, hint: str):
+        super().__init__(message)
+        self.rule = rule
+        self.hint = hint
+
+
+def icon_folders(project: Path, game: str) -> list[Path]:
+    """Where a game's icons are looked up, in order: its own, then the project's and cardgen's
+    shared ones (under every layout root, cardgen.layout.roots)."""
+    return [root / folder / "icons" for folder in (game, "common") for root in layout_roots(project)]
 
 
 def icon_file(project: Path, game: str, name: str) -> Path:
-    """The icon's SVG: the game's own icons, then the project's and cardgen's shared ones."""
+    """The icon's SVG: the game's own icons, then the project's and cardgen's shared ones.
+
+    IconError when the name, or the file it finds (a link), leads outside what cardgen reads."""
+    outside = IconError("outside-project", f"icon '{name}' is outside the project",
+                        "name an icon file under layouts/<game>/icons/ without '..'")
+    if leaves_folder(name):
+        raise outside
     for folder in (game, "common"):
         path = find_layout_file(project, f"{folder}/icons/{name}.svg")
         if path is not None:
+            if not readable(path, project):
+                raise outside
             return path
     raise FileNotFoundError(name)
 
 
+def icon_names(project: Path, game: str) -> list[str]:
+    """Every icon name a game can use."""
+    return sorted({p.stem for folder in icon_folders(project, game) if folder.is_dir()
+                   for p in folder.glob("*.svg")})
+
+
 @cache
 def _parsed(path: Path) -> tuple[tuple[float, float, float, float], tuple[PathItem, ...]]:
-    svg = se.SVG.parse(str(path), reify=True)
-    box = svg.viewbox
-    view = (box.x, box.y, box.width, box.height) if box is not None else (0.0, 0.0, 24.0, 24.0)
-    items: list[PathItem] = []
-    for element in svg.elements():
-        if not isinstance(element, se.Shape) or isinstance(element, se.SVG):
-            continue
-        ops = _ops(se.Path(element))
-        if ops:
-            items.append(PathItem(tuple(ops), _style(element)))
+    size = path.stat().st_size
+    if size > MAX_ICON_BYTES:
+        raise IconError("too-large", f"icon '{path.name}' is {size / 1e6:.1f} MB; at most "
+                        f"{MAX_ICON_BYTES // 1024} kB", "simplify the drawing or save it as plain SVG")
+    try:
+        svg = se.SVG.parse(str(path), reify=True)
+        box = svg.viewbox
+        view = (box.x, box.y, box.width, box.height) if box is not None else (0.0, 0.0, 24.0, 24.0)
+        items = [PathItem(tuple(ops), _style(element)) for element in svg.elements()
+                 if isinstance(element, se.Shape) and not isinstance(element, se.SVG)
+                 and (ops := _ops(se.Path(element)))]
+    except Exception as exc:  # svgelements raises many kinds on a malformed file
+        raise IconError("bad-icon", f"icon '{path.name}' cannot be read: {exc}",
+                        "save the icon as plain SVG (File > Save as > Plain SVG)") from None
+    numbers = [*view, *(v for item in items for op in item.ops for v in op[1:])]
+    if not all(math.isfinite(v) for v in numbers) or view[2] <= 0 or view[3] <= 0:
+        raise IconError("bad-icon", f"icon '{path.name}' has an empty or broken viewBox or path",
+                        "give the SVG a viewBox with a positive width and height, e.g. 0 0 24 24")
     return view, tuple(items)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import math
 import operator
 import re
 from functools import cache
@@ -127,14 +128,15 @@ def truthy(value: Any) -> bool:
 def number(scope: Scope, el: dict[str, Any], key: str, default: float = 0.0) -> float:
     """A number, a binding, or simple arithmetic over bindings ("{radius_mm} * 2 + 3")."""
     value = scope.text(el.get(key, default))
-    if isinstance(value, float | int):
-        return float(value)
     if isinstance(value, str):
         value = _arithmetic(value)
     try:
-        return float(value)
-    except (TypeError, ValueError):
+        result = float(value)
+    except (TypeError, ValueError, OverflowError):
         return default
+    if not math.isfinite(result):
+        raise ValueError(f"{key} is {result}, not a finite number")
+    return result
 
 
 _ARITH_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
@@ -143,11 +145,12 @@ _ARITH_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.m
 
 @cache
 def _arithmetic(text_value: str) -> float | None:
-    try:
-        tree = ast.parse(text_value.strip(), mode="eval")
-    except SyntaxError:
+    if len(text_value) > 200:  # arithmetic in a layout is short; a long text is not a number
         return None
-    return _arith_node(tree.body)
+    try:
+        return _arith_node(ast.parse(text_value.strip(), mode="eval").body)
+    except (SyntaxError, ValueError, OverflowError, RecursionError, MemoryError):
+        return None
 
 
 def _arith_node(node: ast.AST) -> float | None:

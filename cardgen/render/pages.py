@@ -50,6 +50,7 @@ def draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing], pain
     canvas.setDash([])
     canvas.setStrokeGray(0)
     for c in page.circles:
+        canvas.setStrokeGray(c.gray)
         canvas.setLineWidth(c.width * mm)
         canvas.circle(c.cx * mm, (height - c.cy) * mm, c.r * mm, stroke=1, fill=0)
     canvas.setFillGray(0)

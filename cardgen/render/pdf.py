@@ -17,13 +17,14 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Callable, Collection, Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from reportlab import rl_config
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -225,7 +226,10 @@ def _rgb_op(hex_color: str) -> str:
 
 @cache
 def _pdf_font(face: str) -> Any:
-    return pdfmetrics.getFont(fonts.pdf_font_name(face))
+    name = fonts.pdf_font_name(face)
+    if face not in fonts.FACE_FILES and name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, str(fonts.font_path(face))))  # a layout's own font
+    return pdfmetrics.getFont(name)
 
 
 def _texts(canvas: Canvas, texts: Iterable[Text]) -> None:
@@ -306,7 +310,15 @@ def _path(canvas: Canvas, p: Path) -> None:
 
 
 def _image(canvas: Canvas, im: Image) -> None:
-    canvas.drawImage(im.path, im.x * K, -(im.y + im.h) * K, im.w * K, im.h * K, mask="auto")
+    """An image, named in the PDF by its content (never its path: same project, same bytes)."""
+    canvas.drawImage(_reader(im.path, im.digest), im.x * K, -(im.y + im.h) * K, im.w * K, im.h * K,
+                     mask="auto")
+
+
+@lru_cache(maxsize=4)  # decoded pixels are large: keep a few
+def _reader(path: str, digest: str) -> ImageReader:
+    """One decoded image per content digest (reportlab names its XObject from the pixels)."""
+    return ImageReader(path)
 
 
 def _group(canvas: Canvas, g: Group) -> None:

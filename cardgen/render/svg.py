@@ -35,7 +35,7 @@ class _Writer:
         self.clips: list[BaseElement] = []
 
     def glyph_id(self, face: str, char: str) -> str:
-        gid = f"g-{face}-{ord(char):x}"
+        gid = f"g-{face if face in fonts.FACE_FILES else fonts.pdf_font_name(face)}-{ord(char):x}"
         if gid not in self.glyphs:
             self.glyphs[gid] = fonts.glyph_outline(face, char)[0]
         return gid

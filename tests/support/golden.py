@@ -1,11 +1,11 @@
 """Small builds -> sha256 of every file they write: the bytes the speed work must not change.
 
 tests/fixtures/golden-sha256.json was written by this script from main's code without the speed
-work (first at de7c9c1, then again at 8f98190 and 4bd5489 when the seed game's data and the
-gallery came in); tests/test_byte_identical.py builds the same projects with the current code
-and compares. manifest.json is compared without its `source` fields (content keys include a
-digest of cardgen's own code, so they change with any edit to it) and without
-`options.print_shop` (added with `--outputs`; always true in these builds).
+work (first at de7c9c1, then again at 8f98190, 4bd5489 and a21ed81 as the seed game's data, the
+gallery and the home-print files came in); tests/test_byte_identical.py builds the same
+projects with the current code and compares. manifest.json is compared without its `source`
+fields (content keys include a digest of cardgen's own code, so they change with any edit to
+it) and without `options.print_shop` (added with `--outputs`; always true in these builds).
 
     python tests/support/golden.py tests/fixtures/golden-sha256.json   # only for an intended change
 """

@@ -1,0 +1,309 @@
+"""Groups of copies and a paper -> the home-print files: a duplex file and a single-sided one.
+
+Printing a duplex file whole on long-edge duplex puts every back behind its front: it holds
+only front/back page pairs (page 1 the print plan with the calibration crosses, page 2 their
+backs). Everything printed on one side (pieces without a back, fold-over sheets, board tiles)
+goes to the single-sided file, packed so that pieces of different kinds share pages. Page 1
+of every file is the print plan: which file to print how, the paper, the cut order and the
+back offset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from cardgen.impose.furniture import furnish
+from cardgen.impose.geometry import (
+    BAND,
+    STICKER_GUTTER,
+    TOKEN_GUTTER,
+    Box,
+    Circle,
+    Copy,
+    Label,
+    Page,
+    Paper,
+    band_lanes,
+    content_box,
+    fits,
+    grid_slots,
+)
+from cardgen.impose.pack import Run, Sheet, make_run, pack, room_for_plan, sheet_pages
+from cardgen.impose.plans import (
+    calibration_plan,
+    fmt_offset,
+    fold_plan,
+    grid_plan,
+    tile_plan,
+)
+
+GUTTERS = {"cards": 0.0, "large": 0.0, "tokens": TOKEN_GUTTER, "stickers": STICKER_GUTTER}
+PAPER_NAMES = {"letter": "US Letter (8.5 x 11 in)", "a4": "A4 (210 x 297 mm)"}
+
+
+@dataclass(frozen=True)
+class Group:
+    """Copies that share a sheet style and a face size, in database order."""
+
+    sheet: str  # cards | tokens | stickers | large
+    copies: tuple[Copy, ...]
+
+
+@dataclass
+class HomeFile:
+    """One home-print PDF: its name after `pnp-<paper>`, whether to print it duplex, pages."""
+
+    suffix: str  # "" or "-single"
+    duplex: bool
+    pages: list[Page] = field(default_factory=list)
+
+    @property
+    def sides(self) -> list[str]:
+        return [p.side for p in self.pages]
+
+
+@dataclass
+class Parts:
+    """Pages and runs collected per group before packing."""
+
+    duplex: list[Page] = field(default_factory=list)
+    single: list[Page] = field(default_factory=list)
+    duplex_runs: list[Run] = field(default_factory=list)
+    single_runs: list[Run] = field(default_factory=list)
+
+
+def plan_home_print(
+    groups: Sequence[Group], paper: Paper, *, fold: bool, offset: tuple[float, float],
+    heading: str,
+) -> list[HomeFile]:
+    """The duplex file (when anything has a back and is not folded) and the single-sided file
+    (when anything prints on one side), each opening with its print plan, labels placed."""
+    parts = Parts()
+    for group in groups:
+        add_group(parts, group, paper, fold=fold, offset=offset)
+    box = content_box(paper, BAND)
+    duplex_sheets = pack(parts.duplex_runs, box, PLAN_ROOM) if parts.duplex_runs else []
+    if (parts.duplex or duplex_sheets) and not any(s.reserved for s in duplex_sheets):
+        duplex_sheets.insert(0, Sheet(reserved=PLAN_ROOM))
+    # one-sided pieces fill the room two-sided sheets leave (nothing prints behind them)
+    single_sheets = pack(parts.single_runs, box, PLAN_ROOM, existing=duplex_sheets)
+    if single_sheets and not single_sheets[0].reserved:
+        room_for_plan(single_sheets, box, PLAN_ROOM)
+    duplex_pages: list[Page] = []
+    for sheet in duplex_sheets:
+        duplex_pages += sheet_pages(sheet, paper, "front", offset)
+    packed: list[Page] = []
+    for sheet in single_sheets:
+        packed += sheet_pages(sheet, paper, "single", offset)
+    files = []
+    if duplex_pages or parts.duplex:
+        files.append(HomeFile("", True, duplex_pages + parts.duplex))
+    if packed or parts.single:
+        files.append(HomeFile("-single" if files else "", False, packed + parts.single))
+    round_ids = {c.component for g in groups for c in g.copies if c.round}
+    for f in files:
+        for page in f.pages:
+            page.circles += round_cut_lines(page, round_ids)
+    for f in files:
+        first = duplex_sheets[0] if f.duplex else (single_sheets[0] if single_sheets else None)
+        spot = first.plan_box(box) if first is not None else None
+        if spot is not None:
+            add_plan(f, files, paper, spot, fold=fold, offset=offset, heading=heading)
+        else:
+            f.pages[:0] = [plan_page(f, files, paper, fold=fold, offset=offset,
+                                     heading=heading)]
+        name = f"pnp-{paper.name}{f.suffix}.pdf"
+        for n, page in enumerate(f.pages, start=1):
+            furnish(page, f"{heading} - {name} page {n}/{len(f.pages)}")
+    return files
+
+
+CUT_LINE = 0.15  # mm, the round cut line of a disc
+CUT_GRAY = 0.35
+
+
+def round_cut_lines(page: Page, round_ids: set[str]) -> list[Circle]:
+    """A thin grey circle on the trim of every disc that lies whole on the page."""
+    return [Circle(p.slot.x + p.slot.w / 2, p.slot.y + p.slot.h / 2,
+                   min(p.slot.w, p.slot.h) / 2, CUT_LINE, CUT_GRAY)
+            for p in page.placements
+            if p.face[0] in round_ids and page.paper.printable.contains(p.slot.trim)]
+
+
+def add_group(parts: Parts, group: Group, paper: Paper, *, fold: bool,
+              offset: tuple[float, float]) -> None:
+    """A group's two-sided and one-sided copies -> whole pages or runs to pack."""
+    two = [c for c in group.copies if c.has_back]
+    one = [c for c in group.copies if not c.has_back]
+    gutter = GUTTERS.get(group.sheet, 0.0)
+    if two and fold and group.sheet in ("cards", "tokens"):
+        parts.single += fold_plan(two, paper, gutter=gutter)
+        two = []
+    for copies, duplex in ((two, True), (one, False)):
+        if copies:
+            add_copies(parts, group.sheet, copies, paper, duplex=duplex, offset=offset)
+
+
+def add_copies(parts: Parts, sheet: str, copies: list[Copy], paper: Paper, *, duplex: bool,
+               offset: tuple[float, float]) -> None:
+    box = content_box(paper, BAND)
+    gutter = GUTTERS.get(sheet, 0.0)
+    if sheet != "stickers" and fits(content_box(paper), copies[0].w, copies[0].h) is None:
+        for c in copies:  # larger than a page: tiles, always one-sided
+            parts.single += tile_plan(c, paper, "front")
+            if c.has_back:
+                parts.single += tile_plan(c, paper, "back")
+        return
+    copies = full_pages(parts, sheet, copies, paper, duplex=duplex, offset=offset)
+    if not copies:
+        return
+    run = make_run(sheet, copies, box, gutter)
+    if run is None:
+        raise ValueError(f"a {copies[0].w} x {copies[0].h} mm piece does not fit on {paper.name}")
+    (parts.duplex_runs if duplex else parts.single_runs).append(run)
+
+
+def full_pages(parts: Parts, sheet: str, copies: list[Copy], paper: Paper, *, duplex: bool,
+               offset: tuple[float, float]) -> list[Copy]:
+    """Whole pages of a size that fits more per page without the label band (a 3 x 3 poker
+    grid); labels then go beside the grid. Returns the copies left for packing."""
+    full = grid_slots(content_box(paper), copies[0].w, copies[0].h, GUTTERS.get(sheet, 0.0))
+    banded = grid_slots(content_box(paper, BAND), copies[0].w, copies[0].h,
+                        GUTTERS.get(sheet, 0.0))
+    if sheet not in ("cards", "large") or len(full) <= len(banded) or (
+            not duplex and banded and len(full) - len(banded) < 3):
+        return copies  # one-sided: a page of its own only when that saves at least a row
+    whole = len(copies) // len(full) * len(full)
+    if not banded or (duplex and len(copies) - whole > len(banded)):
+        whole = len(copies)  # the rest needs the rows only a page without the band has
+    if not whole:
+        return copies
+    pages = grid_plan(copies[:whole], paper, gutter=GUTTERS.get(sheet, 0.0), offset=offset,
+                      band=False)
+    if not duplex:
+        for page in pages:
+            page.side = "single"
+    (parts.duplex if duplex else parts.single).extend(pages)
+    return copies[whole:]
+
+
+# --------------------------------------------------------------------------- the print plan
+
+
+def add_plan(f: HomeFile, files: Sequence[HomeFile], paper: Paper, spot: Box, *, fold: bool,
+             offset: tuple[float, float], heading: str) -> None:
+    """The print plan into the room kept for it on the file's first page (`spot`); in a
+    duplex file with two calibration crosses beside it (their backs on page 2, behind it)."""
+    box = spot
+    text_box = Box(box.x, box.y, box.w - (CROSS_COLUMN if f.duplex else 0.0), PLAN_ROOM)
+    lines = plan_lines(f, files, paper, fold=fold, offset=offset)
+    f.pages[0].labels += plan_labels(heading, lines, text_box)
+    f.pages[0].what = "Print plan; " + f.pages[0].what
+    if not f.duplex:
+        return
+    x = box.right - CROSS_COLUMN / 2
+    points = [(x, box.y + 14.0), (x, box.y + PLAN_ROOM - 14.0)]
+    front, back = calibration_plan(paper, offset, points=points)
+    f.pages[0].lines += front.lines
+    f.pages[0].circles += front.circles
+    f.pages[0].labels += front.labels
+    f.pages[1].lines += back.lines
+
+
+def plan_page(f: HomeFile, files: Sequence[HomeFile], paper: Paper, *, fold: bool,
+              offset: tuple[float, float], heading: str) -> Page:
+    """A page of its own for the print plan (a file whose first page has no room for it)."""
+    page = Page(paper, "single", "Print plan", lanes=band_lanes(paper))
+    page.labels += plan_labels(heading, plan_lines(f, files, paper, fold=fold, offset=offset,
+                                                   own_page=True), content_box(paper, BAND))
+    return page
+
+
+def plan_lines(f: HomeFile, files: Sequence[HomeFile], paper: Paper, *, fold: bool,
+               offset: tuple[float, float], own_page: bool = False
+               ) -> tuple[list[tuple[str, bool]], list[str]]:
+    """(text, bold) lines of the print plan, and its contents lines (page ranges)."""
+    out: list[tuple[str, bool]] = []
+    for other in files:
+        name = f"pnp-{paper.name}{other.suffix}.pdf"
+        pages = len(other.pages) + (1 if own_page and other is f else 0)
+        how = ("DUPLEX, flip on long edge" if other.duplex else "SINGLE-SIDED")
+        this = " (this file)" if other is f else ""
+        out.append((f"{name}{this}: {pages} pages, print all of it {how}", True))
+    out.append((f"Paper: {PAPER_NAMES.get(paper.name, paper.name)}; print at 100 % (actual "
+                "size), never fit to page; card stock (160-220 g/m2) for cards and tokens", False))
+    if any(o.duplex for o in files):
+        out.append((f"Back offset used: {fmt_offset(offset)} mm. First print pages 1-2 of the "
+                    "duplex file, hold the sheet to the light, read the scales", False))
+        out.append(("and rebuild with --back-offset DX,DY if the crosses do not meet", False))
+    if fold:
+        out.append(("Fold-over sheets: fold on the dashed line (fronts out), glue, then cut",
+                    False))
+    out.append(("Cut order: blocks apart through the middle of the gaps between them, then "
+                "rows (marks left and right), then columns", False))
+    out.append(("(marks above and below). Tiles: trim the edges marked 'trim', overlap the "
+                "hatched band, match the crosses, glue", False))
+    out.append(("Contents of this file:", True))
+    first = 2 if own_page else 1
+    entries = [(n, f"{page.side}: {page.what}") for n, page in enumerate(f.pages, start=first)]
+    return out, page_ranges(entries)
+
+
+def page_ranges(entries: Sequence[tuple[int, str]]) -> list[str]:
+    """'p3-6 front: Card x9 ...' lines, consecutive pages with the same text merged
+    (front/back pairs repeating the same contents merged as pairs)."""
+    out: list[str] = []
+    i = 0
+    while i < len(entries):
+        step = 2 if (i + 1 < len(entries) and entries[i][1].startswith("front")
+                     and entries[i + 1][1].startswith("back")) else 1
+        j = i + step
+        while (j + step - 1 < len(entries)
+               and all(entries[j + k][1] == entries[i + k][1] for k in range(step))):
+            j += step
+        first, last = entries[i][0], entries[j - 1][0]
+        span = f"p{first}" if first == last else f"p{first}-{last}"
+        text = entries[i][1] if step == 1 else f"{entries[i][1]} / backs"
+        out.append(f"{span}  {text}")
+        i = j
+    return out
+
+
+CROSS_COLUMN = 34.0  # calibration crosses right of the plan text
+PLAN_ROOM = 66.0  # the print plan at the top of a single-sided file's first packed page
+PLAN_SIZE = 6.5
+PLAN_LEADING = 3.4
+
+
+def plan_labels(heading: str, lines: tuple[list[tuple[str, bool]], list[str]], box: Box
+                ) -> list[Label]:
+    """The plan's lines top-down in box, shortened to its width; the contents in two columns
+    when one does not hold them (and the rest summed up in a last line)."""
+    head, rows = lines
+    labels = [Label(box.x, box.y + 4.0, f"{heading}: print plan", 9.0, bold=True)]
+    y = box.y + 4.0 + 6.0
+    for text, bold in head:
+        labels.append(Label(box.x, y, fit_text(text, bold, box.w), PLAN_SIZE, bold=bold))
+        y += PLAN_LEADING
+    room = max(1, int((box.bottom - y) // PLAN_LEADING))
+    columns = 1 if len(rows) <= room else 2
+    if len(rows) > 2 * room:
+        rows = rows[:2 * room - 1] + [f"... and {len(rows) - 2 * room + 1} more lines"]
+    width = box.w / columns - 2.0
+    for n, text in enumerate(rows):
+        k, r = divmod(n, room)
+        labels.append(Label(box.x + k * (width + 2.0), y + r * PLAN_LEADING,
+                            fit_text(text, False, width), PLAN_SIZE))
+    return labels
+
+
+def fit_text(text: str, bold: bool, width: float) -> str:
+    from cardgen.layout import fonts
+
+    face = "bold" if bold else "regular"
+    if fonts.text_width_mm(text, face, PLAN_SIZE) <= width:
+        return text
+    while len(text) > 4 and fonts.text_width_mm(text + "…", face, PLAN_SIZE) > width:
+        text = text[:-1]
+    return text + "…"

@@ -1,0 +1,143 @@
+"""Real bleed: art that touches the trim runs on through the print-shop bleed, and a lint for
+faces whose bleed still shows something else than their edge.
+
+`extend_to_bleed` gives every face at least PRINT_BLEED of bleed: the face's bleed grows and
+each rectangle reaching a trim edge (at any depth, under translations) is stretched out to
+the new bleed edge. `bleed_problems` then samples each trim edge just inside the trim and
+just inside the bleed edge: where the colour on top differs, a slightly-off cut would show a
+line of the wrong colour, and the face gets a Problem naming the component and its layout.
+Round faces (`shape: circle`) are left alone: their bleed is a ring, drawn by the layout.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from cardgen.errors import Location, Problem
+from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Matrix, Primitive, Rect
+from cardgen.layout.ink import apply, bounds, compose
+
+PRINT_BLEED = 3.0  # mm; the print-shop bleed (cardgen.impose.PRINT_BLEED)
+EDGE = 0.05  # a rectangle this close to a trim edge touches it
+SAMPLES = 24  # points per trim edge
+INSET = 0.3  # sample this far inside the trim and inside the bleed edge
+
+
+def extend_to_bleed(drawing: Drawing, bleed: float = PRINT_BLEED) -> Drawing:
+    """The face with at least `bleed` mm of bleed and its edge rectangles stretched into it."""
+    b = max(drawing.bleed, bleed)
+    items = [_extend(item, drawing, b, IDENTITY) for item in drawing.items]
+    return Drawing(drawing.name, drawing.width, drawing.height, b, items,
+                   warnings=drawing.warnings, shape=drawing.shape)
+
+
+def _extend(item: Primitive, d: Drawing, b: float, m: Matrix) -> Primitive:
+    if isinstance(item, Group):
+        if item.clip is not None or item.transform[:4] != (1.0, 0.0, 0.0, 1.0):
+            return item  # clipped, scaled or turned: leave as drawn
+        inner = compose(m, item.transform)
+        return replace(item, items=tuple(_extend(i, d, b, inner) for i in item.items))
+    if not isinstance(item, Rect) or not item.style.fill:
+        return item
+    ex, ey = m[4], m[5]
+    x0, y0 = item.x + ex, item.y + ey
+    x1, y1 = x0 + item.w, y0 + item.h
+    nx0 = -b if x0 <= EDGE else x0
+    ny0 = -b if y0 <= EDGE else y0
+    nx1 = d.width + b if x1 >= d.width - EDGE else x1
+    ny1 = d.height + b if y1 >= d.height - EDGE else y1
+    if (nx0, ny0, nx1, ny1) == (x0, y0, x1, y1):
+        return item
+    return replace(item, x=nx0 - ex, y=ny0 - ey, w=nx1 - nx0, h=ny1 - ny0)
+
+
+# --------------------------------------------------------------------------- the lint
+
+
+Shape = tuple[tuple[float, float, float, float], tuple[float, float, float, float] | None, str]
+
+
+def flat_fills(drawing: Drawing) -> list[Shape]:
+    """Every opaque filled shape in drawing order: (bounds, ellipse (cx, cy, rx, ry) or None,
+    fill), face mm; other shapes than rectangles and ellipses count by their bounds."""
+    out: list[Shape] = []
+
+    def walk(items: tuple[Primitive, ...] | list[Primitive], m: Matrix) -> None:
+        for item in items:
+            if isinstance(item, Group):
+                walk(item.items, compose(m, item.transform))
+                continue
+            style = getattr(item, "style", None)
+            fill = getattr(style, "fill", None)
+            if not fill or getattr(style, "opacity", 1.0) < 1.0:
+                continue
+            box = bounds(item, m)
+            if box is None:
+                continue
+            ellipse = None
+            if isinstance(item, Ellipse) and m[1] == m[2] == 0.0:
+                cx, cy = apply(m, item.cx, item.cy)
+                ellipse = (cx, cy, abs(item.rx * m[0]), abs(item.ry * m[3]))
+            out.append((box, ellipse, fill))
+
+    walk(drawing.items, IDENTITY)
+    return out
+
+
+def colour_at(shapes: list[Shape], x: float, y: float) -> str | None:
+    """The fill drawn last over point (x, y)."""
+    for (x0, y0, x1, y1), ellipse, fill in reversed(shapes):
+        if not (x0 <= x <= x1 and y0 <= y <= y1):
+            continue
+        if ellipse is not None:
+            cx, cy, rx, ry = ellipse
+            if rx <= 0 or ry <= 0 or ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 > 1.0:
+                continue
+        return fill
+    return None
+
+
+def edge_mismatches(drawing: Drawing) -> dict[str, int]:
+    """side -> how many samples along that trim edge differ from the bleed beyond them."""
+    w, h, b = drawing.width, drawing.height, drawing.bleed
+    out: dict[str, int] = {}
+    if b < INSET * 2:
+        return out
+    shapes = flat_fills(drawing)
+    strips = {"left": (-b, -b, INSET, h + b), "right": (w - INSET, -b, w + b, h + b),
+              "top": (-b, -b, w + b, INSET), "bottom": (-b, h - INSET, w + b, h + b)}
+    for side, (sx0, sy0, sx1, sy1) in strips.items():
+        near = [s for s in shapes
+                if s[0][0] <= sx1 and s[0][2] >= sx0 and s[0][1] <= sy1 and s[0][3] >= sy0]
+        bad = 0
+        for k in range(SAMPLES):
+            t = (k + 0.5) / SAMPLES
+            if side in ("left", "right"):
+                y = t * h
+                inside = (INSET, y) if side == "left" else (w - INSET, y)
+                outside = (-b + INSET, y) if side == "left" else (w + b - INSET, y)
+            else:
+                x = t * w
+                inside = (x, INSET) if side == "top" else (x, h - INSET)
+                outside = (x, -b + INSET) if side == "top" else (x, h + b - INSET)
+            if colour_at(near, *inside) != colour_at(near, *outside):
+                bad += 1
+        if bad:
+            out[side] = bad
+    return out
+
+
+def bleed_problems(drawing: Drawing, component: str, side: str, kind: str,
+                   where: Location | None) -> list[Problem]:
+    """A Problem when some trim edge of the face is not continued through its bleed."""
+    if drawing.shape == "circle":
+        return []
+    bad = edge_mismatches(drawing)
+    if not bad:
+        return []
+    edges = ", ".join(f"{edge} ({n}/{SAMPLES} points)" for edge, n in bad.items())
+    return [Problem(
+        "bleed", f"the {kind} layout's art at the trim does not run on into the bleed: {edges}",
+        where=where, path=f"{component}.{side}",
+        hint="let backgrounds and bands that touch the cut start at -bleed and end at "
+             "size + bleed (rectangles that touch the trim are extended automatically)")]

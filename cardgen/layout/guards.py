@@ -1,0 +1,139 @@
+"""Last checks before a value from a project reaches a renderer: finite numbers in every
+primitive, usable text sizes, images that are real, whole, small enough PNG or JPEG files.
+
+Each failure is a ValueError (ImageError for images) that the element being drawn turns into
+a located Problem; nothing a project writes may reach reportlab or svgwrite as NaN, a negative
+size or a truncated PNG.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import warnings
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from PIL import Image as PILImage
+
+from cardgen.layout.drawing import Ellipse, Group, Image, Primitive, Rect, Style, Text
+from cardgen.layout.drawing import Path as PathItem
+from cardgen.limits import MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_LENGTH_MM
+
+MAX_TEXT_PT = 500.0
+
+
+def _finite(value: Any, what: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise ValueError(f"{what} is {value!r}, not a finite number")
+    if abs(value) > MAX_LENGTH_MM:
+        raise ValueError(f"{what} is {value:g}; at most {MAX_LENGTH_MM:g} mm")
+
+
+_NUMBERS: dict[type, tuple[str, ...]] = {
+    Rect: ("x", "y", "w", "h", "radius"), Ellipse: ("cx", "cy", "rx", "ry"),
+    Text: ("x", "y", "size"), Image: ("x", "y", "w", "h")}
+
+
+def _usable(value: Any) -> bool:
+    """A finite number within MAX_LENGTH_MM (NaN fails every comparison)."""
+    return type(value) in (float, int) and -MAX_LENGTH_MM <= value <= MAX_LENGTH_MM
+
+
+def check_primitive(item: Primitive) -> None:
+    """Every number of a primitive finite and in range; strokes and dashes not negative.
+
+    Called for every primitive a face draws, so the common case is a few comparisons."""
+    if isinstance(item, Group):  # its items were checked as they were added
+        if not all(_usable(v) for v in item.transform):
+            for i, v in enumerate(item.transform):
+                _finite(v, f"transform[{i}]")
+        return
+    if isinstance(item, PathItem):
+        if not all(_usable(v) for op in item.ops for v in op[1:]):
+            for op in item.ops:
+                for v in op[1:]:
+                    _finite(v, f"path point {op[0]}")
+    else:
+        names = _NUMBERS[type(item)]
+        if not all(_usable(getattr(item, n)) for n in names):
+            for n in names:
+                _finite(getattr(item, n), n)
+    style = getattr(item, "style", None)
+    if style is not None and (style.dash is not None or not 0 <= style.stroke_width <= MAX_LENGTH_MM):
+        _check_style(style)
+    if isinstance(item, Text) and not 0 < item.size <= MAX_TEXT_PT:
+        raise ValueError(f"text size {item.size:g} pt is not from 0 to {MAX_TEXT_PT:g}")
+
+
+def _check_style(style: Style) -> None:
+    _finite(style.stroke_width, "stroke_width")
+    if style.stroke_width < 0:
+        raise ValueError(f"stroke_width {style.stroke_width:g} is negative")
+    for v in style.dash or ():
+        _finite(v, "dash")
+        if v < 0:
+            raise ValueError(f"dash {style.dash} has a negative length")
+    if style.dash is not None and not any(style.dash):
+        raise ValueError("a dash of only zeros draws nothing")
+
+
+def text_sizes(el: dict[str, Any]) -> tuple[float, float, float]:
+    """(size, min_size, leading) of a text element, each usable by text.fit."""
+    size = float(el.get("size", 8))
+    min_size = float(el.get("min_size", el.get("size", 8)))
+    leading = float(el.get("leading", 1.2))
+    if not (0 < min_size <= size <= MAX_TEXT_PT):
+        raise ValueError(f"size {size:g} and min_size {min_size:g}: need 0 < min_size <= size "
+                         f"<= {MAX_TEXT_PT:g} pt")
+    if not 0.5 <= leading <= 5:
+        raise ValueError(f"leading {leading:g} is not from 0.5 to 5 (lines apart, in sizes)")
+    return size, min_size, leading
+
+
+class ImageError(ValueError):
+    """A component's art that cannot be printed."""
+
+    def __init__(self, message: str, hint: str):
+        super().__init__(message)
+        self.hint = hint
+
+
+def image_digest(path: Path) -> str:
+    """The content digest of a usable PNG or JPEG (ImageError if it is not one)."""
+    st = path.stat()
+    return _checked_digest(str(path), st.st_size, st.st_mtime_ns)
+
+
+@cache
+def _checked_digest(path: str, size: int, mtime_ns: int) -> str:
+    name = Path(path).name
+    if size > MAX_IMAGE_BYTES:
+        raise ImageError(f"image '{name}' is {size / 1e6:.0f} MB; at most "
+                         f"{MAX_IMAGE_BYTES // 1024 ** 2} MB", "save it smaller (300 dpi is plenty)")
+    data = Path(path).read_bytes()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", PILImage.DecompressionBombWarning)
+            with PILImage.open(Path(path)) as im:
+                if im.format not in ("PNG", "JPEG"):
+                    raise ImageError(f"image '{name}' is {im.format or 'not an image'}, not PNG "
+                                     "or JPEG", "save the art as .png or .jpg")
+                if im.width * im.height > MAX_IMAGE_PIXELS:
+                    raise _too_many_pixels(name, im.width, im.height)
+                im.load()  # a truncated or corrupt file fails here, not in a renderer
+    except ImageError:
+        raise
+    except (PILImage.DecompressionBombError, PILImage.DecompressionBombWarning) as exc:
+        raise _too_many_pixels(name, 0, 0, str(exc)) from None
+    except Exception as exc:  # Pillow raises many kinds on a broken file
+        raise ImageError(f"image '{name}' cannot be read: {exc}",
+                         "open it in an image editor and save it again as PNG or JPEG") from None
+    return hashlib.sha256(data).hexdigest()
+
+
+def _too_many_pixels(name: str, width: int, height: int, said: str = "") -> ImageError:
+    shown = f"is {width}x{height} pixels" if width else f"has too many pixels ({said})"
+    return ImageError(f"image '{name}' {shown}; at most {MAX_IMAGE_PIXELS // 10 ** 6} megapixels",
+                      "scale it down: a card at 300 dpi needs about 750x1050 pixels")

@@ -1,0 +1,232 @@
+"""The printer-friendly face (`--ink-saver`): a laid-out Drawing -> one that uses less ink.
+
+Two steps. The template's own `ink_saver:` block (palette entries swapped, elements dropped by
+`name`, another background) is applied before layout (`ink_saver_template`). Then every face
+goes through `ink_saved`: the background turns white (or the block's `background`); a fill
+covering more than LARGE_FILL of the face (within MIN_LARGE..MAX_LARGE mm²) becomes a light
+tint of its colour with a thin outline in the colour itself. Whatever is drawn on a fill that
+changed keeps its contrast: text under 4.5:1 and icons or strokes under 3:1 against the new
+colour take the first of (the fill's old colour, black) that reaches it; a small panel or spot
+keeps its colour and gets an outline that does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from cardgen.layout.drawing import (
+    IDENTITY,
+    Drawing,
+    Ellipse,
+    Group,
+    Matrix,
+    Path,
+    Primitive,
+    Rect,
+    Style,
+    Text,
+)
+
+LARGE_FILL = 0.02  # of the face's area ...
+MIN_LARGE = 60.0  # ... and at least this many mm² (icons and pips stay as they are) ...
+MAX_LARGE = 200.0  # ... and at most this many (a die spot on a big mat is large)
+TINT = 0.86  # a large fill keeps this little of its colour: mix(colour, white, TINT)
+OUTLINE = 0.3  # mm, the outline a tinted fill gets
+PT = 25.4 / 72
+
+
+def ink_saver_template(template: dict[str, Any]) -> dict[str, Any]:
+    """The template with its `ink_saver:` block applied: palette entries replaced, elements
+    named in `drop` removed (at any depth), the block's background."""
+    block = template.get("ink_saver")
+    if not isinstance(block, dict):
+        return template
+    out = dict(template)
+    if isinstance(block.get("palette"), dict):
+        out["palette"] = {**template.get("palette", {}), **block["palette"]}
+    if block.get("background"):
+        out["background"] = block["background"]
+    drop = {str(n) for n in block.get("drop", []) or []}
+    if drop:
+        out["elements"] = _without(template.get("elements", []), drop)
+    return out
+
+
+def _without(elements: list[Any], drop: set[str]) -> list[Any]:
+    kept = []
+    for el in elements:
+        if isinstance(el, dict) and str(el.get("name", "")) in drop:
+            continue
+        if isinstance(el, dict) and isinstance(el.get("elements"), list):
+            el = {**el, "elements": _without(el["elements"], drop)}
+        kept.append(el)
+    return kept
+
+
+# --------------------------------------------------------------------------- colour
+
+
+def rgb(colour: str) -> tuple[float, float, float]:
+    return (int(colour[1:3], 16) / 255, int(colour[3:5], 16) / 255, int(colour[5:7], 16) / 255)
+
+
+def luminance(colour: str) -> float:
+    """WCAG relative luminance of '#RRGGBB'."""
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def tint(colour: str, amount: float = TINT) -> str:
+    r, g, b = (c + (1 - c) * amount for c in rgb(colour))
+    return f"#{round(r * 255):02X}{round(g * 255):02X}{round(b * 255):02X}"
+
+
+def readable(colour: str, under: str, old_under: str, minimum: float) -> str:
+    """colour, or what replaces it on `under` (which was `old_under` before)."""
+    if contrast(colour, under) >= minimum:
+        return colour
+    for candidate in (old_under, "#000000"):
+        if contrast(candidate, under) >= minimum:
+            return candidate
+    return "#000000"
+
+
+# --------------------------------------------------------------------------- geometry
+
+
+def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def compose(outer: Matrix, inner: Matrix) -> Matrix:
+    a1, b1, c1, d1, e1, f1 = outer
+    a2, b2, c2, d2, e2, f2 = inner
+    return (a1 * a2 + c1 * b2, b1 * a2 + d1 * b2, a1 * c2 + c1 * d2, b1 * c2 + d1 * d2,
+            a1 * e2 + c1 * f2 + e1, b1 * e2 + d1 * f2 + f1)
+
+
+Bounds = tuple[float, float, float, float]  # x0, y0, x1, y1 in face mm
+
+
+def bounds(item: Primitive, m: Matrix) -> Bounds | None:
+    if isinstance(item, Rect):
+        pts = [(item.x, item.y), (item.x + item.w, item.y + item.h)]
+    elif isinstance(item, Ellipse):
+        pts = [(item.cx - item.rx, item.cy - item.ry), (item.cx + item.rx, item.cy + item.ry)]
+    elif isinstance(item, Path):
+        pts = [(float(op[1 + 2 * k]), float(op[2 + 2 * k])) for op in item.ops
+               for k in range((len(op) - 1) // 2)]
+    else:
+        return None
+    if not pts:
+        return None
+    xs, ys = zip(*(apply(m, x, y) for x, y in pts), strict=True)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+@dataclass
+class Fill:
+    box: Bounds
+    old: str
+    new: str
+
+
+@dataclass
+class Walk:
+    area: float
+    fills: list[Fill]
+
+    def under(self, x: float, y: float) -> Fill | None:
+        for f in reversed(self.fills):
+            x0, y0, x1, y1 = f.box
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                return f
+        return None
+
+
+# --------------------------------------------------------------------------- the transform
+
+
+def large(face_area: float) -> float:
+    """The area from which a fill counts as large: LARGE_FILL of the face, at least
+    MIN_LARGE and at most MAX_LARGE mm²."""
+    return min(MAX_LARGE, max(MIN_LARGE, face_area * LARGE_FILL))
+
+
+def ink_saved(drawing: Drawing, background: str = "#FFFFFF") -> Drawing:
+    """A copy of the face with the large fills lightened and contrast kept (module doc)."""
+    walk = Walk(drawing.width * drawing.height, [])
+    items = [_item(item, IDENTITY, walk, background, first=n == 0)
+             for n, item in enumerate(drawing.items)]
+    return Drawing(drawing.name, drawing.width, drawing.height, drawing.bleed, items,
+                   warnings=drawing.warnings, shape=drawing.shape)
+
+
+def _item(item: Primitive, m: Matrix, walk: Walk, background: str, first: bool = False
+          ) -> Primitive:
+    if isinstance(item, Group):
+        inner = compose(m, item.transform)
+        return replace(item, items=tuple(_item(i, inner, walk, background) for i in item.items))
+    if isinstance(item, Text):
+        return _text(item, m, walk)
+    if isinstance(item, Rect | Ellipse | Path):
+        return _shape(item, m, walk, background, first)
+    return item
+
+
+def _text(item: Text, m: Matrix, walk: Walk) -> Text:
+    x, y = apply(m, item.x, item.y - item.size * PT * 0.35)
+    f = walk.under(x, y)
+    if f is None or f.old == f.new:
+        return item
+    return replace(item, color=readable(item.color, f.new, f.old, 4.5))
+
+
+def _shape(item: Rect | Ellipse | Path, m: Matrix, walk: Walk, background: str, first: bool
+           ) -> Primitive:
+    style = item.style
+    box = bounds(item, m)
+    if box is None:
+        return item
+    area = (box[2] - box[0]) * (box[3] - box[1])
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    f = walk.under(cx, cy)
+    new_style = style
+    if style.stroke and f is not None and f.old != f.new:
+        new_style = replace(new_style, stroke=readable(style.stroke, f.new, f.old, 3.0))
+    if style.fill:
+        if first or area >= walk.area * 0.98:
+            new_fill = background
+            new_style = replace(new_style, fill=new_fill)
+        elif area >= large(walk.area) and luminance(style.fill) < 0.8:
+            new_fill = tint(style.fill)
+            outline = style.stroke or style.fill
+            new_style = replace(new_style, fill=new_fill, stroke=outline,
+                                stroke_width=style.stroke_width if style.stroke else OUTLINE)
+        else:
+            new_fill = style.fill
+            changed = f is not None and f.old != f.new
+            if changed and isinstance(item, Path):  # icons and pips: recoloured
+                assert f is not None
+                new_fill = readable(style.fill, f.new, f.old, 3.0)
+                new_style = replace(new_style, fill=new_fill)
+            elif changed and contrast(style.fill, f.new) < 3.0:  # type: ignore[union-attr]
+                assert f is not None  # a panel or spot: kept, with an outline that shows it
+                edge = readable(style.stroke or style.fill, f.new, f.old, 3.0)
+                new_style = replace(new_style, stroke=edge,
+                                    stroke_width=style.stroke_width if style.stroke else OUTLINE)
+        walk.fills.append(Fill(box, style.fill, new_fill))
+    return replace(item, style=new_style) if new_style != style else item
+
+
+__all__ = ["Style", "contrast", "ink_saved", "ink_saver_template", "luminance", "tint"]

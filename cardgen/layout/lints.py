@@ -1,0 +1,313 @@
+"""A laid-out face -> lint warnings, each at the layout line of the element and naming the face.
+
+Lints: elements outside the trim or stopping short of the bleed, text outside the safe area,
+text under 6 pt, an edition mark under 5 pt or on content, contrast under 4.5:1 for text and
+3:1 for pips and icons, frames and art within 3 mm of the cut, and elements drawn over text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cardgen.errors import Location, Problem
+from cardgen.layout import fonts
+from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Image, Matrix, Primitive, Rect
+from cardgen.layout.drawing import Path as PathItem
+from cardgen.layout.drawing import Text as TextItem
+from cardgen.layout.validate import element_where, justified
+
+MIN_TEXT_PT = 6.0
+MIN_MARK_PT = 5.0
+TEXT_CONTRAST = 4.5
+MARK_CONTRAST = 3.0  # pips and icons
+NEAR_CUT_MM = 3.0
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One primitive of a face, the element that drew it and the transform it sits under."""
+
+    item: Primitive
+    el: dict[str, Any] | None  # None: the background
+    matrix: Matrix = IDENTITY
+    role: str = "content"  # content | background | mark | pip | icon
+
+    @property
+    def box(self) -> Box:
+        return transform_box(self.matrix, bbox(self.item))
+
+
+def compose(outer: Matrix, inner: Matrix) -> Matrix:
+    a, b, c, d, e, f = outer
+    a2, b2, c2, d2, e2, f2 = inner
+    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2,
+            a * e2 + c * f2 + e, b * e2 + d * f2 + f)
+
+
+def transform_box(m: Matrix, box: Box) -> Box:
+    if m == IDENTITY:
+        return box
+    a, b, c, d, e, f = m
+    xs, ys = [], []
+    for x, y in ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])):
+        xs.append(a * x + c * y + e)
+        ys.append(b * x + d * y + f)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def bbox(item: Primitive) -> Box:
+    """The extent of a primitive in its own coordinates (strokes included)."""
+    if isinstance(item, Rect):
+        s = item.style.stroke_width / 2 if item.style.stroke else 0.0
+        return (item.x - s, item.y - s, item.x + item.w + s, item.y + item.h + s)
+    if isinstance(item, Ellipse):
+        s = item.style.stroke_width / 2 if item.style.stroke else 0.0
+        return (item.cx - item.rx - s, item.cy - item.ry - s, item.cx + item.rx + s, item.cy + item.ry + s)
+    if isinstance(item, Image):
+        return (item.x, item.y, item.x + item.w, item.y + item.h)
+    if isinstance(item, TextItem):
+        width = fonts.text_width_mm(item.text, item.font, item.size)
+        x0 = item.x - {"start": 0.0, "middle": width / 2, "end": width}.get(item.anchor, 0.0)
+        return (x0, item.y - fonts.ascent_mm(item.font, item.size), x0 + width,
+                item.y + fonts.descent_mm(item.font, item.size))
+    if isinstance(item, PathItem):
+        xs = [v for op in item.ops for v in op[1::2] if isinstance(v, float | int)]
+        ys = [v for op in item.ops for v in op[2::2] if isinstance(v, float | int)]
+        return (min(xs), min(ys), max(xs), max(ys)) if xs and ys else (0.0, 0.0, 0.0, 0.0)
+    boxes = [transform_box(item.transform, bbox(i)) for i in item.items]
+    if not boxes:
+        return (0.0, 0.0, 0.0, 0.0)
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+            max(b[3] for b in boxes))
+
+
+def contrast(one: str, two: str) -> float:
+    """WCAG contrast ratio of two '#RRGGBB' colours (1 to 21)."""
+    high, low = sorted((_luminance(one), _luminance(two)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def _luminance(colour: str) -> float:
+    rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _colours(item: Primitive) -> list[str]:
+    if isinstance(item, TextItem):
+        return [item.color]
+    if isinstance(item, Group):
+        return [c for i in item.items for c in _colours(i)]
+    if isinstance(item, Rect | Ellipse | PathItem):
+        return [c for c in (item.style.fill, item.style.stroke) if c]
+    return []
+
+
+def fill_under(placed: list[Placed], x: float, y: float) -> str | None:
+    """The fill colour drawn last under the point (face mm), None under art or nothing.
+
+    Rectangles, circles and the filled shapes of icons count (an icon may be a colour swatch);
+    an icon's shape counts by its box."""
+    for p in reversed(placed):
+        found = _fill_at(p.item, p.matrix, x, y)
+        if found is not None:
+            return found or None
+    return None
+
+
+def _fill_at(item: Primitive, matrix: Matrix, x: float, y: float) -> str | None:
+    """'' under art, a colour under a filled shape, None when the item is not under the point."""
+    if isinstance(item, Group):
+        inner = compose(matrix, item.transform)
+        for child in reversed(item.items):
+            found = _fill_at(child, inner, x, y)
+            if found is not None:
+                return found
+        return None
+    if not isinstance(item, Rect | Ellipse | Image | PathItem):
+        return None
+    if not isinstance(item, Image) and not item.style.fill:
+        return None
+    b = transform_box(matrix, bbox(item))
+    if isinstance(item, Ellipse):
+        cx, cy, rx, ry = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, (b[2] - b[0]) / 2, (b[3] - b[1]) / 2
+        inside = rx > 0 and ry > 0 and ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1
+    else:
+        inside = b[0] <= x <= b[2] and b[1] <= y <= b[3]
+    if not inside or (isinstance(item, PathItem) and item.fill_rule == "evenodd"):
+        return None
+    return "" if isinstance(item, Image) else item.style.fill
+
+
+def ink_for(background: str | None, dark: str = "#000000", light: str = "#FFFFFF") -> str:
+    """`color: auto`: the dark or the light ink, whichever contrasts more with the background."""
+    if background is None:
+        return dark
+    return dark if contrast(dark, background) >= contrast(light, background) else light
+
+
+class FaceLinter:
+    """Lints one face from the primitives its elements placed, in drawing order."""
+
+    def __init__(self, drawing: Drawing, placed: list[Placed], safe: float, circle: bool,
+                 face: str):
+        self.drawing = drawing
+        self.placed = placed
+        self.safe = safe
+        self.circle = circle
+        self.face = face
+        self.found: dict[tuple[str, int], Problem] = {}
+
+    def run(self) -> list[Problem]:
+        for n, p in enumerate(self.placed):
+            if p.role == "background":
+                continue
+            box = p.box
+            self.trim(p, box)
+            if isinstance(p.item, TextItem):
+                self.text(n, p, box)
+            elif p.role in ("pip", "icon") or _dot(p.item):
+                self.visible(n, p, box, MARK_CONTRAST)
+            if isinstance(p.item, Image) or (isinstance(p.item, Rect | Ellipse) and p.item.style.stroke
+                                             and p.role == "content"):
+                self.near_cut(p, box)
+        return list(self.found.values())
+
+    def warn(self, p: Placed, rule: str, message: str, hint: str) -> None:
+        key = (rule, id(p.el))
+        if key in self.found:
+            return
+        where: Location | None = None
+        label = "edition_mark" if p.role == "mark" else "layout"
+        found = element_where(p.el) if p.el is not None else None
+        if found is not None:
+            source, path = found
+            where, label = source.where(path), source.label(path)
+            if justified(where, rule):
+                return
+            if p.el and p.el.get("name"):
+                label += f" ({p.el['name']})"
+        self.found[key] = Problem(rule, message, where=where, path=f"{self.face} {label}",
+                                  hint=hint, severity="warning")
+
+    # ------------------------------------------------------------ the lints
+
+    def trim(self, p: Placed, box: Box) -> None:
+        w, h, bleed = self.drawing.width, self.drawing.height, self.drawing.bleed
+        if box[2] <= 0.01 or box[3] <= 0.01 or box[0] >= w - 0.01 or box[1] >= h - 0.01:
+            self.warn(p, "outside-trim", "drawn wholly outside the trim: it is never printed",
+                      "move it inside the card, or remove it")
+            return
+        over = max(-box[0], -box[1], box[2] - w, box[3] - h)
+        if over <= 0.01 or self.circle:
+            return
+        if isinstance(p.item, TextItem) or p.role in ("pip", "icon", "mark"):
+            self.warn(p, "outside-trim", f"runs {over:.1f} mm past the trim: it will be cut",
+                      "keep text, icons and pips inside the safe area")
+            return
+        short = [side for side, past in (("left", -box[0]), ("top", -box[1]), ("right", box[2] - w),
+                                         ("bottom", box[3] - h)) if 0.01 < past < bleed - 0.01]
+        if short:
+            self.warn(p, "short-of-bleed", f"crosses the {short[0]} trim edge but stops "
+                      f"{bleed - max(-box[0], -box[1], box[2] - w, box[3] - h):.1f} mm short of "
+                      "the bleed edge: a thin sliver will show when the cut drifts",
+                      f"run it to the bleed edge ({bleed:g} mm past the trim) or keep it inside")
+
+    def text(self, n: int, p: Placed, box: Box) -> None:
+        item = p.item
+        assert isinstance(item, TextItem)
+        if p.role == "mark":
+            if item.size < MIN_MARK_PT - 1e-6:
+                self.warn(p, "small-text", f"the edition mark is {item.size:g} pt, under "
+                          f"{MIN_MARK_PT:g} pt", "give edition_mark a size of 5 or more")
+            for other in self.placed[:n]:
+                if other.role in ("content", "pip", "icon") and not isinstance(
+                        other.item, Rect | Ellipse | Image) and not _ring(other.item) and _overlap(
+                        box, other.box):
+                    self.warn(p, "mark-on-content", "the edition mark overlaps the face's content",
+                              "move it (edition_mark x, y) to an empty corner")
+                    break
+        elif item.size < MIN_TEXT_PT - 1e-6:
+            self.warn(p, "small-text", f"text is fitted at {item.size:g} pt, under {MIN_TEXT_PT:g} pt",
+                      "give it more room, shorten it, or raise min_size to 6")
+        if p.role != "mark" and not self.in_safe(box):
+            self.warn(p, "outside-safe", f"text runs outside the safe area ({self.safe:g} mm "
+                      "inside the trim)", "move it inwards or make its box smaller")
+        self.visible(n, p, box, TEXT_CONTRAST)
+        if p.role != "mark":
+            self.covered(n, p, box)
+
+    def in_safe(self, box: Box) -> bool:
+        w, h, s = self.drawing.width, self.drawing.height, self.safe - 0.05
+        if self.circle:
+            r = w / 2 - s
+            return all((x - w / 2) ** 2 + (y - h / 2) ** 2 <= r * r
+                       for x in (box[0], box[2]) for y in (box[1], box[3]))
+        return box[0] >= s and box[1] >= s and box[2] <= w - s and box[3] <= h - s
+
+    def visible(self, n: int, p: Placed, box: Box, needed: float) -> None:
+        under = self.under(n, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), p.el)
+        colours = _colours(p.item)
+        if under is None or not colours:
+            return
+        best = max(contrast(c, under) for c in colours)
+        if best < needed:
+            what = "text" if isinstance(p.item, TextItem) else (
+                "dot" if p.role == "content" else p.role)
+            self.warn(p, "low-contrast", f"{what} contrast {best:.1f}:1 against {under} "
+                      f"(needs {needed:g}:1)", "darken or lighten it, or the colour under it")
+
+    def under(self, n: int, point: tuple[float, float], el: dict[str, Any] | None) -> str | None:
+        """The fill colour drawn under a point before item n by other elements (None under art
+        or nothing); copies of the same element (a repeat) do not count."""
+        return fill_under([q for q in self.placed[:n] if q.el is not el or el is None], *point)
+
+    def covered(self, n: int, p: Placed, box: Box) -> None:
+        for m, q in enumerate(self.placed):
+            if q is p or q.el is p.el or q.role in ("background", "mark") or _ring(q.item):
+                continue
+            if m < n and not isinstance(q.item, TextItem):
+                continue  # drawn before the text: what it sits on
+            qbox = q.box
+            if not _overlap(box, qbox) or _frames(q, box, qbox):
+                continue
+            self.warn(p, "overlaps-text", "another element is drawn over this text",
+                      "move one of them, or shrink the text box")
+            return
+
+    def near_cut(self, p: Placed, box: Box) -> None:
+        if self.circle:
+            return
+        w, h = self.drawing.width, self.drawing.height
+        gaps = [box[0], box[1], w - box[2], h - box[3]]
+        close = [g for g in gaps if -0.01 <= g < NEAR_CUT_MM - 0.01]
+        if close:
+            self.warn(p, "near-cut", f"a frame or art edge {min(close):.1f} mm inside the cut "
+                      f"(keep {NEAR_CUT_MM:g} mm): a drifting cut shows it uneven",
+                      f"move it {NEAR_CUT_MM:g} mm or more inside the trim, or run it into the bleed")
+
+
+def _overlap(a: Box, b: Box, margin: float = 0.2) -> bool:
+    return a[0] < b[2] - margin and b[0] < a[2] - margin and a[1] < b[3] - margin and b[1] < a[3] - margin
+
+
+def _dot(item: Primitive) -> bool:
+    """A small filled circle (a spot, a marker dot): read like a pip."""
+    return isinstance(item, Ellipse) and bool(item.style.fill) and max(item.rx, item.ry) <= 3.0
+
+
+def _ring(item: Primitive) -> bool:
+    """An annulus: its box is its outer circle, most of which it does not cover."""
+    return isinstance(item, PathItem) and item.fill_rule == "evenodd"
+
+
+def _frames(q: Placed, box: Box, qbox: Box) -> bool:
+    """True when q is an outline (no fill) that goes round the text box without crossing it."""
+    item = q.item
+    if not isinstance(item, Rect | Ellipse) or item.style.fill:
+        return False
+    inset = item.style.stroke_width
+    return (qbox[0] + inset <= box[0] and qbox[1] + inset <= box[1] and box[2] <= qbox[2] - inset
+            and box[3] <= qbox[3] - inset)

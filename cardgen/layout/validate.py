@@ -1,0 +1,177 @@
+"""A layout file's Source -> Problems: the typed model's errors at file:line:col with did-you-mean.
+
+Every problem of a file is found in one run: unknown keys, wrong types and shapes, unknown
+element types and enum values, each at the layout line that wrote it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from cardgen.data.yamlsrc import KeyPath, Source
+from cardgen.errors import Location, Problem, did_you_mean
+from cardgen.layout.model import CHILD_KEYS, ELEMENT_TYPES, EditionMark, Fonts, InkSaver, TemplateFile
+
+_PAIRS = {"size": "[width, height]", "step": "[dx, dy]", "row_step": "[dx, dy]"}
+_SUBMODELS: dict[str, type[BaseModel]] = {"edition_mark": EditionMark, "fonts": Fonts,
+                                          "ink_saver": InkSaver}
+_HINTS = {
+    "float": "write a number without quotes, e.g. 2.5",
+    "int": "write a whole number without quotes, e.g. 3",
+    "bool": "write true or false",
+    "string": "write text; quote it if it starts with { or [",
+    "list": "write it as [a, b] or one '- item' a line",
+}
+
+
+def layout_problems(source: Source) -> list[Problem]:
+    """Every problem of one layout file (empty when it is a valid layout)."""
+    if not isinstance(source.data, dict):
+        return [Problem("bad-layout", "a layout is a mapping (size, elements, ...)",
+                        where=source.where(()), hint="see docs/layouts.md")]
+    try:
+        TemplateFile.model_validate(source.data)
+    except ValidationError as exc:
+        problems: dict[str, Problem] = {}
+        for err in exc.errors():
+            problem = _problem(source, err)
+            problems.setdefault(f"{problem.path}|{problem.rule}", problem)
+        return list(problems.values())
+    return []
+
+
+def _problem(source: Source, err: Any) -> Problem:
+    path, rest = _data_path(source.data, tuple(err["loc"]))
+    kind = err["type"]
+    label = source.label(path)
+    if kind == "extra_forbidden":
+        return Problem("unknown-key", f"unknown key '{path[-1]}'", where=source.where(path),
+                       path=label, hint=did_you_mean(str(path[-1]), _keys_at(source.data, path[:-1])))
+    if kind in ("union_tag_invalid", "union_tag_not_found"):
+        got = _get(source.data, path).get("type") if kind == "union_tag_invalid" else None
+        where = source.value_where((*path, "type")) if got is not None else source.where(path)
+        message = f"unknown element type '{got}'" if got is not None else "an element needs a 'type'"
+        return Problem("unknown-element", message, where=where, path=f"{label}.type",
+                       hint=did_you_mean(str(got), ELEMENT_TYPES)
+                       or "element types: " + ", ".join(sorted(ELEMENT_TYPES)))
+    if kind == "missing":
+        missing = next((p for p in reversed(rest) if isinstance(p, str)), "?")
+        return Problem("missing-key", f"'{missing}' is required", where=source.where(path),
+                       path=source.label((*path, missing)), hint=f"add '{missing}: ...' here")
+    got = _get(source.data, path)
+    if kind == "literal_error":
+        expected = re.findall(r"'([^']*)'", err.get("ctx", {}).get("expected", ""))
+        return Problem("bad-value", f"'{got}' is not one of {', '.join(expected)}",
+                       where=source.value_where(path), path=label,
+                       hint=did_you_mean(str(got), expected))
+    key = path[-1] if path else ""
+    if key in _PAIRS and not (isinstance(got, list) and len(got) == 2):
+        return Problem("bad-shape", f"expected {_PAIRS[key]}, got {_shown(got)}",
+                       where=source.value_where(path), path=label,
+                       hint=f"write two numbers in brackets, e.g. {key}: [0, {got if _number(got) else 10}]")
+    if kind in ("model_type", "dict_type", "model_attributes_type"):
+        return Problem("bad-type", f"expected a mapping (key: value), got {_shown(got)}",
+                       where=source.value_where(path), path=label,
+                       hint="write 'key: value' lines here, or { key: value }")
+    if isinstance(got, str) and kind in ("float_parsing", "value_error") and rest:  # a Num
+        return Problem("bad-type", f"expected a number, a {{binding}} or arithmetic, got '{got}'",
+                       where=source.value_where(path), path=label,
+                       hint='e.g. 12.5, "{size_mm}" or "{size_mm} / 2 - 1"')
+    message = err["msg"].replace("Input should be", "expected").replace("input", "value")
+    message = message.replace(", unable to parse string as a number", "")
+    return Problem("bad-type", f"{message}, got {_shown(got)}", where=source.value_where(path),
+                   path=label, hint=_HINTS.get(kind.split("_")[0], "see docs/layouts.md"))
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, dict):
+        return "a mapping"
+    return repr(value)
+
+
+def _data_path(data: Any, loc: tuple) -> tuple[KeyPath, tuple]:
+    """Follow a pydantic loc through the data; union member tags (an element's type, 'float',
+    'str', ...) that are not keys of the data are dropped."""
+    path: list[str | int] = []
+    rest: list = []
+    node = data
+    tag_next = False
+    for part in loc:
+        if tag_next and isinstance(node, dict) and part == node.get("type"):
+            tag_next = False  # the discriminated union's tag: the element's own type
+            continue
+        tag_next = False
+        if isinstance(node, dict) and isinstance(part, str) and part in node:
+            node = node[part]
+            path.append(part)
+        elif isinstance(node, list) and isinstance(part, int) and part < len(node):
+            node = node[part]
+            path.append(part)
+            tag_next = isinstance(node, dict)
+        else:
+            rest.append(part)
+    return tuple(path), tuple(rest)
+
+
+def _get(data: Any, path: KeyPath) -> Any:
+    for part in path:
+        data = data[part]
+    return data
+
+
+def _keys_at(data: Any, path: KeyPath) -> list[str]:
+    """The keys a mapping at this data path may have."""
+    node = _get(data, path)
+    if not path:
+        cls: type[BaseModel] | None = TemplateFile
+    elif isinstance(path[-1], str) and path[-1] in _SUBMODELS and len(path) == 1:
+        cls = _SUBMODELS[path[-1]]
+    elif isinstance(node, dict):
+        cls = ELEMENT_TYPES.get(str(node.get("type")))
+    else:
+        cls = None
+    return [k for k in cls.model_fields if k != "type"] if cls is not None else []
+
+
+# id(element mapping) -> (its file's Source, its key path): layout lines for later problems.
+# The mappings live as long as the cached file they were read from.
+_WHERE: dict[int, tuple[Source, KeyPath]] = {}
+
+
+_LINES: dict[str, list[str]] = {}  # layout file as shown -> its lines (for lint-ok comments)
+
+
+def remember_elements(source: Source, text: str = "") -> None:
+    """Record where each element of a valid layout file was written (and the file's lines)."""
+    _LINES[source.file] = text.splitlines()
+    _remember(source, source.data.get("elements", []), ("elements",))
+    if isinstance(source.data.get("edition_mark"), dict):
+        _WHERE[id(source.data["edition_mark"])] = (source, ("edition_mark",))
+
+
+def _remember(source: Source, elements: list[dict[str, Any]], path: KeyPath) -> None:
+    for i, el in enumerate(elements):
+        _WHERE[id(el)] = (source, (*path, i))
+        for key in CHILD_KEYS:
+            _remember(source, el.get(key) or [], (*path, i, key))
+
+
+def element_where(el: dict[str, Any]) -> tuple[Source, KeyPath] | None:
+    """The Source and key path an element was written at (None for generated elements)."""
+    return _WHERE.get(id(el))
+
+
+def justified(where: Location, rule: str) -> bool:
+    """True when the layout says `# lint-ok: RULE why` on that line or the line above it."""
+    lines = _LINES.get(where.file, [])
+    marker = f"lint-ok: {rule}"
+    return any(marker in lines[n - 1] for n in (where.line - 1, where.line) if 0 < n <= len(lines))

@@ -1,0 +1,98 @@
+"""Real bleed (edge rectangles run on into the print-shop bleed, a lint for faces whose bleed
+shows something else than their edge) and the ink-saver face."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardgen.errors import ProblemsError
+from cardgen.layout import bleed, ink
+from cardgen.layout.drawing import Drawing, Ellipse, Group, Rect, Style, Text
+
+
+def card(*items, bleed_mm: float = 1.0) -> Drawing:
+    return Drawing("c-front", 63.5, 88.9, bleed_mm, list(items))
+
+
+def test_rectangles_at_the_trim_run_on_through_the_bleed() -> None:
+    face = card(Rect(-1, -1, 65.5, 90.9, Style(fill="#203040")),
+                Group((Rect(0, 0, 63.5, 12, Style(fill="#C03020")),), (1, 0, 0, 1, 0, 0)),
+                Rect(10, 30, 20, 20, Style(fill="#00FF00")))
+    out = bleed.extend_to_bleed(face)
+    b = bleed.PRINT_BLEED
+    assert out.bleed == b == 3.0
+    background, band, inner = out.items
+    assert (background.x, background.y, background.w, background.h) == pytest.approx(
+        (-b, -b, 63.5 + 2 * b, 88.9 + 2 * b))
+    (band_rect,) = band.items
+    assert (band_rect.x, band_rect.y, band_rect.w, band_rect.h) == pytest.approx(
+        (-b, -b, 63.5 + 2 * b, 12 + b))
+    assert inner == face.items[2]  # clear of the trim: untouched
+    assert bleed.bleed_problems(out, "c", "front", "card", None) == []
+
+
+def test_the_lint_fails_a_face_whose_bleed_differs_from_its_edge() -> None:
+    # a band 0.2 mm inside the left trim is not stretched, and the cut would show a sliver
+    face = bleed.extend_to_bleed(card(Rect(-3, -3, 69.5, 94.9, Style(fill="#FFFFFF")),
+                                      Rect(0.2, 20, 63.3, 10, Style(fill="#C03020"))))
+    problems = bleed.bleed_problems(face, "c", "front", "card", None)
+    assert len(problems) == 1 and problems[0].rule == "bleed"
+    assert "left" in problems[0].message and "right" not in problems[0].message
+    assert "card layout" in problems[0].message and problems[0].path == "c.front"
+    assert bleed.bleed_problems(Drawing("d", 25, 25, 3, face.items, shape="circle"), "d", "front",
+                                "token", None) == []  # a disc's bleed is its ring
+
+
+def test_a_seed_layout_with_a_short_bleed_is_refused(tmp_path) -> None:
+    import shutil
+    from pathlib import Path
+
+    from cardgen.data.load import load_database
+    from cardgen.layout import lay_out
+
+    root = Path(__file__).resolve().parents[1]
+    for part in ("data/lux-aeterna", "layouts/lux-aeterna", "cardgen.yaml"):
+        src = root / part
+        (shutil.copytree if src.is_dir() else shutil.copy)(src, tmp_path / part)
+    layout = tmp_path / "layouts/lux-aeterna/main-card.yaml"
+    text = layout.read_text()
+    text = text.replace("- { type: rect, x: -3, y: -3, w: 69.5, h: 18,",
+                        "- { type: rect, x: 0.2, y: -3, w: 62.9, h: 18,")
+    layout.write_text(text)
+    db = load_database(tmp_path, "lux-aeterna", None)
+    main = next(c for c in db.components if c.kind == "main-card")
+    with pytest.raises(ProblemsError) as err:
+        lay_out(db, main, "front")
+    assert err.value.problems[0].rule == "bleed"
+
+
+def test_ink_saver_template_swaps_palette_background_and_drops_named_elements() -> None:
+    template = {
+        "background": "#000000", "palette": {"red": "#FF0000", "blue": "#0000FF"},
+        "elements": [{"type": "rect", "name": "stars"},
+                     {"type": "group", "elements": [{"type": "text", "name": "stars"},
+                                                    {"type": "text", "name": "title"}]}],
+        "ink_saver": {"palette": {"red": "#FFDDDD"}, "drop": ["stars"],
+                      "background": "#FFFFFF"},
+    }
+    out = ink.ink_saver_template(template)
+    assert out["palette"] == {"red": "#FFDDDD", "blue": "#0000FF"}
+    assert out["background"] == "#FFFFFF"
+    assert out["elements"] == [{"type": "group", "elements": [{"type": "text", "name": "title"}]}]
+    assert template["elements"][0]["name"] == "stars"  # the template itself is unchanged
+
+
+def test_ink_saved_faces_lighten_large_fills_and_keep_text_readable() -> None:
+    face = card(Rect(-3, -3, 69.5, 94.9, Style(fill="#0B0F17")),  # dark background
+                Rect(-3, -3, 69.5, 18, Style(fill="#C03020")),  # a large band
+                Text(4, 10, "TITLE", "bold", 14, "#FFFFFF"),  # white on the band
+                Ellipse(31.75, 50, 2, 2, Style(fill="#F2C14E")),  # a pip on the background
+                Text(4, 80, "body", "regular", 8, "#F4F1EA"), bleed_mm=3)
+    out = ink.ink_saved(face)
+    bg, band, title, pip, body = out.items
+    assert bg.style.fill == "#FFFFFF"
+    assert ink.luminance(band.style.fill) > 0.6 and band.style.stroke == "#C03020"
+    assert ink.contrast(title.color, band.style.fill) >= 4.5
+    assert ink.contrast(body.color, "#FFFFFF") >= 4.5
+    assert pip.style.fill == "#F2C14E"  # a spot keeps its colour, outlined to show on white
+    assert ink.contrast(pip.style.stroke, "#FFFFFF") >= 3.0
