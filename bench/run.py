@@ -1,13 +1,19 @@
-"""Nothing -> a table of build times, peak memory and ratios to the plain-reportlab floor (`make bench`).
+"""Nothing -> one table of every speed figure cardgen is held to, with its ratio and target (`make bench`).
 
-Every measurement runs in a child process (fresh interpreter, its own peak RSS from wait4):
-- synthetic decks of N = 100, 1,000, 10,000 cards (tests/support/gen_deck.py): full `cardgen build`
-  wall time and peak memory; the Letter home-print PDF alone (layout + PDF, in-process timer)
-  against bench/floor.py drawing the same cards with plain reportlab, same run;
-- each seed game's full build (process wall time, and the build's own time);
-- rebuilding the N = 1,000 deck after editing one card, against its full build.
+Every measurement is a fresh child process (wall time; peak resident memory of the process and
+its workers from wait4), repeated and interleaved (floor, Letter, full, no previews, then again)
+so a busy machine weighs on all of them alike; the table shows the median and the spread.
+Builds are cold: a fresh output folder and no face cache. Figures (issue 15):
 
-    python bench/run.py [--sizes 100,1000] [--no-seeds] [--profile DIR]
+- synthetic decks of N = 60, 600, 6,000 poker cards (tests/support/gen_deck.py): the floor
+  (bench/floor.py: the same cards with plain reportlab), `cardgen build --outputs pnp-letter`,
+  the full default build, the build without previews; layout + Letter PDF timed inside the
+  process (bench/homeprint.py) against the floor's own timer;
+- each seed game's default build, against twice the floor's 60-card run;
+- `cardgen --version` and `cardgen check` of a seed game (start-up);
+- rebuilding the 600-card deck after editing one card, against its full build.
+
+    python bench/run.py [--sizes 60,600,6000] [--repeat 3] [--no-seeds] [--no-edit]
 """
 
 from __future__ import annotations
@@ -17,11 +23,13 @@ import importlib.util
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
@@ -30,15 +38,56 @@ sys.path.insert(0, str(REPO))
 from tests.support import gen_deck  # noqa: E402
 
 SEEDS = ("l5@0.6.5", "l5@act-one", "l5@0.6.2", "lux-aeterna", "orbital-debris")
-TARGETS = {"seed": 1.0, "floor_ratio": 1.5, "peak_mb_10k": 300.0, "edit_ratio": 0.15}
+CHECKED = "lux-aeterna"  # the seed game `cardgen check` is timed on
+EDIT_CARDS = 600
+LETTER_CLI = "`cardgen build --outputs pnp-letter`"
+LETTER_HOW = [LETTER_CLI]  # or bench/homeprint.py, for code that has no --outputs
+LARGE = 6000  # sizes from here on run once (a full build takes about a minute)
 
 
 @dataclass
 class Run:
     seconds: float  # wall time of the child process
-    peak_mb: float  # its peak resident memory
+    peak_mb: float  # its peak resident memory (largest of the process and its workers)
     code: int
     out: str
+
+
+@dataclass
+class Figure:
+    """One line of the table: a measured quantity over its runs, and what it is held to."""
+
+    name: str
+    short: str = ""  # how the ratio column names it
+    values: list[float] = field(default_factory=list)
+    unit: str = "s"
+    ratio_to: Figure | None = None  # the ratio column: median / that figure's median
+    ratio_scale: float = 1.0  # e.g. 2.0: against twice that figure
+    ratio_label: str = ""  # what the ratio column says it is against (default: ratio_to.short)
+    target: str = ""
+    ok: Callable[[Figure], bool] | None = None
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.values) if self.values else float("nan")
+
+    def ratio(self) -> float | None:
+        if self.ratio_to is None or not self.ratio_to.values:
+            return None
+        return self.median / (self.ratio_to.median * self.ratio_scale)
+
+    def row(self) -> str:
+        fmt = "{:.0f}" if self.unit == "MB" else "{:.2f}"
+        value = fmt.format(self.median)
+        if len(self.values) > 1:
+            value += f" ({fmt.format(min(self.values))}-{fmt.format(max(self.values))})"
+        ratio = self.ratio()
+        shown = ""
+        if ratio is not None and self.ratio_to is not None:
+            against = self.ratio_label or self.ratio_to.short or self.ratio_to.name
+            shown = f"{ratio:.2f}x {against}"
+        verdict = "" if self.ok is None else ("met" if self.ok(self) else "**missed**")
+        return f"| {self.name} | {value} {self.unit} | {shown} | {self.target} | {verdict} |"
 
 
 def run_child(args: list[str], cwd: Path = REPO) -> Run:
@@ -49,150 +98,161 @@ def run_child(args: list[str], cwd: Path = REPO) -> Run:
     out = child.stdout.read().decode("utf-8", "replace") if child.stdout else ""
     _, status, usage = os.wait4(child.pid, 0)
     seconds = time.perf_counter() - started
-    child.returncode = os.waitstatus_to_exitcode(status)
-    return Run(seconds, usage.ru_maxrss / 1024, child.returncode, out)
+    return Run(seconds, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status), out)
 
 
 def cardgen(project: Path, *args: str) -> list[str]:
-    cli = REPO / "tests" / "support" / "cardgen_cli.py"
-    return [sys.executable, str(cli), "--project", str(project), *args]
+    """The command line as a designer runs it (python -m cardgen), or with the stand-in layout."""
+    if importlib.util.find_spec("cardgen.layout") is None:
+        cli = REPO / "tests" / "support" / "cardgen_cli.py"
+        return [sys.executable, str(cli), "--project", str(project), *args]
+    return [sys.executable, "-m", "cardgen", "--project", str(project), *args]
 
 
-def full_build(project: Path, target: str, out: Path, profile: Path | None = None) -> Run:
-    cmd = cardgen(project, "build", target, "--out", str(out))
-    if profile is not None:
-        cmd = [sys.executable, "-m", "cProfile", "-o", str(profile), *cmd[1:]]
-    run = run_child(cmd)
-    if run.code != 0:
-        raise SystemExit(f"build {target} failed ({run.code}):\n{run.out[-3000:]}")
+def checked(run: Run, what: str) -> Run:
+    if run.code not in (0, 1):
+        raise SystemExit(f"{what} failed ({run.code}):\n{run.out[-3000:]}")
     return run
+
+
+def cold_build(project: Path, target: str, out: Path, *args: str) -> Run:
+    """A build into a fresh folder with no face cache (as the first build of the day)."""
+    shutil.rmtree(project / ".cardgen-cache", ignore_errors=True)
+    shutil.rmtree(out, ignore_errors=True)
+    return checked(run_child(cardgen(project, "build", target, "--out", str(out), *args)),
+                   f"build {target} {' '.join(args)}")
+
+
+def floor(n: int, out: Path) -> tuple[float, Run]:
+    """(seconds inside the floor script, its process run)."""
+    run = checked(run_child([sys.executable, str(BENCH / "floor.py"), str(n), str(out)]), "floor")
+    return float(run.out.split(": ")[-1].split(" s")[0]), run
 
 
 def home_print(project: Path, target: str, out: Path) -> dict[str, float]:
     """Layout + Letter home-print PDF timed inside a child (bench/homeprint.py)."""
-    run = run_child([sys.executable, str(BENCH / "homeprint.py"), str(project), target, str(out)])
-    if run.code != 0:
-        raise SystemExit(f"home print {target} failed:\n{run.out[-3000:]}")
-    return {**json.loads(run.out.strip().splitlines()[-1]), "peak_mb": run.peak_mb}
-
-
-def floor(n: int, out: Path) -> float:
-    run = run_child([sys.executable, str(BENCH / "floor.py"), str(n), str(out)])
-    if run.code != 0:
-        raise SystemExit(f"floor failed:\n{run.out}")
-    return float(run.out.split(": ")[-1].split(" s")[0])
-
-
-def svg_stage(project: Path, target: str) -> dict:
-    """The SVG writer with svgwrite against hand-written strings (bench/svg_stage.py)."""
-    run = run_child([sys.executable, str(BENCH / "svg_stage.py"), str(project), target])
-    if run.code != 0:
-        raise SystemExit(f"svg stage {target} failed:\n{run.out[-3000:]}")
+    run = checked(run_child([sys.executable, str(BENCH / "homeprint.py"), str(project), target,
+                             str(out)]), "home print")
     return json.loads(run.out.strip().splitlines()[-1])
 
 
-def deck_rows(sizes: list[int], work: Path, profile: Path | None) -> list[dict]:
-    rows = []
-    for n in sizes:
-        project = gen_deck.make_project(work / f"deck-{n}", n)
-        prof = profile / f"build-{n}.prof" if profile else None
-        build = full_build(project, gen_deck.TARGET, work / f"out-{n}", prof)
-        pnp = home_print(project, gen_deck.TARGET, work / f"pnp-{n}.pdf")
-        floor_s = floor(n, work / f"floor-{n}.pdf")
-        svg = svg_stage(project, gen_deck.TARGET) if n <= 1000 else None
-        rows.append({"n": n, "svg": svg, "build_s": build.seconds, "peak_mb": build.peak_mb,
-                     "layout_s": pnp["layout_s"], "pdf_s": pnp["pdf_s"],
-                     "pnp_s": pnp["layout_s"] + pnp["pdf_s"], "floor_s": floor_s,
-                     "ratio": (pnp["layout_s"] + pnp["pdf_s"]) / floor_s})
-    return rows
+# --------------------------------------------------------------------------- figures
 
 
-def seed_rows(work: Path) -> list[dict]:
-    if importlib.util.find_spec("cardgen.layout") is None:
-        return []  # the seed games need the real layouts
-    rows = []
-    for target in SEEDS:
-        run = full_build(REPO, target, work / "seeds")
-        said = [line for line in run.out.splitlines() if line.startswith("built ")]
-        inner = float(said[-1].split(" in ")[-1].split(" s")[0]) if said else float("nan")
-        rows.append({"target": target, "wall_s": run.seconds, "build_s": inner, "peak_mb": run.peak_mb})
-    return rows
+def deck_figures(n: int, repeat: int, work: Path) -> list[Figure]:
+    project = gen_deck.make_project(work / f"deck-{n}", n)
+    target, out = gen_deck.TARGET, work / f"out-{n}"
+    label = f"{n:,} cards"
+    fl = Figure(f"{label}: floor (plain reportlab, process)", "floor")
+    letter = Figure(f"{label}: Letter PDF only, {LETTER_HOW[0]}", ratio_to=fl)
+    inner_floor = Figure(f"{label}: floor, inside the process", "floor inside")
+    inner = Figure(f"{label}: layout + Letter PDF, inside the process", ratio_to=inner_floor)
+    full = Figure(f"{label}: full default build", ratio_to=fl)
+    peak = Figure(f"{label}: full build peak memory", unit="MB")
+    no_preview = Figure(f"{label}: full build without previews", ratio_to=fl)
+    if n >= 600:
+        letter.target = inner.target = "<= 1.5x floor"
+        letter.ok = inner.ok = lambda f: (f.ratio() or 99) <= 1.5
+    if n >= LARGE:
+        full.target, full.ok = "<= 30 s", lambda f: f.median <= 30
+        peak.target, peak.ok = "< 300 MB", lambda f: f.median < 300
+    for _ in range(repeat if n < LARGE else 1):
+        inside, process = floor(n, work / f"floor-{n}.pdf")
+        fl.values.append(process.seconds)
+        inner_floor.values.append(inside)
+        started = time.perf_counter()
+        pnp = home_print(project, target, work / f"pnp-{n}.pdf")
+        inner.values.append(pnp["layout_s"] + pnp["pdf_s"])
+        if LETTER_HOW[0] == LETTER_CLI:
+            run = cold_build(project, target, out, "--outputs", "pnp-letter")
+            letter.values.append(run.seconds)
+        else:  # code without --outputs: the process that lays out and writes Letter alone
+            letter.values.append(time.perf_counter() - started)
+        run = cold_build(project, target, out)
+        full.values.append(run.seconds)
+        peak.values.append(run.peak_mb)
+        no_preview.values.append(cold_build(project, target, out, "--no-preview").seconds)
+    return [fl, letter, inner_floor, inner, full, peak, no_preview]
 
 
-def edit_row(work: Path, n: int = 1000) -> dict:
+def seed_figures(repeat: int, work: Path, floor_60: Figure) -> list[Figure]:
+    figures = {t: Figure(f"seed {t}: default build", ratio_to=floor_60, ratio_scale=2.0,
+                         ratio_label="(2 x floor, 60 cards)",
+                         target="<= 2x floor 60", ok=lambda f: (f.ratio() or 99) <= 1.0)
+               for t in SEEDS}
+    for _ in range(repeat):
+        for target, figure in figures.items():
+            project = work / "seed-project"
+            if not project.exists():
+                shutil.copytree(REPO / "data", project / "data")
+                shutil.copytree(REPO / "layouts", project / "layouts")
+                shutil.copy(REPO / "cardgen.yaml", project / "cardgen.yaml")
+            figure.values.append(cold_build(project, target, work / "seeds").seconds)
+    return list(figures.values())
+
+
+def startup_figures(repeat: int) -> list[Figure]:
+    python = Figure("Python itself (`python -c pass`)", "python")
+    version = Figure("`cardgen --version`", ratio_to=python)
+    check = Figure(f"`cardgen check {CHECKED}`", target="<= 0.25 s",
+                   ok=lambda f: f.median <= 0.25)
+    for _ in range(max(5, repeat)):
+        python.values.append(checked(run_child([sys.executable, "-c", "pass"]), "python").seconds)
+        version.values.append(checked(run_child(cardgen(REPO, "--version")), "version").seconds)
+        check.values.append(checked(run_child(cardgen(REPO, "check", CHECKED)), "check").seconds)
+    return [python, version, check]
+
+
+def edit_figures(repeat: int, work: Path) -> list[Figure]:
     """Full build, then edit one card's text and build again (the output folder kept)."""
-    project = gen_deck.make_project(work / f"edit-{n}", n)
-    out = work / f"edit-out-{n}"
-    first = full_build(project, gen_deck.TARGET, out)
-    gen_deck.edit_one_card(project, n // 2)
-    second = full_build(project, gen_deck.TARGET, out)
-    return {"n": n, "full_s": first.seconds, "edit_s": second.seconds,
-            "ratio": second.seconds / first.seconds}
+    full = Figure(f"{EDIT_CARDS:,} cards: full build before the edit", "full build")
+    edit = Figure(f"{EDIT_CARDS:,} cards: rebuild after a one-card edit", ratio_to=full,
+                  target="< 15 % of a full build", ok=lambda f: (f.ratio() or 99) < 0.15)
+    for k in range(repeat):
+        project = gen_deck.make_project(work / f"edit-{k}", EDIT_CARDS)
+        out = work / f"edit-out-{k}"
+        full.values.append(cold_build(project, gen_deck.TARGET, out).seconds)
+        gen_deck.edit_one_card(project, EDIT_CARDS // 2 + k)
+        run = checked(run_child(cardgen(project, "build", gen_deck.TARGET, "--out", str(out))),
+                      "edit rebuild")
+        edit.values.append(run.seconds)
+    return [full, edit]
 
 
-def print_table(decks: list[dict], seeds: list[dict], edit: dict | None) -> None:
+def print_table(figures: list[Figure], repeat: int) -> None:
     layout = ("STAND-IN layout (tests/support/standin_layout.py; cardgen.layout is missing)"
               if importlib.util.find_spec("cardgen.layout") is None else "cardgen.layout")
-    print(f"\ncardgen bench ({os.cpu_count()} cores, Python {sys.version.split()[0]}, {layout})\n")
-    print("| cards | full build s | peak MB | layout s | Letter PDF s | layout+PDF s | floor s | ratio |")
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for r in decks:
-        print(f"| {r['n']:,} | {r['build_s']:.2f} | {r['peak_mb']:.0f} | {r['layout_s']:.2f} | "
-              f"{r['pdf_s']:.2f} | {r['pnp_s']:.2f} | {r['floor_s']:.2f} | {r['ratio']:.2f}x |")
-    for r in decks:
-        if r.get("svg"):
-            svg = r["svg"]
-            print(f"\nSVG stage, {r['n']:,} cards ({svg['faces']:,} faces, one process): svgwrite "
-                  f"{svg['svgwrite_s']:.2f} s, hand-written strings {svg['strings_s']:.2f} s = "
-                  f"{svg['svgwrite_s'] / svg['strings_s']:.1f}x")
-    if seeds:
-        print("\n| seed game | process wall s | build s | peak MB |\n|---|---:|---:|---:|")
-        for r in seeds:
-            print(f"| {r['target']} | {r['wall_s']:.2f} | {r['build_s']:.2f} | {r['peak_mb']:.0f} |")
-    if edit:
-        print(f"\none-card edit, {edit['n']:,} cards: full {edit['full_s']:.2f} s, rebuild after the "
-              f"edit {edit['edit_s']:.2f} s = {edit['ratio']:.0%} of a full build")
-    print("\n" + "\n".join(verdicts(decks, seeds, edit)))
-
-
-def verdicts(decks: list[dict], seeds: list[dict], edit: dict | None) -> list[str]:
-    def mark(ok: bool) -> str:
-        return "met   " if ok else "MISSED"
-
-    lines = []
-    if seeds:
-        worst = max(seeds, key=lambda r: r["wall_s"])
-        lines.append(f"{mark(worst['wall_s'] < TARGETS['seed'])} each seed game < 1 s "
-                     f"(slowest {worst['target']}: {worst['wall_s']:.2f} s)")
-    for r in decks:
-        if r["n"] == 1000:
-            lines.append(f"{mark(r['ratio'] <= TARGETS['floor_ratio'])} 1,000 cards home-print PDF "
-                         f"within 1.5x the floor ({r['ratio']:.2f}x)")
-        if r["n"] == 10000:
-            lines.append(f"{mark(r['peak_mb'] < TARGETS['peak_mb_10k'])} 10,000 cards peak < 300 MB "
-                         f"({r['peak_mb']:.0f} MB)")
-    if edit:
-        lines.append(f"{mark(edit['ratio'] < TARGETS['edit_ratio'])} one-card edit rebuild < 15% "
-                     f"of a full build ({edit['ratio']:.0%})")
-    return lines
+    print(f"\ncardgen bench ({os.cpu_count()} cores, Python {sys.version.split()[0]}, {layout}; "
+          f"median (min-max) of {repeat} interleaved runs, {LARGE:,} cards once)\n")
+    print("| figure | measured | ratio | target | |\n|---|---:|---|---|---|")
+    for figure in figures:
+        print(figure.row())
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="100,1000,10000")
+    parser.add_argument("--sizes", default=f"60,600,{LARGE}")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each figure (default 3)")
     parser.add_argument("--no-seeds", action="store_true")
     parser.add_argument("--no-edit", action="store_true")
-    parser.add_argument("--profile", type=Path, help="write cProfile files of the deck builds here")
     parser.add_argument("--keep", action="store_true", help="keep the work folder")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="cardgen-bench-"))
-    if args.profile:
-        args.profile.mkdir(parents=True, exist_ok=True)
+    helped = run_child(cardgen(REPO, "build", "--help")).out
+    if "--outputs" not in helped:
+        LETTER_HOW[0] = "bench/homeprint.py (process)"
+    figures: list[Figure] = []
     try:
-        decks = deck_rows([int(s) for s in args.sizes.split(",") if s], work, args.profile)
-        seeds = [] if args.no_seeds else seed_rows(work)
-        edit = None if args.no_edit else edit_row(work)
-        print_table(decks, seeds, edit)
+        decks = {int(s): deck_figures(int(s), args.repeat, work) for s in args.sizes.split(",") if s}
+        for rows in decks.values():
+            figures += rows
+        figures += startup_figures(args.repeat)
+        if not args.no_seeds:
+            floor_60 = decks[60][0] if 60 in decks else deck_figures(60, args.repeat, work)[0]
+            figures += seed_figures(args.repeat, work, floor_60)
+        if not args.no_edit:
+            figures += edit_figures(args.repeat, work)
+        print_table(figures, args.repeat)
     finally:
         if args.keep:
             print(f"work folder: {work}")

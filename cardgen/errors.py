@@ -6,7 +6,6 @@ the single boundary that prints them and picks the exit code.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -49,6 +48,8 @@ class ProblemsError(Exception):
 
 def did_you_mean(word: str, choices: Iterable[object]) -> str | None:
     """A 'did you mean ...?' hint for the closest choice, or a list of choices when few."""
+    import difflib
+
     names = sorted({str(c) for c in choices})
     close = difflib.get_close_matches(str(word), names, n=1, cutoff=0.6)
     if close:

@@ -31,6 +31,7 @@ class BuildOptions:
     only: frozenset[str] | set[str] | None = None  # component ids (reprints)
     suffix: str | None = None  # output/<game>-<edition>-<suffix>
     name: str | None = None  # output/<name> (wins over suffix)
+    print_shop: bool = True  # print/<kind>.pdf
     svg: bool = True
     preview: bool = True
     ink_saver: bool = False  # printer-friendly faces (light backgrounds, tinted fills)
@@ -46,6 +47,7 @@ class BuildSummary:
     pages: int = 0  # home-print pages over all papers
     faces: int = 0  # distinct (component, side) faces laid out
     seconds: float = 0.0
+    pdfs_seconds: float | None = None  # when the last PDF was written (None: no PDF written)
     warnings: list[Problem] = field(default_factory=list)  # layout lints, one per layout line
 
     def __str__(self) -> str:

@@ -23,7 +23,14 @@ from dataclasses import replace
 from pathlib import Path
 
 from cardgen.build import output, sources, tasks
-from cardgen.build.faces import BuildOptions, BuildSummary, Progress, lay_out_faces, lint_warnings
+from cardgen.build.faces import (
+    BuildOptions,
+    BuildSummary,
+    Faces,
+    Progress,
+    lay_out_faces,
+    lint_warnings,
+)
 from cardgen.build.writers import write_manifest_file
 from cardgen.data.model import Database
 from cardgen.errors import ProblemsError
@@ -43,9 +50,10 @@ def build(
     warnings = lint_warnings(faces)
     if options.strict and warnings:
         raise ProblemsError([replace(w, severity="error") for w in warnings])
+    clock = PdfClock(report, pdf_stages(options, faces), started)
     with output.atomic_folder(target) as tmp:
         previous = output.Previous.load(target)
-        records = tasks.write_outputs(db, faces, tmp, options, report, previous)  # stages 4-7
+        records = tasks.write_outputs(db, faces, tmp, options, clock, previous)  # stages 4-7
         for step in options.extra_steps:  # e.g. the gallery, listed in the manifest
             records += step(db, faces, tmp, list(records))
         write_manifest_file(db, faces, tmp, records, options, report)  # stage 8
@@ -56,8 +64,33 @@ def build(
         pages=sum(r.pages for r in records if r.holds == "home-print"),
         faces=len(faces.drawings),
         seconds=time.perf_counter() - started,
+        pdfs_seconds=clock.seconds,
         warnings=warnings,
     )
+
+
+def pdf_stages(options: BuildOptions, faces: Faces) -> set[str]:
+    """The progress stages that write PDFs in this build."""
+    stages = {f"print {paper}" for paper in options.papers}
+    if options.print_shop and faces.components:
+        stages.add("print shop")
+    return stages
+
+
+class PdfClock:
+    """A progress callback that passes everything on and notes when the last PDF is written
+    (previews are queued behind the PDFs, so a designer's PDFs are done first)."""
+
+    def __init__(self, report: Progress, stages: set[str], started: float):
+        self.report, self.waiting, self.started = report, set(stages), started
+        self.seconds: float | None = None
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        self.report(stage, done, total)
+        if stage in self.waiting and done >= total:
+            self.waiting.discard(stage)
+            if not self.waiting:
+                self.seconds = time.perf_counter() - self.started
 
 
 def folder_name(db: Database, options: BuildOptions) -> str:

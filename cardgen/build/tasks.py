@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import shutil
 import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
@@ -35,6 +36,7 @@ from cardgen.build.writers import (
     print_shop_kinds,
     write_home_file,
     write_print_shop_kind,
+    write_print_shop_pdf,
     write_svg_files,
 )
 from cardgen.render import png as preview
@@ -46,6 +48,7 @@ if TYPE_CHECKING:
 Records = list[manifest.FileRecord]
 PAGES_PER_TASK = 8
 SVGS_PER_TASK = 200
+SCRATCH = ".sheets"  # print-shop PDFs made only for contact sheets, removed before the swap
 
 
 @dataclass
@@ -101,8 +104,13 @@ def home_meta(j: Job) -> tuple[str, ...]:
 
 
 def print_shop_task(kind: str) -> tuple[Records, None]:
-    """A kind's print-shop PDF; the previous one is reused when its faces are all unchanged."""
+    """A kind's print-shop PDF; the previous one is reused when its faces are all unchanged.
+
+    Without the `print` output it is written only for the contact sheets, into SCRATCH."""
     j = _job()
+    if not j.options.print_shop:
+        write_print_shop_pdf(j.db, j.faces, shop_pdf(j, kind), kind, print_shop_faces(j.faces, kind))
+        return [], None
     faces = [j.src.face(j.faces.key(f), j.faces.drawings[f])
              for f in print_shop_faces(j.faces, kind)]
     source = j.src.key("print-shop", kind, home_meta(j), kind_title(j.db, kind), faces)
@@ -110,6 +118,11 @@ def print_shop_task(kind: str) -> tuple[Records, None]:
     record = write_print_shop_kind(j.db, j.faces, j.tmp, kind, write=not reused)
     record.source = source
     return [record], None
+
+
+def shop_pdf(j: Job, kind: str) -> Path:
+    """Where a kind's print-shop PDF is written: print/, or SCRATCH when only sheets need it."""
+    return j.tmp / ("print" if j.options.print_shop else SCRATCH) / f"{kind}.pdf"
 
 
 def svg_task(chosen: list[FaceKey]) -> tuple[Records, None]:
@@ -153,7 +166,7 @@ def sheet_faces(j: Job) -> list[SheetFace]:
     """Every print-shop page in order, as contact-sheet entries."""
     out = []
     for kind in print_shop_kinds(j.faces):
-        pdf = str(j.tmp / "print" / f"{kind}.pdf")
+        pdf = str(shop_pdf(j, kind))
         for index, face in enumerate(print_shop_faces(j.faces, kind)):
             caption = f"{face[0]}{'' if face[1] == 'front' else ' (back)'}"
             source = j.src.face(j.faces.key(face), j.faces.drawings[face])
@@ -239,13 +252,15 @@ class Scheduler:
 
     def run(self) -> Records:
         j = self.job
-        for n, paper in enumerate(j.options.papers):
-            self.submit((0, n), f"print {paper}", home_print_task, paper,
-                        then=self.previews_of(n, paper))
-        kinds = print_shop_kinds(j.faces)
+        # print-shop PDFs first: one kind's PDF is the longest task of a one-kind deck, and
+        # started first it runs beside both home-print PDFs instead of after them
+        kinds = print_shop_kinds(j.faces) if j.options.print_shop or j.options.preview else []
         self.kinds_left = len(kinds)
         for n, kind in enumerate(kinds):
             self.submit((1, n), "print shop", print_shop_task, kind, then=self.shop_written)
+        for n, paper in enumerate(j.options.papers):
+            self.submit((0, n), f"print {paper}", home_print_task, paper,
+                        then=self.previews_of(n, paper))
         if j.options.svg:
             for n, chosen in enumerate(chunks(list(j.faces.drawings), SVGS_PER_TASK)):
                 self.submit((2, n), "svg", svg_task, chosen)
@@ -289,7 +304,7 @@ def write_outputs(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
                   report: Progress, previous: output.Previous) -> Records:
     """Stages 4-7 into tmp; the records in build order (home, shop, svg, previews, sheets)."""
     global _JOB
-    (tmp / "print").mkdir(exist_ok=True)
+    (tmp / ("print" if options.print_shop else SCRATCH)).mkdir(exist_ok=True)
     if options.svg:
         make_svg_folders(faces, tmp)
     if options.preview:
@@ -304,5 +319,7 @@ def write_outputs(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
         raise
     finally:
         _JOB = None
+        preview.close_documents()  # those this process opened (all of them without workers)
     pool.shutdown(wait=True)
+    shutil.rmtree(tmp / SCRATCH, ignore_errors=True)
     return records

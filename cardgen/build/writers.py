@@ -197,6 +197,7 @@ def write_manifest_file(db: Database, faces: Faces, tmp: Path,
         "ink_saver": options.ink_saver,
         "papers": list(options.papers),
         "only": sorted(options.only) if options.only is not None else None,
+        "print_shop": options.print_shop,
         "svg": options.svg,
         "preview": options.preview,
     }

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import math
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.progress import (
@@ -37,6 +38,15 @@ def parse_offset(text: str) -> tuple[float, float]:
     return dx, dy
 
 
+def chosen_outputs(args: argparse.Namespace, db: Database) -> tuple[str, ...] | None:
+    """--outputs, else cardgen.yaml's build.outputs, else None (every output)."""
+    from cardgen.build.outputs import configured_outputs, outputs_option
+
+    if getattr(args, "outputs", None):
+        return outputs_option(args.outputs)
+    return configured_outputs(db.project)
+
+
 MAX_BACK_OFFSET_MM = 20.0
 MAX_PLAYERS = 100
 
@@ -61,9 +71,15 @@ def output_root(args: argparse.Namespace, db: Database) -> Path:
 
 def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
     from cardgen.build import BuildOptions, build
+    from cardgen.build.outputs import options_for
 
     check_players(args.players)
     out_root = output_root(args, db)
+    outputs = chosen_outputs(args, db)  # a wrong name stops before the check
+    chosen = options_for(outputs)
+    gallery = outputs is None or "gallery" in outputs
+    if args.no_preview:
+        chosen["preview"] = False
     report = check(db, players=args.players)
     draft = getattr(args, "draft", False)
     if report.failed(strict=args.strict):
@@ -85,12 +101,15 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
         suffix = f"{suffix}-{since}" if suffix else since
     from cardgen.cli.export_cmd import gallery_step
 
-    gallery = gallery_step(db, report, getattr(args, "diff_against", None) or args.changed_since)
+    steps: tuple[Any, ...] = ()
+    if gallery:
+        steps = (gallery_step(db, report, getattr(args, "diff_against", None)
+                              or args.changed_since),)
     options = BuildOptions(back_offset=parse_offset(args.back_offset), fold=args.fold,
-                           ink_saver=args.ink_saver, preview=not args.no_preview, only=only,
-                           suffix=suffix, strict=bool(getattr(args, "strict", False)),
-                           extra_steps=(gallery,),
-                           draft_report=tuple(report_lines(report, db.waived)) if draft else ())
+                           ink_saver=args.ink_saver, only=only, suffix=suffix,
+                           strict=bool(getattr(args, "strict", False)), extra_steps=steps,
+                           draft_report=tuple(report_lines(report, db.waived)) if draft else (),
+                           **chosen)
     with Progress(TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=console, transient=True,
                   disable=not console.is_terminal) as bar:
@@ -114,6 +133,9 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
                       markup=False)
         return 0
     console.print(f"built {db.label}: {summary}", markup=False)
+    if summary.pdfs_seconds is not None and (options.svg or options.preview):
+        console.print(f"PDFs done after {summary.pdfs_seconds:.1f} s; SVGs and previews "
+                      "after them", markup=False)
     return 0
 
 

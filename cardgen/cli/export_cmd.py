@@ -5,13 +5,16 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 
-from cardgen.check.report import Report
-from cardgen.data.model import Database
 from cardgen.errors import Problem, ProblemsError
-from cardgen.export.gallery import GalleryStep
+
+if TYPE_CHECKING:  # every command builds the parser: the stages are imported where used
+    from cardgen.check.report import Report
+    from cardgen.data.model import Database
+    from cardgen.export.gallery import GalleryStep
 
 
 def add_export(sub: argparse._SubParsersAction,
@@ -76,6 +79,7 @@ def gallery_step(db: Database, report: Report, compare: str | None) -> GallerySt
     (EDITION or GAME@EDITION; default: the edition this one extends)."""
     from cardgen.data.load import load_database
     from cardgen.diff import diff_databases
+    from cardgen.export.gallery import GalleryStep
 
     compare = compare or db.edition.extends
     if not compare:

@@ -77,6 +77,9 @@ def _add_build(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--changed-since", metavar="EDITION",
                    help="reprint only faces that differ from EDITION")
     p.add_argument("--out", type=Path, metavar="DIR", help="output root (default: PROJECT/output)")
+    p.add_argument("--outputs", metavar="NAME,...",
+                   help="write only these: pnp-letter, pnp-a4, print, svg, preview, gallery "
+                        "(default: cardgen.yaml build.outputs, else all)")
     p.add_argument("--no-preview", action="store_true", help="skip PNG previews")
     p.add_argument("--strict", action="store_true", help="refuse to build on warnings too")
     p.add_argument("--draft", action="store_true",

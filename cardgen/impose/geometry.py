@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 COMMON_W, COMMON_H = 210.0, 279.4  # A4 ∩ Letter, portrait
 MARGIN = 6.35  # content stays this far inside the common area
@@ -313,6 +314,12 @@ def neighbour_gap(slot: Box, others: Sequence[Box], side: str) -> float | None:
 
 def grid_clips(slots: Sequence[Slot], region: Box) -> list[Box]:
     """Per slot, trim + bleed: shared cuts get none, gutters half each, outer edges the margin's."""
+    return list(_grid_clips(tuple(slots), region))
+
+
+@lru_cache(maxsize=256)
+def _grid_clips(slots: tuple[Slot, ...], region: Box) -> tuple[Box, ...]:
+    """grid_clips, worked out once per grid (every sheet of a deck has the same one)."""
     trims = [s.trim for s in slots]
     edges = outer_edges(bbox(trims), region)
     clips = []
@@ -322,11 +329,17 @@ def grid_clips(slots: Sequence[Slot], region: Box) -> list[Box]:
             gap = neighbour_gap(t, trims, side)
             sides.append(edges[side].bleed if gap is None else max(0.0, gap / 2))
         clips.append(t.grow(*sides))
-    return clips
+    return tuple(clips)
 
 
 def grid_marks(slots: Sequence[Slot], region: Box, sides: Sequence[str] = ()) -> list[Line]:
     """Crop marks outside the grid: one pair per cut line, both ends (or only `sides`)."""
+    return list(_grid_marks(tuple(slots), region, tuple(sides)))
+
+
+@lru_cache(maxsize=256)
+def _grid_marks(slots: tuple[Slot, ...], region: Box, sides: tuple[str, ...]) -> tuple[Line, ...]:
+    """grid_marks, worked out once per grid."""
     trims = [s.trim for s in slots]
     g = bbox(trims)
     edges = outer_edges(g, region)
@@ -344,7 +357,7 @@ def grid_marks(slots: Sequence[Slot], region: Box, sides: Sequence[str] = ()) ->
             if side in wanted:
                 lines += mark(edges[side], x0, within(y, region.y, region.bottom), sign,
                               vertical=False)
-    return lines
+    return tuple(lines)
 
 
 def within(v: float, lo: float, hi: float, half_width: float = 0.15) -> float:

@@ -8,7 +8,7 @@ one line at a baseline; renderers never measure, wrap or shrink.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 Matrix = tuple[float, float, float, float, float, float]
@@ -112,3 +112,21 @@ class Drawing:
         """x, y, w, h of the area art covers, in drawing coordinates."""
         b = self.bleed
         return (-b, -b, self.width + 2 * b, self.height + 2 * b)
+
+
+def _plain_repr(cls: type) -> None:
+    """Give a frozen primitive the repr dataclass writes, without its recursion guard.
+
+    Face keys hash the repr of every primitive of a face (render.pdf.face_key), and the guard
+    costs more than the formatting; primitives cannot contain themselves, so the text is the
+    same, character for character."""
+    names = [f.name for f in fields(cls) if f.repr]
+    body = ", ".join(f"{n}={{self.{n}!r}}" for n in names)
+    namespace: dict[str, object] = {}
+    exec(f"def __repr__(self):\n    return self.__class__.__qualname__ + f\"({body})\"\n",
+         {}, namespace)
+    setattr(cls, "__repr__", namespace["__repr__"])  # noqa: B010
+
+
+for _primitive in (Style, Rect, Ellipse, Path, Text, Image, Group):
+    _plain_repr(_primitive)

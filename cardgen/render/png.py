@@ -10,15 +10,17 @@ colours and anti-aliased edges, which 256 colours keep).
 
 from __future__ import annotations
 
+import os
 import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pypdfium2 as pdfium
-from PIL import Image, ImageDraw
+if TYPE_CHECKING:  # imported where used: a build without previews never loads pdfium or Pillow
+    import pypdfium2 as pdfium
+    from PIL import Image
 
-from cardgen.layout.drawing import Drawing
-from cardgen.render.pdf import PdfRenderer, write_faces
+    from cardgen.layout.drawing import Drawing
 
 PREVIEW_DPI = 100
 THUMB_W, THUMB_H, CAPTION = 150, 210, 14
@@ -30,6 +32,8 @@ FaceRef = tuple[str, int]  # (pdf path, 0-based page index)
 
 
 def save_png(image: Image.Image, target: Path) -> None:
+    from PIL import Image
+
     palette = image.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
     palette.save(target, optimize=False, compress_level=PNG_LEVEL)
     palette.close()
@@ -40,19 +44,40 @@ def render(page: pdfium.PdfPage, scale: float) -> Image.Image:
     return page.render(scale=scale, rev_byteorder=True).to_pil().convert("RGB")
 
 
+_OPEN: dict[tuple[str, int, int, int], pdfium.PdfDocument] = {}
+
+
+def document(pdf: str | Path) -> pdfium.PdfDocument:
+    """`pdf` opened once per process while it is unchanged (close_documents() ends that).
+
+    pdfium reads a document's page tree on the first page asked for, which takes time in
+    proportion to its pages: tasks that each reopened a 12,000-page PDF for a few pages made
+    previews quadratic in the number of cards."""
+    import pypdfium2 as pdfium
+
+    st = os.stat(pdf)
+    key = (str(pdf), st.st_ino, st.st_mtime_ns, st.st_size)
+    if key not in _OPEN:
+        _OPEN[key] = pdfium.PdfDocument(str(pdf))
+    return _OPEN[key]
+
+
+def close_documents() -> None:
+    """Close every document document() opened in this process."""
+    while _OPEN:
+        _OPEN.popitem()[1].close()
+
+
 def render_pages(pdf: Path, pages: Sequence[int], targets: Sequence[Path],
                  dpi: int = PREVIEW_DPI) -> None:
     """Render the given 0-based pages of `pdf` to the matching target PNGs."""
-    doc = pdfium.PdfDocument(str(pdf))
-    try:
-        for i, target in zip(pages, targets, strict=True):
-            page = doc[i]
-            image = render(page, dpi / 72)
-            save_png(image, target)
-            image.close()
-            page.close()
-    finally:
-        doc.close()
+    doc = document(pdf)
+    for i, target in zip(pages, targets, strict=True):
+        page = doc[i]
+        image = render(page, dpi / 72)
+        save_png(image, target)
+        image.close()
+        page.close()
 
 
 def page_png_name(stem: str, index: int) -> str:
@@ -64,7 +89,10 @@ def pdf_pages_to_png(pdf: Path, out_dir: Path, stem: str, dpi: int = PREVIEW_DPI
     """Render each page of `pdf` to out_dir/<stem>-NNN.png; the written paths."""
     out_dir.mkdir(parents=True, exist_ok=True)
     targets = [out_dir / page_png_name(stem, i) for i in range(page_count(pdf))]
-    render_pages(pdf, range(len(targets)), targets, dpi)
+    try:
+        render_pages(pdf, range(len(targets)), targets, dpi)
+    finally:
+        close_documents()
     return targets
 
 
@@ -90,17 +118,17 @@ def contact_sheet_page(faces: Sequence[FaceRef], captions: Sequence[str], keys: 
     Faces with the same key (identical content, e.g. a shared card back) are rendered once.
     Returns the number of faces on the sheet.
     """
+    from PIL import Image, ImageDraw
+
     rows = max(1, -(-len(faces) // COLUMNS))
     cell_w, cell_h = THUMB_W + 10, THUMB_H + CAPTION + 10
     sheet = Image.new("RGB", (COLUMNS * cell_w, rows * cell_h), "white")
     draw = ImageDraw.Draw(sheet)
-    docs: dict[str, pdfium.PdfDocument] = {}
     thumbs: dict[str, Image.Image] = {}
     try:
         for k, ((pdf, index), caption, key) in enumerate(zip(faces, captions, keys, strict=True)):
             if key not in thumbs:
-                doc = docs.get(pdf) or docs.setdefault(pdf, pdfium.PdfDocument(pdf))
-                page = doc[index]
+                page = document(pdf)[index]
                 thumbs[key] = thumbnail(page)
                 page.close()
             thumb = thumbs[key]
@@ -110,8 +138,6 @@ def contact_sheet_page(faces: Sequence[FaceRef], captions: Sequence[str], keys: 
     finally:
         for thumb in thumbs.values():
             thumb.close()
-        for doc in docs.values():
-            doc.close()
     save_png(sheet, target)
     sheet.close()
     return len(faces)
@@ -121,10 +147,15 @@ def contact_sheet(pdfs: Sequence[Path], captions: Sequence[str], target: Path) -
     """Every page of the given PDFs on one sheet (small sets; builds use contact_sheet_page)."""
     faces = [(str(p), i) for p in pdfs for i in range(page_count(p))]
     named = [captions[k] if k < len(captions) else "" for k in range(len(faces))]
-    return contact_sheet_page(faces, named, [f"{p}#{i}" for p, i in faces], target)
+    try:
+        return contact_sheet_page(faces, named, [f"{p}#{i}" for p, i in faces], target)
+    finally:
+        close_documents()
 
 
 def page_count(pdf: Path) -> int:
+    import pypdfium2 as pdfium
+
     doc = pdfium.PdfDocument(str(pdf))
     try:
         return len(doc)
@@ -141,6 +172,10 @@ class PngRenderer:
         self.dpi = dpi
 
     def write_face(self, drawing: Drawing, path: Path, *, bleed_mm: float = 0.0) -> None:
+        import pypdfium2 as pdfium
+
+        from cardgen.render.pdf import PdfRenderer
+
         with tempfile.TemporaryDirectory(prefix="cardgen-png-") as folder:
             pdf = Path(folder) / "face.pdf"
             PdfRenderer().write_face(drawing, pdf, bleed_mm=bleed_mm)
@@ -178,6 +213,10 @@ def face_images(drawings: Sequence[Drawing], dpi: int, bleed_mm: float) -> Itera
     """
     if not drawings:
         return
+    import pypdfium2 as pdfium
+
+    from cardgen.render.pdf import write_faces
+
     drawn = max(0.0, min([bleed_mm, *(d.bleed for d in drawings)]))
     with tempfile.TemporaryDirectory(prefix="cardgen-faces-") as folder:
         pdf = Path(folder) / "faces.pdf"
@@ -196,6 +235,8 @@ def face_images(drawings: Sequence[Drawing], dpi: int, bleed_mm: float) -> Itera
 
 def fit_to_bleed(art: Image.Image, drawn: tuple[int, int], wanted: tuple[int, int]) -> Image.Image:
     """Art rendered at `drawn` px (trim + its bleed) -> `wanted` px, edges repeated outwards."""
+    from PIL import Image
+
     if art.size != drawn:  # pdfium rounds the page size its own way: at most a pixel off
         art = art.resize(drawn, Image.Resampling.LANCZOS)
     if drawn == wanted:
@@ -207,6 +248,8 @@ def fit_to_bleed(art: Image.Image, drawn: tuple[int, int], wanted: tuple[int, in
 
 def extend_edges(art: Image.Image, left: int, top: int, right: int, bottom: int) -> Image.Image:
     """The image with its border pixels repeated outwards by the given widths (negative crops)."""
+    from PIL import Image
+
     if min(left, top, right, bottom) < 0:
         art = art.crop((max(0, -left), max(0, -top), art.width - max(0, -right),
                         art.height - max(0, -bottom)))

@@ -1,0 +1,39 @@
+"""Start-up: `cardgen --version` and `cardgen check` import only what they use (a fresh
+interpreter each, as a designer runs them)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from tests.conftest import REPO
+
+DRAWING = ("reportlab", "PIL", "pypdfium2", "svgwrite", "fontTools", "svgelements")
+
+
+def _imported(*args: str) -> set[str]:
+    """Top-level packages a fresh `cardgen ARGS` run has imported when it exits."""
+    code = ("import sys, atexit\n"
+            "atexit.register(lambda: print('\\n@' + ' '.join(sorted({m.split('.')[0] "
+            "for m in sys.modules}))))\n"
+            "from cardgen.cli import main\n"
+            f"sys.exit(main({list(args)!r}))\n")
+    run = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True,
+                         check=False)
+    assert run.returncode in (0, 1), run.stdout + run.stderr
+    return set(run.stdout.rsplit("@", 1)[1].split())
+
+
+def test_version_imports_no_stage() -> None:
+    imported = _imported("--version")
+    assert not imported & {"pydantic", "yaml", *DRAWING}
+
+
+def test_check_imports_no_drawing_library() -> None:
+    imported = _imported("check", "lux-aeterna")
+    assert "yaml" in imported  # it did load the game
+    assert not imported & set(DRAWING)
+
+
+def test_check_as_json_imports_no_drawing_library() -> None:
+    assert not _imported("check", "lux-aeterna", "--json") & set(DRAWING)
