@@ -96,3 +96,13 @@ def test_ink_saved_faces_lighten_large_fills_and_keep_text_readable() -> None:
     assert ink.contrast(body.color, "#FFFFFF") >= 4.5
     assert pip.style.fill == "#F2C14E"  # a spot keeps its colour, outlined to show on white
     assert ink.contrast(pip.style.stroke, "#FFFFFF") >= 3.0
+
+
+
+def test_the_bleed_lint_remembers_edges_without_mixing_up_faces() -> None:
+    # the same shapes reach the top strip of both faces; a band from 1.5 mm past the trim
+    # leaves white in a 3 mm bleed but fills a 1 mm one: a memo keyed on the shapes alone
+    # would give the second face the first one's answer
+    shapes = [Rect(-3, -3, 80, 100, Style(fill="#FFFFFF")), Rect(-3, -1.5, 80, 11.5, Style(fill="#C03020"))]
+    answers = [bleed.edge_mismatches(Drawing("c", 63.5, 88.9, b, shapes)) for b in (3.0, 1.0, 3.0, 1.0)]
+    assert [a.get("top", 0) for a in answers] == [bleed.SAMPLES, 0, bleed.SAMPLES, 0]

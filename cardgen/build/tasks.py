@@ -212,14 +212,18 @@ def worker_count() -> int:
         return os.cpu_count() or 1
 
 
-def _die_with_parent() -> None:
-    """Worker start-up: on Linux, ask for SIGKILL when the build process dies."""
+def _die_with_parent(parent: int) -> None:
+    """Worker start-up: on Linux, ask for SIGKILL when the build process dies; a worker whose
+    build process died before it asked (killed just after the fork) exits at once, so it cannot
+    keep the output folder's lock or write."""
     try:
         import ctypes
 
         ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         pass
+    if os.getppid() != parent:
+        os._exit(1)
 
 
 def executor() -> Executor:
@@ -227,7 +231,7 @@ def executor() -> Executor:
     if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return Inline()
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
-                               initializer=_die_with_parent)
+                               initializer=_die_with_parent, initargs=(os.getpid(),))
 
 
 def chunks(items: Sequence[Any], size: int) -> list[list[Any]]:

@@ -12,6 +12,7 @@ Round faces (`shape: circle`) are left alone: their bleed is a ring, drawn by th
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from cardgen.errors import Location, Problem
 from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Matrix, Primitive, Rect
@@ -107,24 +108,33 @@ def edge_mismatches(drawing: Drawing) -> dict[str, int]:
     strips = {"left": (-b, -b, INSET, h + b), "right": (w - INSET, -b, w + b, h + b),
               "top": (-b, -b, w + b, INSET), "bottom": (-b, h - INSET, w + b, h + b)}
     for side, (sx0, sy0, sx1, sy1) in strips.items():
-        near = [s for s in shapes
-                if s[0][0] <= sx1 and s[0][2] >= sx0 and s[0][1] <= sy1 and s[0][3] >= sy0]
-        bad = 0
-        for k in range(SAMPLES):
-            t = (k + 0.5) / SAMPLES
-            if side in ("left", "right"):
-                y = t * h
-                inside = (INSET, y) if side == "left" else (w - INSET, y)
-                outside = (-b + INSET, y) if side == "left" else (w + b - INSET, y)
-            else:
-                x = t * w
-                inside = (x, INSET) if side == "top" else (x, h - INSET)
-                outside = (x, -b + INSET) if side == "top" else (x, h + b - INSET)
-            if colour_at(near, *inside) != colour_at(near, *outside):
-                bad += 1
+        near = tuple(s for s in shapes
+                     if s[0][0] <= sx1 and s[0][2] >= sx0 and s[0][1] <= sy1 and s[0][3] >= sy0)
+        bad = _side_mismatches(side, w, h, b, near)
         if bad:
             out[side] = bad
     return out
+
+
+@lru_cache(maxsize=1024)
+def _side_mismatches(side: str, w: float, h: float, b: float, near: tuple[Shape, ...]) -> int:
+    """How many samples along one trim edge differ from the bleed beyond them, given the
+    shapes that reach that edge's strip (faces of a deck repeat the same few edges)."""
+    shapes = list(near)
+    bad = 0
+    for k in range(SAMPLES):
+        t = (k + 0.5) / SAMPLES
+        if side in ("left", "right"):
+            y = t * h
+            inside = (INSET, y) if side == "left" else (w - INSET, y)
+            outside = (-b + INSET, y) if side == "left" else (w + b - INSET, y)
+        else:
+            x = t * w
+            inside = (x, INSET) if side == "top" else (x, h - INSET)
+            outside = (x, -b + INSET) if side == "top" else (x, h + b - INSET)
+        if colour_at(shapes, *inside) != colour_at(shapes, *outside):
+            bad += 1
+    return bad
 
 
 def bleed_problems(drawing: Drawing, component: str, side: str, kind: str,

@@ -127,9 +127,14 @@ def text_width_mm(text: str, face: str, size_pt: float) -> float:
 
 def ascent_mm(face: str, size_pt: float) -> float:
     """Height of capitals above the baseline (cap height), in mm."""
+    return _cap_height(face) / _units_per_em(face) * size_pt * PT_TO_MM
+
+
+@cache
+def _cap_height(face: str) -> float:
+    """Cap height in font units (0.73 em when the font does not say)."""
     os2 = _font(face)["OS/2"]
-    cap = getattr(os2, "sCapHeight", 0) or 0.73 * _units_per_em(face)
-    return cap / _units_per_em(face) * size_pt * PT_TO_MM
+    return getattr(os2, "sCapHeight", 0) or 0.73 * _units_per_em(face)
 
 
 def descent_mm(face: str, size_pt: float) -> float:

@@ -8,6 +8,7 @@ text under 6 pt, an edition mark under 5 pt or on content, contrast under 4.5:1 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from cardgen.errors import Location, Problem
@@ -23,6 +24,8 @@ TEXT_CONTRAST = 4.5
 MARK_CONTRAST = 3.0  # pips and icons
 NEAR_CUT_MM = 3.0
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+# A filled shape of an element as fill_under sees it: (face box, ellipse or not, fill; '' for art)
+FillLeaf = tuple[Box, bool, str]
 
 
 @dataclass(frozen=True)
@@ -34,9 +37,26 @@ class Placed:
     matrix: Matrix = IDENTITY
     role: str = "content"  # content | background | mark | pip | icon
 
+    # box and fills are worked out once and kept in the instance's __dict__ (not fields: a
+    # frozen dataclass still has one; functools.cached_property takes a lock on 3.11)
+
     @property
     def box(self) -> Box:
-        return transform_box(self.matrix, bbox(self.item))
+        """Its extent on the face (mm)."""
+        known: Box | None = self.__dict__.get("_box")
+        if known is None:
+            known = self.__dict__["_box"] = transform_box(self.matrix, bbox(self.item))
+        return known
+
+    @property
+    def fills(self) -> tuple[FillLeaf, ...]:
+        """Its filled shapes and art, topmost first, as fill_under tests them."""
+        known: tuple[FillLeaf, ...] | None = self.__dict__.get("_fills")
+        if known is None:
+            out: list[FillLeaf] = []
+            _fill_leaves(self.item, self.matrix, out)
+            known = self.__dict__["_fills"] = tuple(out)
+        return known
 
 
 def compose(outer: Matrix, inner: Matrix) -> Matrix:
@@ -83,12 +103,14 @@ def bbox(item: Primitive) -> Box:
             max(b[3] for b in boxes))
 
 
+@lru_cache(maxsize=4096)
 def contrast(one: str, two: str) -> float:
-    """WCAG contrast ratio of two '#RRGGBB' colours (1 to 21)."""
+    """WCAG contrast ratio of two '#RRGGBB' colours (1 to 21); a deck repeats few pairs."""
     high, low = sorted((_luminance(one), _luminance(two)), reverse=True)
     return (high + 0.05) / (low + 0.05)
 
 
+@lru_cache(maxsize=4096)
 def _luminance(colour: str) -> float:
     rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
     lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
@@ -111,34 +133,38 @@ def fill_under(placed: list[Placed], x: float, y: float) -> str | None:
     Rectangles, circles and the filled shapes of icons count (an icon may be a colour swatch);
     an icon's shape counts by its box."""
     for p in reversed(placed):
-        found = _fill_at(p.item, p.matrix, x, y)
+        found = _fill_of(p.fills, x, y)
         if found is not None:
             return found or None
     return None
 
 
-def _fill_at(item: Primitive, matrix: Matrix, x: float, y: float) -> str | None:
-    """'' under art, a colour under a filled shape, None when the item is not under the point."""
+def _fill_of(leaves: tuple[FillLeaf, ...], x: float, y: float) -> str | None:
+    """'' under art, a colour under a filled shape, None when no leaf is under the point."""
+    for b, ellipse, fill in leaves:
+        if ellipse:
+            cx, cy, rx, ry = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, (b[2] - b[0]) / 2, (b[3] - b[1]) / 2
+            inside = rx > 0 and ry > 0 and ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1
+        else:
+            inside = b[0] <= x <= b[2] and b[1] <= y <= b[3]
+        if inside:
+            return fill
+    return None
+
+
+def _fill_leaves(item: Primitive, matrix: Matrix, out: list[FillLeaf]) -> None:
+    """Appends the shapes of item that can be under a point, topmost first: art, and filled
+    rectangles, circles and paths (an even-odd path, a ring, never counts)."""
     if isinstance(item, Group):
         inner = compose(matrix, item.transform)
         for child in reversed(item.items):
-            found = _fill_at(child, inner, x, y)
-            if found is not None:
-                return found
-        return None
-    if not isinstance(item, Rect | Ellipse | Image | PathItem):
-        return None
-    if not isinstance(item, Image) and not item.style.fill:
-        return None
-    b = transform_box(matrix, bbox(item))
-    if isinstance(item, Ellipse):
-        cx, cy, rx, ry = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, (b[2] - b[0]) / 2, (b[3] - b[1]) / 2
-        inside = rx > 0 and ry > 0 and ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1
-    else:
-        inside = b[0] <= x <= b[2] and b[1] <= y <= b[3]
-    if not inside or (isinstance(item, PathItem) and item.fill_rule == "evenodd"):
-        return None
-    return "" if isinstance(item, Image) else item.style.fill
+            _fill_leaves(child, inner, out)
+        return
+    if isinstance(item, Image):
+        out.append((transform_box(matrix, bbox(item)), False, ""))
+    elif isinstance(item, Rect | Ellipse | PathItem) and item.style.fill and not (
+            isinstance(item, PathItem) and item.fill_rule == "evenodd"):
+        out.append((transform_box(matrix, bbox(item)), isinstance(item, Ellipse), item.style.fill))
 
 
 def ink_for(background: str | None, dark: str = "#000000", light: str = "#FFFFFF") -> str:
@@ -159,6 +185,10 @@ class FaceLinter:
         self.circle = circle
         self.face = face
         self.found: dict[tuple[str, int], Problem] = {}
+        # what can be drawn over a text: (index, placed, is text); backgrounds, marks and rings
+        # never count (see covered)
+        self.over_text = [(m, q, isinstance(q.item, TextItem)) for m, q in enumerate(placed)
+                          if q.role not in ("background", "mark") and not _ring(q.item)]
 
     def run(self) -> list[Problem]:
         for n, p in enumerate(self.placed):
@@ -248,9 +278,11 @@ class FaceLinter:
         return box[0] >= s and box[1] >= s and box[2] <= w - s and box[3] <= h - s
 
     def visible(self, n: int, p: Placed, box: Box, needed: float) -> None:
-        under = self.under(n, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), p.el)
         colours = _colours(p.item)
-        if under is None or not colours:
+        if not colours:
+            return
+        under = self.under(n, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), p.el)
+        if under is None:
             return
         best = max(contrast(c, under) for c in colours)
         if best < needed:
@@ -262,13 +294,21 @@ class FaceLinter:
     def under(self, n: int, point: tuple[float, float], el: dict[str, Any] | None) -> str | None:
         """The fill colour drawn under a point before item n by other elements (None under art
         or nothing); copies of the same element (a repeat) do not count."""
-        return fill_under([q for q in self.placed[:n] if q.el is not el or el is None], *point)
+        x, y = point
+        for m in range(n - 1, -1, -1):
+            q = self.placed[m]
+            if q.el is el and el is not None:
+                continue
+            found = _fill_of(q.fills, x, y)
+            if found is not None:
+                return found or None
+        return None
 
     def covered(self, n: int, p: Placed, box: Box) -> None:
-        for m, q in enumerate(self.placed):
-            if q is p or q.el is p.el or q.role in ("background", "mark") or _ring(q.item):
+        for m, q, is_text in self.over_text:
+            if q is p or q.el is p.el:
                 continue
-            if m < n and not isinstance(q.item, TextItem):
+            if m < n and not is_text:
                 continue  # drawn before the text: what it sits on
             qbox = q.box
             if not _overlap(box, qbox) or _frames(q, box, qbox):
