@@ -8,7 +8,9 @@ Conventions (print-spec sections 3 and 4):
 - every layout sits inside the A4 / Letter common area (210 x 279.4 mm), centred on its paper;
 - nothing (art, marks, text) lies within PRINTABLE (6.35 mm) of the sheet edge;
 - cards are butted in a grid; only the grid's outer edges get bleed; crop marks lie outside
-  the grid and run out to the printable margin (never on a card, no outline round cards);
+  the grid and run from just past its bleed out to the edge of their region: the printable
+  margin, the top of the label band, or MARK_GAP short of the middle of a gap between pieces
+  (never on a card or a label, no outline round cards);
   a cut with no room outside (a grid filling the printable height) gets a thin tick on the
   grid's own edge;
 - duplex backs follow their fronts, mirrored for a long-edge flip (x -> W - x - w) and shifted
@@ -26,8 +28,7 @@ from functools import lru_cache
 COMMON_W, COMMON_H = 210.0, 279.4  # A4 ∩ Letter, portrait
 MARGIN = 6.35  # content stays this far inside the common area
 PRINTABLE = 6.35  # nothing at all (art, marks, labels) within this of the sheet edge
-MARK_GAP = 0.5  # a mark stops this short of its region's edge
-MAX_MARK = 6.0  # marks stop here even where the page has more room
+MARK_GAP = 0.5  # a mark stops this short of the middle of a gap between pieces
 INSIDE_TICK = 1.5  # a cut with no room outside the grid gets a tick this long on its edge
 BLOCK_GAP = 8.0  # between blocks of different pieces on a packed page (marks in the gap)
 FOLD_CLEAR = 5.0  # fold line to the nearest bleed edge
@@ -230,13 +231,14 @@ def band_region(paper: Paper) -> Box:
 
 
 def edge_for_margin(margin: float) -> Edge:
-    """Room between a trim edge and the region edge -> bleed and a crop mark that runs out
-    to the region edge (a guillotine or ruler meets it); no room: a tick on the edge."""
+    """Room between a trim edge and the region edge -> bleed and a crop mark from 1 mm past
+    the bleed all the way out to the region edge (a guillotine or ruler meets it); no room:
+    a tick on the edge."""
     bleed = 3.0 if margin >= 10.0 else max(0.0, min(1.0, margin / 3))
     start = bleed + 1.0
-    length = min(MAX_MARK, margin - MARK_GAP - start)
-    if length < 1.5 and margin - MARK_GAP - 0.8 >= 1.5:  # a mark matters more than bleed
-        return Edge(0.0, 0.8, min(MAX_MARK, margin - MARK_GAP - 0.8))
+    length = margin - start
+    if length < 1.5 and margin - 0.8 >= 1.5:  # a mark matters more than bleed
+        return Edge(0.0, 0.8, margin - 0.8)
     if length < 1.5:
         return Edge(bleed, start, 0.0, INSIDE_TICK)
     return Edge(bleed, start, length)
@@ -392,12 +394,13 @@ def cut_positions(slots: Sequence[Slot]) -> tuple[list[float], list[float]]:
 
 
 def item_edges(trim: Box, others: Sequence[Box], region: Box) -> dict[str, Edge]:
-    """Edges of one free-standing item: half the gap to a neighbour, else the region margin."""
+    """Edges of one free-standing item: marks out to MARK_GAP short of the middle of the gap
+    to a neighbour, else out to the region edge."""
     outer = outer_edges(trim, region)
     edges = {}
     for side in ("left", "top", "right", "bottom"):
         gap = neighbour_gap(trim, others, side)
-        edges[side] = outer[side] if gap is None else edge_for_margin(gap / 2)
+        edges[side] = outer[side] if gap is None else edge_for_margin(gap / 2 - MARK_GAP)
     return edges
 
 

@@ -3,8 +3,9 @@
 A run is copies of one face size cut as one grid (butted cards, tokens with gutters, sticker
 strips with their names). The packer stacks runs top to bottom on pages, first fit, tallest
 rows first, splitting a run between whole rows; blocks on one page are BLOCK_GAP apart and
-each block's crop marks sit in the gap above and below it and in the side margins, so the
-cuts stay straight: blocks apart through the middle of each gap, then rows, then columns.
+each block's crop marks run into the gaps round it (stopping MARK_GAP short of their middle)
+and out to the printable margin or the label band where it has no neighbour, so the cuts
+stay straight: blocks apart through the middle of each gap, then rows, then columns.
 A duplex block page gets a back page mirrored for a long-edge flip.
 """
 
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 from cardgen.impose.geometry import (
     BAND,
     BLOCK_GAP,
+    MARK_GAP,
     Box,
     Copy,
     Label,
@@ -208,17 +210,18 @@ def sheet_pages(sheet: Sheet, paper: Paper, side: str, offset: tuple[float, floa
     page = Page(paper, side, describe(copies, "front"), lanes=band_lanes(paper))
     y = box.y + (sheet.reserved + BLOCK_GAP if sheet.reserved else 0.0)
     back_marks: list[Line] = []
+    half = BLOCK_GAP / 2 - MARK_GAP  # marks in a gap stop short of its middle
     for n, shelf in enumerate(sheet.shelves):
-        top = outer.y if n == 0 and not sheet.reserved else y - BLOCK_GAP / 2
+        top = outer.y if n == 0 and not sheet.reserved else y - half
         last = n == len(sheet.shelves) - 1
-        bottom = outer.bottom if last else y + shelf.height + BLOCK_GAP / 2
+        bottom = outer.bottom if last else y + shelf.height + half
         x = box.x + (box.w - shelf.width) / 2
         if n == 0 and sheet.beside:
             x = box.x
         for k, block in enumerate(shelf.blocks):
-            left = outer.x if k == 0 else x - BLOCK_GAP / 2
+            left = outer.x if k == 0 else x - half
             right = (outer.right if k == len(shelf.blocks) - 1 and not (n == 0 and sheet.beside)
-                     else x + block.width + BLOCK_GAP / 2)
+                     else x + block.width + half)
             marks = place_block(page, block, x, y, Box(left, top, right - left, bottom - top))
             if any(c.has_back for row in block.rows for c in row):
                 back_marks += marks

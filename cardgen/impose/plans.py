@@ -11,6 +11,7 @@ from cardgen.impose.geometry import (
     BAND,
     FOLD_CLEAR,
     LABEL_COLUMN,
+    MARK_GAP,
     STICKER_GUTTER,
     TILE_OVERLAP,
     Box,
@@ -35,6 +36,7 @@ from cardgen.impose.geometry import (
     grid_clips,
     grid_marks,
     grid_slots,
+    neighbour_gap,
     outer_edges,
     registration_points,
     tiles,
@@ -158,6 +160,7 @@ def tile_plan(copy: Copy, paper: Paper, side: str = "front") -> list[Page]:
     window = tile_list[0].window
     spots = tile_spots([(b.w, b.h) for b in shown if b is not None], window)
     pages: list[Page] = []
+    placed: list[list[tuple[Tile, Box, list[float]]]] = []
     for t, part, (n, x, y) in zip(tile_list, shown, spots, strict=True):
         assert part is not None
         if n == len(pages):
@@ -165,8 +168,26 @@ def tile_plan(copy: Copy, paper: Paper, side: str = "front") -> list[Page]:
             pages.append(Page(page_paper, "single", what, lanes=band_lanes(page_paper)))
             pages[-1].notes.append("Trim the edges marked 'trim', lay them over the hatched "
                                    "band, match the crosshairs, glue")
-        place_tile(pages[n], copy, side, t, part, x - part.x, y - part.y)
+            placed.append([])
+        placed[n].append(place_tile(pages[n], copy, side, t, part, x - part.x, y - part.y))
+    for page, tiles_here in zip(pages, placed, strict=True):
+        boxes = [box for _, box, _ in tiles_here]
+        for t, box, bleeds in tiles_here:
+            room = mark_room(box, boxes, band_region(page.paper))
+            page.lines += tile_marks(t, box, bleeds, room)
     return pages
+
+
+def mark_room(box: Box, others: Sequence[Box], region: Box) -> dict[str, float]:
+    """Per side, how far a box's marks may run out from its edge: to MARK_GAP short of the
+    middle of the gap to a neighbour, else to the region's edge."""
+    outer = {"left": box.x - region.x, "top": box.y - region.y,
+             "right": region.right - box.right, "bottom": region.bottom - box.bottom}
+    room = {}
+    for side, margin in outer.items():
+        gap = neighbour_gap(box, others, side)
+        room[side] = margin if gap is None else min(margin, gap / 2 - MARK_GAP)
+    return room
 
 
 def tile_spots(sizes: Sequence[tuple[float, float]], window: Box
@@ -185,9 +206,10 @@ def tile_spots(sizes: Sequence[tuple[float, float]], window: Box
 
 
 def place_tile(page: Page, copy: Copy, side: str, t: Tile, shown: Box, dx: float, dy: float
-               ) -> None:
-    """One tile at board offset (dx, dy) on the page: the board clipped to it, its marks,
-    'trim' labels, crosshairs and its name when it shares the page."""
+               ) -> tuple[Tile, Box, list[float]]:
+    """One tile at board offset (dx, dy) on the page: the board clipped to it, 'trim'
+    labels, crosshairs and its name; returns the tile, where it lies and its bleeds (left,
+    top, right, bottom) for its marks."""
     board = Box(0.0, 0.0, copy.w, copy.h)
     on_page = Box(shown.x + dx, shown.y + dy, shown.w, shown.h)
     bleeds = [1.0 if at_board_edge else 0.0 for at_board_edge in (
@@ -195,7 +217,6 @@ def place_tile(page: Page, copy: Copy, side: str, t: Tile, shown: Box, dx: float
     first = t.row == 0 and t.col == 0
     page.placements.append(Placement((copy.component, side), Slot(dx, dy, copy.w, copy.h),
                                      on_page.grow(*bleeds), counts=first))
-    page.lines += tile_marks(t, on_page, bleeds)
     page.labels += trim_labels(t, on_page)
     page.labels.append(Label(on_page.x + 8.0, on_page.y - bleeds[1] - 1.6,
                              f"{copy.name}: row {t.row + 1} / col {t.col + 1}", 6.0))
@@ -203,28 +224,39 @@ def place_tile(page: Page, copy: Copy, side: str, t: Tile, shown: Box, dx: float
         if shown.contains(Box(bx - 3, by - 3, 6, 6)) and board.contains(Box(bx, by, 0, 0)):
             page.lines += crosshair(bx + dx, by + dy, 3.0)
             page.circles.append(Circle(bx + dx, by + dy, 1.5))
+    return t, on_page, bleeds
 
 
-def tile_marks(t: Tile, shown: Box, bleeds: Sequence[float]) -> list[Line]:
-    """Trim ticks on edges that go on top, a faint hatch on bands that go under, and crop
-    marks at the board's own edges."""
-    lines: list[Line] = []
-    left, top, right, bottom = bleeds
-    if t.col > 0:  # this tile's left edge goes on top of its left neighbour
-        lines += [Line(shown.x, shown.y - 2, shown.x, shown.y - 5, 0.3),
-                  Line(shown.x, shown.bottom + 2, shown.x, shown.bottom + 5, 0.3)]
-    if t.row > 0:
-        lines += [Line(shown.x - 2, shown.y, shown.x - 5, shown.y, 0.3),
-                  Line(shown.right + 2, shown.y, shown.right + 5, shown.y, 0.3)]
+TILE_MARK_START = 2.0  # tile marks start this far from the tile's edge (past 1 mm bleed)
+
+
+def tile_marks(t: Tile, shown: Box, bleeds: Sequence[float], room: dict[str, float]
+               ) -> list[Line]:
+    """Trim lines on edges that go on top, a faint hatch on bands that go under, and crop
+    marks at the board's own edges; every mark runs out as far as `room` allows."""
+    s = TILE_MARK_START
+    lines = trim_lines(t, shown, room)
     if t.col < t.cols - 1:
         lines += hatch(Box(shown.right - TILE_OVERLAP, shown.y, TILE_OVERLAP, shown.h))
     if t.row < t.rows - 1:
         lines += hatch(Box(shown.x, shown.bottom - TILE_OVERLAP, shown.w, TILE_OVERLAP))
-    edge = Edge(1.0, 2.0, 2.5)
-    none = Edge(0.0, 0.0, 0.0)
-    edges = {k: (edge if b > 0 else none) for k, b in zip(
-        ("left", "top", "right", "bottom"), (left, top, right, bottom), strict=True)}
+    edges = {k: (Edge(1.0, s, room[k] - s) if b > 0 else Edge(0.0, 0.0, 0.0)) for k, b in zip(
+        ("left", "top", "right", "bottom"), bleeds, strict=True)}
     return lines + corner_marks(shown, edges)
+
+
+def trim_lines(t: Tile, shown: Box, room: dict[str, float]) -> list[Line]:
+    """The cut lines of edges that go on top of a neighbour, outside both ends of the edge."""
+    s = TILE_MARK_START
+    spans: list[tuple[float, float, float, float]] = []
+    if t.col > 0:  # this tile's left edge goes on top of its left neighbour
+        spans += [(shown.x, shown.y - s, shown.x, shown.y - room["top"]),
+                  (shown.x, shown.bottom + s, shown.x, shown.bottom + room["bottom"])]
+    if t.row > 0:
+        spans += [(shown.x - s, shown.y, shown.x - room["left"], shown.y),
+                  (shown.right + s, shown.y, shown.right + room["right"], shown.y)]
+    return [Line(*span, 0.3) for span in spans
+            if abs(span[2] - span[0]) + abs(span[3] - span[1]) >= 1.0]
 
 
 def trim_labels(t: Tile, shown: Box) -> list[Label]:
