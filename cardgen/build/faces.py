@@ -106,11 +106,9 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
 def lay_out_face(db: Database, component: Component, side: str, faces: Faces,
                  cache: sources.FaceCache | None, ink_saver: bool = False) -> None:
     """One face into `faces` (drawing and, when cached, its face key); none if the side is not."""
-    from cardgen.layout import lay_out
-
     face = (component.id, side)
     if cache is None:
-        drawing = lay_out(db, component, side, True) if ink_saver else lay_out(db, component, side)
+        drawing = _drawing(db, component, side, ink_saver)
         if drawing is not None:
             faces.drawings[face] = drawing
         return
@@ -121,10 +119,18 @@ def lay_out_face(db: Database, component: Component, side: str, faces: Faces,
         return
     probes: list[tuple[str, str]] = db.__dict__.setdefault("_image_probes", [])
     probes.clear()
-    drawing = lay_out(db, component, side, True) if ink_saver else lay_out(db, component, side)
+    drawing = _drawing(db, component, side, ink_saver)
     if drawing is not None:
         faces.drawings[face] = drawing
         cache.put(key, tuple(probes), drawing, faces.key(face))
+
+
+def _drawing(db: Database, component: Component, side: str, ink_saver: bool) -> Drawing | None:
+    """The laid-out face; the ink-saver flag is passed only when set, so a stand-in layout
+    module with the plain three-argument `lay_out` (tests, bench) still serves."""
+    from cardgen.layout import lay_out
+
+    return lay_out(db, component, side, True) if ink_saver else lay_out(db, component, side)
 
 
 def kind_title(db: Database, kind: str) -> str:

@@ -151,6 +151,7 @@ def _add_watch(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--preview", action="store_true", help="also write PNG previews (slower)")
     p.set_defaults(handler=cmd_watch)
 
+
 def _add_lint(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("lint", help="lay out every face and report layout lints",
                        description="Lay out every face and warn about text outside the safe area, "

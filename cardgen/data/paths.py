@@ -15,6 +15,7 @@ import unicodedata
 from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 
+from cardgen.assets import ASSETS
 from cardgen.limits import MAX_ID_CHARS
 
 SLUG = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]*")
@@ -46,7 +47,7 @@ def leaves_folder(name: str) -> bool:
 
 def package_assets() -> Path:
     """The assets folder inside the installed cardgen package."""
-    return (Path(__file__).resolve().parent.parent / "assets").resolve()
+    return ASSETS
 
 
 def read_roots(project: Path) -> tuple[Path, ...]:

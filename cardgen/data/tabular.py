@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.data.model import BASE_FIELDS, FieldSpec, KindSpec, Location
-from cardgen.data.yamlsrc import KeyPath, Source, read_bytes
+from cardgen.data.yamlsrc import KeyPath, Source, decode_text, read_bytes
 from cardgen.errors import Problem, ProblemsError, did_you_mean
 
 TABLE_SUFFIXES = {".csv": ",", ".tsv": "\t", ".xlsx": ""}
@@ -57,17 +57,9 @@ def read_table(path: Path, shown_as: str, kinds: dict[str, KindSpec]) -> Source:
 
 
 def _text(raw: bytes, shown_as: str) -> str:
-    try:
-        text = raw.decode("utf-8-sig")  # spreadsheets often write a byte-order mark
-    except UnicodeDecodeError as exc:
-        raise ProblemsError([Problem(
-            "not-text", f"not UTF-8 text (byte {exc.start} is 0x{raw[exc.start]:02x})",
-            where=Location(shown_as, 1, 1), hint="export the sheet as CSV UTF-8")]) from None
-    if "\x00" in text:
-        raise ProblemsError([Problem("not-text", "binary file (contains NUL bytes)",
-                                     where=Location(shown_as, 1, 1),
-                                     hint="export the sheet as CSV (UTF-8), not as a workbook")])
-    return text
+    # utf-8-sig: spreadsheets often write a byte-order mark
+    return decode_text(raw, shown_as, "utf-8-sig", encoding_hint="export the sheet as CSV UTF-8",
+                       binary_hint="export the sheet as CSV (UTF-8), not as a workbook")
 
 
 def _records(text: str, delimiter: str, shown_as: str) -> list[tuple[int, list[str]]]:

@@ -46,7 +46,7 @@ def parse_model(cls: type[M], source: Source, problems: list[Problem]) -> M | No
 
 
 def _problem_from_pydantic(cls: type[BaseModel], source: Source, err: Any) -> Problem:
-    path, rest = _data_path(source.data, tuple(err["loc"]))
+    path, rest = data_path(source.data, tuple(err["loc"]))
     kind = err["type"]
     if kind == "extra_forbidden":
         names = _field_names(cls, path[:-1])
@@ -58,13 +58,13 @@ def _problem_from_pydantic(cls: type[BaseModel], source: Source, err: Any) -> Pr
                        path=source.label((*path, missing)), hint=f"add a line '{missing}: ...' here")
     if kind == "literal_error":
         expected = re.findall(r"'([^']*)'", err.get("ctx", {}).get("expected", ""))
-        got = _get(source.data, path)
+        got = value_at(source.data, path)
         return Problem("bad-value", f"'{got}' is not allowed here",
                        where=source.value_where(path), path=source.label(path),
                        hint=did_you_mean(str(got), expected))
     if kind == "model_type" or kind == "dict_type":
         return Problem("bad-type", f"expected a mapping (key: value), got "
-                       f"{_type_name(_get(source.data, path))}",
+                       f"{_type_name(value_at(source.data, path))}",
                        where=source.value_where(path), path=source.label(path),
                        hint="write 'key: value' lines here, or { key: value }")
     if kind == "string_pattern_mismatch" and "#" in str(err.get("ctx", {}).get("pattern", "")):
@@ -85,24 +85,32 @@ _PYDANTIC_HINTS = {
 }
 
 
-def _data_path(data: Any, loc: tuple) -> tuple[KeyPath, tuple]:
-    """Follow a pydantic loc through the data; drop union member tags that are not keys."""
+def data_path(data: Any, loc: tuple, *, tagged_items: bool = False) -> tuple[KeyPath, tuple]:
+    """Follow a pydantic loc through the data: (the key path that exists, the parts left over:
+    union member tags and the missing key itself). With tagged_items, a list item's own `type`
+    (a discriminated union's tag, as in layout elements) right after its index is dropped."""
     path: list[str | int] = []
     node = data
     rest: list = []
+    tag_next = False
     for part in loc:
+        if tag_next and isinstance(node, dict) and part == node.get("type"):
+            tag_next = False
+            continue
+        tag_next = False
         if isinstance(node, dict) and str(part) in node:
             node = node[str(part)]
             path.append(str(part))
         elif isinstance(node, list) and isinstance(part, int) and part < len(node):
             node = node[part]
             path.append(part)
-        else:  # a union member tag, or the missing key itself
+            tag_next = tagged_items and isinstance(node, dict)
+        else:
             rest.append(part)
     return tuple(path), tuple(rest)
 
 
-def _get(data: Any, path: KeyPath) -> Any:
+def value_at(data: Any, path: KeyPath) -> Any:
     for part in path:
         data = data[part]
     return data

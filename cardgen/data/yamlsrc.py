@@ -166,17 +166,24 @@ def dotted(path: KeyPath) -> str:
 def read_source(path: Path, shown_as: str) -> Source:
     """Parse one YAML file into a Source; raise ProblemsError with a located Problem on failure."""
     raw = read_bytes(path, shown_as)
+    text = decode_text(raw, shown_as, "utf-8", encoding_hint="save the file as UTF-8 YAML",
+                       binary_hint="only YAML files belong in data/")
+    return _parse_text(text, shown_as)
+
+
+def decode_text(raw: bytes, shown_as: str, encoding: str, *, encoding_hint: str,
+                binary_hint: str) -> str:
+    """A file's bytes as text; not that encoding, or binary, is a Problem at line 1."""
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode(encoding)
     except UnicodeDecodeError as exc:
         raise ProblemsError([Problem(
             "not-text", f"not UTF-8 text (byte {exc.start} is 0x{raw[exc.start]:02x})",
-            where=Location(shown_as, 1, 1), hint="save the file as UTF-8 YAML")]) from None
+            where=Location(shown_as, 1, 1), hint=encoding_hint)]) from None
     if "\x00" in text:
         raise ProblemsError([Problem("not-text", "binary file (contains NUL bytes)",
-                                     where=Location(shown_as, 1, 1),
-                                     hint="only YAML files belong in data/")])
-    return _parse_text(text, shown_as)
+                                     where=Location(shown_as, 1, 1), hint=binary_hint)])
+    return text
 
 
 def _too_deep(where: Location) -> Problem:

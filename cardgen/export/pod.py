@@ -13,12 +13,12 @@ import csv
 import io
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from cardgen.assets import ASSETS
 from cardgen.build import manifest
 from cardgen.build.faces import FaceKey, Faces
 from cardgen.data.model import Database
@@ -77,8 +77,7 @@ class Service(BaseModel):
 
 def service_files(project: Path) -> dict[str, Path]:
     """service id -> its preset file: the bundled ones, then the project's own (which win)."""
-    bundled = resources.files("cardgen.assets").joinpath("services")
-    found = {Path(str(p)).stem: Path(str(p)) for p in bundled.iterdir() if p.name.endswith(".yaml")}
+    found = {p.stem: p for p in sorted((ASSETS / "services").glob("*.yaml"))}
     own = project / "services"
     if own.is_dir():
         found.update({p.stem: p for p in sorted(own.glob("*.yaml")) if readable(p, project)})

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import hashlib
 from functools import cache
-from importlib.resources import files
 from pathlib import Path
 
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
+
+from cardgen.assets import ASSETS
 
 PT_TO_MM = 25.4 / 72.0
 
@@ -36,7 +37,7 @@ def font_path(face: str) -> Path:
         return Path(face[len(FILE_PREFIX):])
     if face not in FACE_FILES:
         raise KeyError(f"unknown font face {face!r}; expected one of {sorted(FACE_FILES)}")
-    return Path(str(files("cardgen") / "assets" / "fonts" / FACE_FILES[face]))
+    return ASSETS / "fonts" / FACE_FILES[face]
 
 
 def pdf_font_name(face: str) -> str:

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-SHARED_LAYOUTS = Path(__file__).resolve().parent.parent / "assets" / "layouts"
+from cardgen.assets import ASSETS
+
+SHARED_LAYOUTS = ASSETS / "layouts"
 
 
 def layout_roots(project: Path) -> tuple[Path, ...]:

@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from cardgen.data.validate import data_path, value_at
 from cardgen.data.yamlsrc import KeyPath, Source
 from cardgen.errors import Location, Problem, did_you_mean
 from cardgen.layout.model import CHILD_KEYS, ELEMENT_TYPES, EditionMark, Fonts, InkSaver, TemplateFile
@@ -44,14 +45,14 @@ def layout_problems(source: Source) -> list[Problem]:
 
 
 def _problem(source: Source, err: Any) -> Problem:
-    path, rest = _data_path(source.data, tuple(err["loc"]))
+    path, rest = data_path(source.data, tuple(err["loc"]), tagged_items=True)
     kind = err["type"]
     label = source.label(path)
     if kind == "extra_forbidden":
         return Problem("unknown-key", f"unknown key '{path[-1]}'", where=source.where(path),
                        path=label, hint=did_you_mean(str(path[-1]), _keys_at(source.data, path[:-1])))
     if kind in ("union_tag_invalid", "union_tag_not_found"):
-        got = _get(source.data, path).get("type") if kind == "union_tag_invalid" else None
+        got = value_at(source.data, path).get("type") if kind == "union_tag_invalid" else None
         where = source.value_where((*path, "type")) if got is not None else source.where(path)
         message = f"unknown element type '{got}'" if got is not None else "an element needs a 'type'"
         return Problem("unknown-element", message, where=where, path=f"{label}.type",
@@ -61,7 +62,7 @@ def _problem(source: Source, err: Any) -> Problem:
         missing = next((p for p in reversed(rest) if isinstance(p, str)), "?")
         return Problem("missing-key", f"'{missing}' is required", where=source.where(path),
                        path=source.label((*path, missing)), hint=f"add '{missing}: ...' here")
-    got = _get(source.data, path)
+    got = value_at(source.data, path)
     if kind == "literal_error":
         expected = re.findall(r"'([^']*)'", err.get("ctx", {}).get("expected", ""))
         return Problem("bad-value", f"'{got}' is not one of {', '.join(expected)}",
@@ -98,39 +99,9 @@ def _shown(value: Any) -> str:
     return repr(value)
 
 
-def _data_path(data: Any, loc: tuple) -> tuple[KeyPath, tuple]:
-    """Follow a pydantic loc through the data; union member tags (an element's type, 'float',
-    'str', ...) that are not keys of the data are dropped."""
-    path: list[str | int] = []
-    rest: list = []
-    node = data
-    tag_next = False
-    for part in loc:
-        if tag_next and isinstance(node, dict) and part == node.get("type"):
-            tag_next = False  # the discriminated union's tag: the element's own type
-            continue
-        tag_next = False
-        if isinstance(node, dict) and isinstance(part, str) and part in node:
-            node = node[part]
-            path.append(part)
-        elif isinstance(node, list) and isinstance(part, int) and part < len(node):
-            node = node[part]
-            path.append(part)
-            tag_next = isinstance(node, dict)
-        else:
-            rest.append(part)
-    return tuple(path), tuple(rest)
-
-
-def _get(data: Any, path: KeyPath) -> Any:
-    for part in path:
-        data = data[part]
-    return data
-
-
 def _keys_at(data: Any, path: KeyPath) -> list[str]:
     """The keys a mapping at this data path may have."""
-    node = _get(data, path)
+    node = value_at(data, path)
     if not path:
         cls: type[BaseModel] | None = TemplateFile
     elif isinstance(path[-1], str) and path[-1] in _SUBMODELS and len(path) == 1:
