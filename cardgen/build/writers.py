@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen import impose
 from cardgen.build import manifest, output, sources
 from cardgen.build.faces import BuildOptions, FaceKey, Faces, Progress, copy_groups, kind_title
 from cardgen.data.model import Database
 from cardgen.impose.draft import report_pages
+
+if TYPE_CHECKING:
+    from cardgen.layout.drawing import Drawing
 
 # --------------------------------------------------------------------------- stage 4 home print
 
@@ -168,19 +171,37 @@ def write_svgs(faces: Faces, tmp: Path, report: Progress) -> list[manifest.FileR
     return records
 
 
+class SvgMemo:
+    """Face key -> the SVG last written for it: equal faces are serialised once, then retitled."""
+
+    def __init__(self) -> None:
+        self.last: dict[str, tuple[str, str]] = {}  # face key -> (face name, SVG text)
+
+    def svg(self, key: str, drawing: Drawing) -> str:
+        from cardgen.render.svg import retitled, to_svg
+
+        if key in self.last:
+            name, text = self.last[key]
+            again = retitled(text, name, drawing.name)
+            if again is not None:
+                return again
+        text = to_svg(drawing, bleed_mm=drawing.bleed)
+        self.last[key] = (drawing.name, text)
+        return text
+
+
 def write_svg_files(faces: Faces, chosen: list[FaceKey], tmp: Path, previous: output.Previous,
                     src: sources.Sources) -> list[manifest.FileRecord]:
     """SVGs of the chosen faces (their folders exist); unchanged ones come from `previous`."""
-    from cardgen.render.svg import to_svg
-
     kinds = {c.id: c.kind for c in faces.components}
     records = []
+    written = SvgMemo()
     for face in chosen:
         drawing = faces.drawings[face]
         name = svg_name(face, kinds)
         source = src.key("svg", drawing.name, src.face(faces.key(face), drawing))
         if not previous.reuse(source, tmp / name):
-            (tmp / name).write_text(to_svg(drawing, bleed_mm=drawing.bleed), encoding="utf-8")
+            (tmp / name).write_text(written.svg(faces.key(face), drawing), encoding="utf-8")
         records.append(manifest.FileRecord(name, "svg", [kinds[face[0]]], 0, 1, source=source))
     return records
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -36,26 +37,63 @@ def lay_out(db: Database, component: Component, side: str, ink_saver: bool = Fal
     template = template_for(db, component.kind, side)
     if template is None:
         return None
+    shared: dict[tuple[str, str, str, bool], SharedFace] = db.__dict__.setdefault(
+        "_shared_faces", {})
+    key = (component.kind, side, component.edition, ink_saver)
+    if key in shared:
+        return shared[key].for_component(db, component, side)
     from cardgen.layout.bleed import bleed_problems, extend_to_bleed
 
+    scope = Scope(db, component)
+    probes: list[tuple[str, str]] | None = db.__dict__.get("_image_probes")
+    probed = len(probes) if probes is not None else 0
     if ink_saver:
         from cardgen.layout.ink import ink_saved, ink_saver_template
 
-        drawing = lay_out_template(db, component, side, ink_saver_template(template))
+        drawing = lay_out_template(db, component, side, ink_saver_template(template), scope)
         drawing = ink_saved(drawing, str(template.get("ink_saver", {}).get("background")
                                          or "#FFFFFF"))
     else:
-        drawing = lay_out_template(db, component, side, template)
+        drawing = lay_out_template(db, component, side, template, scope)
     drawing = extend_to_bleed(drawing)
     problems = bleed_problems(drawing, component.id, side, component.kind, component.where)
     if problems:
         raise ProblemsError(problems)
+    if not scope.read_component:
+        shared[key] = SharedFace(drawing, face_label(component, side),
+                                 tuple(probes[probed:]) if probes is not None else ())
     return drawing
 
 
-def lay_out_template(db: Database, component: Component, side: str, template: dict[str, Any]
-                     ) -> Drawing:
-    scope = Scope(db, component)
+def face_label(component: Component, side: str) -> str:
+    """How a face's lint warnings name it: the id, and "back" for a back."""
+    return f"{component.id}{'' if side == 'front' else ' back'}"
+
+
+@dataclass(frozen=True)
+class SharedFace:
+    """A face no binding of which read its component (a shared card back): laid out once per
+    kind, side and edition, then handed to every other component of the kind under its name."""
+
+    drawing: Drawing
+    label: str  # face_label of the component it was laid out for
+    probes: tuple[tuple[str, str], ...]  # the images it read (for the face cache)
+
+    def for_component(self, db: Database, component: Component, side: str) -> Drawing:
+        probes: list[tuple[str, str]] | None = db.__dict__.get("_image_probes")
+        if probes is not None:
+            probes.extend(self.probes)
+        label = face_label(component, side)
+        warnings = [replace(w, path=label + w.path[len(self.label):])
+                    if w.path.startswith(self.label + " ") else w for w in self.drawing.warnings]
+        d = self.drawing
+        return Drawing(f"{component.id}-{side}", d.width, d.height, d.bleed, list(d.items),
+                       warnings, d.shape)
+
+
+def lay_out_template(db: Database, component: Component, side: str, template: dict[str, Any],
+                     scope: Scope | None = None) -> Drawing:
+    scope = scope if scope is not None else Scope(db, component)
     try:
         drawing = _blank(db, component, side, template, scope)
     except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError) as exc:
@@ -77,7 +115,7 @@ def lay_out_template(db: Database, component: Component, side: str, template: di
     if ctx.problems:
         raise ProblemsError(ctx.problems)
     drawing.warnings = FaceLinter(drawing, ctx.placed, ctx.safe, template.get("shape") == "circle",
-                                  f"{component.id}{'' if side == 'front' else ' back'}").run()
+                                  face_label(component, side)).run()
     return drawing
 
 

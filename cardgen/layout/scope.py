@@ -13,6 +13,9 @@ from cardgen.data.model import Component, Database, FieldSpec, Term
 from cardgen.layout.auto import body_text
 
 _BINDING = re.compile(r"\{([^{}]+)\}")
+# Bindings whose value is the same for every component of a kind and edition (a repeat's
+# item and index come from the template unless the repeat itself read a field).
+_SAME_FOR_THE_KIND = frozenset({"edition", "game", "kind_title", "index", "item", "parent"})
 
 
 class Scope:
@@ -26,6 +29,8 @@ class Scope:
         self.item_spec = item_spec
         self.index = index
         self.parent = parent
+        self.root: Scope = parent.root if parent is not None else self
+        self.read_component = False  # on the root: did any binding read the component?
 
     def child(self, item: Any, spec: FieldSpec | None, index: int) -> Scope:
         """The scope of one list item; `{parent.x}` reads the enclosing item."""
@@ -45,6 +50,8 @@ class Scope:
             terms = self.db.game.vocab.get(vocab, {}).values()
             return next((t for t in terms if t.number == value), None), None
         c = self.component
+        if head not in _SAME_FOR_THE_KIND:
+            self.root.read_component = True
         specials = {"edition": c.edition, "game": self.db.game.name, "index": self.index + 1,
                     "kind_title": self.db.game.kinds[c.kind].title or c.kind}
         if head == "auto_body":
