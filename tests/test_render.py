@@ -161,3 +161,24 @@ def test_every_l5_face_gives_a_well_formed_svg_of_its_size() -> None:
             w, h = drawing.width + 2 * drawing.bleed, drawing.height + 2 * drawing.bleed
             assert root.get("width") == f"{w:.4f}".rstrip("0").rstrip(".") + "mm", c.id
             assert root.get("height") == f"{h:.4f}".rstrip("0").rstrip(".") + "mm", c.id
+
+
+def test_translucent_shapes_keep_their_opacity_inside_a_form(tmp_path) -> None:
+    """A face drawn twice becomes a form XObject; its translucent shapes must still be
+    translucent (reportlab writes form resources without their graphics states)."""
+    import pypdfium2 as pdfium
+
+    from cardgen.layout.drawing import Drawing, Rect, Style
+    from cardgen.render import pdf
+
+    face = Drawing("f", 63, 88, items=[Rect(-3, -3, 69, 94, style=Style(fill="#000000")),
+                                       Rect(5, 5, 53, 78, style=Style(fill="#FFFFFF", opacity=0.5))])
+    pdf.write_faces(str(tmp_path / "t.pdf"), [face, face])
+    doc = pdfium.PdfDocument(str(tmp_path / "t.pdf"))
+    try:
+        for index in (0, 1):
+            image = doc[index].render(scale=1).to_pil()
+            grey = image.getpixel((image.width // 2, image.height // 2))
+            assert all(120 <= c <= 135 for c in grey[:3]), (index, grey)
+    finally:
+        doc.close()

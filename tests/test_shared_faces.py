@@ -75,3 +75,31 @@ def test_a_retitled_svg_is_the_svg_written_for_that_face(tmp_path: Path) -> None
         assert back is not None
         assert memo.svg(face_key(back), back) == to_svg(back, bleed_mm=back.bleed)
     assert len(memo.last) == 1
+
+
+def test_recorded_shape_operators_write_the_pdf_drawing_them_would(tmp_path: Path,
+                                                                  monkeypatch) -> None:
+    """Repeated opaque shapes are drawn from the operators they gave the first time; the PDF is
+    byte-identical to one that draws every shape afresh, translucent shapes on several pages
+    (whose graphics states are numbered per page) included."""
+    from cardgen.layout.drawing import Drawing, Ellipse, Group, Rect, Style
+    from cardgen.layout.drawing import Path as PathItem
+    from cardgen.render import pdf
+
+    def face(n: int) -> Drawing:
+        solid = Style(fill="#D98E04", stroke="#222222", stroke_width=0.5, dash=(1.0, 0.5))
+        veil = Style(fill="#FFFFFF", opacity=0.5)
+        items = [Rect(0, 0, 63, 88, style=solid), Rect(5, 5, 53, 78, radius=2, style=veil),
+                 Ellipse(12, 22, 4, 4, style=solid),
+                 PathItem(ops=(("M", 47, 26), ("L", 55, 26), ("L", 51, 18), ("Z",)), style=solid),
+                 Group(items=(Rect(1.0, 2.0, 3, 4, style=veil), Rect(-0.0, 1, 2, 2, style=solid)),
+                       clip=(0, 0, 63, 88)),
+                 Rect(0.0, 1, 2, 2, style=solid), Rect(n, n, 5, 5, style=solid)]
+        return Drawing(f"f{n}", 63, 88, items=items)
+
+    faces = [face(n) for n in range(4)]
+    pdf.write_faces(str(tmp_path / "recorded.pdf"), faces)
+    monkeypatch.setattr(pdf, "_recorded", lambda canvas, item: pdf._DRAW[type(item)](canvas, item))
+    pdf.write_faces(str(tmp_path / "fresh.pdf"), faces)
+    recorded, fresh = (tmp_path / "recorded.pdf").read_bytes(), (tmp_path / "fresh.pdf").read_bytes()
+    assert b"/ExtGState" in fresh and recorded == fresh

@@ -25,7 +25,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
@@ -84,8 +84,29 @@ def _ensure_form(canvas: Canvas, drawing: Drawing, name: str | None = None) -> s
         )
         draw_items(canvas, drawing.items)
         canvas.endForm()
+        _keep_graphics_states(canvas, name)
         forms.add(name)
     return name
+
+
+def _keep_graphics_states(canvas: Canvas, name: str) -> None:
+    """Give a form the graphics states (opacity) its operators name.
+
+    reportlab records them on the form but writes a form's resources without them, so a
+    translucent shape inside a face drawn as a form lost its opacity in every viewer."""
+    form = canvas._doc.idToObject[pdfdoc.xObjectName(name)]
+    if not getattr(form, "ExtGState", None) or form.Resources:
+        return
+    resources = pdfdoc.PDFResourceDictionary()
+    resources.basicFonts()
+    if form.hasImages:
+        resources.allProcs()
+    else:
+        resources.basicProcs()
+    if form.XObjects:
+        resources.XObject = form.XObjects
+    resources.ExtGState = form.ExtGState
+    form.Resources = resources
 
 
 def _clip_and_place(canvas: Canvas, drawing: Drawing, x_mm: float, y_mm: float,
@@ -208,9 +229,31 @@ def draw_items(canvas: Canvas, items: list[Primitive] | tuple[Primitive, ...]) -
                 j += 1
             _texts(canvas, items[i:j])  # type: ignore[arg-type]
             i = j
+        elif isinstance(item, Rect | Ellipse | Path) and item.style.opacity >= 1.0:
+            _recorded(canvas, item)
+            i += 1
         else:
             _DRAW[type(item)](canvas, item)
             i += 1
+
+
+def _recorded(canvas: Canvas, item: Rect | Ellipse | Path) -> None:
+    """An opaque shape drawn as the operators it gave the first time in this document.
+
+    An opaque rect, ellipse or path is drawn inside its own q ... Q, so its operators depend
+    on nothing but itself (a translucent one names a graphics state numbered per page, so it
+    is always drawn afresh): the frames, boxes and icons every card repeats cost a list
+    extend, not a dozen reportlab calls. The key is the repr, which tells 1 from 1.0 and 0.0
+    from -0.0."""
+    ops: dict[str, list[str]] = canvas.__dict__.setdefault(_OPS_ATTR, {})
+    key = repr(item)
+    code = canvas._code
+    if key not in ops:
+        start = len(code)
+        _DRAW[type(item)](canvas, item)
+        ops[key] = code[start:]
+    else:
+        code.extend(ops[key])
 
 
 @cache
@@ -334,6 +377,7 @@ def _group(canvas: Canvas, g: Group) -> None:
     canvas.restoreState()
 
 
+_OPS_ATTR = "_cardgen_ops"
 _DRAW: dict[type, Callable[[Canvas, Any], None]] = {
     Rect: _rect, Ellipse: _ellipse, Path: _path, Text: lambda c, t: _texts(c, (t,)),
     Image: _image, Group: _group}
