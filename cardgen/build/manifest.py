@@ -30,15 +30,25 @@ class FileRecord:
     source: str | None = None  # content key of what the file was made from (reusable files)
     page_sides: list[str] | None = None  # home print: front | back | single | blank per page
     duplex: bool | None = None  # home print: print the whole file duplex (long-edge flip)
+    size: int | None = None  # bytes and sha256, once measured (by the task that wrote the file)
+    digest: str | None = None
+
+    def measure(self, root: Path) -> FileRecord:
+        """Note the file's size and sha256 (a build's workers do this as they write)."""
+        self.size = (root / self.path).stat().st_size
+        self.digest = sha256(root / self.path)
+        return self
 
     def as_json(self, root: Path) -> dict[str, Any]:
+        if self.size is None or self.digest is None:
+            self.measure(root)
         data: dict[str, Any] = {
             "holds": self.holds,
             "kinds": sorted(self.kinds),
             "pages": self.pages,
             "faces": self.faces,
-            "bytes": (root / self.path).stat().st_size,
-            "sha256": sha256(root / self.path),
+            "bytes": self.size,
+            "sha256": self.digest,
         }
         if self.copies:
             data["copies"] = self.copies

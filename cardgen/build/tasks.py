@@ -190,6 +190,14 @@ def sheet_task(name: str, entries: list[SheetFace]) -> tuple[Records, None]:
 # --------------------------------------------------------------------------- scheduling
 
 
+def measured(fn: Callable[..., tuple[Records, Any]], *args: Any) -> tuple[Records, Any]:
+    """Run a task, then size and hash what it wrote (in the worker, beside the other tasks,
+    instead of the parent reading every file again for the manifest)."""
+    records, extra = fn(*args)
+    tmp = _job().tmp
+    return [r.measure(tmp) for r in records], extra
+
+
 class Inline(Executor):
     """An executor that runs each task at once in this process."""
 
@@ -252,7 +260,7 @@ class Scheduler:
     def submit(self, order: tuple[int, ...], stage: str, fn: Callable[..., tuple[Records, Any]],
                *args: Any, then: Callable[[Any], None] | None = None) -> None:
         self.total[stage] = self.total.get(stage, 0) + 1
-        self.pending[self.pool.submit(fn, *args)] = (order, stage, then)
+        self.pending[self.pool.submit(measured, fn, *args)] = (order, stage, then)
 
     def run(self) -> Records:
         j = self.job
