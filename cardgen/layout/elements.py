@@ -208,7 +208,7 @@ class _Context:
             return
         self.current = mark if isinstance(mark, dict) else None
         label = f"{self.db.game.name} {self.component.edition}"
-        size = number(scope, mark, "size", 5.0)
+        size = number(scope, mark, "size", 6.0)
         x = number(scope, mark, "x", self.drawing.width - self.safe)
         y = number(scope, mark, "y", self.drawing.height - self.safe + 0.3)
         face = self.family.regular

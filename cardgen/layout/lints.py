@@ -1,7 +1,7 @@
 """A laid-out face -> lint warnings, each at the layout line of the element and naming the face.
 
 Lints: elements outside the trim or stopping short of the bleed, text outside the safe area,
-text under 6 pt, an edition mark under 5 pt or on content, contrast under 4.5:1 for text and
+text (the edition mark too) under 6 pt, an edition mark on content, contrast under 4.5:1 for text and
 3:1 for pips and icons, frames and art within 3 mm of the cut, and elements drawn over text.
 """
 
@@ -19,7 +19,7 @@ from cardgen.layout.drawing import Text as TextItem
 from cardgen.layout.validate import element_where, justified
 
 MIN_TEXT_PT = 6.0
-MIN_MARK_PT = 5.0
+MIN_MARK_PT = MIN_TEXT_PT  # the edition mark is text a player reads too
 TEXT_CONTRAST = 4.5
 MARK_CONTRAST = 3.0  # pips and icons
 NEAR_CUT_MM = 3.0
@@ -251,7 +251,7 @@ class FaceLinter:
         if p.role == "mark":
             if item.size < MIN_MARK_PT - 1e-6:
                 self.warn(p, "small-text", f"the edition mark is {item.size:g} pt, under "
-                          f"{MIN_MARK_PT:g} pt", "give edition_mark a size of 5 or more")
+                          f"{MIN_MARK_PT:g} pt", "give edition_mark a size of 6 or more")
             for other in self.placed[:n]:
                 if other.role in ("content", "pip", "icon") and not isinstance(
                         other.item, Rect | Ellipse | Image) and not _ring(other.item) and _overlap(

@@ -2,8 +2,9 @@
 
 tests/fixtures/golden-sha256.json was written by this script from main's code without the speed
 work (first at de7c9c1, then again at 8f98190, 4bd5489 and a21ed81 as the seed game's data, the
-gallery and the home-print files came in, and once more when crop marks ran out to the
-printable margin); tests/test_byte_identical.py builds the same
+gallery and the home-print files came in, once more when crop marks ran out to the
+printable margin, and at the 6 pt edition mark, after the second round of speed work had
+passed against the list before it); tests/test_byte_identical.py builds the same
 projects with the current code and compares. manifest.json is compared without its `source`
 fields (content keys include a digest of cardgen's own code, so they change with any edit to
 it) and without `options.print_shop` (added with `--outputs`; always true in these builds).
