@@ -252,6 +252,20 @@ def test_lints_name_the_layout_line_and_the_face(project: Path, run_cli) -> None
     assert "small-text" not in quiet.out and "low-contrast" in quiet.out
 
 
+def test_text_whose_end_sits_on_a_light_bar_is_low_contrast(project: Path, run_cli) -> None:
+    """A line of white text whose last letters run onto a white bar: its middle reads, its end
+    does not. The contrast lint looks along the whole line, not only at its middle."""
+    _edit(project, LAYOUT, "elements:\n", "elements:\n"
+          "  - { type: rect, x: 5, y: 60, w: 53, h: 20, fill: '#1E2A3A' }\n"
+          "  - { type: rect, x: 40, y: 68, w: 18, h: 6, fill: '#FFFFFF' }\n"
+          "  - { type: text, name: tail, text: Tail end runs on, x: 8, y: 68, w: 34, h: 6,"
+          " size: 9, min_size: 9, color: '#FFFFFF', align: right, valign: middle }\n")
+    result = run_cli("--project", str(project), "lint")
+    assert result.code == 0, result.text
+    assert "warning[low-contrast] spark elements[2] (tail): text contrast 1.0:1 against #FFFFFF" \
+           in result.out, result.out
+
+
 SEEDS = ["l5@0.6.5", "l5@act-one", "l5@0.6.2", "lux-aeterna", "orbital-debris"]
 
 

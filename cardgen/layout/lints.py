@@ -7,6 +7,7 @@ text (the edition mark too) under 6 pt, an edition mark on content, contrast und
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -137,6 +138,16 @@ def fill_under(placed: list[Placed], x: float, y: float) -> str | None:
         if found is not None:
             return found or None
     return None
+
+
+def _samples(item: Primitive, box: Box) -> tuple[tuple[float, float], ...]:
+    """Where to look under an item: a shape's middle; a line of text at its ends and middle,
+    through its letters and near its baseline (half a line may sit on another colour)."""
+    x0, y0, x1, y1 = box
+    if not isinstance(item, TextItem):
+        return (((x0 + x1) / 2, (y0 + y1) / 2),)
+    inset, h = min(0.4, (x1 - x0) / 2), y1 - y0  # 0.4 mm: inside the first and last letter
+    return tuple((x, y0 + fy * h) for fy in (0.5, 0.85) for x in ((x0 + x1) / 2, x0 + inset, x1 - inset))
 
 
 def _fill_of(leaves: tuple[FillLeaf, ...], x: float, y: float) -> str | None:
@@ -281,10 +292,12 @@ class FaceLinter:
         colours = _colours(p.item)
         if not colours:
             return
-        under = self.under(n, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), p.el)
+        best, under = math.inf, None
+        for found in set(self.under_all(n, _samples(p.item, box), p.el)):
+            if found is not None and max(contrast(c, found) for c in colours) < best:
+                best, under = max(contrast(c, found) for c in colours), found
         if under is None:
             return
-        best = max(contrast(c, under) for c in colours)
         if best < needed:
             what = "text" if isinstance(p.item, TextItem) else (
                 "dot" if p.role == "content" else p.role)
@@ -303,6 +316,30 @@ class FaceLinter:
             if found is not None:
                 return found or None
         return None
+
+    def under_all(self, n: int, points: tuple[tuple[float, float], ...],
+                  el: dict[str, Any] | None) -> list[str | None]:
+        """under() of several points in one walk down the elements drawn before item n."""
+        found: list[str | None] = [None] * len(points)
+        left = list(range(len(points)))
+        for m in range(n - 1, -1, -1):
+            q = self.placed[m]
+            if q.el is el and el is not None:
+                continue
+            leaves = q.fills
+            if not leaves:  # text and strokes: nothing a point can sit on
+                continue
+            still = []
+            for k in left:
+                fill = _fill_of(leaves, *points[k])
+                if fill is None:
+                    still.append(k)
+                else:
+                    found[k] = fill or None
+            left = still
+            if not left:
+                break
+        return found
 
     def covered(self, n: int, p: Placed, box: Box) -> None:
         for m, q, is_text in self.over_text:
