@@ -45,6 +45,10 @@ class ProblemsError(Exception):
         self.problems = list(problems)
         super().__init__("\n".join(p.render() for p in self.problems))
 
+    def __reduce__(self) -> tuple[type, tuple[list[Problem]]]:
+        """Pickled with its problems (a build's worker processes hand it back to the build)."""
+        return (ProblemsError, (self.problems,))
+
 
 def did_you_mean(word: str, choices: Iterable[object]) -> str | None:
     """A 'did you mean ...?' hint for the closest choice, or a list of choices when few."""

@@ -26,3 +26,57 @@ def test_manifest_sizes_and_hashes_are_the_files(tmp_path: Path, monkeypatch) ->
         data = (folder / name).read_bytes()
         assert entry["bytes"] == len(data), name
         assert entry["sha256"] == hashlib.sha256(data).hexdigest(), name
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_faces_laid_out_by_workers_build_the_same_bytes(tmp_path: Path, monkeypatch) -> None:
+    """Stage 3 on forked workers (in chunks, face keys worked out there) writes what laying out
+    one face after another writes, cold and from a half-warm face cache after an edit."""
+    from cardgen.build import faces
+
+    project = gen_deck.make_project(tmp_path / "p", 30)
+    monkeypatch.setenv("CARDGEN_JOBS", "1")
+    alone = _tree(_build(project, tmp_path / "alone"))
+    monkeypatch.setenv("CARDGEN_JOBS", "2")
+    monkeypatch.setattr(faces, "PARALLEL_FACES", 1)
+    monkeypatch.setattr(faces, "_chunks", lambda todo: [todo[i:i + 7] for i in range(0, len(todo), 7)])
+    calls = []
+    real = faces._laid_by_workers
+    monkeypatch.setattr(faces, "_laid_by_workers", lambda *a: calls.append(1) or real(*a))
+    for cache in project.glob(".cardgen-cache/*"):
+        cache.unlink()
+    assert _tree(_build(project, tmp_path / "workers")) == alone
+    assert calls, "the workers were not used"
+    gen_deck.edit_one_card(project, 12)
+    edited = _tree(_build(project, tmp_path / "workers"))
+    monkeypatch.setenv("CARDGEN_JOBS", "1")
+    for cache in project.glob(".cardgen-cache/*"):
+        cache.unlink()
+    assert edited == _tree(_build(project, tmp_path / "cold-edited"))
+    assert edited != alone
+
+
+def test_workers_report_the_first_problem_in_deck_order(tmp_path: Path, monkeypatch, capsys) -> None:
+    """Two cards name an icon that does not exist; laid out in chunks on workers, the error is
+    the one laying out card by card gives: the first card's."""
+    from cardgen.build import faces
+
+    project = gen_deck.make_project(tmp_path / "p", 30)
+    cards = project / "data" / gen_deck.GAME / gen_deck.EDITION / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    for i in (21, 4):
+        old = gen_deck.deck.text(i)
+        text = text.replace(old, old.replace(" ", f" [nosuch{i}] ", 1), 1)
+    cards.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(faces, "_chunks", lambda todo: [todo[i:i + 7] for i in range(0, len(todo), 7)])
+    outputs = []
+    for jobs, threshold in (("1", 10_000), ("2", 1)):
+        monkeypatch.setenv("CARDGEN_JOBS", jobs)
+        monkeypatch.setattr(faces, "PARALLEL_FACES", threshold)
+        code = main(["--project", str(project), "build", gen_deck.TARGET, "--out", str(tmp_path / "o")])
+        outputs.append((code, capsys.readouterr().err))
+    assert outputs[0] == outputs[1], outputs
+    assert outputs[0][0] == 2 and "nosuch4" in outputs[0][1] and "nosuch21" not in outputs[0][1]

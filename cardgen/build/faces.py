@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -84,6 +84,8 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
     """Lay out the front (and back, where the kind has one) of every chosen component.
 
     With a cache, a face whose inputs are unchanged since an earlier build is taken from it.
+    When many faces need laying out, worker processes share the work (lay_out_wanted), with the
+    same result: the same faces in the same order, and the first problem in that order.
     """
     from cardgen.layout import face_info
 
@@ -93,36 +95,152 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
             raise ValueError(f"no component with id {', '.join(unknown)} in {db.label}")
     chosen = [c for c in db.components if (only is None or c.id in only) and c.count > 0]
     faces = Faces([], {}, {})
-    for n, component in enumerate(chosen, start=1):
+    wanted: list[list[str]] = []  # the sides to lay out, per chosen component
+    for component in chosen:
         info = face_info(db, component.kind)
         faces.sheets[component.kind] = info.sheet
-        for side in ("front", "back") if info.has_back else ("front",):
-            lay_out_face(db, component, side, faces, cache, ink_saver)
-        report("faces", n, len(chosen))
+        wanted.append(["front", "back"] if info.has_back else ["front"])
+    laid = lay_out_wanted(db, chosen, wanted, cache, ink_saver, report)
+    for component, sides, results in zip(chosen, wanted, laid, strict=True):
+        for side, result in zip(sides, results, strict=True):
+            if result is not None:
+                faces.drawings[(component.id, side)], key = result
+                if key:
+                    faces.keys[(component.id, side)] = key
     faces.components = [c for c in chosen if (c.id, "front") in faces.drawings]
     return faces
 
 
-def lay_out_face(db: Database, component: Component, side: str, faces: Faces,
-                 cache: sources.FaceCache | None, ink_saver: bool = False) -> None:
-    """One face into `faces` (drawing and, when cached, its face key); none if the side is not."""
-    face = (component.id, side)
-    if cache is None:
-        drawing = _drawing(db, component, side, ink_saver)
-        if drawing is not None:
-            faces.drawings[face] = drawing
+Laid = tuple[Drawing, str] | None  # a face and its face key ("" when not worked out yet)
+Fresh = tuple[Drawing | None, str, tuple[tuple[str, str], ...]]  # a worker's face, key, probes
+
+
+# --------------------------------------------------------------------------- many faces at once
+
+PARALLEL_FACES = 400  # fresh layouts from which a second process pays for its fork
+_JOB: tuple[Database, list[Component], bool] | None = None  # for the forked layout workers
+
+
+def lay_out_wanted(db: Database, chosen: list[Component], wanted: list[list[str]],
+                   cache: sources.FaceCache | None, ink_saver: bool, report: Progress
+                   ) -> list[list[Laid]]:
+    """Every wanted side of every chosen component, laid out or from the cache.
+
+    Faces the cache does not hold are laid out here, or, when there are PARALLEL_FACES or more
+    and more than one core, by forked workers in chunks taken in order (a chunk's problem is
+    raised only after every chunk before it has come back clean, as laying out one by one
+    would); the build process keeps the cache and reports progress per component."""
+    from cardgen.build.pool import worker_count
+
+    laid: list[list[Laid]] = [[None] * len(sides) for sides in wanted]
+    todo: list[tuple[int, int, str | None]] = []  # (component, side index, cache key)
+    for ci, sides in enumerate(wanted):
+        for si, side in enumerate(sides):
+            key = cache.key(chosen[ci], side + (" ink-saver" if ink_saver else "")) if cache else None
+            hit = cache.get(key) if cache is not None and key is not None else None
+            if hit is not None:
+                laid[ci][si] = hit
+            else:
+                todo.append((ci, si, key))
+    progress = _Progress(wanted, todo, report)
+    if len(todo) < PARALLEL_FACES or worker_count() < 2:
+        for ci, si, key in todo:
+            _keep(laid, cache, ci, si, key, *drawing_and_probes(db, chosen[ci], wanted[ci][si], ink_saver))
+            progress.done([ci])
+        return laid
+    for items, results in _laid_by_workers(db, chosen, ink_saver, [
+            [(ci, wanted[ci][si]) for ci, si, _ in chunk] for chunk in _chunks(todo)], todo):
+        for (ci, si, key), (drawing, face, probes) in zip(items, results, strict=True):
+            _keep(laid, cache, ci, si, key, drawing, probes, face)
+        progress.done([ci for ci, _, _ in items])
+    return laid
+
+
+def _keep(laid: list[list[Laid]], cache: sources.FaceCache | None, ci: int, si: int,
+          key: str | None, drawing: Drawing | None, probes: tuple[tuple[str, str], ...],
+          face: str = "") -> None:
+    """A freshly laid-out face into `laid` (and the cache, with its face key)."""
+    if drawing is None:
         return
-    key = cache.key(component, side + (" ink-saver" if ink_saver else ""))
-    hit = cache.get(key)
-    if hit is not None:
-        faces.drawings[face], faces.keys[face] = hit
-        return
+    if cache is not None and key is not None:
+        if not face:
+            from cardgen.render.pdf import face_key
+
+            face = face_key(drawing)
+        cache.put(key, probes, drawing, face)
+    laid[ci][si] = (drawing, face)
+
+
+def _chunks(todo: list[tuple[int, int, str | None]]) -> list[list[tuple[int, int, str | None]]]:
+    size = max(100, len(todo) // 16)
+    return [todo[i:i + size] for i in range(0, len(todo), size)]
+
+
+def _laid_by_workers(db: Database, chosen: list[Component], ink_saver: bool,
+                     work: list[list[tuple[int, str]]], todo: list[tuple[int, int, str | None]]
+                     ) -> Iterator[tuple[list[tuple[int, int, str | None]], list[Fresh]]]:
+    """(chunk of `todo`, its results) in order, the chunks laid out on forked workers."""
+    global _JOB
+    from cardgen.build.pool import executor
+
+    _JOB = (db, chosen, ink_saver)
+    pool = executor()
+    try:
+        futures = [pool.submit(_lay_out_chunk, items) for items in work]
+        start = 0
+        for items, future in zip(work, futures, strict=True):
+            yield todo[start:start + len(items)], future.result()
+            start += len(items)
+    except BaseException:
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    finally:
+        _JOB = None
+    pool.shutdown(wait=True)
+
+
+def _lay_out_chunk(items: list[tuple[int, str]]) -> list[Fresh]:
+    """In a layout worker: the faces of some (component index, side) pairs, with face keys."""
+    from cardgen.render.pdf import face_key
+
+    if _JOB is None:
+        raise RuntimeError("no layout job in this process")
+    db, chosen, ink_saver = _JOB
+    out = []
+    for ci, side in items:
+        drawing, probes = drawing_and_probes(db, chosen[ci], side, ink_saver)
+        out.append((drawing, face_key(drawing) if drawing is not None else "", probes))
+    return out
+
+
+class _Progress:
+    """Reports "faces" progress by components: one is done when all its faces are."""
+
+    def __init__(self, wanted: list[list[str]], todo: list[tuple[int, int, str | None]],
+                 report: Progress) -> None:
+        self.left = [0] * len(wanted)
+        for ci, _, _ in todo:
+            self.left[ci] += 1
+        self.report, self.total = report, len(wanted)
+        self.count = sum(1 for n in self.left if n == 0)
+        for n in range(1, self.count + 1):
+            report("faces", n, self.total)
+
+    def done(self, components: list[int]) -> None:
+        for ci in components:
+            self.left[ci] -= 1
+            if self.left[ci] == 0:
+                self.count += 1
+                self.report("faces", self.count, self.total)
+
+
+def drawing_and_probes(db: Database, component: Component, side: str, ink_saver: bool
+                       ) -> tuple[Drawing | None, tuple[tuple[str, str], ...]]:
+    """A fresh layout of one face, and the image files it looked for (for the face cache)."""
     probes: list[tuple[str, str]] = db.__dict__.setdefault("_image_probes", [])
     probes.clear()
     drawing = _drawing(db, component, side, ink_saver)
-    if drawing is not None:
-        faces.drawings[face] = drawing
-        cache.put(key, tuple(probes), drawing, faces.key(face))
+    return drawing, tuple(probes)
 
 
 def _drawing(db: Database, component: Component, side: str, ink_saver: bool) -> Drawing | None:

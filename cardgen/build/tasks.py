@@ -15,18 +15,16 @@ they die with the build process, so a killed build cannot leave a worker writing
 
 from __future__ import annotations
 
-import multiprocessing
-import os
 import shutil
-import signal
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen import impose
 from cardgen.build import manifest, output, sources
+from cardgen.build.pool import executor
 from cardgen.build.writers import (
     home_file_name,
     kind_title,
@@ -196,50 +194,6 @@ def measured(fn: Callable[..., tuple[Records, Any]], *args: Any) -> tuple[Record
     records, extra = fn(*args)
     tmp = _job().tmp
     return [r.measure(tmp) for r in records], extra
-
-
-class Inline(Executor):
-    """An executor that runs each task at once in this process."""
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
-        future: Future = Future()
-        try:
-            future.set_result(fn(*args, **kwargs))
-        except BaseException as exc:  # handed to the caller through the future
-            future.set_exception(exc)
-        return future
-
-
-def worker_count() -> int:
-    wanted = os.environ.get("CARDGEN_JOBS", "")
-    if wanted.isdigit() and int(wanted) > 0:
-        return int(wanted)
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:
-        return os.cpu_count() or 1
-
-
-def _die_with_parent(parent: int) -> None:
-    """Worker start-up: on Linux, ask for SIGKILL when the build process dies; a worker whose
-    build process died before it asked (killed just after the fork) exits at once, so it cannot
-    keep the output folder's lock or write."""
-    try:
-        import ctypes
-
-        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
-    if os.getppid() != parent:
-        os._exit(1)
-
-
-def executor() -> Executor:
-    workers = worker_count()
-    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        return Inline()
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
-                               initializer=_die_with_parent, initargs=(os.getpid(),))
 
 
 def chunks(items: Sequence[Any], size: int) -> list[list[Any]]:
