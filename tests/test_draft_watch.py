@@ -127,3 +127,18 @@ def _a_component_name(project: Path) -> tuple[Path, str]:
             if f"name: {name}\n" in text or f"name: {name}," in text:
                 return path, f"name: {name}"
     raise AssertionError("no component name found in the data")
+
+
+@pytest.mark.parametrize(("target", "said"), [
+    ("orbital-debri", "error[unknown-game] no game 'orbital-debri'"),
+    ("orbital-debris@9.9", "error[unknown-edition] game 'orbital-debris' has no edition '9.9'")])
+def test_watch_on_a_mistyped_target_stops_at_once(tmp_path: Path, target: str, said: str) -> None:
+    """No save can fix a game or edition name mistyped on the command line: watch says so and
+    exits 2 instead of watching for ever."""
+    project = copy_project(tmp_path / "p", games=("orbital-debris",))
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    done = subprocess.run([sys.executable, "-m", "cardgen", "watch", target], cwd=project, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, done
+    assert said in done.stderr and "hint:" in done.stderr, done.stderr
+    assert "watching" not in done.stdout and not (project / "output").exists()

@@ -2,7 +2,8 @@
 
 Rebuilds run in this process; the build reuses every face and file whose content key is
 unchanged (cardgen.build.sources), so a one-card edit redoes that card's faces and the PDFs.
-Problems are printed and watching goes on; Ctrl-C stops.
+Problems in the data are printed and watching goes on; a target that names no game or edition
+stops it before it starts (exit 2). Ctrl-C stops.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ def watch(args: argparse.Namespace, console: Console, stop: threading.Event | No
     if not any(r.name == "data" for r in roots):
         raise ProblemsError([Problem("no-project", f"no data/ folder in {project}",
                                      hint="run it in a project (cardgen new GAME makes one)")])
+    from cardgen.data.load import check_target, parse_target
+
+    check_target(project, *parse_target(args.target, project))  # a mistyped GAME@EDITION stops here
     console.print(f"watching {', '.join(r.name for r in roots)} in {project} (Ctrl-C stops)",
                   markup=False)
     built = False

@@ -144,6 +144,14 @@ def load_database(project: Path, game: str, edition: str | None = None, *,
                     waived=waived or [])
 
 
+def check_target(project: Path, game: str, edition: str | None) -> None:
+    """Raise the unknown-game or unknown-edition problem a load of this target would raise
+    first (cheaply: for a command that must not start on a mistyped target, `cardgen watch`)."""
+    _game_root(project, game)
+    if edition is not None and edition not in list_editions(project, game):
+        raise ProblemsError([_unknown_edition(project, game, edition, None)])
+
+
 def _game_root(project: Path, game: str) -> Path:
     root = project / "data" / game
     if not (root / "game.yaml").is_file():
