@@ -11,7 +11,8 @@ Builds are cold: a fresh output folder and no face cache. Figures (issue 15):
   process (bench/homeprint.py) against the floor's own timer;
 - each seed game's default build, against twice the floor's 60-card run;
 - `cardgen --version` and `cardgen check` of a seed game (start-up);
-- rebuilding the 600-card deck after editing one card, against its full build.
+- rebuilding the 600-card deck after editing one card, against its full build, through the
+  command line and in a running `cardgen watch`.
 
     python bench/run.py [--sizes 60,600,6000] [--repeat 3] [--no-seeds] [--no-edit]
 """
@@ -22,7 +23,9 @@ import argparse
 import importlib.util
 import json
 import os
+import re
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -216,7 +219,39 @@ def edit_figures(repeat: int, work: Path) -> list[Figure]:
         run = checked(run_child(cardgen(project, "build", gen_deck.TARGET, "--out", str(out))),
                       "edit rebuild")
         edit.values.append(run.seconds)
-    return [full, edit]
+    loop = Figure(f"{EDIT_CARDS:,} cards: `cardgen watch` rebuild after a one-card edit "
+                  "(PDFs, SVGs; previews are off in watch)", ratio_to=full)
+    for k in range(repeat):
+        loop.values.append(watch_rebuild(work / f"edit-{k}", EDIT_CARDS // 3 + k))
+    return [full, edit, loop]
+
+
+def watch_rebuild(project: Path, card: int) -> float:
+    """Seconds `cardgen watch` reports for the rebuild that follows editing one card (the loop
+    a designer who keeps it running feels: no start-up, the face cache on disk)."""
+    log = project / "watch.log"
+    with log.open("w") as sink:
+        proc = subprocess.Popen(cardgen(project, "watch", gen_deck.TARGET), stdout=sink,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        _wait_for_builds(log, 1)
+        gen_deck.edit_one_card(project, card)
+        built = _wait_for_builds(log, 2)
+    finally:
+        os.killpg(proc.pid, signal.SIGINT)
+        proc.wait(timeout=30)
+    return float(built[-1].rsplit(" in ", 1)[1].split(" s", 1)[0])
+
+
+def _wait_for_builds(log: Path, count: int, timeout: float = 120.0) -> list[str]:
+    """The first `count` "HH:MM:SS built ..." lines of a watch log, once there are that many."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        lines = [ln for ln in log.read_text().splitlines() if re.match(r"\d\d:\d\d:\d\d built ", ln)]
+        if len(lines) >= count:
+            return lines
+        time.sleep(0.05)
+    raise RuntimeError(f"watch did not build in {timeout:.0f} s:\n{log.read_text()}")
 
 
 def print_table(figures: list[Figure], repeat: int) -> None:

@@ -3,6 +3,7 @@ only the edited card, and its output is byte-identical to a clean build without 
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -87,3 +88,25 @@ def test_unchanged_pdfs_are_reused(tmp_path: Path) -> None:
     gen_deck.edit_one_card(project, 4)
     edited = _build(project)
     assert all(p.stat().st_ino != inodes[p.name] for p in edited.rglob("*.pdf"))
+
+
+def test_a_cache_this_process_wrote_is_not_read_again(tmp_path: Path, monkeypatch) -> None:
+    """`cardgen watch` builds again and again in one process: a cache file it wrote and that is
+    unchanged is taken from memory (no unpickling); a file changed by anyone else is read and
+    checked again, and the output is the same either way."""
+    from cardgen.build import sources
+
+    project = gen_deck.make_project(tmp_path / "p", CARDS)
+    first = tree_hashes(_build(project))
+    loads = []
+    real = sources.pickle.loads
+    monkeypatch.setattr(sources.pickle, "loads", lambda body: loads.append(1) or real(body))
+    gen_deck.edit_one_card(project, 3)
+    edited = tree_hashes(_build(project))
+    assert loads == [] and edited != first
+    cache = next((project / CACHE_FOLDER).glob("faces-*.pickle"))
+    cache.write_bytes(cache.read_bytes())  # rewritten by someone else: a new mtime
+    st = cache.stat()
+    os.utime(cache, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000))
+    assert tree_hashes(_build(project)) == edited
+    assert loads == [1]

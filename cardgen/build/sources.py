@@ -148,6 +148,18 @@ def cache_secret() -> bytes | None:
         return None
 
 
+# face cache files this process read or wrote: path -> (inode, mtime, size), entries
+_KNOWN: dict[Path, tuple[tuple[int, int, int], dict[str, tuple[Probes, Drawing, str]]]] = {}
+
+
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+
 class FaceCache:
     """Laid-out faces of earlier builds (PROJECT/.cardgen-cache/), by a key of all they read.
 
@@ -165,7 +177,12 @@ class FaceCache:
 
     def _read(self) -> dict[str, tuple[Probes, Drawing, str]]:
         """The cache, only if this user's key signed it: a cache file that came with someone
-        else's project folder is never unpickled."""
+        else's project folder is never unpickled. A file this process read or wrote and that
+        is unchanged since (`cardgen watch`, scripts that build again) is not read again."""
+        stamp = _stamp(self.path)
+        known = _KNOWN.get(self.path)
+        if stamp is not None and known is not None and known[0] == stamp:
+            return dict(known[1])
         secret = cache_secret()
         try:
             blob = self.path.read_bytes()
@@ -178,7 +195,11 @@ class FaceCache:
             data = pickle.loads(body)
         except Exception:  # truncated or from another version: start afresh
             return {}
-        return data if isinstance(data, dict) else {}
+        if not isinstance(data, dict):
+            return {}
+        if stamp is not None:
+            _KNOWN[self.path] = (stamp, dict(data))
+        return data
 
     def key(self, component: Component, side: str) -> str:
         text = f"{self.base}\n{side}\n{_component_repr(component)}"
@@ -216,6 +237,9 @@ class FaceCache:
             body = pickle.dumps(entries, protocol=pickle.HIGHEST_PROTOCOL)
             tmp.write_bytes(_sign(secret, body) + body)
             os.replace(tmp, self.path)
+            stamp = _stamp(self.path)
+            if stamp is not None:
+                _KNOWN[self.path] = (stamp, dict(entries))
         except OSError:  # a read-only project (or a file in the way) builds without the cache
             with contextlib.suppress(OSError):
                 tmp.unlink(missing_ok=True)
