@@ -148,11 +148,10 @@ def lay_out_wanted(db: Database, chosen: list[Component], wanted: list[list[str]
             _keep(laid, cache, ci, si, key, *drawing_and_probes(db, chosen[ci], wanted[ci][si], ink_saver))
             progress.done([ci])
         return laid
-    for items, results in _laid_by_workers(db, chosen, ink_saver, [
-            [(ci, wanted[ci][si]) for ci, si, _ in chunk] for chunk in _chunks(todo)], todo):
-        for (ci, si, key), (drawing, face, probes) in zip(items, results, strict=True):
+    for chunk, results in _laid_by_workers(db, chosen, wanted, ink_saver, _chunks(todo)):
+        for (ci, si, key), (drawing, face, probes) in zip(chunk, results, strict=True):
             _keep(laid, cache, ci, si, key, drawing, probes, face)
-        progress.done([ci for ci, _, _ in items])
+        progress.done([ci for ci, _, _ in chunk])
     return laid
 
 
@@ -176,21 +175,20 @@ def _chunks(todo: list[tuple[int, int, str | None]]) -> list[list[tuple[int, int
     return [todo[i:i + size] for i in range(0, len(todo), size)]
 
 
-def _laid_by_workers(db: Database, chosen: list[Component], ink_saver: bool,
-                     work: list[list[tuple[int, str]]], todo: list[tuple[int, int, str | None]]
+def _laid_by_workers(db: Database, chosen: list[Component], wanted: list[list[str]],
+                     ink_saver: bool, chunks: list[list[tuple[int, int, str | None]]]
                      ) -> Iterator[tuple[list[tuple[int, int, str | None]], list[Fresh]]]:
-    """(chunk of `todo`, its results) in order, the chunks laid out on forked workers."""
+    """Each chunk with its faces, in order, the chunks laid out on forked workers."""
     global _JOB
     from cardgen.build.pool import executor
 
     _JOB = (db, chosen, ink_saver)
     pool = executor()
     try:
-        futures = [pool.submit(_lay_out_chunk, items) for items in work]
-        start = 0
-        for items, future in zip(work, futures, strict=True):
-            yield todo[start:start + len(items)], future.result()
-            start += len(items)
+        futures = [pool.submit(_lay_out_chunk, [(ci, wanted[ci][si]) for ci, si, _ in chunk])
+                   for chunk in chunks]
+        for chunk, future in zip(chunks, futures, strict=True):
+            yield chunk, future.result()  # a chunk's problem, after every chunk before it
     except BaseException:
         pool.shutdown(wait=True, cancel_futures=True)
         raise
