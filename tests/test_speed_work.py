@@ -80,3 +80,13 @@ def test_workers_report_the_first_problem_in_deck_order(tmp_path: Path, monkeypa
         outputs.append((code, capsys.readouterr().err))
     assert outputs[0] == outputs[1], outputs
     assert outputs[0][0] == 2 and "nosuch4" in outputs[0][1] and "nosuch21" not in outputs[0][1]
+
+
+def test_a_long_wait_after_the_pdfs_says_how_to_skip_it() -> None:
+    from cardgen.cli.build_cmd import pdfs_line
+
+    assert pdfs_line(0.4, 1.3, True) == "PDFs done after 0.4 s; SVGs and previews after them"
+    assert pdfs_line(0.2, 0.5, False) == "PDFs done after 0.2 s; SVGs after them"
+    long = pdfs_line(0.9, 4.0, True)
+    assert long.startswith("PDFs done after 0.9 s; SVGs and previews after them (3.1 s more: ")
+    assert "--no-preview" in long and "--outputs" in long

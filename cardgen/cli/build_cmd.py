@@ -134,9 +134,20 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
         return 0
     console.print(f"built {db.label}: {summary}", markup=False)
     if summary.pdfs_seconds is not None and (options.svg or options.preview):
-        console.print(f"PDFs done after {summary.pdfs_seconds:.1f} s; SVGs and previews "
-                      "after them", markup=False)
+        console.print(pdfs_line(summary.pdfs_seconds, summary.seconds, options.preview),
+                      markup=False)
     return 0
+
+
+def pdfs_line(pdfs: float, total: float, preview: bool) -> str:
+    """When the PDFs were done; where the rest of a long build went, and how to skip it."""
+    line = f"PDFs done after {pdfs:.1f} s; SVGs{' and previews' if preview else ''} after them"
+    if preview and total - pdfs >= LONG_AFTER_PDFS:
+        line += f" ({total - pdfs:.1f} s more: --no-preview or --outputs leave out what you skip)"
+    return line
+
+
+LONG_AFTER_PDFS = 2.0  # seconds after the PDFs from which the build says how to skip them
 
 
 def run_lint(db: Database, console: Console, strict: bool) -> int:
