@@ -139,6 +139,9 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
     return 0
 
 
+LONG_AFTER_PDFS = 2.0  # seconds after the PDFs from which the build says how to skip them
+
+
 def pdfs_line(pdfs: float, total: float, preview: bool) -> str:
     """When the PDFs were done; where the rest of a long build went, and how to skip it."""
     line = f"PDFs done after {pdfs:.1f} s; SVGs{' and previews' if preview else ''} after them"
@@ -146,8 +149,6 @@ def pdfs_line(pdfs: float, total: float, preview: bool) -> str:
         line += f" ({total - pdfs:.1f} s more: --no-preview or --outputs leave out what you skip)"
     return line
 
-
-LONG_AFTER_PDFS = 2.0  # seconds after the PDFs from which the build says how to skip them
 
 
 def run_lint(db: Database, console: Console, strict: bool) -> int:

@@ -7,7 +7,6 @@ text (the edition mark too) under 6 pt, an edition mark on content, contrast und
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -292,34 +291,22 @@ class FaceLinter:
         colours = _colours(p.item)
         if not colours:
             return
-        best, under = math.inf, None
-        for found in set(self.under_all(n, _samples(p.item, box), p.el)):
-            if found is not None and max(contrast(c, found) for c in colours) < best:
-                best, under = max(contrast(c, found) for c in colours), found
-        if under is None:
+        fills = dict.fromkeys(f for f in self.under(n, _samples(p.item, box), p.el) if f)
+        if not fills:
             return
+        best, under = min(((max(contrast(c, f) for c in colours), f) for f in fills),
+                          key=lambda pair: pair[0])
         if best < needed:
             what = "text" if isinstance(p.item, TextItem) else (
                 "dot" if p.role == "content" else p.role)
             self.warn(p, "low-contrast", f"{what} contrast {best:.1f}:1 against {under} "
                       f"(needs {needed:g}:1)", "darken or lighten it, or the colour under it")
 
-    def under(self, n: int, point: tuple[float, float], el: dict[str, Any] | None) -> str | None:
-        """The fill colour drawn under a point before item n by other elements (None under art
-        or nothing); copies of the same element (a repeat) do not count."""
-        x, y = point
-        for m in range(n - 1, -1, -1):
-            q = self.placed[m]
-            if q.el is el and el is not None:
-                continue
-            found = _fill_of(q.fills, x, y)
-            if found is not None:
-                return found or None
-        return None
-
-    def under_all(self, n: int, points: tuple[tuple[float, float], ...],
-                  el: dict[str, Any] | None) -> list[str | None]:
-        """under() of several points in one walk down the elements drawn before item n."""
+    def under(self, n: int, points: tuple[tuple[float, float], ...],
+              el: dict[str, Any] | None) -> list[str | None]:
+        """The fill colour drawn under each point before item n by other elements (None under
+        art or nothing), in one walk down them; copies of the same element (a repeat) do not
+        count."""
         found: list[str | None] = [None] * len(points)
         left = list(range(len(points)))
         for m in range(n - 1, -1, -1):
