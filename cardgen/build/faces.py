@@ -171,8 +171,9 @@ def _keep(laid: list[list[Laid]], cache: sources.FaceCache | None, ci: int, si: 
 
 
 def _chunks(todo: list[tuple[int, int, str | None]]) -> list[list[tuple[int, int, str | None]]]:
-    size = max(100, len(todo) // 16)
-    return [todo[i:i + size] for i in range(0, len(todo), size)]
+    from cardgen.build.pool import chunks
+
+    return chunks(todo, max(100, len(todo) // 16))
 
 
 def _laid_by_workers(db: Database, chosen: list[Component], wanted: list[list[str]],
@@ -180,21 +181,17 @@ def _laid_by_workers(db: Database, chosen: list[Component], wanted: list[list[st
                      ) -> Iterator[tuple[list[tuple[int, int, str | None]], list[Fresh]]]:
     """Each chunk with its faces, in order, the chunks laid out on forked workers."""
     global _JOB
-    from cardgen.build.pool import executor
+    from cardgen.build.pool import running
 
     _JOB = (db, chosen, ink_saver)
-    pool = executor()
     try:
-        futures = [pool.submit(_lay_out_chunk, [(ci, wanted[ci][si]) for ci, si, _ in chunk])
-                   for chunk in chunks]
-        for chunk, future in zip(chunks, futures, strict=True):
-            yield chunk, future.result()  # a chunk's problem, after every chunk before it
-    except BaseException:
-        pool.shutdown(wait=True, cancel_futures=True)
-        raise
+        with running() as pool:
+            futures = [pool.submit(_lay_out_chunk, [(ci, wanted[ci][si]) for ci, si, _ in chunk])
+                       for chunk in chunks]
+            for chunk, future in zip(chunks, futures, strict=True):
+                yield chunk, future.result()  # a chunk's problem, after every chunk before it
     finally:
         _JOB = None
-    pool.shutdown(wait=True)
 
 
 def _lay_out_chunk(items: list[tuple[int, str]]) -> list[Fresh]:

@@ -10,8 +10,9 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from typing import Any
 
 
@@ -57,3 +58,21 @@ def executor() -> Executor:
         return Inline()
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
                                initializer=_die_with_parent, initargs=(os.getpid(),))
+
+
+@contextmanager
+def running() -> Iterator[Executor]:
+    """The pool for a `with` block: shut down when the block ends, its queued tasks cancelled
+    when it ends by an exception."""
+    pool = executor()
+    try:
+        yield pool
+    except BaseException:
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+
+
+def chunks(items: Sequence[Any], size: int) -> list[list[Any]]:
+    """`items` in consecutive lists of `size` (the last may be shorter)."""
+    return [list(items[i:i + size]) for i in range(0, len(items), size)]

@@ -16,7 +16,7 @@ they die with the build process, so a killed build cannot leave a worker writing
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen import impose
 from cardgen.build import manifest, output, sources
-from cardgen.build.pool import executor
+from cardgen.build.pool import chunks, running
 from cardgen.build.writers import (
     home_file_name,
     kind_title,
@@ -112,7 +112,7 @@ def print_shop_task(kind: str) -> tuple[Records, None]:
     faces = [j.src.face(j.faces.key(f), j.faces.drawings[f])
              for f in print_shop_faces(j.faces, kind)]
     source = j.src.key("print-shop", kind, home_meta(j), kind_title(j.db, kind), faces)
-    reused = j.previous.reuse(source, j.tmp / "print" / f"{kind}.pdf")
+    reused = j.previous.reuse(source, shop_pdf(j, kind))
     record = write_print_shop_kind(j.db, j.faces, j.tmp, kind, write=not reused)
     record.source = source
     return [record], None
@@ -120,7 +120,12 @@ def print_shop_task(kind: str) -> tuple[Records, None]:
 
 def shop_pdf(j: Job, kind: str) -> Path:
     """Where a kind's print-shop PDF is written: print/, or SCRATCH when only sheets need it."""
-    return j.tmp / ("print" if j.options.print_shop else SCRATCH) / f"{kind}.pdf"
+    return j.tmp / shop_folder(j.options) / f"{kind}.pdf"
+
+
+def shop_folder(options: BuildOptions) -> str:
+    """The folder print-shop PDFs go to: print/, or SCRATCH when only contact sheets need them."""
+    return "print" if options.print_shop else SCRATCH
 
 
 def svg_task(chosen: list[FaceKey]) -> tuple[Records, None]:
@@ -196,10 +201,6 @@ def measured(fn: Callable[..., tuple[Records, Any]], *args: Any) -> tuple[Record
     return [r.measure(tmp) for r in records], extra
 
 
-def chunks(items: Sequence[Any], size: int) -> list[list[Any]]:
-    return [list(items[i:i + size]) for i in range(0, len(items), size)]
-
-
 class Scheduler:
     """Submits the tasks, queues follow-up tasks as their inputs appear, keeps the records."""
 
@@ -270,22 +271,18 @@ def write_outputs(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
                   report: Progress, previous: output.Previous) -> Records:
     """Stages 4-7 into tmp; the records in build order (home, shop, svg, previews, sheets)."""
     global _JOB
-    (tmp / ("print" if options.print_shop else SCRATCH)).mkdir(exist_ok=True)
+    (tmp / shop_folder(options)).mkdir(exist_ok=True)
     if options.svg:
         make_svg_folders(faces, tmp)
     if options.preview:
         (tmp / "preview").mkdir(exist_ok=True)
     faces.keys_by_id()  # every face key once, before the workers fork
     _JOB = Job(db, faces, tmp, options, previous, sources.Sources())
-    pool = executor()
     try:
-        records = Scheduler(pool, _JOB, report).run()
-    except BaseException:
-        pool.shutdown(wait=True, cancel_futures=True)
-        raise
+        with running() as pool:
+            records = Scheduler(pool, _JOB, report).run()
     finally:
         _JOB = None
         preview.close_documents()  # those this process opened (all of them without workers)
-    pool.shutdown(wait=True)
     shutil.rmtree(tmp / SCRATCH, ignore_errors=True)
     return records

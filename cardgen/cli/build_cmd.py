@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import math
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.progress import (
@@ -23,6 +23,9 @@ from cardgen.cli.report_view import print_report
 from cardgen.data.model import Database
 from cardgen.errors import Problem, ProblemsError
 from cardgen.stages import progress_label
+
+if TYPE_CHECKING:
+    from cardgen.diff.compute import EditionDiff
 
 
 def parse_offset(text: str) -> tuple[float, float]:
@@ -93,18 +96,20 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
 
         db = for_players(db, args.players)
         suffix = f"{args.players}p"
+    from cardgen.cli.export_cmd import edition_diff, gallery_step
+
+    changed = None  # the diff --changed-since asks for, worked out once for reprint and gallery
     if getattr(args, "changed_since", None):
-        only = reprint_ids(db, args.changed_since, console)
+        changed = edition_diff(db, args.changed_since, "--changed-since")
+        only = reprint_ids(db, changed, console)
         if not only:
             return 0
         since = f"since-{args.changed_since.rpartition('@')[2]}"
         suffix = f"{suffix}-{since}" if suffix else since
-    from cardgen.cli.export_cmd import gallery_step
-
     steps: tuple[Any, ...] = ()
     if gallery:
-        steps = (gallery_step(db, report, getattr(args, "diff_against", None)
-                              or args.changed_since),)
+        against = getattr(args, "diff_against", None)
+        steps = (gallery_step(db, report, against, None if against else changed),)
     options = BuildOptions(back_offset=parse_offset(args.back_offset), fold=args.fold,
                            ink_saver=args.ink_saver, only=only, suffix=suffix,
                            strict=bool(getattr(args, "strict", False)), extra_steps=steps,
@@ -168,17 +173,8 @@ def run_lint(db: Database, console: Console, strict: bool) -> int:
     return 0
 
 
-def reprint_ids(db: Database, since: str, console: Console) -> frozenset[str]:
-    """Ids whose faces differ from edition `since` (EDITION or GAME@EDITION); says what it found."""
-    from cardgen.data.load import load_database
-    from cardgen.diff import diff_databases
-
-    game, _, edition = since.rpartition("@")
-    if game and game != db.game.id:
-        raise ProblemsError([Problem(
-            "bad-option", f"--changed-since {since} names another game than {db.game.id}",
-            hint=f"give an edition of {db.game.id}, e.g. --changed-since {edition}")])
-    diff = diff_databases(load_database(db.project, db.game.id, edition), db)
+def reprint_ids(db: Database, diff: EditionDiff, console: Console) -> frozenset[str]:
+    """Ids whose faces differ in `diff` (an older edition -> db); says what it found."""
     ids = frozenset(diff.changed_ids())
     if diff.removed:
         gone = ", ".join(p.id for p in diff.removed)

@@ -14,6 +14,7 @@ from cardgen.errors import Problem, ProblemsError
 if TYPE_CHECKING:  # every command builds the parser: the stages are imported where used
     from cardgen.check.report import Report
     from cardgen.data.model import Database
+    from cardgen.diff.compute import EditionDiff
     from cardgen.export.gallery import GalleryStep
 
 
@@ -74,20 +75,30 @@ def run_export(args: argparse.Namespace, console: Console, db: Database) -> int:
     return 0
 
 
-def gallery_step(db: Database, report: Report, compare: str | None) -> GalleryStep:
+def gallery_step(db: Database, report: Report, compare: str | None,
+                 diff: EditionDiff | None = None) -> GalleryStep:
     """The build's gallery step, with the check report and the diff against `compare`
-    (EDITION or GAME@EDITION; default: the edition this one extends)."""
-    from cardgen.data.load import load_database
-    from cardgen.diff import diff_databases
+    (EDITION or GAME@EDITION; default: the edition this one extends), or `diff` when the
+    build has already worked it out."""
     from cardgen.export.gallery import GalleryStep
 
+    if diff is not None:
+        return GalleryStep(report, diff)
     compare = compare or db.edition.extends
     if not compare:
         return GalleryStep(report, None, "Name an edition to list what changed since it: "
                                          f"cardgen build {db.label} --diff-against EDITION")
-    game, _, edition = compare.rpartition("@")
+    return GalleryStep(report, edition_diff(db, compare, "--diff-against"))
+
+
+def edition_diff(db: Database, since: str, option: str) -> EditionDiff:
+    """What changed from edition `since` (EDITION or GAME@EDITION of db's game) to db."""
+    from cardgen.data.load import load_database
+    from cardgen.diff import diff_databases
+
+    game, _, edition = since.rpartition("@")
     if game and game != db.game.id:
         raise ProblemsError([Problem(
-            "bad-option", f"--diff-against {compare} names another game than {db.game.id}",
-            hint=f"give an edition of {db.game.id}, e.g. --diff-against {edition}")])
-    return GalleryStep(report, diff_databases(load_database(db.project, db.game.id, edition), db))
+            "bad-option", f"{option} {since} names another game than {db.game.id}",
+            hint=f"give an edition of {db.game.id}, e.g. {option} {edition}")])
+    return diff_databases(load_database(db.project, db.game.id, edition), db)

@@ -3,13 +3,11 @@ output folder with a manifest of its files."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardgen.build import manifest, output, sources
+from cardgen.build import manifest, sources
 from cardgen.build.faces import FaceKey, Faces, kind_title, lay_out_faces
 from cardgen.data.model import Component, Database
 from cardgen.errors import Problem, ProblemsError, did_you_mean
@@ -59,13 +57,6 @@ def shared_back(faces: Faces, deck: Deck) -> FaceKey | None:
         return None
     keys = {faces.key(f) for f in deck.faces("back")}
     return deck.faces("back")[0] if len(keys) == 1 else None
-
-
-@contextmanager
-def export_folder(target: Path) -> Iterator[Path]:
-    """A temporary folder swapped in as `target` when the export succeeds (as builds do)."""
-    with output.atomic_folder(target) as tmp:
-        yield tmp
 
 
 def write_export_manifest(db: Database, tmp: Path, records: list[manifest.FileRecord],

@@ -19,7 +19,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from cardgen.assets import ASSETS
-from cardgen.build import manifest
+from cardgen.build import manifest, output
 from cardgen.build.faces import FaceKey, Faces
 from cardgen.data.model import Database
 from cardgen.data.paths import readable
@@ -28,7 +28,6 @@ from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
 from cardgen.export.common import (
     Deck,
     decks,
-    export_folder,
     lay_out,
     record,
     shared_back,
@@ -128,7 +127,7 @@ def export_pod(db: Database, service: Service, out_root: Path,
     faces = lay_out(db, kinds)
     target = out_root / f"{db.game.id}-{db.edition.id}-{service.id}"
     result = PodResult(target)
-    with export_folder(target) as tmp:
+    with output.atomic_folder(target) as tmp:
         records: list[manifest.FileRecord] = []
         for deck in decks(db, faces):
             (tmp / deck.kind).mkdir()
@@ -154,17 +153,14 @@ def write_png_deck(db: Database, faces: Faces, deck: Deck, service: Service, tmp
     result.images += len(chosen)
     result.sizes[deck.kind] = sizes[0]
     size_of = dict(zip(chosen, sizes, strict=True))
-    one_back = names.get(_shared(faces, deck), "")
+    back = shared_back(faces, deck)
+    one_back = names.get(back, "") if back else ""
     records = [record(f"{deck.kind}/{names[f]}", "pod-image", [deck.kind],
                       copies=face_copies(deck, f, names[f] == one_back)) for f in chosen]
     rows = [order_row(deck, n, c.id, c.name, c.count, names[(c.id, "front")],
                       names.get((c.id, "back"), one_back), size_of[(c.id, "front")])
             for n, c in enumerate(deck.components, start=1)]
     return [*records, write_order_sheet(tmp, deck, rows)]
-
-
-def _shared(faces: Faces, deck: Deck) -> FaceKey:
-    return shared_back(faces, deck) or ("", "")
 
 
 def png_names(faces: Faces, deck: Deck, service: Service) -> dict[FaceKey, str]:

@@ -24,13 +24,12 @@ from typing import Any
 
 from PIL import Image
 
-from cardgen.build import manifest
+from cardgen.build import manifest, output
 from cardgen.build.faces import FaceKey, Faces
 from cardgen.data.model import Component, Database
 from cardgen.export.common import (
     Deck,
     decks,
-    export_folder,
     lay_out,
     record,
     shared_back,
@@ -88,11 +87,12 @@ def export_tts(db: Database, out_root: Path, kinds: list[str] | None = None, *,
     folder = f"{db.game.id}-{db.edition.id}-tts"
     target = out_root / folder
     save_name = f"{db.game.id}-{db.edition.id}.json"
-    with export_folder(target) as tmp:
+    with output.atomic_folder(target) as tmp:
         (tmp / "images").mkdir()
         w = Writer(db, faces, tmp, base_url, dpi)
         deck_count = 0
-        for deck in decks(db, faces):
+        all_decks = decks(db, faces)
+        for deck in all_decks:
             sheet = faces.sheets[deck.kind]
             if sheet in CARD_SHEETS:
                 w.objects.append(card_deck(w, deck, len(w.objects)))
@@ -101,7 +101,7 @@ def export_tts(db: Database, out_root: Path, kinds: list[str] | None = None, *,
                 w.objects += pieces(w, deck, len(w.objects), tile=sheet in TILE_SHEETS)
         (tmp / save_name).write_text(json.dumps(saved_object(db, w.objects), indent=2,
                                                 ensure_ascii=False) + "\n", encoding="utf-8")
-        w.records.append(record(save_name, "tts-save", sorted({d.kind for d in decks(db, faces)}),
+        w.records.append(record(save_name, "tts-save", sorted({d.kind for d in all_decks}),
                                 faces=len(faces.drawings)))
         write_export_manifest(db, tmp, w.records, {"base_url": base_url, "dpi": dpi,
                                                    "kinds": kinds}, faces)
