@@ -142,3 +142,24 @@ def test_watch_on_a_mistyped_target_stops_at_once(tmp_path: Path, target: str, s
     assert done.returncode == 2, done
     assert said in done.stderr and "hint:" in done.stderr, done.stderr
     assert "watching" not in done.stdout and not (project / "output").exists()
+
+
+def test_watch_does_not_write_through_an_output_link_out_of_the_project(tmp_path: Path) -> None:
+    """A project whose output/ links outside it: each rebuild is refused with the located
+    problem (as `cardgen build` refuses it), and nothing lands outside."""
+    import argparse
+
+    from rich.console import Console
+
+    from cardgen.cli.watch_cmd import rebuild
+
+    project = copy_project(tmp_path / "p", games=("orbital-debris",))
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (project / "output").symlink_to(outside)
+    console = Console(record=True, width=200)
+    args = argparse.Namespace(target="orbital-debris", draft=False, preview=False)
+    assert rebuild(args, console, project, []) is False
+    shown = console.export_text()
+    assert "error[outside-project]" in shown and "leads outside the project" in shown, shown
+    assert list(outside.iterdir()) == []

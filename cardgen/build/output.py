@@ -110,6 +110,17 @@ def lock_wait() -> float:
         return LOCK_WAIT_SECONDS
 
 
+
+def project_output(project: Path) -> Path:
+    """PROJECT/output, where builds and exports write unless told --out: refused when it is a
+    link that leads outside the project (nothing is written outside the project unasked)."""
+    root = project / "output"
+    if (root.exists() or root.is_symlink()) and not root.resolve().is_relative_to(project.resolve()):
+        raise ProblemsError([Problem(
+            "outside-project", f"{root} leads outside the project (a symbolic link)",
+            hint="remove the link, or choose where to write with --out DIR")])
+    return root
+
 @contextmanager
 def locked(target: Path) -> Iterator[None]:
     """Hold the target's lock file; wait for another build of it, then give up with a Problem.

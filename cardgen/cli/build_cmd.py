@@ -62,14 +62,9 @@ def check_players(players: int | None) -> None:
 
 def output_root(args: argparse.Namespace, db: Database) -> Path:
     """--out as given, else PROJECT/output, which must stay inside the project (not a link out)."""
-    if args.out is not None:
-        return Path(args.out)
-    root = db.project / "output"
-    if (root.exists() or root.is_symlink()) and not root.resolve().is_relative_to(db.project.resolve()):
-        raise ProblemsError([Problem(
-            "outside-project", f"{root} leads outside the project (a symbolic link)",
-            hint="remove the link, or choose where to write with --out DIR")])
-    return root
+    from cardgen.build.output import project_output
+
+    return Path(args.out) if args.out is not None else project_output(db.project)
 
 
 def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:

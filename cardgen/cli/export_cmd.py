@@ -54,7 +54,9 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 
 def run_export(args: argparse.Namespace, console: Console, db: Database) -> int:
-    out_root = args.out or (db.project / "output")
+    from cardgen.build.output import project_output
+
+    out_root = args.out if args.out is not None else project_output(db.project)
     if args.export == "pod":
         from cardgen.export.pod import export_pod, load_service
 

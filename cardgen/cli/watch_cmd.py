@@ -74,6 +74,7 @@ def rebuild(args: argparse.Namespace, console: Console, project: Path, changed: 
 def _build(args: argparse.Namespace, project: Path, console: Console) -> tuple[str, int]:
     """(label, file count) of a fresh build; ProblemsError when the data or the check stop it."""
     from cardgen.build import BuildOptions, build
+    from cardgen.build.output import project_output
     from cardgen.check import check
     from cardgen.check.text import report_lines
     from cardgen.data.load import load_database, parse_target
@@ -89,7 +90,7 @@ def _build(args: argparse.Namespace, project: Path, console: Console) -> tuple[s
                             or [Problem("check-failed", "the check fails; run cardgen check")])
     options = BuildOptions(preview=args.preview,
                            draft_report=tuple(report_lines(report, db.waived)) if args.draft else ())
-    summary = build(db, project / "output", options)
+    summary = build(db, project_output(project), options)
     return (f"a DRAFT of {db.label}" if args.draft else db.label), len(summary.files)
 
 
