@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.data.model import (
+    BASE_FIELDS,
     Component,
     Database,
     Edition,
@@ -467,9 +468,7 @@ def _size_problems(components: list[Component]) -> list[Problem]:
 
 
 def _component(cid: str, data: dict[str, Any], where: Location, edition: str) -> Component:
-    fields = {k: v for k, v in data.items()
-              if k not in ("id", "kind", "name", "count", "status", "image", "back_image",
-                           "source", "notes")}
+    fields = {k: v for k, v in data.items() if k not in BASE_FIELDS}
     return Component(
         id=cid, kind=str(data["kind"]), name=str(data.get("name", cid)),
         count=int(data.get("count", 1)), status=str(data.get("status", "final")),
