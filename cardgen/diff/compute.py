@@ -406,5 +406,7 @@ def _pair_rows(left: list[InventoryRow], right: list[InventoryRow],
             left.remove(before)
             right.remove(after)
             pairs.append((before, after))
+            lefts[k] -= 1
+            rights[k] -= 1
 
 
