@@ -122,3 +122,18 @@ def test_committed_schemas_are_up_to_date(tmp_path, run_cli) -> None:
         assert committed.is_file(), f"run `cardgen schema` and commit {fresh.name}"
         stale = f"schema/{fresh.name} is stale: run `cardgen schema`"
         assert committed.read_text() == fresh.read_text(), stale
+
+
+def test_each_call_in_an_expression_is_counted_once(l5, monkeypatch) -> None:
+    from cardgen.check import report
+
+    seen: list[str] = []
+
+    def counting(db, text: str) -> int:
+        seen.append(text)
+        return 5
+
+    monkeypatch.setitem(report._FUNCS, "count", counting)
+    ok, shown = evaluate(l5, "count('orbit-card') == count('orbit-card') and count('x') > 1")
+    assert ok and shown == "5 == 5 and 5 > 1"
+    assert seen == ["orbit-card", "x"]

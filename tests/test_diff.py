@@ -119,3 +119,29 @@ def test_reordered_items_with_ids_report_the_order() -> None:
     old = [{"id": "a"}, {"id": "b"}]
     assert value_changes({"x": old}, {"x": old[::-1]}) == [
         FieldChange("x order", ["a", "b"], ["b", "a"])]
+
+
+def _edition_with_rows(project: Path, edition: str, earth_rows: int) -> None:
+    """l5@<edition>: 0.6.5 with a box list of only the earth-card line, written that many times."""
+    folder = project / "data" / "l5" / edition
+    folder.mkdir()
+    row = '  - line: "4 EARTH CARDS"\n    kind: earth-card\n    count: 4\n'
+    (folder / "edition.yaml").write_text(
+        f'edition: "{edition}"\ntitle: L5 {edition}\nextends: "0.6.5"\n'
+        "inventory:\n" + row * earth_rows, encoding="utf-8")
+
+
+@pytest.mark.parametrize(("old", "new", "section"), [("0.7.4", "0.7.5", "added"),
+                                                      ("0.7.5", "0.7.4", "removed")])
+def test_a_box_list_line_written_twice_is_one_row_added_or_removed(
+        tmp_path: Path, run_cli, old: str, new: str, section: str) -> None:
+    project = copy_project(tmp_path)
+    _edition_with_rows(project, "0.7.4", 1)
+    _edition_with_rows(project, "0.7.5", 2)
+    result = run_cli("--project", str(project), "diff", f"l5@{old}", f"l5@{new}", "--json")
+    assert result.code == 0, result.text
+    rows = json.loads(result.out)["inventory"]
+    assert [r["line"] for r in rows[section]] == ["4 EARTH CARDS"]
+    assert [r for key, r in rows.items() if key != section] == [[], []]
+    text = run_cli("--project", str(project), "diff", f"l5@{old}", f"l5@{new}")
+    assert text.code == 0 and "4 EARTH CARDS" in text.out

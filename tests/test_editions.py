@@ -122,6 +122,20 @@ def test_new_edition_from_an_unknown_parent_writes_nothing(project: Path, run_cl
     assert not (project / "data/l5/0.7.0").exists()
 
 
+@pytest.mark.parametrize("name", ["a..b", "x" * 200])
+def test_new_edition_refuses_a_name_the_loader_refuses_and_writes_nothing(
+        project: Path, run_cli, name: str) -> None:
+    from cardgen.data.new_edition import create_edition
+
+    before = sorted(p.name for p in (project / "data/l5").iterdir())
+    with pytest.raises(ProblemsError) as caught:
+        create_edition(project, "l5", name, "0.6.5")
+    assert [p.rule for p in caught.value.problems] == ["bad-name"]
+    result = run_cli("--project", str(project), "new-edition", f"l5@{name}", "--from", "0.6.5")
+    assert result.code == 2 and "error[bad-name] edition" in result.err
+    assert sorted(p.name for p in (project / "data/l5").iterdir()) == before
+
+
 # ---------------------------------------------------------------- reprints: build --changed-since
 
 

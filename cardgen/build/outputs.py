@@ -21,7 +21,6 @@ from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
 
 OUTPUTS = ("pnp-letter", "pnp-a4", "print", "svg", "preview", "gallery")
 PAPER_OUTPUTS = {"pnp-letter": "letter", "pnp-a4": "a4"}
-PROJECT_FILE = "cardgen.yaml"
 
 
 def parse_outputs(names: Sequence[object], where: Location | None = None,
@@ -53,12 +52,11 @@ def outputs_option(text: str) -> tuple[str, ...]:
 
 def configured_outputs(project: Path) -> tuple[str, ...] | None:
     """cardgen.yaml's `build.outputs` (a list or a comma-separated string), None if not set."""
-    from cardgen.data.yamlsrc import read_source
+    from cardgen.data.load import read_config
 
-    config = project / PROJECT_FILE
-    if not config.is_file():
+    source = read_config(project)
+    if source is None:
         return None
-    source = read_source(config, PROJECT_FILE)
     build = source.data.get("build") if isinstance(source.data, dict) else None
     if build is None:
         return None

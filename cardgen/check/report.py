@@ -20,7 +20,7 @@ from cardgen.check.select import (
     total,
     values_of,
 )
-from cardgen.check.terms import count_findings, drift_findings
+from cardgen.check.terms import count_findings, data_names, drift_findings
 from cardgen.data.model import Database, InventoryRow, Mention, PlayerCount, Rule
 from cardgen.errors import did_you_mean
 from cardgen.limits import MAX_EXPR_CHARS, MAX_EXPR_RESULT
@@ -53,6 +53,11 @@ class Row:
     def ok(self) -> bool:
         return self.verdict == "ok"
 
+    @property
+    def off(self) -> bool:
+        """Short, over, or off in one of its parts: the rows that fail a check."""
+        return self.verdict in ("short", "over", "off")
+
 
 @dataclass
 class RuleResult:
@@ -80,7 +85,7 @@ class Report:
         """Errors and box-list rows off fail; with `strict`, warnings too (notes never do)."""
         if any(f.severity == "error" for f in self.findings):
             return True
-        if any(r.verdict in ("short", "over", "off") for r in self.rows):
+        if any(r.off for r in self.rows):
             return True
         return strict and bool(self.warnings)
 
@@ -101,14 +106,15 @@ def check(db: Database, players: int | None = None) -> Report:
     findings: list[Finding] = []
     rows = [row for i, inv in enumerate(db.edition.inventory)
             for row in _inventory_rows(db, inv, i, players, findings)]
-    rows += _unlisted_rows(db, findings)
-    findings += _mention_findings(db, rows)
+    rows += _unlisted_rows(db)
+    findings += _mention_findings(db)
     book, read = load_rulebook(db)
     findings += read
     if book is not None and book.box:
         findings += box_list_findings(db, book)
     if book is not None:
-        findings += drift_findings(db, book) + count_findings(db, book)
+        names = data_names(db, book)
+        findings += drift_findings(db, book, names) + count_findings(db, book, names)
     results = [_run_rule(db, rule, findings, _rule_where(db, i)) for i, rule in enumerate(db.game.rules)]
     findings = _notes_onto_findings(deduplicate(findings))
     drafts = Counter(_title(db, c.kind) for c in db.components if c.status == "draft")
@@ -167,8 +173,8 @@ def _inventory_rows(db: Database, inv: InventoryRow, index: int, players: int | 
         chosen = [c for c in db.of_kind(kind)
                   if all(str(c.value(k)).lower() == str(v).lower() for k, v in (inv.where or {}).items())]
         has = sum(c.count for c in chosen)
-        parts = _breakdown(inv, expected, chosen) + _items(db, inv, chosen)
-        rows.append(_row(db, kind, inv, expected, has, parts, where))
+        parts = _breakdown(inv, expected, chosen) + _items(inv, chosen)
+        rows.append(_row(db, kind, inv, expected, stated, has, parts, where))
     return rows
 
 
@@ -202,7 +208,7 @@ def _breakdown(inv: InventoryRow, expected: int, chosen: list) -> list[Part]:
             for k in labels]
 
 
-def _items(db: Database, inv: InventoryRow, chosen: list) -> list[Part]:
+def _items(inv: InventoryRow, chosen: list) -> list[Part]:
     parts = []
     for path, n in (inv.items or {}).items():
         steps = parse(f"x.{path}").steps
@@ -211,36 +217,32 @@ def _items(db: Database, inv: InventoryRow, chosen: list) -> list[Part]:
     return parts
 
 
-def _row(db: Database, kind: str, inv: InventoryRow, expected: int, has: int,
+def _row(db: Database, kind: str, inv: InventoryRow, expected: int, stated: int, has: int,
          parts: list[Part], where: str) -> Row:
+    """`expected`: what these players use; `stated`: what the box list says (its most, if ranged)."""
     off = [p for p in parts if not p.ok]
     stated_parts = sum(inv.parts.values()) if inv.parts else None
-    stated = inv.count.max if isinstance(inv.count, PlayerCount) and inv.count.max else expected
     if stated_parts is not None and stated_parts != stated and has == stated_parts and not off:
-        return Row(_title(db, kind), inv.line, expected, has, "contradiction",
-                   f"matches its parts ({stated_parts}), not its stated total", parts, where)
-    if isinstance(inv.count, PlayerCount):
-        return _ranged_row(db, kind, inv, expected, has, parts, where)
-    verdict = "short" if has < expected else "over" if has > expected else "off" if off else "ok"
-    detail = "; ".join(f"{p.label}: {p.has} of {p.expected}" for p in off)
+        verdict, detail = "contradiction", f"matches its parts ({stated_parts}), not its stated total"
+    elif isinstance(inv.count, PlayerCount):
+        verdict, detail = _ranged_verdict(inv.count.max, expected, has)
+    else:
+        verdict = "short" if has < expected else "over" if has > expected else "off" if off else "ok"
+        detail = "; ".join(f"{p.label}: {p.has} of {p.expected}" for p in off)
     return Row(_title(db, kind), inv.line, expected, has, verdict, detail, parts, where)
 
 
-def _ranged_row(db: Database, kind: str, inv: InventoryRow, expected: int, has: int,
-                parts: list[Part], where: str) -> Row:
+def _ranged_verdict(most: int | None, expected: int, has: int) -> tuple[str, str]:
     """A box-list line that depends on the player count: the box must hold at least that many."""
-    most = inv.count.max if isinstance(inv.count, PlayerCount) else None
     if has < expected:
-        return Row(_title(db, kind), inv.line, expected, has, "short",
-                   f"{expected - has} too few for this many players", parts, where)
+        return "short", f"{expected - has} too few for this many players"
     if most is not None and has > most:
-        return Row(_title(db, kind), inv.line, expected, has, "over",
-                   f"the box list allows at most {most}", parts, where)
+        return "over", f"the box list allows at most {most}"
     spare = f"; the box holds {has}, these players use {expected}" if has > expected else ""
-    return Row(_title(db, kind), inv.line, expected, has, "ok", spare.lstrip("; "), parts, where)
+    return "ok", spare.lstrip("; ")
 
 
-def _unlisted_rows(db: Database, findings: list[Finding]) -> list[Row]:
+def _unlisted_rows(db: Database) -> list[Row]:
     listed = {k for inv in db.edition.inventory for k in inv.kinds}
     rows = []
     for kind in dict.fromkeys(c.kind for c in db.components):
@@ -251,7 +253,7 @@ def _unlisted_rows(db: Database, findings: list[Finding]) -> list[Row]:
     return rows
 
 
-def _mention_findings(db: Database, rows: list[Row]) -> list[Finding]:
+def _mention_findings(db: Database) -> list[Finding]:
     listed = {k for inv in db.edition.inventory for k in inv.kinds}
     out = []
     for i, m in enumerate(db.edition.mentions):
@@ -427,9 +429,10 @@ def evaluate(db: Database, text: str) -> tuple[Any, str]:
         raise ExprError(f"cannot read expression '{text}': {exc.msg}") from None
     except (ValueError, RecursionError, MemoryError) as exc:
         raise ExprError(f"cannot read expression: {exc}") from None
+    calls: dict[str, Any] = {}  # each call's value by its text: counted once, shown and used
     try:
-        shown = _Substitute(db).visit(ast.parse(text, mode="eval"))
-        return _eval(db, tree.body), ast.unparse(shown)
+        shown = _Substitute(db, calls).visit(ast.parse(text, mode="eval"))
+        return _eval(db, tree.body, calls), ast.unparse(shown)
     except ExprError:
         raise
     except (TypeError, ValueError, ArithmeticError, RecursionError) as exc:
@@ -450,34 +453,44 @@ def _binop(op: ast.operator, left: Any, right: Any) -> Any:
 
 
 class _Substitute(ast.NodeTransformer):
-    def __init__(self, db: Database):
+    def __init__(self, db: Database, calls: dict[str, Any]):
         self.db = db
+        self.calls = calls
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
-        return ast.Constant(_eval(self.db, node))
+        return ast.Constant(_eval(self.db, node, self.calls))
 
 
-def _eval(db: Database, node: ast.AST) -> Any:
+def _eval(db: Database, node: ast.AST, calls: dict[str, Any]) -> Any:
     if isinstance(node, ast.Constant) and isinstance(node.value, int | float | str):
         return node.value
     if isinstance(node, ast.BinOp) and type(node.op) in _BINOPS:
-        return _binop(node.op, _eval(db, node.left), _eval(db, node.right))
+        return _binop(node.op, _eval(db, node.left, calls), _eval(db, node.right, calls))
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.Not):
-        value = _eval(db, node.operand)
+        value = _eval(db, node.operand, calls)
         return -value if isinstance(node.op, ast.USub) else not value
     if isinstance(node, ast.BoolOp):
-        values = [_eval(db, v) for v in node.values]
+        values = [_eval(db, v, calls) for v in node.values]
         return all(values) if isinstance(node.op, ast.And) else any(values)
     if isinstance(node, ast.Compare):
-        left = _eval(db, node.left)
+        left = _eval(db, node.left, calls)
         for op, right_node in zip(node.ops, node.comparators, strict=True):
-            right = _eval(db, right_node)
+            right = _eval(db, right_node, calls)
             if type(op) not in _CMPOPS or not _CMPOPS[type(op)](left, right):
                 return False
             left = right
         return True
-    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-            and node.func.id in _FUNCS and len(node.args) == 1
-            and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
-        return _FUNCS[node.func.id](db, node.args[0].value)
+    if isinstance(node, ast.Call):
+        return _call(db, node, calls)
     raise ExprError(f"not allowed in a rule expression: {ast.unparse(node)}")
+
+
+def _call(db: Database, node: ast.Call, calls: dict[str, Any]) -> Any:
+    """count/sum/distinct of one selector, run once however often the expression names it."""
+    text = ast.unparse(node)
+    if text not in calls:
+        if not (isinstance(node.func, ast.Name) and node.func.id in _FUNCS and len(node.args) == 1
+                and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            raise ExprError(f"not allowed in a rule expression: {text}")
+        calls[text] = _FUNCS[node.func.id](db, node.args[0].value)
+    return calls[text]

@@ -56,9 +56,11 @@ class Names:
     heads: set[str]  # last words of component names: card, token, marker, ...
     kinds: dict[tuple[str, ...], str]  # a kind's names -> kind id
     labels: dict[tuple[str, ...], str]  # normal form -> a printable name
+    box_lines: set[int]  # the rulebook's box-list line numbers: not scanned for names or counts
 
 
 def data_names(db: Database, book: Rulebook) -> Names:
+    """The names the data knows, read once per check and shared by every scan of the rulebook."""
     known: set[tuple[str, ...]] = set()
     labels: dict[tuple[str, ...], str] = {}
     kinds: dict[tuple[str, ...], str] = {}
@@ -90,7 +92,7 @@ def data_names(db: Database, book: Rulebook) -> Names:
         add(re.sub(r"^\s*\d+\s*", "", line.text), None, noun)
     product = [n for n in known if len(n) > 1 or n in kinds]
     heads = {n[-1] for n in product}
-    return Names(known, heads, kinds, labels)
+    return Names(known, heads, kinds, labels, {line.number for line in book.box})
 
 
 def _is_known(phrase: tuple[str, ...], names: Names) -> bool:
@@ -111,13 +113,12 @@ def _resembles(phrase: tuple[str, ...], name: tuple[str, ...], heads: set[str]) 
     return False
 
 
-def drift_findings(db: Database, book: Rulebook) -> list[Finding]:
+def drift_findings(db: Database, book: Rulebook, names: Names | None = None) -> list[Finding]:
     """`two-names` for phrases of the rulebook that resemble a name the data knows."""
-    names = data_names(db, book)
-    box_lines = {line.number for line in book.box}
+    names = names if names is not None else data_names(db, book)
     found: dict[tuple[str, ...], Finding] = {}
     for number, line in enumerate(book.lines, start=1):
-        if number in box_lines:
+        if number in names.box_lines:
             continue
         for sentence in _SENTENCE.split(line):
             in_sentence = {normal(m.group(1)) for m in _PHRASE.finditer(sentence)}
@@ -140,13 +141,12 @@ def drift_findings(db: Database, book: Rulebook) -> list[Finding]:
     return list(found.values())
 
 
-def count_findings(db: Database, book: Rulebook) -> list[Finding]:
+def count_findings(db: Database, book: Rulebook, names: Names | None = None) -> list[Finding]:
     """`rules-count` for a number the rules put in front of a kind's name that the data lacks."""
-    names = data_names(db, book)
-    box_lines = {line.number for line in book.box}
+    names = names if names is not None else data_names(db, book)
     out = []
     for number, line in enumerate(book.lines, start=1):
-        if number in box_lines:
+        if number in names.box_lines:
             continue
         for match in _COUNTED.finditer(line):
             kind = _kind_of(normal(match.group(2)), names)

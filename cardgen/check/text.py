@@ -35,7 +35,7 @@ def report_lines(report: Report, waived: list[Problem] | None = None) -> list[st
 def waived_summary(report: Report, waived: list[Problem]) -> list[str]:
     """One line per kind of thing a draft let through (empty when nothing was)."""
     out: list[str] = []
-    off = sum(not r.ok and r.verdict in ("short", "over", "off") for r in report.rows)
+    off = sum(r.off for r in report.rows)
     errors = sum(f.severity == "error" for f in report.findings)
     if off:
         out.append(f"{off} box-list row{'s' if off != 1 else ''} off")

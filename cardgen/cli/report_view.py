@@ -95,7 +95,7 @@ def _print_summary(report: Report, console: Console, strict: bool) -> None:
         kinds = ", ".join(f"{n} {k}" for k, n in report.drafts.items())
         console.print(f"{drafts} draft entries (text written to fit the rules): {kinds}")
     errors = sum(f.severity == "error" for f in report.findings)
-    short = sum(r.verdict in ("short", "over", "off") for r in report.rows)
+    short = sum(r.off for r in report.rows)
     warnings = len(report.warnings)
     if report.failed(strict):
         why = " (--strict: warnings fail)" if strict and not report.failed() else ""

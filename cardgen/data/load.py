@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.data.model import (
+    BASE_FIELDS,
     Component,
     Database,
     Edition,
@@ -54,17 +55,23 @@ def find_project(start: Path) -> Path:
                 start)
 
 
+def read_config(project: Path) -> Source | None:
+    """The project's cardgen.yaml (a link out of the project refused), None when it has none."""
+    root = project.resolve()
+    config = root / PROJECT_FILE
+    return _read(root, config) if config.is_file() else None
+
+
 def default_game(project: Path) -> str:
     """The game `cardgen check` means with no argument: cardgen.yaml's default_game, else the only one."""
-    config = project / PROJECT_FILE
-    if config.is_file():
-        data = _read(project.resolve(), config).data
-        if isinstance(data, dict) and isinstance(data.get("default_game"), str):
-            return data["default_game"]
+    config = read_config(project)
+    data = config.data if config is not None else None
+    if isinstance(data, dict) and isinstance(data.get("default_game"), str):
+        return data["default_game"]
     games = list_games(project)
     if len(games) == 1:
         return games[0]
-    if not config.is_file() and not games:
+    if config is None and not games:
         raise ProblemsError([Problem(
             "no-project", f"no cardgen.yaml in {project} or any folder above it",
             hint="start one with `cardgen new GAME`, or point at one with --project DIR")])
@@ -467,9 +474,7 @@ def _size_problems(components: list[Component]) -> list[Problem]:
 
 
 def _component(cid: str, data: dict[str, Any], where: Location, edition: str) -> Component:
-    fields = {k: v for k, v in data.items()
-              if k not in ("id", "kind", "name", "count", "status", "image", "back_image",
-                           "source", "notes")}
+    fields = {k: v for k, v in data.items() if k not in BASE_FIELDS}
     return Component(
         id=cid, kind=str(data["kind"]), name=str(data.get("name", cid)),
         count=int(data.get("count", 1)), status=str(data.get("status", "final")),

@@ -2,23 +2,22 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-from cardgen.data.load import list_editions, load_database
+from cardgen.data.load import check_name, list_editions, load_database
 from cardgen.data.model import Component, Database
 from cardgen.errors import Problem, ProblemsError, did_you_mean
 
-EDITION_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 CHANGES_FILE = "changes.yaml"
 
 
 def create_edition(project: Path, game: str, new: str, parent: str | None = None) -> list[Path]:
     """Write a new edition extending `parent` (default: the game's default edition).
 
-    Refuses (ProblemsError) a bad id or an edition folder that exists; returns the files written.
+    Refuses (ProblemsError) a name the loader would refuse or an edition folder that exists;
+    returns the files written.
     """
-    _check_id(new)
+    check_name(new, "edition")
     base = load_database(project, game, parent)  # the parent must load cleanly
     root = project / "data" / game / new
     if root.exists():
@@ -31,13 +30,6 @@ def create_edition(project: Path, game: str, new: str, parent: str | None = None
     for path, text in files.items():
         path.write_text(text, encoding="utf-8")
     return list(files)
-
-
-def _check_id(new: str) -> None:
-    if not EDITION_ID.match(new):
-        raise ProblemsError([Problem(
-            "bad-edition-id", f"'{new}' is not a usable edition id (a folder name)",
-            hint="letters, digits, '.', '_' and '-', e.g. 0.7.0 or act-two")])
 
 
 def edition_yaml(base: Database, new: str) -> str:

@@ -12,7 +12,15 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardgen.data.model import Component, Database, FieldSpec, InventoryRow, KindSpec, Term
+from cardgen.data.model import (
+    BASE_FIELDS,
+    Component,
+    Database,
+    FieldSpec,
+    InventoryRow,
+    KindSpec,
+    Term,
+)
 
 
 class _Missing:
@@ -24,7 +32,8 @@ class _Missing:
 
 MISSING: Any = _Missing()
 
-_BASE = ("kind", "name", "count", "status", "image", "back_image", "source")
+# what a component states besides its fields: not its id (matched on) nor its notes (not kept)
+_BASE = tuple(k for k in BASE_FIELDS if k not in ("id", "notes"))
 
 
 @dataclass(frozen=True)
@@ -397,5 +406,7 @@ def _pair_rows(left: list[InventoryRow], right: list[InventoryRow],
             left.remove(before)
             right.remove(after)
             pairs.append((before, after))
+            lefts[k] -= 1
+            rights[k] -= 1
 
 
