@@ -16,9 +16,10 @@ from functools import lru_cache
 
 from cardgen.errors import Location, Problem
 from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Matrix, Primitive, Rect
-from cardgen.layout.ink import apply, bounds, compose
+from cardgen.layout.ink import apply, bounds
+from cardgen.layout.lints import compose
+from cardgen.limits import PRINT_BLEED
 
-PRINT_BLEED = 3.0  # mm; the print-shop bleed (cardgen.impose.PRINT_BLEED)
 EDGE = 0.05  # a rectangle this close to a trim edge touches it
 SAMPLES = 24  # points per trim edge
 INSET = 0.3  # sample this far inside the trim and inside the bleed edge

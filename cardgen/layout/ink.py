@@ -27,13 +27,14 @@ from cardgen.layout.drawing import (
     Style,
     Text,
 )
+from cardgen.layout.fonts import PT_TO_MM
+from cardgen.layout.lints import compose, contrast, luminance
 
 LARGE_FILL = 0.02  # of the face's area ...
 MIN_LARGE = 60.0  # ... and at least this many mm² (icons and pips stay as they are) ...
 MAX_LARGE = 200.0  # ... and at most this many (a die spot on a big mat is large)
 TINT = 0.86  # a large fill keeps this little of its colour: mix(colour, white, TINT)
 OUTLINE = 0.3  # mm, the outline a tinted fill gets
-PT = 25.4 / 72
 
 
 def ink_saver_template(template: dict[str, Any]) -> dict[str, Any]:
@@ -71,20 +72,6 @@ def rgb(colour: str) -> tuple[float, float, float]:
     return (int(colour[1:3], 16) / 255, int(colour[3:5], 16) / 255, int(colour[5:7], 16) / 255)
 
 
-def luminance(colour: str) -> float:
-    """WCAG relative luminance of '#RRGGBB'."""
-    def channel(c: float) -> float:
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (channel(c) for c in rgb(colour))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a: str, b: str) -> float:
-    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
-
-
 def tint(colour: str, amount: float = TINT) -> str:
     r, g, b = (c + (1 - c) * amount for c in rgb(colour))
     return f"#{round(r * 255):02X}{round(g * 255):02X}{round(b * 255):02X}"
@@ -106,13 +93,6 @@ def readable(colour: str, under: str, old_under: str, minimum: float) -> str:
 def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
     a, b, c, d, e, f = m
     return a * x + c * y + e, b * x + d * y + f
-
-
-def compose(outer: Matrix, inner: Matrix) -> Matrix:
-    a1, b1, c1, d1, e1, f1 = outer
-    a2, b2, c2, d2, e2, f2 = inner
-    return (a1 * a2 + c1 * b2, b1 * a2 + d1 * b2, a1 * c2 + c1 * d2, b1 * c2 + d1 * d2,
-            a1 * e2 + c1 * f2 + e1, b1 * e2 + d1 * f2 + f1)
 
 
 Bounds = tuple[float, float, float, float]  # x0, y0, x1, y1 in face mm
@@ -185,7 +165,7 @@ def _item(item: Primitive, m: Matrix, walk: Walk, background: str, first: bool =
 
 
 def _text(item: Text, m: Matrix, walk: Walk) -> Text:
-    x, y = apply(m, item.x, item.y - item.size * PT * 0.35)
+    x, y = apply(m, item.x, item.y - item.size * PT_TO_MM * 0.35)
     f = walk.under(x, y)
     if f is None or f.old == f.new:
         return item
