@@ -66,7 +66,7 @@ def test_a_seed_layout_with_a_short_bleed_is_refused(tmp_path) -> None:
     assert err.value.problems[0].rule == "bleed"
 
 
-def test_ink_saver_template_swaps_palette_background_and_drops_named_elements() -> None:
+def test_ink_saver_settings_swap_palette_background_and_drop_named_elements() -> None:
     template = {
         "background": "#000000", "palette": {"red": "#FF0000", "blue": "#0000FF"},
         "elements": [{"type": "rect", "name": "stars"},
@@ -75,11 +75,13 @@ def test_ink_saver_template_swaps_palette_background_and_drops_named_elements() 
         "ink_saver": {"palette": {"red": "#FFDDDD"}, "drop": ["stars"],
                       "background": "#FFFFFF"},
     }
-    out = ink.ink_saver_template(template)
+    out, background = ink.ink_saver_settings(template)
     assert out["palette"] == {"red": "#FFDDDD", "blue": "#0000FF"}
-    assert out["background"] == "#FFFFFF"
+    assert out["background"] == background == "#FFFFFF"
     assert out["elements"] == [{"type": "group", "elements": [{"type": "text", "name": "title"}]}]
     assert template["elements"][0]["name"] == "stars"  # the template itself is unchanged
+    empty = {**template, "ink_saver": None}  # `ink_saver:` with nothing under it
+    assert ink.ink_saver_settings(empty) == (empty, "#FFFFFF")
 
 
 def test_ink_saved_faces_lighten_large_fills_and_keep_text_readable() -> None:
@@ -106,3 +108,18 @@ def test_the_bleed_lint_remembers_edges_without_mixing_up_faces() -> None:
     shapes = [Rect(-3, -3, 80, 100, Style(fill="#FFFFFF")), Rect(-3, -1.5, 80, 11.5, Style(fill="#C03020"))]
     answers = [bleed.edge_mismatches(Drawing("c", 63.5, 88.9, b, shapes)) for b in (3.0, 1.0, 3.0, 1.0)]
     assert [a.get("top", 0) for a in answers] == [bleed.SAMPLES, 0, bleed.SAMPLES, 0]
+
+
+def test_an_empty_ink_saver_block_builds_with_the_defaults(tmp_path, run_cli) -> None:
+    import shutil
+
+    from tests.conftest import REPO
+
+    project = tmp_path / "glyphs"
+    shutil.copytree(REPO / "tests" / "fixtures" / "own-font", project)
+    layout = project / "layouts" / "glyphs" / "spell-card.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8") + "ink_saver:\n", encoding="utf-8")
+    result = run_cli("--project", str(project), "build", "--ink-saver", "--no-preview",
+                     "--outputs", "print")
+    assert result.code == 0, result.text
+    assert "internal error" not in result.text

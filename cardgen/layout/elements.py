@@ -48,11 +48,10 @@ def lay_out(db: Database, component: Component, side: str, ink_saver: bool = Fal
     probes: list[tuple[str, str]] | None = db.__dict__.get("_image_probes")
     probed = len(probes) if probes is not None else 0
     if ink_saver:
-        from cardgen.layout.ink import ink_saved, ink_saver_template
+        from cardgen.layout.ink import ink_saved, ink_saver_settings
 
-        drawing = lay_out_template(db, component, side, ink_saver_template(template), scope)
-        drawing = ink_saved(drawing, str(template.get("ink_saver", {}).get("background")
-                                         or "#FFFFFF"))
+        saver_template, background = ink_saver_settings(template)
+        drawing = ink_saved(lay_out_template(db, component, side, saver_template, scope), background)
     else:
         drawing = lay_out_template(db, component, side, template, scope)
     drawing = extend_to_bleed(drawing)

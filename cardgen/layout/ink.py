@@ -1,7 +1,7 @@
 """The printer-friendly face (`--ink-saver`): a laid-out Drawing -> one that uses less ink.
 
 Two steps. The template's own `ink_saver:` block (palette entries swapped, elements dropped by
-`name`, another background) is applied before layout (`ink_saver_template`). Then every face
+`name`, another background) is applied before layout (`ink_saver_settings`). Then every face
 goes through `ink_saved`: the background turns white (or the block's `background`); a fill
 covering more than LARGE_FILL of the face (within MIN_LARGE..MAX_LARGE mm²) becomes a light
 tint of its colour with a thin outline in the colour itself. Whatever is drawn on a fill that
@@ -37,12 +37,14 @@ TINT = 0.86  # a large fill keeps this little of its colour: mix(colour, white, 
 OUTLINE = 0.3  # mm, the outline a tinted fill gets
 
 
-def ink_saver_template(template: dict[str, Any]) -> dict[str, Any]:
-    """The template with its `ink_saver:` block applied: palette entries replaced, elements
-    named in `drop` removed (at any depth), the block's background."""
+def ink_saver_settings(template: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """The template with its `ink_saver:` block applied (palette entries replaced, elements
+    named in `drop` removed at any depth, the block's background), and the background colour
+    `ink_saved` gives the face (the block's, else white). No block, or an empty one, changes
+    nothing."""
     block = template.get("ink_saver")
     if not isinstance(block, dict):
-        return template
+        return template, "#FFFFFF"
     out = dict(template)
     if isinstance(block.get("palette"), dict):
         out["palette"] = {**template.get("palette", {}), **block["palette"]}
@@ -51,7 +53,7 @@ def ink_saver_template(template: dict[str, Any]) -> dict[str, Any]:
     drop = {str(n) for n in block.get("drop", []) or []}
     if drop:
         out["elements"] = _without(template.get("elements", []), drop)
-    return out
+    return out, str(block.get("background") or "#FFFFFF")
 
 
 def _without(elements: list[Any], drop: set[str]) -> list[Any]:
@@ -209,4 +211,4 @@ def _shape(item: Rect | Ellipse | Path, m: Matrix, walk: Walk, background: str, 
     return replace(item, style=new_style) if new_style != style else item
 
 
-__all__ = ["Style", "contrast", "ink_saved", "ink_saver_template", "luminance", "tint"]
+__all__ = ["Style", "contrast", "ink_saved", "ink_saver_settings", "luminance", "tint"]
