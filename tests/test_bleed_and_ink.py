@@ -123,3 +123,39 @@ def test_an_empty_ink_saver_block_builds_with_the_defaults(tmp_path, run_cli) ->
                      "--outputs", "print")
     assert result.code == 0, result.text
     assert "internal error" not in result.text
+
+
+SHORT_OF_BLEED = """
+  - { type: rect, name: band, x: -1, y: 30, w: 20, h: 5, fill: "#336699" }
+  - { type: group, name: moved, x: 2, y: 50,
+      elements: [{ type: rect, name: moved-band, x: -3, y: 0, w: 10, h: 3, fill: "#336699" }] }
+  - { type: circle, name: spot, cx: 0, cy: 70, r: 2, fill: "#336699" }
+  - { type: group, name: turned, x: 9, y: 40, rotate: 90,
+      elements: [{ type: rect, name: turned-band, x: 0, y: 0, w: 5, h: 10, fill: "#336699" }] }
+"""
+
+
+def test_short_of_bleed_leaves_out_the_rectangles_the_build_stretches(tmp_path) -> None:
+    # bleed: 3 in the layout; a filled rectangle from x = -1 is stretched to -3 by
+    # extend_to_bleed (so no sliver shows), a circle or a turned rectangle is not
+    import shutil
+
+    from cardgen.data.load import load_database
+    from cardgen.layout.elements import lay_out_template
+    from cardgen.layout.scope import Scope
+    from cardgen.layout.templates import template_for
+    from tests.conftest import REPO
+
+    project = tmp_path / "glyphs"
+    shutil.copytree(REPO / "tests" / "fixtures" / "own-font", project)
+    layout = project / "layouts" / "glyphs" / "spell-card.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8") + SHORT_OF_BLEED, encoding="utf-8")
+    db = load_database(project, "glyphs", None)
+    card = db.components[0]
+    template = template_for(db, card.kind, "front")
+    drawing = lay_out_template(db, card, "front", template, Scope(db, card))
+    short = sorted(w.path.rsplit("(", 1)[-1].rstrip(")") for w in drawing.warnings
+                   if w.rule == "short-of-bleed")
+    assert short == ["spot", "turned-band"], [str(w) for w in drawing.warnings]
+    spot = next(w for w in drawing.warnings if w.path.endswith("(spot)"))
+    assert "crosses the left trim edge but stops 1.0 mm short" in spot.message

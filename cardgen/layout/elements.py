@@ -17,6 +17,7 @@ from cardgen.data.model import Component, Database, FieldSpec, Term
 from cardgen.data.paths import readable
 from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
 from cardgen.layout import fonts, text
+from cardgen.layout.bleed import bleed_problems, extend_to_bleed, stretched_sides
 from cardgen.layout.draft import draft_mark, missing_art
 from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Image, Matrix, Primitive, Rect, Style
 from cardgen.layout.drawing import Path as PathItem
@@ -42,8 +43,6 @@ def lay_out(db: Database, component: Component, side: str, ink_saver: bool = Fal
     key = (component.kind, side, component.edition, ink_saver)
     if key in shared:
         return shared[key].for_component(db, component, side)
-    from cardgen.layout.bleed import bleed_problems, extend_to_bleed
-
     scope = Scope(db, component)
     probes: list[tuple[str, str]] | None = db.__dict__.get("_image_probes")
     probed = len(probes) if probes is not None else 0
@@ -113,7 +112,7 @@ def lay_out_template(db: Database, component: Component, side: str, template: di
     if ctx.problems:
         raise ProblemsError(ctx.problems)
     drawing.warnings = FaceLinter(drawing, ctx.placed, ctx.safe, template.get("shape") == "circle",
-                                  face_label(component, side)).run()
+                                  face_label(component, side), stretched_sides(drawing)).run()
     return drawing
 
 

@@ -212,12 +212,15 @@ class FaceLinter:
     """Lints one face from the primitives its elements placed, in drawing order."""
 
     def __init__(self, drawing: Drawing, placed: list[Placed], safe: float, circle: bool,
-                 face: str):
+                 face: str, stretched: dict[int, tuple[str, ...]] | None = None):
         self.drawing = drawing
         self.placed = placed
         self.safe = safe
         self.circle = circle
         self.face = face
+        # id of a rectangle -> the trim edges the build stretches it across into the print
+        # bleed (cardgen.layout.bleed.stretched_sides): no sliver shows there
+        self.stretched = stretched or {}
         self.found: dict[tuple[str, int], Problem] = {}
         # what can be drawn over a text: (index, placed, is text); backgrounds, marks and rings
         # never count (see covered)
@@ -271,11 +274,14 @@ class FaceLinter:
             self.warn(p, "outside-trim", f"runs {over:.1f} mm past the trim: it will be cut",
                       "keep text, icons and pips inside the safe area")
             return
-        short = [side for side, past in (("left", -box[0]), ("top", -box[1]), ("right", box[2] - w),
-                                         ("bottom", box[3] - h)) if 0.01 < past < bleed - 0.01]
+        stretched = self.stretched.get(id(p.item), ())
+        short = [(side, past) for side, past in (("left", -box[0]), ("top", -box[1]),
+                                                 ("right", box[2] - w), ("bottom", box[3] - h))
+                 if 0.01 < past < bleed - 0.01 and side not in stretched]
         if short:
-            self.warn(p, "short-of-bleed", f"crosses the {short[0]} trim edge but stops "
-                      f"{bleed - over:.1f} mm short of "
+            side, past = short[0]
+            self.warn(p, "short-of-bleed", f"crosses the {side} trim edge but stops "
+                      f"{bleed - past:.1f} mm short of "
                       "the bleed edge: a thin sliver will show when the cut drifts",
                       f"run it to the bleed edge ({bleed:g} mm past the trim) or keep it inside")
 
