@@ -36,3 +36,8 @@ MAX_EXPR_RESULT = 100_000  # characters or items of any value an expression make
 
 # ---------------------------------------------------------------- output
 LOCK_WAIT_SECONDS = 120.0  # how long a build waits for another build of the same folder
+
+# ---------------------------------------------------------------- print
+# Not a limit but a size two stages share: every face is laid out with at least this bleed
+# (cardgen.layout.bleed) and the print-shop pages carry it (cardgen.impose).
+PRINT_BLEED = 3.0  # mm; the print-shop bleed each side of the trim

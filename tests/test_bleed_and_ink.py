@@ -66,7 +66,7 @@ def test_a_seed_layout_with_a_short_bleed_is_refused(tmp_path) -> None:
     assert err.value.problems[0].rule == "bleed"
 
 
-def test_ink_saver_template_swaps_palette_background_and_drops_named_elements() -> None:
+def test_ink_saver_settings_swap_palette_background_and_drop_named_elements() -> None:
     template = {
         "background": "#000000", "palette": {"red": "#FF0000", "blue": "#0000FF"},
         "elements": [{"type": "rect", "name": "stars"},
@@ -75,11 +75,13 @@ def test_ink_saver_template_swaps_palette_background_and_drops_named_elements() 
         "ink_saver": {"palette": {"red": "#FFDDDD"}, "drop": ["stars"],
                       "background": "#FFFFFF"},
     }
-    out = ink.ink_saver_template(template)
+    out, background = ink.ink_saver_settings(template)
     assert out["palette"] == {"red": "#FFDDDD", "blue": "#0000FF"}
-    assert out["background"] == "#FFFFFF"
+    assert out["background"] == background == "#FFFFFF"
     assert out["elements"] == [{"type": "group", "elements": [{"type": "text", "name": "title"}]}]
     assert template["elements"][0]["name"] == "stars"  # the template itself is unchanged
+    empty = {**template, "ink_saver": None}  # `ink_saver:` with nothing under it
+    assert ink.ink_saver_settings(empty) == (empty, "#FFFFFF")
 
 
 def test_ink_saved_faces_lighten_large_fills_and_keep_text_readable() -> None:
@@ -106,3 +108,54 @@ def test_the_bleed_lint_remembers_edges_without_mixing_up_faces() -> None:
     shapes = [Rect(-3, -3, 80, 100, Style(fill="#FFFFFF")), Rect(-3, -1.5, 80, 11.5, Style(fill="#C03020"))]
     answers = [bleed.edge_mismatches(Drawing("c", 63.5, 88.9, b, shapes)) for b in (3.0, 1.0, 3.0, 1.0)]
     assert [a.get("top", 0) for a in answers] == [bleed.SAMPLES, 0, bleed.SAMPLES, 0]
+
+
+def test_an_empty_ink_saver_block_builds_with_the_defaults(tmp_path, run_cli) -> None:
+    import shutil
+
+    from tests.conftest import REPO
+
+    project = tmp_path / "glyphs"
+    shutil.copytree(REPO / "tests" / "fixtures" / "own-font", project)
+    layout = project / "layouts" / "glyphs" / "spell-card.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8") + "ink_saver:\n", encoding="utf-8")
+    result = run_cli("--project", str(project), "build", "--ink-saver", "--no-preview",
+                     "--outputs", "print")
+    assert result.code == 0, result.text
+    assert "internal error" not in result.text
+
+
+SHORT_OF_BLEED = """
+  - { type: rect, name: band, x: -1, y: 30, w: 20, h: 5, fill: "#336699" }
+  - { type: group, name: moved, x: 2, y: 50,
+      elements: [{ type: rect, name: moved-band, x: -3, y: 0, w: 10, h: 3, fill: "#336699" }] }
+  - { type: circle, name: spot, cx: 0, cy: 70, r: 2, fill: "#336699" }
+  - { type: group, name: turned, x: 9, y: 40, rotate: 90,
+      elements: [{ type: rect, name: turned-band, x: 0, y: 0, w: 5, h: 10, fill: "#336699" }] }
+"""
+
+
+def test_short_of_bleed_leaves_out_the_rectangles_the_build_stretches(tmp_path) -> None:
+    # bleed: 3 in the layout; a filled rectangle from x = -1 is stretched to -3 by
+    # extend_to_bleed (so no sliver shows), a circle or a turned rectangle is not
+    import shutil
+
+    from cardgen.data.load import load_database
+    from cardgen.layout.elements import lay_out_template
+    from cardgen.layout.scope import Scope
+    from cardgen.layout.templates import template_for
+    from tests.conftest import REPO
+
+    project = tmp_path / "glyphs"
+    shutil.copytree(REPO / "tests" / "fixtures" / "own-font", project)
+    layout = project / "layouts" / "glyphs" / "spell-card.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8") + SHORT_OF_BLEED, encoding="utf-8")
+    db = load_database(project, "glyphs", None)
+    card = db.components[0]
+    template = template_for(db, card.kind, "front")
+    drawing = lay_out_template(db, card, "front", template, Scope(db, card))
+    short = sorted(w.path.rsplit("(", 1)[-1].rstrip(")") for w in drawing.warnings
+                   if w.rule == "short-of-bleed")
+    assert short == ["spot", "turned-band"], [str(w) for w in drawing.warnings]
+    spot = next(w for w in drawing.warnings if w.path.endswith("(spot)"))
+    assert "crosses the left trim edge but stops 1.0 mm short" in spot.message

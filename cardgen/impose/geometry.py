@@ -25,6 +25,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from cardgen.limits import PRINT_BLEED as PRINT_BLEED  # re-exported: cardgen.impose.PRINT_BLEED
+
 COMMON_W, COMMON_H = 210.0, 279.4  # A4 ∩ Letter, portrait
 MARGIN = 6.35  # content stays this far inside the common area
 PRINTABLE = 6.35  # nothing at all (art, marks, labels) within this of the sheet edge
@@ -38,7 +40,6 @@ TOKEN_GUTTER = 2.0  # tokens: each carries 1 mm bleed in its own gutter
 STICKER_GUTTER = 2.5  # dice stickers (print-spec 4.1)
 LARGE_GAP = 10.0  # between large items (IDs, mats) on one page
 TILE_OVERLAP = 10.0  # print-spec 4.3
-PRINT_BLEED = 3.0  # print-shop pages: bleed each side of the trim
 LABEL_COLUMN = 30.0  # sticker sheets: row labels left of the grid
 
 

@@ -16,9 +16,10 @@ from functools import lru_cache
 
 from cardgen.errors import Location, Problem
 from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Matrix, Primitive, Rect
-from cardgen.layout.ink import apply, bounds, compose
+from cardgen.layout.ink import apply, bounds
+from cardgen.layout.lints import compose
+from cardgen.limits import PRINT_BLEED
 
-PRINT_BLEED = 3.0  # mm; the print-shop bleed (cardgen.impose.PRINT_BLEED)
 EDGE = 0.05  # a rectangle this close to a trim edge touches it
 SAMPLES = 24  # points per trim edge
 INSET = 0.3  # sample this far inside the trim and inside the bleed edge
@@ -32,9 +33,42 @@ def extend_to_bleed(drawing: Drawing, bleed: float = PRINT_BLEED) -> Drawing:
                    warnings=drawing.warnings, shape=drawing.shape)
 
 
+def stretched_sides(drawing: Drawing) -> dict[int, tuple[str, ...]]:
+    """id of each rectangle extend_to_bleed stretches -> the trim edges ('left', 'top',
+    'right', 'bottom') it stretches it across (the short-of-bleed lint lets those be)."""
+    out: dict[int, tuple[str, ...]] = {}
+
+    def walk(items: tuple[Primitive, ...] | list[Primitive], m: Matrix) -> None:
+        for item in items:
+            if isinstance(item, Group) and _goes_into(item):
+                walk(item.items, compose(m, item.transform))
+            elif isinstance(item, Rect) and item.style.fill:
+                sides = _touching(item, m, drawing)
+                if any(sides):
+                    out[id(item)] = tuple(name for name, t in zip(_SIDES, sides, strict=True) if t)
+
+    walk(drawing.items, IDENTITY)
+    return out
+
+
+_SIDES = ("left", "top", "right", "bottom")
+
+
+def _goes_into(group: Group) -> bool:
+    """extend_to_bleed stretches what is in a group neither clipped, scaled nor turned."""
+    return group.clip is None and group.transform[:4] == (1.0, 0.0, 0.0, 1.0)
+
+
+def _touching(item: Rect, m: Matrix, d: Drawing) -> tuple[bool, bool, bool, bool]:
+    """Whether the rectangle (under the translation m) reaches the left, top, right and bottom
+    trim edge (within EDGE, or past it)."""
+    x0, y0 = item.x + m[4], item.y + m[5]
+    return (x0 <= EDGE, y0 <= EDGE, x0 + item.w >= d.width - EDGE, y0 + item.h >= d.height - EDGE)
+
+
 def _extend(item: Primitive, d: Drawing, b: float, m: Matrix) -> Primitive:
     if isinstance(item, Group):
-        if item.clip is not None or item.transform[:4] != (1.0, 0.0, 0.0, 1.0):
+        if not _goes_into(item):
             return item  # clipped, scaled or turned: leave as drawn
         inner = compose(m, item.transform)
         return replace(item, items=tuple(_extend(i, d, b, inner) for i in item.items))
@@ -43,10 +77,11 @@ def _extend(item: Primitive, d: Drawing, b: float, m: Matrix) -> Primitive:
     ex, ey = m[4], m[5]
     x0, y0 = item.x + ex, item.y + ey
     x1, y1 = x0 + item.w, y0 + item.h
-    nx0 = -b if x0 <= EDGE else x0
-    ny0 = -b if y0 <= EDGE else y0
-    nx1 = d.width + b if x1 >= d.width - EDGE else x1
-    ny1 = d.height + b if y1 >= d.height - EDGE else y1
+    left, top, right, bottom = _touching(item, m, d)
+    nx0 = -b if left else x0
+    ny0 = -b if top else y0
+    nx1 = d.width + b if right else x1
+    ny1 = d.height + b if bottom else y1
     if (nx0, ny0, nx1, ny1) == (x0, y0, x1, y1):
         return item
     return replace(item, x=nx0 - ex, y=ny0 - ey, w=nx1 - nx0, h=ny1 - ny0)

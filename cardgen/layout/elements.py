@@ -17,6 +17,7 @@ from cardgen.data.model import Component, Database, FieldSpec, Term
 from cardgen.data.paths import readable
 from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
 from cardgen.layout import fonts, text
+from cardgen.layout.bleed import bleed_problems, extend_to_bleed, stretched_sides
 from cardgen.layout.draft import draft_mark, missing_art
 from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Image, Matrix, Primitive, Rect, Style
 from cardgen.layout.drawing import Path as PathItem
@@ -42,17 +43,14 @@ def lay_out(db: Database, component: Component, side: str, ink_saver: bool = Fal
     key = (component.kind, side, component.edition, ink_saver)
     if key in shared:
         return shared[key].for_component(db, component, side)
-    from cardgen.layout.bleed import bleed_problems, extend_to_bleed
-
     scope = Scope(db, component)
     probes: list[tuple[str, str]] | None = db.__dict__.get("_image_probes")
     probed = len(probes) if probes is not None else 0
     if ink_saver:
-        from cardgen.layout.ink import ink_saved, ink_saver_template
+        from cardgen.layout.ink import ink_saved, ink_saver_settings
 
-        drawing = lay_out_template(db, component, side, ink_saver_template(template), scope)
-        drawing = ink_saved(drawing, str(template.get("ink_saver", {}).get("background")
-                                         or "#FFFFFF"))
+        saver_template, background = ink_saver_settings(template)
+        drawing = ink_saved(lay_out_template(db, component, side, saver_template, scope), background)
     else:
         drawing = lay_out_template(db, component, side, template, scope)
     drawing = extend_to_bleed(drawing)
@@ -87,15 +85,14 @@ class SharedFace:
         warnings = [replace(w, path=label + w.path[len(self.label):])
                     if w.path.startswith(self.label + " ") else w for w in self.drawing.warnings]
         d = self.drawing
-        return Drawing(f"{component.id}-{side}", d.width, d.height, d.bleed, list(d.items),
-                       warnings, d.shape)
+        return replace(d, name=f"{component.id}-{side}", items=list(d.items), warnings=warnings)
 
 
 def lay_out_template(db: Database, component: Component, side: str, template: dict[str, Any],
-                     scope: Scope | None = None) -> Drawing:
-    scope = scope if scope is not None else Scope(db, component)
+                     scope: Scope) -> Drawing:
     try:
-        drawing = _blank(db, component, side, template, scope)
+        palette = dict(template.get("palette", {}))
+        drawing = _blank(component, side, template, scope)
     except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError) as exc:
         raise ProblemsError([Problem(
             "bad-layout", f"the face cannot be drawn: {exc}", where=component.where
@@ -103,7 +100,7 @@ def lay_out_template(db: Database, component: Component, side: str, template: di
             path=f"{component.id}.size",
             hint=f"a face is at most {MAX_FACE_MM:g} mm a side: size: [w, h], bleed and safe in mm")]
         ) from None
-    ctx = _Context(db, component, drawing, template, side)
+    ctx = _Context(db, component, drawing, template, palette, side)
     ctx.guarded(ctx.background, template, scope)
     for element in template.get("elements", []):
         ctx.element(element, scope, 0.0, 0.0)
@@ -115,14 +112,12 @@ def lay_out_template(db: Database, component: Component, side: str, template: di
     if ctx.problems:
         raise ProblemsError(ctx.problems)
     drawing.warnings = FaceLinter(drawing, ctx.placed, ctx.safe, template.get("shape") == "circle",
-                                  face_label(component, side)).run()
+                                  face_label(component, side), stretched_sides(drawing)).run()
     return drawing
 
 
-def _blank(db: Database, component: Component, side: str, template: dict[str, Any],
-           scope: Scope) -> Drawing:
+def _blank(component: Component, side: str, template: dict[str, Any], scope: Scope) -> Drawing:
     """The empty face: its size checked against MAX_FACE_MM (a typo of 144000 for 144)."""
-    db.__dict__["_palette"] = dict(template.get("palette", {}))
     size = template.get("size", (63.5, 88.9))
     width, height = (number(scope, {"v": v}, "v", 10.0) for v in size)
     bleed, safe = float(template.get("bleed", 3.0)), float(template.get("safe", 4.0))
@@ -151,12 +146,13 @@ def _where_bound(component: Component, el: dict[str, Any], value: object) -> Loc
 
 class _Context:
     def __init__(self, db: Database, component: Component, drawing: Drawing,
-                 template: dict[str, Any], side: str = "front", placed: list[Placed] | None = None,
-                 matrix: Matrix = IDENTITY):
+                 template: dict[str, Any], palette: dict[str, Any], side: str = "front",
+                 placed: list[Placed] | None = None, matrix: Matrix = IDENTITY):
         self.db = db
         self.component = component
         self.drawing = drawing
         self.template = template
+        self.palette = palette  # the template's colour words
         self.side = side
         self.safe = float(template.get("safe", 4.0))
         self.problems: list[Problem] = []
@@ -250,7 +246,7 @@ class _Context:
         if value == "auto":
             a, b, c, d, e, f = self.matrix
             return ink_for(fill_under(self.placed, a * x + c * y + e, b * x + d * y + f))
-        return _colour(_named(scope, scope.text(value)), default) or default
+        return _colour(_named(self.palette, scope.text(value)), default) or default
 
     def _glyphs(self, value: str, face: str, element: str) -> bool:
         missing = text.missing_glyphs(value, face, self.family)
@@ -293,9 +289,8 @@ def _colour(value: Any, default: str | None) -> str | None:
     return default
 
 
-def _named(scope: Scope, value: Any) -> Any:
+def _named(palette: dict[str, Any], value: Any) -> Any:
     """A colour name from the template's `palette:` (e.g. a button colour word) -> '#RRGGBB'."""
-    palette = scope.db.__dict__.get("_palette", {})
     key = value.label if isinstance(value, Term) else value
     if not isinstance(key, str | bool | int):
         return value
@@ -305,21 +300,21 @@ def _named(scope: Scope, value: Any) -> Any:
     return value
 
 
-def _style(scope: Scope, el: dict[str, Any]) -> Style:
-    return Style(fill=_colour(_named(scope, scope.text(el.get("fill"))), None),
-                 stroke=_colour(_named(scope, scope.text(el.get("stroke"))), None),
+def _style(ctx: _Context, scope: Scope, el: dict[str, Any]) -> Style:
+    return Style(fill=_colour(_named(ctx.palette, scope.text(el.get("fill"))), None),
+                 stroke=_colour(_named(ctx.palette, scope.text(el.get("stroke"))), None),
                  stroke_width=float(el.get("stroke_width", 0.35)),
                  dash=tuple(el["dash"]) if el.get("dash") else None)
 
 
 def _el_rect(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
     ctx.add(Rect(dx + number(scope, el, "x"), dy + number(scope, el, "y"), number(scope, el, "w"),
-                 number(scope, el, "h"), _style(scope, el), radius=number(scope, el, "radius")))
+                 number(scope, el, "h"), _style(ctx, scope, el), radius=number(scope, el, "radius")))
 
 
 def _el_circle(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
     r = number(scope, el, "r", 3.0)
-    ctx.add(Ellipse(dx + number(scope, el, "cx"), dy + number(scope, el, "cy"), r, r, _style(scope, el)))
+    ctx.add(Ellipse(dx + number(scope, el, "cx"), dy + number(scope, el, "cy"), r, r, _style(ctx, scope, el)))
 
 
 def _el_text(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
@@ -425,15 +420,16 @@ def _el_row(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: floa
     size, gap = number(scope, el, "size", 5.0), number(scope, el, "gap", 1.5)
     shape = el.get("shape", "square")
     x0, y0 = dx + number(scope, el, "x"), dy + number(scope, el, "y")
-    style = _style(scope, el)
+    style = _style(ctx, scope, el)
     vertical = el.get("direction") == "down"
+    radius = number(scope, el, "radius", 1.0) if n and shape != "circle" else 0.0
     for i in range(n):
         x = x0 + (0 if vertical else i * (size + gap))
         y = y0 + (i * (size + gap) if vertical else 0)
         if shape == "circle":
             ctx.add(Ellipse(x + size / 2, y + size / 2, size / 2, size / 2, style), "pip")
         else:
-            ctx.add(Rect(x, y, size, size, style, radius=number(scope, el, "radius", 1.0)), "pip")
+            ctx.add(Rect(x, y, size, size, style, radius=radius), "pip")
 
 
 def _el_repeat(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
@@ -483,15 +479,10 @@ def layout_line(el: dict[str, Any], key: str) -> tuple[Location | None, str | No
 
 
 def _list_item_spec(ctx: _Context, binding: str, scope: Scope) -> FieldSpec | None:
-    path = binding.strip("{} ").split(".")
-    if path[0] == "item":
-        spec = scope.item_spec
-        path = path[1:]
-        for part in path:
-            spec = (spec.fields or {}).get(part) if spec is not None else None
-        return spec.of if spec is not None and spec.type == "list" else None
-    spec = ctx.db.game.kinds[ctx.component.kind].fields.get(path[0])
-    for part in path[1:]:
+    """The spec of one item of the list `binding` names (a field's, or the repeat item's)."""
+    head, *rest = binding.strip("{} ").split(".")
+    spec = scope.item_spec if head == "item" else ctx.db.game.kinds[ctx.component.kind].fields.get(head)
+    for part in rest:
         spec = (spec.fields or {}).get(part) if spec is not None else None
     return spec.of if spec is not None and spec.type == "list" else None
 
@@ -540,8 +531,8 @@ def _el_group(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: fl
     cos, sin = math.cos(angle), math.sin(angle)
     x, y = dx + number(scope, el, "x"), dy + number(scope, el, "y")
     matrix: Matrix = (cos, sin, -sin, cos, x, y)
-    inner = _Context(ctx.db, ctx.component, Drawing("group", 0, 0, 0), ctx.template, ctx.side,
-                     ctx.placed, compose(ctx.matrix, matrix))
+    inner = _Context(ctx.db, ctx.component, Drawing("group", 0, 0, 0), ctx.template, ctx.palette,
+                     ctx.side, ctx.placed, compose(ctx.matrix, matrix))
     inner.budget = ctx.budget
     for sub in el.get("elements", []):
         inner.element(sub, scope, 0.0, 0.0)
@@ -555,13 +546,16 @@ def _el_polar(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: fl
     around (cx, cy): the spaces of a ring board, dials, round tracks."""
     items, spec = _items(ctx, el, scope)
     count = len(items)
+    if not count:
+        return
+    cx, cy = dx + number(scope, el, "cx"), dy + number(scope, el, "cy")
     for i, item in enumerate(items):
         child = scope.child(item, spec, i)
         radius = number(child, el, "radius", 0.0)
-        default_angle = 360.0 * i / count if count else 0.0
+        default_angle = 360.0 * i / count
         angle = math.radians(number(child, el, "angle", default_angle))
-        x = dx + number(scope, el, "cx") + radius * math.sin(angle)
-        y = dy + number(scope, el, "cy") - radius * math.cos(angle)
+        x = cx + radius * math.sin(angle)
+        y = cy - radius * math.cos(angle)
         if el.get("turn"):
             _el_group(ctx, {"rotate": math.degrees(angle), "elements": el.get("elements", [])},
                       child, x, y)
@@ -575,7 +569,7 @@ def _el_annulus(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: 
     cx, cy = dx + number(scope, el, "cx"), dy + number(scope, el, "cy")
     ops = _circle_ops(cx, cy, number(scope, el, "outer", 10.0)) + _circle_ops(
         cx, cy, number(scope, el, "inner", 5.0))
-    ctx.add(PathItem(tuple(ops), _style(scope, el), fill_rule="evenodd"))
+    ctx.add(PathItem(tuple(ops), _style(ctx, scope, el), fill_rule="evenodd"))
 
 
 def _circle_ops(cx: float, cy: float, r: float) -> list[tuple]:
@@ -589,7 +583,7 @@ def _circle_ops(cx: float, cy: float, r: float) -> list[tuple]:
 def _el_line(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
     ops = (("M", dx + number(scope, el, "x1"), dy + number(scope, el, "y1")),
            ("L", dx + number(scope, el, "x2"), dy + number(scope, el, "y2")))
-    ctx.add(PathItem(ops, _style(scope, el)))
+    ctx.add(PathItem(ops, _style(ctx, scope, el)))
 
 
 _ELEMENTS = {"group": _el_group, "polar": _el_polar, "annulus": _el_annulus, "line": _el_line,

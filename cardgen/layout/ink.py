@@ -1,7 +1,7 @@
 """The printer-friendly face (`--ink-saver`): a laid-out Drawing -> one that uses less ink.
 
 Two steps. The template's own `ink_saver:` block (palette entries swapped, elements dropped by
-`name`, another background) is applied before layout (`ink_saver_template`). Then every face
+`name`, another background) is applied before layout (`ink_saver_settings`). Then every face
 goes through `ink_saved`: the background turns white (or the block's `background`); a fill
 covering more than LARGE_FILL of the face (within MIN_LARGE..MAX_LARGE mm²) becomes a light
 tint of its colour with a thin outline in the colour itself. Whatever is drawn on a fill that
@@ -27,21 +27,24 @@ from cardgen.layout.drawing import (
     Style,
     Text,
 )
+from cardgen.layout.fonts import PT_TO_MM
+from cardgen.layout.lints import compose, contrast, luminance
 
 LARGE_FILL = 0.02  # of the face's area ...
 MIN_LARGE = 60.0  # ... and at least this many mm² (icons and pips stay as they are) ...
 MAX_LARGE = 200.0  # ... and at most this many (a die spot on a big mat is large)
 TINT = 0.86  # a large fill keeps this little of its colour: mix(colour, white, TINT)
 OUTLINE = 0.3  # mm, the outline a tinted fill gets
-PT = 25.4 / 72
 
 
-def ink_saver_template(template: dict[str, Any]) -> dict[str, Any]:
-    """The template with its `ink_saver:` block applied: palette entries replaced, elements
-    named in `drop` removed (at any depth), the block's background."""
+def ink_saver_settings(template: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """The template with its `ink_saver:` block applied (palette entries replaced, elements
+    named in `drop` removed at any depth, the block's background), and the background colour
+    `ink_saved` gives the face (the block's, else white). No block, or an empty one, changes
+    nothing."""
     block = template.get("ink_saver")
     if not isinstance(block, dict):
-        return template
+        return template, "#FFFFFF"
     out = dict(template)
     if isinstance(block.get("palette"), dict):
         out["palette"] = {**template.get("palette", {}), **block["palette"]}
@@ -50,7 +53,7 @@ def ink_saver_template(template: dict[str, Any]) -> dict[str, Any]:
     drop = {str(n) for n in block.get("drop", []) or []}
     if drop:
         out["elements"] = _without(template.get("elements", []), drop)
-    return out
+    return out, str(block.get("background") or "#FFFFFF")
 
 
 def _without(elements: list[Any], drop: set[str]) -> list[Any]:
@@ -69,20 +72,6 @@ def _without(elements: list[Any], drop: set[str]) -> list[Any]:
 
 def rgb(colour: str) -> tuple[float, float, float]:
     return (int(colour[1:3], 16) / 255, int(colour[3:5], 16) / 255, int(colour[5:7], 16) / 255)
-
-
-def luminance(colour: str) -> float:
-    """WCAG relative luminance of '#RRGGBB'."""
-    def channel(c: float) -> float:
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (channel(c) for c in rgb(colour))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a: str, b: str) -> float:
-    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
 
 
 def tint(colour: str, amount: float = TINT) -> str:
@@ -106,13 +95,6 @@ def readable(colour: str, under: str, old_under: str, minimum: float) -> str:
 def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
     a, b, c, d, e, f = m
     return a * x + c * y + e, b * x + d * y + f
-
-
-def compose(outer: Matrix, inner: Matrix) -> Matrix:
-    a1, b1, c1, d1, e1, f1 = outer
-    a2, b2, c2, d2, e2, f2 = inner
-    return (a1 * a2 + c1 * b2, b1 * a2 + d1 * b2, a1 * c2 + c1 * d2, b1 * c2 + d1 * d2,
-            a1 * e2 + c1 * f2 + e1, b1 * e2 + d1 * f2 + f1)
 
 
 Bounds = tuple[float, float, float, float]  # x0, y0, x1, y1 in face mm
@@ -185,7 +167,7 @@ def _item(item: Primitive, m: Matrix, walk: Walk, background: str, first: bool =
 
 
 def _text(item: Text, m: Matrix, walk: Walk) -> Text:
-    x, y = apply(m, item.x, item.y - item.size * PT * 0.35)
+    x, y = apply(m, item.x, item.y - item.size * PT_TO_MM * 0.35)
     f = walk.under(x, y)
     if f is None or f.old == f.new:
         return item
@@ -229,4 +211,4 @@ def _shape(item: Rect | Ellipse | Path, m: Matrix, walk: Walk, background: str, 
     return replace(item, style=new_style) if new_style != style else item
 
 
-__all__ = ["Style", "contrast", "ink_saved", "ink_saver_template", "luminance", "tint"]
+__all__ = ["Style", "contrast", "ink_saved", "ink_saver_settings", "luminance", "tint"]

@@ -106,12 +106,13 @@ def bbox(item: Primitive) -> Box:
 @lru_cache(maxsize=4096)
 def contrast(one: str, two: str) -> float:
     """WCAG contrast ratio of two '#RRGGBB' colours (1 to 21); a deck repeats few pairs."""
-    high, low = sorted((_luminance(one), _luminance(two)), reverse=True)
+    high, low = sorted((luminance(one), luminance(two)), reverse=True)
     return (high + 0.05) / (low + 0.05)
 
 
 @lru_cache(maxsize=4096)
-def _luminance(colour: str) -> float:
+def luminance(colour: str) -> float:
+    """WCAG relative luminance of '#RRGGBB' (0 to 1)."""
     rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
     lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
     return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
@@ -132,11 +133,34 @@ def fill_under(placed: list[Placed], x: float, y: float) -> str | None:
 
     Rectangles, circles and the filled shapes of icons count (an icon may be a colour swatch);
     an icon's shape counts by its box."""
-    for p in reversed(placed):
-        found = _fill_of(p.fills, x, y)
-        if found is not None:
-            return found or None
-    return None
+    return _under(placed, len(placed), ((x, y),), None)[0]
+
+
+def _under(placed: list[Placed], n: int, points: tuple[tuple[float, float], ...],
+           el: dict[str, Any] | None) -> list[str | None]:
+    """The fill colour drawn under each point before placed[n] by other elements than `el`
+    (None under art or nothing), in one walk down them; copies of the same element (a repeat)
+    do not count."""
+    found: list[str | None] = [None] * len(points)
+    left = list(range(len(points)))
+    for m in range(n - 1, -1, -1):
+        q = placed[m]
+        if q.el is el and el is not None:
+            continue
+        leaves = q.fills
+        if not leaves:  # text and strokes: nothing a point can sit on
+            continue
+        still = []
+        for k in left:
+            fill = _fill_of(leaves, *points[k])
+            if fill is None:
+                still.append(k)
+            else:
+                found[k] = fill or None
+        left = still
+        if not left:
+            break
+    return found
 
 
 def _samples(item: Primitive, box: Box) -> tuple[tuple[float, float], ...]:
@@ -188,12 +212,15 @@ class FaceLinter:
     """Lints one face from the primitives its elements placed, in drawing order."""
 
     def __init__(self, drawing: Drawing, placed: list[Placed], safe: float, circle: bool,
-                 face: str):
+                 face: str, stretched: dict[int, tuple[str, ...]] | None = None):
         self.drawing = drawing
         self.placed = placed
         self.safe = safe
         self.circle = circle
         self.face = face
+        # id of a rectangle -> the trim edges the build stretches it across into the print
+        # bleed (cardgen.layout.bleed.stretched_sides): no sliver shows there
+        self.stretched = stretched or {}
         self.found: dict[tuple[str, int], Problem] = {}
         # what can be drawn over a text: (index, placed, is text); backgrounds, marks and rings
         # never count (see covered)
@@ -247,11 +274,14 @@ class FaceLinter:
             self.warn(p, "outside-trim", f"runs {over:.1f} mm past the trim: it will be cut",
                       "keep text, icons and pips inside the safe area")
             return
-        short = [side for side, past in (("left", -box[0]), ("top", -box[1]), ("right", box[2] - w),
-                                         ("bottom", box[3] - h)) if 0.01 < past < bleed - 0.01]
+        stretched = self.stretched.get(id(p.item), ())
+        short = [(side, past) for side, past in (("left", -box[0]), ("top", -box[1]),
+                                                 ("right", box[2] - w), ("bottom", box[3] - h))
+                 if 0.01 < past < bleed - 0.01 and side not in stretched]
         if short:
-            self.warn(p, "short-of-bleed", f"crosses the {short[0]} trim edge but stops "
-                      f"{bleed - max(-box[0], -box[1], box[2] - w, box[3] - h):.1f} mm short of "
+            side, past = short[0]
+            self.warn(p, "short-of-bleed", f"crosses the {side} trim edge but stops "
+                      f"{bleed - past:.1f} mm short of "
                       "the bleed edge: a thin sliver will show when the cut drifts",
                       f"run it to the bleed edge ({bleed:g} mm past the trim) or keep it inside")
 
@@ -291,7 +321,7 @@ class FaceLinter:
         colours = _colours(p.item)
         if not colours:
             return
-        fills = dict.fromkeys(f for f in self.under(n, _samples(p.item, box), p.el) if f)
+        fills = dict.fromkeys(f for f in _under(self.placed, n, _samples(p.item, box), p.el) if f)
         if not fills:
             return
         best, under = min(((max(contrast(c, f) for c in colours), f) for f in fills),
@@ -301,32 +331,6 @@ class FaceLinter:
                 "dot" if p.role == "content" else p.role)
             self.warn(p, "low-contrast", f"{what} contrast {best:.1f}:1 against {under} "
                       f"(needs {needed:g}:1)", "darken or lighten it, or the colour under it")
-
-    def under(self, n: int, points: tuple[tuple[float, float], ...],
-              el: dict[str, Any] | None) -> list[str | None]:
-        """The fill colour drawn under each point before item n by other elements (None under
-        art or nothing), in one walk down them; copies of the same element (a repeat) do not
-        count."""
-        found: list[str | None] = [None] * len(points)
-        left = list(range(len(points)))
-        for m in range(n - 1, -1, -1):
-            q = self.placed[m]
-            if q.el is el and el is not None:
-                continue
-            leaves = q.fills
-            if not leaves:  # text and strokes: nothing a point can sit on
-                continue
-            still = []
-            for k in left:
-                fill = _fill_of(leaves, *points[k])
-                if fill is None:
-                    still.append(k)
-                else:
-                    found[k] = fill or None
-            left = still
-            if not left:
-                break
-        return found
 
     def covered(self, n: int, p: Placed, box: Box) -> None:
         for m, q, is_text in self.over_text:

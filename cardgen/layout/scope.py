@@ -11,11 +11,13 @@ from typing import Any
 
 from cardgen.data.model import Component, Database, FieldSpec, Term
 from cardgen.layout.auto import body_text
+from cardgen.layout.bindings import SPECIALS
 
 _BINDING = re.compile(r"\{([^{}]+)\}")
-# Bindings whose value is the same for every component of a kind and edition (a repeat's
-# item and index come from the template unless the repeat itself read a field).
-_SAME_FOR_THE_KIND = frozenset({"edition", "game", "kind_title", "index", "item", "parent"})
+# Bindings whose value is the same for every component of a kind and edition: the specials
+# but auto_body (the component's own text), and a repeat's item and parent (they come from
+# the template unless the repeat itself read a field).
+_SAME_FOR_THE_KIND = frozenset(SPECIALS) - {"auto_body"} | {"item", "parent"}
 
 
 class Scope:
@@ -64,10 +66,7 @@ class Scope:
             outer = self.parent
             return (outer.item, outer.item_spec) if outer is not None else (None, None)
         spec = self.db.game.kinds[c.kind].fields.get(head)
-        value = c.value(head)
-        if spec is not None and spec.type == "term" and value is not None:
-            return self.db.game.term(spec.vocab or "", value) or value, spec
-        return value, spec
+        return _resolve_term(self.db, c.value(head), spec), spec
 
     def text(self, template: Any) -> Any:
         """A whole-string binding keeps its type; otherwise bindings are formatted into text."""
@@ -93,10 +92,7 @@ def _step(db: Database, value: Any, spec: FieldSpec | None, part: str) -> tuple[
         return getattr(value, part, None), None
     if isinstance(value, dict):
         sub = (spec.fields or {}).get(part) if spec is not None and spec.fields else None
-        raw = value.get(part)
-        if sub is not None and sub.type == "term" and raw is not None:
-            return db.game.term(sub.vocab or "", raw) or raw, sub
-        return raw, sub
+        return _resolve_term(db, value.get(part), sub), sub
     if part == "len" and isinstance(value, list | str):
         return len(value), None
     if isinstance(value, str) and spec is not None and spec.type == "ref":
