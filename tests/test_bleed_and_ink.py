@@ -159,3 +159,21 @@ def test_short_of_bleed_leaves_out_the_rectangles_the_build_stretches(tmp_path) 
     assert short == ["spot", "turned-band"], [str(w) for w in drawing.warnings]
     spot = next(w for w in drawing.warnings if w.path.endswith("(spot)"))
     assert "crosses the left trim edge but stops 1.0 mm short" in spot.message
+
+
+@pytest.mark.parametrize("ink_saver", [False, True])
+def test_an_empty_palette_block_builds(tmp_path, run_cli, ink_saver: bool) -> None:
+    """`palette:` with nothing under it is an empty palette (with --ink-saver too, where the
+    layout's ink_saver block adds a palette of its own)."""
+    import shutil
+
+    from tests.conftest import REPO
+
+    project = tmp_path / "glyphs"
+    shutil.copytree(REPO / "tests" / "fixtures" / "own-font", project)
+    layout = project / "layouts" / "glyphs" / "spell-card.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8") + "palette:\n"
+                      "ink_saver:\n  palette: { ember: '#FFEEDD' }\n", encoding="utf-8")
+    result = run_cli("--project", str(project), "build", *(["--ink-saver"] if ink_saver else []),
+                     "--no-preview", "--outputs", "print")
+    assert result.code == 0, result.text

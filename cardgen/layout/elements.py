@@ -91,7 +91,7 @@ class SharedFace:
 def lay_out_template(db: Database, component: Component, side: str, template: dict[str, Any],
                      scope: Scope) -> Drawing:
     try:
-        palette = dict(template.get("palette", {}))
+        palette = dict(template.get("palette") or {})  # `palette:` with nothing under it: none
         drawing = _blank(component, side, template, scope)
     except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError) as exc:
         raise ProblemsError([Problem(

@@ -47,7 +47,7 @@ def ink_saver_settings(template: dict[str, Any]) -> tuple[dict[str, Any], str]:
         return template, "#FFFFFF"
     out = dict(template)
     if isinstance(block.get("palette"), dict):
-        out["palette"] = {**template.get("palette", {}), **block["palette"]}
+        out["palette"] = {**(template.get("palette") or {}), **block["palette"]}
     if block.get("background"):
         out["background"] = block["background"]
     drop = {str(n) for n in block.get("drop", []) or []}
