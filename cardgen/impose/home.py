@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from cardgen.impose.furniture import furnish
+from cardgen.impose.furniture import fitted, furnish
 from cardgen.impose.geometry import (
     BAND,
     STICKER_GUTTER,
@@ -284,7 +284,8 @@ def plan_labels(heading: str, lines: tuple[list[tuple[str, bool]], list[str]], b
     labels = [Label(box.x, box.y + 4.0, f"{heading}: print plan", 9.0, bold=True)]
     y = box.y + 4.0 + 6.0
     for text, bold in head:
-        labels.append(Label(box.x, y, fit_text(text, bold, box.w), PLAN_SIZE, bold=bold))
+        face = "bold" if bold else "regular"
+        labels.append(Label(box.x, y, fitted(text, face, PLAN_SIZE, box.w), PLAN_SIZE, bold=bold))
         y += PLAN_LEADING
     room = max(1, int((box.bottom - y) // PLAN_LEADING))
     columns = 1 if len(rows) <= room else 2
@@ -294,16 +295,5 @@ def plan_labels(heading: str, lines: tuple[list[tuple[str, bool]], list[str]], b
     for n, text in enumerate(rows):
         k, r = divmod(n, room)
         labels.append(Label(box.x + k * (width + 2.0), y + r * PLAN_LEADING,
-                            fit_text(text, False, width), PLAN_SIZE))
+                            fitted(text, "regular", PLAN_SIZE, width), PLAN_SIZE))
     return labels
-
-
-def fit_text(text: str, bold: bool, width: float) -> str:
-    from cardgen.layout import fonts
-
-    face = "bold" if bold else "regular"
-    if fonts.text_width_mm(text, face, PLAN_SIZE) <= width:
-        return text
-    while len(text) > 4 and fonts.text_width_mm(text + "…", face, PLAN_SIZE) > width:
-        text = text[:-1]
-    return text + "…"
