@@ -114,17 +114,6 @@ def print_shop_faces(faces: Faces, kind: str) -> list[FaceKey]:
             for side in ("front", "back") if (c.id, side) in faces.drawings]
 
 
-def write_print_shop(db: Database, faces: Faces, tmp: Path, report: Progress
-                     ) -> list[manifest.FileRecord]:
-    (tmp / "print").mkdir(exist_ok=True)
-    kinds = print_shop_kinds(faces)
-    records = []
-    for n, kind in enumerate(kinds, start=1):
-        records.append(write_print_shop_kind(db, faces, tmp, kind))
-        report("print shop", n, len(kinds))
-    return records
-
-
 def write_print_shop_kind(db: Database, faces: Faces, tmp: Path, kind: str, write: bool = True
                           ) -> manifest.FileRecord:
     """A kind's print-shop PDF (unless `write` is off: it is there already) and its record."""
@@ -161,14 +150,6 @@ def svg_name(face: FaceKey, kinds: dict[str, str]) -> str:
 def make_svg_folders(faces: Faces, tmp: Path) -> None:
     for kind in {c.kind for c in faces.components}:
         (tmp / "svg" / kind).mkdir(parents=True, exist_ok=True)
-
-
-def write_svgs(faces: Faces, tmp: Path, report: Progress) -> list[manifest.FileRecord]:
-    make_svg_folders(faces, tmp)
-    records = write_svg_files(faces, list(faces.drawings), tmp, output.Previous(tmp, {}),
-                              sources.Sources())
-    report("svg", len(records), len(records))
-    return records
 
 
 class SvgMemo:
