@@ -62,14 +62,12 @@ def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildO
     pages = f.pages
     painter = Painter(reused_keys(faces.key(p.face) for page in pages for p in page.placements),
                       faces.keys_by_id())
-    canvas = new_canvas(str(path))  # bundled initial font: no standard-14 font in the file
     mode = "duplex, long-edge flip" if f.duplex else "single-sided"
     if options.fold and not f.duplex:
         mode = "single-sided, fold-over"
-    canvas.setTitle(f"{heading} - print and play ({paper_name}, {mode})")
-    canvas.setAuthor("cardgen")
-    canvas.setSubject(f"{db.game.title} {db.edition.id}: home-print sheets, print at 100 %")
-    canvas.setCreator("cardgen")
+    canvas = new_canvas(
+        str(path), title=f"{heading} - print and play ({paper_name}, {mode})",
+        subject=f"{db.game.title} {db.edition.id}: home-print sheets, print at 100 %")
     for n, page in enumerate(pages, start=1):
         draw_page(canvas, page, faces.drawings, painter)
         compact_last_page(canvas)

@@ -85,11 +85,7 @@ def write_print_pdf(
     bleed: float = PRINT_BLEED,
 ) -> int:
     """Write the faces one per page (already ordered front, back, front, ...); page count."""
-    canvas = new_canvas(str(path))  # bundled initial font: no standard-14 font in the file
-    canvas.setTitle(title)
-    canvas.setAuthor("cardgen")
-    canvas.setSubject(subject)
-    canvas.setCreator("cardgen")
+    canvas = new_canvas(str(path), title=title, subject=subject)
     for drawing in faces:
         bleed_box, trim_box = page_boxes(drawing.width, drawing.height, bleed)
         canvas.setPageSize((bleed_box[2], bleed_box[3]))

@@ -6,7 +6,8 @@ on the same canvas (card backs, repeated copies). A `Painter` does the same for 
 whose face uses are known in advance: faces painted once are drawn in place (a form costs an
 object and a resource dictionary), wrapped in a marked-content sequence tagged with the face
 key, so every placement of a face can still be counted in the page content. `new_canvas` makes
-a Canvas whose initial font is the bundled face (no standard-14 font anywhere in the file).
+a Canvas whose initial font is the bundled face (no standard-14 font anywhere in the file)
+and, given a title, sets the document metadata.
 
 Consecutive Text items are written as one q BT ... ET Q block of raw operators (the font
 subsets and escaping are reportlab's own), not one text object with its own state each.
@@ -159,12 +160,20 @@ def reused_keys(keys: Iterable[str]) -> set[str]:
     return reused
 
 
-def new_canvas(path: str, **kwargs: Any) -> Canvas:
+def new_canvas(path: str, *, title: str | None = None, subject: str = "", **kwargs: Any
+               ) -> Canvas:
     """A reportlab Canvas whose initial font is the bundled face, so no page or form of the
-    file names a standard-14 font (reportlab's default initial font is Helvetica)."""
+    file names a standard-14 font (reportlab's default initial font is Helvetica); with a
+    title, the document metadata too (title, subject, cardgen as author and creator)."""
     register_fonts()
     kwargs.setdefault("invariant", 1)
-    return Canvas(path, initialFontName=fonts.pdf_font_name("regular"), **kwargs)
+    canvas = Canvas(path, initialFontName=fonts.pdf_font_name("regular"), **kwargs)
+    if title is not None:
+        canvas.setTitle(title)
+        canvas.setAuthor("cardgen")
+        canvas.setSubject(subject)
+        canvas.setCreator("cardgen")
+    return canvas
 
 
 def compact_last_page(canvas: Canvas) -> None:
