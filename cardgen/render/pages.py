@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.impose.geometry import PRINT_BLEED, Page
 from cardgen.layout import fonts
 from cardgen.layout.drawing import Drawing
-from cardgen.render.pdf import compact_last_page, new_canvas
+from cardgen.render.pdf import compact_last_page, new_canvas, page_boxes
 
 FaceKey = tuple[str, str]
 
@@ -63,16 +63,6 @@ def draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing], pain
         canvas.restoreState()
     canvas.restoreState()
     canvas.showPage()
-
-
-Box4 = tuple[float, float, float, float]
-
-
-def page_boxes(width: float, height: float, bleed: float = PRINT_BLEED) -> tuple[Box4, Box4]:
-    """(bleed box, trim box) in points for a face of width x height mm."""
-    bleed_box = (0.0, 0.0, (width + 2 * bleed) * mm, (height + 2 * bleed) * mm)
-    trim_box = (bleed * mm, bleed * mm, (bleed + width) * mm, (bleed + height) * mm)
-    return bleed_box, trim_box
 
 
 def write_print_pdf(

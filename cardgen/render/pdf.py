@@ -30,6 +30,7 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from cardgen.impose.geometry import PRINT_BLEED
 from cardgen.layout import fonts
 from cardgen.layout.drawing import Drawing, Ellipse, Group, Image, Matrix, Path, Primitive, Rect, Style, Text
 
@@ -392,17 +393,27 @@ _DRAW: dict[type, Callable[[Canvas, Any], None]] = {
     Image: _image, Group: _group}
 
 
+Box4 = tuple[float, float, float, float]
+
+
+def page_boxes(width: float, height: float, bleed: float = PRINT_BLEED) -> tuple[Box4, Box4]:
+    """(bleed box, trim box) in points for a face of width x height mm."""
+    bleed_box = (0.0, 0.0, (width + 2 * bleed) * mm, (height + 2 * bleed) * mm)
+    trim_box = (bleed * mm, bleed * mm, (bleed + width) * mm, (bleed + height) * mm)
+    return bleed_box, trim_box
+
+
 def write_faces(path: str, drawings: list[Drawing], *, bleed_mm: float | None = None) -> None:
     """One PDF page per face at trim + bleed size with TrimBox and BleedBox (tests, previews)."""
     register_fonts()
     canvas = new_canvas(path)
     for drawing in drawings:
         b = drawing.bleed if bleed_mm is None else bleed_mm
-        pw, ph = drawing.width + 2 * b, drawing.height + 2 * b
-        canvas.setPageSize((pw * K, ph * K))
-        canvas.setBleedBox((0, 0, pw * K, ph * K))
-        canvas.setTrimBox((b * K, b * K, (b + drawing.width) * K, (b + drawing.height) * K))
-        paint(canvas, drawing, b, b, ph, bleed_mm=b)
+        bleed_box, trim_box = page_boxes(drawing.width, drawing.height, b)
+        canvas.setPageSize((bleed_box[2], bleed_box[3]))
+        canvas.setBleedBox(bleed_box)
+        canvas.setTrimBox(trim_box)
+        paint(canvas, drawing, b, b, drawing.height + 2 * b, bleed_mm=b)
         canvas.showPage()
     canvas.save()
 
