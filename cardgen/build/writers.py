@@ -10,6 +10,7 @@ from cardgen.build import manifest, output, sources
 from cardgen.build.faces import BuildOptions, FaceKey, Faces, Progress, copy_groups, kind_title
 from cardgen.data.model import Database
 from cardgen.impose.draft import report_pages
+from cardgen.impose.home import home_file_name
 
 if TYPE_CHECKING:
     from cardgen.layout.drawing import Drawing
@@ -38,10 +39,6 @@ def plan_pages(db: Database, faces: Faces, options: BuildOptions,
                     for page in f.pages:
                         page.side = "single"
     return plans
-
-
-def home_file_name(paper: str, f: impose.HomeFile) -> str:
-    return f"pnp-{paper}{f.suffix}.pdf"
 
 
 def write_home_print(db: Database, faces: Faces, tmp: Path, options: BuildOptions,

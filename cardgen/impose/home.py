@@ -63,6 +63,11 @@ class HomeFile:
         return [p.side for p in self.pages]
 
 
+def home_file_name(paper: str, f: HomeFile) -> str:
+    """The file name of a home-print file on paper `paper` ("pnp-a4.pdf", "pnp-a4-single.pdf")."""
+    return f"pnp-{paper}{f.suffix}.pdf"
+
+
 @dataclass
 class Parts:
     """Pages and runs collected per group before packing."""
@@ -113,7 +118,7 @@ def plan_home_print(
         else:
             f.pages[:0] = [plan_page(f, files, paper, fold=fold, offset=offset,
                                      heading=heading)]
-        name = f"pnp-{paper.name}{f.suffix}.pdf"
+        name = home_file_name(paper.name, f)
         for n, page in enumerate(f.pages, start=1):
             furnish(page, f"{heading} - {name} page {n}/{len(f.pages)}")
     return files
@@ -226,7 +231,7 @@ def plan_lines(f: HomeFile, files: Sequence[HomeFile], paper: Paper, *, fold: bo
     """(text, bold) lines of the print plan, and its contents lines (page ranges)."""
     out: list[tuple[str, bool]] = []
     for other in files:
-        name = f"pnp-{paper.name}{other.suffix}.pdf"
+        name = home_file_name(paper.name, other)
         pages = len(other.pages) + (1 if own_page and other is f else 0)
         how = ("DUPLEX, flip on long edge" if other.duplex else "SINGLE-SIDED")
         this = " (this file)" if other is f else ""
