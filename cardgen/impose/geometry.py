@@ -344,8 +344,7 @@ def _grid_marks(slots: tuple[Slot, ...], region: Box, sides: tuple[str, ...]) ->
     trims = [s.trim for s in slots]
     g = bbox(trims)
     edges = outer_edges(g, region)
-    xs = sorted({round(v, 6) for t in trims for v in (t.x, t.right)})
-    ys = sorted({round(v, 6) for t in trims for v in (t.y, t.bottom)})
+    xs, ys = cut_positions(slots)
     wanted = set(sides or ("left", "top", "right", "bottom"))
     lines = []
     for x in xs:
