@@ -35,9 +35,6 @@ def plan_pages(db: Database, faces: Faces, options: BuildOptions,
             for f in files:
                 f.pages[:0] = report_pages(impose.PAPERS[paper], home_heading(db),
                                            list(options.draft_report), duplex=f.duplex)
-                if not f.duplex:
-                    for page in f.pages:
-                        page.side = "single"
     return plans
 
 

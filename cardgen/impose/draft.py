@@ -10,8 +10,9 @@ LINE_STEP = 4.2  # mm between baselines
 
 
 def report_pages(paper: Paper, title: str, lines: list[str], *, duplex: bool) -> list[Page]:
-    """The report's lines on as many pages as they need, inside the common area; with duplex
-    sheets an unprinted back follows each page, so the sheets after it keep fronts and backs paired."""
+    """The report's lines on as many pages as they need, inside the common area: in a duplex
+    file front pages, each followed by an unprinted back so the sheets after it keep fronts and
+    backs paired; in a single-sided file single pages."""
     box = common_box(paper).grow(-MARGIN, -MARGIN, -MARGIN, -MARGIN)
     width = box.w
     wrapped = [piece for line in lines for piece in _wrap(line, width)]
@@ -19,7 +20,7 @@ def report_pages(paper: Paper, title: str, lines: list[str], *, duplex: bool) ->
     chunks = [wrapped[i:i + per_page] for i in range(0, len(wrapped), per_page)] or [[]]
     pages: list[Page] = []
     for n, chunk in enumerate(chunks, start=1):
-        page = Page(paper, "front", "draft check report")
+        page = Page(paper, "front" if duplex else "single", "draft check report")
         head = f"{title} - check report {n}/{len(chunks)}"
         page.labels.append(Label(box.x, box.y + 6, head, size=11, bold=True))
         for i, text in enumerate(chunk):
