@@ -10,6 +10,7 @@ from cardgen.build import manifest, output, sources
 from cardgen.build.faces import BuildOptions, FaceKey, Faces, Progress, copy_groups, kind_title
 from cardgen.data.model import Database
 from cardgen.impose.draft import report_pages
+from cardgen.impose.home import home_file_name
 
 if TYPE_CHECKING:
     from cardgen.layout.drawing import Drawing
@@ -34,14 +35,7 @@ def plan_pages(db: Database, faces: Faces, options: BuildOptions,
             for f in files:
                 f.pages[:0] = report_pages(impose.PAPERS[paper], home_heading(db),
                                            list(options.draft_report), duplex=f.duplex)
-                if not f.duplex:
-                    for page in f.pages:
-                        page.side = "single"
     return plans
-
-
-def home_file_name(paper: str, f: impose.HomeFile) -> str:
-    return f"pnp-{paper}{f.suffix}.pdf"
 
 
 def write_home_print(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
@@ -62,14 +56,12 @@ def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildO
     pages = f.pages
     painter = Painter(reused_keys(faces.key(p.face) for page in pages for p in page.placements),
                       faces.keys_by_id())
-    canvas = new_canvas(str(path))  # bundled initial font: no standard-14 font in the file
     mode = "duplex, long-edge flip" if f.duplex else "single-sided"
     if options.fold and not f.duplex:
         mode = "single-sided, fold-over"
-    canvas.setTitle(f"{heading} - print and play ({paper_name}, {mode})")
-    canvas.setAuthor("cardgen")
-    canvas.setSubject(f"{db.game.title} {db.edition.id}: home-print sheets, print at 100 %")
-    canvas.setCreator("cardgen")
+    canvas = new_canvas(
+        str(path), title=f"{heading} - print and play ({paper_name}, {mode})",
+        subject=f"{db.game.title} {db.edition.id}: home-print sheets, print at 100 %")
     for n, page in enumerate(pages, start=1):
         draw_page(canvas, page, faces.drawings, painter)
         compact_last_page(canvas)
@@ -114,17 +106,6 @@ def print_shop_faces(faces: Faces, kind: str) -> list[FaceKey]:
             for side in ("front", "back") if (c.id, side) in faces.drawings]
 
 
-def write_print_shop(db: Database, faces: Faces, tmp: Path, report: Progress
-                     ) -> list[manifest.FileRecord]:
-    (tmp / "print").mkdir(exist_ok=True)
-    kinds = print_shop_kinds(faces)
-    records = []
-    for n, kind in enumerate(kinds, start=1):
-        records.append(write_print_shop_kind(db, faces, tmp, kind))
-        report("print shop", n, len(kinds))
-    return records
-
-
 def write_print_shop_kind(db: Database, faces: Faces, tmp: Path, kind: str, write: bool = True
                           ) -> manifest.FileRecord:
     """A kind's print-shop PDF (unless `write` is off: it is there already) and its record."""
@@ -161,14 +142,6 @@ def svg_name(face: FaceKey, kinds: dict[str, str]) -> str:
 def make_svg_folders(faces: Faces, tmp: Path) -> None:
     for kind in {c.kind for c in faces.components}:
         (tmp / "svg" / kind).mkdir(parents=True, exist_ok=True)
-
-
-def write_svgs(faces: Faces, tmp: Path, report: Progress) -> list[manifest.FileRecord]:
-    make_svg_folders(faces, tmp)
-    records = write_svg_files(faces, list(faces.drawings), tmp, output.Previous(tmp, {}),
-                              sources.Sources())
-    report("svg", len(records), len(records))
-    return records
 
 
 class SvgMemo:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardgen.impose.furniture import fitted
 from cardgen.impose.geometry import MARGIN, Label, Page, Paper, common_box
 
 REPORT_SIZE = 8.0  # pt
@@ -9,18 +10,17 @@ LINE_STEP = 4.2  # mm between baselines
 
 
 def report_pages(paper: Paper, title: str, lines: list[str], *, duplex: bool) -> list[Page]:
-    """The report's lines on as many pages as they need, inside the common area; with duplex
-    sheets an unprinted back follows each page, so the sheets after it keep fronts and backs paired."""
-    from cardgen.layout import fonts
-
+    """The report's lines on as many pages as they need, inside the common area: in a duplex
+    file front pages, each followed by an unprinted back so the sheets after it keep fronts and
+    backs paired; in a single-sided file single pages."""
     box = common_box(paper).grow(-MARGIN, -MARGIN, -MARGIN, -MARGIN)
     width = box.w
-    wrapped = [piece for line in lines for piece in _wrap(line, width, fonts.text_width_mm)]
+    wrapped = [piece for line in lines for piece in _wrap(line, width)]
     per_page = max(1, int((box.h - 14) // LINE_STEP))
     chunks = [wrapped[i:i + per_page] for i in range(0, len(wrapped), per_page)] or [[]]
     pages: list[Page] = []
     for n, chunk in enumerate(chunks, start=1):
-        page = Page(paper, "front", "draft check report")
+        page = Page(paper, "front" if duplex else "single", "draft check report")
         head = f"{title} - check report {n}/{len(chunks)}"
         page.labels.append(Label(box.x, box.y + 6, head, size=11, bold=True))
         for i, text in enumerate(chunk):
@@ -34,24 +34,21 @@ def report_pages(paper: Paper, title: str, lines: list[str], *, duplex: bool) ->
     return pages
 
 
-def _wrap(line: str, width: float, measure) -> list[str]:  # noqa: ANN001 - fonts.text_width_mm
-    """A line cut at spaces into pieces no wider than `width` mm; continuations indented."""
+def _wrap(line: str, width: float) -> list[str]:
+    """A line cut at spaces into pieces no wider than `width` mm; continuations indented
+    (a word wider than the line is shortened with "…")."""
+    from cardgen.layout import fonts
+
     indent = " " * (len(line) - len(line.lstrip(" ")))
     words = line.lstrip(" ").split(" ")
     pieces: list[str] = []
     current = indent
     for word in words:
         candidate = f"{current} {word}" if current.strip() else current + word
-        if current.strip() and measure(candidate, "regular", REPORT_SIZE) > width:
+        if current.strip() and fonts.text_width_mm(candidate, "regular", REPORT_SIZE) > width:
             pieces.append(current)
             current = indent + "    " + word
         else:
             current = candidate
     pieces.append(current)
-    return [p if measure(p, "regular", REPORT_SIZE) <= width else _cut(p, width, measure) for p in pieces]
-
-
-def _cut(text: str, width: float, measure) -> str:  # noqa: ANN001
-    while len(text) > 4 and measure(text + "…", "regular", REPORT_SIZE) > width:
-        text = text[:-1]
-    return text + "…"
+    return [fitted(p, "regular", REPORT_SIZE, width) for p in pieces]

@@ -47,19 +47,33 @@ def place_item(page: Page, used: list[float], item: tuple) -> bool:
 
 def place_truncated(page: Page, used: list[float], item: tuple) -> None:
     """Shorten a text that fits nowhere into the lane with the most room left."""
-    from cardgen.layout import fonts
-
     if not page.lanes:
         return
     i = max(range(len(page.lanes)), key=lambda k: page.lanes[k].length - used[k])
     room = page.lanes[i].length - used[i]
-    text = item[1]
-    face = "bold" if item[2] else "regular"
-    while len(text) > 4 and fonts.text_width_mm(text + "…", face, MIN_LABEL_SIZE) > room:
-        text = text[:-1]
+    text = kept_start(item[1], "bold" if item[2] else "regular", MIN_LABEL_SIZE, room)
     if len(text) > 4:
         draw_item(page, page.lanes[i], used[i], ("text", text + "…", item[2]), MIN_LABEL_SIZE)
         used[i] = page.lanes[i].length
+
+
+def kept_start(text: str, face: str, size: float, width: float) -> str:
+    """The start of text that, with "…" after it, fits in `width` mm (never under 4
+    characters: a text of 4 or fewer is returned whole)."""
+    from cardgen.layout import fonts
+
+    while len(text) > 4 and fonts.text_width_mm(text + "…", face, size) > width:
+        text = text[:-1]
+    return text
+
+
+def fitted(text: str, face: str, size: float, width: float) -> str:
+    """text as it is when it fits in `width` mm, else its kept start followed by "…"."""
+    from cardgen.layout import fonts
+
+    if fonts.text_width_mm(text, face, size) <= width:
+        return text
+    return kept_start(text, face, size, width) + "…"
 
 
 def lane_point(lane: Lane, along: float, up: float) -> tuple[float, float]:

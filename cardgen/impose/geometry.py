@@ -40,7 +40,6 @@ TOKEN_GUTTER = 2.0  # tokens: each carries 1 mm bleed in its own gutter
 STICKER_GUTTER = 2.5  # dice stickers (print-spec 4.1)
 LARGE_GAP = 10.0  # between large items (IDs, mats) on one page
 TILE_OVERLAP = 10.0  # print-spec 4.3
-LABEL_COLUMN = 30.0  # sticker sheets: row labels left of the grid
 
 
 @dataclass(frozen=True)
@@ -346,8 +345,7 @@ def _grid_marks(slots: tuple[Slot, ...], region: Box, sides: tuple[str, ...]) ->
     trims = [s.trim for s in slots]
     g = bbox(trims)
     edges = outer_edges(g, region)
-    xs = sorted({round(v, 6) for t in trims for v in (t.x, t.right)})
-    ys = sorted({round(v, 6) for t in trims for v in (t.y, t.bottom)})
+    xs, ys = cut_positions(slots)
     wanted = set(sides or ("left", "top", "right", "bottom"))
     lines = []
     for x in xs:
@@ -392,17 +390,6 @@ def cut_positions(slots: Sequence[Slot]) -> tuple[list[float], list[float]]:
 
 
 # --------------------------------------------------------------------------- items and tiles
-
-
-def item_edges(trim: Box, others: Sequence[Box], region: Box) -> dict[str, Edge]:
-    """Edges of one free-standing item: marks out to MARK_GAP short of the middle of the gap
-    to a neighbour, else out to the region edge."""
-    outer = outer_edges(trim, region)
-    edges = {}
-    for side in ("left", "top", "right", "bottom"):
-        gap = neighbour_gap(trim, others, side)
-        edges[side] = outer[side] if gap is None else edge_for_margin(gap / 2 - MARK_GAP)
-    return edges
 
 
 def corner_marks(trim: Box, edges: dict[str, Edge]) -> list[Line]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from cardgen.impose.furniture import furnish
+from cardgen.impose.furniture import fitted, furnish
 from cardgen.impose.geometry import (
     BAND,
     STICKER_GUTTER,
@@ -61,6 +61,11 @@ class HomeFile:
     @property
     def sides(self) -> list[str]:
         return [p.side for p in self.pages]
+
+
+def home_file_name(paper: str, f: HomeFile) -> str:
+    """The file name of a home-print file on paper `paper` ("pnp-a4.pdf", "pnp-a4-single.pdf")."""
+    return f"pnp-{paper}{f.suffix}.pdf"
 
 
 @dataclass
@@ -113,7 +118,7 @@ def plan_home_print(
         else:
             f.pages[:0] = [plan_page(f, files, paper, fold=fold, offset=offset,
                                      heading=heading)]
-        name = f"pnp-{paper.name}{f.suffix}.pdf"
+        name = home_file_name(paper.name, f)
         for n, page in enumerate(f.pages, start=1):
             furnish(page, f"{heading} - {name} page {n}/{len(f.pages)}")
     return files
@@ -226,7 +231,7 @@ def plan_lines(f: HomeFile, files: Sequence[HomeFile], paper: Paper, *, fold: bo
     """(text, bold) lines of the print plan, and its contents lines (page ranges)."""
     out: list[tuple[str, bool]] = []
     for other in files:
-        name = f"pnp-{paper.name}{other.suffix}.pdf"
+        name = home_file_name(paper.name, other)
         pages = len(other.pages) + (1 if own_page and other is f else 0)
         how = ("DUPLEX, flip on long edge" if other.duplex else "SINGLE-SIDED")
         this = " (this file)" if other is f else ""
@@ -284,7 +289,8 @@ def plan_labels(heading: str, lines: tuple[list[tuple[str, bool]], list[str]], b
     labels = [Label(box.x, box.y + 4.0, f"{heading}: print plan", 9.0, bold=True)]
     y = box.y + 4.0 + 6.0
     for text, bold in head:
-        labels.append(Label(box.x, y, fit_text(text, bold, box.w), PLAN_SIZE, bold=bold))
+        face = "bold" if bold else "regular"
+        labels.append(Label(box.x, y, fitted(text, face, PLAN_SIZE, box.w), PLAN_SIZE, bold=bold))
         y += PLAN_LEADING
     room = max(1, int((box.bottom - y) // PLAN_LEADING))
     columns = 1 if len(rows) <= room else 2
@@ -294,16 +300,5 @@ def plan_labels(heading: str, lines: tuple[list[tuple[str, bool]], list[str]], b
     for n, text in enumerate(rows):
         k, r = divmod(n, room)
         labels.append(Label(box.x + k * (width + 2.0), y + r * PLAN_LEADING,
-                            fit_text(text, False, width), PLAN_SIZE))
+                            fitted(text, "regular", PLAN_SIZE, width), PLAN_SIZE))
     return labels
-
-
-def fit_text(text: str, bold: bool, width: float) -> str:
-    from cardgen.layout import fonts
-
-    face = "bold" if bold else "regular"
-    if fonts.text_width_mm(text, face, PLAN_SIZE) <= width:
-        return text
-    while len(text) > 4 and fonts.text_width_mm(text + "…", face, PLAN_SIZE) > width:
-        text = text[:-1]
-    return text + "…"

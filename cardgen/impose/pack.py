@@ -34,7 +34,7 @@ from cardgen.impose.geometry import (
     grid_clips,
     grid_marks,
 )
-from cardgen.impose.plans import describe, fmt_offset
+from cardgen.impose.plans import describe, fmt_offset, sticker_rows
 
 STICKER_LABEL = 5.0  # sticker names read upwards in a column this wide left of the strips
 
@@ -64,13 +64,9 @@ class Run:
 
     def rows(self) -> list[tuple[Copy, ...]]:
         """Rows of at most `cols`; sticker rows never mix two components."""
-        rows: list[list[Copy]] = []
-        for c in self.copies:
-            new_component = self.sheet == "stickers" and rows and rows[-1][-1].component != c.component
-            if not rows or len(rows[-1]) == self.cols or new_component:
-                rows.append([])
-            rows[-1].append(c)
-        return [tuple(r) for r in rows]
+        if self.sheet == "stickers":
+            return [tuple(r) for r in sticker_rows(self.copies, self.cols)]
+        return [self.copies[i:i + self.cols] for i in range(0, len(self.copies), self.cols)]
 
 
 def make_run(sheet: str, copies: Sequence[Copy], box: Box, gutter: float) -> Run | None:

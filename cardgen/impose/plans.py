@@ -10,9 +10,7 @@ from dataclasses import replace
 from cardgen.impose.geometry import (
     BAND,
     FOLD_CLEAR,
-    LABEL_COLUMN,
     MARK_GAP,
-    STICKER_GUTTER,
     TILE_OVERLAP,
     Box,
     Circle,
@@ -396,20 +394,3 @@ def sticker_rows(copies: Sequence[Copy], cols: int) -> list[list[Copy]]:
         rows[-1].append(c)
     return rows
 
-
-def row_labels(rows: Sequence[Sequence[Copy]], grid_x: float, grid_y: float, h: float
-               ) -> list[Label]:
-    """The component's name left of the first row it fills (ending 7 mm left of the grid)."""
-    from cardgen.layout import fonts
-
-    labels = []
-    for r, row in enumerate(rows):
-        if r > 0 and rows[r - 1][-1].component == row[0].component:
-            continue
-        text = row[0].name
-        width = min(fonts.text_width_mm(text, "regular", 6.0), LABEL_COLUMN - 9.0)
-        while fonts.text_width_mm(text, "regular", 6.0) > width + 1e-6 and len(text) > 2:
-            text = text[:-2] + "…"
-        y = grid_y + r * (h + STICKER_GUTTER) + h / 2 + 0.8
-        labels.append(Label(grid_x - 7.0 - width, y, text, 6.0))
-    return labels

@@ -74,11 +74,7 @@ class CmykPage:
 def write_cmyk_pdf(path: Path, pages: Iterable[CmykPage], *, title: str, subject: str) -> int:
     """One page per image (taken one at a time): MediaBox = BleedBox, TrimBox inside, and
     DeviceCMYK the only colour space."""
-    canvas = new_canvas(str(path), enforceColorSpace="cmyk")
-    canvas.setTitle(title)
-    canvas.setAuthor("cardgen")
-    canvas.setSubject(subject)
-    canvas.setCreator("cardgen")
+    canvas = new_canvas(str(path), title=title, subject=subject, enforceColorSpace="cmyk")
     count = 0
     for page in pages:
         count += 1

@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.impose.geometry import PRINT_BLEED, Page
 from cardgen.layout import fonts
 from cardgen.layout.drawing import Drawing
-from cardgen.render.pdf import compact_last_page, new_canvas
+from cardgen.render.pdf import compact_last_page, new_canvas, page_boxes
 
 FaceKey = tuple[str, str]
 
@@ -65,16 +65,6 @@ def draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing], pain
     canvas.showPage()
 
 
-Box4 = tuple[float, float, float, float]
-
-
-def page_boxes(width: float, height: float, bleed: float = PRINT_BLEED) -> tuple[Box4, Box4]:
-    """(bleed box, trim box) in points for a face of width x height mm."""
-    bleed_box = (0.0, 0.0, (width + 2 * bleed) * mm, (height + 2 * bleed) * mm)
-    trim_box = (bleed * mm, bleed * mm, (bleed + width) * mm, (bleed + height) * mm)
-    return bleed_box, trim_box
-
-
 def write_print_pdf(
     path: Path,
     faces: Sequence[Drawing],
@@ -85,11 +75,7 @@ def write_print_pdf(
     bleed: float = PRINT_BLEED,
 ) -> int:
     """Write the faces one per page (already ordered front, back, front, ...); page count."""
-    canvas = new_canvas(str(path))  # bundled initial font: no standard-14 font in the file
-    canvas.setTitle(title)
-    canvas.setAuthor("cardgen")
-    canvas.setSubject(subject)
-    canvas.setCreator("cardgen")
+    canvas = new_canvas(str(path), title=title, subject=subject)
     for drawing in faces:
         bleed_box, trim_box = page_boxes(drawing.width, drawing.height, bleed)
         canvas.setPageSize((bleed_box[2], bleed_box[3]))

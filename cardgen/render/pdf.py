@@ -6,7 +6,8 @@ on the same canvas (card backs, repeated copies). A `Painter` does the same for 
 whose face uses are known in advance: faces painted once are drawn in place (a form costs an
 object and a resource dictionary), wrapped in a marked-content sequence tagged with the face
 key, so every placement of a face can still be counted in the page content. `new_canvas` makes
-a Canvas whose initial font is the bundled face (no standard-14 font anywhere in the file).
+a Canvas whose initial font is the bundled face (no standard-14 font anywhere in the file)
+and, given a title, sets the document metadata.
 
 Consecutive Text items are written as one q BT ... ET Q block of raw operators (the font
 subsets and escaping are reportlab's own), not one text object with its own state each.
@@ -31,6 +32,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout import fonts
 from cardgen.layout.drawing import Drawing, Ellipse, Group, Image, Matrix, Path, Primitive, Rect, Style, Text
+from cardgen.limits import PRINT_BLEED
 
 K = mm  # points per mm
 _FORMS_ATTR = "_cardgen_forms"
@@ -159,12 +161,20 @@ def reused_keys(keys: Iterable[str]) -> set[str]:
     return reused
 
 
-def new_canvas(path: str, **kwargs: Any) -> Canvas:
+def new_canvas(path: str, *, title: str | None = None, subject: str = "", **kwargs: Any
+               ) -> Canvas:
     """A reportlab Canvas whose initial font is the bundled face, so no page or form of the
-    file names a standard-14 font (reportlab's default initial font is Helvetica)."""
+    file names a standard-14 font (reportlab's default initial font is Helvetica); with a
+    title, the document metadata too (title, subject, cardgen as author and creator)."""
     register_fonts()
     kwargs.setdefault("invariant", 1)
-    return Canvas(path, initialFontName=fonts.pdf_font_name("regular"), **kwargs)
+    canvas = Canvas(path, initialFontName=fonts.pdf_font_name("regular"), **kwargs)
+    if title is not None:
+        canvas.setTitle(title)
+        canvas.setAuthor("cardgen")
+        canvas.setSubject(subject)
+        canvas.setCreator("cardgen")
+    return canvas
 
 
 def compact_last_page(canvas: Canvas) -> None:
@@ -383,17 +393,27 @@ _DRAW: dict[type, Callable[[Canvas, Any], None]] = {
     Image: _image, Group: _group}
 
 
+Box4 = tuple[float, float, float, float]
+
+
+def page_boxes(width: float, height: float, bleed: float = PRINT_BLEED) -> tuple[Box4, Box4]:
+    """(bleed box, trim box) in points for a face of width x height mm."""
+    bleed_box = (0.0, 0.0, (width + 2 * bleed) * mm, (height + 2 * bleed) * mm)
+    trim_box = (bleed * mm, bleed * mm, (bleed + width) * mm, (bleed + height) * mm)
+    return bleed_box, trim_box
+
+
 def write_faces(path: str, drawings: list[Drawing], *, bleed_mm: float | None = None) -> None:
     """One PDF page per face at trim + bleed size with TrimBox and BleedBox (tests, previews)."""
     register_fonts()
     canvas = new_canvas(path)
     for drawing in drawings:
         b = drawing.bleed if bleed_mm is None else bleed_mm
-        pw, ph = drawing.width + 2 * b, drawing.height + 2 * b
-        canvas.setPageSize((pw * K, ph * K))
-        canvas.setBleedBox((0, 0, pw * K, ph * K))
-        canvas.setTrimBox((b * K, b * K, (b + drawing.width) * K, (b + drawing.height) * K))
-        paint(canvas, drawing, b, b, ph, bleed_mm=b)
+        bleed_box, trim_box = page_boxes(drawing.width, drawing.height, b)
+        canvas.setPageSize((bleed_box[2], bleed_box[3]))
+        canvas.setBleedBox(bleed_box)
+        canvas.setTrimBox(trim_box)
+        paint(canvas, drawing, b, b, drawing.height + 2 * b, bleed_mm=b)
         canvas.showPage()
     canvas.save()
 

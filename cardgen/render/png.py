@@ -87,17 +87,6 @@ def page_png_name(stem: str, index: int) -> str:
     return f"{stem}-{index + 1:03d}.png"
 
 
-def pdf_pages_to_png(pdf: Path, out_dir: Path, stem: str, dpi: int = PREVIEW_DPI) -> list[Path]:
-    """Render each page of `pdf` to out_dir/<stem>-NNN.png; the written paths."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    targets = [out_dir / page_png_name(stem, i) for i in range(page_count(pdf))]
-    try:
-        render_pages(pdf, range(len(targets)), targets, dpi)
-    finally:
-        close_documents()
-    return targets
-
-
 def thumbnail(page: pdfium.PdfPage) -> Image.Image:
     """A page at 60 dpi (a poker card fills the cell), shrunk further to fit a cell."""
     w, h = page.get_size()
@@ -143,26 +132,6 @@ def contact_sheet_page(faces: Sequence[FaceRef], captions: Sequence[str], keys: 
     save_png(sheet, target)
     sheet.close()
     return len(faces)
-
-
-def contact_sheet(pdfs: Sequence[Path], captions: Sequence[str], target: Path) -> int:
-    """Every page of the given PDFs on one sheet (small sets; builds use contact_sheet_page)."""
-    faces = [(str(p), i) for p in pdfs for i in range(page_count(p))]
-    named = [captions[k] if k < len(captions) else "" for k in range(len(faces))]
-    try:
-        return contact_sheet_page(faces, named, [f"{p}#{i}" for p, i in faces], target)
-    finally:
-        close_documents()
-
-
-def page_count(pdf: Path) -> int:
-    import pypdfium2 as pdfium
-
-    doc = pdfium.PdfDocument(str(pdf))
-    try:
-        return len(doc)
-    finally:
-        doc.close()
 
 
 class PngRenderer:
