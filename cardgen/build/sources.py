@@ -22,7 +22,7 @@ from pathlib import Path
 from cardgen.data.model import Component, Database, FieldSpec
 from cardgen.data.paths import readable
 from cardgen.layout.drawing import Drawing
-from cardgen.layout.guards import ImageError, image_digest
+from cardgen.layout.guards import ImageError, image_at
 from cardgen.layout.roots import layout_roots
 
 LIBRARIES = ("reportlab", "rl-accel", "pypdfium2", "pillow", "svgwrite", "fonttools")
@@ -49,10 +49,6 @@ class Sources:
 
     def __init__(self) -> None:
         self.code = toolchain()
-
-    def face(self, face_key: str, drawing: Drawing) -> str:
-        """The face key: it already covers the content of the images the face draws."""
-        return face_key
 
     def key(self, what: str, *parts: object) -> str:
         """A key for one file: what it is, then its parts, under this toolchain."""
@@ -112,11 +108,8 @@ def database_key(db: Database) -> str:
 
 def _probe(path: str) -> str:
     """What a face's layout would find at an image path now: its digest, "" if none."""
-    file = Path(path)
-    if file.suffix.lower() not in (".png", ".jpg", ".jpeg") or not file.is_file():
-        return ""
     try:
-        return image_digest(file)
+        return image_at(Path(path))
     except (ImageError, OSError):
         return "unusable"
 

@@ -109,8 +109,7 @@ def print_shop_task(kind: str) -> tuple[Records, None]:
     if not j.options.print_shop:
         write_print_shop_pdf(j.db, j.faces, shop_pdf(j, kind), kind, print_shop_faces(j.faces, kind))
         return [], None
-    faces = [j.src.face(j.faces.key(f), j.faces.drawings[f])
-             for f in print_shop_faces(j.faces, kind)]
+    faces = [j.faces.key(f) for f in print_shop_faces(j.faces, kind)]
     source = j.src.key("print-shop", kind, home_meta(j), kind_title(j.db, kind), faces)
     reused = j.previous.reuse(source, shop_pdf(j, kind))
     record = write_print_shop_kind(j.db, j.faces, j.tmp, kind, write=not reused)
@@ -135,7 +134,7 @@ def svg_task(chosen: list[FaceKey]) -> tuple[Records, None]:
 
 def page_key(j: Job, paper: str, page: impose.Page) -> str:
     """What a home-print page's preview is made of: the page plan and its faces' content."""
-    faces = [j.src.face(j.faces.key(p.face), j.faces.drawings[p.face]) for p in page.placements]
+    faces = [j.faces.key(p.face) for p in page.placements]
     return j.src.key("page", paper, preview.PREVIEW_DPI, repr(page), faces)
 
 
@@ -172,7 +171,7 @@ def sheet_faces(j: Job) -> list[SheetFace]:
         pdf = str(shop_pdf(j, kind))
         for index, face in enumerate(print_shop_faces(j.faces, kind)):
             caption = f"{face[0]}{'' if face[1] == 'front' else ' (back)'}"
-            source = j.src.face(j.faces.key(face), j.faces.drawings[face])
+            source = j.faces.key(face)
             out.append(SheetFace(pdf, index, caption, kind, source))
     return out
 

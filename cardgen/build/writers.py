@@ -172,7 +172,7 @@ def write_svg_files(faces: Faces, chosen: list[FaceKey], tmp: Path, previous: ou
     for face in chosen:
         drawing = faces.drawings[face]
         name = svg_name(face, kinds)
-        source = src.key("svg", drawing.name, src.face(faces.key(face), drawing))
+        source = src.key("svg", drawing.name, faces.key(face))
         if not previous.reuse(source, tmp / name):
             (tmp / name).write_text(written.svg(faces.key(face), drawing), encoding="utf-8")
         records.append(manifest.FileRecord(name, "svg", [kinds[face[0]]], 0, 1, source=source))

@@ -22,7 +22,7 @@ from cardgen.layout.draft import draft_mark, missing_art
 from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Image, Matrix, Primitive, Rect, Style
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.drawing import Text as TextItem
-from cardgen.layout.guards import ImageError, check_primitive, image_digest, text_sizes
+from cardgen.layout.guards import ImageError, check_primitive, image_at, text_sizes
 from cardgen.layout.icons import IconError, icon_file, icon_items, icon_names
 from cardgen.layout.lints import FaceLinter, Placed, compose, fill_under, ink_for
 from cardgen.layout.scope import Scope, format_value, number, truthy
@@ -503,15 +503,14 @@ def _draw_image(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: 
            number(scope, el, "w"), number(scope, el, "h"))
     if isinstance(value, str) and value:
         path = (ctx.db.game.root / value).resolve()
-        found = path.suffix.lower() in (".png", ".jpg", ".jpeg") and path.is_file()
         if not readable(path, ctx.db.project):
             raise ImageError(f"image '{value}' is outside the project",
                              "give the path relative to the game folder, without '..'")
-        digest = image_digest(path) if found else ""
+        digest = image_at(path)
         probes = ctx.db.__dict__.get("_image_probes")  # a face cache is listening
         if probes is not None:
             probes.append((str(path), digest))
-        if found:
+        if digest:
             ctx.add(Image(*box, path=str(path), digest=digest))
             return
         if ctx.db.draft:  # the check let a missing image through: show that it is missing

@@ -100,6 +100,18 @@ class ImageError(ValueError):
         self.hint = hint
 
 
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
+
+
+def image_at(path: Path) -> str:
+    """What a layout finds at an image path: the image's digest, "" when there is no PNG or
+    JPEG file there (ImageError when there is one cardgen cannot use). The face cache asks the
+    same question to know whether a face it keeps is still what a layout would draw."""
+    if path.suffix.lower() not in IMAGE_SUFFIXES or not path.is_file():
+        return ""
+    return image_digest(path)
+
+
 def image_digest(path: Path) -> str:
     """The content digest of a usable PNG or JPEG (ImageError if it is not one)."""
     st = path.stat()
