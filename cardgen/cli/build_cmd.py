@@ -54,7 +54,9 @@ MAX_BACK_OFFSET_MM = 20.0
 MAX_PLAYERS = 100
 
 
-def check_players(players: int | None) -> None:
+def check_player_count(players: int | None) -> None:
+    """--players N is a number of people at a table (the edition's own range is checked once
+    the edition is loaded: main.check_players_in_range)."""
     if players is not None and not 1 <= players <= MAX_PLAYERS:
         raise ProblemsError([Problem("bad-option", f"--players {players} is not from 1 to {MAX_PLAYERS}",
                                      hint="give the number of people at the table, e.g. --players 3")])
@@ -71,7 +73,7 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
     from cardgen.build import BuildOptions, build
     from cardgen.build.outputs import options_for
 
-    check_players(args.players)
+    check_player_count(args.players)
     out_root = output_root(args, db)
     outputs = chosen_outputs(args, db)  # a wrong name stops before the check
     chosen = options_for(outputs)

@@ -318,11 +318,11 @@ def _load(args: argparse.Namespace):  # noqa: ANN202 - returns Database
     game, edition = parse_target(args.target, args.project)
     db = load_database(args.project, game, edition, draft=getattr(args, "draft", False))
     if getattr(args, "players", None) is not None:
-        check_players(db, args.players)
+        check_players_in_range(db, args.players)
     return db
 
 
-def check_players(db: Database, players: int) -> None:
+def check_players_in_range(db: Database, players: int) -> None:
     """--players N outside the edition's player range is a usage error naming the range."""
     from cardgen.data.players import players_range
 
@@ -339,10 +339,10 @@ def check_players(db: Database, players: int) -> None:
 
 def cmd_check(args: argparse.Namespace, console: Console) -> int:
     from cardgen.check import check
-    from cardgen.cli.build_cmd import check_players
+    from cardgen.cli.build_cmd import check_player_count
     from cardgen.cli.report_view import print_report
 
-    check_players(args.players)
+    check_player_count(args.players)
     report = check(_load(args), players=args.players)
     if args.json:
         print(json.dumps(report.to_json(strict=args.strict), indent=2, ensure_ascii=False))
