@@ -45,14 +45,9 @@ def leaves_folder(name: str) -> bool:
     return name.startswith(("/", "\\")) or ".." in parts
 
 
-def package_assets() -> Path:
-    """The assets folder inside the installed cardgen package."""
-    return ASSETS
-
-
 def read_roots(project: Path) -> tuple[Path, ...]:
     """The folders cardgen may read from for a project: the project, then cardgen's own assets."""
-    return (project.resolve(), package_assets())
+    return (project.resolve(), ASSETS)
 
 
 def inside(path: Path, roots: Iterable[Path]) -> bool:

@@ -159,10 +159,6 @@ def _dotted(path: KeyPath) -> str:
     return text
 
 
-def dotted(path: KeyPath) -> str:
-    return _dotted(path)
-
-
 def read_source(path: Path, shown_as: str) -> Source:
     """Parse one YAML file into a Source; raise ProblemsError with a located Problem on failure."""
     raw = read_bytes(path, shown_as)

@@ -97,11 +97,6 @@ def _drawable(face: str) -> frozenset[str]:
     return frozenset(map(chr, _cmap(face))) | {"\n", "\t"}
 
 
-def has_glyph(face: str, char: str) -> bool:
-    """True when the face draws `char` (whitespace controls count as present)."""
-    return char in _drawable(face)
-
-
 def missing_chars(text: str, face: str) -> list[str]:
     """Characters of `text` the face cannot draw, each once, in order of appearance."""
     drawable = _drawable(face)

@@ -188,9 +188,8 @@ ELEMENT_TYPES: dict[str, type[_Element]] = {
     "text": TextElement, "icon": IconElement, "row": RowElement, "repeat": RepeatElement,
     "polar": PolarElement, "group": GroupElement, "image": ImageElement}
 
-# keys holding child elements, and keys holding a list binding that children see as {item}
+# keys holding child elements
 CHILD_KEYS = ("elements", "fallback")
-LIST_KEYS = ("over",)
 
 
 class EditionMark(_Strict):

@@ -22,7 +22,6 @@ from cardgen.layout.drawing import Primitive, Text
 SIZE_STEP = 0.25
 ICON_EM = 0.9  # an inline icon's side, in ems of the text
 ICON_PAD_EM = 0.06  # room each side of an inline icon
-_BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
 _MARKUP = re.compile(r"\*\*(?P<bold>.+?)\*\*|(?<![*\w])\*(?P<italic>[^*\s](?:[^*]*?[^*\s])?)\*(?![*\w])",
                      re.S)
 _ICON = re.compile(r"\[\[|\[(?P<name>[A-Za-z0-9_.-]+)\]")
@@ -125,11 +124,6 @@ def _icon_runs(text: str, face: str) -> list[Run]:
     if pending:
         runs.append(Run(pending, face))
     return runs
-
-
-def plain_text(text: str) -> str:
-    """The text without bold markup."""
-    return _BOLD.sub(r"\1", text)
 
 
 def icon_names(text: str) -> list[str]:
