@@ -8,17 +8,23 @@ DEV     := $(VENV)/.installed-dev
 STAMP   := $(VENV)/.compiled
 GAME    ?=
 
-.PHONY: pnp check test lint bench schema clean
+.PHONY: pnp check test test-latest lock mutation lint bench schema clean
 
-$(INSTALL): pyproject.toml
+# Every install comes from the lock (requirements/*.txt: exact versions and their hashes), so a
+# new release upstream cannot change what a fresh clone runs. `make lock` writes the lock anew;
+# `make test-latest` runs the suite against the newest releases in a venv of its own.
+LOCK_FLAGS := -q --require-hashes --no-deps
+EDITABLE   := -q --no-deps --no-build-isolation -e .
+
+$(INSTALL): pyproject.toml requirements/main.txt
 	$(PY) -m venv $(VENV)
-	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e .
+	$(BIN)/python -m pip install $(LOCK_FLAGS) -r requirements/main.txt
+	$(BIN)/pip install $(EDITABLE)
 	touch $(INSTALL)
 
 # The tools that test the code (pytest, ruff, mypy, ...) only where tests run, not for `make pnp`.
-$(DEV): $(INSTALL)
-	$(BIN)/pip install -q -e '.[dev]'
+$(DEV): $(INSTALL) requirements/dev.txt
+	$(BIN)/pip install $(LOCK_FLAGS) -r requirements/dev.txt
 	touch $(DEV)
 
 # PYTHONDONTWRITEBYTECODE would leave cardgen compiled anew on every run: write the .pyc
@@ -38,6 +44,24 @@ test: $(STAMP) $(DEV)
 	$(BIN)/mypy cardgen
 	$(BIN)/pytest
 
+# The suite against the newest release of every dependency (nothing locked), in .venv-latest:
+# a breaking release upstream is found here, on purpose, before it reaches the lock.
+test-latest:
+	rm -rf .venv-latest
+	$(PY) -m venv .venv-latest
+	.venv-latest/bin/pip install -q --upgrade pip
+	.venv-latest/bin/pip install -q --upgrade -e '.[dev,xlsx]'
+	.venv-latest/bin/pip list --format=freeze
+	.venv-latest/bin/pytest -p no:cacheprovider
+
+# Write the lock anew from pyproject.toml (newest versions that fit its bounds).
+LOCK_COMPILE := $(BIN)/pip-compile -q --generate-hashes --allow-unsafe --strip-extras \
+                --no-emit-index-url --no-emit-find-links
+lock: $(DEV)
+	$(LOCK_COMPILE) --upgrade -o requirements/main.txt pyproject.toml requirements/build.in
+	$(LOCK_COMPILE) --upgrade --extra dev --extra xlsx -o requirements/dev.txt \
+	    pyproject.toml requirements/build.in requirements/dev.in
+
 bench: $(STAMP) $(DEV)
 	$(BIN)/python bench/run.py
 
@@ -45,4 +69,4 @@ schema: $(STAMP)
 	$(BIN)/cardgen schema
 
 clean:
-	rm -rf output/*/ $(VENV)
+	rm -rf output/*/ $(VENV) .venv-latest

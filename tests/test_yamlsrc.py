@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
+from cardgen.data import yamlsrc
 from cardgen.data.yamlsrc import read_source
 from cardgen.errors import ProblemsError
 
@@ -58,3 +60,36 @@ def test_unreadable_files(tmp_path: Path, content: str | bytes, rule: str) -> No
 
 def test_dates_stay_text(tmp_path: Path) -> None:
     assert _read(tmp_path, "date: 2018-10-14\n").data == {"date": "2018-10-14"}
+
+
+# cardgen's nesting limit is its own: the same problem at the same place whichever parser PyYAML
+# was built with (libyaml stops nesting at 1,000 levels with a syntax error of its own).
+_PARSERS = [pytest.param(yaml.SafeLoader, id="pure-python")]
+if hasattr(yaml, "CSafeLoader"):
+    _PARSERS.append(pytest.param(yaml.CSafeLoader, id="libyaml"))
+
+
+@pytest.mark.parametrize("parser", _PARSERS)
+@pytest.mark.parametrize(("text", "where"), [
+    ("key: " + "[" * 65 + "]" * 65 + "\n", "f.yaml:1:69"),            # just past the limit
+    ("a: 1\nb: 2\nkey: " + "[" * 1200 + "\n", "f.yaml:3:69"),        # past libyaml's 1,000, short file
+    ("key: " + "[" * 5000 + "]" * 5000 + "\n", "f.yaml:1:69"),        # measured before composing
+    ("".join(" " * i + f"k{i}:\n" for i in range(70)) + " " * 70 + "v\n", "f.yaml:65:65"),
+    ("- " * 80 + "x\n", "f.yaml:1:129"),
+])
+def test_nesting_past_64_is_cardgens_own_problem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  parser: type, text: str, where: str) -> None:
+    monkeypatch.setattr(yamlsrc, "_LOADER", parser)
+    p = _problem(tmp_path, text)
+    assert (p.rule, str(p.where)) == ("too-deep", where)
+    assert "more than 64 levels" in p.message
+
+
+@pytest.mark.parametrize("parser", _PARSERS)
+def test_nesting_of_64_loads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, parser: type) -> None:
+    monkeypatch.setattr(yamlsrc, "_LOADER", parser)
+    src = _read(tmp_path, "key: " + "[" * 63 + "1" + "]" * 63 + "\n")
+    value = src.data["key"]
+    for _ in range(62):
+        value = value[0]
+    assert value == [1]

@@ -21,9 +21,10 @@ from cardgen.limits import MAX_FILE_BYTES, MAX_YAML_DEPTH, MAX_YAML_VALUES
 
 MAX_BYTES = MAX_FILE_BYTES
 MAX_NODES = MAX_YAML_VALUES
-# libyaml composes nodes recursively in C: nesting this deep could overflow the C stack, so a
-# file that might nest deeper is measured from its parse events first (they do not recurse).
-_C_SAFE_DEPTH = 2_000
+# Both parsers compose nodes recursively (libyaml on the C stack, PyYAML's pure-Python one
+# against Python's recursion limit of 1,000 frames): a file that might nest this deep is
+# measured from its parse events first (they do not recurse).
+_SAFE_DEPTH = 300
 _INDENT = re.compile(r"^ *", re.MULTILINE)
 _CORE = "tag:yaml.org,2002:"
 _PLAIN = ("str", "int", "float", "bool", "null", "timestamp")
@@ -84,7 +85,7 @@ class _Builder:
         self.nodes = 0
 
     def build(self, node: yaml.Node, path: KeyPath, depth: int = 0) -> Any:
-        if depth > MAX_YAML_DEPTH:
+        if depth >= MAX_YAML_DEPTH and isinstance(node, yaml.CollectionNode):  # level depth + 1
             raise ProblemsError([_too_deep(_loc(self.file, node.start_mark))])
         self.nodes += 1
         if self.nodes > MAX_NODES:
@@ -193,17 +194,34 @@ def _check_depth(text: str, shown_as: str) -> None:
     Every level of nesting needs an opening character ([ { - ?) or more indentation, so most
     files are proved shallow by counting; the others are measured from their parse events."""
     bound = sum(text.count(c) for c in "[{-?") + max(map(len, _INDENT.findall(text)), default=0)
-    if bound < _C_SAFE_DEPTH:
+    if bound < _SAFE_DEPTH:
         return
+    where = _too_deep_at(text, shown_as, _LOADER)
+    if where is not None:
+        raise ProblemsError([_too_deep(where)])
+
+
+def _too_deep_at(text: str, shown_as: str, loader: type = yaml.SafeLoader) -> Location | None:
+    """Where nesting first passes MAX_YAML_DEPTH, measured by cardgen from the parse events
+    (they do not recurse), or None when it never does before the file ends or stops parsing.
+
+    cardgen's limit must not depend on the parser: a libyaml that stops deep nesting with a
+    limit of its own stops the events too, so those files are measured again with PyYAML's
+    pure-Python parser, which has none."""
     depth = 0
-    for event in yaml.parse(text, Loader=_LOADER):
-        if isinstance(event, yaml.CollectionStartEvent):
-            depth += 1
-            if depth > MAX_YAML_DEPTH:
-                mark = event.start_mark
-                raise ProblemsError([_too_deep(_loc(shown_as, mark) if mark else Location(shown_as, 1, 1))])
-        elif isinstance(event, yaml.CollectionEndEvent):
-            depth -= 1
+    try:
+        for event in yaml.parse(text, Loader=loader):
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_YAML_DEPTH:
+                    mark = event.start_mark
+                    return _loc(shown_as, mark) if mark else Location(shown_as, 1, 1)
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.YAMLError:
+        if loader is not yaml.SafeLoader:
+            return _too_deep_at(text, shown_as, yaml.SafeLoader)
+    return None
 
 
 def read_bytes(path: Path, shown_as: str) -> bytes:
@@ -232,7 +250,10 @@ def _parse_text(text: str, shown_as: str) -> Source:
         builder = _Builder(shown_as, loader)
         data = builder.build(node, ())
     except yaml.MarkedYAMLError as exc:
-        raise ProblemsError([_yaml_problem(exc, shown_as, text)]) from None
+        # A parser's own nesting limit is a syntax error to it; cardgen names its own limit.
+        deep = _too_deep_at(text, shown_as)
+        problem = _too_deep(deep) if deep is not None else _yaml_problem(exc, shown_as, text)
+        raise ProblemsError([problem]) from None
     except yaml.YAMLError as exc:  # pragma: no cover - unmarked errors are rare
         raise ProblemsError([Problem("yaml-syntax", str(exc), where=Location(shown_as, 1, 1))]) from None
     finally:
