@@ -85,13 +85,13 @@ _PYDANTIC_HINTS = {
 }
 
 
-def data_path(data: Any, loc: tuple, *, tagged_items: bool = False) -> tuple[KeyPath, tuple]:
+def data_path(data: Any, loc: KeyPath, *, tagged_items: bool = False) -> tuple[KeyPath, KeyPath]:
     """Follow a pydantic loc through the data: (the key path that exists, the parts left over:
     union member tags and the missing key itself). With tagged_items, a list item's own `type`
     (a discriminated union's tag, as in layout elements) right after its index is dropped."""
     path: list[str | int] = []
     node = data
-    rest: list = []
+    rest: list[str | int] = []
     tag_next = False
     for part in loc:
         if tag_next and isinstance(node, dict) and part == node.get("type"):
