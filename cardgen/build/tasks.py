@@ -24,10 +24,9 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen import impose
 from cardgen.build import manifest, output, sources
+from cardgen.build.faces import kind_title
 from cardgen.build.pool import chunks, running
 from cardgen.build.writers import (
-    home_file_name,
-    kind_title,
     make_svg_folders,
     plan_pages,
     print_shop_faces,
@@ -37,6 +36,7 @@ from cardgen.build.writers import (
     write_print_shop_pdf,
     write_svg_files,
 )
+from cardgen.impose.home import home_file_name
 from cardgen.render import png as preview
 
 if TYPE_CHECKING:
@@ -205,7 +205,8 @@ class Scheduler:
 
     def __init__(self, pool: Executor, job: Job, report: Progress):
         self.pool, self.job, self.report = pool, job, report
-        self.pending: dict[Future, tuple[tuple[int, ...], str, Callable[[Any], None] | None]] = {}
+        self.pending: dict[Future[tuple[Records, Any]],
+                           tuple[tuple[int, ...], str, Callable[[Any], None] | None]] = {}
         self.results: dict[tuple[int, ...], Records] = {}
         self.done: dict[str, int] = {}
         self.total: dict[str, int] = {}

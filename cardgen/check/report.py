@@ -21,7 +21,7 @@ from cardgen.check.select import (
     values_of,
 )
 from cardgen.check.terms import count_findings, data_names, drift_findings
-from cardgen.data.model import Database, InventoryRow, Mention, PlayerCount, Rule
+from cardgen.data.model import Component, Database, InventoryRow, Mention, PlayerCount, Rule
 from cardgen.errors import did_you_mean
 from cardgen.limits import MAX_EXPR_CHARS, MAX_EXPR_RESULT
 
@@ -187,7 +187,7 @@ def _check_stated_parts(inv: InventoryRow, expected: int, where: str,
             f"({' + '.join(f'{n} {k}' for k, n in inv.parts.items())})", inv.line, where))
 
 
-def _breakdown(inv: InventoryRow, expected: int, chosen: list) -> list[Part]:
+def _breakdown(inv: InventoryRow, expected: int, chosen: list[Component]) -> list[Part]:
     if not inv.by:
         return []
     wanted: dict[str, int] = {}
@@ -208,7 +208,7 @@ def _breakdown(inv: InventoryRow, expected: int, chosen: list) -> list[Part]:
             for k in labels]
 
 
-def _items(inv: InventoryRow, chosen: list) -> list[Part]:
+def _items(inv: InventoryRow, chosen: list[Component]) -> list[Part]:
     parts = []
     for path, n in (inv.items or {}).items():
         steps = parse(f"x.{path}").steps

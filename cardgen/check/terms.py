@@ -15,7 +15,9 @@ vocabulary, its component names and the nouns of its box-list lines.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import chain
 
 from cardgen.check.findings import Finding
 from cardgen.check.rulebook import Rulebook
@@ -64,35 +66,54 @@ def data_names(db: Database, book: Rulebook) -> Names:
     known: set[tuple[str, ...]] = set()
     labels: dict[tuple[str, ...], str] = {}
     kinds: dict[tuple[str, ...], str] = {}
-
-    def add(text: str, kind: str | None = None, words: tuple[str, ...] | None = None) -> None:
+    for text, kind, words in chain(_kind_names(db), _vocab_names(db), _component_names(db),
+                                   _box_list_names(db, book)):
         key = words if words is not None else normal(text)
         if not key:
-            return
+            continue
         known.add(key)
         labels.setdefault(key, text)
         if kind is not None:
             kinds.setdefault(key, kind)
-
-    for kid, spec in db.game.kinds.items():
-        add(spec.title or kid, kid)
-        add(kid.replace("-", " "), kid)
-    for terms in db.game.vocab.values():
-        for term in terms.values():
-            add(term.label)
-            add(str(term.id).replace("-", " "))
-    for comp in db.components:
-        add(comp.name)
-    for inv in db.edition.inventory:
-        for text in [inv.line, *(inv.lines or [])]:
-            noun = _line_noun(text)
-            add(" ".join(noun), inv.kinds[0] if len(inv.kinds) == 1 else None, noun)
-    for line in book.box:
-        noun = _line_noun(line.text)
-        add(re.sub(r"^\s*\d+\s*", "", line.text), None, noun)
     product = [n for n in known if len(n) > 1 or n in kinds]
     heads = {n[-1] for n in product}
     return Names(known, heads, kinds, labels, {line.number for line in book.box})
+
+
+# A name as the data writes it: (text, the kind it names or None, its words; None: normal(text)).
+_Named = tuple[str, str | None, tuple[str, ...] | None]
+
+
+def _kind_names(db: Database) -> Iterator[_Named]:
+    """Each kind's title and its id, naming the kind."""
+    for kid, spec in db.game.kinds.items():
+        yield spec.title or kid, kid, None
+        yield kid.replace("-", " "), kid, None
+
+
+def _vocab_names(db: Database) -> Iterator[_Named]:
+    """Each vocabulary term's label and its id."""
+    for terms in db.game.vocab.values():
+        for term in terms.values():
+            yield term.label, None, None
+            yield str(term.id).replace("-", " "), None, None
+
+
+def _component_names(db: Database) -> Iterator[_Named]:
+    for comp in db.components:
+        yield comp.name, None, None
+
+
+def _box_list_names(db: Database, book: Rulebook) -> Iterator[_Named]:
+    """The nouns of the edition's box-list lines (naming the kind of a line that counts one
+    kind), then those of the rulebook's box list."""
+    for inv in db.edition.inventory:
+        for text in [inv.line, *(inv.lines or [])]:
+            noun = _line_noun(text)
+            yield " ".join(noun), inv.kinds[0] if len(inv.kinds) == 1 else None, noun
+    for line in book.box:
+        noun = _line_noun(line.text)
+        yield re.sub(r"^\s*\d+\s*", "", line.text), None, noun
 
 
 def _is_known(phrase: tuple[str, ...], names: Names) -> bool:

@@ -25,6 +25,8 @@ from cardgen.errors import Problem, ProblemsError
 from cardgen.stages import progress_label
 
 if TYPE_CHECKING:
+    from cardgen.build import BuildOptions, BuildSummary
+    from cardgen.check.report import Report
     from cardgen.diff.compute import EditionDiff
 
 
@@ -70,48 +72,98 @@ def output_root(args: argparse.Namespace, db: Database) -> Path:
 
 
 def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
-    from cardgen.build import BuildOptions, build
+    from cardgen.build import BuildOptions
     from cardgen.build.outputs import options_for
 
     check_player_count(args.players)
     out_root = output_root(args, db)
     outputs = chosen_outputs(args, db)  # a wrong name stops before the check
     chosen = options_for(outputs)
-    gallery = outputs is None or "gallery" in outputs
     if args.no_preview:
         chosen["preview"] = False
     report = check(db, players=args.players)
     draft = getattr(args, "draft", False)
-    if report.failed(strict=args.strict):
-        print_report(report, console, strict=args.strict)
-        if not draft:
-            console.print("[bold red]not building: the database fails its check[/]")
-            return 1
-    only, suffix = None, None
-    if args.players is not None and db.edition.players is not None:
-        from cardgen.data.players import for_players
-
-        db = for_players(db, args.players)
-        suffix = f"{args.players}p"
-    from cardgen.cli.export_cmd import edition_diff, gallery_step
-
-    changed = None  # the diff --changed-since asks for, worked out once for reprint and gallery
-    if getattr(args, "changed_since", None):
-        changed = edition_diff(db, args.changed_since, "--changed-since")
-        only = reprint_ids(db, changed, console)
-        if not only:
-            return 0
-        since = f"since-{args.changed_since.rpartition('@')[2]}"
-        suffix = f"{suffix}-{since}" if suffix else since
-    steps: tuple[Any, ...] = ()
-    if gallery:
-        against = getattr(args, "diff_against", None)
-        steps = (gallery_step(db, report, against, None if against else changed),)
+    if not may_build(report, console, strict=args.strict, draft=draft):
+        return 1
+    db, suffix = for_player_count(db, args.players)
+    changed, only = reprint_since(args, db, console)
+    if only is not None and not only:
+        return 0  # nothing to reprint
+    suffix = with_since(suffix, args)
+    steps = gallery_steps(args, db, report, outputs, changed)
     options = BuildOptions(back_offset=parse_offset(args.back_offset), fold=args.fold,
                            ink_saver=args.ink_saver, only=only, suffix=suffix,
                            strict=bool(getattr(args, "strict", False)), extra_steps=steps,
                            draft_report=tuple(report_lines(report, db.waived)) if draft else (),
                            **chosen)
+    summary = build_with_progress(db, out_root, options, console)
+    print_layout_warnings(summary, console)
+    if draft:
+        print_draft_built(db, report, summary, console)
+    else:
+        print_built(db, summary, options, console)
+    return 0
+
+
+def may_build(report: Report, console: Console, *, strict: bool, draft: bool) -> bool:
+    """Whether the build goes on after its check: a failed check is printed, and stops all
+    but a draft."""
+    if not report.failed(strict=strict):
+        return True
+    print_report(report, console, strict=strict)
+    if draft:
+        return True
+    console.print("[bold red]not building: the database fails its check[/]")
+    return False
+
+
+def for_player_count(db: Database, players: int | None) -> tuple[Database, str | None]:
+    """The database for --players N and its file-name suffix ("3p"); db itself, no suffix,
+    without --players or when the edition has no player range."""
+    if players is None or db.edition.players is None:
+        return db, None
+    from cardgen.data.players import for_players
+
+    return for_players(db, players), f"{players}p"
+
+
+def reprint_since(args: argparse.Namespace, db: Database, console: Console
+                  ) -> tuple[EditionDiff | None, frozenset[str] | None]:
+    """The diff --changed-since asks for (worked out once, for the reprint and the gallery)
+    and the ids to reprint; (None, None) without --changed-since."""
+    if not getattr(args, "changed_since", None):
+        return None, None
+    from cardgen.cli.export_cmd import edition_diff
+
+    changed = edition_diff(db, args.changed_since, "--changed-since")
+    return changed, reprint_ids(db, changed, console)
+
+
+def with_since(suffix: str | None, args: argparse.Namespace) -> str | None:
+    """The file-name suffix with "since-EDITION" after it for --changed-since."""
+    if not getattr(args, "changed_since", None):
+        return suffix
+    since = f"since-{args.changed_since.rpartition('@')[2]}"
+    return f"{suffix}-{since}" if suffix else since
+
+
+def gallery_steps(args: argparse.Namespace, db: Database, report: Report,
+                  outputs: tuple[str, ...] | None, changed: EditionDiff | None) -> tuple[Any, ...]:
+    """The gallery step when the gallery is among the outputs (its diff: --diff-against, else
+    the --changed-since one); else none."""
+    if outputs is not None and "gallery" not in outputs:
+        return ()
+    from cardgen.cli.export_cmd import gallery_step
+
+    against = getattr(args, "diff_against", None)
+    return (gallery_step(db, report, against, None if against else changed),)
+
+
+def build_with_progress(db: Database, out_root: Path, options: BuildOptions,
+                        console: Console) -> BuildSummary:
+    """The build, with a progress bar per stage on a terminal."""
+    from cardgen.build import build
+
     with Progress(TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=console, transient=True,
                   disable=not console.is_terminal) as bar:
@@ -122,23 +174,31 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
                 tasks[stage] = bar.add_task(progress_label(stage), total=total)
             bar.update(tasks[stage], completed=done, total=total)
 
-        summary = build(db, out_root, options, progress=progress)
+        return build(db, out_root, options, progress=progress)
+
+
+def print_layout_warnings(summary: BuildSummary, console: Console) -> None:
     for warning in summary.warnings:
         console.print(warning.render(), markup=False, soft_wrap=True)
     if summary.warnings:
         console.print(f"{len(summary.warnings)} layout warnings (--strict refuses to build on them)",
                       markup=False)
-    if draft:
-        console.print(f"built a DRAFT of {db.label}: {summary}", markup=False)
-        waived = waived_summary(report, db.waived)
-        console.print("waived for this draft: " + ("; ".join(waived) if waived else "nothing"),
-                      markup=False)
-        return 0
+
+
+def print_built(db: Database, summary: BuildSummary, options: BuildOptions, console: Console) -> None:
+    """What was built, and when the PDFs were done."""
     console.print(f"built {db.label}: {summary}", markup=False)
     if summary.pdfs_seconds is not None and (options.svg or options.preview):
         console.print(pdfs_line(summary.pdfs_seconds, summary.seconds, options.preview),
                       markup=False)
-    return 0
+
+
+def print_draft_built(db: Database, report: Report, summary: BuildSummary, console: Console) -> None:
+    """What a draft build wrote, and what it waived."""
+    console.print(f"built a DRAFT of {db.label}: {summary}", markup=False)
+    waived = waived_summary(report, db.waived)
+    console.print("waived for this draft: " + ("; ".join(waived) if waived else "nothing"),
+                  markup=False)
 
 
 LONG_AFTER_PDFS = 2.0  # seconds after the PDFs from which the build says how to skip them

@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # every command builds the parser: the stages are imported wh
     from cardgen.export.gallery import GalleryStep
 
 
-def add_export(sub: argparse._SubParsersAction,
+def add_export(sub: argparse._SubParsersAction[argparse.ArgumentParser],
                target_arg: Callable[[argparse.ArgumentParser], None],
                handler: Callable[[argparse.Namespace, Console], int]) -> None:
     """The `export` command with its `pod` and `tts` subcommands (handler gets the Namespace)."""

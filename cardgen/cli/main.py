@@ -22,6 +22,8 @@ from cardgen.errors import Problem, ProblemsError
 if TYPE_CHECKING:
     from cardgen.data.model import Database
 
+    Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
+
 EXIT_OK, EXIT_FAILED, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2, 3
 
 Handler = Callable[[argparse.Namespace, Console], int]
@@ -51,7 +53,7 @@ def _target_arg(p: argparse.ArgumentParser) -> None:
                    help="e.g. mygame@1.0 (default: the project's default game)")
 
 
-def _add_check(sub: argparse._SubParsersAction) -> None:
+def _add_check(sub: Subparsers) -> None:
     p = sub.add_parser("check", help="compare the database with the box list and check references",
                        description="Compare an edition's database with its rulebook's box list, "
                                    "run the game's cross-reference rules, report rulebook findings.")
@@ -62,7 +64,7 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=cmd_check)
 
 
-def _add_build(sub: argparse._SubParsersAction) -> None:
+def _add_build(sub: Subparsers) -> None:
     p = sub.add_parser("build", help="check, then write PDFs, SVGs and previews to output/",
                        description="Check the edition, then write output/<game>-<edition>/: "
                                    "home-print PDFs (Letter, A4; duplex and single-sided), "
@@ -92,7 +94,7 @@ def _add_build(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=cmd_build)
 
 
-def _add_diff(sub: argparse._SubParsersAction) -> None:
+def _add_diff(sub: Subparsers) -> None:
     p = sub.add_parser("diff", help="show what changed between two editions",
                        description="Compare two editions: components added, removed and changed "
                                    "(field by field), kinds, vocabulary and box-list rows. "
@@ -105,7 +107,7 @@ def _add_diff(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=cmd_diff)
 
 
-def _add_new_edition(sub: argparse._SubParsersAction) -> None:
+def _add_new_edition(sub: Subparsers) -> None:
     p = sub.add_parser("new-edition", help="start an edition that extends another",
                        description="Create data/GAME/NEW/ with an edition.yaml that extends "
                                    "OLD and an empty changes.yaml showing how to patch and "
@@ -116,7 +118,7 @@ def _add_new_edition(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=cmd_new_edition)
 
 
-def _add_schema(sub: argparse._SubParsersAction) -> None:
+def _add_schema(sub: Subparsers) -> None:
     p = sub.add_parser("schema", help="write JSON Schemas for editor autocompletion",
                        description="Write schema/<game>.{game,edition,components}.schema.json "
                                    "for every game, and schema/layout.schema.json for layout "
@@ -131,7 +133,7 @@ def _output_state(started: float) -> str:
     return f"{done[-1]} was already replaced by the new build" if done else "output/ is unchanged"
 
 
-def _add_new(sub: argparse._SubParsersAction) -> None:
+def _add_new(sub: Subparsers) -> None:
     p = sub.add_parser("new", help="start a new game project that checks and builds at once",
                        description="Create DIR (default: ./GAME) with cardgen.yaml, data/GAME/ (one kind, "
                                    "an edition with a box list and a few components), a layout "
@@ -142,7 +144,7 @@ def _add_new(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=cmd_new)
 
 
-def _add_watch(sub: argparse._SubParsersAction) -> None:
+def _add_watch(sub: Subparsers) -> None:
     p = sub.add_parser("watch", help="rebuild on every save of data, layouts, icons or images",
                        description="Build once, then rebuild whenever a file under data/ or layouts/ "
                                    "changes; problems are shown and watching goes on. Ctrl-C stops.")
@@ -152,7 +154,7 @@ def _add_watch(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=cmd_watch)
 
 
-def _add_lint(sub: argparse._SubParsersAction) -> None:
+def _add_lint(sub: Subparsers) -> None:
     p = sub.add_parser("lint", help="lay out every face and report layout lints",
                        description="Lay out every face and warn about text outside the safe area, "
                                    "text under 6 pt, low contrast, elements outside the trim or "
@@ -162,7 +164,7 @@ def _add_lint(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=cmd_lint)
 
 
-def _add_rulebook(sub: argparse._SubParsersAction) -> None:
+def _add_rulebook(sub: Subparsers) -> None:
     p = sub.add_parser("rulebook", help="print the box-list section of the rulebook from the data",
                        description="Print the edition's box list as a Markdown section (its "
                                    "heading taken from the rulebook when it has one), to paste "
@@ -171,7 +173,7 @@ def _add_rulebook(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=cmd_rulebook)
 
 
-def _add_export(sub: argparse._SubParsersAction) -> None:
+def _add_export(sub: Subparsers) -> None:
     from cardgen.cli.export_cmd import add_export
 
     add_export(sub, _target_arg, cmd_export)
@@ -184,7 +186,7 @@ def cmd_export(args: argparse.Namespace, console: Console) -> int:
 
 
 # One line per subcommand, in the order `cardgen --help` lists them.
-COMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (
+COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     _add_new,
     _add_check,
     _add_build,
@@ -312,7 +314,7 @@ def print_problems(problems: list[Problem], console: Console) -> None:
     console.print(f"{errors} error{'s' if errors != 1 else ''}", style="bold red", markup=False)
 
 
-def _load(args: argparse.Namespace):  # noqa: ANN202 - returns Database
+def _load(args: argparse.Namespace) -> Database:
     from cardgen.data.load import load_database, parse_target
 
     game, edition = parse_target(args.target, args.project)

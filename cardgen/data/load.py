@@ -19,7 +19,6 @@ from cardgen.data.model import (
     Game,
     GameFile,
     KindSpec,
-    Location,
     Rule,
     Term,
 )
@@ -27,7 +26,7 @@ from cardgen.data.paths import SLUG_HINT, readable, slug_problem
 from cardgen.data.tabular import TABLE_SUFFIXES, read_table
 from cardgen.data.validate import ComponentContext, check_component, parse_model
 from cardgen.data.yamlsrc import Source, read_source
-from cardgen.errors import Problem, ProblemsError, did_you_mean
+from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
 from cardgen.limits import MAX_COMPONENTS, MAX_COPIES
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
@@ -66,8 +65,9 @@ def default_game(project: Path) -> str:
     """The game `cardgen check` means with no argument: cardgen.yaml's default_game, else the only one."""
     config = read_config(project)
     data = config.data if config is not None else None
-    if isinstance(data, dict) and isinstance(data.get("default_game"), str):
-        return data["default_game"]
+    default = data.get("default_game") if isinstance(data, dict) else None
+    if isinstance(default, str):
+        return default
     games = list_games(project)
     if len(games) == 1:
         return games[0]

@@ -16,9 +16,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from cardgen.data.model import BASE_FIELDS, FieldSpec, KindSpec, Location
+from cardgen.data.model import BASE_FIELDS, FieldSpec, KindSpec
 from cardgen.data.yamlsrc import KeyPath, Source, decode_text, read_bytes
-from cardgen.errors import Problem, ProblemsError, did_you_mean
+from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
 
 TABLE_SUFFIXES = {".csv": ",", ".tsv": "\t", ".xlsx": ""}
 _KIND_LINE = re.compile(r"^#\s*kind\s*:\s*(\S+)\s*$")
@@ -169,7 +169,7 @@ class _Table:
         self.marks[(index,)] = Location(self.file, line, 1)
         if kind is not None and "kind" not in raw:
             raw["kind"] = kind
-        return _finish(raw, (index,), (), raw_marks, self.marks, self.key_marks)
+        return _finish_fields(raw, (index,), (), raw_marks, self.marks, self.key_marks)
 
     def _kind(self, cells: list[str], columns: list[tuple[int, tuple[str | int, ...]] | None]
               ) -> str | None:
@@ -203,6 +203,13 @@ def _finish(node: Any, path: KeyPath, raw_path: tuple[str | int, ...],
     if node and all(isinstance(k, int) for k in node):
         return [_finish(node[k], (*path, i), (*raw_path, k), raw_marks, marks, key_marks)
                 for i, k in enumerate(sorted(node))]
+    return _finish_fields(node, path, raw_path, raw_marks, marks, key_marks)
+
+
+def _finish_fields(node: dict[Any, Any], path: KeyPath, raw_path: tuple[str | int, ...],
+                   raw_marks: dict[KeyPath, Location], marks: dict[KeyPath, Location],
+                   key_marks: dict[KeyPath, Location]) -> dict[str, Any]:
+    """An object's fields, each value finished (a row's own fields are always named)."""
     return {str(k): _finish(v, (*path, str(k)), (*raw_path, k), raw_marks, marks, key_marks)
             for k, v in node.items()}
 

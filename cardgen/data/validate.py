@@ -85,13 +85,13 @@ _PYDANTIC_HINTS = {
 }
 
 
-def data_path(data: Any, loc: tuple, *, tagged_items: bool = False) -> tuple[KeyPath, tuple]:
+def data_path(data: Any, loc: KeyPath, *, tagged_items: bool = False) -> tuple[KeyPath, KeyPath]:
     """Follow a pydantic loc through the data: (the key path that exists, the parts left over:
     union member tags and the missing key itself). With tagged_items, a list item's own `type`
     (a discriminated union's tag, as in layout elements) right after its index is dropped."""
     path: list[str | int] = []
     node = data
-    rest: list = []
+    rest: list[str | int] = []
     tag_next = False
     for part in loc:
         if tag_next and isinstance(node, dict) and part == node.get("type"):
@@ -226,37 +226,63 @@ def _require_base(item: dict[str, Any], source: Source, path: KeyPath, ctx: Comp
 
 def _check_base_values(item: dict[str, Any], source: Source, path: KeyPath,
                        ctx: ComponentContext) -> None:
-    def bad(key: str, what: str, hint: str | None = None) -> None:
-        ctx.problems.append(Problem("bad-type", what, where=source.value_where((*path, key)),
-                                    path=source.label((*path, key)), hint=hint))
-
     for key in ("name", "source", "notes"):
         if key in item:
             item[key] = as_written(item[key], source, (*path, key))
-    for key in ("kind", "name", "source", "notes", "image", "back_image"):
-        if key in item and not isinstance(item[key], str | int) or (
-                key in item and isinstance(item[key], bool)):
-            bad(key, f"expected text, got {_type_name(item[key])}")
-    if "id" in item and (why := slug_problem(item["id"])):
-        bad("id", why, f"ids name output files: {SLUG_HINT}"
-            + ("; write it in quotes" if not isinstance(item["id"], str) else ""))
-    count = item.get("count")
-    if "count" in item and (not isinstance(count, int) or isinstance(count, bool) or count < 0):
-        bad("count", f"expected a whole number >= 0, got {count!r}",
-            "count is how many copies are in the box: 0 or more (default 1)")
-    elif isinstance(count, int) and count > MAX_COUNT:
-        ctx.problems.append(Problem(
-            "too-many", f"count {count} is above the limit of {MAX_COUNT} copies of one component",
-            where=source.value_where((*path, "count")), path=source.label((*path, "count")),
-            hint="count is how many copies are in the box; is it a typo?"))
-    if "status" in item and item["status"] not in STATUSES:
-        ctx.problems.append(Problem(
-            "bad-value", f"status '{item['status']}' is not one of {', '.join(STATUSES)}",
-            where=source.value_where((*path, "status")), path=source.label((*path, "status")),
-            hint=did_you_mean(str(item["status"]), STATUSES)))
+    ctx.problems += _text_problems(item, source, path)
+    for problem in (_id_problem(item, source, path), _count_problem(item, source, path),
+                    _status_problem(item, source, path)):
+        if problem is not None:
+            ctx.problems.append(problem)
     for key in ("image", "back_image"):
         if isinstance(item.get(key), str):
             ctx.images.append((source, (*path, key), item[key]))
+
+
+def _bad_type(source: Source, path: KeyPath, key: str, what: str, hint: str | None = None
+              ) -> Problem:
+    return Problem("bad-type", what, where=source.value_where((*path, key)),
+                   path=source.label((*path, key)), hint=hint)
+
+
+def _text_problems(item: dict[str, Any], source: Source, path: KeyPath) -> list[Problem]:
+    """The base keys holding text that hold something else."""
+    return [_bad_type(source, path, key, f"expected text, got {_type_name(item[key])}")
+            for key in ("kind", "name", "source", "notes", "image", "back_image")
+            if key in item and not isinstance(item[key], str | int) or (
+                key in item and isinstance(item[key], bool))]
+
+
+def _id_problem(item: dict[str, Any], source: Source, path: KeyPath) -> Problem | None:
+    """An id that cannot name output files."""
+    if "id" not in item or not (why := slug_problem(item["id"])):
+        return None
+    return _bad_type(source, path, "id", why, f"ids name output files: {SLUG_HINT}"
+                     + ("; write it in quotes" if not isinstance(item["id"], str) else ""))
+
+
+def _count_problem(item: dict[str, Any], source: Source, path: KeyPath) -> Problem | None:
+    """A count that is not a whole number >= 0, or above MAX_COUNT."""
+    count = item.get("count")
+    if "count" in item and (not isinstance(count, int) or isinstance(count, bool) or count < 0):
+        return _bad_type(source, path, "count", f"expected a whole number >= 0, got {count!r}",
+                         "count is how many copies are in the box: 0 or more (default 1)")
+    if isinstance(count, int) and count > MAX_COUNT:
+        return Problem(
+            "too-many", f"count {count} is above the limit of {MAX_COUNT} copies of one component",
+            where=source.value_where((*path, "count")), path=source.label((*path, "count")),
+            hint="count is how many copies are in the box; is it a typo?")
+    return None
+
+
+def _status_problem(item: dict[str, Any], source: Source, path: KeyPath) -> Problem | None:
+    """A status that is not one of STATUSES."""
+    if "status" not in item or item["status"] in STATUSES:
+        return None
+    return Problem(
+        "bad-value", f"status '{item['status']}' is not one of {', '.join(STATUSES)}",
+        where=source.value_where((*path, "status")), path=source.label((*path, "status")),
+        hint=did_you_mean(str(item["status"]), STATUSES))
 
 
 def check_value(value: Any, spec: FieldSpec, source: Source, path: KeyPath,

@@ -15,8 +15,7 @@ from typing import Any
 
 import yaml
 
-from cardgen.data.model import Location
-from cardgen.errors import Problem, ProblemsError
+from cardgen.errors import Location, Problem, ProblemsError
 from cardgen.limits import MAX_FILE_BYTES, MAX_YAML_DEPTH, MAX_YAML_VALUES
 
 MAX_BYTES = MAX_FILE_BYTES

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from cardgen.impose.geometry import LANE_GAP, Label, Lane, Line, Page
 
 LABEL_SIZE = 6.5
 MIN_LABEL_SIZE = 6.0
 
+TextLabel = tuple[Literal["text"], str, bool]  # ("text", text, bold)
+ScaleBar = tuple[Literal["bar"], float, float, str]  # ("bar", length mm, tick step mm, caption)
+LaneItem = TextLabel | ScaleBar
+
 
 def furnish(page: Page, heading: str) -> None:
     """Fill the page's lanes with its labels and the two scale bars (print-spec 3.1)."""
-    items: list[tuple] = [
+    items: list[LaneItem] = [
         ("text", heading, True),
         ("text", page.what, False),
         ("text", "Print at 100 % (actual size), never fit to page", True),
@@ -25,7 +31,7 @@ def furnish(page: Page, heading: str) -> None:
             place_truncated(page, used, item)
 
 
-def item_length(item: tuple, size: float) -> float:
+def item_length(item: LaneItem, size: float) -> float:
     from cardgen.layout import fonts
 
     face = "bold" if item[0] == "text" and item[2] else "regular"
@@ -34,7 +40,7 @@ def item_length(item: tuple, size: float) -> float:
     return item[1] + 1.5 + fonts.text_width_mm(item[3], "regular", size)
 
 
-def place_item(page: Page, used: list[float], item: tuple) -> bool:
+def place_item(page: Page, used: list[float], item: LaneItem) -> bool:
     for size in (LABEL_SIZE, MIN_LABEL_SIZE):
         length = item_length(item, size)
         for i, lane in enumerate(page.lanes):
@@ -45,7 +51,7 @@ def place_item(page: Page, used: list[float], item: tuple) -> bool:
     return False
 
 
-def place_truncated(page: Page, used: list[float], item: tuple) -> None:
+def place_truncated(page: Page, used: list[float], item: TextLabel) -> None:
     """Shorten a text that fits nowhere into the lane with the most room left."""
     if not page.lanes:
         return
@@ -83,7 +89,7 @@ def lane_point(lane: Lane, along: float, up: float) -> tuple[float, float]:
     return lane.x + along, lane.y - up
 
 
-def draw_item(page: Page, lane: Lane, at: float, item: tuple, size: float) -> None:
+def draw_item(page: Page, lane: Lane, at: float, item: LaneItem, size: float) -> None:
     angle = 90 if lane.vertical else 0
     if item[0] == "text":
         x, y = lane_point(lane, at, 0.0)

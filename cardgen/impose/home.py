@@ -88,6 +88,23 @@ def plan_home_print(
     for group in groups:
         add_group(parts, group, paper, fold=fold, offset=offset)
     box = content_box(paper, BAND)
+    duplex_sheets, single_sheets = packed_sheets(parts, box)
+    files = home_files(parts, duplex_sheets, single_sheets, paper, offset)
+    round_ids = {c.component for g in groups for c in g.copies if c.round}
+    for f in files:
+        for page in f.pages:
+            page.circles += round_cut_lines(page, round_ids)
+    for f in files:
+        first = duplex_sheets[0] if f.duplex else (single_sheets[0] if single_sheets else None)
+        spot = first.plan_box(box) if first is not None else None
+        add_print_plan(f, files, paper, spot, fold=fold, offset=offset, heading=heading)
+        label_pages(f, paper, heading)
+    return files
+
+
+def packed_sheets(parts: Parts, box: Box) -> tuple[list[Sheet], list[Sheet]]:
+    """The runs packed: two-sided sheets (when anything is two-sided, the first keeps room for
+    the print plan), then one-sided sheets (the room the two-sided ones leave filled first)."""
     duplex_sheets = pack(parts.duplex_runs, box, PLAN_ROOM) if parts.duplex_runs else []
     if (parts.duplex or duplex_sheets) and not any(s.reserved for s in duplex_sheets):
         duplex_sheets.insert(0, Sheet(reserved=PLAN_ROOM))
@@ -95,6 +112,13 @@ def plan_home_print(
     single_sheets = pack(parts.single_runs, box, PLAN_ROOM, existing=duplex_sheets)
     if single_sheets and not single_sheets[0].reserved:
         room_for_plan(single_sheets, box, PLAN_ROOM)
+    return duplex_sheets, single_sheets
+
+
+def home_files(parts: Parts, duplex_sheets: Sequence[Sheet], single_sheets: Sequence[Sheet],
+               paper: Paper, offset: tuple[float, float]) -> list[HomeFile]:
+    """The duplex file and the single-sided file, each when it has pages: the packed sheets'
+    pages, then the whole pages (no print plan yet)."""
     duplex_pages: list[Page] = []
     for sheet in duplex_sheets:
         duplex_pages += sheet_pages(sheet, paper, "front", offset)
@@ -106,22 +130,24 @@ def plan_home_print(
         files.append(HomeFile("", True, duplex_pages + parts.duplex))
     if packed or parts.single:
         files.append(HomeFile("-single" if files else "", False, packed + parts.single))
-    round_ids = {c.component for g in groups for c in g.copies if c.round}
-    for f in files:
-        for page in f.pages:
-            page.circles += round_cut_lines(page, round_ids)
-    for f in files:
-        first = duplex_sheets[0] if f.duplex else (single_sheets[0] if single_sheets else None)
-        spot = first.plan_box(box) if first is not None else None
-        if spot is not None:
-            add_plan(f, files, paper, spot, fold=fold, offset=offset, heading=heading)
-        else:
-            f.pages[:0] = [plan_page(f, files, paper, fold=fold, offset=offset,
-                                     heading=heading)]
-        name = home_file_name(paper.name, f)
-        for n, page in enumerate(f.pages, start=1):
-            furnish(page, f"{heading} - {name} page {n}/{len(f.pages)}")
     return files
+
+
+def add_print_plan(f: HomeFile, files: Sequence[HomeFile], paper: Paper, spot: Box | None, *,
+                   fold: bool, offset: tuple[float, float], heading: str) -> None:
+    """The file's print plan: in the room kept for it on its first page (`spot`), else on a
+    page of its own in front."""
+    if spot is not None:
+        add_plan(f, files, paper, spot, fold=fold, offset=offset, heading=heading)
+    else:
+        f.pages[:0] = [plan_page(f, files, paper, fold=fold, offset=offset, heading=heading)]
+
+
+def label_pages(f: HomeFile, paper: Paper, heading: str) -> None:
+    """Every page's labels and scale bars, each page named by its file and number."""
+    name = home_file_name(paper.name, f)
+    for n, page in enumerate(f.pages, start=1):
+        furnish(page, f"{heading} - {name} page {n}/{len(f.pages)}")
 
 
 CUT_LINE = 0.15  # mm, the round cut line of a disc

@@ -9,7 +9,7 @@ one line at a baseline; renderers never measure, wrap or shrink.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Literal
 
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -45,14 +45,18 @@ class Ellipse:
     style: Style
 
 
-PathOp = tuple[str, ...] | tuple[str, float, float] | tuple[str, float, float, float, float, float, float]
+MoveTo = tuple[Literal["M"], float, float]
+LineTo = tuple[Literal["L"], float, float]
+CurveTo = tuple[Literal["C"], float, float, float, float, float, float]
+Close = tuple[Literal["Z"]]
+PathOp = MoveTo | LineTo | CurveTo | Close
 
 
 @dataclass(frozen=True)
 class Path:
     """ops: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)."""
 
-    ops: tuple[tuple, ...]
+    ops: tuple[PathOp, ...]
     style: Style
     fill_rule: str = "nonzero"  # nonzero | evenodd
 

@@ -11,7 +11,7 @@ import math
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen.data.model import Component, Database, FieldSpec, Term
 from cardgen.data.paths import readable
@@ -29,6 +29,9 @@ from cardgen.layout.scope import Scope, format_value, number, truthy
 from cardgen.layout.templates import template_file, template_for
 from cardgen.layout.validate import element_where
 from cardgen.limits import MAX_ELEMENTS, MAX_FACE_MM, MAX_REPEAT, MAX_TEXT_CHARS
+
+if TYPE_CHECKING:
+    from cardgen.layout.drawing import PathOp
 
 
 def lay_out(db: Database, component: Component, side: str, ink_saver: bool = False
@@ -571,7 +574,7 @@ def _el_annulus(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: 
     ctx.add(PathItem(tuple(ops), _style(ctx, scope, el), fill_rule="evenodd"))
 
 
-def _circle_ops(cx: float, cy: float, r: float) -> list[tuple]:
+def _circle_ops(cx: float, cy: float, r: float) -> list[PathOp]:
     k = 0.5522847498 * r
     return [("M", cx + r, cy), ("C", cx + r, cy + k, cx + k, cy + r, cx, cy + r),
             ("C", cx - k, cy + r, cx - r, cy + k, cx - r, cy),
@@ -580,8 +583,8 @@ def _circle_ops(cx: float, cy: float, r: float) -> list[tuple]:
 
 
 def _el_line(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: float) -> None:
-    ops = (("M", dx + number(scope, el, "x1"), dy + number(scope, el, "y1")),
-           ("L", dx + number(scope, el, "x2"), dy + number(scope, el, "y2")))
+    ops: tuple[PathOp, ...] = (("M", dx + number(scope, el, "x1"), dy + number(scope, el, "y1")),
+                               ("L", dx + number(scope, el, "x2"), dy + number(scope, el, "y2")))
     ctx.add(PathItem(ops, _style(ctx, scope, el)))
 
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 import hashlib
 import math
 import warnings
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from PIL import Image as PILImage
 
-from cardgen.layout.drawing import Ellipse, Group, Image, Primitive, Rect, Style, Text
+from cardgen.layout.drawing import Ellipse, Group, Image, Matrix, PathOp, Primitive, Rect, Style, Text
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.limits import MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_LENGTH_MM
 
@@ -46,25 +47,38 @@ def check_primitive(item: Primitive) -> None:
 
     Called for every primitive a face draws, so the common case is a few comparisons."""
     if isinstance(item, Group):  # its items were checked as they were added
-        if not all(_usable(v) for v in item.transform):
-            for i, v in enumerate(item.transform):
-                _finite(v, f"transform[{i}]")
+        _check_transform(item.transform)
         return
     if isinstance(item, PathItem):
-        if not all(_usable(v) for op in item.ops for v in op[1:]):
-            for op in item.ops:
-                for v in op[1:]:
-                    _finite(v, f"path point {op[0]}")
+        _check_points(item.ops)
     else:
-        names = _NUMBERS[type(item)]
-        if not all(_usable(getattr(item, n)) for n in names):
-            for n in names:
-                _finite(getattr(item, n), n)
+        _check_fields(item)
     style = getattr(item, "style", None)
     if style is not None and (style.dash is not None or not 0 <= style.stroke_width <= MAX_LENGTH_MM):
         _check_style(style)
     if isinstance(item, Text) and not 0 < item.size <= MAX_TEXT_PT:
         raise ValueError(f"text size {item.size:g} pt is not from 0 to {MAX_TEXT_PT:g}")
+
+
+def _check_transform(transform: Matrix) -> None:
+    if not all(_usable(v) for v in transform):
+        for i, v in enumerate(transform):
+            _finite(v, f"transform[{i}]")
+
+
+def _check_points(ops: Sequence[PathOp]) -> None:
+    if not all(_usable(v) for op in ops for v in op[1:]):
+        for op in ops:
+            for v in op[1:]:
+                _finite(v, f"path point {op[0]}")
+
+
+def _check_fields(item: Rect | Ellipse | Text | Image) -> None:
+    """The numbers _NUMBERS names for the item's type."""
+    names = _NUMBERS[type(item)]
+    if not all(_usable(getattr(item, n)) for n in names):
+        for n in names:
+            _finite(getattr(item, n), n)
 
 
 def _check_style(style: Style) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 import svgelements as se
 
 from cardgen.data.paths import leaves_folder, readable
-from cardgen.layout.drawing import Group, Primitive, Style
+from cardgen.layout.drawing import Group, PathOp, Primitive, Style
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.roots import find_layout_file, layout_roots
 from cardgen.limits import MAX_ICON_BYTES
@@ -81,8 +81,8 @@ def _parsed(path: Path) -> tuple[tuple[float, float, float, float], tuple[PathIt
     return view, tuple(items)
 
 
-def _ops(path: se.Path) -> list[tuple]:
-    ops: list[tuple] = []
+def _ops(path: se.Path) -> list[PathOp]:
+    ops: list[PathOp] = []
     for seg in path.segments():
         if isinstance(seg, se.Move):
             ops.append(("M", seg.end.x, seg.end.y))
@@ -99,7 +99,7 @@ def _ops(path: se.Path) -> list[tuple]:
     return ops
 
 
-def _as_cubics(seg: se.PathSegment) -> list[tuple]:
+def _as_cubics(seg: se.PathSegment) -> list[PathOp]:
     if isinstance(seg, se.QuadraticBezier):
         s, c, e = seg.start, seg.control, seg.end
         c1 = (s.x + 2 / 3 * (c.x - s.x), s.y + 2 / 3 * (c.y - s.y))

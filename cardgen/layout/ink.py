@@ -202,8 +202,8 @@ def _shape(item: Rect | Ellipse | Path, m: Matrix, walk: Walk, background: str, 
                 assert f is not None
                 new_fill = readable(style.fill, f.new, f.old, 3.0)
                 new_style = replace(new_style, fill=new_fill)
-            elif changed and contrast(style.fill, f.new) < 3.0:  # type: ignore[union-attr]
-                assert f is not None  # a panel or spot: kept, with an outline that shows it
+            elif changed and f is not None and contrast(style.fill, f.new) < 3.0:
+                # a panel or spot: kept, with an outline that shows it
                 edge = readable(style.stroke or style.fill, f.new, f.old, 3.0)
                 new_style = replace(new_style, stroke=edge,
                                     stroke_width=style.stroke_width if style.stroke else OUTLINE)

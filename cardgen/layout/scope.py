@@ -6,6 +6,7 @@ import ast
 import math
 import operator
 import re
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -142,8 +143,9 @@ def number(scope: Scope, el: dict[str, Any], key: str, default: float = 0.0) -> 
     return result
 
 
-_ARITH_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
-              ast.Div: operator.truediv}
+_ARITH_OPS: dict[type[ast.operator], Callable[[float, float], float]] = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+    ast.Div: operator.truediv}
 
 
 @cache

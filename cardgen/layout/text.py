@@ -212,25 +212,37 @@ def _wrap_words(words: list[list[Run]], width: float, size: float) -> tuple[list
                 lines.append(_line(faces, texts, current_w))
                 faces, texts, current_w = [], [], word_w
             else:
-                if faces[-1][1] is None:
-                    texts[-1].append(" ")
-                else:
-                    faces.append((faces[-1][0], None))
-                    texts.append([" "])
+                _add_space(faces, texts)
                 current_w = candidate_w
         else:
             current_w = word_w
-        for r in word:
-            if faces and faces[-1] == (r.face, None) and r.icon is None:
-                texts[-1].append(r.text)
-            else:
-                faces.append((r.face, r.icon))
-                texts.append([r.text])
+        _add_word(faces, texts, word)
         if word_w - width > over_w:
             over_w = word_w - width
     if faces:
         lines.append(_line(faces, texts, current_w))
     return lines, over_w
+
+
+def _add_space(faces: list[tuple[str, str | None]], texts: list[list[str]]) -> None:
+    """The space before a word on the current line: into the last merged run, or after an
+    icon a run of its own in the icon's face."""
+    if faces[-1][1] is None:
+        texts[-1].append(" ")
+    else:
+        faces.append((faces[-1][0], None))
+        texts.append([" "])
+
+
+def _add_word(faces: list[tuple[str, str | None]], texts: list[list[str]], word: list[Run]) -> None:
+    """A word's runs onto the current line, each merged into the run before it when they share
+    a face (icons are never merged)."""
+    for r in word:
+        if faces and faces[-1] == (r.face, None) and r.icon is None:
+            texts[-1].append(r.text)
+        else:
+            faces.append((r.face, r.icon))
+            texts.append([r.text])
 
 
 def _line(faces: list[tuple[str, str | None]], texts: list[list[str]], width: float) -> Line:

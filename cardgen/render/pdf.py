@@ -19,7 +19,7 @@ import hashlib
 import os
 from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, cast
 
 from reportlab import rl_config
 from reportlab.lib.colors import Color, HexColor
@@ -237,7 +237,7 @@ def draw_items(canvas: Canvas, items: list[Primitive] | tuple[Primitive, ...]) -
             j = i + 1
             while j < n and type(items[j]) is Text:
                 j += 1
-            _texts(canvas, items[i:j])  # type: ignore[arg-type]
+            _texts(canvas, cast("Iterable[Text]", items[i:j]))  # every item in the run is a Text
             i = j
         elif isinstance(item, Rect | Ellipse | Path) and item.style.opacity >= 1.0:
             _recorded(canvas, item)

@@ -42,7 +42,7 @@ def save_png(image: Image.Image, target: Path) -> None:
 def render(page: pdfium.PdfPage, scale: float) -> Image.Image:
     """A page as an RGB image (pdfium writes RGB order directly: no channel swap). An opaque
     page comes as 3-byte RGB, which PIL copies into an image of its own: no second copy."""
-    image = page.render(scale=scale, rev_byteorder=True).to_pil()
+    image: Image.Image = page.render(scale=scale, rev_byteorder=True).to_pil()
     return image if image.mode == "RGB" else image.convert("RGB")
 
 

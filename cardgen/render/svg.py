@@ -12,11 +12,11 @@ import base64
 import mimetypes
 from collections.abc import Sequence
 from pathlib import Path
+from xml.etree import ElementTree as etree  # the module svgwrite builds its XML in (svgwrite.etree)
 
 import svgwrite
 from svgwrite.base import BaseElement
 from svgwrite.container import Group as SvgGroup
-from svgwrite.etree import etree
 
 from cardgen.layout import fonts
 from cardgen.layout.drawing import Drawing, Ellipse, Group, Image, Primitive, Rect, Style, Text
@@ -28,7 +28,7 @@ def _num(v: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-class _GlyphRun(SvgGroup):
+class _GlyphRun(SvgGroup):  # type: ignore[misc]  # svgwrite ships no type stubs: its classes are Any
     """A text run's <g>, its glyphs placed as <use x=... xlink:href=...> children.
 
     The uses are the elements svgwrite's `Use` writes (attributes sorted, numbers as str()),
@@ -40,7 +40,7 @@ class _GlyphRun(SvgGroup):
         self.glyphs = glyphs
 
     def get_xml(self) -> etree.Element:
-        xml = super().get_xml()
+        xml: etree.Element = super().get_xml()
         for x, href in self.glyphs:
             etree.SubElement(xml, "use", {"x": str(x), "xlink:href": href})
         return xml
