@@ -40,8 +40,8 @@ check: $(STAMP)
 	$(BIN)/cardgen check $(GAME)
 
 test: $(STAMP) $(DEV)
-	$(BIN)/ruff check cardgen tests
-	$(BIN)/mypy cardgen
+	$(BIN)/ruff check cardgen tests tools
+	$(BIN)/mypy cardgen tools
 	$(BIN)/pytest
 
 # The suite against the newest release of every dependency (nothing locked), in .venv-latest:

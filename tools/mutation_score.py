@@ -31,7 +31,7 @@ def statuses(mutants: Path) -> dict[str, Counter[str]]:
 
 def score(counts: Counter[str]) -> tuple[int, int]:
     """(caught, all) of one module's or package's mutants."""
-    return sum(counts[s] for s in CAUGHT), sum(counts.values())
+    return sum(counts[s] for s in CAUGHT), counts.total()
 
 
 def report(by_module: dict[str, Counter[str]], goal: float) -> list[str]:
@@ -47,7 +47,7 @@ def report(by_module: dict[str, Counter[str]], goal: float) -> list[str]:
             continue
         print(f"{package:34} {caught:7} {every:6} {caught / every:7.1%}")
         for module, counts in sorted(by_module.items()):
-            if module.rsplit("/", 1)[0] == package and sum(counts.values()):
+            if module.rsplit("/", 1)[0] == package and counts.total():
                 c, n = score(counts)
                 missed = ", ".join(f"{s} {k}" for s, k in counts.items() if s not in CAUGHT)
                 print(f"  {module.rsplit('/', 1)[1]:32} {c:7} {n:6} {c / n:7.1%}  {missed}")
