@@ -8,7 +8,7 @@ DEV     := $(VENV)/.installed-dev
 STAMP   := $(VENV)/.compiled
 GAME    ?=
 
-.PHONY: pnp check test test-latest lock mutation lint bench schema clean
+.PHONY: pnp check test test-latest lock mutation lint bench schema golden clean
 
 # Every install comes from the lock (requirements/*.txt: exact versions and their hashes), so a
 # new release upstream cannot change what a fresh clone runs. `make lock` writes the lock anew;
@@ -61,6 +61,13 @@ lock: $(DEV)
 	$(LOCK_COMPILE) --upgrade -o requirements/main.txt pyproject.toml requirements/build.in
 	$(LOCK_COMPILE) --upgrade --extra dev --extra xlsx -o requirements/dev.txt \
 	    pyproject.toml requirements/build.in requirements/dev.in
+
+# The golden records in tests/golden/: each seed game's faces and home-print plans as text (one
+# line per shape, mark and label, in mm) and the sha256 of a few files a small deck builds to.
+# tests/test_golden.py compares them and prints a unified diff of the first differences. Write
+# them anew only for an intended output change, then review `git diff tests/golden/`.
+golden: $(STAMP)
+	$(BIN)/python tests/support/golden.py
 
 bench: $(STAMP) $(DEV)
 	$(BIN)/python bench/run.py
