@@ -8,7 +8,7 @@ DEV     := $(VENV)/.installed-dev
 STAMP   := $(VENV)/.compiled
 GAME    ?=
 
-.PHONY: pnp check test test-latest lock mutation lint bench schema clean
+.PHONY: pnp check test test-latest lock mutation lint bench schema golden clean
 
 # Every install comes from the lock (requirements/*.txt: exact versions and their hashes), so a
 # new release upstream cannot change what a fresh clone runs. `make lock` writes the lock anew;
@@ -72,6 +72,13 @@ mutation: $(STAMP) $(DEV)
 	@echo "mutmut run: a few minutes per package on 2 cores; its output goes to mutmut.log"
 	CARDGEN_JOBS=1 $(BIN)/mutmut run --max-children 2 > mutmut.log 2>&1 || { tail -30 mutmut.log; exit 1; }
 	$(BIN)/python tools/mutation_score.py
+
+# The golden records in tests/golden/: each seed game's faces and home-print plans as text (one
+# line per shape, mark and label, in mm) and the sha256 of a few files a small deck builds to.
+# tests/test_golden.py compares them and prints a unified diff of the first differences. Write
+# them anew only for an intended output change, then review `git diff tests/golden/`.
+golden: $(STAMP)
+	$(BIN)/python tests/support/golden.py
 
 bench: $(STAMP) $(DEV)
 	$(BIN)/python bench/run.py

@@ -1,91 +1,149 @@
-"""Small builds -> sha256 of every file they write: the bytes the speed work must not change.
+"""The golden records in tests/golden/: what the seed games' builds lay out and plan, as text.
 
-tests/fixtures/golden-sha256.json was written by this script from main's code without the speed
-work (first at de7c9c1, then again at 8f98190, 4bd5489 and a21ed81 as the seed game's data, the
-gallery and the home-print files came in, once more when crop marks ran out to the
-printable margin, and at the 6 pt edition mark, after the second round of speed work had
-passed against the list before it); tests/test_byte_identical.py builds the same
-projects with the current code and compares. manifest.json is compared without its `source`
-fields (content keys include a digest of cardgen's own code, so they change with any edit to
-it) and without `options.print_shop` (added with `--outputs`; always true in these builds).
+- `<game>@<edition>.faces.txt`: every face the build lays out (stage 3), one line per primitive
+  (cardgen.layout.dump); a face equal to an earlier one is one line naming it;
+- `<game>@<edition>.home.txt`: the home-print page plans (stage 4) on Letter and A4, one line
+  per placement, mark, label and lane (cardgen.impose.dump); `.home-fold.txt` the same with
+  `--fold --back-offset 1,-0.5`, for one game;
+- `writer-sha256.json`: the sha256 of a few files a small generated deck builds to (a
+  home-print PDF, a print-shop PDF, an SVG, a preview PNG), so the writers stay deterministic.
 
-    python tests/support/golden.py tests/fixtures/golden-sha256.json   # only for an intended change
+They come from the build's own code paths (`lay_out_faces`, `plan_pages`, the CLI for the
+deck). tests/test_golden.py makes the same records with the current code and shows the first
+differences as a unified diff. After an intended change, write them anew and review the diff:
+
+    make golden          # or: python tests/support/golden.py
 """
 
 from __future__ import annotations
 
+import difflib
+import functools
 import hashlib
 import json
-import shutil
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, when run as a script
 from tests.support import gen_deck  # noqa: E402
 
+if TYPE_CHECKING:
+    from cardgen.build.faces import BuildOptions, Faces
+    from cardgen.data.model import Database
+
 REPO = Path(__file__).resolve().parents[2]
-SEED = "orbital-debris"  # boards, tiles, tokens and cards: most of impose's plans
+GOLDEN = REPO / "tests" / "golden"
+TARGETS = ("l5@0.6.5", "l5@act-one", "l5@0.6.2", "lux-aeterna", "orbital-debris")
+FOLD_TARGET = "l5@0.6.5"  # cards, tokens, stickers and large sheets, most with backs
+FOLD_OFFSET = (1.0, -0.5)
 DECK_CARDS = 20
-# name -> (project maker, target, extra build arguments)
-BUILDS = {
-    "seed": (SEED, []),
-    "deck": (gen_deck.TARGET, []),
-    "deck-fold": (gen_deck.TARGET, ["--fold", "--back-offset", "1,-0.5"]),
-}
+WRITER_FILES = ("pnp-letter.pdf", "print/card.pdf", "svg/card/card-00001.svg",
+                "preview/pnp-letter-002.png")
+REGENERATE = "make golden"
 
 
-def make_project(name: str, root: Path) -> Path:
-    """A scratch project for one of BUILDS (the seed game copied, or the generated deck)."""
-    if name == "seed":
-        project = root / "seed"
-        shutil.copytree(REPO / "data" / SEED, project / "data" / SEED)
-        for folder in (SEED, "common"):
-            if (REPO / "layouts" / folder).is_dir():
-                shutil.copytree(REPO / "layouts" / folder, project / "layouts" / folder)
-        (project / "cardgen.yaml").write_text(f"default_game: {SEED}\n", encoding="utf-8")
-        return project
-    return gen_deck.make_project(root / name, DECK_CARDS)
+@functools.lru_cache(maxsize=16)
+def laid_out(project: Path, target: str) -> tuple[Database, Faces]:
+    """A target's Database and every face a build lays out (no face cache), once per process."""
+    from cardgen.build.faces import lay_out_faces
+    from cardgen.data.load import load_database, parse_target
+
+    game, edition = parse_target(target, project)
+    db = load_database(project, game, edition)
+    return db, lay_out_faces(db, None, lambda stage, done, total: None)
 
 
-def normalized_manifest(path: Path) -> bytes:
-    data = json.loads(path.read_text(encoding="utf-8"))
-    for record in data.get("files", {}).values():
-        record.pop("source", None)
-    data.get("options", {}).pop("print_shop", None)  # added with --outputs, after the list
-    return json.dumps(data, indent=2, sort_keys=True).encode("utf-8")
+def faces_text(db: Database, faces: Faces) -> str:
+    from cardgen.layout.dump import dump_drawings
+
+    named = [(f"{cid} {side}", drawing) for (cid, side), drawing in faces.drawings.items()]
+    return _record(f"faces of {db.label}", dump_drawings(named))
 
 
-def file_hashes(folder: Path) -> dict[str, str]:
-    """relative path -> sha256 of every file under folder (manifest.json normalized)."""
-    hashes = {}
-    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-        name = path.relative_to(folder).as_posix()
-        body = normalized_manifest(path) if name == "manifest.json" else path.read_bytes()
-        hashes[name] = hashlib.sha256(body).hexdigest()
-    return hashes
+def home_text(db: Database, faces: Faces, options: BuildOptions) -> str:
+    from cardgen.build.writers import plan_pages
+    from cardgen.impose.dump import dump_home_files
+
+    how = "fold-over, back offset " + ",".join(map(str, options.back_offset)) if options.fold \
+        else "duplex, back offset " + ",".join(map(str, options.back_offset))
+    plans = plan_pages(db, faces, options)
+    return _record(f"home-print plans of {db.label} ({how})", dump_home_files(plans.items()))
 
 
-def build_hashes(name: str, root: Path) -> dict[str, str]:
-    """Build one of BUILDS under root with cardgen's CLI (in this process); its file hashes."""
+def _record(what: str, lines: list[str]) -> str:
+    return "\n".join([f"# {what}: written by `{REGENERATE}`, compared by tests/test_golden.py",
+                      *lines, ""])
+
+
+def record_names(target: str, label: str) -> list[str]:
+    names = [f"{label}.faces.txt", f"{label}.home.txt"]
+    return names + [f"{label}.home-fold.txt"] if target == FOLD_TARGET else names
+
+
+def records(target: str, project: Path = REPO) -> dict[str, str]:
+    """file name in tests/golden -> its text, for one seed target laid out from `project`."""
+    from cardgen.build.faces import BuildOptions
+
+    db, faces = laid_out(project.resolve(), target)
+    out = {f"{db.label}.faces.txt": faces_text(db, faces),
+           f"{db.label}.home.txt": home_text(db, faces, BuildOptions())}
+    if target == FOLD_TARGET:
+        out[f"{db.label}.home-fold.txt"] = home_text(
+            db, faces, BuildOptions(fold=True, back_offset=FOLD_OFFSET))
+    return out
+
+
+def writer_hashes(root: Path) -> dict[str, str]:
+    """Build the generated deck under root with cardgen's CLI (in this process); the sha256
+    of WRITER_FILES."""
     from cardgen.cli import main
 
-    target, extra = BUILDS[name]
-    project = make_project(name, root)
-    out = root / f"out-{name}"
-    code = main(["--project", str(project), "build", target, "--out", str(out), *extra])
+    project = gen_deck.make_project(root / "deck", DECK_CARDS)
+    out = root / "out"
+    code = main(["--project", str(project), "build", gen_deck.TARGET, "--out", str(out)])
     if code != 0:
-        raise RuntimeError(f"build {name} exited {code}")
+        raise RuntimeError(f"building the deck exited {code}")
     (folder,) = [p for p in out.iterdir() if p.is_dir() and not p.name.startswith(".")]
-    return file_hashes(folder)
+    return {name: hashlib.sha256((folder / name).read_bytes()).hexdigest() for name in WRITER_FILES}
 
 
-def all_hashes() -> dict[str, dict[str, str]]:
+def first_differences(name: str, expected: str, actual: str, limit: int = 80) -> str:
+    """A unified diff of a golden record and the text made now, cut after `limit` lines; each
+    hunk's header names the face or page it lies in (as git names the function)."""
+    old = expected.splitlines()
+    diff = list(difflib.unified_diff(old, actual.splitlines(), f"tests/golden/{name}", "now",
+                                     n=2, lineterm=""))
+    for i, line in enumerate(diff):
+        if line.startswith("@@ "):
+            start = int(line.split()[1].lstrip("-").split(",")[0])
+            heads = [h for h in old[:start] if h.startswith(("face ", "page ", "file "))]
+            if heads:
+                diff[i] = f"{line} {heads[-1]}"
+    removed = sum(1 for line in diff[2:] if line.startswith("-"))
+    added = sum(1 for line in diff[2:] if line.startswith("+"))
+    shown = diff[:limit]
+    if len(diff) > limit:
+        shown.append(f"... ({len(diff) - limit} more diff lines)")
+    return "\n".join([f"{name} differs (-{removed} +{added} lines); if the change is intended, run "
+                      f"`{REGENERATE}` and review the diff", *shown])
+
+
+def write_all() -> list[Path]:
+    GOLDEN.mkdir(parents=True, exist_ok=True)
+    written = []
+    for target in TARGETS:
+        for name, text in records(target).items():
+            (GOLDEN / name).write_text(text, encoding="utf-8")
+            written.append(GOLDEN / name)
     with tempfile.TemporaryDirectory(prefix="cardgen-golden-") as tmp:
-        return {name: build_hashes(name, Path(tmp)) for name in BUILDS}
+        hashes = writer_hashes(Path(tmp))
+    path = GOLDEN / "writer-sha256.json"
+    path.write_text(json.dumps(hashes, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return [*written, path]
 
 
 if __name__ == "__main__":
-    target = Path(sys.argv[1])
-    target.write_text(json.dumps(all_hashes(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    print(f"wrote {target}")
+    for path in write_all():
+        print(f"wrote {path.relative_to(REPO)} ({path.stat().st_size:,} bytes)")
