@@ -70,7 +70,7 @@ lock: $(DEV)
 mutation: $(STAMP) $(DEV)
 	@if [ -d ../shared ] && [ ! -e shared ]; then ln -s ../shared shared; fi
 	@echo "mutmut run: a few minutes per package on 2 cores; its output goes to mutmut.log"
-	CARDGEN_JOBS=1 $(BIN)/mutmut run --max-children 2 > mutmut.log 2>&1 || { tail -30 mutmut.log; exit 1; }
+	PATH=$(abspath $(BIN)):$$PATH CARDGEN_JOBS=1 $(BIN)/mutmut run --max-children 2 > mutmut.log 2>&1 || { tail -30 mutmut.log; exit 1; }
 	$(BIN)/python tools/mutation_score.py
 
 # The golden records in tests/golden/: each seed game's faces and home-print plans as text (one
