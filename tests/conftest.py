@@ -7,10 +7,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from cardgen.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
+
+# Property tests are judged by what they find, never by how long an example took: a busy
+# machine must not fail them (no deadline, no too-slow health check), whatever a test's own
+# @settings add.
+settings.register_profile("untimed", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("untimed")
 
 
 @dataclass

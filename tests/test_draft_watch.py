@@ -8,7 +8,7 @@ import os
 import signal
 import subprocess
 import sys
-import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -69,51 +69,72 @@ def test_a_clean_draft_still_carries_the_mark(tmp_path: Path, run_cli) -> None:
     assert not any("DRAFT" in p.extract_text() for p in pages)  # the face cache knows drafts
 
 
-def _wait_for(predicate, seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.1)
-    return False
+def test_watch_rebuilds_after_each_batch_of_saves(tmp_path: Path) -> None:
+    """The loop fed its batches of saves by the test: each build is reported as it ends, so
+    the test edits, hands over the save and looks at the result, with nothing timed."""
+    import argparse
 
+    from rich.console import Console
+    from watchfiles import Change
 
-def test_watch_rebuilds_an_edited_name_without_another_command(tmp_path: Path) -> None:
+    from cardgen.cli.watch_cmd import watch
+
     project = copy_project(tmp_path / "p", games=("orbital-debris",))
     (project / "cardgen.yaml").write_text("default_game: orbital-debris\n")
-    log = tmp_path / "watch.log"
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    with log.open("w") as sink:
-        proc = subprocess.Popen([sys.executable, "-m", "cardgen", "watch"], cwd=project, env=env,
-                                stdout=sink, stderr=subprocess.STDOUT, start_new_session=True)
-    try:
-        assert _wait_for(lambda: "built orbital-debris@" in log.read_text(), 120), log.read_text()
-        manifest = next((project / "output").glob("orbital-debris-*/manifest.json"))
+    console = Console(record=True, width=200)
+    args = argparse.Namespace(project=str(project), target=None, draft=False, preview=False)
+    built: list[bool] = []
+
+    def saves() -> Iterator[set[tuple[Change, str]]]:
+        yield set()  # the watcher is up: the first build
+        assert built == [True], console.export_text()
         data_file, old = _a_component_name(project)
         data_file.write_text(data_file.read_text().replace(old, "name: Renamed By Watch", 1))
-
-        def renamed() -> bool:
-            try:
-                return "Renamed By Watch" in manifest.read_text()
-            except FileNotFoundError:  # the output folder is being swapped in
-                return False
-
-        assert _wait_for(renamed, 60), log.read_text()
-        # the line follows the swap of output/ that the manifest shows
-        assert _wait_for(lambda: " after data/orbital-debris/" in log.read_text(), 20), log.read_text()
-        line = [ln for ln in log.read_text().splitlines() if " after " in ln][0]
+        yield {(Change.modified, str(data_file))}
+        assert built == [True, True], console.export_text()
+        manifest = next((project / "output").glob("orbital-debris-*/manifest.json"))
+        assert "Renamed By Watch" in manifest.read_text()
+        line = [ln for ln in console.export_text(clear=False).splitlines() if " after " in ln][-1]
+        assert f" after {data_file.relative_to(project)} in " in line, line
         assert line.split(" in ")[-1].split(" s ")[0].replace(".", "").isdigit()  # time taken
+        yield set()  # nothing saved: no build
+        assert len(built) == 2
         data_file.write_text(data_file.read_text().replace("Renamed By Watch", "Renamed: [", 1))
-        assert _wait_for(lambda: "not built after" in log.read_text(), 60), log.read_text()
-        assert proc.poll() is None  # a problem is shown, and watching goes on
-    finally:
+        yield {(Change.modified, str(data_file))}
+        assert built == [True, True, False], console.export_text()
+        assert "not built after" in console.export_text(clear=False)
+        # the batches end here, as Ctrl-C ends the real watcher's
+
+    assert watch(args, console, saves(), on_rebuild=built.append) == 0
+    assert built == [True, True, False]
+    assert console.export_text().splitlines()[-1] == "stopped watching"
+
+
+def test_watch_builds_once_the_watcher_is_up_and_stops_on_ctrl_c(tmp_path: Path) -> None:
+    """The real command with the real watcher: its lines are read as they come, Ctrl-C is sent
+    once the first build is reported."""
+    project = copy_project(tmp_path / "p", games=("orbital-debris",))
+    (project / "cardgen.yaml").write_text("default_game: orbital-debris\n")
+    env = {**os.environ, "PYTHONPATH": str(REPO), "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "cardgen", "watch"], cwd=project, env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+    assert proc.stdout is not None
+    seen: list[str] = []
+    try:
+        for line in proc.stdout:  # ends only if the command does
+            seen.append(line)
+            if " built orbital-debris@" in line or "not built" in line:
+                break
+        assert seen and " built orbital-debris@" in seen[-1], "".join(seen)
         os.killpg(proc.pid, signal.SIGINT)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
+        seen += proc.stdout.readlines()
+        assert proc.wait() == 0, "".join(seen)
+    finally:
+        if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=10)
-    assert "stopped watching" in log.read_text()
+            proc.wait()
+    assert seen[0].startswith("watching data, layouts, cardgen.yaml in "), "".join(seen)
+    assert seen[-1] == "stopped watching\n", "".join(seen)
 
 
 def _a_component_name(project: Path) -> tuple[Path, str]:

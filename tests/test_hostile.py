@@ -10,10 +10,11 @@ a PNG, a text file), applies its edits, runs the CLI and expects:
 - WORLD outside the project exactly as it was (every file and folder hashed before and after),
   apart from the folders the case names in `writes`; for a failing case, the project's
   previous output/ exactly as it was too;
-- at most 10 s and 500 MB: in-process cases are timed and the peak RSS of this process and
-  of the workers it waited for is read from getrusage; `subprocess: true` cases (deep nesting,
-  memory, anything that could take the interpreter down) run as a child under a 2 GB address
-  space limit and are measured with os.wait4.
+- at most 500 MB: for in-process cases the peak RSS of this process and of the workers it
+  waited for is read from getrusage; `subprocess: true` cases (deep nesting, memory, anything
+  that could take the interpreter down) run as a child under a 2 GB address space limit and
+  are measured with os.wait4. Time is not asserted here (a busy machine would fail it):
+  bench/hostile.py times every case against 10 s; the summary below prints the figures.
 Optional `loaded: {id.field: value}` loads the edited project and compares values, for cases
 that must succeed with the value as written.
 
@@ -48,7 +49,6 @@ from tests.test_broken_inputs import apply_edit
 HERE = Path(__file__).parent / "hostile"
 CASES = sorted((HERE / "cases").glob("*.yaml"))
 LOCATED = re.compile(r"^\S+\.(ya?ml|csv|tsv|xlsx|svg|png|json):\d+:\d+: error\[[a-z-]+\] ", re.MULTILINE)
-MAX_SECONDS = 10.0
 MAX_MB = 500.0
 STATS: dict[str, tuple[float, float]] = {}  # case -> (seconds, peak MB)
 
@@ -228,7 +228,6 @@ def test_hostile_input(case: Path, tmp_path: Path, capsys: pytest.CaptureFixture
         assert "\n  hint: " in run.text, f"no hint in:\n{run.text}"
         assert tree(project / "output") == before_out, "output/ changed"
     assert tree(world, (project, *writes)) == before_world, "something outside the project changed"
-    assert run.seconds < MAX_SECONDS, f"{run.seconds:.1f} s"
     assert run.peak_mb < MAX_MB, f"{run.peak_mb:.0f} MB"
     if spec.get("loaded"):
         _check_loaded(project, spec["loaded"])

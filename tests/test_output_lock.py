@@ -77,7 +77,8 @@ def test_a_held_lock_is_reported_and_output_is_unchanged(project: Path, run_cli,
 
 
 def test_only_leftovers_of_dead_builds_are_cleaned(project: Path, run_cli) -> None:
-    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    sleeper = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"],  # lives until killed
+                               stdin=subprocess.PIPE)
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()
     try:
@@ -91,7 +92,7 @@ def test_only_leftovers_of_dead_builds_are_cleaned(project: Path, run_cli) -> No
         assert not dead_tmp.exists(), "a dead build's temporary folder was kept"
     finally:
         sleeper.kill()
-        sleeper.wait()
+        sleeper.communicate()
 
 
 def test_the_previous_manifest_is_untrusted(tmp_path: Path) -> None:

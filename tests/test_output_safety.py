@@ -13,10 +13,8 @@ and output folder on their own), and l5@0.6.5 with the real layouts (skipped unt
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -93,43 +91,39 @@ def test_failed_build_leaves_output_untouched(case: Case, run_cli) -> None:
     assert tree_hashes(case.project / "output") == before
 
 
-def _kill_while_writing(case: Case) -> bool:
-    """Start a build in a child process, SIGKILL it once its temp folder holds a file.
-
-    Returns False when the build finished before it could be caught writing.
-    """
+def _kill_while_writing(case: Case) -> None:
+    """Start a build in a child process and SIGKILL it once it says every file but the manifest
+    is in its temporary folder (tests/support/paused_build.py)."""
     env = {**os.environ, "PYTHONPATH": str(REPO), "BENCH_STANDIN": "1" if case.standin else "0"}
-    child = subprocess.Popen(
-        [sys.executable, str(REPO / "tests" / "support" / "cardgen_cli.py"), "--project", str(case.project),
-         "build", case.target], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    out = case.project / "output"
-    deadline = time.monotonic() + 60
+    said, tell = os.pipe()
     try:
-        while child.poll() is None and time.monotonic() < deadline:
-            temps = list(out.glob(f".{case.folder}.tmp-*"))
-            if temps and any(p.is_file() for p in temps[0].rglob("*")):
-                child.send_signal(signal.SIGKILL)
-                child.wait()
-                return True
-            time.sleep(0.002)
-        return False
+        child = subprocess.Popen(
+            [sys.executable, str(REPO / "tests" / "support" / "paused_build.py"), str(tell),
+             "--project", str(case.project), "build", case.target, "--no-preview"],
+            env=env, pass_fds=(tell,), stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE)
+    finally:
+        os.close(tell)
+    try:
+        with os.fdopen(said, "rb") as cue:
+            writing = cue.read(1) == b"w"  # b"" if the build ended without getting there
+        if writing:
+            child.kill()
+        _, err = child.communicate()
+        assert writing, f"the build ended (exit {child.returncode}) before writing:\n{err.decode()}"
     finally:
         if child.poll() is None:
             child.kill()
             child.wait()
+    temps = list((case.project / "output").glob(f".{case.folder}.tmp-*"))
+    assert temps and any(p.is_file() for p in temps[0].rglob("*")), temps
 
 
 def test_killed_build_leaves_previous_output(case: Case, run_cli) -> None:
     build(case, run_cli)
     before = tree_hashes(case.project / "output" / case.folder)
     apply_edit(case.project, case.edit)  # so the killed build would have changed files
-    caught = False
-    for _ in range(5):
-        caught = _kill_while_writing(case)
-        if caught:
-            break
-        build(case, run_cli)  # it finished before it could be killed: put the old data back, retry
-    assert caught, "the build always finished before it could be killed"
+    _kill_while_writing(case)
     assert tree_hashes(case.project / "output" / case.folder) == before
     leftovers = [p.name for p in (case.project / "output").iterdir() if p.name != case.folder]
     assert leftovers and all(n.startswith(f".{case.folder}.") for n in leftovers), leftovers

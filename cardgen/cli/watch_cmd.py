@@ -4,27 +4,47 @@ Rebuilds run in this process; the build reuses every face and file whose content
 unchanged (cardgen.build.sources), so a one-card edit redoes that card's faces and the PDFs.
 Problems in the data are printed and watching goes on; a target that names no game or edition
 stops it before it starts (exit 2). Ctrl-C stops.
+
+The saves come from watchfiles (`saved_files`); `watch` takes any iterable of batches in their
+place and tells `on_rebuild` of every build, so a test drives the loop with its own batches
+and learns of each build as it ends, without waiting on the clock.
 """
 
 from __future__ import annotations
 
 import argparse
-import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 
 from cardgen.errors import Problem, ProblemsError
 
+if TYPE_CHECKING:
+    from watchfiles import Change
+
 WATCHED = ("data", "layouts", "cardgen.yaml")
 
+Batch = Collection[tuple[object, str]]  # one batch of saves: (kind of change, path), as watchfiles gives
 
-def watch(args: argparse.Namespace, console: Console, stop: threading.Event | None = None) -> int:
-    """Build once, then again after every batch of saved files until Ctrl-C (or `stop` is set)."""
+
+def saved_files(roots: Sequence[Path]) -> Iterator[set[tuple[Change, str]]]:
+    """The saves under `roots`, a batch once 0.8 s pass without another; an empty batch every
+    0.3 s while nothing is saved (the first one says the watcher is up)."""
     from watchfiles import watch as changes_of
 
+    return changes_of(*roots, debounce=800, step=40, rust_timeout=300, yield_on_timeout=True)
+
+
+def watch(args: argparse.Namespace, console: Console, saves: Iterable[Batch] | None = None,
+          on_rebuild: Callable[[bool], None] | None = None) -> int:
+    """Build once, then again after every batch of saved files until Ctrl-C (or `saves` ends).
+
+    `saves` defaults to `saved_files` on data/, layouts/ and cardgen.yaml. Its first batch
+    (empty when nothing was saved) starts the first build; later empty batches are ignored.
+    `on_rebuild(built)` is called after each build's line is printed."""
     project = Path(args.project).resolve()
     roots = [project / name for name in WATCHED if (project / name).exists()]
     if not any(r.name == "data" for r in roots):
@@ -37,14 +57,17 @@ def watch(args: argparse.Namespace, console: Console, stop: threading.Event | No
                   markup=False)
     built = False
     try:  # the first build runs once the watcher is up, so no save during it is missed
-        for changes in changes_of(*roots, stop_event=stop, debounce=800, step=40,
-                                  rust_timeout=300, yield_on_timeout=True):
+        for changes in (saved_files(roots) if saves is None else saves):
             if not built:
-                rebuild(args, console, project, [])
+                done = rebuild(args, console, project, [])
                 built = True
             elif changes:
                 saved = sorted({Path(path) for _, path in changes if Path(path).exists()})
-                rebuild(args, console, project, saved or sorted({Path(p) for _, p in changes}))
+                done = rebuild(args, console, project, saved or sorted({Path(p) for _, p in changes}))
+            else:
+                continue
+            if on_rebuild is not None:
+                on_rebuild(done)
     except KeyboardInterrupt:
         pass
     console.print("stopped watching", markup=False)

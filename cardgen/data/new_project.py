@@ -134,12 +134,16 @@ the database with (data/$game/1.0/edition.yaml copies it line by line).*
 _README = """\
 # $title
 
-A game made with cardgen (install it with `pipx install cardgen` or `pip install cardgen`).
+A game made with cardgen. cardgen is not on a package index: install it from a clone of its
+repository (`pipx install /path/to/cardgen`) or from a wheel built there.
 
-    cardgen check      # the database against the rulebook's box list
-    cardgen build      # output/$game-1.0/: pnp-letter.pdf, pnp-a4.pdf, print/, svg/, preview/
-    cardgen watch      # rebuild on every save
-    cardgen build --draft   # a play-test copy even with missing art or a failing check
+```sh
+cardgen check      # the database against the rulebook's box list
+cardgen build      # output/$game-1.0/: pnp-letter.pdf, pnp-a4.pdf, print/, svg/, preview/
+cardgen build --draft   # a play-test copy even with missing art or a failing check
+```
+
+`cardgen watch` rebuilds on every save (Ctrl-C stops it).
 
 | file | what it holds |
 |---|---|

@@ -86,7 +86,8 @@ def _sheet_records(raw: bytes, shown_as: str) -> list[tuple[int, list[str]]]:
         raise ProblemsError([Problem(
             "xlsx-unsupported", "reading .xlsx needs openpyxl, which is not installed",
             where=Location(shown_as, 1, 1),
-            hint="pip install 'cardgen[xlsx]', or save the sheet as CSV UTF-8")]) from None
+            hint="install openpyxl where cardgen is (cardgen's xlsx extra), "
+                 "or save the sheet as CSV UTF-8")]) from None
     try:
         book = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
     except Exception as exc:  # noqa: BLE001 - a damaged or foreign file, whatever openpyxl says
