@@ -131,10 +131,7 @@ def _prose(text: str) -> bool:
 
 
 def _item(line: Line, header: tuple[str, ...] | None) -> BoxLine:
-    if line.kind == ROW:
-        text = _row_text(line.cells, header)
-    else:
-        text = line.text
+    text = _row_text(line.cells, header) if line.kind == ROW else line.text
     low, high, name = quantity(text)
     return BoxLine(line.number, text, low, high, name, max(0, line.level - 1))
 

@@ -9,6 +9,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from cardgen.check.findings import Finding, deduplicate
+from cardgen.check.quotes import verify
 from cardgen.check.rulebook import box_list_findings, load_rulebook
 from cardgen.check.select import (
     SelectorError,
@@ -112,6 +113,7 @@ def check(db: Database, players: int | None = None) -> Report:
     findings += read
     if book is not None and book.box:
         findings += box_list_findings(db, book)
+    findings += verify(db, book)
     if book is not None:
         names = data_names(db, book)
         findings += drift_findings(db, book, names) + count_findings(db, book, names)

@@ -51,10 +51,10 @@ class Rulebook:
 
 def heading_text(line: str) -> str | None:
     """A Markdown heading, or a plain-text heading (a short line in capitals, or a bold line)."""
-    [read_line] = mdtext.read(line).lines or [None]
-    if read_line is None or read_line.kind != HEADING:
+    lines = mdtext.read(line).lines
+    if not lines or lines[0].kind != HEADING:
         return None
-    return read_line.text
+    return lines[0].text
 
 
 def parse_rulebook(path: Path, text: str, label: str, rows: list[str]) -> Rulebook:

@@ -28,6 +28,9 @@ class Term(Strict):
     description: str | None = None
     status: Literal["final", "draft"] = Field(
         default="final", description="draft: this term or its text is ours, not the rulebook's")
+    quote: list[Literal["name", "description"]] | Literal["name", "description"] | None = Field(
+        default=None, description="the fields that are the rulebook's words, verbatim; the check "
+                                  "finds them in the rulebook")
 
     @property
     def label(self) -> str:
@@ -162,7 +165,8 @@ class EditionFile(Strict):
     remove: list[str] = Field(default_factory=list)
 
 
-BASE_FIELDS = ("id", "kind", "name", "count", "status", "image", "back_image", "source", "notes")
+BASE_FIELDS = ("id", "kind", "name", "count", "status", "image", "back_image", "source", "notes",
+               "quote")
 
 
 @dataclass
@@ -219,6 +223,16 @@ class Edition:
     box_list_skip: list[BoxListSkip] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Quoted:
+    """A text the data says is a rulebook's words (data/quoted.py collects them)."""
+
+    text: str
+    where: Location
+    rulebook: Path | None  # the rulebook it must be found in
+    what: str  # what quotes it: "card-7 effect.text", "rule", "term red description"
+
+
 @dataclass
 class Database:
     project: Path
@@ -227,6 +241,7 @@ class Database:
     components: list[Component]
     draft: bool = False  # a play-test copy: problems in `waived` were let through
     waived: list[Problem] = field(default_factory=list)
+    quotes: list[Quoted] = field(default_factory=list)  # texts the data quotes from a rulebook
 
     def of_kind(self, kind: str) -> list[Component]:
         return [c for c in self.components if c.kind == kind]
