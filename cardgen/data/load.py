@@ -547,8 +547,12 @@ def _edition(chain: list[_EditionSource]) -> Edition:
         where["rulebook"] = named.source.value_where(("rulebook",))
     where.update({f"box_list_skip[{i}]": owner.source.where(("box_list_skip", i))
                   for i in range(len(owner.file.box_list_skip))})
+    accepted = [(a, e.source.where(("accepted", i))) for e in chain
+                for i, a in enumerate(e.file.accepted)]
+    where.update({f"accepted[{i}]": loc for i, (_, loc) in enumerate(accepted)})
     return Edition(id=top.id, root=top.root, title=top.file.title or top.id, date=top.file.date,
                    rulebook=named.file.rulebook if named else None, extends=top.file.extends,
                    players=players, inventory=inventory, mentions=mentions, where=where,
                    rulebook_path=(named.root / named.file.rulebook) if named and named.file.rulebook
-                   else None, box_list_skip=list(owner.file.box_list_skip))
+                   else None, box_list_skip=list(owner.file.box_list_skip),
+                   accepted=[a for a, _ in accepted])

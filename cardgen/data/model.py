@@ -77,6 +77,9 @@ class Rule(Strict):
     expr: str | None = None
     severity: Literal["error", "warning"] = "error"
     quote: str | None = None
+    accepted: str | None = Field(
+        default=None, description="a known rulebook problem this entry's finding is, and why it "
+                                  "stays (printed as acknowledged; passes --strict)")
 
 
 class PlayerCount(Strict):
@@ -109,6 +112,9 @@ class InventoryRow(Strict):
         default=None, description="further box-list lines this row stands for (e.g. a breakdown "
         "printed line by line); their numbers are compared with `parts` in order")
     note: str | None = None
+    accepted: str | None = Field(
+        default=None, description="a known rulebook problem this entry's finding is, and why it "
+                                  "stays (printed as acknowledged; passes --strict)")
 
     @property
     def kinds(self) -> list[str]:
@@ -122,6 +128,20 @@ class Mention(Strict):
     vocab: str | None = None
     count: int | None = None
     note: str | None = None
+    problem: str | None = Field(
+        default=None, description="what is wrong in the rulebook here, where text analysis cannot "
+                                  "tell (two lists that disagree): a rulebook-problem warning")
+    accepted: str | None = Field(
+        default=None, description="a known rulebook problem this entry's finding is, and why it "
+                                  "stays (printed as acknowledged; passes --strict)")
+
+
+class Acceptance(Strict):
+    """A finding the rulebook causes and the designer knows of: acknowledged, with the reason."""
+
+    finding: str = Field(description="the finding's family (cardgen check --list-rules)")
+    about: str = Field(description="words of the finding: its subject, message, quote or place")
+    reason: str = Field(description="why it stays, e.g. 'the designer confirmed 16 is a typo'")
 
 
 class BoxListSkip(Strict):
@@ -162,6 +182,7 @@ class EditionFile(Strict):
     inventory: list[InventoryRow] = Field(default_factory=list)
     rulebook_mentions: list[Mention] = Field(default_factory=list)
     box_list_skip: list[BoxListSkip] = Field(default_factory=list)
+    accepted: list[Acceptance] = Field(default_factory=list)
     remove: list[str] = Field(default_factory=list)
 
 
@@ -221,6 +242,7 @@ class Edition:
     where: dict[str, Location] = field(default_factory=dict)  # inventory[i] -> location
     rulebook_path: Path | None = None  # the rulebook file, resolved; may not exist
     box_list_skip: list[BoxListSkip] = field(default_factory=list)
+    accepted: list[Acceptance] = field(default_factory=list)  # where: accepted[i]
 
 
 @dataclass(frozen=True)
