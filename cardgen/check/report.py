@@ -9,9 +9,10 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from cardgen.check import accept
+from cardgen.check.counts import count_findings, unlisted_findings
 from cardgen.check.findings import Finding, deduplicate
 from cardgen.check.quotes import verify
-from cardgen.check.rulebook import box_list_findings, load_rulebook
+from cardgen.check.rulebook import Rulebook, box_list_findings, load_rulebook
 from cardgen.check.select import (
     SelectorError,
     components,
@@ -22,7 +23,8 @@ from cardgen.check.select import (
     total,
     values_of,
 )
-from cardgen.check.terms import count_findings, data_names, drift_findings
+from cardgen.check.structure import placeholder_findings, step_findings
+from cardgen.check.terms import data_names, drift_findings, list_findings
 from cardgen.data.model import Database, InventoryRow, Mention, PlayerCount, Rule
 from cardgen.errors import did_you_mean
 from cardgen.limits import MAX_EXPR_CHARS, MAX_EXPR_RESULT
@@ -122,8 +124,7 @@ def check(db: Database, players: int | None = None) -> Report:
         findings += box_list_findings(db, book)
     findings += verify(db, book)
     if book is not None:
-        names = data_names(db, book)
-        findings += drift_findings(db, book, names) + count_findings(db, book, names)
+        findings += text_findings(db, book)
     results = [_run_rule(db, rule, findings, _rule_where(db, i)) for i, rule in enumerate(db.game.rules)]
     findings = _notes_onto_findings(deduplicate(findings))
     findings += accept.apply(db, findings)
@@ -137,6 +138,14 @@ def check(db: Database, players: int | None = None) -> Report:
                   sum(c.count for c in db.components), dict(sorted(drafts.items())),
                   [f for f in findings if f.severity == "note"],
                   book.label if book is not None and book.lines else None)
+
+
+def text_findings(db: Database, book: Rulebook) -> list[Finding]:
+    """What the rulebook's own text shows: names, counts, unlisted components, steps, TODOs."""
+    names = data_names(db, book)
+    return (drift_findings(db, book, names) + list_findings(book, names)
+            + count_findings(db, book, names) + unlisted_findings(db, book, names)
+            + step_findings(book.doc, book.label) + placeholder_findings(book.doc, book.label))
 
 
 def _notes_onto_findings(findings: list[Finding]) -> list[Finding]:
@@ -282,7 +291,8 @@ def _mention(db: Database, m: Mention, listed: set[str], where: str) -> list[Fin
         has = sum(c.count for c in db.of_kind(m.kind))
         found.append(Finding("rules-use-unlisted", "warning",
                              f"the rules use {_title(db, m.kind)} but the box list does not list "
-                             f"it (the database has {has})", m.quote, where))
+                             f"it (the database has {has})", m.quote, where,
+                             subject=f"unlisted {m.kind}"))
     if m.kind and m.count is not None:
         has = sum(c.count for c in db.of_kind(m.kind))
         if has != m.count:
