@@ -96,11 +96,12 @@ def data_names(db: Database, book: Rulebook) -> Names:
         add(re.sub(r"^\s*\d+\s*", "", line.text), None, noun)
     product = [n for n in known if len(n) > 1 or n in kinds]
     heads = {n[-1] for n in product}
-    terms = {vocab: {key: t.label for t in found.values()
-                     for key in (normal(t.label), normal(str(t.id).replace("-", " "))) if key}
-             for vocab, found in db.game.vocab.items()}
-    vocabulary = {w for names in terms.values() for key in names for w in key}
-    return Names(known, heads, kinds, labels, {line.number for line in book.box}, vocabulary, terms)
+    by_vocab = {vocab: {key: t.label for t in found.values()
+                        for key in (normal(t.label), normal(str(t.id).replace("-", " "))) if key}
+                for vocab, found in db.game.vocab.items()}
+    vocabulary = {w for names in by_vocab.values() for key in names for w in key}
+    return Names(known, heads, kinds, labels, {line.number for line in book.box}, vocabulary,
+                 by_vocab)
 
 
 def is_known(phrase: tuple[str, ...], names: Names) -> bool:
