@@ -24,6 +24,7 @@ _ESCAPED_BULLET = re.compile(r"^\\[*•·]\s+|^[•·▪]\s+")
 _HASHES = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)[\s#]*$")
 _WORD = re.compile(r"\w+(?:['\-]\w+)*")
 _SPACE = re.compile(r"\s+")
+_TIMES = re.compile(r"\b(\d+)\s*[x×](?![\w-])|(?<![\w-])[x×]\s*(\d+)\b", re.I)
 
 
 @dataclass
@@ -76,8 +77,9 @@ def _is_symbol(char: str) -> bool:
 
 
 def tokens(text: str) -> list[str]:
-    """Words and symbols (◇, ⬡): what a quote must find in the rulebook in this order."""
-    flat = plain(text).replace("_", " ")
+    """Words and symbols (◇, ⬡): what a quote must find in the rulebook in this order. A count
+    written `3x`, `3 ×` or `x3` is the number alone."""
+    flat = _TIMES.sub(lambda m: m.group(1) or m.group(2), plain(text).replace("_", " "))
     out: list[str] = []
     pos = 0
     for match in _WORD.finditer(flat):
