@@ -28,9 +28,9 @@ def apply(db: Database, findings: list[Finding]) -> list[Finding]:
     stale: list[Finding] = []
     for i, acceptance in enumerate(db.edition.accepted):
         where = str(db.edition.where.get(f"accepted[{i}]", ""))
-        hit = [f for f in findings if f.accepted is None and matches(acceptance, f)]
+        hit = [f for f in findings if matches(acceptance, f)]
         for f in hit:
-            f.accepted = acceptance.reason
+            f.accepted = f.accepted or acceptance.reason
         if not hit:
             stale.append(_stale(acceptance, where))
     return stale

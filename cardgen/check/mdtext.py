@@ -24,6 +24,8 @@ _ESCAPED_BULLET = re.compile(r"^\\[*•·]\s+|^[•·▪]\s+")
 _HASHES = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)[\s#]*$")
 _WORD = re.compile(r"\w+(?:['\-]\w+)*")
 _SPACE = re.compile(r"\s+")
+_PIPES = re.compile(r"^\s*\|.*\|.*\|\s*$")
+_RULE_ROW = re.compile(r"^\s*\|?(?:\s*:?-{2,}:?\s*\|)+\s*:?-{0,}:?\s*\|?\s*$")
 _TIMES = re.compile(r"\b(\d+)\s*[x×](?![\w-])|(?<![\w-])[x×]\s*(\d+)\b", re.I)
 
 
@@ -149,8 +151,16 @@ def _table_row(toks: list[Token], start: int, line: Line) -> None:
 
 
 def _fill(line: Line) -> None:
-    """A line's plain text; a short line of capitals or a bold line becomes a heading."""
+    """A line's plain text; a short line of capitals or a bold line becomes a heading; a table
+    row Markdown did not see (right under a paragraph line) is read as one."""
     raw = line.raw
+    if line.kind == TEXT and _PIPES.match(raw):
+        if _RULE_ROW.match(raw):
+            line.kind = SKIP
+            return
+        cells = tuple(plain(c) for c in raw.strip().strip("|").split("|"))
+        line.kind, line.cells, line.text = ROW, cells, " ".join(c for c in cells if c)
+        return
     match = _HASHES.match(raw)
     if match:
         line.kind, line.level = HEADING, len(raw.strip()) - len(raw.strip().lstrip("#"))

@@ -72,18 +72,22 @@ class WordIndex:
             for i in self.starts.get(word, []):
                 votes[i - k] += 1
         best = (0, 0, 0.0)
+        score = (0.0, 0)
         n = len(quote)
         for start, _ in votes.most_common(_CANDIDATES):
             start = max(0, start)
             for end in range(start + max(1, n - _SLACK), min(len(self.words), start + n + _SLACK) + 1):
-                ratio = _likeness(quote, self.words[start:end])
-                if ratio > best[2]:
-                    best = (start, end, ratio)
+                likeness = _likeness(quote, self.words[start:end])
+                here = (likeness, -abs(end - start - n))
+                if here > score:
+                    best, score = (start, end, likeness), here
         return best
 
 
 def _likeness(a: list[str], b: list[str]) -> float:
-    return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
+    """Words in common over the longer of the two: a passage as long as the quote wins a tie."""
+    blocks = difflib.SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks()
+    return sum(block.size for block in blocks) / max(len(a), len(b), 1)
 
 
 def word_diff(data: list[str], book: list[str]) -> str:
