@@ -259,3 +259,35 @@ def test_a_stale_acknowledgement_is_reported(tmp_path: Path) -> None:
          "accepted rules-count about 'no such words' matches no finding (the rulebook or the data "
          "changed)")]
     assert report.failed(strict=True) and not report.failed()
+
+
+# ---------------------------------------------------------------- a new game, any box-list format
+
+_BOX_FORMATS = {
+    "table": "## In the box\n\n| Qty | Component |\n|---|---|\n| {n} | CARDS (3 STARS, 3 DIAMONDS) |\n",
+    "table, name first": "## What's in the box\n\n| Component | Quantity |\n|---|---|\n"
+                         "| CARDS (3 STARS, 3 DIAMONDS) | {n} |\n",
+    "bold line": "**Contents**\n\n- {n} CARDS (3 STARS, 3 DIAMONDS)\n",
+    "plain Contents: with 3x": "Contents:\n{n}x CARDS (3 STARS, 3 DIAMONDS)\n",
+}
+
+
+@pytest.mark.parametrize("form", list(_BOX_FORMATS))
+def test_a_new_game_checks_clean_in_any_box_list_format_and_reports_a_count(
+        form: str, tmp_path: Path, run_cli) -> None:
+    project = tmp_path / "game"
+    assert run_cli("new", "mygame", str(project)).code == 0
+    rulebook = project / "rulebook.md"
+    original = rulebook.read_text(encoding="utf-8")
+    start = original.index("## In the box")
+    end = original.index("## How to play")
+    for n, clean in (("6", True), ("7", False)):
+        box = _BOX_FORMATS[form].format(n=n)
+        rulebook.write_text(original[:start] + box + "\n" + original[end:], encoding="utf-8")
+        report = check(load_database(project, "mygame"))
+        if clean:
+            assert not report.failed(strict=True), [f.message for f in report.findings]
+        else:
+            edits = [f for f in report.findings if f.rule == "rulebook-edit"]
+            assert len(edits) == 1 and ": 7 in the rulebook, 6 in the data" in edits[0].message
+            assert report.failed()
