@@ -1,6 +1,6 @@
 """Set-up and play text -> numbers tied to components, compared with the data.
 
-"Place the 3 Earth Cards", "Deal 5 cards to each player", "Put 2 guards on each tower": a
+"Place the 3 Harbor tiles", "Deal 5 cards to each player", "Put 2 guards on each tower": a
 number, then a component's name (a kind's title or id, a component's name, a box-list line's
 noun). A count with "the" or "all" is the whole kind (less the components the lines just before
 set aside by name); a count "per player", "to each player" or "on each tower" is multiplied by the

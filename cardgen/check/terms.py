@@ -28,7 +28,7 @@ _ARTICLES = {"the", "a", "an", "your", "each", "all", "any", "every", "this", "t
 
 
 def singular(word: str) -> str:
-    """'cards' -> 'card', 'observatories' -> 'observatory'; short words and '-ss' kept."""
+    """'cards' -> 'card', 'libraries' -> 'library'; short words and '-ss' kept."""
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
