@@ -57,9 +57,9 @@ def test_062_moves_follow_the_rulebook() -> None:
     db, book = _db("l5", "0.6.2"), _rulebook("l5", "0.6.2")
     for ident in db.of_kind("character-id"):
         powers = {p["name"]: p["text"] for p in ident.fields["powers"]}
-        assert powers["Z-MOVE"] in book
-        assert "deck" not in powers["B-MOVE"]  # "rearrange cards in the stacks"
-        assert "stack" in powers["B-MOVE"]
+        assert powers["Z-Move"] in book
+        assert "deck" not in powers["B-Move"]  # "rearrange cards in the stacks"
+        assert "stack" in powers["B-Move"]
 
 
 def test_062_what_the_rulebook_does_not_give_is_draft() -> None:

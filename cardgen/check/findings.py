@@ -16,6 +16,7 @@ class Finding:
     also: list[str] = field(default_factory=list)  # further quotes of the same finding
     hint: str | None = None
     subject: str | None = None  # what it is about ("score token"); the same subject is one finding
+    accepted: str | None = None  # the data acknowledges it, for this reason: it does not fail
 
     def key(self) -> tuple[str, str]:
         """Two findings with the same key are one finding (quoted in more than one place)."""
@@ -33,6 +34,8 @@ def deduplicate(findings: list[Finding]) -> list[Finding]:
             first.also.append(f.quote)
         if f.note and not first.note:
             first.note = f.note
+        if f.accepted and not first.accepted:
+            first.accepted = f.accepted
         if f.severity == "error":
             first.severity = "error"
     return list(kept.values())

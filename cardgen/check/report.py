@@ -8,8 +8,11 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from cardgen.check import accept
+from cardgen.check.counts import count_findings, unlisted_findings
 from cardgen.check.findings import Finding, deduplicate
-from cardgen.check.rulebook import box_list_findings, load_rulebook
+from cardgen.check.quotes import verify
+from cardgen.check.rulebook import Rulebook, box_list_findings, load_rulebook
 from cardgen.check.select import (
     SelectorError,
     components,
@@ -20,7 +23,8 @@ from cardgen.check.select import (
     total,
     values_of,
 )
-from cardgen.check.terms import count_findings, data_names, drift_findings
+from cardgen.check.structure import placeholder_findings, step_findings
+from cardgen.check.terms import data_names, drift_findings, list_findings
 from cardgen.data.model import Component, Database, InventoryRow, Mention, PlayerCount, Rule
 from cardgen.errors import did_you_mean
 from cardgen.limits import MAX_EXPR_CHARS, MAX_EXPR_RESULT
@@ -82,8 +86,9 @@ class Report:
     rulebook: str | None = None  # the rulebook file read, relative to the project
 
     def failed(self, strict: bool = False) -> bool:
-        """Errors and box-list rows off fail; with `strict`, warnings too (notes never do)."""
-        if any(f.severity == "error" for f in self.findings):
+        """Errors and box-list rows off fail; with `strict`, warnings too (notes and acknowledged
+        findings never do)."""
+        if any(f.severity == "error" and f.accepted is None for f in self.findings):
             return True
         if any(r.off for r in self.rows):
             return True
@@ -91,7 +96,12 @@ class Report:
 
     @property
     def warnings(self) -> list[Finding]:
-        return [f for f in self.findings if f.severity == "warning"]
+        return [f for f in self.findings if f.severity == "warning" and f.accepted is None]
+
+    @property
+    def acknowledged(self) -> list[Finding]:
+        """Findings the data accepts as known rulebook problems, each with its reason."""
+        return [f for f in self.findings if f.accepted is not None]
 
     def to_json(self, strict: bool = False) -> dict[str, Any]:
         data = asdict(self)
@@ -112,11 +122,12 @@ def check(db: Database, players: int | None = None) -> Report:
     findings += read
     if book is not None and book.box:
         findings += box_list_findings(db, book)
+    findings += verify(db, book)
     if book is not None:
-        names = data_names(db, book)
-        findings += drift_findings(db, book, names) + count_findings(db, book, names)
+        findings += text_findings(db, book)
     results = [_run_rule(db, rule, findings, _rule_where(db, i)) for i, rule in enumerate(db.game.rules)]
     findings = _notes_onto_findings(deduplicate(findings))
+    findings += accept.apply(db, findings)
     drafts = Counter(_title(db, c.kind) for c in db.components if c.status == "draft")
     drafts.update(f"{vocab} term" for vocab, terms in db.game.vocab.items()
                   for t in terms.values() if t.status == "draft")
@@ -127,6 +138,14 @@ def check(db: Database, players: int | None = None) -> Report:
                   sum(c.count for c in db.components), dict(sorted(drafts.items())),
                   [f for f in findings if f.severity == "note"],
                   book.label if book is not None and book.lines else None)
+
+
+def text_findings(db: Database, book: Rulebook) -> list[Finding]:
+    """What the rulebook's own text shows: names, counts, unlisted components, steps, TODOs."""
+    names = data_names(db, book)
+    return (drift_findings(db, book, names) + list_findings(book, names)
+            + count_findings(db, book, names) + unlisted_findings(db, book, names)
+            + step_findings(book.doc, book.label) + placeholder_findings(book.doc, book.label))
 
 
 def _notes_onto_findings(findings: list[Finding]) -> list[Finding]:
@@ -184,7 +203,10 @@ def _check_stated_parts(inv: InventoryRow, expected: int, where: str,
         findings.append(Finding(
             "total-vs-parts", "warning",
             f"the box list states {expected} but its parts add up to {sum(inv.parts.values())} "
-            f"({' + '.join(f'{n} {k}' for k, n in inv.parts.items())})", inv.line, where))
+            f"({' + '.join(f'{n} {k}' for k, n in inv.parts.items())})", inv.line, where,
+            accepted=inv.accepted))
+    elif inv.accepted:
+        findings.append(accept.stale_inline("box-list row", inv.accepted, where))
 
 
 def _breakdown(inv: InventoryRow, expected: int, chosen: list[Component]) -> list[Part]:
@@ -269,7 +291,8 @@ def _mention(db: Database, m: Mention, listed: set[str], where: str) -> list[Fin
         has = sum(c.count for c in db.of_kind(m.kind))
         found.append(Finding("rules-use-unlisted", "warning",
                              f"the rules use {_title(db, m.kind)} but the box list does not list "
-                             f"it (the database has {has})", m.quote, where))
+                             f"it (the database has {has})", m.quote, where,
+                             subject=f"unlisted {m.kind}"))
     if m.kind and m.count is not None:
         has = sum(c.count for c in db.of_kind(m.kind))
         if has != m.count:
@@ -278,8 +301,13 @@ def _mention(db: Database, m: Mention, listed: set[str], where: str) -> list[Fin
                                  f"{has}", m.quote, where))
     if m.term and m.vocab:
         found += _term_finding(db, m, where)
+    if m.problem:
+        found.append(Finding("rulebook-problem", "warning", m.problem, m.quote, where))
     for f in found:
         f.note = m.note
+        f.accepted = m.accepted
+    if m.accepted and not found:
+        found.append(accept.stale_inline("rulebook mention", m.accepted, where))
     if m.note and not found:
         found.append(Finding("rulebook-note", "note", m.note, m.quote, where))
     return found
@@ -318,6 +346,10 @@ def _run_rule(db: Database, rule: Rule, findings: list[Finding], where: str) -> 
             f.quote = rule.quote
         if not f.where:
             f.where = where
+        f.accepted = rule.accepted
+    if rule.accepted and len(findings) == before:
+        findings.append(accept.stale_inline("rule", rule.accepted, where))
+        return RuleResult(rule.rule, says, True, 0)
     return RuleResult(rule.rule, says, len(findings) == before, len(findings) - before)
 
 

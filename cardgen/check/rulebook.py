@@ -12,18 +12,15 @@ from __future__ import annotations
 
 import difflib
 import os
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from cardgen.check import mdtext
+from cardgen.check.boxlist import BoxLine, find_box, quantity, same_item
 from cardgen.check.findings import Finding
+from cardgen.check.mdtext import HEADING, SKIP, Doc
 from cardgen.data.model import Database, PlayerCount
 
-BOX_HEADINGS = ("in the box", "what's in the box", "components", "game components", "inventory",
-                "contents", "box contents")
-_MD_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)[\s#]*$")
-_MARKER = re.compile(r"^\s*(?:[-*+]\s+)?")
-_NUMBER = re.compile(r"^\s*(\d+)(?:\s*-\s*(\d+))?")
 _SIMILAR = 0.6  # difflib ratio above which an unmatched row and a box-list line are one line edited
 
 
@@ -39,12 +36,6 @@ def read_rulebook(path: Path) -> str | None:
 
 
 @dataclass
-class BoxLine:
-    number: int  # 1-based line number in the rulebook file
-    text: str  # the line without list marker, indentation and trailing spaces
-
-
-@dataclass
 class Rulebook:
     path: Path
     label: str  # the path as shown in findings (relative to the project)
@@ -52,54 +43,49 @@ class Rulebook:
     heading: str | None  # the box list's heading as printed; None when not found
     heading_line: int
     box: list[BoxLine]
+    doc: Doc = field(default_factory=lambda: Doc([]))
 
     def where(self, number: int) -> str:
         return f"{self.label}:{number}:1"
 
 
 def heading_text(line: str) -> str | None:
-    """A Markdown heading, or a plain-text heading (a short line in capitals, no digits)."""
-    match = _MD_HEADING.match(line)
-    if match:
-        return match.group(1).strip("*_ ").strip()
-    text = line.strip().strip("*_").strip()
-    if (2 <= len(text) <= 40 and text[0].isalpha() and text.upper() == text
-            and not any(c.isdigit() for c in text)):
-        return text
-    return None
+    """A Markdown heading, or a plain-text heading (a short line in capitals, or a bold line)."""
+    lines = mdtext.read(line).lines
+    if not lines or lines[0].kind != HEADING:
+        return None
+    return lines[0].text
 
 
 def parse_rulebook(path: Path, text: str, label: str, rows: list[str]) -> Rulebook:
     """Find the box list: the section under a box-list heading, else the one holding most rows."""
+    doc = mdtext.read(text)
     lines = text.splitlines()
-    sections = _sections(lines)
-    named = [s for s in sections if _is_box_heading(s[1])]
-    wanted = {_clean(r) for r in rows}
-    best = named[0] if named else max(
-        sections, key=lambda s: sum(_clean(lines[i]) in wanted for i in range(s[0], s[2])),
-        default=None)
-    if best is None or (not named and not any(
-            _clean(lines[i]) in wanted for i in range(best[0], best[2]))):
-        return Rulebook(path, label, lines, None, 0, [])
+    found = find_box(doc)
+    if found is not None:
+        return Rulebook(path, label, lines, found.heading, found.heading_line, found.items, doc)
+    best = _section_with_rows(doc, rows)
+    if best is None:
+        return Rulebook(path, label, lines, None, 0, [], doc)
     start, heading, end = best
-    box = [BoxLine(i + 1, _clean(lines[i])) for i in range(start, end)
-           if _clean(lines[i]) and not _clean(lines[i]).startswith("![")]
-    return Rulebook(path, label, lines, heading, start, box)
+    box = [BoxLine(line.number, line.text, *quantity(line.text), depth=max(0, line.level - 1))
+           for line in doc.lines[start:end] if line.text and line.kind not in (SKIP, HEADING)]
+    return Rulebook(path, label, lines, heading, start, box, doc)
 
 
-def _sections(lines: list[str]) -> list[tuple[int, str, int]]:
-    """(first line index after the heading, heading text, index of the next heading)."""
-    marks = [(i, h) for i, line in enumerate(lines) if (h := heading_text(line)) is not None]
-    return [(i + 1, h, marks[k + 1][0] if k + 1 < len(marks) else len(lines))
-            for k, (i, h) in enumerate(marks)]
+def _section_with_rows(doc: Doc, rows: list[str]) -> tuple[int, str, int] | None:
+    """(first line index after the heading, heading text, index of the next heading) of the
+    section holding most of the rows' lines, if any."""
+    marks = [(i, line.text) for i, line in enumerate(doc.lines) if line.kind == HEADING]
+    sections = [(i + 1, h, marks[k + 1][0] if k + 1 < len(marks) else len(doc.lines))
+                for k, (i, h) in enumerate(marks)]
 
+    def held(section: tuple[int, str, int]) -> int:
+        return sum(any(same_item(line.text, r) for r in rows)
+                   for line in doc.lines[section[0]:section[2]] if line.text)
 
-def _is_box_heading(text: str) -> bool:
-    return text.lower().strip(" :") in BOX_HEADINGS
-
-
-def _clean(line: str) -> str:
-    return _MARKER.sub("", line, count=1).rstrip()
+    best = max(sections, key=held, default=None)
+    return best if best is not None and held(best) else None
 
 
 def load_rulebook(db: Database) -> tuple[Rulebook | None, list[Finding]]:
@@ -191,10 +177,10 @@ def _claims(db: Database) -> list[_Claim]:
 def _match(box: list[BoxLine], text: str) -> list[int]:
     """Indices of the box-list line equal to `text`, or of two consecutive lines joined by it."""
     for k, line in enumerate(box):
-        if line.text == text:
+        if same_item(line.text, text):
             return [k]
     for k in range(len(box) - 1):
-        if f"{box[k].text} {box[k + 1].text}" == text:
+        if same_item(f"{box[k].text} {box[k + 1].text}", text):
             return [k, k + 1]
     return []
 
@@ -226,10 +212,10 @@ def _edited(book: Rulebook, span: list[int], claim: _Claim) -> Finding:
 
 
 def _number(text: str) -> str | None:
-    match = _NUMBER.match(text)
-    if not match:
+    low, high, _ = quantity(text)
+    if low is None:
         return None
-    return match.group(0).replace(" ", "")
+    return str(low) if high == low else f"{low}-{high}"
 
 
 def box_list_markdown(db: Database, heading: str | None = None) -> str:

@@ -1,22 +1,22 @@
-"""Rulebook text -> names and counts the data does not follow, found without anyone typing them.
+"""Rulebook text -> names the data does not follow, found without anyone typing them.
 
 The rulebook is scanned for capitalised noun phrases ("Score Token", "Bonus Cards") and for
-numbers in front of them ("the 3 Bonus Cards"). The data's names are its kind titles, its
-vocabulary, its component names and the nouns of its box-list lines.
+lists of things of one sort ("a technology, an environment, and a global power"). The data's
+names are its kind titles, its vocabulary, its component names and the nouns of its box-list
+lines (`data_names`, shared with counts.py).
 
 - A phrase the data does not know that differs from a name it knows by one word, both ending
   in a component noun (token, marker, tracker, ...), or by a word left out of the middle, is a
   `two-names` finding. Names that stand in the same sentence are two things, not one.
-- A number in front of a kind's name, all of them ("the 3 Bonus Cards"), is compared with that
-  kind's count; the components the text names in the lines just before (set aside by name:
-  "Place The Joker under the deck") are not in play and may be left out of the count.
+- A list whose items are terms of one vocabulary but for one the data does not know names that
+  one thing by another name: a `two-names` finding naming the terms the list leaves out.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import chain
 
 from cardgen.check.findings import Finding
@@ -25,13 +25,14 @@ from cardgen.data.model import Database
 
 _WORD = r"[A-Z][A-Za-z'’-]*"
 _PHRASE = re.compile(rf"\b({_WORD}(?:[ \t]+{_WORD})+)")
-_COUNTED = re.compile(rf"\b(?:[Tt]he|[Aa]ll)[ \t]+(?:\*\*)?(\d+)[ \t]+(?:\*\*)?({_WORD}(?:[ \t]+{_WORD})*)")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
-_LOOK_BACK = 4  # lines before a count in which names set components aside
 _ARTICLES = {"the", "a", "an", "your", "each", "all", "any", "every", "this", "that"}
 
 
-def _singular(word: str) -> str:
+def singular(word: str) -> str:
+    """'cards' -> 'card', 'libraries' -> 'library'; short words and '-ss' kept."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
     if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
         return word[:-1]
     return word
@@ -40,7 +41,7 @@ def _singular(word: str) -> str:
 def normal(text: str) -> tuple[str, ...]:
     """Words of a name, lower case, singular, without markup, articles or bracketed tails."""
     text = re.sub(r"\(.*?\)|[*_`]", " ", text)
-    words = [_singular(w) for w in re.findall(r"[a-z0-9'’-]+", text.lower())]
+    words = [singular(w) for w in re.findall(r"[a-z0-9'’-]+", text.lower())]
     while words and words[0] in _ARTICLES:
         words = words[1:]
     return tuple(words)
@@ -59,6 +60,8 @@ class Names:
     kinds: dict[tuple[str, ...], str]  # a kind's names -> kind id
     labels: dict[tuple[str, ...], str]  # normal form -> a printable name
     box_lines: set[int]  # the rulebook's box-list line numbers: not scanned for names or counts
+    vocabulary: set[str] = field(default_factory=set)  # every word of a vocabulary term's name
+    terms: dict[str, dict[tuple[str, ...], str]] = field(default_factory=dict)  # vocab -> names
 
 
 def data_names(db: Database, book: Rulebook) -> Names:
@@ -77,7 +80,12 @@ def data_names(db: Database, book: Rulebook) -> Names:
             kinds.setdefault(key, kind)
     product = [n for n in known if len(n) > 1 or n in kinds]
     heads = {n[-1] for n in product}
-    return Names(known, heads, kinds, labels, {line.number for line in book.box})
+    by_vocab = {vocab: {key: t.label for t in found.values()
+                        for key in (normal(t.label), normal(str(t.id).replace("-", " "))) if key}
+                for vocab, found in db.game.vocab.items()}
+    vocabulary = {w for names in by_vocab.values() for key in names for w in key}
+    return Names(known, heads, kinds, labels, {line.number for line in book.box}, vocabulary,
+                 by_vocab)
 
 
 # A name as the data writes it: (text, the kind it names or None, its words; None: normal(text)).
@@ -85,10 +93,12 @@ _Named = tuple[str, str | None, tuple[str, ...] | None]
 
 
 def _kind_names(db: Database) -> Iterator[_Named]:
-    """Each kind's title and its id, naming the kind."""
-    for kid, spec in db.game.kinds.items():
-        yield spec.title or kid, kid, None
-        yield kid.replace("-", " "), kid, None
+    """Each kind's title and its id; they name the kind only where it has components (the
+    kinds with components first, so a name both share names the one in use)."""
+    used = {c.kind for c in db.components}
+    for kid, spec in sorted(db.game.kinds.items(), key=lambda item: item[0] not in used):
+        yield spec.title or kid, kid if kid in used else None, None
+        yield kid.replace("-", " "), kid if kid in used else None, None
 
 
 def _vocab_names(db: Database) -> Iterator[_Named]:
@@ -116,7 +126,7 @@ def _box_list_names(db: Database, book: Rulebook) -> Iterator[_Named]:
         yield re.sub(r"^\s*\d+\s*", "", line.text), None, noun
 
 
-def _is_known(phrase: tuple[str, ...], names: Names) -> bool:
+def is_known(phrase: tuple[str, ...], names: Names) -> bool:
     """Known; a known name shortened at the front ("HP Tracker" for "Player HP Tracker"); or
     a known name with a word in front ("Game Piece" is a Piece)."""
     if phrase in names.known:
@@ -145,7 +155,7 @@ def drift_findings(db: Database, book: Rulebook, names: Names | None = None) -> 
             in_sentence = {normal(m.group(1)) for m in _PHRASE.finditer(sentence)}
             for match in _PHRASE.finditer(sentence):
                 phrase = normal(match.group(1))
-                if len(phrase) < 2 or phrase in found or _is_known(phrase, names):
+                if len(phrase) < 2 or phrase in found or is_known(phrase, names):
                     continue
                 close = [k for k in names.known if _resembles(phrase, k, names.heads)
                          and k not in in_sentence]
@@ -162,38 +172,46 @@ def drift_findings(db: Database, book: Rulebook, names: Names | None = None) -> 
     return list(found.values())
 
 
-def count_findings(db: Database, book: Rulebook, names: Names | None = None) -> list[Finding]:
-    """`rules-count` for a number the rules put in front of a kind's name that the data lacks."""
-    names = names if names is not None else data_names(db, book)
-    out = []
-    for number, line in enumerate(book.lines, start=1):
-        if number in names.box_lines:
+_LIST_SPLIT = re.compile(r"\s*(?:,|;|\band\b|\bor\b)\s*", re.I)
+_LIST_PART = re.compile(r"[(:\-–—]\s*|\)\s*")
+_LIST_ITEM_WORDS = 3  # an item of a list of terms is a short name
+
+
+def list_findings(book: Rulebook, names: Names) -> list[Finding]:
+    """`two-names` for the one item of a list of a vocabulary's terms that the data lacks."""
+    out: dict[str, Finding] = {}
+    for line in book.doc.lines:
+        if line.number in names.box_lines or not line.text:
             continue
-        for match in _COUNTED.finditer(line):
-            kind = _kind_of(normal(match.group(2)), names)
-            if kind is None:
-                continue
-            said = int(match.group(1))
-            total = sum(c.count for c in db.of_kind(kind))
-            aside = _set_aside(db, kind, book.lines[max(0, number - 1 - _LOOK_BACK):number - 1])
-            if said in (total, total - aside):
-                continue
-            title = db.game.kinds[kind].title or kind
-            out.append(Finding(
-                "rules-count", "warning",
-                f"the rules say {said} {match.group(2).strip()}, the database has {total} "
-                f"{title}", quote=line.strip(), where=book.where(number)))
-    return out
+        for sentence in _SENTENCE.split(line.text):
+            for part in _LIST_PART.split(sentence):
+                found = _odd_one(part, names)
+                if found is not None and found[0] not in out:
+                    odd, vocab, missing = found
+                    out[odd] = Finding(
+                        "two-names", "warning",
+                        f"the rules list '{odd}' among the {vocab} terms, which the data does not "
+                        f"name; the data's {vocab} the list leaves out: {', '.join(missing)}",
+                        quote=sentence.strip(), where=book.where(line.number), subject=odd,
+                        hint="one thing with two names: use the data's name in the rulebook, or "
+                             "acknowledge it (accepted:)")
+    return list(out.values())
 
 
-def _kind_of(phrase: tuple[str, ...], names: Names) -> str | None:
-    for n in range(len(phrase), 1, -1):
-        kind = names.kinds.get(phrase[:n])
-        if kind is not None:
-            return kind
+def _odd_one(part: str, names: Names) -> tuple[str, str, list[str]] | None:
+    """(the unknown item, the vocabulary, its terms not in the list) for a list of 3 or more
+    items all but one of which are terms of one vocabulary."""
+    items = [i for i in _LIST_SPLIT.split(part) if i.strip()]
+    if len(items) < 3 or any(len(normal(i)) > _LIST_ITEM_WORDS for i in items):
+        return None
+    keys = [normal(i) for i in items]
+    for vocab, terms in names.terms.items():
+        unknown = [k for k, key in enumerate(keys) if key not in terms]
+        if len(unknown) != 1 or not keys[unknown[0]] or is_known(keys[unknown[0]], names):
+            continue
+        named = {terms[key] for key in keys if key in terms}
+        missing = sorted({label for label in terms.values() if label not in named})
+        odd = re.sub(r"^(?:an?|the)\s+", "", items[unknown[0]].strip(), flags=re.I)
+        if missing:
+            return odd, vocab, missing
     return None
-
-
-def _set_aside(db: Database, kind: str, before: list[str]) -> int:
-    text = " ".join(before).replace("*", "").lower()
-    return sum(c.count for c in db.of_kind(kind) if c.name and c.name.lower() in text)

@@ -25,7 +25,8 @@ def report_lines(report: Report, waived: list[Problem] | None = None) -> list[st
         lines.append(f"Findings: {len(report.findings)}")
     for finding in report.findings:
         where = f"{finding.where}: " if finding.where else ""
-        lines.append(f"  {where}{finding.severity}[{finding.rule}] {finding.message}")
+        known = f" (acknowledged: {finding.accepted})" if finding.accepted else ""
+        lines.append(f"  {where}{finding.severity}[{finding.rule}] {finding.message}{known}")
     if waived:
         lines.append(f"Waived for this draft: {len(waived)} problem{'s' if len(waived) != 1 else ''}")
         lines.extend(f"  {p.render().splitlines()[0]}" for p in waived)

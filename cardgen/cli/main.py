@@ -60,7 +60,10 @@ def _add_check(sub: Subparsers) -> None:
     _target_arg(p)
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--players", type=int, metavar="N", help="check the box list for N players")
-    p.add_argument("--strict", action="store_true", help="treat warnings (findings) as failures")
+    p.add_argument("--strict", action="store_true",
+                   help="treat warnings (findings) as failures; acknowledged findings pass")
+    p.add_argument("--list-rules", action="store_true",
+                   help="list every family of finding (id, default severity, meaning) and exit")
     p.set_defaults(handler=cmd_check)
 
 
@@ -342,8 +345,11 @@ def check_players_in_range(db: Database, players: int) -> None:
 def cmd_check(args: argparse.Namespace, console: Console) -> int:
     from cardgen.check import check
     from cardgen.cli.build_cmd import check_player_count
-    from cardgen.cli.report_view import print_report
+    from cardgen.cli.report_view import print_families, print_report
 
+    if args.list_rules:
+        print_families(console)
+        return EXIT_OK
     check_player_count(args.players)
     report = check(_load(args), players=args.players)
     if args.json:

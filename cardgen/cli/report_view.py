@@ -7,6 +7,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardgen.check import Finding, Report, Row
+from cardgen.check.families import FAMILIES
 
 _VERDICT_STYLE = {"ok": "green", "short": "bold red", "over": "bold red", "off": "bold red",
                   "not listed": "yellow", "contradiction": "yellow"}
@@ -64,8 +65,15 @@ def _print_findings(report: Report, console: Console) -> None:
     if report.rulebook:
         console.print(Text(f"Rulebook: {report.rulebook}", style="bold"))
     for f in report.findings:
-        style = "bold red" if f.severity == "error" else "yellow"
-        _print_finding(f, Text(f"{f.severity}[{f.rule}] ", style=style), console)
+        if f.accepted is None:
+            style = "bold red" if f.severity == "error" else "yellow"
+            _print_finding(f, Text(f"{f.severity}[{f.rule}] ", style=style), console)
+    if report.acknowledged:
+        console.print(Text(f"Acknowledged ({len(report.acknowledged)}: known rulebook problems the "
+                           "data accepts; they pass --strict)", style="bold"))
+    for f in report.acknowledged:
+        _print_finding(f, Text(f"acknowledged {f.severity}[{f.rule}] ", style="cyan"), console)
+        console.print(Text(f"  accepted: {f.accepted}", style="dim"), soft_wrap=True)
 
 
 def _print_finding(f: Finding, label: Text, console: Console) -> None:
@@ -103,7 +111,18 @@ def _print_summary(report: Report, console: Console, strict: bool) -> None:
                            f"{_n(warnings, 'warning')}{why}", style="bold red"))
     else:
         console.print(Text(f"check passed: {report.components} pieces, {_n(warnings, 'warning')}, "
+                           f"{_n(len(report.acknowledged), 'acknowledged finding')}, "
                            f"{_n(len(report.notes), 'note')}", style="bold green"))
+
+
+def print_families(console: Console) -> None:
+    """`cardgen check --list-rules`: every family of finding, its default severity and meaning."""
+    table = Table(title="Findings cardgen check reports")
+    for column in ("id", "severity", "what it means"):
+        table.add_column(column)
+    for family in FAMILIES:
+        table.add_row(family.id, family.severity, family.description)
+    console.print(table)
 
 
 def _n(count: int, noun: str) -> str:

@@ -19,10 +19,12 @@ from cardgen.data.model import (
     Game,
     GameFile,
     KindSpec,
+    Quoted,
     Rule,
     Term,
 )
 from cardgen.data.paths import SLUG_HINT, readable, slug_problem
+from cardgen.data.quoted import component_quotes, file_quotes
 from cardgen.data.tabular import TABLE_SUFFIXES, read_table
 from cardgen.data.validate import ComponentContext, check_component, parse_model
 from cardgen.data.yamlsrc import Source, read_source
@@ -141,14 +143,39 @@ def load_database(project: Path, game: str, edition: str | None = None, *,
     _check_kind_specs(kinds, vocab, game_source, chain, problems)
     _check_inventory_kinds(kinds, chain, problems)
     waived: list[Problem] | None = [] if draft else None
-    components = _load_components(project, game_root, chain, vocab, kinds, problems, waived)
+    quotes: dict[str, list[Quoted]] = {}
+    components = _load_components(project, game_root, chain, vocab, kinds, problems, waived, quotes)
+    file_quoted = _file_quotes(project, game, game_file, game_source, chain, problems)
     problems.extend(_size_problems(components))
     if problems:
         raise ProblemsError(problems)
     game_model = _game(game, game_root, game_file, vocab, kinds, rules)
     game_model.rule_where = rule_where
+    kept = {c.id for c in components}
     return Database(project, game_model, _edition(chain), components, draft=draft,
-                    waived=waived or [])
+                    waived=waived or [], quotes=file_quoted + [
+                        q for cid, found in quotes.items() if cid in kept for q in found])
+
+
+def _layer_rulebook(chain: list[_EditionSource], index: int) -> Path | None:
+    """The rulebook of chain[index]: its own, else the nearest edition it extends that names one."""
+    named = next((e for e in reversed(chain[:index + 1]) if e.file.rulebook), None)
+    return named.root / named.file.rulebook if named and named.file.rulebook else None
+
+
+def _file_quotes(project: Path, game: str, game_file: GameFile, game_source: Source,
+                 chain: list[_EditionSource], problems: list[Problem]) -> list[Quoted]:
+    """The quotes of game.yaml (in the default edition's rulebook) and of each edition.yaml."""
+    out: list[Quoted] = []
+    for i, layer in enumerate(chain):
+        out += file_quotes(layer.source, _layer_rulebook(chain, i), problems)
+    if chain and chain[-1].id == game_file.default_edition:
+        default = _layer_rulebook(chain, len(chain) - 1)
+    else:
+        ignored: list[Problem] = []
+        default_chain = _edition_chain(project, game, game_file.default_edition, ignored)
+        default = _layer_rulebook(default_chain, len(default_chain) - 1) if default_chain else None
+    return file_quotes(game_source, default, problems) + out
 
 
 def check_target(project: Path, game: str, edition: str | None) -> None:
@@ -313,16 +340,19 @@ def _check_field_spec(spec: FieldSpec, path: tuple[str | int, ...], source: Sour
 
 def _load_components(project: Path, game_root: Path, chain: list[_EditionSource],
                      vocab: dict[str, dict[str, Term]], kinds: dict[str, KindSpec],
-                     problems: list[Problem], waived: list[Problem] | None = None) -> list[Component]:
+                     problems: list[Problem], waived: list[Problem] | None = None,
+                     quotes: dict[str, list[Quoted]] | None = None) -> list[Component]:
     ctx = ComponentContext(vocab, kinds)
     merged: dict[str, dict[str, Any]] = {}
     places: dict[str, tuple[Location, str]] = {}
-    for layer in chain:
+    for index, layer in enumerate(chain):
         own: dict[str, Location] = {}
         for path in _component_files(layer.root):
             source = _try_read(project, path, problems, kinds)
             if source is not None:
                 _take_file(source, layer, merged, places, own, ctx)
+                if quotes is not None:
+                    _take_quotes(source, _layer_rulebook(chain, index), quotes, ctx.problems)
         _remove(layer, merged, places, problems)
     _resolve_refs(ctx, merged)
     _check_images(ctx, game_root)
@@ -397,6 +427,15 @@ def _take_component(item: dict[str, Any], source: Source, path: tuple[str | int,
     if isinstance(cid, str):
         own[cid] = source.value_where((*path, "id"))
         places[cid] = (where, layer.id)
+
+
+def _take_quotes(source: Source, rulebook: Path | None, quotes: dict[str, list[Quoted]],
+                 problems: list[Problem]) -> None:
+    """Each component's quoted texts; an edition that restates a component's quotes replaces them."""
+    for i, item in enumerate(source.data if isinstance(source.data, list) else []):
+        if isinstance(item, dict) and isinstance(item.get("id"), str) and (
+                "quote" in item or "source" in item):
+            quotes[item["id"]] = component_quotes(item, source, (i,), rulebook, problems)
 
 
 def _remove(layer: _EditionSource, merged: dict[str, dict[str, Any]],
@@ -508,8 +547,12 @@ def _edition(chain: list[_EditionSource]) -> Edition:
         where["rulebook"] = named.source.value_where(("rulebook",))
     where.update({f"box_list_skip[{i}]": owner.source.where(("box_list_skip", i))
                   for i in range(len(owner.file.box_list_skip))})
+    accepted = [(a, e.source.where(("accepted", i))) for e in chain
+                for i, a in enumerate(e.file.accepted)]
+    where.update({f"accepted[{i}]": loc for i, (_, loc) in enumerate(accepted)})
     return Edition(id=top.id, root=top.root, title=top.file.title or top.id, date=top.file.date,
                    rulebook=named.file.rulebook if named else None, extends=top.file.extends,
                    players=players, inventory=inventory, mentions=mentions, where=where,
                    rulebook_path=(named.root / named.file.rulebook) if named and named.file.rulebook
-                   else None, box_list_skip=list(owner.file.box_list_skip))
+                   else None, box_list_skip=list(owner.file.box_list_skip),
+                   accepted=[a for a, _ in accepted])

@@ -28,6 +28,9 @@ class Term(Strict):
     description: str | None = None
     status: Literal["final", "draft"] = Field(
         default="final", description="draft: this term or its text is ours, not the rulebook's")
+    quote: list[Literal["name", "description"]] | Literal["name", "description"] | None = Field(
+        default=None, description="the fields that are the rulebook's words, verbatim; the check "
+                                  "finds them in the rulebook")
 
     @property
     def label(self) -> str:
@@ -74,6 +77,9 @@ class Rule(Strict):
     expr: str | None = None
     severity: Literal["error", "warning"] = "error"
     quote: str | None = None
+    accepted: str | None = Field(
+        default=None, description="a known rulebook problem this entry's finding is, and why it "
+                                  "stays (printed as acknowledged; passes --strict)")
 
 
 class PlayerCount(Strict):
@@ -106,6 +112,9 @@ class InventoryRow(Strict):
         default=None, description="further box-list lines this row stands for (e.g. a breakdown "
         "printed line by line); their numbers are compared with `parts` in order")
     note: str | None = None
+    accepted: str | None = Field(
+        default=None, description="a known rulebook problem this entry's finding is, and why it "
+                                  "stays (printed as acknowledged; passes --strict)")
 
     @property
     def kinds(self) -> list[str]:
@@ -119,6 +128,20 @@ class Mention(Strict):
     vocab: str | None = None
     count: int | None = None
     note: str | None = None
+    problem: str | None = Field(
+        default=None, description="what is wrong in the rulebook here, where text analysis cannot "
+                                  "tell (two lists that disagree): a rulebook-problem warning")
+    accepted: str | None = Field(
+        default=None, description="a known rulebook problem this entry's finding is, and why it "
+                                  "stays (printed as acknowledged; passes --strict)")
+
+
+class Acceptance(Strict):
+    """A finding the rulebook causes and the designer knows of: acknowledged, with the reason."""
+
+    finding: str = Field(description="the finding's family (cardgen check --list-rules)")
+    about: str = Field(description="words of the finding: its subject, message, quote or place")
+    reason: str = Field(description="why it stays, e.g. 'the designer confirmed 16 is a typo'")
 
 
 class BoxListSkip(Strict):
@@ -159,10 +182,12 @@ class EditionFile(Strict):
     inventory: list[InventoryRow] = Field(default_factory=list)
     rulebook_mentions: list[Mention] = Field(default_factory=list)
     box_list_skip: list[BoxListSkip] = Field(default_factory=list)
+    accepted: list[Acceptance] = Field(default_factory=list)
     remove: list[str] = Field(default_factory=list)
 
 
-BASE_FIELDS = ("id", "kind", "name", "count", "status", "image", "back_image", "source", "notes")
+BASE_FIELDS = ("id", "kind", "name", "count", "status", "image", "back_image", "source", "notes",
+               "quote")
 
 
 @dataclass
@@ -217,6 +242,17 @@ class Edition:
     where: dict[str, Location] = field(default_factory=dict)  # inventory[i] -> location
     rulebook_path: Path | None = None  # the rulebook file, resolved; may not exist
     box_list_skip: list[BoxListSkip] = field(default_factory=list)
+    accepted: list[Acceptance] = field(default_factory=list)  # where: accepted[i]
+
+
+@dataclass(frozen=True)
+class Quoted:
+    """A text the data says is a rulebook's words (data/quoted.py collects them)."""
+
+    text: str
+    where: Location
+    rulebook: Path | None  # the rulebook it must be found in
+    what: str  # what quotes it: "card-7 effect.text", "rule", "term red description"
 
 
 @dataclass
@@ -227,6 +263,7 @@ class Database:
     components: list[Component]
     draft: bool = False  # a play-test copy: problems in `waived` were let through
     waived: list[Problem] = field(default_factory=list)
+    quotes: list[Quoted] = field(default_factory=list)  # texts the data quotes from a rulebook
 
     def of_kind(self, kind: str) -> list[Component]:
         return [c for c in self.components if c.kind == kind]

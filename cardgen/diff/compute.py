@@ -33,7 +33,7 @@ class _Missing:
 MISSING: Any = _Missing()
 
 # what a component states besides its fields: not its id (matched on) nor its notes (not kept)
-_BASE = tuple(k for k in BASE_FIELDS if k not in ("id", "notes"))
+_BASE = tuple(k for k in BASE_FIELDS if k not in ("id", "notes", "quote"))
 
 
 @dataclass(frozen=True)

@@ -178,6 +178,11 @@ def _faces_section(shown: list[Shown]) -> str:
     return '<section id="faces"><h2>Faces</h2><div class="grid">' + "".join(figures) + "</div></section>"
 
 
+def _finding_class(severity: str, accepted: str | None) -> str:
+    """An acknowledged finding reads as passed; an error is bad; a warning a warning."""
+    return "ok" if accepted else "bad" if severity == "error" else "warn"
+
+
 def _report_section(report: Report | None) -> str:
     if report is None:
         return ""
@@ -191,9 +196,11 @@ def _report_section(report: Report | None) -> str:
         f'<li class="{"ok" if r.passed else "bad"}">{_e(r.rule)}: {_e(r.says)} '
         f"({'passed' if r.passed else f'{r.findings} findings'})</li>" for r in report.rules)
     findings = "".join(
-        f'<li class="{"bad" if f.severity == "error" else "warn"}">{_e(f.severity)}[{_e(f.rule)}] '
+        f'<li class="{_finding_class(f.severity, f.accepted)}">{_e(f.severity)}[{_e(f.rule)}] '
         f"{_e(f.message)}{f' <q>{_e(f.quote)}</q>' if f.quote else ''}"
-        f"{f' <small>{_e(f.where)}</small>' if f.where else ''}</li>" for f in report.findings)
+        f"{f' <small>{_e(f.where)}</small>' if f.where else ''}"
+        f"{f' <small>acknowledged: {_e(f.accepted)}</small>' if f.accepted else ''}</li>"
+        for f in report.findings)
     drafts = ", ".join(f"{_e(k)}: {n}" for k, n in report.drafts.items())
     return (
         f'<section id="report"><h2>Check report</h2><p class="{"bad" if report.failed() else "ok"}">'

@@ -1,0 +1,187 @@
+"""Rulebook text -> lines of plain text, each with its line number and what it is.
+
+A rulebook is Markdown or plain text. markdown-it reads the block structure (headings, list
+items with their numbers, table rows and cells); each line's inline markup (emphasis, links,
+code, escapes) is taken off one line at a time, so every plain line keeps the file's line
+number. `words` turns any text into the words a quote is compared by: markup, punctuation and
+whitespace aside, case and spelling kept.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+HEADING, ITEM, ROW, TEXT, BLANK, SKIP = "heading", "item", "row", "text", "blank", "skip"
+
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)]|[a-z][.)])\s+")
+_ESCAPED_BULLET = re.compile(r"^\\[*•·]\s+|^[•·▪]\s+")
+_HASHES = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)[\s#]*$")
+_WORD = re.compile(r"\w+(?:['\-]\w+)*")
+_SPACE = re.compile(r"\s+")
+_PIPES = re.compile(r"^\s*\|.*\|.*\|\s*$")
+_RULE_ROW = re.compile(r"^\s*\|?(?:\s*:?-{2,}:?\s*\|)+\s*:?-{0,}:?\s*\|?\s*$")
+_TIMES = re.compile(r"\b(\d+)\s*[x×](?![\w-])|(?<![\w-])[x×]\s*(\d+)\b", re.I)
+
+
+@dataclass
+class Line:
+    number: int  # 1-based line number in the file
+    raw: str
+    text: str  # plain: block markers and inline markup taken off, whitespace collapsed
+    kind: str = TEXT  # heading | item | row | text | blank | skip (front matter, images, table rules)
+    level: int = 0  # a heading's level (1-6; 7 for a heading of capitals or bold); a list item's depth
+    ordinal: int | None = None  # an ordered list item's printed number
+    cells: tuple[str, ...] = field(default_factory=tuple)  # a table row's cells, plain
+    bold: bool = False  # the whole line is emphasised (a bold line may head a section)
+
+
+@dataclass
+class Doc:
+    lines: list[Line]
+
+    def line(self, number: int) -> Line:
+        return self.lines[number - 1]
+
+
+@lru_cache(maxsize=1)
+def _parser() -> MarkdownIt:
+    return MarkdownIt("commonmark").enable("table")
+
+
+def plain(text: str) -> str:
+    """One line's inline Markdown taken off: `**Foo** _bar_ [x](y)` -> `Foo bar x`."""
+    text = unicodedata.normalize("NFC", text.replace("’", "'").replace("‘", "'"))
+    tokens = _parser().parseInline(text)
+    out: list[str] = []
+    for tok in tokens[0].children or [] if tokens else []:
+        if tok.type in ("text", "code_inline", "html_inline"):
+            out.append(tok.content)
+        elif tok.type in ("softbreak", "hardbreak"):
+            out.append(" ")
+        elif tok.type == "image":
+            out.append(tok.content)
+    return _SPACE.sub(" ", "".join(out)).strip()
+
+
+def words(text: str) -> list[str]:
+    """The words of a text as a quote is compared: markup and punctuation aside, case kept."""
+    return _WORD.findall(plain(text).replace("_", " "))
+
+
+def _is_symbol(char: str) -> bool:
+    return unicodedata.category(char) == "So"
+
+
+def tokens(text: str) -> list[str]:
+    """Words and symbols (◇, ⬡): what a quote must find in the rulebook in this order. A count
+    written `3x`, `3 ×` or `x3` is the number alone."""
+    flat = _TIMES.sub(lambda m: m.group(1) or m.group(2), plain(text).replace("_", " "))
+    out: list[str] = []
+    pos = 0
+    for match in _WORD.finditer(flat):
+        out.extend(c for c in flat[pos:match.start()] if _is_symbol(c))
+        out.append(match.group(0))
+        pos = match.end()
+    out.extend(c for c in flat[pos:] if _is_symbol(c))
+    return out
+
+
+def _front_matter(raw: list[str]) -> int:
+    """Lines of a YAML front matter block (`---` ... `---` at the top), else 0."""
+    if raw and raw[0].strip() == "---":
+        for i in range(1, min(len(raw), 60)):
+            if raw[i].strip() in ("---", "..."):
+                return i + 1
+    return 0
+
+
+def read(text: str) -> Doc:
+    """A rulebook's text -> a Doc with one Line per line of the file."""
+    raw = text.splitlines()
+    lines = [Line(i + 1, r, "", BLANK if not r.strip() else TEXT) for i, r in enumerate(raw)]
+    skip = _front_matter(raw)
+    for line in lines[:skip]:
+        line.kind = SKIP
+    body = "\n".join("" if i < skip else r for i, r in enumerate(raw))
+    _mark_blocks(_parser().parse(body), lines)
+    for line in lines:
+        if line.kind in (TEXT, ITEM, HEADING) and not line.text:
+            _fill(line)
+    return Doc(lines)
+
+
+def _mark_blocks(toks: list[Token], lines: list[Line]) -> None:
+    depth = 0
+    for k, tok in enumerate(toks):
+        if tok.type in ("bullet_list_open", "ordered_list_open"):
+            depth += 1
+        elif tok.type in ("bullet_list_close", "ordered_list_close"):
+            depth -= 1
+        elif tok.type == "list_item_open" and tok.map:
+            line = lines[tok.map[0]]
+            line.kind, line.level = ITEM, depth
+            line.ordinal = int(tok.info) if tok.info.isdigit() else None
+        elif tok.type == "heading_open" and tok.map:
+            line = lines[tok.map[0]]
+            line.kind, line.level = HEADING, int(tok.tag[1])
+            if tok.markup in ("=", "-") and tok.map[1] - tok.map[0] > 1:  # setext: text, then rule
+                lines[tok.map[1] - 1].kind = SKIP
+                line.kind = TEXT
+        elif tok.type == "tr_open" and tok.map:
+            _table_row(toks, k, lines[tok.map[0]])
+        elif tok.type == "thead_open" and tok.map and tok.map[0] + 1 < len(lines):
+            lines[tok.map[0] + 1].kind = SKIP  # the |---|---| line under the header
+
+
+def _table_row(toks: list[Token], start: int, line: Line) -> None:
+    cells: list[str] = []
+    for tok in toks[start + 1:]:
+        if tok.type == "tr_close":
+            break
+        if tok.type == "inline":
+            cells.append(plain(tok.content))
+    line.kind, line.cells = ROW, tuple(cells)
+    line.text = " ".join(c for c in cells if c)
+
+
+def _fill(line: Line) -> None:
+    """A line's plain text; a short line of capitals or a bold line becomes a heading; a table
+    row Markdown did not see (right under a paragraph line) is read as one."""
+    raw = line.raw
+    if line.kind == TEXT and _PIPES.match(raw):
+        if _RULE_ROW.match(raw):
+            line.kind = SKIP
+            return
+        cells = tuple(plain(c) for c in raw.strip().strip("|").split("|"))
+        line.kind, line.cells, line.text = ROW, cells, " ".join(c for c in cells if c)
+        return
+    match = _HASHES.match(raw)
+    if match:
+        line.kind, line.level = HEADING, len(raw.strip()) - len(raw.strip().lstrip("#"))
+        stripped = match.group(1)
+    else:
+        stripped = _ESCAPED_BULLET.sub("", _BULLET.sub("", raw, count=1), count=1)
+    if line.kind == TEXT and stripped != raw.strip() and _BULLET.match(raw):
+        line.kind = ITEM
+    line.text = plain(stripped)
+    if line.text.startswith("![") or re.fullmatch(r"!?\[\[[^\]]*\]\]", line.text):
+        line.kind, line.text = SKIP, ""
+        return
+    body = stripped.strip()
+    line.bold = (len(body) > 4 and body[:2] in ("**", "__") and body[-2:] == body[:2]
+                 and body[:2] not in body[2:-2])
+    if line.kind == TEXT and (line.bold or _capitals(line.text)):
+        line.kind, line.level = HEADING, 7
+
+
+def _capitals(text: str) -> bool:
+    """A plain-text heading: a short line in capitals, with no digit and no sentence end."""
+    return (2 <= len(text) <= 40 and text[0].isalpha() and text.upper() == text
+            and any(c.isalpha() for c in text) and not any(c.isdigit() for c in text)
+            and not text.endswith((".", ","))) and sum(c.isalpha() for c in text) >= 3
