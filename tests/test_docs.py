@@ -36,6 +36,8 @@ import pytest
 from tests.conftest import REPO
 from tests.support.repo_copy import copy_repo
 
+pytestmark = pytest.mark.child_process  # runs cardgen in a child process
+
 SHELLS = {"sh", "bash", "shell", "console"}
 FENCE = re.compile(r"^(\s*)```\s*([\w+-]*)\s*$")
 MARKER = re.compile(r"^\s*<!--\s*docs-test:\s*(.*?)\s*-->\s*$")

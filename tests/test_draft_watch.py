@@ -110,6 +110,7 @@ def test_watch_rebuilds_after_each_batch_of_saves(tmp_path: Path) -> None:
     assert console.export_text().splitlines()[-1] == "stopped watching"
 
 
+@pytest.mark.child_process
 def test_watch_builds_once_the_watcher_is_up_and_stops_on_ctrl_c(tmp_path: Path) -> None:
     """The real command with the real watcher: its lines are read as they come, Ctrl-C is sent
     once the first build is reported."""
@@ -153,6 +154,7 @@ def _a_component_name(project: Path) -> tuple[Path, str]:
 @pytest.mark.parametrize(("target", "said"), [
     ("orbital-debri", "error[unknown-game] no game 'orbital-debri'"),
     ("orbital-debris@9.9", "error[unknown-edition] game 'orbital-debris' has no edition '9.9'")])
+@pytest.mark.child_process
 def test_watch_on_a_mistyped_target_stops_at_once(tmp_path: Path, target: str, said: str) -> None:
     """No save can fix a game or edition name mistyped on the command line: watch says so and
     exits 2 instead of watching for ever."""

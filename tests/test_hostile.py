@@ -46,6 +46,8 @@ from cardgen.data.load import load_database
 from tests.conftest import REPO, copy_project
 from tests.test_broken_inputs import apply_edit
 
+pytestmark = pytest.mark.child_process  # runs cardgen in a child process
+
 HERE = Path(__file__).parent / "hostile"
 CASES = sorted((HERE / "cases").glob("*.yaml"))
 LOCATED = re.compile(r"^\S+\.(ya?ml|csv|tsv|xlsx|svg|png|json):\d+:\d+: error\[[a-z-]+\] ", re.MULTILINE)

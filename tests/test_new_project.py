@@ -107,6 +107,7 @@ def test_check_json_prints_problems_as_json(mygame: Path, run_cli) -> None:
     assert typo["hint"] == "did you mean 'value'?"
 
 
+@pytest.mark.child_process
 def test_diff_into_a_closed_pipe_ends_quietly() -> None:
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     shell = (f"{sys.executable} -m cardgen --project {REPO} diff l5@0.6.2 l5@0.6.5 | head -1;"

@@ -20,6 +20,8 @@ from cardgen.build.output import Previous
 from tests.conftest import REPO
 from tests.test_hostile import HERE, tree
 
+pytestmark = pytest.mark.child_process  # runs cardgen in a child process
+
 FOLDER = "tiny-1"
 
 

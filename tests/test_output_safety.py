@@ -24,6 +24,8 @@ from tests.conftest import REPO, copy_project
 from tests.support import gen_deck, standin_layout
 from tests.test_broken_inputs import apply_edit, tree_hashes
 
+pytestmark = pytest.mark.child_process  # runs cardgen in a child process
+
 
 @dataclass
 class Case:

@@ -14,6 +14,8 @@ import pytest
 
 from tests.support.repo_copy import copy_repo
 
+pytestmark = pytest.mark.child_process  # runs cardgen in a child process
+
 
 def _can_build() -> bool:
     """`build` and the setuptools pyproject.toml asks for are here (the dev lock has both)."""

@@ -6,7 +6,11 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from tests.conftest import REPO
+
+pytestmark = pytest.mark.child_process  # runs cardgen in a child process
 
 DRAWING = ("reportlab", "PIL", "pypdfium2", "svgwrite", "fontTools", "svgelements")
 
