@@ -22,10 +22,8 @@ def broken_art(tmp_path: Path, run_cli) -> Path:
     """A new project with one card pointing at art that does not exist and one card missing."""
     assert run_cli("new", "mygame", str(tmp_path / "mygame")).code == 0
     cards = tmp_path / "mygame/data/mygame/1.0/cards.yaml"
-    text = cards.read_text().replace("value: 1, status: draft,", "value: 1, image: art/star.png,", 1)
-    lines = text.splitlines()
-    cut = next(i for i, line in enumerate(lines) if "id: diamond-3" in line)
-    cards.write_text("\n".join(lines[:cut] + lines[cut + 2:]) + "\n")
+    text = cards.read_text().replace("  status: draft\n", "  image: art/star.png\n", 1)
+    cards.write_text(text[:text.index("- id: diamond-3")])  # the last card, missing
     return tmp_path / "mygame"
 
 

@@ -98,12 +98,12 @@ def test_players_outside_the_range_is_an_error_with_the_range(mygame: Path, run_
 
 def test_check_json_prints_problems_as_json(mygame: Path, run_cli) -> None:
     cards = mygame / "data/mygame/1.0/cards.yaml"
-    cards.write_text(cards.read_text().replace("value: 2,", "valeu: 2,", 1))
+    cards.write_text(cards.read_text().replace("value: 2\n", "valeu: 2\n", 1))
     result = run_cli("check", "--json", "--project", str(mygame))
     assert result.code == 2
     problems = json.loads(result.out)["problems"]
     typo = next(p for p in problems if p["rule"] == "unknown-field")
-    assert typo["file"] == "data/mygame/1.0/cards.yaml" and typo["line"] == 5
+    assert typo["file"] == "data/mygame/1.0/cards.yaml" and typo["line"] == 17
     assert typo["hint"] == "did you mean 'value'?"
 
 

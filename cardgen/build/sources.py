@@ -118,10 +118,30 @@ def _sign(secret: bytes, body: bytes) -> bytes:
     return hmac.new(secret, body, hashlib.sha256).digest()
 
 
+def user_cache() -> Path | None:
+    """This user's cache folder for cardgen: $XDG_CACHE_HOME/cardgen or ~/.cache/cardgen, only
+    when that is an absolute path below the file system's root; None otherwise (an empty or
+    relative HOME or XDG_CACHE_HOME never puts a cache at / or in the working folder)."""
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    if os.path.isabs(xdg) and Path(xdg).parent != Path(xdg):
+        return Path(xdg) / "cardgen"
+    home = os.environ.get("HOME")
+    if home is None:
+        try:
+            home = str(Path.home())
+        except (KeyError, RuntimeError):  # no passwd entry for this user
+            return None
+    if not os.path.isabs(home) or Path(home).parent == Path(home):
+        return None
+    return Path(home) / ".cache" / "cardgen"
+
+
 def cache_secret() -> bytes | None:
     """This user's key for signing face caches (created once, mode 0600), or None if there is
     nowhere to keep it (then builds simply run without the cache)."""
-    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "cardgen"
+    root = user_cache()
+    if root is None:
+        return None
     path = root / "cache-key"
     try:
         return path.read_bytes() or None

@@ -61,6 +61,8 @@ def run_export(args: argparse.Namespace, console: Console, db: Database) -> int:
         from cardgen.export.pod import export_pod, load_service
 
         result = export_pod(db, load_service(db.project, args.service), out_root, args.kinds)
+        for warning in result.warnings:
+            console.print(warning.render(), markup=False, soft_wrap=True)
         sizes = ", ".join(f"{k} {w}x{h} px" for k, (w, h) in result.sizes.items())
         what = (f"{result.pages} CMYK pages, total ink at most {result.max_ink:.1f} %"
                 if result.max_ink is not None else f"{result.images} images")

@@ -68,18 +68,55 @@ inventory:
 _CARDS = """\
 # One component per entry; any *.yaml (or *.csv / *.tsv) file in this folder is read.
 # Text you wrote yourself, not taken from the rulebook, is marked status: draft.
-- { id: star-1, kind: card, name: First Star, suit: star, value: 1, status: draft,
-    text: Draw a card. }
-- { id: star-2, kind: card, name: Second Star, suit: star, value: 2, status: draft,
-    text: Draw two cards. }
-- { id: star-3, kind: card, name: Third Star, suit: star, value: 3, status: draft,
-    text: Every player draws a card. }
-- { id: diamond-1, kind: card, name: First Diamond, suit: diamond, value: 1, status: draft,
-    text: Discard a card. }
-- { id: diamond-2, kind: card, name: Second Diamond, suit: diamond, value: 2, status: draft,
-    text: Swap a card with a neighbour. }
-- { id: diamond-3, kind: card, name: Third Diamond, suit: diamond, value: 3, status: draft,
-    text: Take another turn. }
+# Texts are in double quotes, so any sentence can be typed in (commas, colons, # and all);
+# write \\" for a quote mark inside one.
+- id: star-1
+  kind: card
+  name: "First Star"
+  suit: star
+  value: 1
+  status: draft
+  text: "Draw a card."
+
+- id: star-2
+  kind: card
+  name: "Second Star"
+  suit: star
+  value: 2
+  status: draft
+  text: "Draw two cards."
+
+- id: star-3
+  kind: card
+  name: "Third Star"
+  suit: star
+  value: 3
+  status: draft
+  text: "Every player draws a card."
+
+- id: diamond-1
+  kind: card
+  name: "First Diamond"
+  suit: diamond
+  value: 1
+  status: draft
+  text: "Discard a card."
+
+- id: diamond-2
+  kind: card
+  name: "Second Diamond"
+  suit: diamond
+  value: 2
+  status: draft
+  text: "Swap a card with a neighbour."
+
+- id: diamond-3
+  kind: card
+  name: "Third Diamond"
+  suit: diamond
+  value: 3
+  status: draft
+  text: "Take another turn."
 """
 
 _FRONT = """\

@@ -119,6 +119,7 @@ class PodResult:
     pages: int = 0  # CMYK PDF pages written
     max_ink: float | None = None  # percent, over every CMYK page
     sizes: dict[str, tuple[int, int]] = field(default_factory=dict)  # kind -> px of its faces
+    warnings: list[Problem] = field(default_factory=list)  # cells made spreadsheet-safe
 
 
 def export_pod(db: Database, service: Service, out_root: Path,
@@ -160,7 +161,7 @@ def write_png_deck(db: Database, faces: Faces, deck: Deck, service: Service, tmp
     rows = [order_row(deck, n, c.id, c.name, c.count, names[(c.id, "front")],
                       names.get((c.id, "back"), one_back), size_of[(c.id, "front")])
             for n, c in enumerate(deck.components, start=1)]
-    return [*records, write_order_sheet(tmp, deck, rows)]
+    return [*records, write_order_sheet(tmp, deck, rows, result)]
 
 
 def png_names(faces: Faces, deck: Deck, service: Service) -> dict[FaceKey, str]:
@@ -227,7 +228,7 @@ def write_pdf_deck(db: Database, faces: Faces, deck: Deck, service: Service, tmp
             for n, c in enumerate(deck.components, start=1)]
     copies = {c.id: {"front": c.count} for c in deck.components}
     return [record(name, "pod-pdf", [deck.kind], faces=count, pages=count,
-                   copies=copies), write_order_sheet(tmp, deck, rows)]
+                   copies=copies), write_order_sheet(tmp, deck, rows, result)]
 
 
 ORDER_COLUMNS = ["n", "id", "name", "quantity", "front", "back", "width_px", "height_px"]
@@ -238,14 +239,45 @@ def order_row(deck: Deck, n: int, cid: str, name: str, count: int, front: str, b
     return [n, cid, name, count, front, back, size[0], size[1]]
 
 
-def write_order_sheet(tmp: Path, deck: Deck, rows: list[list[Any]]) -> manifest.FileRecord:
-    """<kind>/order.csv: one row per card with its quantity and files; a total line last."""
+def write_order_sheet(tmp: Path, deck: Deck, rows: list[list[Any]],
+                      result: PodResult) -> manifest.FileRecord:
+    """<kind>/order.csv: one row per card with its quantity and files; a total line last.
+    A text cell a spreadsheet would take for a formula is written with a leading ' (warned)."""
+    name = f"{deck.kind}/order.csv"
+    where = {c.id: c.where for c in deck.components}
+    safe_rows = []
+    for row in rows:
+        safe = [spreadsheet_safe(cell) for cell in row]
+        for column, (cell, kept) in enumerate(zip(row, safe, strict=True)):
+            if cell != kept:
+                result.warnings.append(formula_warning(name, ORDER_COLUMNS[column], str(cell),
+                                                       where.get(str(row[1]))))
+        safe_rows.append(safe)
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
     writer.writerow(ORDER_COLUMNS)
-    writer.writerows(rows)
-    writer.writerow(["", "", f"total {deck.title}", sum(int(r[3]) for r in rows), "", "", "", ""])
-    name = f"{deck.kind}/order.csv"
+    writer.writerows(safe_rows)
+    writer.writerow(["", "", spreadsheet_safe(f"total {deck.title}"), sum(int(r[3]) for r in rows),
+                     "", "", "", ""])
     (tmp / name).write_text(text.getvalue(), encoding="utf-8")
     return record(name, "order-sheet", [deck.kind], faces=0,
                   copies={c.id: {"front": c.count} for c in deck.components})
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # a spreadsheet reads these as a formula
+
+
+def spreadsheet_safe(cell: Any) -> Any:
+    """A text cell that starts like a formula, with a ' before it (a spreadsheet shows it as
+    text); numbers and other text unchanged."""
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        return "'" + cell
+    return cell
+
+
+def formula_warning(sheet: str, column: str, cell: str, where: Location | None) -> Problem:
+    return Problem("formula-in-csv", f"'{cell}' starts like a spreadsheet formula; "
+                   f"{sheet} has it with a leading ' so that it stays text", where=where,
+                   path=column, severity="warning",
+                   hint="a spreadsheet would run it as a formula; the leading ' keeps it text "
+                        "(rename the component to avoid the mark)")

@@ -1,0 +1,104 @@
+"""Issue #24: every mistake and every fault found at once, said once, blamed right.
+
+One test per case the issue names: a starter file that takes any sentence, a spreadsheet-safe
+order sheet, a cache that never lands outside the user's cache or the project.
+"""
+
+from __future__ import annotations
+
+import csv
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cardgen.build.sources import user_cache
+from tests.conftest import REPO
+
+TINY = REPO / "tests" / "hostile" / "tiny"
+
+
+@pytest.fixture
+def tiny(tmp_path: Path) -> Path:
+    """A copy of the hostile corpus's tiny game."""
+    project = tmp_path / "tiny"
+    shutil.copytree(TINY, project)
+    return project
+
+
+def edit(project: Path, rel: str, old: str, new: str) -> None:
+    path = project / rel
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {rel}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+# ------------------------------------------------------------------ 5. cardgen new
+
+
+def test_a_new_projects_card_text_takes_a_comma(tmp_path: Path, run_cli) -> None:  # noqa: ANN001
+    folder = tmp_path / "mygame"
+    assert run_cli("new", "mygame", str(folder)).code == 0
+    cards = folder / "data" / "mygame" / "1.0" / "cards.yaml"
+    assert "- {" not in cards.read_text()  # block style, one key a line
+    edit(folder, "data/mygame/1.0/cards.yaml", '"Draw a card."',
+         '"Draw a card, then rest: #1 of 2."')
+    checked = run_cli("--project", str(folder), "check")
+    assert checked.code == 0, checked.text
+    from cardgen.data.load import load_database
+
+    db = load_database(folder, "mygame")
+    assert db.by_id()["star-1"].value("text") == "Draw a card, then rest: #1 of 2."
+
+
+# ------------------------------------------------------------------ 6. order sheet, cache
+
+
+def test_an_order_sheet_never_holds_a_live_formula(tiny: Path, run_cli) -> None:  # noqa: ANN001
+    edit(tiny, "data/tiny/1/cards.yaml", "name: Sunrise", "name: '=HYPERLINK(\"x\")'")
+    edit(tiny, "data/tiny/1/cards.yaml", "name: Moonset", "name: '@Moonset'")
+    result = run_cli("--project", str(tiny), "export", "pod", "--service", "thegamecrafter",
+                     "--kind", "card")
+    assert result.code == 0, result.text
+    sheet = tiny / "output" / "tiny-1-thegamecrafter" / "card" / "order.csv"
+    names = [row[2] for row in csv.reader(sheet.open(encoding="utf-8"))][1:3]
+    assert names == ["'=HYPERLINK(\"x\")", "'@Moonset"]
+    assert "data/tiny/1/cards.yaml:1:3: warning[formula-in-csv] name: '=HYPERLINK" in result.text
+    assert result.text.count("warning[formula-in-csv]") == 2
+
+
+@pytest.mark.parametrize("env", [{"HOME": ""}, {"HOME": "/"}, {"HOME": "relative"},
+                                 {"HOME": "", "XDG_CACHE_HOME": "rel/cache"},
+                                 {"HOME": "", "XDG_CACHE_HOME": "/"}])
+def test_no_cache_at_the_root_or_in_the_working_folder(env: dict[str, str],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    assert user_cache() is None
+
+
+def test_the_cache_is_the_users(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert user_cache() == tmp_path / ".cache" / "cardgen"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "c"))
+    assert user_cache() == tmp_path / "c" / "cardgen"
+
+
+def test_a_build_with_an_empty_home_writes_nothing_at_the_root(tiny: Path, run_cli,  # noqa: ANN001
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setenv("HOME", "")
+    monkeypatch.chdir(tiny)
+    created: list[str] = []
+    real_mkdir = Path.mkdir
+
+    def mkdir(self: Path, *args: object, **kwargs: object) -> None:
+        created.append(str(self))
+        real_mkdir(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Path, "mkdir", mkdir)
+    result = run_cli("--project", str(tiny), "build", "--no-preview", "--outputs", "svg")
+    assert result.code == 0, result.text
+    assert not [p for p in created if not p.startswith(str(tiny))], created
