@@ -10,13 +10,31 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from cardgen.errors import Location, Problem
 
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True, allow_inf_nan=False)
+
+
+class ImpossibleValue(ValueError):
+    """A value that cannot hold with another of the same mapping (min above max): reported at
+    `key` of that mapping."""
+
+    def __init__(self, key: str, message: str, hint: str) -> None:
+        super().__init__(message)
+        self.key = key
+        self.hint = hint
+
+
+def _ordered(low: float | None, high: float | None, names: tuple[str, str]) -> None:
+    """`names[0]` at most `names[1]` when both are given, else ImpossibleValue at the second."""
+    if low is not None and high is not None and low > high:
+        raise ImpossibleValue(names[1], f"{names[1]} {high:g} is below {names[0]} {low:g}: no "
+                              "value can be both", f"swap them, or give {names[1]} at least "
+                              f"{low:g}")
 
 
 class Term(Strict):
@@ -54,6 +72,12 @@ class FieldSpec(Strict):
     min_items: int | None = None
     max_items: int | None = None
 
+    @model_validator(mode="after")
+    def _possible(self) -> FieldSpec:
+        _ordered(self.min, self.max, ("min", "max"))
+        _ordered(self.min_items, self.max_items, ("min_items", "max_items"))
+        return self
+
 
 class KindSpec(Strict):
     title: str | None = None
@@ -87,6 +111,11 @@ class PlayerCount(Strict):
     max: int | None = None
     per_player: int = 0
     plus: int = 0
+
+    @model_validator(mode="after")
+    def _possible(self) -> PlayerCount:
+        _ordered(self.min, self.max, ("min", "max"))
+        return self
 
     def for_players(self, players: int) -> int:
         value = self.per_player * players + self.plus
@@ -152,8 +181,13 @@ class BoxListSkip(Strict):
 
 
 class Players(Strict):
-    min: int = 1
+    min: int = Field(1, ge=1)
     max: int = 1
+
+    @model_validator(mode="after")
+    def _possible(self) -> Players:
+        _ordered(self.min, self.max, ("min", "max"))
+        return self
 
 
 class GameFile(Strict):

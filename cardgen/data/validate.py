@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from cardgen.data.model import BASE_FIELDS, FieldSpec, KindSpec, Term
+from cardgen.data.model import BASE_FIELDS, FieldSpec, ImpossibleValue, KindSpec, Term
 from cardgen.data.paths import SLUG_HINT, slug_problem
 from cardgen.data.yamlsrc import KeyPath, Source
 from cardgen.errors import Problem, did_you_mean
@@ -56,6 +56,11 @@ def _problem_from_pydantic(cls: type[BaseModel], source: Source, err: Any) -> Pr
         missing = next((p for p in reversed(rest) if isinstance(p, str)), "?")
         return Problem("missing-field", f"'{missing}' is required", where=source.where(path),
                        path=source.label((*path, missing)), hint=f"add a line '{missing}: ...' here")
+    impossible = err.get("ctx", {}).get("error")
+    if isinstance(impossible, ImpossibleValue):
+        at = (*path, impossible.key)
+        return Problem("impossible-value", str(impossible), where=source.value_where(at),
+                       path=source.label(at), hint=impossible.hint)
     if kind == "literal_error":
         expected = re.findall(r"'([^']*)'", err.get("ctx", {}).get("expected", ""))
         got = value_at(source.data, path)

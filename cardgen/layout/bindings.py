@@ -46,6 +46,21 @@ Resolved = FieldSpec | _Any | _Scalar | _TermValue | _Component
 _ANY = _Any()
 
 
+def unbalanced_brace(text: str) -> int | None:
+    """The index of the first brace without its other half ("{name", "a}", "{a{b}"), or None."""
+    opened: int | None = None
+    for i, char in enumerate(text):
+        if char == "{":
+            if opened is not None:
+                return opened
+            opened = i
+        elif char == "}":
+            if opened is None:
+                return i
+            opened = None
+    return opened
+
+
 class BindingError(Exception):
     def __init__(self, message: str, hint: str | None):
         super().__init__(message)
@@ -101,6 +116,12 @@ class _Checker:
             return
         if not isinstance(value, str):
             return
+        brace = unbalanced_brace(value)
+        if brace is not None:
+            self.report(el, key, index, f"'{value}' has a '{value[brace]}' at character "
+                        f"{brace + 1} without its other half", "a binding is a field's name in "
+                        "braces, e.g. \"{name}\"; close it or remove the brace", "unbalanced-brace")
+            return
         for match in _BINDING.finditer(value):
             try:
                 self.resolve(match.group(1), items)
@@ -134,15 +155,15 @@ class _Checker:
         return _ANY
 
     def report(self, el: dict[str, Any], key: str, index: int | None, message: str,
-               hint: str | None) -> None:
+               hint: str | None, rule: str = "unknown-binding") -> None:
         found = element_where(el)
         if found is None:
-            self.problems.append(Problem("unknown-binding", message, path=f"{self.kind} layout {key}",
+            self.problems.append(Problem(rule, message, path=f"{self.kind} layout {key}",
                                          hint=hint))
             return
         source, path = found
         at = (*path, key) if index is None else (*path, key, index)
-        self.problems.append(Problem("unknown-binding", message, where=source.value_where(at),
+        self.problems.append(Problem(rule, message, where=source.value_where(at),
                                      path=source.label(at), hint=hint))
 
     # ------------------------------------------------------------ resolving one path

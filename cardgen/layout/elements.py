@@ -17,6 +17,7 @@ from cardgen.data.model import Component, Database, FieldSpec, Term
 from cardgen.data.paths import readable
 from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
 from cardgen.layout import fonts, text
+from cardgen.layout.arith import ExpressionError
 from cardgen.layout.bleed import bleed_problems, extend_to_bleed, stretched_sides
 from cardgen.layout.draft import draft_mark, missing_art
 from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Image, Matrix, Primitive, Rect, Style
@@ -175,15 +176,18 @@ class _Context:
 
     def guarded(self, draw: Any, el: dict[str, Any], *args: Any) -> None:
         """Draw; a value cardgen cannot use becomes a Problem at the layout, never a crash."""
+        where = written_at(el) or template_file(self.db, self.component.kind, self.side)
         try:
             draw(*args)
+        except ExpressionError as exc:
+            self.problems.append(exc.problem(where or self.component.where,
+                                             f"{self.component.id}.{el.get('type', 'layout')}"))
         except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError,
                 ZeroDivisionError) as exc:
             what = f"{el.get('type')} element" if "type" in el else "the layout"
             self.problems.append(Problem(
-                "bad-layout", f"{what} cannot be drawn: {type(exc).__name__}: {exc}",
-                where=written_at(el) or template_file(self.db, self.component.kind, self.side)
-                or self.component.where,
+                "bad-layout", f"{what} cannot be drawn: {exc}",
+                where=where or self.component.where,
                 path=f"{self.component.id}.{el.get('name', el.get('type', 'layout'))}",
                 hint="numbers in mm (finite, not negative sizes), colours as \"#RRGGBB\", "
                      "lists where a list is expected, fonts 'regular' or 'bold'"))

@@ -15,12 +15,18 @@ from typing import Annotated, Any, Literal, get_args, get_origin
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from cardgen.layout.arith import evaluate
+
 _ARITHMETIC = re.compile(r"^[\d\s.+\-*/()]+$")
 
 
 def _number_text(value: str) -> str:
-    """A number written as text must hold a binding or be arithmetic ("{r} * 2", "174 / 3")."""
-    if "{" in value or _ARITHMETIC.match(value):
+    """A number written as text must hold a binding or be arithmetic ("{r} * 2", "174 / 3");
+    arithmetic without bindings is worked out now (a division by zero is an error here)."""
+    if "{" in value:
+        return value
+    if _ARITHMETIC.match(value):
+        evaluate(value)
         return value
     raise ValueError(f"expected a number, a {{binding}} or arithmetic, got '{value}'")
 

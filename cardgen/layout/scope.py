@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import ast
 import math
-import operator
 import re
-from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from cardgen.data.model import Component, Database, FieldSpec, Term
+from cardgen.layout.arith import ExpressionError, evaluate
 from cardgen.layout.auto import body_text
 from cardgen.layout.bindings import SPECIALS
+from cardgen.layout.validate import element_where
 
 _BINDING = re.compile(r"\{([^{}]+)\}")
 # Bindings whose value is the same for every component of a kind and edition: the specials
@@ -130,43 +128,55 @@ def truthy(value: Any) -> bool:
 
 
 def number(scope: Scope, el: dict[str, Any], key: str, default: float = 0.0) -> float:
-    """A number, a binding, or simple arithmetic over bindings ("{radius_mm} * 2 + 3")."""
-    value = scope.text(el.get(key, default))
+    """A number, a binding, or simple arithmetic over bindings ("{radius_mm} * 2 + 3").
+
+    An absent value, or arithmetic reading a field the component leaves empty, is the default;
+    arithmetic that divides by zero, overflows or is not arithmetic is an ExpressionError
+    located at the key (cardgen.layout.arith), never a silent 0."""
+    raw = el.get(key, default)
+    value = _filled(scope, raw) if isinstance(raw, str) and "{" in raw else scope.text(raw)
     if isinstance(value, str):
-        value = _arithmetic(value)
+        if not value.strip():
+            return default
+        try:
+            return evaluate(value)
+        except ExpressionError as exc:
+            raise _located(exc, scope, el, key, raw, value) from None
     try:
         result = float(value)
     except (TypeError, ValueError, OverflowError):
         return default
     if not math.isfinite(result):
-        raise ValueError(f"{key} is {result}, not a finite number")
+        raise _located(ExpressionError(f"{key} is {result}, not a finite number"), scope, el, key,
+                       raw, str(result))
     return result
 
 
-_ARITH_OPS: dict[type[ast.operator], Callable[[float, float], float]] = {
-    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
-    ast.Div: operator.truediv}
+def _filled(scope: Scope, raw: str) -> Any:
+    """A number's text with its bindings' values in; None when a binding reads nothing (an
+    optional field left empty: the key's default applies). A whole binding keeps its type."""
+    whole = _BINDING.fullmatch(raw.strip())
+    if whole:
+        return scope.value(whole.group(1))
+    empty = False
+
+    def value_of(match: re.Match[str]) -> str:
+        nonlocal empty
+        found = scope.value(match.group(1))
+        empty = empty or found is None or found == ""
+        return format_value(found)
+
+    text = _BINDING.sub(value_of, raw)
+    return None if empty else text
 
 
-@cache
-def _arithmetic(text_value: str) -> float | None:
-    if len(text_value) > 200:  # arithmetic in a layout is short; a long text is not a number
-        return None
-    try:
-        return _arith_node(ast.parse(text_value.strip(), mode="eval").body)
-    except (SyntaxError, ValueError, OverflowError, RecursionError, MemoryError):
-        return None
-
-
-def _arith_node(node: ast.AST) -> float | None:
-    if isinstance(node, ast.Constant) and isinstance(node.value, int | float):
-        return float(node.value)
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-        inner = _arith_node(node.operand)
-        return None if inner is None else -inner
-    if isinstance(node, ast.BinOp) and type(node.op) in _ARITH_OPS:
-        left, right = _arith_node(node.left), _arith_node(node.right)
-        if left is None or right is None or (isinstance(node.op, ast.Div) and right == 0):
-            return None
-        return _ARITH_OPS[type(node.op)](left, right)
-    return None
+def _located(exc: ExpressionError, scope: Scope, el: dict[str, Any], key: str, raw: Any,
+             value: str) -> ExpressionError:
+    """The error at the layout key that wrote it, naming the component when data filled it in."""
+    found = element_where(el)
+    if found is not None:
+        source, path = found
+        exc.where, exc.path = source.value_where((*path, key)), source.label((*path, key))
+    if isinstance(raw, str) and "{" in raw and raw.strip() != value:
+        exc.message += f" (for {scope.component.id}: {raw.strip()})"
+    return exc

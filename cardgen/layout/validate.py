@@ -14,6 +14,7 @@ from pydantic import BaseModel, ValidationError
 from cardgen.data.validate import data_path, value_at
 from cardgen.data.yamlsrc import KeyPath, Source
 from cardgen.errors import Location, Problem, did_you_mean
+from cardgen.layout.arith import ExpressionError
 from cardgen.layout.model import CHILD_KEYS, ELEMENT_TYPES, EditionMark, Fonts, InkSaver, TemplateFile
 
 _PAIRS = {"size": "[width, height]", "step": "[dx, dy]", "row_step": "[dx, dy]"}
@@ -77,6 +78,9 @@ def _problem(source: Source, err: Any) -> Problem:
         return Problem("bad-type", f"expected a mapping (key: value), got {_shown(got)}",
                        where=source.value_where(path), path=label,
                        hint="write 'key: value' lines here, or { key: value }")
+    error = err.get("ctx", {}).get("error")
+    if isinstance(error, ExpressionError):  # arithmetic that divides by zero, overflows, ...
+        return error.problem(source.value_where(path), label)
     if isinstance(got, str) and kind in ("float_parsing", "value_error") and rest:  # a Num
         return Problem("bad-type", f"expected a number, a {{binding}} or arithmetic, got '{got}'",
                        where=source.value_where(path), path=label,
