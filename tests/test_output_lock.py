@@ -133,7 +133,7 @@ def test_messages_stay_true_when_a_build_fails(project: Path, run_cli,
 
     monkeypatch.setattr(pipeline, "write_manifest_file", broken)  # before the swap
     result = run_cli("--project", str(project), "build", "--no-preview")
-    assert result.code == 3 and "output/ is unchanged" in result.text, result.text
+    assert result.code == 3 and "the previous output is unchanged" in result.text, result.text
     assert tree(project / "output") == before
     monkeypatch.undo()
 
@@ -142,7 +142,7 @@ def test_messages_stay_true_when_a_build_fails(project: Path, run_cli,
         (project / "data" / "tiny" / "1" / "cards.yaml").read_text().replace("Sunrise", "Dawn"))
     result = run_cli("--project", str(project), "build", "--no-preview")
     assert result.code == 3, result.text
-    assert "output/ is unchanged" not in result.text
+    assert "the previous output is unchanged" not in result.text
     assert f"{FOLDER} was already replaced by the new build" in result.text
     assert sorted(p.name for p in (project / "output").iterdir()) == [FOLDER]
 

@@ -7,6 +7,8 @@ order sheet, a cache that never lands outside the user's cache or the project.
 from __future__ import annotations
 
 import csv
+import errno
+import os
 import shutil
 from pathlib import Path
 
@@ -102,3 +104,60 @@ def test_a_build_with_an_empty_home_writes_nothing_at_the_root(tiny: Path, run_c
     result = run_cli("--project", str(tiny), "build", "--no-preview", "--outputs", "svg")
     assert result.code == 0, result.text
     assert not [p for p in created if not p.startswith(str(tiny))], created
+
+
+# ------------------------------------------------------------------ 2. faults of the machine
+
+
+def _tree(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize(("code", "said", "rule"), [
+    (errno.ENOSPC, "no space left on the device", "disk-full"),
+    (errno.EACCES, "permission denied", "permission-denied"),
+    (errno.EROFS, "the file system is read-only", "read-only"),
+])
+def test_a_fault_of_the_machine_names_the_file_and_keeps_the_output(
+        tiny: Path, run_cli, monkeypatch: pytest.MonkeyPatch,  # noqa: ANN001
+        code: int, said: str, rule: str) -> None:
+    from cardgen.build import pipeline
+
+    assert run_cli("--project", str(tiny), "build", "--no-preview").code == 0
+    before = _tree(tiny / "output")
+
+    def full(db: object, faces: object, tmp: Path, *args: object) -> None:
+        raise OSError(code, os.strerror(code), str(tmp / "manifest.json"))
+
+    monkeypatch.setattr(pipeline, "write_manifest_file", full)
+    monkeypatch.chdir(tiny)
+    result = run_cli("--project", str(tiny), "build", "--no-preview")
+    assert result.code == 2, result.text
+    assert f"error[{rule}] output/tiny-1/manifest.json: {said}; the previous " \
+        "output is unchanged" in result.err, result.err
+    assert "\n  hint: " in result.err
+    assert _tree(tiny / "output") == before
+
+
+def test_a_project_that_is_a_link_loop_a_file_or_nowhere_is_said_so(tmp_path: Path,
+                                                                      run_cli) -> None:  # noqa: ANN001
+    (tmp_path / "loop").symlink_to("loop")
+    (tmp_path / "afile").write_text("x")
+    for name, said in (("loop", "a symbolic link leads back to itself"),
+                       ("afile", "is a file, not a folder"), ("nowhere", "no such folder")):
+        result = run_cli("--project", str(tmp_path / name), "check")
+        assert result.code == 2, result.text
+        assert f"error[bad-project] --project {tmp_path / name}: {said}" in result.err
+        assert "above it" not in result.err
+
+
+def test_a_truncated_font_in_the_project_is_located(tiny: Path, run_cli) -> None:  # noqa: ANN001
+    fonts = tiny / "layouts" / "tiny" / "fonts"
+    fonts.mkdir()
+    whole = (REPO / "cardgen" / "assets" / "fonts" / "DejaVuSans.ttf").read_bytes()
+    (fonts / "Cut.ttf").write_bytes(whole[:3000])
+    edit(tiny, "layouts/tiny/card.yaml", "size:", "fonts: { regular: fonts/Cut.ttf }\nsize:")
+    result = run_cli("--project", str(tiny), "build", "--no-preview")
+    assert result.code == 2, result.text
+    assert ("layouts/tiny/card.yaml:1:19: error[bad-font] fonts.regular: font file "
+            "'fonts/Cut.ttf': is damaged or not a TrueType/OpenType font") in result.err

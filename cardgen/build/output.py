@@ -192,10 +192,24 @@ def atomic_folder(target: Path) -> Iterator[Path]:
             raise _unwritable(target, exc) from None
         try:
             yield tmp
+        except OSError as exc:  # a full disk, say: named as the file the person will look for
+            _remove(tmp)
+            raise _named(exc, tmp, target) from None
         except BaseException:
             _remove(tmp)
             raise
         swap_in(tmp, target)
+
+
+def _named(exc: OSError, tmp: Path, target: Path) -> OSError:
+    """The fault with the file it happened to under `target` (not the temporary folder), or
+    `target` itself when the fault names no file (a write to a full disk)."""
+    name = exc.filename
+    if name is None:
+        exc.filename = str(target)
+    elif isinstance(name, str) and Path(name).is_relative_to(tmp):
+        exc.filename = str(target / Path(name).relative_to(tmp))
+    return exc
 
 
 class Previous:

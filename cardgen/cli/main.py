@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 
 from cardgen import __version__
+from cardgen.cli.faults import fault_problem, what_happened
 from cardgen.errors import Problem, ProblemsError
 
 if TYPE_CHECKING:
@@ -133,7 +134,7 @@ def _output_state(started: float) -> str:
     """What happened to output/ in this run, for a message that must be true."""
     swaps = getattr(sys.modules.get("cardgen.build.output"), "SWAPPED", [])
     done = [path for path, when in swaps if when >= started]
-    return f"{done[-1]} was already replaced by the new build" if done else "output/ is unchanged"
+    return f"{done[-1]} was already replaced by the new build" if done else "the previous output is unchanged"
 
 
 def _add_new(sub: Subparsers) -> None:
@@ -258,6 +259,11 @@ def _run(args: argparse.Namespace, out: Console, err: Console) -> int:
         return 130
     except BrokenPipeError:
         raise
+    except OSError as exc:  # the machine's state (disk full, permissions, a link loop)
+        if os.environ.get("CARDGEN_DEBUG"):
+            raise
+        print_problems([fault_problem(exc, _output_state(started))], err)
+        return EXIT_INVALID
     except Exception as exc:  # a bug in cardgen, not in the data: say so, briefly
         if os.environ.get("CARDGEN_DEBUG"):
             raise
@@ -273,7 +279,28 @@ def _project(args: argparse.Namespace) -> Path:
     from cardgen.data.load import find_project
 
     given = getattr(args, "project", None)
-    return Path(given) if given is not None else find_project(Path.cwd())
+    if given is None:
+        return find_project(Path.cwd())
+    project = Path(given)
+    why = _not_a_project(project)
+    if why:
+        raise ProblemsError([Problem("bad-project", f"--project {given}: {why}",
+                                     hint="give the folder that holds cardgen.yaml, data/ and "
+                                          "layouts/; `cardgen new GAME` starts one")])
+    return project
+
+
+def _not_a_project(project: Path) -> str | None:
+    """Why --project cannot be a project folder (None when it can)."""
+    try:
+        project.stat()
+    except FileNotFoundError:
+        return "no such folder" if not project.is_symlink() else "a symbolic link to nothing"
+    except OSError as exc:
+        return what_happened(exc)
+    if not project.is_dir():
+        return "is a file, not a folder"
+    return None
 
 
 def _silence_stdout() -> None:

@@ -55,8 +55,12 @@ def font_problem(path: Path) -> str | None:
     try:
         font = TTFont(str(path), lazy=True)
         tables = set(font.keys())
+        font.ensureDecompiled()  # every table read now: a truncated file is found here
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or 'read error'})"
     except Exception as exc:  # noqa: BLE001 - any parse failure means "not a usable font"
-        return f"not a TrueType/OpenType font ({type(exc).__name__})"
+        why = str(exc).split(":")[0].strip()
+        return "is damaged or not a TrueType/OpenType font" + (f" ({why})" if why else "")
     if "glyf" not in tables:
         return "has PostScript (CFF) outlines; use a TrueType-outline (.ttf) version"
     if "cmap" not in tables:
