@@ -61,3 +61,26 @@ def did_you_mean(word: str, choices: Iterable[object]) -> str | None:
     if 0 < len(names) <= 8:
         return "expected one of: " + ", ".join(names)
     return None
+
+
+FLOOD = 5  # problems of one rule at one place from which they are folded into one line
+
+
+def fold(problems: Iterable[Problem]) -> list[Problem]:
+    """Each problem once, in the order their places first appear; a flood of one cause (more
+    than FLOOD problems of one rule at one place) folded into its first, with a count of the
+    others."""
+    unique = list(dict.fromkeys(problems))
+    groups: dict[tuple[str, str, str], list[Problem]] = {}
+    for problem in unique:
+        place = str(problem.where) if problem.where else problem.path
+        groups.setdefault((problem.severity, problem.rule, place), []).append(problem)
+    out: list[Problem] = []
+    for group in groups.values():
+        if len(group) <= FLOOD:
+            out.extend(group)
+            continue
+        first, more = group[0], len(group) - 1
+        out.append(Problem(first.rule, f"{first.message} (and {more} more like it here)",
+                           first.where, first.path, first.hint, first.severity))
+    return out

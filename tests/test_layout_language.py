@@ -223,7 +223,7 @@ def test_unusable_font_file_is_located(project: Path, run_cli) -> None:
     result = run_cli("--project", str(project), "lint")
     assert result.code == 2
     assert f"{LAYOUT}:{line}:{col}: error[bad-font] fonts.regular: font file 'fonts/Broken.ttf': " \
-           "not a TrueType/OpenType font" in result.text, result.text
+           "is damaged or not a TrueType/OpenType font" in result.text, result.text
 
 
 # ---------------------------------------------------------------- lints

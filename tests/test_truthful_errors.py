@@ -161,3 +161,52 @@ def test_a_truncated_font_in_the_project_is_located(tiny: Path, run_cli) -> None
     assert result.code == 2, result.text
     assert ("layouts/tiny/card.yaml:1:19: error[bad-font] fonts.regular: font file "
             "'fonts/Cut.ttf': is damaged or not a TrueType/OpenType font") in result.err
+
+
+# ------------------------------------------------------------------ 3. everything in one check
+
+
+def _card(cid: str, suit: str, text: str) -> str:
+    return (f"- id: {cid}\n  kind: card\n  name: {cid.title()}\n  suit: {suit}\n  value: 1\n"
+            f"  text: \"{text}\"\n")
+
+
+@pytest.fixture
+def ten_unknown_icons(tiny: Path) -> Path:
+    """10 unknown icon names in 3 layouts and 4 data files: 14 places."""
+    data = tiny / "data" / "tiny" / "1"
+    (data / "cards.yaml").write_text(_card("sun-card", "sun", "[corn] and [bean]")
+                                     + "- id: coin\n  kind: token\n  name: Coin\n  diameter_mm: 20\n")
+    (data / "moon.yaml").write_text(_card("moon-card", "moon", "[rye] then [corn]"))
+    (data / "star.yaml").write_text(_card("star-card", "sun", "[oat], [teff] or [bean]"))
+    (data / "comet.yaml").write_text(_card("comet-card", "moon", "[spelt] or [rye]"))
+    edit(tiny, "data/tiny/1/edition.yaml", '"2 CARDS", kind: card, count: 2',
+         '"4 CARDS", kind: card, count: 4')
+    edit(tiny, "data/tiny/game.yaml", "count('card') == 2", "count('card') == 4")
+    icon = "\n  - {{ type: icon, icon: {name}, x: 2, y: 2, size: 4 }}"
+    edit(tiny, "layouts/tiny/card.yaml", 'min_size: 6 }', 'min_size: 6 }' + icon.format(name="wheat")
+         + icon.format(name="barley"))
+    back = tiny / "layouts" / "tiny" / "card-back.yaml"
+    back.write_text(back.read_text().rstrip("\n") + icon.format(name="millet")
+                    + icon.format(name="wheat") + "\n")
+    token = tiny / "layouts" / "tiny" / "token.yaml"
+    token.write_text(token.read_text().rstrip("\n") + icon.format(name="sorghum") + "\n")
+    return tiny
+
+
+def test_ten_unknown_icons_are_fourteen_problems_in_one_check(ten_unknown_icons: Path,
+                                                             run_cli) -> None:  # noqa: ANN001
+    checked = run_cli("--project", str(ten_unknown_icons), "check")
+    assert checked.code == 2, checked.text
+    lines = [line for line in checked.err.splitlines() if "error[" in line]
+    assert len(lines) == 14, checked.err
+    assert "14 errors" in checked.err
+    names = ("wheat", "barley", "millet", "sorghum", "corn", "bean", "rye", "oat", "teff", "spelt")
+    assert all(any(f"'{n}" in line or f"'[{n}]'" in line for line in lines) for n in names)
+    files = {line.split(":")[0] for line in lines}
+    assert files == {"layouts/tiny/card.yaml", "layouts/tiny/card-back.yaml",
+                     "layouts/tiny/token.yaml", "data/tiny/1/cards.yaml", "data/tiny/1/moon.yaml",
+                     "data/tiny/1/star.yaml", "data/tiny/1/comet.yaml"}
+    built = run_cli("--project", str(ten_unknown_icons), "build", "--no-preview")
+    assert built.code == 2
+    assert sorted(line for line in built.err.splitlines() if "error[" in line) == sorted(lines)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from cardgen import impose
 from cardgen.build import sources
 from cardgen.data.model import Component, Database
-from cardgen.errors import Problem
+from cardgen.errors import Problem, ProblemsError, fold
 from cardgen.layout.drawing import Drawing
 
 if TYPE_CHECKING:
@@ -85,22 +85,23 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
 
     With a cache, a face whose inputs are unchanged since an earlier build is taken from it.
     When many faces need laying out, worker processes share the work (lay_out_wanted), with the
-    same result: the same faces in the same order, and the first problem in that order.
+    same result: the same faces in the same order, and every face's problems (folded by
+    cause, cardgen.errors.fold), raised together once all faces were tried.
     """
-    from cardgen.layout import face_info
-
     if only is not None:
         unknown = sorted(set(only) - set(db.by_id()))
         if unknown:
             raise ValueError(f"no component with id {', '.join(unknown)} in {db.label}")
     chosen = [c for c in db.components if (only is None or c.id in only) and c.count > 0]
     faces = Faces([], {}, {})
-    wanted: list[list[str]] = []  # the sides to lay out, per chosen component
-    for component in chosen:
-        info = face_info(db, component.kind)
-        faces.sheets[component.kind] = info.sheet
-        wanted.append(["front", "back"] if info.has_back else ["front"])
-    laid = lay_out_wanted(db, chosen, wanted, cache, ink_saver, report)
+    broken: list[Problem] = []  # of layout files that cannot be read: their kinds are skipped
+    wanted = _sides(db, chosen, faces, broken)
+    try:
+        laid = lay_out_wanted(db, chosen, wanted, cache, ink_saver, report)
+    except ProblemsError as exc:
+        broken += exc.problems
+    if broken:
+        raise ProblemsError(fold(broken))
     for component, sides, results in zip(chosen, wanted, laid, strict=True):
         for side, result in zip(sides, results, strict=True):
             if result is not None:
@@ -111,8 +112,28 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
     return faces
 
 
+def _sides(db: Database, chosen: list[Component], faces: Faces, broken: list[Problem]
+           ) -> list[list[str]]:
+    """The sides to lay out, per chosen component (none for a kind whose layout file has
+    problems: those go to `broken`); each kind's sheet style into `faces`."""
+    from cardgen.layout import face_info
+
+    wanted: list[list[str]] = []
+    for component in chosen:
+        try:
+            info = face_info(db, component.kind)
+        except ProblemsError as exc:
+            broken += exc.problems
+            wanted.append([])
+            continue
+        faces.sheets[component.kind] = info.sheet
+        wanted.append(["front", "back"] if info.has_back else ["front"])
+    return wanted
+
+
 Laid = tuple[Drawing, str] | None  # a face and its face key ("" when not worked out yet)
-Fresh = tuple[Drawing | None, str, tuple[tuple[str, str], ...]]  # a worker's face, key, probes
+# a worker's face, key, probes and problems
+Fresh = tuple[Drawing | None, str, tuple[tuple[str, str], ...], list[Problem]]
 
 
 # --------------------------------------------------------------------------- many faces at once
@@ -127,9 +148,9 @@ def lay_out_wanted(db: Database, chosen: list[Component], wanted: list[list[str]
     """Every wanted side of every chosen component, laid out or from the cache.
 
     Faces the cache does not hold are laid out here, or, when there are PARALLEL_FACES or more
-    and more than one core, by forked workers in chunks taken in order (a chunk's problem is
-    raised only after every chunk before it has come back clean, as laying out one by one
-    would); the build process keeps the cache and reports progress per component."""
+    and more than one core, by forked workers in chunks taken in order; the problems of every
+    face are raised together at the end, in deck order either way. The build process keeps
+    the cache and reports progress per component."""
     from cardgen.build.pool import worker_count
 
     laid: list[list[Laid]] = [[None] * len(sides) for sides in wanted]
@@ -143,16 +164,31 @@ def lay_out_wanted(db: Database, chosen: list[Component], wanted: list[list[str]
             else:
                 todo.append((ci, si, key))
     progress = _Progress(wanted, todo, report)
+    problems: list[Problem] = []  # of every face, raised together at the end
     if len(todo) < PARALLEL_FACES or worker_count() < 2:
         for ci, si, key in todo:
-            _keep(laid, cache, ci, si, key, *drawing_and_probes(db, chosen[ci], wanted[ci][si], ink_saver))
+            drawing, probes, found = _face_or_problems(db, chosen[ci], wanted[ci][si], ink_saver)
+            _keep(laid, cache, ci, si, key, drawing, probes)
+            problems += found
             progress.done([ci])
-        return laid
-    for chunk, results in _laid_by_workers(db, chosen, wanted, ink_saver, _chunks(todo)):
-        for (ci, si, key), (drawing, face, probes) in zip(chunk, results, strict=True):
-            _keep(laid, cache, ci, si, key, drawing, probes, face)
-        progress.done([ci for ci, _, _ in chunk])
+    else:
+        for chunk, results in _laid_by_workers(db, chosen, wanted, ink_saver, _chunks(todo)):
+            for (ci, si, key), (drawing, face, probes, found) in zip(chunk, results, strict=True):
+                _keep(laid, cache, ci, si, key, drawing, probes, face)
+                problems += found
+            progress.done([ci for ci, _, _ in chunk])
+    if problems:
+        raise ProblemsError(fold(problems))
     return laid
+
+
+def _face_or_problems(db: Database, component: Component, side: str, ink_saver: bool
+                      ) -> tuple[Drawing | None, tuple[tuple[str, str], ...], list[Problem]]:
+    """A face and its probes, or its problems (the other faces are laid out all the same)."""
+    try:
+        return (*drawing_and_probes(db, component, side, ink_saver), [])
+    except ProblemsError as exc:
+        return None, (), exc.problems
 
 
 def _keep(laid: list[list[Laid]], cache: sources.FaceCache | None, ci: int, si: int,
@@ -203,8 +239,8 @@ def _lay_out_chunk(items: list[tuple[int, str]]) -> list[Fresh]:
     db, chosen, ink_saver = _JOB
     out = []
     for ci, side in items:
-        drawing, probes = drawing_and_probes(db, chosen[ci], side, ink_saver)
-        out.append((drawing, face_key(drawing) if drawing is not None else "", probes))
+        drawing, probes, problems = _face_or_problems(db, chosen[ci], side, ink_saver)
+        out.append((drawing, face_key(drawing) if drawing is not None else "", probes, problems))
     return out
 
 

@@ -467,8 +467,13 @@ def evaluate(db: Database, text: str) -> tuple[Any, str]:
         return _eval(db, tree.body, calls), ast.unparse(shown)
     except ExprError:
         raise
-    except (TypeError, ValueError, ArithmeticError, RecursionError) as exc:
-        raise ExprError(f"cannot evaluate '{text}': {type(exc).__name__}: {exc}") from None
+    except ZeroDivisionError:
+        raise ExprError(f"cannot evaluate '{text}': it divides by zero") from None
+    except TypeError:
+        raise ExprError(f"cannot evaluate '{text}': it combines or orders values of different "
+                        "sorts (text with a number, a list with a number)") from None
+    except (ValueError, ArithmeticError, RecursionError) as exc:
+        raise ExprError(f"cannot evaluate '{text}': {exc}") from None
 
 
 def _binop(op: ast.operator, left: Any, right: Any) -> Any:

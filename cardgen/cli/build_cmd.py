@@ -213,6 +213,19 @@ def pdfs_line(pdfs: float, total: float, preview: bool) -> str:
 
 
 
+def face_problems(db: Database) -> list[Problem]:
+    """Every problem laying out every face would meet (layout files, bindings, arithmetic,
+    icons, fonts, glyphs, images, text that does not fit), all of them; nothing is drawn or
+    written. `cardgen check` reports them as the build would."""
+    from cardgen.build.faces import lay_out_faces
+
+    try:
+        lay_out_faces(db, None, lambda stage, done, total: None)
+    except ProblemsError as exc:
+        return exc.problems
+    return []
+
+
 def run_lint(db: Database, console: Console, strict: bool) -> int:
     """Lay out every face, print the layout lints; with strict, warnings are errors."""
     from dataclasses import replace

@@ -18,7 +18,7 @@ from rich.console import Console
 
 from cardgen import __version__
 from cardgen.cli.faults import fault_problem, what_happened
-from cardgen.errors import Problem, ProblemsError
+from cardgen.errors import Problem, ProblemsError, fold
 
 if TYPE_CHECKING:
     from cardgen.data.model import Database
@@ -251,7 +251,8 @@ def _run(args: argparse.Namespace, out: Console, err: Console) -> int:
         return int(args.handler(args, out))
     except ProblemsError as exc:
         if getattr(args, "json", False):
-            print(json.dumps({"problems": problems_json(exc.problems)}, indent=2, ensure_ascii=False))
+            print(json.dumps({"problems": problems_json(fold(exc.problems))}, indent=2,
+                             ensure_ascii=False))
         print_problems(exc.problems, err)
         return EXIT_INVALID
     except KeyboardInterrupt:
@@ -338,6 +339,8 @@ def _console(stderr: bool) -> Console:
 
 
 def print_problems(problems: list[Problem], console: Console) -> None:
+    """Each problem once, a flood of one cause folded (cardgen.errors.fold), then the count."""
+    problems = fold(problems)
     for problem in problems:
         console.print(problem.render(), markup=False, soft_wrap=True)
     errors = sum(p.severity == "error" for p in problems)
@@ -371,18 +374,26 @@ def check_players_in_range(db: Database, players: int) -> None:
 
 def cmd_check(args: argparse.Namespace, console: Console) -> int:
     from cardgen.check import check
-    from cardgen.cli.build_cmd import check_player_count
+    from cardgen.cli.build_cmd import check_player_count, face_problems
     from cardgen.cli.report_view import print_families, print_report
 
     if args.list_rules:
         print_families(console)
         return EXIT_OK
     check_player_count(args.players)
-    report = check(_load(args), players=args.players)
+    db = _load(args)
+    report = check(db, players=args.players)
+    problems = face_problems(db)  # what the build would refuse: layouts, icons, fonts, images
     if args.json:
-        print(json.dumps(report.to_json(strict=args.strict), indent=2, ensure_ascii=False))
+        found = report.to_json(strict=args.strict)
+        if problems:
+            found["problems"] = problems_json(problems)
+        print(json.dumps(found, indent=2, ensure_ascii=False))
     else:
         print_report(report, console, strict=args.strict)
+    if problems:
+        print_problems(problems, _console(stderr=True))
+        return EXIT_INVALID
     return EXIT_FAILED if report.failed(strict=args.strict) else EXIT_OK
 
 

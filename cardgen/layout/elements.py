@@ -24,7 +24,7 @@ from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Image, Mat
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.drawing import Text as TextItem
 from cardgen.layout.guards import ImageError, check_primitive, image_at, text_sizes
-from cardgen.layout.icons import IconError, icon_file, icon_items, icon_names
+from cardgen.layout.icons import IconError, icon_file, icon_hint, icon_items, icon_names
 from cardgen.layout.lints import FaceLinter, Placed, compose, fill_under, ink_for
 from cardgen.layout.scope import Scope, format_value, number, truthy
 from cardgen.layout.templates import template_file, template_for
@@ -273,8 +273,7 @@ class _Context:
             self.problems.append(Problem(
                 "unknown-icon", f"no icon '[{name}]' in \"{value}\"", where=self.component.where,
                 path=f"{self.component.id}.{element}",
-                hint=did_you_mean(name, icon_names(self.db.project, self.db.game.id))
-                or f"draw it as layouts/{self.db.game.id}/icons/{name}.svg; write [[ for a literal ["))
+                hint=icon_hint(name, icon_names(self.db.project, self.db.game.id), self.db.game.id)))
         return not unknown
 
 
@@ -389,10 +388,11 @@ def _el_icon(ctx: _Context, el: dict[str, Any], scope: Scope, dx: float, dy: flo
             path=f"{ctx.component.id}.{el.get('icon')}", hint="save the icon as plain SVG"))
         return
     except FileNotFoundError:
+        where, key = layout_line(el, "icon") if "{" not in str(el.get("icon")) else (None, None)
         ctx.problems.append(Problem(
-            "missing-icon", f"no icon '{name}.svg'", where=ctx.component.where,
-            path=f"{ctx.component.id}.{el.get('icon')}",
-            hint=f"draw it under layouts/{ctx.db.game.id}/icons/ or layouts/common/icons/"))
+            "missing-icon", f"no icon '{name}.svg'", where=where or ctx.component.where,
+            path=key or f"{ctx.component.id}.{el.get('icon')}",
+            hint=icon_hint(name, icon_names(ctx.db.project, ctx.db.game.id), ctx.db.game.id)))
         return
     for item in items:
         ctx.add(item, "icon")

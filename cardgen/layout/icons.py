@@ -14,6 +14,7 @@ from pathlib import Path
 import svgelements as se
 
 from cardgen.data.paths import leaves_folder, readable
+from cardgen.errors import did_you_mean
 from cardgen.layout.drawing import Group, PathOp, Primitive, Style
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.roots import find_layout_file, layout_roots
@@ -50,6 +51,16 @@ def icon_file(project: Path, game: str, name: str) -> Path:
                 raise outside
             return path
     raise FileNotFoundError(name)
+
+
+def icon_hint(name: str, names: list[str], game: str) -> str:
+    """What to write instead of an unknown icon: the icons whose name holds it as a word
+    (`corn` -> `crop-corn`), else the closest name, else where to draw it."""
+    holding = [n for n in names if name in n.split("-") or (len(name) > 3 and name in n)]
+    if holding:
+        return "did you mean " + " or ".join(f"'{n}'" for n in holding[:3]) + "?"
+    return did_you_mean(name, names) or (f"draw it as layouts/{game}/icons/{name}.svg (in a "
+                                         "text, write [[ for a literal [)")
 
 
 def icon_names(project: Path, game: str) -> list[str]:

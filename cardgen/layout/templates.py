@@ -145,8 +145,15 @@ def template_for(db: Database, kind: str, side: str) -> dict[str, Any] | None:
     Merged once per database and (kind, side): every face of a kind shares it, read-only.
     """
     merged: dict[tuple[str, str], dict[str, Any] | None] = db.__dict__.setdefault("_templates", {})
+    failed: dict[tuple[str, str], list[Problem]] = db.__dict__.setdefault("_template_problems", {})
+    if (kind, side) in failed:  # said once per template, not once per face
+        raise ProblemsError(failed[(kind, side)])
     if (kind, side) not in merged:
-        merged[(kind, side)] = _merged_template(db, kind, side)
+        try:
+            merged[(kind, side)] = _merged_template(db, kind, side)
+        except ProblemsError as exc:
+            failed[(kind, side)] = exc.problems
+            raise
     return merged[(kind, side)]
 
 
