@@ -87,6 +87,9 @@ def test_broken_input(case: Path, tmp_path: Path, run_cli) -> None:
 
     assert result.code == spec.get("exit", 2), result.text
     assert "Traceback" not in result.text
+    from tests.test_hostile import PYTHON_WORDS
+
+    assert not PYTHON_WORDS.search(result.text), result.text
     for expected in spec["expect"]:
         wanted = expected.format(line=line, col=col)
         assert wanted in result.text, f"missing {wanted!r} in:\n{result.text}"

@@ -52,6 +52,9 @@ HERE = Path(__file__).parent / "hostile"
 CASES = sorted((HERE / "cases").glob("*.yaml"))
 LOCATED = re.compile(r"^\S+\.(ya?ml|csv|tsv|xlsx|svg|png|json):\d+:\d+: error\[[a-z-]+\] ", re.MULTILINE)
 MAX_MB = 500.0
+# What a person must never read: Python's exception and type names, reprs of objects.
+PYTHON_WORDS = re.compile(r"\b(\w+Error|NoneType|Exception)\b(?!\])|<\w+ object at 0x|<class '|"
+                          r"\bdict\(|\{'\w+': ")
 STATS: dict[str, tuple[float, float]] = {}  # case -> (seconds, peak MB)
 
 
@@ -221,6 +224,7 @@ def test_hostile_input(case: Path, tmp_path: Path, capsys: pytest.CaptureFixture
     assert run.code == code, f"exit {run.code}, expected {code}:\n{run.text}"
     for bad in ("Traceback", "internal error", "a bug in cardgen"):
         assert bad not in run.text, run.text
+    assert not PYTHON_WORDS.search(run.text), f"a Python type name or repr in:\n{run.text}"
     for expected in spec.get("expect", []):
         wanted = str(expected).format(line=line, col=col, world=world)
         assert wanted in run.text, f"missing {wanted!r} in:\n{run.text}"

@@ -210,3 +210,29 @@ def test_ten_unknown_icons_are_fourteen_problems_in_one_check(ten_unknown_icons:
     built = run_cli("--project", str(ten_unknown_icons), "build", "--no-preview")
     assert built.code == 2
     assert sorted(line for line in built.err.splitlines() if "error[" in line) == sorted(lines)
+
+
+# ------------------------------------------------------------------ 4. hints that are right
+
+
+def test_a_refused_build_names_draft(tiny: Path, run_cli) -> None:  # noqa: ANN001
+    edit(tiny, "data/tiny/game.yaml", "count('card') == 2", "count('card') == 3")
+    result = run_cli("--project", str(tiny), "build", "--no-preview")
+    assert result.code == 1, result.text
+    assert "not building: the database fails its check" in result.text
+    assert "hint: fix what the check reports, or print a play-test copy anyway with --draft" \
+        in result.text
+
+
+def test_a_fold_says_a_flood_once_with_its_count() -> None:
+    from cardgen.errors import Location, Problem, fold
+
+    here = Location("layouts/x/card.yaml", 3, 5)
+    flood = [Problem("bad-layout", f"item {i} cannot be drawn", here, f"c{i}.repeat")
+             for i in range(90_000)]
+    other = Problem("unknown-icon", "no icon '[corn]'", Location("data/x/1/a.yaml", 1, 3))
+    folded = fold([*flood, other, other])
+    assert [p.render() for p in folded] == [
+        "layouts/x/card.yaml:3:5: error[bad-layout] c0.repeat: item 0 cannot be drawn "
+        "(and 89999 more like it here)",
+        "data/x/1/a.yaml:1:3: error[unknown-icon] no icon '[corn]'"]

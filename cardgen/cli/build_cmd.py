@@ -114,6 +114,8 @@ def may_build(report: Report, console: Console, *, strict: bool, draft: bool) ->
     if draft:
         return True
     console.print("[bold red]not building: the database fails its check[/]")
+    console.print("  hint: fix what the check reports, or print a play-test copy anyway with "
+                  "--draft (every page marked DRAFT, the report on page 1)", markup=False)
     return False
 
 
