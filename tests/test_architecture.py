@@ -22,11 +22,11 @@ LAYERS = [
     {"layout"},
     {"impose"},
     {"render"},
-    {"build"},
+    {"pipeline"},
     {"export"},
     {"cli", "__main__", "__init__"},
 ]
-STAGE_PACKAGES = ["data", "check", "diff", "layout", "impose", "render", "build", "export", "cli"]
+STAGE_PACKAGES = ["data", "check", "diff", "layout", "impose", "render", "pipeline", "export", "cli"]
 MAX_LINES = 600
 
 

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from cardgen.build import BuildOptions, build
 from cardgen.data.model import Component, Database, Edition, Game, KindSpec, Location
 from cardgen.layout.drawing import Drawing, Rect, Style, Text
+from cardgen.pipeline import BuildOptions, build
 from cardgen.render.pdf import face_key
 from tests.support.homeprint import home_copies, home_files
 

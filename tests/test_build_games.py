@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from cardgen.build import BuildOptions, build
 from cardgen.data.load import load_database
+from cardgen.pipeline import BuildOptions, build
 from cardgen.render.pdf import face_key
 from tests.support.homeprint import home_copies, home_files
 from tests.test_build import form_uses

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from cardgen.build import BuildOptions, build
 from cardgen.data.load import load_database
+from cardgen.pipeline import BuildOptions, build
 from tests.support.homeprint import home_files, mean_ink, page_images
 
 ROOT = Path(__file__).resolve().parents[1]

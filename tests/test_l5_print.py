@@ -8,9 +8,9 @@ import xml.etree.ElementTree as ET
 import pytest
 from pypdf import PdfReader
 
-from cardgen.build import BuildOptions, build
 from cardgen.data.load import load_database
 from cardgen.layout import lay_out
+from cardgen.pipeline import BuildOptions, build
 from tests.conftest import REPO
 
 MM = 72 / 25.4

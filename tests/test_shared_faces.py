@@ -64,7 +64,7 @@ def test_warnings_of_a_shared_face_name_its_own_component(tmp_path: Path) -> Non
 
 def test_a_retitled_svg_is_the_svg_written_for_that_face(tmp_path: Path) -> None:
     """Equal faces are serialised once and retitled: the bytes are what to_svg writes."""
-    from cardgen.build.writers import SvgMemo
+    from cardgen.pipeline.writers import SvgMemo
     from cardgen.render.svg import to_svg
 
     db = _deck(tmp_path)

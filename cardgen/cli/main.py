@@ -128,7 +128,7 @@ def _add_schema(sub: Subparsers) -> None:
 
 def _output_state(started: float) -> str:
     """What happened to output/ in this run, for a message that must be true."""
-    swaps = getattr(sys.modules.get("cardgen.build.output"), "SWAPPED", [])
+    swaps = getattr(sys.modules.get("cardgen.pipeline.output"), "SWAPPED", [])
     done = [path for path, when in swaps if when >= started]
     return f"{done[-1]} was already replaced by the new build" if done else "output/ is unchanged"
 

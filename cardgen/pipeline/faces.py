@@ -8,13 +8,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardgen import impose
-from cardgen.build import sources
 from cardgen.data.model import Component, Database
 from cardgen.errors import Problem
 from cardgen.layout.drawing import Drawing
+from cardgen.pipeline import sources
 
 if TYPE_CHECKING:
-    from cardgen.build.manifest import FileRecord
+    from cardgen.pipeline.manifest import FileRecord
 
 Progress = Callable[[str, int, int], None]
 FaceKey = tuple[str, str]  # (component id, side)
@@ -130,7 +130,7 @@ def lay_out_wanted(db: Database, chosen: list[Component], wanted: list[list[str]
     and more than one core, by forked workers in chunks taken in order (a chunk's problem is
     raised only after every chunk before it has come back clean, as laying out one by one
     would); the build process keeps the cache and reports progress per component."""
-    from cardgen.build.pool import worker_count
+    from cardgen.pipeline.pool import worker_count
 
     laid: list[list[Laid]] = [[None] * len(sides) for sides in wanted]
     todo: list[tuple[int, int, str | None]] = []  # (component, side index, cache key)
@@ -171,7 +171,7 @@ def _keep(laid: list[list[Laid]], cache: sources.FaceCache | None, ci: int, si: 
 
 
 def _chunks(todo: list[tuple[int, int, str | None]]) -> list[list[tuple[int, int, str | None]]]:
-    from cardgen.build.pool import chunks
+    from cardgen.pipeline.pool import chunks
 
     return chunks(todo, max(100, len(todo) // 16))
 
@@ -181,7 +181,7 @@ def _laid_by_workers(db: Database, chosen: list[Component], wanted: list[list[st
                      ) -> Iterator[tuple[list[tuple[int, int, str | None]], list[Fresh]]]:
     """Each chunk with its faces, in order, the chunks laid out on forked workers."""
     global _JOB
-    from cardgen.build.pool import running
+    from cardgen.pipeline.pool import running
 
     _JOB = (db, chosen, ink_saver)
     try:

@@ -6,11 +6,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen import impose
-from cardgen.build import manifest, output, sources
-from cardgen.build.faces import BuildOptions, FaceKey, Faces, Progress, copy_groups, kind_title
 from cardgen.data.model import Database
 from cardgen.impose.draft import report_pages
 from cardgen.impose.home import home_file_name
+from cardgen.pipeline import manifest, output, sources
+from cardgen.pipeline.faces import BuildOptions, FaceKey, Faces, Progress, copy_groups, kind_title
 
 if TYPE_CHECKING:
     from cardgen.layout.drawing import Drawing
