@@ -20,6 +20,7 @@ from cardgen.layout.elements.icon import IconElement
 from cardgen.layout.elements.image import ImageElement
 from cardgen.layout.elements.line import LineElement
 from cardgen.layout.elements.polar import PolarElement
+from cardgen.layout.elements.polygon import PolygonElement
 from cardgen.layout.elements.rect import RectElement
 from cardgen.layout.elements.repeat import RepeatElement
 from cardgen.layout.elements.row import RowElement
@@ -27,7 +28,7 @@ from cardgen.layout.elements.text import TextElement
 
 MODELS: tuple[type[ElementBase], ...] = (
     RectElement, CircleElement, AnnulusElement, LineElement, TextElement, IconElement, RowElement,
-    RepeatElement, PolarElement, GroupElement, ImageElement)
+    RepeatElement, PolarElement, GroupElement, ImageElement, PolygonElement)
 
 
 def type_name(model: type[ElementBase]) -> str:
