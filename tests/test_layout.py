@@ -121,3 +121,13 @@ def test_row_and_repeat_columns(tmp_path: Path) -> None:
     assert [(s.x, s.w) for s in spots] == [(5, 18), (25, 18), (45, 18)]
     dots = [(e.cx, e.cy) for e in drawing.items if isinstance(e, Ellipse)]
     assert dots == [(5, 30), (35, 30), (5, 40)]
+
+
+def test_a_rect_draws_with_the_opacity_it_is_given(tmp_path: Path) -> None:
+    project = _project(tmp_path, {"edition_mark": False, "elements": [
+        {"type": "rect", "x": 5, "y": 5, "w": 20, "h": 20, "fill": "#123456", "opacity": 0.5}]})
+    db = _db(project, suit="moon")
+    drawing = lay_out(LayoutSession(db), db.components[0], "front")
+    assert drawing is not None
+    rect = next(i for i in drawing.items if isinstance(i, Rect) and i.style.fill == "#123456")
+    assert rect.style.opacity == 0.5
