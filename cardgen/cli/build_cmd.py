@@ -48,7 +48,7 @@ def chosen_outputs(args: argparse.Namespace, db: Database) -> tuple[str, ...] | 
     from cardgen.pipeline.outputs import configured_outputs, outputs_option
 
     if getattr(args, "outputs", None):
-        return outputs_option(args.outputs)
+        return outputs_option(args.outputs, db.project)
     return configured_outputs(db.project)
 
 
@@ -73,12 +73,12 @@ def output_root(args: argparse.Namespace, db: Database) -> Path:
 
 def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
     from cardgen.pipeline import BuildOptions
-    from cardgen.pipeline.outputs import options_for
+    from cardgen.pipeline.outputs import options_for, project_outputs
 
     check_player_count(args.players)
     out_root = output_root(args, db)
     outputs = chosen_outputs(args, db)  # a wrong name stops before the check
-    chosen = options_for(outputs)
+    chosen = options_for(outputs, project_outputs(db.project))
     if args.no_preview:
         chosen["preview"] = False
     report = check(db, players=args.players)
