@@ -27,7 +27,7 @@ LAYERS = [
     {"cli", "__main__", "__init__"},
 ]
 STAGE_PACKAGES = ["data", "check", "diff", "layout", "impose", "render", "pipeline", "export", "cli"]
-MAX_LINES = 600
+MAX_LINES = 500
 
 
 def module_name(path: Path) -> str:
