@@ -12,9 +12,10 @@ from typing import Any
 
 from cardgen.data.model import Component, Database, FieldSpec, Term
 from cardgen.layout.auto import body_text
-from cardgen.layout.bindings import SPECIALS
 
 _BINDING = re.compile(r"\{([^{}]+)\}")
+# Bindings every layout knows besides the fields: the game, edition, position and kind title.
+SPECIALS = ("edition", "game", "index", "kind_title", "auto_body")
 # Bindings whose value is the same for every component of a kind and edition: the specials
 # but auto_body (the component's own text), and a repeat's item and parent (they come from
 # the template unless the repeat itself read a field).
@@ -97,17 +98,10 @@ def _step(db: Database, value: Any, spec: FieldSpec | None, part: str) -> tuple[
     if part == "len" and isinstance(value, list | str):
         return len(value), None
     if isinstance(value, str) and spec is not None and spec.type == "ref":
-        target = _components(db).get(value)
+        target = db.components_by_id.get(value)
         return Scope(db, target)._head(part) if target is not None else (None, None)
     return None, None
 
-
-def _components(db: Database) -> dict[str, Component]:
-    """Components by id, built once per database (for `{ref_field.name}` bindings)."""
-    found: dict[str, Component] | None = db.__dict__.get("_components_by_id")
-    if found is None:
-        found = db.__dict__["_components_by_id"] = db.by_id()
-    return found
 
 
 def format_value(value: Any) -> str:
@@ -129,9 +123,10 @@ def truthy(value: Any) -> bool:
 # ---------------------------------------------------------------- laying out
 
 
-def number(scope: Scope, el: dict[str, Any], key: str, default: float = 0.0) -> float:
-    """A number, a binding, or simple arithmetic over bindings ("{radius_mm} * 2 + 3")."""
-    value = scope.text(el.get(key, default))
+def number(scope: Scope, written: Any, key: str, default: float = 0.0) -> float:
+    """A number, a binding, or simple arithmetic over bindings ("{radius_mm} * 2 + 3"); `default`
+    when nothing is written or the binding gives no number. `key` names it in messages."""
+    value = scope.text(default if written is None else written)
     if isinstance(value, str):
         value = _arithmetic(value)
     try:

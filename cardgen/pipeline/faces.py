@@ -8,13 +8,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardgen import impose
-from cardgen.build import sources
 from cardgen.data.model import Component, Database
 from cardgen.errors import Problem
 from cardgen.layout.drawing import Drawing
+from cardgen.pipeline import sources
 
 if TYPE_CHECKING:
-    from cardgen.build.manifest import FileRecord
+    from cardgen.layout.session import LayoutSession
+    from cardgen.pipeline.manifest import FileRecord
 
 Progress = Callable[[str, int, int], None]
 FaceKey = tuple[str, str]  # (component id, side)
@@ -87,7 +88,7 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
     When many faces need laying out, worker processes share the work (lay_out_wanted), with the
     same result: the same faces in the same order, and the first problem in that order.
     """
-    from cardgen.layout import face_info
+    from cardgen.layout import LayoutSession, face_info
 
     if only is not None:
         unknown = sorted(set(only) - set(db.by_id()))
@@ -96,11 +97,12 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
     chosen = [c for c in db.components if (only is None or c.id in only) and c.count > 0]
     faces = Faces([], {}, {})
     wanted: list[list[str]] = []  # the sides to lay out, per chosen component
+    session = LayoutSession(db)  # this build's templates, icons, images read and shared faces
     for component in chosen:
-        info = face_info(db, component.kind)
+        info = face_info(session, component.kind)
         faces.sheets[component.kind] = info.sheet
         wanted.append(["front", "back"] if info.has_back else ["front"])
-    laid = lay_out_wanted(db, chosen, wanted, cache, ink_saver, report)
+    laid = lay_out_wanted(session, chosen, wanted, cache, ink_saver, report)
     for component, sides, results in zip(chosen, wanted, laid, strict=True):
         for side, result in zip(sides, results, strict=True):
             if result is not None:
@@ -118,10 +120,10 @@ Fresh = tuple[Drawing | None, str, tuple[tuple[str, str], ...]]  # a worker's fa
 # --------------------------------------------------------------------------- many faces at once
 
 PARALLEL_FACES = 400  # fresh layouts from which a second process pays for its fork
-_JOB: tuple[Database, list[Component], bool] | None = None  # for the forked layout workers
+_JOB: tuple[LayoutSession, list[Component], bool] | None = None  # for the forked layout workers
 
 
-def lay_out_wanted(db: Database, chosen: list[Component], wanted: list[list[str]],
+def lay_out_wanted(session: LayoutSession, chosen: list[Component], wanted: list[list[str]],
                    cache: sources.FaceCache | None, ink_saver: bool, report: Progress
                    ) -> list[list[Laid]]:
     """Every wanted side of every chosen component, laid out or from the cache.
@@ -130,7 +132,7 @@ def lay_out_wanted(db: Database, chosen: list[Component], wanted: list[list[str]
     and more than one core, by forked workers in chunks taken in order (a chunk's problem is
     raised only after every chunk before it has come back clean, as laying out one by one
     would); the build process keeps the cache and reports progress per component."""
-    from cardgen.build.pool import worker_count
+    from cardgen.pipeline.pool import worker_count
 
     laid: list[list[Laid]] = [[None] * len(sides) for sides in wanted]
     todo: list[tuple[int, int, str | None]] = []  # (component, side index, cache key)
@@ -145,10 +147,11 @@ def lay_out_wanted(db: Database, chosen: list[Component], wanted: list[list[str]
     progress = _Progress(wanted, todo, report)
     if len(todo) < PARALLEL_FACES or worker_count() < 2:
         for ci, si, key in todo:
-            _keep(laid, cache, ci, si, key, *drawing_and_probes(db, chosen[ci], wanted[ci][si], ink_saver))
+            _keep(laid, cache, ci, si, key,
+                  *drawing_and_probes(session, chosen[ci], wanted[ci][si], ink_saver))
             progress.done([ci])
         return laid
-    for chunk, results in _laid_by_workers(db, chosen, wanted, ink_saver, _chunks(todo)):
+    for chunk, results in _laid_by_workers(session, chosen, wanted, ink_saver, _chunks(todo)):
         for (ci, si, key), (drawing, face, probes) in zip(chunk, results, strict=True):
             _keep(laid, cache, ci, si, key, drawing, probes, face)
         progress.done([ci for ci, _, _ in chunk])
@@ -171,19 +174,19 @@ def _keep(laid: list[list[Laid]], cache: sources.FaceCache | None, ci: int, si: 
 
 
 def _chunks(todo: list[tuple[int, int, str | None]]) -> list[list[tuple[int, int, str | None]]]:
-    from cardgen.build.pool import chunks
+    from cardgen.pipeline.pool import chunks
 
     return chunks(todo, max(100, len(todo) // 16))
 
 
-def _laid_by_workers(db: Database, chosen: list[Component], wanted: list[list[str]],
+def _laid_by_workers(session: LayoutSession, chosen: list[Component], wanted: list[list[str]],
                      ink_saver: bool, chunks: list[list[tuple[int, int, str | None]]]
                      ) -> Iterator[tuple[list[tuple[int, int, str | None]], list[Fresh]]]:
     """Each chunk with its faces, in order, the chunks laid out on forked workers."""
     global _JOB
-    from cardgen.build.pool import running
+    from cardgen.pipeline.pool import running
 
-    _JOB = (db, chosen, ink_saver)
+    _JOB = (session, chosen, ink_saver)
     try:
         with running() as pool:
             futures = [pool.submit(_lay_out_chunk, [(ci, wanted[ci][si]) for ci, si, _ in chunk])
@@ -200,10 +203,10 @@ def _lay_out_chunk(items: list[tuple[int, str]]) -> list[Fresh]:
 
     if _JOB is None:
         raise RuntimeError("no layout job in this process")
-    db, chosen, ink_saver = _JOB
+    session, chosen, ink_saver = _JOB
     out = []
     for ci, side in items:
-        drawing, probes = drawing_and_probes(db, chosen[ci], side, ink_saver)
+        drawing, probes = drawing_and_probes(session, chosen[ci], side, ink_saver)
         out.append((drawing, face_key(drawing) if drawing is not None else "", probes))
     return out
 
@@ -229,21 +232,21 @@ class _Progress:
                 self.report("faces", self.count, self.total)
 
 
-def drawing_and_probes(db: Database, component: Component, side: str, ink_saver: bool
+def drawing_and_probes(session: LayoutSession, component: Component, side: str, ink_saver: bool
                        ) -> tuple[Drawing | None, tuple[tuple[str, str], ...]]:
     """A fresh layout of one face, and the image files it looked for (for the face cache)."""
-    probes: list[tuple[str, str]] = db.__dict__.setdefault("_image_probes", [])
-    probes.clear()
-    drawing = _drawing(db, component, side, ink_saver)
+    probes = session.listen_for_images()
+    drawing = _drawing(session, component, side, ink_saver)
     return drawing, tuple(probes)
 
 
-def _drawing(db: Database, component: Component, side: str, ink_saver: bool) -> Drawing | None:
+def _drawing(session: LayoutSession, component: Component, side: str, ink_saver: bool
+             ) -> Drawing | None:
     """The laid-out face; the ink-saver flag is passed only when set, so a stand-in layout
     module with the plain three-argument `lay_out` (tests, bench) still serves."""
     from cardgen.layout import lay_out
 
-    return lay_out(db, component, side, True) if ink_saver else lay_out(db, component, side)
+    return lay_out(session, component, side, True) if ink_saver else lay_out(session, component, side)
 
 
 def kind_title(db: Database, kind: str) -> str:
