@@ -21,9 +21,9 @@ from typing import Any
 
 os.environ["CARDGEN_JOBS"] = "1"
 
-from cardgen.build import BuildOptions, build, pipeline, tasks  # noqa: E402
 from cardgen.check import check  # noqa: E402
 from cardgen.data.load import load_database, parse_target  # noqa: E402
+from cardgen.pipeline import BuildOptions, build, pipeline, tasks  # noqa: E402
 
 STEPS = {"print_shop_task": "print-shop PDFs", "home_print_task": "home-print PDFs",
          "svg_task": "SVGs", "preview_task": "page previews", "sheet_task": "contact sheets"}

@@ -17,8 +17,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository
 from tests.support import standin_layout  # noqa: E402
 
 standin_layout.install()
-from cardgen.build import BuildOptions, lay_out_faces, write_home_print  # noqa: E402
 from cardgen.data.load import load_database, parse_target  # noqa: E402
+from cardgen.pipeline import BuildOptions, lay_out_faces, write_home_print  # noqa: E402
 
 
 def main(project: Path, target: str, out: Path) -> dict[str, float]:

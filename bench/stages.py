@@ -1,6 +1,6 @@
 """PROJECT TARGET [--no-preview] -> seconds spent in each build stage, and the peak memory.
 
-Runs load, check and cardgen.build.build in this process with a progress callback that notes
+Runs load, check and cardgen.pipeline.build in this process with a progress callback that notes
 when each stage reports its last item, so a stage's time is the gap since the previous one.
 
     python bench/stages.py /tmp/deck bench@1 --no-preview
@@ -14,9 +14,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from cardgen.build import BuildOptions, build
 from cardgen.check import check
 from cardgen.data.load import load_database, parse_target
+from cardgen.pipeline import BuildOptions, build
 
 
 def stage_seconds(project: Path, target: str, preview: bool) -> dict[str, float]:

@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import svg_floor  # noqa: E402
 
 from cardgen.data import load_database, parse_target  # noqa: E402
-from cardgen.layout import face_info, lay_out  # noqa: E402
+from cardgen.layout import LayoutSession, face_info, lay_out  # noqa: E402
 from cardgen.layout.drawing import Drawing  # noqa: E402
 from cardgen.render.svg import to_svg  # noqa: E402
 
@@ -25,10 +25,11 @@ from cardgen.render.svg import to_svg  # noqa: E402
 def faces(project: Path, target: str) -> list[Drawing]:
     game, edition = parse_target(target, project)
     db = load_database(project, game, edition)
+    session = LayoutSession(db)
     out = []
     for c in db.components:
-        sides = ("front", "back") if face_info(db, c.kind).has_back else ("front",)
-        out += [d for side in sides if (d := lay_out(db, c, side)) is not None]
+        sides = ("front", "back") if face_info(session, c.kind).has_back else ("front",)
+        out += [d for side in sides if (d := lay_out(session, c, side)) is not None]
     return out
 
 

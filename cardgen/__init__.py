@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any
 from cardgen.errors import Problem, ProblemsError
 
 if TYPE_CHECKING:
-    from cardgen.build.faces import BuildSummary
     from cardgen.check.report import Report
     from cardgen.data.model import Database
     from cardgen.diff.compute import EditionDiff
+    from cardgen.pipeline.faces import BuildSummary
 
 __version__ = "0.1.0"
 
@@ -50,12 +50,12 @@ def check_game(db: Database, players: int | None = None) -> Report:
 
 def build_game(db: Database, out: str | Path | None = None, **options: Any) -> BuildSummary:
     """Stages 3-8 into OUT/<game>-<edition>/ (default PROJECT/output); options are
-    cardgen.build.faces.BuildOptions fields (fold=True, papers=("a4",), preview=False,
-    print_shop=False, ...; cardgen.build.outputs.options_for maps output names to them).
+    cardgen.pipeline.faces.BuildOptions fields (fold=True, papers=("a4",), preview=False,
+    print_shop=False, ...; cardgen.pipeline.outputs.options_for maps output names to them).
     The folder gets the gallery (index.html with the check report) unless extra_steps says
     otherwise."""
-    from cardgen.build.faces import BuildOptions
-    from cardgen.build.pipeline import build
+    from cardgen.pipeline.faces import BuildOptions
+    from cardgen.pipeline.run import build
 
     if "extra_steps" not in options:
         from cardgen.check.report import check

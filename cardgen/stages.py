@@ -26,7 +26,7 @@ STAGES = (
     Stage(5, "print shop", "cardgen/render", "one page per face with bleed -> print/<kind>.pdf"),
     Stage(6, "svg", "cardgen/render", "one SVG per face -> svg/<kind>/<id>.svg"),
     Stage(7, "preview", "cardgen/render", "PNG pages and contact sheets -> preview/"),
-    Stage(8, "manifest", "cardgen/build", "every file, what it holds -> manifest.json"),
+    Stage(8, "manifest", "cardgen/pipeline", "every file, what it holds -> manifest.json"),
 )
 
 _BY_NAME = {s.name: s for s in STAGES}

@@ -22,12 +22,12 @@ LAYERS = [
     {"layout"},
     {"impose"},
     {"render"},
-    {"build"},
+    {"pipeline"},
     {"export"},
     {"cli", "__main__", "__init__"},
 ]
-STAGE_PACKAGES = ["data", "check", "diff", "layout", "impose", "render", "build", "export", "cli"]
-MAX_LINES = 600
+STAGE_PACKAGES = ["data", "check", "diff", "layout", "impose", "render", "pipeline", "export", "cli"]
+MAX_LINES = 500
 
 
 def module_name(path: Path) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cardgen.errors import ProblemsError
-from cardgen.layout import bleed, ink
+from cardgen.layout import LayoutSession, bleed, ink
 from cardgen.layout.drawing import Drawing, Ellipse, Group, Rect, Style, Text
 
 
@@ -60,14 +60,17 @@ def test_a_seed_layout_with_a_short_bleed_is_refused(tmp_path) -> None:
                         "- { type: rect, x: 0.2, y: -3, w: 62.9, h: 18,")
     layout.write_text(text)
     db = load_database(tmp_path, "lux-aeterna", None)
+    session = LayoutSession(db)
     main = next(c for c in db.components if c.kind == "main-card")
     with pytest.raises(ProblemsError) as err:
-        lay_out(db, main, "front")
+        lay_out(session, main, "front")
     assert err.value.problems[0].rule == "bleed"
 
 
 def test_ink_saver_settings_swap_palette_background_and_drop_named_elements() -> None:
-    template = {
+    from cardgen.layout.model import TemplateFile
+
+    written = {
         "background": "#000000", "palette": {"red": "#FF0000", "blue": "#0000FF"},
         "elements": [{"type": "rect", "name": "stars"},
                      {"type": "group", "elements": [{"type": "text", "name": "stars"},
@@ -75,12 +78,14 @@ def test_ink_saver_settings_swap_palette_background_and_drop_named_elements() ->
         "ink_saver": {"palette": {"red": "#FFDDDD"}, "drop": ["stars"],
                       "background": "#FFFFFF"},
     }
+    template = TemplateFile.model_validate(written)
     out, background = ink.ink_saver_settings(template)
-    assert out["palette"] == {"red": "#FFDDDD", "blue": "#0000FF"}
-    assert out["background"] == background == "#FFFFFF"
-    assert out["elements"] == [{"type": "group", "elements": [{"type": "text", "name": "title"}]}]
-    assert template["elements"][0]["name"] == "stars"  # the template itself is unchanged
-    empty = {**template, "ink_saver": None}  # `ink_saver:` with nothing under it
+    assert out.palette == {"red": "#FFDDDD", "blue": "#0000FF"}
+    assert out.background == background == "#FFFFFF"
+    kept = [el.model_dump(exclude_unset=True) for el in out.elements]
+    assert kept == [{"type": "group", "elements": [{"type": "text", "name": "title"}]}]
+    assert template.elements[0].name == "stars"  # the template itself is unchanged
+    empty = TemplateFile.model_validate({**written, "ink_saver": None})  # `ink_saver:` with nothing
     assert ink.ink_saver_settings(empty) == (empty, "#FFFFFF")
 
 
@@ -141,7 +146,8 @@ def test_short_of_bleed_leaves_out_the_rectangles_the_build_stretches(tmp_path) 
     import shutil
 
     from cardgen.data.load import load_database
-    from cardgen.layout.elements import lay_out_template
+    from cardgen.layout import LayoutSession
+    from cardgen.layout.face import lay_out_template
     from cardgen.layout.scope import Scope
     from cardgen.layout.templates import template_for
     from tests.conftest import REPO
@@ -151,9 +157,11 @@ def test_short_of_bleed_leaves_out_the_rectangles_the_build_stretches(tmp_path) 
     layout = project / "layouts" / "glyphs" / "spell-card.yaml"
     layout.write_text(layout.read_text(encoding="utf-8") + SHORT_OF_BLEED, encoding="utf-8")
     db = load_database(project, "glyphs", None)
+    session = LayoutSession(db)
     card = db.components[0]
-    template = template_for(db, card.kind, "front")
-    drawing = lay_out_template(db, card, "front", template, Scope(db, card))
+    template = template_for(session, card.kind, "front")
+    assert template is not None
+    drawing = lay_out_template(session, card, "front", template, Scope(db, card))
     short = sorted(w.path.rsplit("(", 1)[-1].rstrip(")") for w in drawing.warnings
                    if w.rule == "short-of-bleed")
     assert short == ["spot", "turned-band"], [str(w) for w in drawing.warnings]

@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from cardgen.build import BuildOptions, build
 from cardgen.data.model import Component, Database, Edition, Game, KindSpec, Location
 from cardgen.layout.drawing import Drawing, Rect, Style, Text
+from cardgen.layout.session import LayoutSession
+from cardgen.pipeline import BuildOptions, build
 from cardgen.render.pdf import face_key
 from tests.support.homeprint import home_copies, home_files
 
@@ -43,7 +44,7 @@ COUNTS = {("card", "a"): 3, ("card", "b"): 10, ("token", "t"): 7, ("sticker", "s
           ("mat", "m"): 2, ("board", "g"): 1}
 
 
-def fake_face(db: Database, component: Component, side: str) -> Drawing | None:
+def fake_face(session: LayoutSession, component: Component, side: str) -> Drawing | None:
     info = KINDS[component.kind]
     if side == "back" and not info.has_back:
         return None
@@ -62,6 +63,7 @@ def fake_layout(monkeypatch: pytest.MonkeyPatch) -> None:
     module = types.ModuleType("cardgen.layout")
     module.face_info = lambda db, kind: KINDS[kind]  # type: ignore[attr-defined]
     module.lay_out = fake_face  # type: ignore[attr-defined]
+    module.LayoutSession = LayoutSession  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "cardgen.layout", module)
 
 
@@ -96,6 +98,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Database, Path]:
     module = types.ModuleType("cardgen.layout")
     module.face_info = lambda db, kind: KINDS[kind]  # type: ignore[attr-defined]
     module.lay_out = fake_face  # type: ignore[attr-defined]
+    module.LayoutSession = LayoutSession  # type: ignore[attr-defined]
     mp.setitem(sys.modules, "cardgen.layout", module)
     db = make_db(root)
     summary = build(db, root / "output", BuildOptions(back_offset=(1.0, -0.5)))

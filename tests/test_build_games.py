@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from cardgen.build import BuildOptions, build
 from cardgen.data.load import load_database
+from cardgen.layout import LayoutSession
+from cardgen.pipeline import BuildOptions, build
 from cardgen.render.pdf import face_key
 from tests.support.homeprint import home_copies, home_files
 from tests.test_build import form_uses
@@ -24,6 +25,7 @@ def test_game_builds_with_every_copy(game: str, tmp_path: Path) -> None:
     lay_out = pytest.importorskip("cardgen.layout").lay_out
 
     db = load_database(ROOT, game, None)
+    session = LayoutSession(db)
     summary = build(db, tmp_path, BuildOptions(preview=False))
     data = json.loads((summary.folder / "manifest.json").read_text())
     printed = set(data["components"])
@@ -39,7 +41,7 @@ def test_game_builds_with_every_copy(game: str, tmp_path: Path) -> None:
             if c.id not in printed:
                 continue
             assert copies[c.id]["front"] == c.count, (paper, c.id)
-            front = lay_out(db, c, "front")
+            front = lay_out(session, c, "front")
             assert front is not None
             expected[face_key(front)] = expected.get(face_key(front), 0) + c.count
         for key, n in expected.items():  # tiled boards are drawn once per tile

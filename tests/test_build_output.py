@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.build import output
+from cardgen.pipeline import output
 
 
 def test_success_replaces_the_previous_output_whole(tmp_path: Path) -> None:

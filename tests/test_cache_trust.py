@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.build.sources import FaceCache
 from cardgen.data.load import load_database
+from cardgen.pipeline.sources import FaceCache
 from tests.conftest import copy_project
 
 RAN: list[str] = []

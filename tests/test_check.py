@@ -127,7 +127,7 @@ def test_committed_schemas_are_up_to_date(tmp_path, run_cli) -> None:
 
 
 def test_each_call_in_an_expression_is_counted_once(l5, monkeypatch) -> None:
-    from cardgen.check import report
+    from cardgen.check import rules
 
     seen: list[str] = []
 
@@ -135,7 +135,7 @@ def test_each_call_in_an_expression_is_counted_once(l5, monkeypatch) -> None:
         seen.append(text)
         return 5
 
-    monkeypatch.setitem(report._FUNCS, "count", counting)
+    monkeypatch.setitem(rules._FUNCS, "count", counting)
     ok, shown = evaluate(l5, "count('orbit-card') == count('orbit-card') and count('x') > 1")
     assert ok and shown == "5 == 5 and 5 > 1"
     assert seen == ["orbit-card", "x"]

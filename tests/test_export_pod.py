@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from PIL import Image, ImageMath
 from pypdf import PdfReader
 
-from cardgen.build.manifest import sha256
 from cardgen.data.load import load_database
+from cardgen.pipeline.manifest import sha256
 from cardgen.render.cmyk import rgb_to_cmyk
 from cardgen.render.png import extend_edges
 from tests.conftest import REPO

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from cardgen import layout
-from cardgen.build import BuildOptions, build
-from cardgen.build.sources import CACHE_FOLDER
 from cardgen.data.load import load_database, parse_target
+from cardgen.pipeline import BuildOptions, build
+from cardgen.pipeline.sources import CACHE_FOLDER
 from tests.support import gen_deck
 from tests.test_broken_inputs import tree_hashes
 
@@ -94,7 +94,7 @@ def test_a_cache_this_process_wrote_is_not_read_again(tmp_path: Path, monkeypatc
     """`cardgen watch` builds again and again in one process: a cache file it wrote and that is
     unchanged is taken from memory (no unpickling); a file changed by anyone else is read and
     checked again, and the output is the same either way."""
-    from cardgen.build import sources
+    from cardgen.pipeline import sources
 
     project = gen_deck.make_project(tmp_path / "p", CARDS)
     first = tree_hashes(_build(project))

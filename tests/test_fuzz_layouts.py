@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from cardgen.check import check
 from cardgen.data.load import load_database
 from cardgen.errors import ProblemsError
-from cardgen.layout import forget_files, lay_out
+from cardgen.layout import LayoutSession, forget_files, lay_out
 from cardgen.layout.drawing import Drawing, Group
 from cardgen.render.base import renderer
 from tests.test_hostile import HERE
@@ -76,10 +76,11 @@ def _lay_out_and_draw(project: Path, tmp: Path) -> None:
     forget_files()
     try:
         db = load_database(project, "tiny")
+        session = LayoutSession(db)
         drawings: list[Drawing] = []
         for component in db.components:
             for side in ("front", "back"):
-                drawing = lay_out(db, component, side)
+                drawing = lay_out(session, component, side)
                 if drawing is not None:
                     drawings.append(drawing)
     except ProblemsError as exc:

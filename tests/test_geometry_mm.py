@@ -13,7 +13,7 @@ import pytest
 from cardgen import impose
 from cardgen.impose import PAPERS, Box, Copy, Group, Line, Page
 from cardgen.impose.pack import make_run, pack, sheet_pages
-from cardgen.layout import fonts, lay_out
+from cardgen.layout import LayoutSession, fonts, lay_out
 from cardgen.layout import text as textfit
 from tests.test_home_print import SEED_LIKE, copies
 from tests.test_layout import _db, _project, _texts
@@ -218,7 +218,8 @@ def text_face(tmp_path: Path, body: str, **element: object):
         {"type": "text", "name": "body", "text": "{text}", "x": x, "y": y, "w": w, "h": h,
          "size": 10, "min_size": 5, **element}]})
     db = _db(project, suit="moon", text=body)
-    drawing = lay_out(db, db.components[0], "front")
+    session = LayoutSession(db)
+    drawing = lay_out(session, db.components[0], "front")
     assert drawing is not None
     return _texts(drawing.items)
 

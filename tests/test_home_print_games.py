@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from cardgen.build import BuildOptions, build
 from cardgen.data.load import load_database
+from cardgen.layout import LayoutSession
+from cardgen.pipeline import BuildOptions, build
 from tests.support.homeprint import home_files, mean_ink, page_images
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,11 +64,12 @@ def face_sides(target: str) -> tuple[dict[str, set[tuple[str, str]]], dict[str, 
 
     game, _, edition = target.partition("@")
     db = load_database(ROOT, game, edition or None)
+    session = LayoutSession(db)
     keys: dict[str, set[tuple[str, str]]] = {}
     backs = {}
     for c in db.components:
         for side in ("front", "back"):
-            drawing = lay_out(db, c, side)
+            drawing = lay_out(session, c, side)
             if drawing is not None:
                 keys.setdefault(face_key(drawing), set()).add((c.id, side))
                 if side == "back":

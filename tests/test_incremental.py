@@ -59,9 +59,9 @@ def test_changed_code_or_image_is_not_reused(tmp_path: Path) -> None:
     """An image's content, never its path or time, is in the key of a face that draws it."""
     from PIL import Image as PILImage
 
-    from cardgen.build.sources import Sources
     from cardgen.layout.drawing import Drawing, Image
     from cardgen.layout.guards import image_digest
+    from cardgen.pipeline.sources import Sources
     from cardgen.render.pdf import face_key
 
     art, moved = tmp_path / "art.png", tmp_path / "elsewhere" / "art.png"

@@ -8,9 +8,9 @@ import xml.etree.ElementTree as ET
 import pytest
 from pypdf import PdfReader
 
-from cardgen.build import BuildOptions, build
 from cardgen.data.load import load_database
-from cardgen.layout import lay_out
+from cardgen.layout import LayoutSession, lay_out
+from cardgen.pipeline import BuildOptions, build
 from tests.conftest import REPO
 
 MM = 72 / 25.4
@@ -58,8 +58,9 @@ def test_the_macrons_of_tara_survive(built) -> None:
 
 def test_print_shop_pages_have_trim_and_three_mm_bleed(built) -> None:
     db, folder = built
+    session = LayoutSession(db)
     for pdf in sorted((folder / "print").glob("*.pdf")):
-        faces = [lay_out(db, c, side) for c in db.of_kind(pdf.stem) for side in ("front", "back")]
+        faces = [lay_out(session, c, side) for c in db.of_kind(pdf.stem) for side in ("front", "back")]
         sizes = {(round(f.width, 1), round(f.height, 1)) for f in faces if f is not None}
         pages = PdfReader(pdf).pages
         assert len(pages) == sum(f is not None for f in faces)
@@ -75,6 +76,7 @@ def test_print_shop_pages_have_trim_and_three_mm_bleed(built) -> None:
 
 def test_svg_size_in_mm_is_the_face_size(built) -> None:
     db, folder = built
+    session = LayoutSession(db)
     by_id = db.by_id()
     svgs = sorted((folder / "svg").rglob("*.svg"))
     assert svgs
@@ -82,7 +84,7 @@ def test_svg_size_in_mm_is_the_face_size(built) -> None:
         root = ET.parse(svg).getroot()
         cid = svg.stem.removesuffix("-back")
         side = "back" if svg.stem.endswith("-back") else "front"
-        face = lay_out(db, by_id[cid], side)
+        face = lay_out(session, by_id[cid], side)
         assert face is not None
         width, height = (float(root.get(k, "0mm").removesuffix("mm")) for k in ("width", "height"))
         assert width == pytest.approx(face.width, abs=0.01) or width == pytest.approx(

@@ -9,7 +9,7 @@ import yaml
 
 from cardgen.data.model import Component, Database, Edition, FieldSpec, Game, KindSpec, Location, Term
 from cardgen.errors import ProblemsError
-from cardgen.layout import face_info, lay_out
+from cardgen.layout import LayoutSession, face_info, lay_out
 from cardgen.layout.drawing import Ellipse, Group, Rect, Text
 
 STAR = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0 L10 0 L5 10 Z"/></svg>'
@@ -56,7 +56,8 @@ def test_bindings_extends_and_term_colours(tmp_path: Path) -> None:
         {"type": "icon", "icon": "{suit.icon}", "x": 4, "y": 40, "size": 8, "color": "{suit.color}"}]},
         {"star": STAR})
     db = _db(project, suit="moon", text="**bold** words")
-    drawing = lay_out(db, db.components[0], "front")
+    session = LayoutSession(db)
+    drawing = lay_out(session, db.components[0], "front")
     assert drawing is not None and (drawing.width, drawing.height) == (63.5, 88.9)
     # the frame's 10 mm band at the top trim runs on into the 3 mm bleed
     assert any(isinstance(i, Rect) and i.style.fill == "#7A4BB3"
@@ -66,8 +67,8 @@ def test_bindings_extends_and_term_colours(tmp_path: Path) -> None:
     assert {t.font for t in texts if "bold" in t.text} == {"bold"}
     icon = [i for i in drawing.items if isinstance(i, Group)]
     assert icon and icon[0].items[0].style.fill == "#7A4BB3"
-    assert lay_out(db, db.components[0], "back") is None
-    assert face_info(db, "card").sheet == "cards" and not face_info(db, "card").has_back
+    assert lay_out(session, db.components[0], "back") is None
+    assert face_info(session, "card").sheet == "cards" and not face_info(session, "card").has_back
 
 
 def test_text_overflow_is_a_problem_naming_component_and_element(tmp_path: Path) -> None:
@@ -75,8 +76,9 @@ def test_text_overflow_is_a_problem_naming_component_and_element(tmp_path: Path)
         {"type": "text", "name": "body", "text": "{text}", "x": 4, "y": 12, "w": 40, "h": 8,
          "size": 9, "min_size": 7}]})
     db = _db(project, suit="moon", text="far too many words for this box " * 10)
+    session = LayoutSession(db)
     with pytest.raises(ProblemsError) as info:
-        lay_out(db, db.components[0], "front")
+        lay_out(session, db.components[0], "front")
     [problem] = info.value.problems
     assert problem.rule == "text-overflow"
     assert problem.path == "c1.body"
@@ -88,8 +90,9 @@ def test_missing_glyph_is_a_problem_naming_text_and_character(tmp_path: Path) ->
         {"type": "text", "name": "body", "text": "{text}", "x": 4, "y": 12, "w": 40, "h": 20,
          "size": 9}]})
     db = _db(project, suit="moon", text="Hello \uac00")
+    session = LayoutSession(db)
     with pytest.raises(ProblemsError) as info:
-        lay_out(db, db.components[0], "front")
+        lay_out(session, db.components[0], "front")
     [problem] = info.value.problems
     assert problem.rule == "missing-glyph"
     assert "U+AC00" in problem.message and "Hello" in problem.message
@@ -99,8 +102,9 @@ def test_missing_icon_is_a_problem_not_a_crash(tmp_path: Path) -> None:
     project = _project(tmp_path, {"extends": "common/frame", "elements": [
         {"type": "icon", "icon": "nowhere", "x": 4, "y": 40, "size": 8}]})
     db = _db(project, suit="moon")
+    session = LayoutSession(db)
     with pytest.raises(ProblemsError) as info:
-        lay_out(db, db.components[0], "front")
+        lay_out(session, db.components[0], "front")
     assert [p.rule for p in info.value.problems] == ["missing-icon"]
 
 
@@ -111,8 +115,19 @@ def test_row_and_repeat_columns(tmp_path: Path) -> None:
          "row_step": [0, 10], "elements": [{"type": "circle", "cx": 0, "cy": 0, "r": 2,
                                              "fill": "#000000"}]}]})
     db = _db(project, suit="moon", text=["a", "b", "c"])
-    drawing = lay_out(db, db.components[0], "front")
+    session = LayoutSession(db)
+    drawing = lay_out(session, db.components[0], "front")
     spots = [i for i in drawing.items if isinstance(i, Rect) and i.style.fill == "#F2C230"]
     assert [(s.x, s.w) for s in spots] == [(5, 18), (25, 18), (45, 18)]
     dots = [(e.cx, e.cy) for e in drawing.items if isinstance(e, Ellipse)]
     assert dots == [(5, 30), (35, 30), (5, 40)]
+
+
+def test_a_rect_draws_with_the_opacity_it_is_given(tmp_path: Path) -> None:
+    project = _project(tmp_path, {"edition_mark": False, "elements": [
+        {"type": "rect", "x": 5, "y": 5, "w": 20, "h": 20, "fill": "#123456", "opacity": 0.5}]})
+    db = _db(project, suit="moon")
+    drawing = lay_out(LayoutSession(db), db.components[0], "front")
+    assert drawing is not None
+    rect = next(i for i in drawing.items if isinstance(i, Rect) and i.style.fill == "#123456")
+    assert rect.style.opacity == 0.5

@@ -9,7 +9,7 @@ import pytest
 
 from cardgen.data.load import load_database
 from cardgen.data.model import Database
-from cardgen.layout import face_info, fonts, lay_out, template_for
+from cardgen.layout import LayoutSession, face_info, fonts, lay_out, template_for
 from cardgen.layout.drawing import Drawing, Group, Rect, Text
 
 REPO = Path(__file__).resolve().parent.parent
@@ -22,10 +22,11 @@ def _db() -> Database:
 
 def _faces() -> list[tuple[str, str, Drawing]]:
     db = _db()
+    session = LayoutSession(db)
     faces = []
     for c in db.components:
         for side in ("front", "back"):
-            drawing = lay_out(db, c, side)
+            drawing = lay_out(session, c, side)
             if drawing is not None:
                 faces.append((c.kind, side, drawing))
     return faces
@@ -52,8 +53,9 @@ def test_every_l5_kind_has_a_designed_layout() -> None:
 
 def test_all_faces_lay_out_with_text_inside_the_safe_area() -> None:
     db = _db()
+    session = LayoutSession(db)
     for kind, side, drawing in _faces():
-        safe = float(template_for(db, kind, side).get("safe", 4.0))
+        safe = float(template_for(session, kind, side).safe)
         for item, _, _, _ in _flat(drawing.items):
             if not isinstance(item, Text):
                 continue
@@ -67,30 +69,32 @@ def test_all_faces_lay_out_with_text_inside_the_safe_area() -> None:
 
 def test_sheet_styles_and_sizes() -> None:
     db = _db()
+    session = LayoutSession(db)
     expected = {"orbit-card": ("cards", 63.5, 88.9), "earth-card": ("cards", 63.5, 88.9),
                 "reminder-card": ("cards", 63.5, 88.9), "character-token": ("tokens", 25.4, 25.4),
                 "action-counter": ("tokens", 19.05, 19.05), "arcade": ("large", None, None),
                 "tech": ("large", None, None), "accessory": ("large", None, None),
                 "rules-reference": ("large", None, None)}
     for kind, (sheet, w, h) in expected.items():
-        info = face_info(db, kind)
+        info = face_info(session, kind)
         assert info.sheet == sheet, kind
         if w is not None:
             assert (info.width, info.height) == (w, h), kind
     for kind in ("tech", "accessory", "rules-reference"):
-        info = face_info(db, kind)
+        info = face_info(session, kind)
         assert info.width + 2 * info.bleed <= 197.3 and info.height + 2 * info.bleed <= 250.2, kind
-    assert face_info(db, "orbit-card").has_back and not face_info(db, "tech").has_back
+    assert face_info(session, "orbit-card").has_back and not face_info(session, "tech").has_back
 
 
 def test_die_spots_hold_a_real_die_and_stickers_are_half_inch() -> None:
     db = _db()
+    session = LayoutSession(db)
     for tech in db.of_kind("tech") + db.of_kind("accessory"):
-        drawing = lay_out(db, tech, "front")
+        drawing = lay_out(session, tech, "front")
         spots = [i for i in drawing.items if isinstance(i, Rect) and i.style.fill == "#F2C230"]
         assert len(spots) == tech.fields["displays"]
         assert all(s.w >= 17 and s.h >= 17 for s in spots)
-    die = lay_out(db, db.of_kind("data-die")[0], "front")
+    die = lay_out(session, db.of_kind("data-die")[0], "front")
     colour = die.items[1].style.fill  # type: ignore[union-attr]
     stickers = [i for i in die.items if isinstance(i, Rect) and i.style.fill == colour]
     assert len(stickers) == 6  # 12.7 mm face + at least 1 mm bleed each side
@@ -101,8 +105,9 @@ def test_die_spots_hold_a_real_die_and_stickers_are_half_inch() -> None:
 
 def test_arcade_rooms_take_a_token() -> None:
     db = _db()
+    session = LayoutSession(db)
     for arcade in db.of_kind("arcade"):
-        drawing = lay_out(db, arcade, "front")
+        drawing = lay_out(session, arcade, "front")
         rooms = [i for i in drawing.items if isinstance(i, Rect) and i.w == 48]
         assert len(rooms) == len(arcade.fields["rooms"])
         assert drawing.width >= len(rooms) * 48

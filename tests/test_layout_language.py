@@ -17,7 +17,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from cardgen.data.load import load_database
-from cardgen.layout import lay_out
+from cardgen.layout import LayoutSession, lay_out
 from cardgen.layout.drawing import Group, Text
 from cardgen.layout.lints import bbox, transform_box
 from cardgen.layout.model import elements_table, layout_schema
@@ -100,7 +100,8 @@ def test_repeat_runs_over_a_count(project: Path) -> None:
     _edit(project, LAYOUT, "elements:\n", "elements:\n  - { type: repeat, n: 4, x: 5, y: 70, step: [6, 0],"
           " elements: [{ type: circle, cx: 0, cy: 0, r: 1, fill: '#123456', when: '{index}' }] }\n")
     db = load_database(project, "glyphs", None)
-    drawing = lay_out(db, db.components[0], "front")
+    session = LayoutSession(db)
+    drawing = lay_out(session, db.components[0], "front")
     assert drawing is not None
     dots = [i for i in drawing.items if getattr(getattr(i, "style", None), "fill", None) == "#123456"]
     assert [(d.cx, d.cy) for d in dots] == [(5, 70), (11, 70), (17, 70), (23, 70)]
@@ -111,8 +112,9 @@ def test_repeat_runs_over_a_count(project: Path) -> None:
 
 def _spark(project: Path):
     db = load_database(project, "glyphs", None)
+    session = LayoutSession(db)
     spark = next(c for c in db.components if c.id == "spark")
-    drawing = lay_out(db, spark, "front")
+    drawing = lay_out(session, spark, "front")
     assert drawing is not None
     return db, drawing
 
@@ -164,8 +166,9 @@ def test_inline_icons_are_the_same_in_pdf_and_svg(project: Path, tmp_path: Path)
 
 def test_literal_bracket_and_unknown_icon(project: Path, run_cli) -> None:
     db, _ = _spark(project)
+    session = LayoutSession(db)
     glow = next(c for c in db.components if c.id == "glow")
-    texts = [i.text for i in lay_out(db, glow, "front").items if isinstance(i, Text)]
+    texts = [i.text for i in lay_out(session, glow, "front").items if isinstance(i, Text)]
     assert any("[of the deck]." in t for t in texts)
     line, col = _edit(project, "data/glyphs/1.0/spells.yaml", "Gain a [gem]", "Gain a [gme]")
     result = run_cli("--project", str(project), "build", "--no-preview")

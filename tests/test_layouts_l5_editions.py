@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.data.load import load_database
-from cardgen.layout import fonts, lay_out, template_for
+from cardgen.layout import LayoutSession, fonts, lay_out, template_for
 from cardgen.layout.drawing import Group, Matrix, Rect, Text
 from cardgen.layout.drawing import Path as PathItem
 from tests.conftest import REPO, copy_project
@@ -86,18 +86,20 @@ def _spots_in_data(component) -> int:
 @pytest.mark.parametrize(("edition", "kind"), FACES)
 def test_each_kind_has_a_layout_file(dbs, edition: str, kind: str) -> None:
     db = dbs[edition]
+    session = LayoutSession(db)
     assert kind in db.game.kinds, f"{kind} is not a kind of l5@{edition}"
     assert (REPO / "layouts" / "l5" / f"{kind}.yaml").is_file()
-    assert template_for(db, kind, "front") is not None
+    assert template_for(session, kind, "front") is not None
     assert db.of_kind(kind), f"no {kind} component to lay out"
 
 
 @pytest.mark.parametrize(("edition", "kind"), FACES)
 def test_every_face_carries_a_visible_edition_mark(dbs, edition: str, kind: str) -> None:
     db = dbs[edition]
+    session = LayoutSession(db)
     label = f"L5 {edition}"
     for component in db.of_kind(kind):
-        face = lay_out(db, component, "front")
+        face = lay_out(session, component, "front")
         texts = [(t, m) for t, m in _flat(face.items) if isinstance(t, Text)]
         marks = [(t, m) for t, m in texts if t.text == label]
         assert len(marks) == 1, f"{component.id}: edition mark '{label}' missing"
@@ -114,10 +116,11 @@ def test_every_face_carries_a_visible_edition_mark(dbs, edition: str, kind: str)
 @pytest.mark.parametrize("kind", ["act-tech", "act-orbit-card", "act-arcade"])
 def test_die_spots_hold_a_real_die(dbs, kind: str) -> None:
     db = dbs["act-one"]
+    session = LayoutSession(db)
     checked = 0
     for component in db.of_kind(kind):
         wanted = _spots_in_data(component)
-        spots = [s for s in _die_spots(lay_out(db, component, "front")) if s >= 14]
+        spots = [s for s in _die_spots(lay_out(session, component, "front")) if s >= 14]
         assert len(spots) >= wanted, f"{component.id}: {len(spots)} spots drawn, {wanted} in the data"
         assert all(s >= DIE_MM for s in spots), f"{component.id}: spot sides {spots}"
         checked += wanted
@@ -127,9 +130,10 @@ def test_die_spots_hold_a_real_die(dbs, kind: str) -> None:
 def test_text_on_cards_stays_inside_the_safe_area(dbs) -> None:
     for edition, kind in FACES:
         db = dbs[edition]
-        safe = float(template_for(db, kind, "front").get("safe", 4.0))
+        session = LayoutSession(db)
+        safe = float(template_for(session, kind, "front").safe)
         for component in db.of_kind(kind):
-            face = lay_out(db, component, "front")
+            face = lay_out(session, component, "front")
             for item, m in _flat(face.items):
                 box = _text_box(item, m) if isinstance(item, Text) else None
                 if box is None:

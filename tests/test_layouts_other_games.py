@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from cardgen.data.load import load_database
 from cardgen.data.model import Database
-from cardgen.layout import lay_out
+from cardgen.layout import LayoutSession, lay_out
 from cardgen.layout.drawing import Drawing, Group, Primitive, Text
 from tests.conftest import REPO, copy_project
 
@@ -57,7 +57,8 @@ def _has(drawing: Drawing, value: str) -> bool:
 
 
 def _face(db: Database, component_id: str, side: str) -> Drawing:
-    drawing = lay_out(db, db.by_id()[component_id], side)
+    session = LayoutSession(db)
+    drawing = lay_out(session, db.by_id()[component_id], side)
     assert drawing is not None, (component_id, side)
     return drawing
 
@@ -159,9 +160,10 @@ def test_satellite_front_shows_each_repair_cost(dbs: dict[str, Database]) -> Non
 @pytest.mark.parametrize("game", GAMES)
 def test_text_anchors_sit_inside_the_trim(dbs: dict[str, Database], game: str) -> None:
     db = dbs[game]
+    session = LayoutSession(db)
     for component in db.components:
         for side in ("front", "back"):
-            face = lay_out(db, component, side)
+            face = lay_out(session, component, side)
             if face is None:
                 continue
             margin = min(1.5, face.width / 10)

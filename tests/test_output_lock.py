@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from PIL import Image as PILImage
 
-from cardgen.build import output
-from cardgen.build.output import Previous
+from cardgen.pipeline import output
+from cardgen.pipeline.output import Previous
 from tests.conftest import REPO
 from tests.test_hostile import HERE, tree
 
@@ -123,7 +123,7 @@ def test_a_deeply_nested_manifest_gives_nothing_to_reuse(tmp_path: Path) -> None
 
 def test_messages_stay_true_when_a_build_fails(project: Path, run_cli,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardgen.build import pipeline, sources
+    from cardgen.pipeline import run, sources
 
     assert run_cli("--project", str(project), "build", "--no-preview").code == 0
     before = tree(project / "output")
@@ -131,7 +131,7 @@ def test_messages_stay_true_when_a_build_fails(project: Path, run_cli,
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("simulated failure")
 
-    monkeypatch.setattr(pipeline, "write_manifest_file", broken)  # before the swap
+    monkeypatch.setattr(run, "write_manifest_file", broken)  # before the swap
     result = run_cli("--project", str(project), "build", "--no-preview")
     assert result.code == 3 and "the previous output is unchanged" in result.text, result.text
     assert tree(project / "output") == before

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.build import BuildOptions, build
 from cardgen.data.load import load_database
+from cardgen.pipeline import BuildOptions, build
 from cardgen.render import png
 from tests.support import gen_deck
 

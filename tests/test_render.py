@@ -16,7 +16,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.data.load import load_database
-from cardgen.layout import lay_out
+from cardgen.layout import LayoutSession, lay_out
 from cardgen.layout.drawing import Drawing, Ellipse, Group, Rect, Style, Text
 from cardgen.render.pdf import paint, write_faces
 from cardgen.render.svg import to_svg
@@ -129,7 +129,8 @@ def test_sample_pdf_and_svg_draw_the_same_picture(tmp_path: Path) -> None:
                                   "data-die", "reminder-card", "tech"])
 def test_l5_faces_render_alike_in_pdf_and_svg(tmp_path: Path, kind: str) -> None:
     db = _db()
-    drawing = lay_out(db, db.of_kind(kind)[0], "front")
+    session = LayoutSession(db)
+    drawing = lay_out(session, db.of_kind(kind)[0], "front")
     out = tmp_path / f"{kind}.pdf"
     write_faces(str(out), [drawing])
     pdf_png = _pdf_png(out, dpi=150)
@@ -141,7 +142,8 @@ def test_l5_faces_render_alike_in_pdf_and_svg(tmp_path: Path, kind: str) -> None
 
 def test_the_comparison_sees_a_two_mm_shift(tmp_path: Path) -> None:
     db = _db()
-    drawing = lay_out(db, db.of_kind("orbit-card")[0], "front")
+    session = LayoutSession(db)
+    drawing = lay_out(session, db.of_kind("orbit-card")[0], "front")
     moved = Drawing(drawing.name, drawing.width, drawing.height, drawing.bleed,
                     [drawing.items[0], Group(tuple(drawing.items[1:]), (1, 0, 0, 1, 2.0, 0))])
     out = tmp_path / "orbit.pdf"
@@ -152,9 +154,10 @@ def test_the_comparison_sees_a_two_mm_shift(tmp_path: Path) -> None:
 
 def test_every_l5_face_gives_a_well_formed_svg_of_its_size() -> None:
     db = _db()
+    session = LayoutSession(db)
     for c in db.components:
         for side in ("front", "back"):
-            drawing = lay_out(db, c, side)
+            drawing = lay_out(session, c, side)
             if drawing is None:
                 continue
             root = ET.fromstring(to_svg(drawing, bleed_mm=drawing.bleed).encode("utf-8"))

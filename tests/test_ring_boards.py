@@ -8,7 +8,7 @@ import pytest
 
 from cardgen import impose
 from cardgen.data.load import load_database
-from cardgen.layout import lay_out
+from cardgen.layout import LayoutSession, lay_out
 from cardgen.layout.drawing import Ellipse, Group
 from tests.conftest import REPO
 
@@ -30,8 +30,9 @@ def _ellipses(items, dx=0.0, dy=0.0):
 
 @pytest.mark.parametrize("board_id", ["board-leo", "board-heo", "board-gso"])
 def test_board_face_is_true_size_with_every_space_on_its_ring(db, board_id: str) -> None:
+    session = LayoutSession(db)
     board = db.by_id()[board_id]
-    face = lay_out(db, board, "front")
+    face = lay_out(session, board, "front")
     assert face is not None
     assert face.width == face.height == board.fields["diameter_mm"]
     centre = face.width / 2

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardgen.data.load import load_database
-from cardgen.layout import lay_out
+from cardgen.layout import LayoutSession, lay_out
 from cardgen.render.pdf import face_key
 from tests.support import gen_deck
 
@@ -22,18 +22,20 @@ def _deck(tmp_path: Path, back_text: str | None = None, n: int = 3):
 
 def test_a_binding_free_back_is_laid_out_once_and_named_for_each_card(tmp_path: Path) -> None:
     db = _deck(tmp_path)
+    session = LayoutSession(db)
     first, second = db.components[:2]
-    a, b = lay_out(db, first, "back"), lay_out(db, second, "back")
+    a, b = lay_out(session, first, "back"), lay_out(session, second, "back")
     assert a is not None and b is not None
-    assert db.__dict__["_shared_faces"], "the back was not shared"
+    assert session.shared, "the back was not shared"
     assert (a.name, b.name) == (f"{first.id}-back", f"{second.id}-back")
     assert face_key(a) == face_key(b) and a.items is not b.items
 
 
 def test_a_back_reading_its_card_is_laid_out_per_card(tmp_path: Path) -> None:
     db = _deck(tmp_path, back_text="{name}")
+    session = LayoutSession(db)
     first, second = db.components[:2]
-    a, b = lay_out(db, first, "back"), lay_out(db, second, "back")
+    a, b = lay_out(session, first, "back"), lay_out(session, second, "back")
     assert a is not None and b is not None
     assert face_key(a) != face_key(b)
     texts = [repr(i) for i in b.items if "Text(" in repr(i)]
@@ -42,7 +44,8 @@ def test_a_back_reading_its_card_is_laid_out_per_card(tmp_path: Path) -> None:
 
 def test_fronts_are_never_shared_when_they_read_fields(tmp_path: Path) -> None:
     db = _deck(tmp_path)
-    fronts = [lay_out(db, c, "front") for c in db.components]
+    session = LayoutSession(db)
+    fronts = [lay_out(session, c, "front") for c in db.components]
     assert len({face_key(f) for f in fronts if f is not None}) == len(db.components)
 
 
@@ -54,8 +57,9 @@ def test_warnings_of_a_shared_face_name_its_own_component(tmp_path: Path) -> Non
                                                              "x: 1, y: 1, w: 61, h: 86"),
                     encoding="utf-8")
     db = load_database(tmp_path / "p", gen_deck.GAME, gen_deck.EDITION)
+    session = LayoutSession(db)
     first, second = db.components[:2]
-    a, b = lay_out(db, first, "back"), lay_out(db, second, "back")
+    a, b = lay_out(session, first, "back"), lay_out(session, second, "back")
     assert a is not None and b is not None and a.warnings and b.warnings
     assert all(w.path.startswith(f"{first.id} back ") for w in a.warnings)
     assert all(w.path.startswith(f"{second.id} back ") for w in b.warnings)
@@ -64,11 +68,12 @@ def test_warnings_of_a_shared_face_name_its_own_component(tmp_path: Path) -> Non
 
 def test_a_retitled_svg_is_the_svg_written_for_that_face(tmp_path: Path) -> None:
     """Equal faces are serialised once and retitled: the bytes are what to_svg writes."""
-    from cardgen.build.writers import SvgMemo
+    from cardgen.pipeline.writers import SvgMemo
     from cardgen.render.svg import to_svg
 
     db = _deck(tmp_path)
-    backs = [lay_out(db, c, "back") for c in db.components[:3]]
+    session = LayoutSession(db)
+    backs = [lay_out(session, c, "back") for c in db.components[:3]]
     backs[2].name = "odd & <name>"  # type: ignore[union-attr]
     memo = SvgMemo()
     for back in backs:

@@ -35,7 +35,7 @@ def _tree(folder: Path) -> dict[str, bytes]:
 def test_faces_laid_out_by_workers_build_the_same_bytes(tmp_path: Path, monkeypatch) -> None:
     """Stage 3 on forked workers (in chunks, face keys worked out there) writes what laying out
     one face after another writes, cold and from a half-warm face cache after an edit."""
-    from cardgen.build import faces
+    from cardgen.pipeline import faces
 
     project = gen_deck.make_project(tmp_path / "p", 30)
     monkeypatch.setenv("CARDGEN_JOBS", "1")
@@ -62,7 +62,7 @@ def test_faces_laid_out_by_workers_build_the_same_bytes(tmp_path: Path, monkeypa
 def test_workers_report_every_problem_in_deck_order(tmp_path: Path, monkeypatch, capsys) -> None:
     """Two cards name an icon that does not exist; laid out in chunks on workers, the errors
     are the ones laying out card by card gives: both cards', in deck order."""
-    from cardgen.build import faces
+    from cardgen.pipeline import faces
 
     project = gen_deck.make_project(tmp_path / "p", 30)
     cards = project / "data" / gen_deck.GAME / gen_deck.EDITION / "cards.yaml"

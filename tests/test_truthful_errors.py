@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.build.sources import user_cache
+from cardgen.pipeline.sources import user_cache
 from tests.conftest import REPO
 
 TINY = REPO / "tests" / "hostile" / "tiny"
@@ -121,7 +121,7 @@ def _tree(root: Path) -> dict[str, bytes]:
 def test_a_fault_of_the_machine_names_the_file_and_keeps_the_output(
         tiny: Path, run_cli, monkeypatch: pytest.MonkeyPatch,  # noqa: ANN001
         code: int, said: str, rule: str) -> None:
-    from cardgen.build import pipeline
+    from cardgen.pipeline import run as pipeline
 
     assert run_cli("--project", str(tiny), "build", "--no-preview").code == 0
     before = _tree(tiny / "output")

@@ -25,9 +25,9 @@ from cardgen.errors import Problem, ProblemsError
 from cardgen.stages import progress_label
 
 if TYPE_CHECKING:
-    from cardgen.build import BuildOptions, BuildSummary
     from cardgen.check.report import Report
     from cardgen.diff.compute import EditionDiff
+    from cardgen.pipeline import BuildOptions, BuildSummary
 
 
 def parse_offset(text: str) -> tuple[float, float]:
@@ -45,10 +45,10 @@ def parse_offset(text: str) -> tuple[float, float]:
 
 def chosen_outputs(args: argparse.Namespace, db: Database) -> tuple[str, ...] | None:
     """--outputs, else cardgen.yaml's build.outputs, else None (every output)."""
-    from cardgen.build.outputs import configured_outputs, outputs_option
+    from cardgen.pipeline.outputs import configured_outputs, outputs_option
 
     if getattr(args, "outputs", None):
-        return outputs_option(args.outputs)
+        return outputs_option(args.outputs, db.project)
     return configured_outputs(db.project)
 
 
@@ -66,19 +66,19 @@ def check_player_count(players: int | None) -> None:
 
 def output_root(args: argparse.Namespace, db: Database) -> Path:
     """--out as given, else PROJECT/output, which must stay inside the project (not a link out)."""
-    from cardgen.build.output import project_output
+    from cardgen.pipeline.output import project_output
 
     return Path(args.out) if args.out is not None else project_output(db.project)
 
 
 def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
-    from cardgen.build import BuildOptions
-    from cardgen.build.outputs import options_for
+    from cardgen.pipeline import BuildOptions
+    from cardgen.pipeline.outputs import options_for, project_outputs
 
     check_player_count(args.players)
     out_root = output_root(args, db)
     outputs = chosen_outputs(args, db)  # a wrong name stops before the check
-    chosen = options_for(outputs)
+    chosen = options_for(outputs, project_outputs(db.project))
     if args.no_preview:
         chosen["preview"] = False
     report = check(db, players=args.players)
@@ -164,7 +164,7 @@ def gallery_steps(args: argparse.Namespace, db: Database, report: Report,
 def build_with_progress(db: Database, out_root: Path, options: BuildOptions,
                         console: Console) -> BuildSummary:
     """The build, with a progress bar per stage on a terminal."""
-    from cardgen.build import build
+    from cardgen.pipeline import build
 
     with Progress(TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=console, transient=True,
@@ -219,7 +219,7 @@ def face_problems(db: Database) -> list[Problem]:
     """Every problem laying out every face would meet (layout files, bindings, arithmetic,
     icons, fonts, glyphs, images, text that does not fit), all of them; nothing is drawn or
     written. `cardgen check` reports them as the build would."""
-    from cardgen.build.faces import lay_out_faces
+    from cardgen.pipeline.faces import lay_out_faces
 
     try:
         lay_out_faces(db, None, lambda stage, done, total: None)
@@ -232,7 +232,7 @@ def run_lint(db: Database, console: Console, strict: bool) -> int:
     """Lay out every face, print the layout lints; with strict, warnings are errors."""
     from dataclasses import replace
 
-    from cardgen.build.faces import lay_out_faces, lint_warnings
+    from cardgen.pipeline.faces import lay_out_faces, lint_warnings
 
     faces = lay_out_faces(db, None, lambda stage, done, total: None)
     warnings = lint_warnings(faces)

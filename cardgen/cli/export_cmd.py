@@ -54,7 +54,7 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 
 def run_export(args: argparse.Namespace, console: Console, db: Database) -> int:
-    from cardgen.build.output import project_output
+    from cardgen.pipeline.output import project_output
 
     out_root = args.out if args.out is not None else project_output(db.project)
     if args.export == "pod":

@@ -68,6 +68,13 @@ def _add_check(sub: Subparsers) -> None:
     p.set_defaults(handler=cmd_check)
 
 
+def _paper_outputs() -> str:
+    """The home-print outputs, one per paper of the catalogue (a project may add papers)."""
+    from cardgen.impose.papers import BUILT_IN
+
+    return ", ".join(f"pnp-{p.name}" for p in BUILT_IN) + " (pnp-<id> for cardgen.yaml papers:)"
+
+
 def _add_build(sub: Subparsers) -> None:
     p = sub.add_parser("build", help="check, then write PDFs, SVGs and previews to output/",
                        description="Check the edition, then write output/<game>-<edition>/: "
@@ -84,8 +91,8 @@ def _add_build(sub: Subparsers) -> None:
                    help="reprint only faces that differ from EDITION")
     p.add_argument("--out", type=Path, metavar="DIR", help="output root (default: PROJECT/output)")
     p.add_argument("--outputs", metavar="NAME,...",
-                   help="write only these: pnp-letter, pnp-a4, print, svg, preview, gallery "
-                        "(default: cardgen.yaml build.outputs, else all)")
+                   help=f"write only these: {_paper_outputs()}, print, svg, preview, "
+                        "gallery (default: cardgen.yaml build.outputs, else all)")
     p.add_argument("--no-preview", action="store_true", help="skip PNG previews")
     p.add_argument("--strict", action="store_true", help="refuse to build on warnings too")
     p.add_argument("--draft", action="store_true",
@@ -132,7 +139,7 @@ def _add_schema(sub: Subparsers) -> None:
 
 def _output_state(started: float) -> str:
     """What happened to output/ in this run, for a message that must be true."""
-    swaps = getattr(sys.modules.get("cardgen.build.output"), "SWAPPED", [])
+    swaps = getattr(sys.modules.get("cardgen.pipeline.output"), "SWAPPED", [])
     done = [path for path, when in swaps if when >= started]
     return f"{done[-1]} was already replaced by the new build" if done else "the previous output is unchanged"
 

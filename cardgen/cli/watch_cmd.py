@@ -1,7 +1,7 @@
 """`cardgen watch`: build, then rebuild on every save under data/ or layouts/; one line a rebuild.
 
 Rebuilds run in this process; the build reuses every face and file whose content key is
-unchanged (cardgen.build.sources), so a one-card edit redoes that card's faces and the PDFs.
+unchanged (cardgen.pipeline.sources), so a one-card edit redoes that card's faces and the PDFs.
 Problems in the data are printed and watching goes on; a target that names no game or edition
 stops it before it starts (exit 2). Ctrl-C stops.
 
@@ -96,12 +96,12 @@ def rebuild(args: argparse.Namespace, console: Console, project: Path, changed: 
 
 def _build(args: argparse.Namespace, project: Path, console: Console) -> tuple[str, int]:
     """(label, file count) of a fresh build; ProblemsError when the data or the check stop it."""
-    from cardgen.build import BuildOptions, build
-    from cardgen.build.output import project_output
     from cardgen.check import check
     from cardgen.check.text import report_lines
     from cardgen.data.load import load_database, parse_target
     from cardgen.layout import forget_files
+    from cardgen.pipeline import BuildOptions, build
+    from cardgen.pipeline.output import project_output
 
     forget_files()  # layouts and icons may have changed since the last build
     game, edition = parse_target(args.target, project)

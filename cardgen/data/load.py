@@ -23,83 +23,25 @@ from cardgen.data.model import (
     Rule,
     Term,
 )
-from cardgen.data.paths import SLUG_HINT, readable, slug_problem
+from cardgen.data.paths import SLUG_HINT, slug_problem
+from cardgen.data.project import PROJECT_FILE as PROJECT_FILE  # re-exported
+from cardgen.data.project import check_name as check_name
+from cardgen.data.project import confined_name as _confined
+from cardgen.data.project import default_game as default_game
+from cardgen.data.project import find_project as find_project
+from cardgen.data.project import list_editions as list_editions
+from cardgen.data.project import list_games as list_games
+from cardgen.data.project import parse_target as parse_target
+from cardgen.data.project import read_config as read_config
+from cardgen.data.project import read_confined as _read
 from cardgen.data.quoted import component_quotes, file_quotes
 from cardgen.data.tabular import TABLE_SUFFIXES, read_table
 from cardgen.data.validate import ComponentContext, check_component, parse_model
-from cardgen.data.yamlsrc import Source, read_source
+from cardgen.data.yamlsrc import Source
 from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
 from cardgen.limits import MAX_COMPONENTS, MAX_COPIES
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
-
-PROJECT_FILE = "cardgen.yaml"
-
-
-# ---------------------------------------------------------------- finding things
-
-
-def list_games(project: Path) -> list[str]:
-    data = project / "data"
-    return sorted(p.name for p in data.iterdir() if (p / "game.yaml").is_file()) if data.is_dir() else []
-
-
-def list_editions(project: Path, game: str) -> list[str]:
-    root = project / "data" / game
-    return sorted(p.name for p in root.iterdir() if (p / "edition.yaml").is_file()) if root.is_dir() else []
-
-
-def find_project(start: Path) -> Path:
-    """The nearest folder holding cardgen.yaml, `start` or one above it; `start` when none does."""
-    start = start.resolve()
-    return next((folder for folder in (start, *start.parents) if (folder / PROJECT_FILE).is_file()),
-                start)
-
-
-def read_config(project: Path) -> Source | None:
-    """The project's cardgen.yaml (a link out of the project refused), None when it has none."""
-    root = project.resolve()
-    config = root / PROJECT_FILE
-    return _read(root, config) if config.is_file() else None
-
-
-def default_game(project: Path) -> str:
-    """The game `cardgen check` means with no argument: cardgen.yaml's default_game, else the only one."""
-    config = read_config(project)
-    data = config.data if config is not None else None
-    default = data.get("default_game") if isinstance(data, dict) else None
-    if isinstance(default, str):
-        return default
-    games = list_games(project)
-    if len(games) == 1:
-        return games[0]
-    if config is None and not games:
-        raise ProblemsError([Problem(
-            "no-project", f"no cardgen.yaml in {project} or any folder above it",
-            hint="start one with `cardgen new GAME`, or point at one with --project DIR")])
-    raise ProblemsError([Problem(
-        "no-default-game", "no game named and no default_game in cardgen.yaml",
-        where=Location(PROJECT_FILE, 1, 1),
-        hint=f"name one: {', '.join(games) or '(no games under data/)'}")])
-
-
-def parse_target(target: str | None, project: Path) -> tuple[str, str | None]:
-    """'game@1.0' -> ('game', '1.0'); 'game' -> ('game', None); None -> the project's default game."""
-    if not target:
-        return default_game(project), None
-    game, _, edition = target.partition("@")
-    check_name(game, "game")
-    if edition:
-        check_name(edition, "edition")
-    return game, edition or None
-
-
-def check_name(value: str, what: str, where: Location | None = None, path: str = "") -> None:
-    """Refuse a game or edition name that is not a slug (it becomes part of output paths)."""
-    why = slug_problem(value, what)
-    if why:
-        raise ProblemsError([Problem("bad-name", why, where=where, path=path,
-                                     hint=f"{what} names are folder names: {SLUG_HINT}")])
 
 
 # ---------------------------------------------------------------- loading
@@ -196,26 +138,6 @@ def _game_root(project: Path, game: str) -> Path:
     return root
 
 
-def _read(project: Path, path: Path) -> Source:
-    return read_source(path, _confined(project, path))
-
-
-def _confined(project: Path, path: Path) -> str:
-    """The file's name as shown, once it is known to lie inside the project (links resolved)."""
-    shown = _shown(project, path)
-    if not readable(path, project):
-        raise ProblemsError([Problem(
-            "outside-project", f"{shown} leads outside the project folder (a symbolic link)",
-            where=Location(shown, 1, 1),
-            hint="copy the file into the project instead of linking to it")])
-    return shown
-
-
-def _shown(project: Path, path: Path) -> str:
-    try:
-        return str(path.relative_to(project))
-    except ValueError:
-        return str(path)
 
 
 def _edition_chain(project: Path, game: str, edition: str,

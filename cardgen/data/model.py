@@ -7,6 +7,7 @@ validate stage fills from YAML; Database is what every later stage reads.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
@@ -304,6 +305,11 @@ class Database:
 
     def by_id(self) -> dict[str, Component]:
         return {c.id: c for c in self.components}
+
+    @cached_property
+    def components_by_id(self) -> dict[str, Component]:
+        """The components by id, built once (`{ref_field.name}` bindings read it per face)."""
+        return self.by_id()
 
     @property
     def label(self) -> str:

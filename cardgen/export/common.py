@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardgen.build import manifest, sources
-from cardgen.build.faces import FaceKey, Faces, kind_title, lay_out_faces
 from cardgen.data.model import Component, Database
 from cardgen.errors import Problem, ProblemsError, did_you_mean
+from cardgen.pipeline import manifest, sources
+from cardgen.pipeline.faces import FaceKey, Faces, kind_title, lay_out_faces
 
 
 @dataclass

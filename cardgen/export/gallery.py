@@ -14,14 +14,14 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardgen.build import manifest
-from cardgen.build.faces import FaceKey, Faces
-from cardgen.build.writers import svg_name
 from cardgen.check.report import Report
 from cardgen.data.model import Database
 from cardgen.diff.compute import EditionDiff
 from cardgen.diff.text import diff_markdown
 from cardgen.export.common import Deck, decks
+from cardgen.pipeline import manifest
+from cardgen.pipeline.faces import FaceKey, Faces
+from cardgen.pipeline.writers import svg_name
 
 GALLERY = "index.html"
 

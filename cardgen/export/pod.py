@@ -19,8 +19,6 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from cardgen.assets import ASSETS
-from cardgen.build import manifest, output
-from cardgen.build.faces import FaceKey, Faces
 from cardgen.data.model import Database
 from cardgen.data.paths import readable
 from cardgen.data.yamlsrc import Source, read_source
@@ -33,6 +31,8 @@ from cardgen.export.common import (
     shared_back,
     write_export_manifest,
 )
+from cardgen.pipeline import manifest, output
+from cardgen.pipeline.faces import FaceKey, Faces
 
 
 class ServiceFiles(BaseModel):

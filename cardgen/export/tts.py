@@ -24,8 +24,6 @@ from typing import Any
 
 from PIL import Image
 
-from cardgen.build import manifest, output
-from cardgen.build.faces import FaceKey, Faces
 from cardgen.data.model import Component, Database
 from cardgen.export.common import (
     Deck,
@@ -35,6 +33,8 @@ from cardgen.export.common import (
     shared_back,
     write_export_manifest,
 )
+from cardgen.pipeline import manifest, output
+from cardgen.pipeline.faces import FaceKey, Faces
 
 COLUMNS, ROWS = 10, 7  # TTS's largest deck grid
 MAX_SHEET_PX = 4096  # a sheet TTS loads comfortably

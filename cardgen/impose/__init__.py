@@ -1,6 +1,7 @@
 """Stage 4, impose: faces and paper -> home-print page plans, pure geometry in mm (no drawing).
 
-geometry.py holds the paper, boxes, slots, marks and tiles; plans.py turns copies into pages;
+geometry.py holds the paper, boxes, slots and marks; papers.py the paper catalogue; tiles.py
+cuts a board too big for a sheet into overlapping tiles; plans.py turns copies into pages;
 pack.py packs pieces of
 different kinds onto shared pages; home.py splits them into a duplex and a single-sided file,
 each opening with its print plan; furniture.py places the labels and scale bars. Drawing a plan is
@@ -14,7 +15,6 @@ from cardgen.impose.geometry import (
     INSIDE_TICK,
     LARGE_GAP,
     MARGIN,
-    PAPERS,
     PRINT_BLEED,
     PRINTABLE,
     TILE_OVERLAP,
@@ -34,13 +34,10 @@ from cardgen.impose.geometry import (
     cut_positions,
     grid_clips,
     grid_slots,
-    registration_points,
     shelf_pages,
-    tile_count,
-    tiles,
-    tiles_on,
 )
 from cardgen.impose.home import Group, HomeFile, plan_home_print
+from cardgen.impose.papers import PAPERS
 from cardgen.impose.plans import (
     calibration_plan,
     calibration_points,
@@ -49,6 +46,7 @@ from cardgen.impose.plans import (
     sticker_rows,
     tile_plan,
 )
+from cardgen.impose.tiles import registration_points, tile_count, tiles, tiles_on
 
 __all__ = [
     "BAND", "BLOCK_GAP", "FOLD_CLEAR", "INSIDE_TICK", "PRINTABLE", "LARGE_GAP", "MARGIN",

@@ -30,6 +30,7 @@ from cardgen.impose.geometry import (
     grid_slots,
 )
 from cardgen.impose.pack import Run, Sheet, make_run, pack, room_for_plan, sheet_pages
+from cardgen.impose.papers import paper_label
 from cardgen.impose.plans import (
     calibration_plan,
     fmt_offset,
@@ -39,7 +40,6 @@ from cardgen.impose.plans import (
 )
 
 GUTTERS = {"cards": 0.0, "large": 0.0, "tokens": TOKEN_GUTTER, "stickers": STICKER_GUTTER}
-PAPER_NAMES = {"letter": "US Letter (8.5 x 11 in)", "a4": "A4 (210 x 297 mm)"}
 
 
 @dataclass(frozen=True)
@@ -262,7 +262,7 @@ def plan_lines(f: HomeFile, files: Sequence[HomeFile], paper: Paper, *, fold: bo
         how = ("DUPLEX, flip on long edge" if other.duplex else "SINGLE-SIDED")
         this = " (this file)" if other is f else ""
         out.append((f"{name}{this}: {pages} pages, print all of it {how}", True))
-    out.append((f"Paper: {PAPER_NAMES.get(paper.name, paper.name)}; print at 100 % (actual "
+    out.append((f"Paper: {paper_label(paper)}; print at 100 % (actual "
                 "size), never fit to page; card stock (160-220 g/m2) for cards and tokens", False))
     if any(o.duplex for o in files):
         out.append((f"Back offset used: {fmt_offset(offset)} mm. First print pages 1-2 of the "

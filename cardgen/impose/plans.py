@@ -23,7 +23,6 @@ from cardgen.impose.geometry import (
     Paper,
     Placement,
     Slot,
-    Tile,
     back_slot,
     band_lanes,
     band_region,
@@ -36,9 +35,8 @@ from cardgen.impose.geometry import (
     grid_slots,
     neighbour_gap,
     outer_edges,
-    registration_points,
-    tiles,
 )
+from cardgen.impose.tiles import Tile, registration_points, tiles
 
 # --------------------------------------------------------------------------- page plans
 

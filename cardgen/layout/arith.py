@@ -37,6 +37,7 @@ class ExpressionError(ValueError):
         self.hint = hint
         self.where: Location | None = None
         self.path = ""
+        self.key = ""  # the layout key that wrote it, once known
 
     def __str__(self) -> str:
         return self.message

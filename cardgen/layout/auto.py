@@ -61,19 +61,18 @@ def _size(db: Database, kind: str) -> tuple[float, float, str]:
 
 
 def auto_template(db: Database, kind: str, side: str,
-                  front: dict[str, Any] | None = None) -> dict[str, Any]:
-    """A layout template dict (the same shape as a layout file) for one side of a kind.
+                  front_size: tuple[Any, Any] | None = None, front_sheet: str | None = None
+                  ) -> dict[str, Any]:
+    """A layout file's content (validated as one) for one side of a kind.
 
-    A back takes the size and sheet of its front (designed or automatic), so it lands behind it.
+    A back takes the size and sheet its front's layout writes, so it lands behind it.
     """
     w, h, sheet = _size(db, kind)
     colour_field = _colour_field(db, kind)
     band = f"{{{colour_field}.color}}" if colour_field else DARK
     if side == "back":
-        if front is not None:
-            size = front.get("size", (w, h))
-            w, h, sheet = size[0], size[1], str(front.get("sheet", sheet))
-        return _back(w, h, sheet)
+        w, h = front_size if front_size is not None else (w, h)
+        return _back(w, h, front_sheet or sheet)
     pad = 4.5
     body_size = 7.5 if w < 80 else 9.0
     return {

@@ -13,13 +13,12 @@ from typing import Any
 
 from cardgen.data.model import BASE_FIELDS, Database, FieldSpec
 from cardgen.errors import Problem, did_you_mean
-from cardgen.layout.model import CHILD_KEYS
-from cardgen.layout.validate import element_where
+from cardgen.layout.elements import ElementBase
+from cardgen.layout.model import TemplateFile
+from cardgen.layout.scope import SPECIALS
 
 _BINDING = re.compile(r"\{([^{}]+)\}")
-SPECIALS = ("edition", "game", "index", "kind_title", "auto_body")
 TERM_PARTS = ("id", "name", "label", "color", "icon", "number", "description")
-_NOT_BOUND = ("type", "name", "side", "join", "align", "valign", "font", "shape", "direction")
 
 
 @dataclass(frozen=True)
@@ -75,11 +74,11 @@ class _Items:
     parent: Resolved | None = None
 
 
-def binding_problems(db: Database, kind: str, template: dict[str, Any]) -> list[Problem]:
+def binding_problems(db: Database, kind: str, template: TemplateFile) -> list[Problem]:
     """Problems of every binding in a merged template, for one kind."""
     problems: list[Problem] = []
     checker = _Checker(db, kind, problems)
-    for el in template.get("elements", []):
+    for el in template.elements:
         checker.element(el, _Items())
     return problems
 
@@ -90,27 +89,23 @@ class _Checker:
         self.kind = kind
         self.problems = problems
 
-    def element(self, el: dict[str, Any], items: _Items) -> None:
+    def element(self, el: ElementBase, items: _Items) -> None:
+        """Every binding of an element, and of its children, in the scope each is read in."""
+        read = el.bindings()
         inner = items
-        list_key = "over" if "over" in el else None
-        if list_key is not None and el.get("type") in ("repeat", "polar", "text"):
-            spec = self.value(el, list_key, items)
-            inner = _Items(self.list_item(el, spec), items.item)
-        elif el.get("type") in ("repeat", "polar") and "n" in el:
+        if read.over is not None:
+            inner = _Items(self.list_item(el, self.value(el, "over", read.over, items)), items.item)
+        elif read.counted:
             inner = _Items(_Scalar("number"), items.item)
-        per_item = {"text", "radius", "angle"} if list_key or "n" in el else set()
-        for key, value in el.items():
-            if key in _NOT_BOUND or key in CHILD_KEYS or key == list_key:
-                continue
-            self.check_value(el, key, value, inner if key in per_item else items)
-        for key in CHILD_KEYS:
-            children = el.get(key) or []
+        for key, value in read.values:
+            self.check_value(el, key, value, inner if key in read.per_item else items)
+        for _, children in read.children:
             for child in children:
-                self.element(child, inner if el.get("type") in ("repeat", "polar") else items)
+                self.element(child, inner if read.children_per_item else items)
 
-    def check_value(self, el: dict[str, Any], key: str, value: Any, items: _Items,
+    def check_value(self, el: ElementBase, key: str, value: Any, items: _Items,
                     index: int | None = None) -> None:
-        if isinstance(value, list):
+        if isinstance(value, list | tuple):
             for i, v in enumerate(value):
                 self.check_value(el, key, v, items, i)
             return
@@ -128,8 +123,7 @@ class _Checker:
             except BindingError as exc:
                 self.report(el, key, index, f"{{{match.group(1)}}}: {exc}", exc.hint)
 
-    def value(self, el: dict[str, Any], key: str, items: _Items) -> Resolved | None:
-        text = el.get(key)
+    def value(self, el: ElementBase, key: str, text: str, items: _Items) -> Resolved | None:
         whole = _BINDING.fullmatch(str(text).strip()) if isinstance(text, str) else None
         if whole is None:
             self.report(el, key, None, f"'{text}' is not a binding of a list",
@@ -141,7 +135,7 @@ class _Checker:
             self.report(el, key, None, f"{{{whole.group(1)}}}: {exc}", exc.hint)
             return None
 
-    def list_item(self, el: dict[str, Any], spec: Resolved | None) -> Resolved:
+    def list_item(self, el: ElementBase, spec: Resolved | None) -> Resolved:
         """What `{item}` is inside a list binding; a binding of a non-list is a Problem."""
         if spec is None or isinstance(spec, _Any):
             return _ANY
@@ -150,13 +144,13 @@ class _Checker:
         what = spec.type if isinstance(spec, FieldSpec) else (
             spec.what if isinstance(spec, _Scalar) else type(spec).__name__.strip("_").lower())
         article = "an" if what[:1] in "aeiou" else "a"
-        self.report(el, "over", None, f"{el.get('over')} is {article} {what}, not a list",
+        self.report(el, "over", None, f"{el.over_binding()} is {article} {what}, not a list",
                     "repeat over a list field, or use n: for a count (then {index} is 1..n)")
         return _ANY
 
-    def report(self, el: dict[str, Any], key: str, index: int | None, message: str,
+    def report(self, el: ElementBase, key: str, index: int | None, message: str,
                hint: str | None, rule: str = "unknown-binding") -> None:
-        found = element_where(el)
+        found = el.written_at()
         if found is None:
             self.problems.append(Problem(rule, message, path=f"{self.kind} layout {key}",
                                          hint=hint))

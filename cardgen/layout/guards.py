@@ -93,11 +93,11 @@ def _check_style(style: Style) -> None:
         raise ValueError("a dash of only zeros draws nothing")
 
 
-def text_sizes(el: dict[str, Any]) -> tuple[float, float, float]:
-    """(size, min_size, leading) of a text element, each usable by text.fit."""
-    size = float(el.get("size", 8))
-    min_size = float(el.get("min_size", el.get("size", 8)))
-    leading = float(el.get("leading", 1.2))
+def text_sizes(size: float, min_size: float | None, leading: float
+               ) -> tuple[float, float, float]:
+    """(size, min_size, leading) of a text element, each usable by text.fit; no min_size is
+    the size (the text does not shrink)."""
+    min_size = size if min_size is None else min_size
     if not (0 < min_size <= size <= MAX_TEXT_PT):
         raise ValueError(f"size {size:g} and min_size {min_size:g}: need 0 < min_size <= size "
                          f"<= {MAX_TEXT_PT:g} pt")

@@ -63,6 +63,40 @@ def icon_hint(name: str, names: list[str], game: str) -> str:
                                          "text, write [[ for a literal [)")
 
 
+class IconFinder:
+    """Icon names -> SVG files for one game, each name looked up once (a layout session owns
+    one, so a new session sees icons added or removed since)."""
+
+    def __init__(self, project: Path, game: str):
+        self.project = project
+        self.game = game
+        self._paths: dict[str, Path | None] = {}
+
+    def find(self, name: str) -> Path | None:
+        """The icon's SVG file, or None when there is none (IconError: outside the project)."""
+        if name not in self._paths:
+            try:
+                self._paths[name] = icon_file(self.project, self.game, name)
+            except FileNotFoundError:
+                self._paths[name] = None
+        return self._paths[name]
+
+    def path(self, name: str) -> Path:
+        """The icon's SVG file (FileNotFoundError when there is none)."""
+        found = self.find(name)
+        if found is None:
+            raise FileNotFoundError(name)
+        return found
+
+    def names(self) -> list[str]:
+        """Every icon name the game can use."""
+        return icon_names(self.project, self.game)
+
+    def hint(self, name: str) -> str:
+        """What to write instead of an unknown icon name (`icon_hint`)."""
+        return icon_hint(name, self.names(), self.game)
+
+
 def icon_names(project: Path, game: str) -> list[str]:
     """Every icon name a game can use."""
     return sorted({p.stem for folder in icon_folders(project, game) if folder.is_dir()
@@ -70,8 +104,9 @@ def icon_names(project: Path, game: str) -> list[str]:
 
 
 @cache
-def _parsed(path: Path) -> tuple[tuple[float, float, float, float], tuple[PathItem, ...]]:
-    size = path.stat().st_size
+def _parsed(path: Path, version: tuple[int, int]
+            ) -> tuple[tuple[float, float, float, float], tuple[PathItem, ...]]:
+    size = version[1]
     if size > MAX_ICON_BYTES:
         raise IconError("too-large", f"icon '{path.name}' is {size / 1e6:.1f} MB; at most "
                         f"{MAX_ICON_BYTES // 1024} kB", "simplify the drawing or save it as plain SVG")
@@ -136,7 +171,8 @@ def _style(element: se.Shape) -> Style:
 def icon_items(path: Path, x: float, y: float, size: float, colour: str | None = None
                ) -> list[Primitive]:
     """The icon file scaled into the square (x, y, size); `colour` recolours the black parts."""
-    (vx, vy, vw, vh), paths = _recoloured(path, colour)
+    stat = path.stat()
+    (vx, vy, vw, vh), paths = _recoloured(path, (stat.st_mtime_ns, stat.st_size), colour)
     scale = size / max(vw, vh)
     ox = x + (size - vw * scale) / 2 - vx * scale
     oy = y + (size - vh * scale) / 2 - vy * scale
@@ -144,9 +180,11 @@ def icon_items(path: Path, x: float, y: float, size: float, colour: str | None =
 
 
 @cache
-def _recoloured(path: Path, colour: str | None
+def _recoloured(path: Path, version: tuple[int, int], colour: str | None
                 ) -> tuple[tuple[float, float, float, float], tuple[Primitive, ...]]:
-    view, paths = _parsed(path)
+    """An icon file's paths, black parts recoloured; read once for each version of the file
+    (modification time and size: an edited icon is read again)."""
+    view, paths = _parsed(path, version)
     items: list[Primitive] = []
     for p in paths:
         style = p.style
@@ -158,6 +196,6 @@ def _recoloured(path: Path, colour: str | None
 
 
 def forget_icons() -> None:
-    """Forget parsed icon files (they are cached by path)."""
+    """Forget parsed icon files (they are cached by path and version)."""
     _parsed.cache_clear()
     _recoloured.cache_clear()

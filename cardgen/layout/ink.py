@@ -27,8 +27,10 @@ from cardgen.layout.drawing import (
     Style,
     Text,
 )
+from cardgen.layout.elements import ElementBase
 from cardgen.layout.fonts import PT_TO_MM
 from cardgen.layout.lints import compose, contrast, luminance
+from cardgen.layout.model import TemplateFile
 
 LARGE_FILL = 0.02  # of the face's area ...
 MIN_LARGE = 60.0  # ... and at least this many mm² (icons and pips stay as they are) ...
@@ -37,32 +39,34 @@ TINT = 0.86  # a large fill keeps this little of its colour: mix(colour, white, 
 OUTLINE = 0.3  # mm, the outline a tinted fill gets
 
 
-def ink_saver_settings(template: dict[str, Any]) -> tuple[dict[str, Any], str]:
+def ink_saver_settings(template: TemplateFile) -> tuple[TemplateFile, str]:
     """The template with its `ink_saver:` block applied (palette entries replaced, elements
     named in `drop` removed at any depth, the block's background), and the background colour
     `ink_saved` gives the face (the block's, else white). No block, or an empty one, changes
     nothing."""
-    block = template.get("ink_saver")
-    if not isinstance(block, dict):
+    block = template.ink_saver
+    if block is None:
         return template, "#FFFFFF"
-    out = dict(template)
-    if isinstance(block.get("palette"), dict):
-        out["palette"] = {**(template.get("palette") or {}), **block["palette"]}
-    if block.get("background"):
-        out["background"] = block["background"]
-    drop = {str(n) for n in block.get("drop", []) or []}
+    changes: dict[str, Any] = {}
+    if "palette" in block.model_fields_set:
+        changes["palette"] = {**(template.palette or {}), **block.palette}
+    if block.background:
+        changes["background"] = block.background
+    drop = {str(n) for n in block.drop}
     if drop:
-        out["elements"] = _without(template.get("elements", []), drop)
-    return out, str(block.get("background") or "#FFFFFF")
+        changes["elements"] = _without(template.elements, drop)
+    out = template.model_copy(update=changes) if changes else template
+    return out, str(block.background or "#FFFFFF")
 
 
-def _without(elements: list[Any], drop: set[str]) -> list[Any]:
+def _without(elements: list[ElementBase], drop: set[str]) -> list[ElementBase]:
     kept = []
     for el in elements:
-        if isinstance(el, dict) and str(el.get("name", "")) in drop:
+        if el.name is not None and el.name in drop:
             continue
-        if isinstance(el, dict) and isinstance(el.get("elements"), list):
-            el = {**el, "elements": _without(el["elements"], drop)}
+        inner = el.children().get("elements")
+        if inner is not None:
+            el = el.model_copy(update={"elements": _without(inner, drop)})
         kept.append(el)
     return kept
 

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from cardgen.errors import Location, Problem
 from cardgen.layout import fonts
 from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Image, Matrix, Primitive, Rect
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.drawing import Text as TextItem
-from cardgen.layout.validate import element_where, justified
+from cardgen.layout.located import Located, justified
 
 MIN_TEXT_PT = 6.0
 MIN_MARK_PT = MIN_TEXT_PT  # the edition mark is text a player reads too
@@ -33,7 +32,7 @@ class Placed:
     """One primitive of a face, the element that drew it and the transform it sits under."""
 
     item: Primitive
-    el: dict[str, Any] | None  # None: the background
+    el: Located | None  # the element (or edition mark) that drew it; None: the background
     matrix: Matrix = IDENTITY
     role: str = "content"  # content | background | mark | pip | icon
 
@@ -137,7 +136,7 @@ def fill_under(placed: list[Placed], x: float, y: float) -> str | None:
 
 
 def _under(placed: list[Placed], n: int, points: tuple[tuple[float, float], ...],
-           el: dict[str, Any] | None) -> list[str | None]:
+           el: Located | None) -> list[str | None]:
     """The fill colour drawn under each point before placed[n] by other elements than `el`
     (None under art or nothing), in one walk down them; copies of the same element (a repeat)
     do not count."""
@@ -248,14 +247,15 @@ class FaceLinter:
             return
         where: Location | None = None
         label = "edition_mark" if p.role == "mark" else "layout"
-        found = element_where(p.el) if p.el is not None else None
-        if found is not None:
+        found = p.el.written_at() if p.el is not None else None
+        if found is not None and p.el is not None:
             source, path = found
             where, label = source.where(path), source.label(path)
             if justified(where, rule):
                 return
-            if p.el and p.el.get("name"):
-                label += f" ({p.el['name']})"
+            name = p.el.label_name()
+            if name:
+                label += f" ({name})"
         self.found[key] = Problem(rule, message, where=where, path=f"{self.face} {label}",
                                   hint=hint, severity="warning")
 

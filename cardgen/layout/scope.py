@@ -9,10 +9,10 @@ from typing import Any
 from cardgen.data.model import Component, Database, FieldSpec, Term
 from cardgen.layout.arith import ExpressionError, evaluate
 from cardgen.layout.auto import body_text
-from cardgen.layout.bindings import SPECIALS
-from cardgen.layout.validate import element_where
 
 _BINDING = re.compile(r"\{([^{}]+)\}")
+# Bindings every layout knows besides the fields: the game, edition, position and kind title.
+SPECIALS = ("edition", "game", "index", "kind_title", "auto_body")
 # Bindings whose value is the same for every component of a kind and edition: the specials
 # but auto_body (the component's own text), and a repeat's item and parent (they come from
 # the template unless the repeat itself read a field).
@@ -95,17 +95,10 @@ def _step(db: Database, value: Any, spec: FieldSpec | None, part: str) -> tuple[
     if part == "len" and isinstance(value, list | str):
         return len(value), None
     if isinstance(value, str) and spec is not None and spec.type == "ref":
-        target = _components(db).get(value)
+        target = db.components_by_id.get(value)
         return Scope(db, target)._head(part) if target is not None else (None, None)
     return None, None
 
-
-def _components(db: Database) -> dict[str, Component]:
-    """Components by id, built once per database (for `{ref_field.name}` bindings)."""
-    found: dict[str, Component] | None = db.__dict__.get("_components_by_id")
-    if found is None:
-        found = db.__dict__["_components_by_id"] = db.by_id()
-    return found
 
 
 def format_value(value: Any) -> str:
@@ -127,13 +120,15 @@ def truthy(value: Any) -> bool:
 # ---------------------------------------------------------------- laying out
 
 
-def number(scope: Scope, el: dict[str, Any], key: str, default: float = 0.0) -> float:
-    """A number, a binding, or simple arithmetic over bindings ("{radius_mm} * 2 + 3").
+def number(scope: Scope, written: Any, key: str, default: float = 0.0) -> float:
+    """A number, a binding, or simple arithmetic over bindings ("{radius_mm} * 2 + 3"); `key`
+    names it in messages.
 
-    An absent value, or arithmetic reading a field the component leaves empty, is the default;
-    arithmetic that divides by zero, overflows or is not arithmetic is an ExpressionError
-    located at the key (cardgen.layout.arith), never a silent 0."""
-    raw = el.get(key, default)
+    Nothing written, or arithmetic reading a field the component leaves empty, is the default;
+    arithmetic that divides by zero, overflows or is not arithmetic is an ExpressionError naming
+    the key (cardgen.layout.arith; the element drawing it places it at its layout line), never a
+    silent 0."""
+    raw = default if written is None else written
     value = _filled(scope, raw) if isinstance(raw, str) and "{" in raw else scope.text(raw)
     if isinstance(value, str):
         if not value.strip():
@@ -141,14 +136,14 @@ def number(scope: Scope, el: dict[str, Any], key: str, default: float = 0.0) -> 
         try:
             return evaluate(value)
         except ExpressionError as exc:
-            raise _located(exc, scope, el, key, raw, value) from None
+            raise _explained(exc, scope, key, raw, value) from None
     try:
         result = float(value)
     except (TypeError, ValueError, OverflowError):
         return default
     if not math.isfinite(result):
-        raise _located(ExpressionError(f"{key} is {result}, not a finite number"), scope, el, key,
-                       raw, str(result))
+        raise _explained(ExpressionError(f"{key} is {result}, not a finite number"), scope, key,
+                         raw, str(result))
     return result
 
 
@@ -170,13 +165,10 @@ def _filled(scope: Scope, raw: str) -> Any:
     return None if empty else text
 
 
-def _located(exc: ExpressionError, scope: Scope, el: dict[str, Any], key: str, raw: Any,
-             value: str) -> ExpressionError:
-    """The error at the layout key that wrote it, naming the component when data filled it in."""
-    found = element_where(el)
-    if found is not None:
-        source, path = found
-        exc.where, exc.path = source.value_where((*path, key)), source.label((*path, key))
+def _explained(exc: ExpressionError, scope: Scope, key: str, raw: Any, value: str
+               ) -> ExpressionError:
+    """The error naming its key, and the component when data filled the arithmetic in."""
+    exc.key = exc.key or key
     if isinstance(raw, str) and "{" in raw and raw.strip() != value:
         exc.message += f" (for {scope.component.id}: {raw.strip()})"
     return exc

@@ -2,55 +2,45 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
 
-from cardgen.data.model import Database
 from cardgen.data.paths import leaves_folder, readable
 from cardgen.data.yamlsrc import Source, read_source
 from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
 from cardgen.layout.auto import auto_template
 from cardgen.layout.bindings import binding_problems
 from cardgen.layout.fonts import font_problem
+from cardgen.layout.model import Fonts, TemplateFile
 from cardgen.layout.roots import SHARED_LAYOUTS, find_layout_file, layout_roots
 from cardgen.layout.scope import Scope, number
-from cardgen.layout.validate import layout_problems, remember_elements
+from cardgen.layout.session import FaceInfo, LayoutSession
+from cardgen.layout.validate import validated_layout
 
 SHEETS = ("cards", "large", "tokens", "stickers")
-
-
-@dataclass(frozen=True)
-class FaceInfo:
-    width: float
-    height: float
-    bleed: float
-    sheet: str
-    has_back: bool
 
 
 # ---------------------------------------------------------------- templates
 
 
-def _read_template(path: Path, shown: str) -> tuple[dict[str, Any], Source]:
+def _read_template(path: Path, shown: str) -> tuple[TemplateFile, Source]:
     """A valid layout file, read once for each version of it (an edited file is read again)."""
     stat = path.stat()
     return _read_version(path, shown, (stat.st_mtime_ns, stat.st_size))
 
 
 @cache
-def _read_version(path: Path, shown: str, version: tuple[int, int]) -> tuple[dict[str, Any], Source]:
+def _read_version(path: Path, shown: str, version: tuple[int, int]) -> tuple[TemplateFile, Source]:
     source = read_source(path, shown)
-    problems = layout_problems(source) or [Problem(
+    template, problems = validated_layout(source, path.read_text(encoding="utf-8"))
+    problems = problems or [Problem(
         "bad-number", f"{source.raw.get(p, 'nan')} is not a finite number", where=source.value_where(p),
         path=source.label(p), hint="write a size in mm, e.g. 12.5") for p in source.nonfinite]
-    if problems:
+    if problems or template is None:
         raise ProblemsError(problems)
     if "extends" in source.data:
         _EXTENDS_AT[path] = source.value_where(("extends",))
-    remember_elements(source, path.read_text(encoding="utf-8"))
-    return source.data, source
+    return template, source
 
 
 _EXTENDS_AT: dict[Path, Location] = {}  # layout file -> where its `extends:` was written
@@ -68,7 +58,7 @@ def find_template(project: Path, name: str, via: Location | None = None) -> Path
     return path
 
 
-def load_template(project: Path, name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
+def load_template(project: Path, name: str, seen: tuple[str, ...] = ()) -> TemplateFile:
     """A template with its `extends` chain merged (child keys win; elements are appended).
 
     `name` ('mygame/card', 'common/poker-card') is looked up under every layout root: the
@@ -79,11 +69,10 @@ def load_template(project: Path, name: str, seen: tuple[str, ...] = ()) -> dict[
                                      hint=did_you_mean(name, _layout_names(project)))])
     if name in seen:
         raise ProblemsError([Problem("layout-cycle", " -> ".join([*seen, name]))])
-    raw, source = _read_template(path, _shown(project, path))
-    data = dict(raw)
-    if isinstance(data.get("fonts"), dict):
-        data["fonts"] = _font_files(project, path, source, data["fonts"])
-    parent_name = data.pop("extends", None)
+    data, source = _read_template(path, _shown(project, path))
+    if data.fonts is not None:
+        data = data.model_copy(update={"fonts": _font_files(project, path, source, data.fonts)})
+    parent_name = data.extends
     if not parent_name:
         return data
     if find_template(project, str(parent_name), _EXTENDS_AT.get(path)) is None:
@@ -92,10 +81,7 @@ def load_template(project: Path, name: str, seen: tuple[str, ...] = ()) -> dict[
             where=source.value_where(("extends",)), path="extends",
             hint=did_you_mean(parent_name, _layout_names(project)) or "name a layout from "
             "layouts/ without .yaml, e.g. common/poker-card")])
-    parent = load_template(project, parent_name, (*seen, name))
-    merged = {**parent, **data}
-    merged["elements"] = list(parent.get("elements", [])) + list(data.get("elements", []))
-    return merged
+    return data.merged_over(load_template(project, parent_name, (*seen, name)))
 
 
 def _layout_names(project: Path) -> list[str]:
@@ -104,12 +90,11 @@ def _layout_names(project: Path) -> list[str]:
                    for root in layout_roots(project) if root.is_dir() for p in root.rglob("*.yaml")})
 
 
-def _font_files(project: Path, path: Path, source: Source, named: dict[str, str | None]
-                ) -> dict[str, str]:
+def _font_files(project: Path, path: Path, source: Source, named: Fonts) -> Fonts:
     """A layout's `fonts:` -> absolute files (relative to the layout file), each usable."""
     found: dict[str, str] = {}
     problems = []
-    for role, file in named.items():
+    for role, file in (("regular", named.regular), ("bold", named.bold), ("italic", named.italic)):
         if not file:
             continue
         font = (path.parent / file).resolve()
@@ -122,7 +107,7 @@ def _font_files(project: Path, path: Path, source: Source, named: dict[str, str 
         found[role] = str(font)
     if problems:
         raise ProblemsError(problems)
-    return found
+    return Fonts.model_validate(found)
 
 
 def _shown_dir(path: Path) -> str:
@@ -139,75 +124,72 @@ def _shown(project: Path, path: Path) -> str:
     return str(path)
 
 
-def template_for(db: Database, kind: str, side: str) -> dict[str, Any] | None:
+def template_for(session: LayoutSession, kind: str, side: str) -> TemplateFile | None:
     """The merged template of a kind's front or back; auto-generated when no file exists.
 
-    Merged once per database and (kind, side): every face of a kind shares it, read-only.
+    Merged once per session and (kind, side): every face of a kind shares it, read-only.
     """
-    merged: dict[tuple[str, str], dict[str, Any] | None] = db.__dict__.setdefault("_templates", {})
-    failed: dict[tuple[str, str], list[Problem]] = db.__dict__.setdefault("_template_problems", {})
+    merged, failed = session.templates, session.template_problems
     if (kind, side) in failed:  # said once per template, not once per face
         raise ProblemsError(failed[(kind, side)])
     if (kind, side) not in merged:
         try:
-            merged[(kind, side)] = _merged_template(db, kind, side)
+            merged[(kind, side)] = _merged_template(session, kind, side)
         except ProblemsError as exc:
             failed[(kind, side)] = exc.problems
             raise
     return merged[(kind, side)]
 
 
-def _merged_template(db: Database, kind: str, side: str) -> dict[str, Any] | None:
+def _merged_template(session: LayoutSession, kind: str, side: str) -> TemplateFile | None:
+    db = session.db
     spec = db.game.kinds[kind]
     name = spec.layout or kind if side == "front" else spec.back
     if name is None:
         return None
-    files: dict[tuple[str, str], str] = db.__dict__.setdefault("_template_files", {})
     for full in (f"{db.game.id}/{name}", name):
         found = find_layout_file(db.project, f"{full}.yaml")
         if found is not None:
-            files[(kind, side)] = _shown(db.project, found)
+            session.template_files[(kind, side)] = _shown(db.project, found)
             template = load_template(db.project, full)
             problems = binding_problems(db, kind, template)
             if problems:
                 raise ProblemsError(problems)
             return template
-    autos: dict[tuple[str, str], dict[str, Any]] = db.__dict__.setdefault("_auto_templates", {})
-    if (kind, side) not in autos:
-        front = template_for(db, kind, "front") if side == "back" else None
-        autos[(kind, side)] = auto_template(db, kind, side, front)
-    return autos[(kind, side)]
+    front = template_for(session, kind, "front") if side == "back" else None
+    written = front.model_fields_set if front is not None else set()
+    return TemplateFile.model_validate(auto_template(
+        db, kind, side, front.size if front is not None and "size" in written else None,
+        front.sheet if front is not None and "sheet" in written else None))
 
 
-def template_file(db: Database, kind: str, side: str) -> Location | None:
+def template_file(session: LayoutSession, kind: str, side: str) -> Location | None:
     """The layout file a kind's face is drawn from (None for an automatic layout)."""
-    shown = db.__dict__.get("_template_files", {}).get((kind, side))
+    shown = session.template_files.get((kind, side))
     return Location(shown, 1, 1) if shown else None
 
 
-def face_info(db: Database, kind: str) -> FaceInfo:
+def face_info(session: LayoutSession, kind: str) -> FaceInfo:
     """Sheet style and nominal size of a kind (a bound size reads as its first component's)."""
-    cache: dict[str, FaceInfo] = db.__dict__.setdefault("_face_info", {})
-    if kind not in cache:
-        cache[kind] = _face_info(db, kind)
-    return cache[kind]
+    if kind not in session.face_infos:
+        session.face_infos[kind] = _face_info(session, kind)
+    return session.face_infos[kind]
 
 
-def _face_info(db: Database, kind: str) -> FaceInfo:
-    front = template_for(db, kind, "front") or {}
+def _face_info(session: LayoutSession, kind: str) -> FaceInfo:
+    db = session.db
+    front = template_for(session, kind, "front") or TemplateFile.model_validate({})
     first = next((c for c in db.components if c.kind == kind), None)
-    sheet = str(front.get("sheet", "cards"))
     has_back = db.game.kinds[kind].back is not None
     try:
-        size = front.get("size", (63.5, 88.9))
         if first is not None:
             scope = Scope(db, first)
-            width, height = (number(scope, {"v": v}, "v", 10.0) for v in size)
+            width, height = (number(scope, v, "size", 10.0) for v in front.size)
         else:
-            width, height = (float(v) if not isinstance(v, str) else 10.0 for v in size)
-        return FaceInfo(width, height, float(front.get("bleed", 3.0)), sheet, has_back)
+            width, height = (float(v) if not isinstance(v, str) else 10.0 for v in front.size)
+        return FaceInfo(width, height, float(front.bleed), front.sheet, has_back)
     except (TypeError, ValueError, OverflowError):  # laying the face out reports it, located
-        return FaceInfo(10.0, 10.0, 3.0, sheet, has_back)
+        return FaceInfo(10.0, 10.0, 3.0, front.sheet, has_back)
 
 
 # ---------------------------------------------------------------- binding

@@ -1,7 +1,9 @@
-"""A layout file's Source -> Problems: the typed model's errors at file:line:col with did-you-mean.
+"""A layout file's Source -> its validated TemplateFile, or Problems: the typed model's errors
+at file:line:col with did-you-mean.
 
 Every problem of a file is found in one run: unknown keys, wrong types and shapes, unknown
-element types and enum values, each at the layout line that wrote it.
+element types and enum values, each at the layout line that wrote it. A valid file's elements
+(and edition mark) remember where they were written (`cardgen.layout.located`).
 """
 
 from __future__ import annotations
@@ -13,9 +15,11 @@ from pydantic import BaseModel, ValidationError
 
 from cardgen.data.validate import data_path, value_at
 from cardgen.data.yamlsrc import KeyPath, Source
-from cardgen.errors import Location, Problem, did_you_mean
+from cardgen.errors import Problem, did_you_mean
 from cardgen.layout.arith import ExpressionError
-from cardgen.layout.model import CHILD_KEYS, ELEMENT_TYPES, EditionMark, Fonts, InkSaver, TemplateFile
+from cardgen.layout.elements import ELEMENT_TYPES, ElementBase
+from cardgen.layout.located import remember_lines
+from cardgen.layout.model import EditionMark, Fonts, InkSaver, TemplateFile
 
 _PAIRS = {"size": "[width, height]", "step": "[dx, dy]", "row_step": "[dx, dy]"}
 _SUBMODELS: dict[str, type[BaseModel]] = {"edition_mark": EditionMark, "fonts": Fonts,
@@ -29,20 +33,30 @@ _HINTS = {
 }
 
 
-def layout_problems(source: Source) -> list[Problem]:
-    """Every problem of one layout file (empty when it is a valid layout)."""
+def validated_layout(source: Source, text: str = "") -> tuple[TemplateFile | None, list[Problem]]:
+    """One layout file as a TemplateFile whose parts know their layout lines, or None and every
+    problem of the file. `text` is the file's text (for `# lint-ok:` comments)."""
     if not isinstance(source.data, dict):
-        return [Problem("bad-layout", "a layout is a mapping (size, elements, ...)",
-                        where=source.where(()), hint="see docs/layouts.md")]
+        return None, [Problem("bad-layout", "a layout is a mapping (size, elements, ...)",
+                              where=source.where(()), hint="see docs/layouts.md")]
     try:
-        TemplateFile.model_validate(source.data)
+        template = TemplateFile.model_validate(source.data)
     except ValidationError as exc:
         problems: dict[str, Problem] = {}
         for err in exc.errors():
             problem = _problem(source, err)
             problems.setdefault(f"{problem.path}|{problem.rule}", problem)
-        return list(problems.values())
-    return []
+        return None, list(problems.values())
+    remember_lines(source.file, text)
+    _place(source, template.elements, ("elements",))
+    if template.edition_mark is not False:
+        template.edition_mark.remember_where(source, ("edition_mark",))
+    return template, []
+
+
+def layout_problems(source: Source) -> list[Problem]:
+    """Every problem of one layout file (empty when it is a valid layout)."""
+    return validated_layout(source)[1]
 
 
 def _problem(source: Source, err: Any) -> Problem:
@@ -117,36 +131,9 @@ def _keys_at(data: Any, path: KeyPath) -> list[str]:
     return [k for k in cls.model_fields if k != "type"] if cls is not None else []
 
 
-# id(element mapping) -> (its file's Source, its key path): layout lines for later problems.
-# The mappings live as long as the cached file they were read from.
-_WHERE: dict[int, tuple[Source, KeyPath]] = {}
-
-
-_LINES: dict[str, list[str]] = {}  # layout file as shown -> its lines (for lint-ok comments)
-
-
-def remember_elements(source: Source, text: str = "") -> None:
-    """Record where each element of a valid layout file was written (and the file's lines)."""
-    _LINES[source.file] = text.splitlines()
-    _remember(source, source.data.get("elements", []), ("elements",))
-    if isinstance(source.data.get("edition_mark"), dict):
-        _WHERE[id(source.data["edition_mark"])] = (source, ("edition_mark",))
-
-
-def _remember(source: Source, elements: list[dict[str, Any]], path: KeyPath) -> None:
+def _place(source: Source, elements: list[ElementBase], path: KeyPath) -> None:
+    """Each element (and its children, at any depth) told where it was written."""
     for i, el in enumerate(elements):
-        _WHERE[id(el)] = (source, (*path, i))
-        for key in CHILD_KEYS:
-            _remember(source, el.get(key) or [], (*path, i, key))
-
-
-def element_where(el: dict[str, Any]) -> tuple[Source, KeyPath] | None:
-    """The Source and key path an element was written at (None for generated elements)."""
-    return _WHERE.get(id(el))
-
-
-def justified(where: Location, rule: str) -> bool:
-    """True when the layout says `# lint-ok: RULE why` on that line or the line above it."""
-    lines = _LINES.get(where.file, [])
-    marker = f"lint-ok: {rule}"
-    return any(marker in lines[n - 1] for n in (where.line - 1, where.line) if 0 < n <= len(lines))
+        el.remember_where(source, (*path, i))
+        for key, children in el.children().items():
+            _place(source, children, (*path, i, key))

@@ -30,8 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, 
 from tests.support import gen_deck  # noqa: E402
 
 if TYPE_CHECKING:
-    from cardgen.build.faces import BuildOptions, Faces
     from cardgen.data.model import Database
+    from cardgen.pipeline.faces import BuildOptions, Faces
 
 REPO = Path(__file__).resolve().parents[2]
 GOLDEN = REPO / "tests" / "golden"
@@ -47,8 +47,8 @@ REGENERATE = "make golden"
 @functools.lru_cache(maxsize=16)
 def laid_out(project: Path, target: str) -> tuple[Database, Faces]:
     """A target's Database and every face a build lays out (no face cache), once per process."""
-    from cardgen.build.faces import lay_out_faces
     from cardgen.data.load import load_database, parse_target
+    from cardgen.pipeline.faces import lay_out_faces
 
     game, edition = parse_target(target, project)
     db = load_database(project, game, edition)
@@ -63,8 +63,8 @@ def faces_text(db: Database, faces: Faces) -> str:
 
 
 def home_text(db: Database, faces: Faces, options: BuildOptions) -> str:
-    from cardgen.build.writers import plan_pages
     from cardgen.impose.dump import dump_home_files
+    from cardgen.pipeline.writers import plan_pages
 
     how = "fold-over, back offset " + ",".join(map(str, options.back_offset)) if options.fold \
         else "duplex, back offset " + ",".join(map(str, options.back_offset))
@@ -84,7 +84,7 @@ def record_names(target: str, label: str) -> list[str]:
 
 def records(target: str, project: Path = REPO) -> dict[str, str]:
     """file name in tests/golden -> its text, for one seed target laid out from `project`."""
-    from cardgen.build.faces import BuildOptions
+    from cardgen.pipeline.faces import BuildOptions
 
     db, faces = laid_out(project.resolve(), target)
     out = {f"{db.label}.faces.txt": faces_text(db, faces),

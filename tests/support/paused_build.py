@@ -19,8 +19,8 @@ from tests.support import standin_layout  # noqa: E402
 def main() -> int:
     signal_fd, args = int(sys.argv[1]), sys.argv[2:]
     standin_layout.install()
-    from cardgen.build import pipeline
     from cardgen.cli import main as cli
+    from cardgen.pipeline import run as pipeline
 
     def pause(*_: object, **__: object) -> None:
         os.write(signal_fd, b"w")

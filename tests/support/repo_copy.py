@@ -9,7 +9,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 ANYWHERE = (".git", "__pycache__", ".cardgen-cache", ".hypothesis", ".*_cache", "*.egg-info")
-AT_THE_TOP = (".venv", ".venv-*", "build", "dist", "output")  # cardgen/build/ is code
+AT_THE_TOP = (".venv", ".venv-*", "build", "dist", "output")
 
 
 def copy_repo(dest: Path) -> Path:

@@ -13,18 +13,19 @@ import sys
 import types
 
 from cardgen.errors import Problem, ProblemsError
-from cardgen.layout import FaceInfo  # the real one's record; this module replaces its functions
+from cardgen.layout import FaceInfo, LayoutSession  # the real one's; this module replaces its functions
 from cardgen.layout import text as textfit
 from cardgen.layout.drawing import Drawing, Ellipse, Path, Rect, Style, Text
 
 W, H, BLEED = 63.0, 88.0, 3.0
 
 
-def face_info(db, kind: str) -> FaceInfo:  # noqa: ANN001
+def face_info(session, kind: str) -> FaceInfo:  # noqa: ANN001
     return FaceInfo(W, H, BLEED, "cards", True)
 
 
-def lay_out(db, component, side: str) -> Drawing:  # noqa: ANN001
+def lay_out(session, component, side: str) -> Drawing:  # noqa: ANN001
+    db = session.db
     d = Drawing(f"{component.id}-{side}", W, H, BLEED)
     if side == "back":
         d.add(Rect(-BLEED, -BLEED, W + 2 * BLEED, H + 2 * BLEED, Style(fill="#2B2D42")))
@@ -67,4 +68,5 @@ def as_module() -> types.ModuleType:
     module = types.ModuleType("cardgen.layout")
     module.face_info = face_info  # type: ignore[attr-defined]
     module.lay_out = lay_out  # type: ignore[attr-defined]
+    module.LayoutSession = LayoutSession  # type: ignore[attr-defined]
     return module

@@ -11,7 +11,7 @@ All of it is written into a temporary folder that replaces the output folder onl
 
 Stages 4-7 run as tasks on a pool of processes forked after stage 3 (one per core), so they
 share the laid-out faces without copying them; a page's preview starts as soon as its PDF is
-written. SVGs and previews are keyed by content (cardgen.build.sources): a file whose key is in
+written. SVGs and previews are keyed by content (cardgen.pipeline.sources): a file whose key is in
 the previous output's manifest is linked from there instead of being made again, so rebuilding
 after a small edit redoes only what the edit touched (and the PDFs, which are rewritten).
 """
@@ -22,8 +22,10 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from cardgen.build import output, sources, tasks
-from cardgen.build.faces import (
+from cardgen.data.model import Database
+from cardgen.errors import ProblemsError
+from cardgen.pipeline import output, sources, tasks
+from cardgen.pipeline.faces import (
     BuildOptions,
     BuildSummary,
     Faces,
@@ -31,9 +33,7 @@ from cardgen.build.faces import (
     lay_out_faces,
     lint_warnings,
 )
-from cardgen.build.writers import write_manifest_file
-from cardgen.data.model import Database
-from cardgen.errors import ProblemsError
+from cardgen.pipeline.writers import write_manifest_file
 
 
 def build(

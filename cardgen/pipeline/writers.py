@@ -6,11 +6,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen import impose
-from cardgen.build import manifest, output, sources
-from cardgen.build.faces import BuildOptions, FaceKey, Faces, Progress, copy_groups, kind_title
 from cardgen.data.model import Database
 from cardgen.impose.draft import report_pages
 from cardgen.impose.home import home_file_name
+from cardgen.pipeline import manifest, output, sources
+from cardgen.pipeline.faces import BuildOptions, FaceKey, Faces, Progress, copy_groups, kind_title
+from cardgen.pipeline.outputs import project_paper_catalogue
 
 if TYPE_CHECKING:
     from cardgen.layout.drawing import Drawing
@@ -27,13 +28,14 @@ def plan_pages(db: Database, faces: Faces, options: BuildOptions,
                papers: tuple[str, ...] | None = None) -> dict[str, list[impose.HomeFile]]:
     """paper -> its home-print files (a duplex one and a single-sided one), planned."""
     groups = copy_groups(db, faces)
-    plans = {paper: impose.plan_home_print(groups, impose.PAPERS[paper], fold=options.fold,
+    sheets = project_paper_catalogue(db.project)  # cardgen's papers and the project's own
+    plans = {paper: impose.plan_home_print(groups, sheets[paper], fold=options.fold,
                                            offset=options.back_offset, heading=home_heading(db))
              for paper in (papers or options.papers)}
     if options.draft_report:  # a draft: the check report opens every file
         for paper, files in plans.items():
             for f in files:
-                f.pages[:0] = report_pages(impose.PAPERS[paper], home_heading(db),
+                f.pages[:0] = report_pages(sheets[paper], home_heading(db),
                                            list(options.draft_report), duplex=f.duplex)
     return plans
 

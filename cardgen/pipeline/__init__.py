@@ -1,13 +1,13 @@
 """Stages 3-8 driven as one build: faces, home print, print shop, SVG, previews, manifest.
 
-pipeline.py runs them into a temporary folder swapped in at the end (output.py); faces.py lays
+run.py runs them into a temporary folder swapped in at the end (output.py); faces.py lays
 out every face once; tasks.py spreads the file writers (writers.py) over forked workers;
 sources.py keys reusable files by content; manifest.py describes what was written.
 """
 
-from cardgen.build.faces import BuildOptions, BuildSummary, FaceKey, Faces, Progress, lay_out_faces
-from cardgen.build.pipeline import build
-from cardgen.build.writers import write_home_print
+from cardgen.pipeline.faces import BuildOptions, BuildSummary, FaceKey, Faces, Progress, lay_out_faces
+from cardgen.pipeline.run import build
+from cardgen.pipeline.writers import write_home_print
 
 __all__ = ["BuildOptions", "BuildSummary", "FaceKey", "Faces", "Progress", "build",
            "lay_out_faces", "write_home_print"]

@@ -2,7 +2,7 @@
 
 Keys are sorted and nothing depends on time, so two builds of the same database in the same
 environment write the same manifest. A reusable file (SVG, preview) also records `source`, the
-content key it was made from, so the next build can reuse it (cardgen.build.output.Previous).
+content key it was made from, so the next build can reuse it (cardgen.pipeline.output.Previous).
 """
 
 from __future__ import annotations

@@ -8,13 +8,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardgen import impose
-from cardgen.build import sources
 from cardgen.data.model import Component, Database
 from cardgen.errors import Problem, ProblemsError, fold
 from cardgen.layout.drawing import Drawing
+from cardgen.pipeline import sources
 
 if TYPE_CHECKING:
-    from cardgen.build.manifest import FileRecord
+    from cardgen.layout.session import LayoutSession
+    from cardgen.pipeline.manifest import FileRecord
 
 Progress = Callable[[str, int, int], None]
 FaceKey = tuple[str, str]  # (component id, side)
@@ -88,16 +89,19 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
     same result: the same faces in the same order, and every face's problems (folded by
     cause, cardgen.errors.fold), raised together once all faces were tried.
     """
+    from cardgen.layout import LayoutSession
+
     if only is not None:
         unknown = sorted(set(only) - set(db.by_id()))
         if unknown:
             raise ValueError(f"no component with id {', '.join(unknown)} in {db.label}")
     chosen = [c for c in db.components if (only is None or c.id in only) and c.count > 0]
     faces = Faces([], {}, {})
+    session = LayoutSession(db)  # this build's templates, icons, images read and shared faces
     broken: list[Problem] = []  # of layout files that cannot be read: their kinds are skipped
-    wanted = _sides(db, chosen, faces, broken)
+    wanted = _sides(session, chosen, faces, broken)
     try:
-        laid = lay_out_wanted(db, chosen, wanted, cache, ink_saver, report)
+        laid = lay_out_wanted(session, chosen, wanted, cache, ink_saver, report)
     except ProblemsError as exc:
         broken += exc.problems
     if broken:
@@ -112,8 +116,8 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
     return faces
 
 
-def _sides(db: Database, chosen: list[Component], faces: Faces, broken: list[Problem]
-           ) -> list[list[str]]:
+def _sides(session: LayoutSession, chosen: list[Component], faces: Faces,
+           broken: list[Problem]) -> list[list[str]]:
     """The sides to lay out, per chosen component (none for a kind whose layout file has
     problems: those go to `broken`); each kind's sheet style into `faces`."""
     from cardgen.layout import face_info
@@ -121,7 +125,7 @@ def _sides(db: Database, chosen: list[Component], faces: Faces, broken: list[Pro
     wanted: list[list[str]] = []
     for component in chosen:
         try:
-            info = face_info(db, component.kind)
+            info = face_info(session, component.kind)
         except ProblemsError as exc:
             broken += exc.problems
             wanted.append([])
@@ -139,10 +143,10 @@ Fresh = tuple[Drawing | None, str, tuple[tuple[str, str], ...], list[Problem]]
 # --------------------------------------------------------------------------- many faces at once
 
 PARALLEL_FACES = 400  # fresh layouts from which a second process pays for its fork
-_JOB: tuple[Database, list[Component], bool] | None = None  # for the forked layout workers
+_JOB: tuple[LayoutSession, list[Component], bool] | None = None  # for the forked layout workers
 
 
-def lay_out_wanted(db: Database, chosen: list[Component], wanted: list[list[str]],
+def lay_out_wanted(session: LayoutSession, chosen: list[Component], wanted: list[list[str]],
                    cache: sources.FaceCache | None, ink_saver: bool, report: Progress
                    ) -> list[list[Laid]]:
     """Every wanted side of every chosen component, laid out or from the cache.
@@ -151,7 +155,7 @@ def lay_out_wanted(db: Database, chosen: list[Component], wanted: list[list[str]
     and more than one core, by forked workers in chunks taken in order; the problems of every
     face are raised together at the end, in deck order either way. The build process keeps
     the cache and reports progress per component."""
-    from cardgen.build.pool import worker_count
+    from cardgen.pipeline.pool import worker_count
 
     laid: list[list[Laid]] = [[None] * len(sides) for sides in wanted]
     todo: list[tuple[int, int, str | None]] = []  # (component, side index, cache key)
@@ -167,12 +171,13 @@ def lay_out_wanted(db: Database, chosen: list[Component], wanted: list[list[str]
     problems: list[Problem] = []  # of every face, raised together at the end
     if len(todo) < PARALLEL_FACES or worker_count() < 2:
         for ci, si, key in todo:
-            drawing, probes, found = _face_or_problems(db, chosen[ci], wanted[ci][si], ink_saver)
+            drawing, probes, found = _face_or_problems(session, chosen[ci], wanted[ci][si],
+                                                       ink_saver)
             _keep(laid, cache, ci, si, key, drawing, probes)
             problems += found
             progress.done([ci])
     else:
-        for chunk, results in _laid_by_workers(db, chosen, wanted, ink_saver, _chunks(todo)):
+        for chunk, results in _laid_by_workers(session, chosen, wanted, ink_saver, _chunks(todo)):
             for (ci, si, key), (drawing, face, probes, found) in zip(chunk, results, strict=True):
                 _keep(laid, cache, ci, si, key, drawing, probes, face)
                 problems += found
@@ -182,11 +187,11 @@ def lay_out_wanted(db: Database, chosen: list[Component], wanted: list[list[str]
     return laid
 
 
-def _face_or_problems(db: Database, component: Component, side: str, ink_saver: bool
+def _face_or_problems(session: LayoutSession, component: Component, side: str, ink_saver: bool
                       ) -> tuple[Drawing | None, tuple[tuple[str, str], ...], list[Problem]]:
     """A face and its probes, or its problems (the other faces are laid out all the same)."""
     try:
-        return (*drawing_and_probes(db, component, side, ink_saver), [])
+        return (*drawing_and_probes(session, component, side, ink_saver), [])
     except ProblemsError as exc:
         return None, (), exc.problems
 
@@ -207,25 +212,25 @@ def _keep(laid: list[list[Laid]], cache: sources.FaceCache | None, ci: int, si: 
 
 
 def _chunks(todo: list[tuple[int, int, str | None]]) -> list[list[tuple[int, int, str | None]]]:
-    from cardgen.build.pool import chunks
+    from cardgen.pipeline.pool import chunks
 
     return chunks(todo, max(100, len(todo) // 16))
 
 
-def _laid_by_workers(db: Database, chosen: list[Component], wanted: list[list[str]],
+def _laid_by_workers(session: LayoutSession, chosen: list[Component], wanted: list[list[str]],
                      ink_saver: bool, chunks: list[list[tuple[int, int, str | None]]]
                      ) -> Iterator[tuple[list[tuple[int, int, str | None]], list[Fresh]]]:
     """Each chunk with its faces, in order, the chunks laid out on forked workers."""
     global _JOB
-    from cardgen.build.pool import running
+    from cardgen.pipeline.pool import running
 
-    _JOB = (db, chosen, ink_saver)
+    _JOB = (session, chosen, ink_saver)
     try:
         with running() as pool:
             futures = [pool.submit(_lay_out_chunk, [(ci, wanted[ci][si]) for ci, si, _ in chunk])
                        for chunk in chunks]
             for chunk, future in zip(chunks, futures, strict=True):
-                yield chunk, future.result()  # a chunk's problem, after every chunk before it
+                yield chunk, future.result()
     finally:
         _JOB = None
 
@@ -236,10 +241,10 @@ def _lay_out_chunk(items: list[tuple[int, str]]) -> list[Fresh]:
 
     if _JOB is None:
         raise RuntimeError("no layout job in this process")
-    db, chosen, ink_saver = _JOB
+    session, chosen, ink_saver = _JOB
     out = []
     for ci, side in items:
-        drawing, probes, problems = _face_or_problems(db, chosen[ci], side, ink_saver)
+        drawing, probes, problems = _face_or_problems(session, chosen[ci], side, ink_saver)
         out.append((drawing, face_key(drawing) if drawing is not None else "", probes, problems))
     return out
 
@@ -265,21 +270,21 @@ class _Progress:
                 self.report("faces", self.count, self.total)
 
 
-def drawing_and_probes(db: Database, component: Component, side: str, ink_saver: bool
+def drawing_and_probes(session: LayoutSession, component: Component, side: str, ink_saver: bool
                        ) -> tuple[Drawing | None, tuple[tuple[str, str], ...]]:
     """A fresh layout of one face, and the image files it looked for (for the face cache)."""
-    probes: list[tuple[str, str]] = db.__dict__.setdefault("_image_probes", [])
-    probes.clear()
-    drawing = _drawing(db, component, side, ink_saver)
+    probes = session.listen_for_images()
+    drawing = _drawing(session, component, side, ink_saver)
     return drawing, tuple(probes)
 
 
-def _drawing(db: Database, component: Component, side: str, ink_saver: bool) -> Drawing | None:
+def _drawing(session: LayoutSession, component: Component, side: str, ink_saver: bool
+             ) -> Drawing | None:
     """The laid-out face; the ink-saver flag is passed only when set, so a stand-in layout
     module with the plain three-argument `lay_out` (tests, bench) still serves."""
     from cardgen.layout import lay_out
 
-    return lay_out(db, component, side, True) if ink_saver else lay_out(db, component, side)
+    return lay_out(session, component, side, True) if ink_saver else lay_out(session, component, side)
 
 
 def kind_title(db: Database, kind: str) -> str:

@@ -23,10 +23,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen import impose
-from cardgen.build import manifest, output, sources
-from cardgen.build.faces import kind_title
-from cardgen.build.pool import chunks, running
-from cardgen.build.writers import (
+from cardgen.impose.home import home_file_name
+from cardgen.pipeline import manifest, output, sources
+from cardgen.pipeline.faces import kind_title
+from cardgen.pipeline.pool import chunks, running
+from cardgen.pipeline.writers import (
     make_svg_folders,
     plan_pages,
     print_shop_faces,
@@ -36,12 +37,11 @@ from cardgen.build.writers import (
     write_print_shop_pdf,
     write_svg_files,
 )
-from cardgen.impose.home import home_file_name
 from cardgen.render import png as preview
 
 if TYPE_CHECKING:
-    from cardgen.build.faces import BuildOptions, FaceKey, Faces, Progress
     from cardgen.data.model import Database
+    from cardgen.pipeline.faces import BuildOptions, FaceKey, Faces, Progress
 
 Records = list[manifest.FileRecord]
 PAGES_PER_TASK = 8

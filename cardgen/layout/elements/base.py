@@ -1,0 +1,315 @@
+"""The base of every element type, and the Context an element draws into.
+
+An element type is one module of this package: a pydantic model whose fields are its keys,
+types and defaults (written once), a `draw()` that reads the validated model, and the hooks
+the binding checker reads (`bindings()`). The registry (`__init__.py`) builds the element
+union, the layout JSON Schema and the docs table from those modules.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
+
+from pydantic import AfterValidator, Field
+
+from cardgen.data.model import Component, Database, FieldSpec, Term
+from cardgen.errors import Location, Problem
+from cardgen.layout import fonts, text
+from cardgen.layout.arith import ExpressionError, evaluate
+from cardgen.layout.drawing import IDENTITY, Drawing, Group, Matrix, Primitive, Style
+from cardgen.layout.guards import check_primitive
+from cardgen.layout.icons import IconFinder
+from cardgen.layout.lints import Placed, compose, fill_under, ink_for
+from cardgen.layout.located import Located
+from cardgen.layout.scope import Scope, format_value, number, truthy
+from cardgen.limits import MAX_ELEMENTS
+
+_ARITHMETIC = re.compile(r"^[\d\s.+\-*/()]+$")
+
+
+def _number_text(value: str) -> str:
+    """A number written as text must hold a binding or be arithmetic ("{r} * 2", "174 / 3");
+    arithmetic without bindings is worked out now (a division by zero is an error here)."""
+    if "{" in value:
+        return value
+    if _ARITHMETIC.match(value):
+        evaluate(value)
+        return value
+    raise ValueError(f"expected a number, a {{binding}} or arithmetic, got '{value}'")
+
+
+# A number, or a `{binding}` / arithmetic over bindings ("{diameter_mm} / 2 - 4").
+Num = float | Annotated[str, AfterValidator(_number_text)]
+Pair = tuple[Num, Num]
+# '#RRGGBB', a `{binding}`, a palette word, `auto` (black or white, whichever reads on the fill
+# under it; text, icons, the edition mark), or none.
+Colour = str
+
+if TYPE_CHECKING:
+    Children = list["ElementBase"]
+else:  # the registry's union of every element type, filled in when it rebuilds the models
+    Children = list["Element"]  # noqa: F821
+
+
+@dataclass(frozen=True)
+class Bindings:
+    """What the binding checker reads of an element (cardgen.layout.bindings)."""
+
+    values: list[tuple[str, Any]]  # (key, value) of every written key that may hold a binding
+    over: str | None = None  # the list binding its items run over
+    counted: bool = False  # items 1..n instead of a list
+    per_item: frozenset[str] = frozenset()  # keys read once per item
+    children: list[tuple[str, list[ElementBase]]] = field(default_factory=list)
+    children_per_item: bool = False  # its children see `{item}`
+
+
+class ElementBase(Located):
+    """Keys every element has; each element type adds its own and draws itself."""
+
+    type: str
+    when: str | bool | int | None = Field(
+        None, description="draw only when this binding is set and not empty, false or zero")
+    side: Literal["front", "back"] | None = Field(
+        None, description="draw only on this face of a double-sided layout")
+    name: str | None = Field(None, description="names the element in messages and ink-saver")
+
+    # keys that never hold a binding
+    UNBOUND: ClassVar[frozenset[str]] = frozenset(
+        {"type", "name", "side", "join", "align", "valign", "font", "shape", "direction"})
+    PER_ITEM: ClassVar[frozenset[str]] = frozenset()  # keys read once per list item
+    CHILDREN_PER_ITEM: ClassVar[bool] = False  # children drawn once per list item
+
+    def label_name(self) -> str | None:
+        return self.name
+
+    def draw(self, ctx: Context, scope: Scope, dx: float, dy: float) -> None:
+        """Add what the element draws to `ctx`, moved by (dx, dy) mm."""
+        raise NotImplementedError(type(self).__name__)
+
+    def children(self) -> dict[str, list[ElementBase]]:
+        """Its child elements by key (`elements`, `fallback`); none for a plain shape."""
+        return {}
+
+    def over_binding(self) -> str | None:
+        """The list binding it runs over (`over:`), if any."""
+        return None
+
+    def counted(self) -> bool:
+        """True when it runs `n:` times instead of over a list."""
+        return False
+
+    def number(self, scope: Scope, key: str) -> float:
+        """The number a key holds (bound values read through `scope`), else the key's default."""
+        default = type(self).model_fields[key].default
+        return number(scope, getattr(self, key), key,
+                      float(default) if isinstance(default, int | float) else 0.0)
+
+    def bindings(self) -> Bindings:
+        kids = self.children()
+        over = self.over_binding()
+        skip = self.UNBOUND | set(kids) | ({"over"} if over is not None else set())
+        values = [(key, getattr(self, key)) for key in type(self).model_fields
+                  if key in self.model_fields_set and key not in skip]
+        items = over is not None or self.counted()
+        return Bindings(values, over, self.counted(), self.PER_ITEM if items else frozenset(),
+                        list(kids.items()), self.CHILDREN_PER_ITEM)
+
+    def shown(self, scope: Scope, side: str) -> bool:
+        """Drawn on this side, for this component (`when:`, `side:`)?"""
+        if "when" in self.model_fields_set and not truthy(scope.text(self.when)):
+            return False
+        return self.side is None or self.side == side
+
+
+class Stroked(ElementBase):
+    """An element with a fill and an outline."""
+
+    fill: Colour | None = Field(None, description="fill colour")
+    stroke: Colour | None = Field(None, description="outline colour")
+    stroke_width: float = Field(0.35, description="outline width, mm")
+    dash: list[float] | None = Field(None, description="dash pattern, mm on, mm off, ...")
+
+    def style(self, ctx: Context, scope: Scope) -> Style:
+        return Style(fill=colour(named(ctx.job.palette, scope.text(self.fill)), None),
+                     stroke=colour(named(ctx.job.palette, scope.text(self.stroke)), None),
+                     stroke_width=float(self.stroke_width),
+                     dash=tuple(self.dash) if self.dash else None)
+
+
+def colour(value: Any, default: str | None) -> str | None:
+    """'#RRGGBB' as written; `none` or empty is no colour; anything else the default."""
+    if isinstance(value, str) and re.fullmatch(r"#[0-9A-Fa-f]{6}", value):
+        return value
+    if value in (None, "", "none"):
+        return default if value is None else None
+    return default
+
+
+def named(palette: dict[str, Any], value: Any) -> Any:
+    """A colour name from the template's `palette:` (e.g. a button colour word) -> '#RRGGBB'."""
+    key = value.label if isinstance(value, Term) else value
+    if not isinstance(key, str | bool | int):
+        return value
+    for candidate in (key, str(key), str(key).lower()):
+        if candidate in palette:
+            return palette[candidate]
+    return value
+
+
+# --------------------------------------------------------------------------- drawing
+
+
+@dataclass(frozen=True)
+class FaceJob:
+    """What stays the same while one face is drawn."""
+
+    db: Database
+    component: Component
+    side: str
+    palette: dict[str, Any]  # the template's colour words
+    safe: float
+    family: text.Family
+    icons: IconFinder
+    layout_file: Location | None  # the layout file the face is drawn from (None: automatic)
+    probes: list[tuple[str, str]] | None = None  # images read, when a face cache listens
+
+
+class Context:
+    """Where elements draw: the face's Drawing, its problems and what the lints need."""
+
+    def __init__(self, job: FaceJob, drawing: Drawing, placed: list[Placed] | None = None,
+                 matrix: Matrix = IDENTITY, budget: list[int] | None = None):
+        self.job = job
+        self.drawing = drawing
+        self.problems: list[Problem] = []
+        self.placed: list[Placed] = [] if placed is None else placed  # for the lints
+        self.matrix = matrix  # where this context's drawing sits on the face
+        self.current: Located | None = None  # the element being drawn
+        self.budget = [MAX_ELEMENTS] if budget is None else budget  # shared with its groups
+
+    @property
+    def component(self) -> Component:
+        return self.job.component
+
+    def add(self, item: Primitive, role: str = "content") -> None:
+        self.budget[0] -= 1
+        if self.budget[0] < 0:
+            raise ValueError(f"the face draws more than {MAX_ELEMENTS} shapes")
+        check_primitive(item)
+        self.drawing.add(item)
+        self.placed.append(Placed(item, self.current, self.matrix, role))
+
+    def problem(self, rule: str, message: str, what: str, hint: str,
+                where: Location | None = None) -> None:
+        """A problem of this face's component; `what` follows its id in the key path."""
+        self.problems.append(Problem(rule, message, where=where or self.component.where,
+                                     path=f"{self.component.id}.{what}", hint=hint))
+
+    def guarded(self, draw: Any, el: ElementBase | None, *args: Any) -> None:
+        """Draw; a value cardgen cannot use becomes a Problem at the layout, never a crash."""
+        try:
+            draw(*args)
+        except ExpressionError as exc:  # arithmetic: at the key that wrote it
+            self.problems.append(self._expression(exc, el if el is not None else self.current))
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError,
+                ZeroDivisionError) as exc:
+            what = f"{el.type} element" if el is not None else "the layout"
+            name = (el.name or el.type) if el is not None else "layout"
+            self.problem("bad-layout", f"{what} cannot be drawn: {exc}", name,
+                         "numbers in mm (finite, not negative sizes), colours as \"#RRGGBB\", "
+                         "lists where a list is expected, fonts 'regular' or 'bold'",
+                         (el.location() if el is not None else None) or self.job.layout_file)
+
+    def _expression(self, exc: ExpressionError, part: Located | None) -> Problem:
+        """Layout arithmetic that cannot be worked out, at the layout key that wrote it."""
+        where, label = part.key_location(exc.key) if part is not None and exc.key else (None, None)
+        what = part.type if isinstance(part, ElementBase) else "edition_mark" if part else "layout"
+        return exc.problem(where or (part.location() if part is not None else None)
+                           or self.job.layout_file or self.component.where,
+                           label or f"{self.component.id}.{what}")
+
+    def element(self, el: ElementBase, scope: Scope, dx: float, dy: float) -> None:
+        if not el.shown(scope, self.job.side):
+            return
+        outer, self.current = self.current, el
+        self.guarded(el.draw, el, self, scope, dx, dy)
+        self.current = outer
+
+    def turned(self, children: list[ElementBase], scope: Scope, x: float, y: float,
+               degrees: float) -> None:
+        """Children drawn in a frame moved to (x, y) and turned `degrees` clockwise there."""
+        angle = math.radians(degrees)
+        cos, sin = math.cos(angle), math.sin(angle)
+        matrix: Matrix = (cos, sin, -sin, cos, x, y)
+        inner = Context(self.job, Drawing("group", 0, 0, 0), self.placed,
+                        compose(self.matrix, matrix), self.budget)
+        for sub in children:
+            inner.element(sub, scope, 0.0, 0.0)
+        self.problems.extend(inner.problems)
+        if inner.drawing.items:  # its items are linted where they were placed, not again here
+            self.drawing.add(Group(tuple(inner.drawing.items), matrix))
+
+    def ink(self, scope: Scope, value: Any, x: float, y: float, default: str | None) -> str | None:
+        """A colour key's colour; `auto` is black or white, whichever reads better on the fill
+        drawn under (x, y) (in this context's mm)."""
+        if value == "auto":
+            a, b, c, d, e, f = self.matrix
+            return ink_for(fill_under(self.placed, a * x + c * y + e, b * x + d * y + f))
+        return colour(named(self.job.palette, scope.text(value)), default) or default
+
+    def glyphs(self, value: str, face: str, element: str) -> bool:
+        """True when the font has every character of the text; else a Problem."""
+        family = self.job.family
+        missing = text.missing_glyphs(value, face, family)
+        if missing:
+            chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+            fonts_used = sorted({fonts.font_path(f).name for f in (face, family.bold)})
+            self.problem("missing-glyph", f"the font ({', '.join(fonts_used)}) has no glyph for "
+                         f"{chars} in \"{value}\"", element,
+                         "use another character, or a font that has it (the layout's fonts:)")
+        return not missing
+
+    def inline_icons(self, value: str, element: str) -> bool:
+        """True when every `[name]` in the text names an icon; else a Problem with did-you-mean."""
+        icons = self.job.icons
+        unknown = [n for n in text.icon_names(value) if icons.find(n) is None]
+        for name in unknown:
+            self.problem("unknown-icon", f"no icon '[{name}]' in \"{value}\"", element,
+                         icons.hint(name))
+        return not unknown
+
+    def items(self, el: ElementBase, over: str | None, n: Num | None, scope: Scope
+              ) -> tuple[list[Any], FieldSpec | None]:
+        """The items a list element runs over: a list binding's items, or 1..n for a count."""
+        if over is None:
+            return list(range(1, int(number(scope, n, "n", 0)) + 1)), None
+        items = scope.text(over)
+        if items is None or items == "":
+            return [], None
+        if not isinstance(items, list):
+            where, label = el.key_location("over")
+            self.problems.append(Problem(
+                "not-a-list", f"{over} is {format_value(items)!r} for {self.component.id}, not a list",
+                where=where or self.component.where, path=label or f"{self.component.id}.{over}",
+                hint="repeat over a list field, or use n: for a count (then {index} is 1..n)"))
+            return [], None
+        return items, self._list_item_spec(over, scope)
+
+    def _list_item_spec(self, binding: str, scope: Scope) -> FieldSpec | None:
+        """The spec of one item of the list `binding` names (a field's, or the repeat item's)."""
+        head, *rest = binding.strip("{} ").split(".")
+        kind = self.job.db.game.kinds[self.component.kind]
+        spec = scope.item_spec if head == "item" else kind.fields.get(head)
+        for part in rest:
+            spec = (spec.fields or {}).get(part) if spec is not None else None
+        return spec.of if spec is not None and spec.type == "list" else None
+
+    def where_bound(self, el: ElementBase, value: object) -> Location | None:
+        """A value bound to data ({field}) is the component's mistake; else the layout's."""
+        written = el.location()
+        if "{" in str(value) or written is None:
+            return self.component.where
+        return written

@@ -1,0 +1,23 @@
+"""`circle`: a circle round (cx, cy)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from cardgen.layout.drawing import Ellipse
+from cardgen.layout.elements.base import Context, Num, Stroked
+from cardgen.layout.scope import Scope
+
+
+class CircleElement(Stroked):
+    """a circle"""
+
+    type: Literal["circle"]
+    cx: Num = 0.0
+    cy: Num = 0.0
+    r: Num = 3.0
+
+    def draw(self, ctx: Context, scope: Scope, dx: float, dy: float) -> None:
+        r = self.number(scope, "r")
+        ctx.add(Ellipse(dx + self.number(scope, "cx"), dy + self.number(scope, "cy"), r, r,
+                        self.style(ctx, scope)))

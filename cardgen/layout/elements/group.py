@@ -1,0 +1,28 @@
+"""`group`: child elements drawn in a frame moved to (x, y) and turned `rotate` degrees
+clockwise there (sideways cards, half-upside-down cards)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from cardgen.layout.elements.base import Children, Context, ElementBase, Num
+from cardgen.layout.scope import Scope
+
+
+class GroupElement(ElementBase):
+    """its `elements`, moved and turned"""
+
+    type: Literal["group"]
+    x: Num = 0.0
+    y: Num = 0.0
+    rotate: Num = Field(0.0, description="degrees clockwise")
+    elements: Children = Field(default_factory=list)
+
+    def children(self) -> dict[str, list[ElementBase]]:
+        return {"elements": self.elements}
+
+    def draw(self, ctx: Context, scope: Scope, dx: float, dy: float) -> None:
+        ctx.turned(self.elements, scope, dx + self.number(scope, "x"),
+                   dy + self.number(scope, "y"), self.number(scope, "rotate"))

@@ -1,0 +1,62 @@
+"""What a layout file wrote, and where: the strict pydantic base of every part of a layout.
+
+A validated layout part (an element, the edition mark) keeps the file and key path it was
+written at (`written_at`), so a problem found while drawing it, or a lint on what it drew, is
+reported at its layout line. `# lint-ok: RULE why` comments are read from the file's lines.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, PrivateAttr
+
+from cardgen.data.yamlsrc import KeyPath, Source
+from cardgen.errors import Location
+
+
+class Strict(BaseModel):
+    """A part of a layout file: unknown keys are mistakes."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class Located(Strict):
+    """A part of a layout that remembers where it was written (None when generated)."""
+
+    _at: tuple[Source, KeyPath] | None = PrivateAttr(default=None)
+
+    def remember_where(self, source: Source, path: KeyPath) -> None:
+        self._at = (source, path)
+
+    def written_at(self) -> tuple[Source, KeyPath] | None:
+        """The Source and key path it was written at (None for generated parts)."""
+        return self._at
+
+    def location(self) -> Location | None:
+        """Its file:line:col, when it was written in a file."""
+        return self._at[0].where(self._at[1]) if self._at is not None else None
+
+    def key_location(self, key: str) -> tuple[Location | None, str | None]:
+        """Where one of its keys was written, and that key's path as messages show it."""
+        if self._at is None:
+            return None, None
+        source, path = self._at
+        return source.value_where((*path, key)), source.label((*path, key))
+
+    def label_name(self) -> str | None:
+        """The name a layout gave it (`name:`), for messages."""
+        return None
+
+
+_LINES: dict[str, list[str]] = {}  # layout file as shown -> its lines (for lint-ok comments)
+
+
+def remember_lines(shown: str, text: str) -> None:
+    """Keep a layout file's lines, for `# lint-ok:` comments."""
+    _LINES[shown] = text.splitlines()
+
+
+def justified(where: Location, rule: str) -> bool:
+    """True when the layout says `# lint-ok: RULE why` on that line or the line above it."""
+    lines = _LINES.get(where.file, [])
+    marker = f"lint-ok: {rule}"
+    return any(marker in lines[n - 1] for n in (where.line - 1, where.line) if 0 < n <= len(lines))
