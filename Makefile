@@ -42,7 +42,7 @@ check: $(STAMP)
 test: $(STAMP) $(DEV)
 	$(BIN)/ruff check cardgen tests tools
 	$(BIN)/mypy cardgen tools
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --dist loadscope
 
 # The suite against the newest release of every dependency (nothing locked), in .venv-latest:
 # a breaking release upstream is found here, on purpose, before it reaches the lock.
@@ -52,7 +52,7 @@ test-latest:
 	.venv-latest/bin/pip install -q --upgrade pip
 	.venv-latest/bin/pip install -q --upgrade -e '.[dev,xlsx]'
 	.venv-latest/bin/pip list --format=freeze
-	.venv-latest/bin/pytest -p no:cacheprovider
+	.venv-latest/bin/pytest -p no:cacheprovider -n auto --dist loadscope
 
 # Write the lock anew from pyproject.toml (newest versions that fit its bounds).
 LOCK_COMPILE := $(BIN)/pip-compile -q --generate-hashes --allow-unsafe --strip-extras \

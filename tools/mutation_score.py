@@ -2,8 +2,10 @@
 
 Reads mutants/**/*.py.meta (what `mutmut run` leaves), groups the mutants by package
 (cardgen/impose, cardgen/check, cardgen/data) and prints killed / all per package and per
-module. A mutant is caught when a test failed, timed out or crashed on it; a mutant no test
-reaches counts as not caught. Exits 1 when a package is under the goal (--goal, 80 %).
+module. A mutant is caught when mypy --strict refused it (CI runs mypy) or a test failed,
+timed out or crashed on it; a mutant no test reaches counts as not caught. The `tests` column
+is the share the tests alone catch of the mutants mypy let through. Exits 1 when a package's
+score is under the goal (--goal, 80 %).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pathlib import Path
 from mutmut.stats import status_by_exit_code
 
 CAUGHT = {"killed", "timeout", "segfault", "caught by type check"}
+TYPED = "caught by type check"  # mypy --strict refused the mutant before any test ran
 
 
 def statuses(mutants: Path) -> dict[str, Counter[str]]:
@@ -34,23 +37,32 @@ def score(counts: Counter[str]) -> tuple[int, int]:
     return sum(counts[s] for s in CAUGHT), counts.total()
 
 
+def by_tests(counts: Counter[str]) -> str:
+    """The share the tests catch of the mutants mypy let through."""
+    tested = counts.total() - counts[TYPED]
+    return f"{(sum(counts[s] for s in CAUGHT) - counts[TYPED]) / tested:.1%}" if tested else "-"
+
+
 def report(by_module: dict[str, Counter[str]], goal: float) -> list[str]:
     """The per-package table; the packages under the goal."""
     packages: dict[str, Counter[str]] = {}
     for module, counts in by_module.items():
         packages.setdefault(module.rsplit("/", 1)[0], Counter()).update(counts)
     below = []
-    print(f"{'package / module':34} {'caught':>7} {'all':>6} {'score':>7}  not caught")
+    print(f"{'package / module':34} {'caught':>7} {'all':>6} {'score':>7} {'by mypy':>8} "
+          f"{'tests':>7}  not caught")
     for package, total in sorted(packages.items()):
         caught, every = score(total)
         if not every:
             continue
-        print(f"{package:34} {caught:7} {every:6} {caught / every:7.1%}")
+        print(f"{package:34} {caught:7} {every:6} {caught / every:7.1%} {total[TYPED]:8} "
+              f"{by_tests(total):>7}")
         for module, counts in sorted(by_module.items()):
             if module.rsplit("/", 1)[0] == package and counts.total():
                 c, n = score(counts)
                 missed = ", ".join(f"{s} {k}" for s, k in counts.items() if s not in CAUGHT)
-                print(f"  {module.rsplit('/', 1)[1]:32} {c:7} {n:6} {c / n:7.1%}  {missed}")
+                print(f"  {module.rsplit('/', 1)[1]:32} {c:7} {n:6} {c / n:7.1%} {counts[TYPED]:8} "
+                      f"{by_tests(counts):>7}  {missed}")
         if caught / every < goal:
             below.append(package)
     return below
