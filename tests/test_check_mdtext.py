@@ -118,9 +118,10 @@ def _box(text: str) -> list[tuple[int, str, int | None, int | None, str, int]]:
 
 def test_table_columns_in_any_order_with_other_cells() -> None:
     text = ("## Components\n| Item | Qty | Colour |\n|---|---|---|\n| Cards | 3 | red |\n"
-            "| Dice | x2 | blue, white |\n")
+            "| Dice | x2 | blue, white |\n| Board | | |\n")
     assert _box(text) == [(4, "3 Cards (red)", 3, 3, "Cards (red)", 0),
-                          (5, "2 Dice (blue, white)", 2, 2, "Dice (blue, white)", 0)]
+                          (5, "2 Dice (blue, white)", 2, 2, "Dice (blue, white)", 0),
+                          (6, "Board", None, None, "Board", 0)]
     no_header = "## Components\n| Cards | 3x | red | |\n| 2 | Dice |\n| x4 | |\n"
     assert [b[1] for b in _box(no_header)] == ["3 Cards (red)", "2 Dice", "4"]
     header_too_wide = "## Components\n| Name | Extra | Count |\n| Cards | 4 |\n"

@@ -149,4 +149,4 @@ def _row_text(cells: tuple[str, ...], header: tuple[str, ...] | None) -> str:
     if not rest:
         return qty
     extra = f" ({', '.join(rest[1:])})" if len(rest) > 1 else ""
-    return f"{qty} {rest[0]}{extra}"
+    return f"{qty} {rest[0]}{extra}".lstrip()  # an empty quantity cell: the name alone
