@@ -160,3 +160,8 @@ def test_a_box_list_ends_at_the_first_sentence_of_rules() -> None:
 def test_a_line_ending_in_a_colon_names_the_box_only_when_it_says_so() -> None:
     assert find_box(read("Setup:\n- 3 Pawns\n")) is None
     assert find_box(read("| Contents: | x |\n|---|---|\n| 3 | Pawns |\n")) is None
+
+
+def test_a_table_rule_markdown_does_not_see_is_skipped() -> None:
+    assert _kinds("Para\n|---|:---:|\n| a | b |\n") == [
+        (1, TEXT, 0, "Para"), (2, SKIP, 0, ""), (3, ROW, 0, "a b")]

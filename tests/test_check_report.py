@@ -530,3 +530,25 @@ def test_evaluate_limits() -> None:
     with pytest.raises(ExprError) as caught:
         evaluate(db, "99999999999999999999 * 99999999999999999999" + " * 99999999999999999999" * 60)
     assert str(caught.value) == "a number in the expression grew past 4096 bits"
+
+
+def test_a_breakdown_by_a_field_alone_lists_what_the_data_has() -> None:
+    db = make_db([comp("a", "card", suit="star", count=2), comp("b", "card", suit="moon")],
+                 inventory=[{"line": "3 Cards", "kind": "card", "count": 3, "by": "suit"}])
+    row = _row(db)
+    assert [(p.label, p.expected, p.has) for p in row.parts] == [("suit moon", 0, 1),
+                                                                ("suit star", 0, 2)]
+    assert (row.verdict, row.detail) == ("off", "suit moon: 1 of 0; suit star: 2 of 0")
+
+
+def test_an_expression_python_cannot_read_at_all() -> None:
+    with pytest.raises(ExprError) as caught:
+        evaluate(_db_for_expr(), "1\x00")
+    assert str(caught.value).startswith("cannot read expression")
+
+
+def test_an_expression_nested_too_deep_is_refused_not_a_crash() -> None:
+    with pytest.raises(ExprError) as caught:
+        evaluate(_db_for_expr(), "-" * 1980 + "count('card')")
+    assert str(caught.value).startswith("cannot evaluate '---")
+    assert "RecursionError" in str(caught.value)

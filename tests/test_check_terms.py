@@ -41,7 +41,8 @@ def test_line_noun() -> None:
 
 
 def _names() -> Names:
-    db = make_db([comp("c1", "card", name="Armor Plating"), comp("w", "wheel", name="Wheel")],
+    db = make_db([comp("c1", "card", name="Armor Plating"), comp("w", "wheel", name="Wheel"),
+                  comp("x", "wheel", name="The")],
                  kinds={"card": "Orbit Card", "board": "Board", "spare": "CARD", "wheel": "Card"},
                  vocab={"colour": [{"id": "ultra-violet", "name": "Violet"}, {"id": "red"}]},
                  inventory=[{"line": "4 Player HP Trackers", "kind": "card", "count": 1,
@@ -152,13 +153,14 @@ Or: a technology; a weather; a global power (if any).
 A technology, a very big blue moon, and a global power.
 Technology or Ecosystem.
 Draw an orbit card, a technology or a global power.
+Pick: a circle, a square or a triangle.
 """
 
 
 def _list_db():
     return make_db([comp("c", "card", name="Orbit Card")], inventory=[
         {"line": "1 Card", "kind": "card", "count": 1}], vocab={
-        "shape": [{"id": "circle"}, {"id": "square"}],
+        "shape": [{"id": "circle"}, {"id": "square"}],  # all named: the triangle is no other name
         "reference": [{"id": "tech", "name": "Technology"}, {"id": "eco", "name": "Ecosystem"},
                       {"id": "global-power", "name": "Global Power"}]})
 
