@@ -107,3 +107,24 @@ def test_verify_reads_each_quote_in_its_own_rulebook(tmp_path: Path) -> None:
     [found] = verify(db, None)
     assert found.message.startswith("card-1 text quotes 'New words here', which is not in "
                                     "data/g/e/rules.md")
+
+
+def test_the_closest_passage_is_the_one_most_words_line_up_with() -> None:
+    text = ("You move one.\nYou move two.\nYou move three.\nYou move four.\nYou move five.\n"
+            "Then move the red pawn two spaces.\n")
+    doc = read(text)
+    [found] = quote_findings([_quoted("move the blue pawn two spaces")], WordIndex.of(doc), doc,
+                             "r.md")
+    assert found.message == ("card-1 text quotes 'move the blue pawn two spaces', which is not in "
+                             "r.md; closest is r.md:6: data 'blue', rulebook 'red'")
+    assert (found.quote, found.hint, found.subject) == (
+        "Then move the red pawn two spaces.", _HINT, "data/g/e/cards.yaml:3:9")
+
+
+def test_likeness_is_over_the_longer_of_quote_and_passage() -> None:
+    doc = read("Roll the two red dice.\n")
+    index = WordIndex.of(doc)
+    # the whole sentence holds both words, but three more: half of "Roll the" is closer
+    assert index.closest(["Roll", "dice"]) == (0, 2, 0.5)
+    [found] = quote_findings([_quoted("Roll dice")], index, doc, "r.md")
+    assert found.message.endswith("closest is r.md:1: data 'dice', rulebook 'the'")
