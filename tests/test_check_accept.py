@@ -149,7 +149,8 @@ def test_report_lines() -> None:
                                                       "not listed", "the database has it")]
     findings = [Finding("two-names", "warning", "two names", where="r.md:3:1"),
                 Finding("expr", "error", "no", accepted="known")]
-    rules = [RuleResult("expr", "x", False, 1), RuleResult("unique", "y", True, 0)]
+    rules = [RuleResult("expr", "x", False, 1), RuleResult("unique", "y", True, 0),
+             RuleResult("exists", "z", True, 0)]
     waived = [Problem("missing-image", "no image 'a.png'", Location("c.yaml", 2, 3)),
               Problem("bad", "two\nlines")]
     assert report_lines(_short_report(findings, rows, rules), waived) == [
@@ -158,7 +159,7 @@ def test_report_lines() -> None:
         '  SHORT: "4 Pawns" expects 4, the database has 2 (2 missing)',
         '  OVER: "2 Dice" expects 2, the database has 3',
         "  NOT LISTED: Token, 5 in the database (the database has it)",
-        "Rules: 1 of 2 pass",
+        "Rules: 2 of 3 pass",
         "Findings: 2",
         "  r.md:3:1: warning[two-names] two names",
         "  error[expr] no (acknowledged: known)",

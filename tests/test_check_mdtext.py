@@ -165,3 +165,41 @@ def test_a_line_ending_in_a_colon_names_the_box_only_when_it_says_so() -> None:
 def test_a_table_rule_markdown_does_not_see_is_skipped() -> None:
     assert _kinds("Para\n|---|:---:|\n| a | b |\n") == [
         (1, TEXT, 0, "Para"), (2, SKIP, 0, ""), (3, ROW, 0, "a b")]
+
+
+def test_line_breaks_and_underscores_separate_words() -> None:
+    assert plain("a\nb") == "a b" and plain("a  \nb") == "a b"
+    assert tokens("snake_case") == ["snake", "case"] == words("snake_case")
+
+
+def test_an_empty_front_matter_and_a_list_right_after_one() -> None:
+    assert [line.kind for line in read("---\n---\nText\n").lines] == [SKIP, SKIP, TEXT]
+    doc = read("---\na: 1\n---\n2. two\n3. three\n")
+    assert [(line.kind, line.ordinal) for line in doc.lines[3:]] == [(ITEM, 2), (ITEM, 3)]
+
+
+def test_short_table_rules_wiki_images_and_short_bold_lines() -> None:
+    assert _kinds("| a | b |\n|-|-|\n| 3 | c |\n")[1] == (2, SKIP, 0, "")
+    assert _kinds("Text\n[[pic.png]]\n")[1] == (2, SKIP, 0, "")
+    assert read("**a**\n").lines[0].bold and not read("**a\n").lines[0].bold
+    assert [line.kind for line in read("ABC.\nABC,\nABC\n").lines] == [TEXT, TEXT, HEADING]
+    assert read("Para\n|X|3|\n").lines[1].cells == ("X", "3")
+
+
+@pytest.mark.parametrize("heading", ["What’s in the box", "In  the   box", "**Box** contents:"])
+def test_box_headings_however_spaced_or_quoted(heading: str) -> None:
+    from cardgen.check.boxlist import box_heading
+
+    assert box_heading(heading)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("3-Player board x2", (2, 2, "3-Player board")), ("3 – Pawns", (3, 3, "Pawns")),
+    ("4 player boards:", (4, 4, "player boards")), ("Pawns – x3", (3, 3, "Pawns"))])
+def test_quantity_more_forms(text: str, expected: tuple[int | None, int | None, str]) -> None:
+    assert quantity(text) == expected
+
+
+def test_a_table_header_names_the_quantity_column_even_when_another_holds_a_number() -> None:
+    text = "## Components\n| Edition | Qty |\n|---|---|\n| 2 | 3 |\n| 1 | x4 |\n"
+    assert [b[1] for b in _box(text)] == ["3 2", "4 1"]

@@ -552,3 +552,76 @@ def test_an_expression_nested_too_deep_is_refused_not_a_crash() -> None:
         evaluate(_db_for_expr(), "-" * 1980 + "count('card')")
     assert str(caught.value).startswith("cannot evaluate '---")
     assert "RecursionError" in str(caught.value)
+
+
+# ---------------------------------------------------------------- more edges
+
+
+def test_entries_without_a_recorded_place_are_reported_without_one() -> None:
+    db = make_db([comp("a", "card", suit="s", count=3)],
+                 inventory=[{"line": "4 Cards", "kind": "card", "count": 4, "by": "suit",
+                             "parts": {"s": 3}}],
+                 mentions=[{"quote": "the deck", "problem": "two lists"}],
+                 accepted=[{"finding": "rules-count", "about": "x", "reason": "r"}])
+    db.edition.where = {}
+    report = check(db)
+    assert [(f.rule, f.where) for f in report.findings] == [
+        ("total-vs-parts", ""), ("rulebook-problem", ""), ("stale-acceptance", "")]
+    assert report.rows[0].where == ""
+
+
+def test_a_breakdown_adds_the_copies_of_every_component_with_a_value() -> None:
+    db = make_db([comp("a", "card", suit="star", count=2), comp("b", "card", suit="star", count=3)],
+                 inventory=[{"line": "5 Cards", "kind": "card", "count": 5, "by": "suit",
+                             "parts": {"star": 5}}])
+    assert [(p.label, p.has, p.ok) for p in _row(db).parts] == [("suit star", 5, True)]
+
+
+def test_a_mention_can_give_several_findings() -> None:
+    db = make_db([comp("m", "marker")], vocab={"piece": [{"id": "marker"}]},
+                 mentions=[{"quote": "the token", "kind": "marker", "term": "token",
+                            "vocab": "piece"}])
+    assert [f.rule for f in check(db).findings] == ["rules-use-unlisted", "two-names"]
+
+
+def test_agree_without_a_reference_field() -> None:
+    db = make_db([comp("c1", "card", owner="nobody"), comp("p", "pawn", colour="red"),
+                  comp("c2", "card", owner="p", colour="blue", line=7)],
+                 rules=[{"rule": "agree", "ref": "card.owner", "fields": ["colour"]},
+                        {"rule": "agree", "ref": "card", "fields": ["colour"]},
+                        {"rule": "agree", "fields": ["colour"]}])
+    results, findings = _rules(db)
+    assert [(r.passed, r.findings) for r in results] == [(False, 1), (True, 0), (False, 1)]
+    assert [f[:3] for f in findings] == [
+        ("agree", "error", "c2 has colour 'blue' but p has 'red'"),
+        ("bad-selector", "error", "'': cannot read ''")]
+
+
+def test_unique_components_by_id() -> None:
+    db = make_db([comp("a", "card", name="One"), comp("a", "card", name="Two", line=4)],
+                 rules=[{"rule": "unique", "values": "card"}])
+    _, findings = _rules(db)
+    assert [f[2] for f in findings] == [f"card: '{db.components[1]}' appears in a and a"]
+
+
+def test_an_expression_rule_without_its_expression() -> None:
+    _, findings = _rules(make_db(rules=[{"rule": "expr"}]))
+    assert [f[:3] for f in findings] == [
+        ("bad-expr", "error", "cannot read expression '': invalid syntax")]
+
+
+def test_numbers_up_to_4096_bits() -> None:
+    db = _db_for_expr()
+    big = str(2 ** 4094)
+    assert evaluate(db, f"{big} * 2")[0] == 2 ** 4095
+    with pytest.raises(ExprError):
+        evaluate(db, f"{big} * 4")
+
+
+def test_the_rulebooks_findings_come_with_the_others(tmp_path: Any) -> None:
+    path = tmp_path / "rules.md"
+    path.write_text("# Components\n- 3 Pawns\n- 1 Board\n", encoding="utf-8")
+    db = make_db([comp("p", "card", count=3)], project=tmp_path, rulebook=path,
+                 inventory=[{"line": "3 Pawns", "kind": "card", "count": 3}],
+                 mentions=[{"quote": "the deck", "problem": "two lists"}])
+    assert [f.rule for f in check(db).findings] == ["rulebook-problem", "box-list-unmapped"]

@@ -102,3 +102,12 @@ def test_distinct_counts_values_once() -> None:
     assert distinct(db, "card") == 3  # components by id
     assert distinct(db, "card.tags[]") == 2
     assert distinct(db, "card[cost=2]") == 1
+
+
+def test_a_filter_value_may_hold_an_equals_sign() -> None:
+    assert parse("card[rule=a=b]").kind_filter == ("rule", "a=b")
+
+
+def test_distinct_components_by_id() -> None:
+    db = make_db([comp("a", "card", name="One"), comp("a", "card", name="Two")])
+    assert distinct(db, "card") == 1

@@ -21,7 +21,8 @@ from tests.support.checkdb import book, comp, make_db
 
 @pytest.mark.parametrize(("word", "one"), [
     ("cards", "card"), ("libraries", "library"), ("ties", "tie"), ("dies", "die"),
-    ("bus", "bus"), ("glass", "glass"), ("dice", "dice"), ("ids", "ids"), ("pawns", "pawn"), ("ss", "ss")])
+    ("bus", "bus"), ("glass", "glass"), ("dice", "dice"), ("ids", "ids"), ("pawns", "pawn"), ("ss", "ss"),
+    ("flies", "fly")])
 def test_singular(word: str, one: str) -> None:
     assert singular(word) == one
 
@@ -110,7 +111,7 @@ _DRIFT = """# Components
 
 # Setup
 Keep the Threat Token next to the Threat Marker.
-Roll. Place the Threat Token on the board. Move the Satellite Tracker up.
+Roll. Ask Big Brother, take the Score Token, place the Threat Token. Move the Satellite Tracker up.
 Place the Threat Token again, and the Hidden Tracker.
 """
 
@@ -127,7 +128,8 @@ def test_drift_findings() -> None:
     found = drift_findings(_drift_db(), book(_DRIFT))
     assert [(f.rule, f.severity, f.message, f.quote, f.where, f.subject, f.hint) for f in found] == [
         ("two-names", "warning", "the rules call it 'Threat Token', which the data does not name; "
-         "the data calls it 'Threat Marker'", "Place the Threat Token on the board.", "r.md:9:1",
+         "the data calls it 'Threat Marker'",
+         "Ask Big Brother, take the Score Token, place the Threat Token.", "r.md:9:1",
          "Threat Token", hint),
         ("two-names", "warning", "the rules call it 'Satellite Tracker', which the data does not "
          "name; the data calls it 'Satellite HP Tracker'", "Move the Satellite Tracker up.",
@@ -185,3 +187,26 @@ def test_a_list_in_the_box_list_is_not_read() -> None:
     db = _list_db()
     rulebook = book("# Components\n- 1 Card: a technology, an environment, and a global power\n")
     assert list_findings(rulebook, data_names(db, rulebook)) == []
+
+
+def test_a_kinds_id_is_a_name_of_it() -> None:
+    db = make_db([comp("s", "score-track")], kinds={"score-track": "Track"})
+    names = data_names(db, book("Text.\n"))
+    assert names.kinds[("score", "track")] == "score-track"
+
+
+def test_drift_prefers_the_name_with_a_word_left_out() -> None:
+    db = make_db([comp("a", "k-1"), comp("b", "k-2")],
+                 kinds={"k-1": "Satellite Zz Tracker", "k-2": "Satellite Marker"})
+    [found] = drift_findings(db, book("# Play\nMove the Satellite Tracker.\n"))
+    assert found.message.endswith("the data calls it 'Satellite Zz Tracker'")
+
+
+def test_a_list_names_every_term_it_leaves_out_and_reads_short_items_only() -> None:
+    db = make_db(vocab={"ref": [{"id": "tech", "name": "Technology"}, {"id": "eco", "name": "Ecosystem"},
+                                {"id": "net", "name": "Internet"}, {"id": "power", "name": "Power"}]})
+    rulebook = book("# Play\nTake: A technology, An environment, and a power.\n"
+                    "Take: a technology, a big blue moon, and a power.\n")
+    found = list_findings(rulebook, data_names(db, rulebook))
+    assert [(f.subject, f.message.split("leaves out: ")[1]) for f in found] == [
+        ("environment", "Ecosystem, Internet"), ("big blue moon", "Ecosystem, Internet")]
