@@ -121,10 +121,11 @@ def test_heading_text() -> None:
 def test_box_list_markdown() -> None:
     db = make_db(inventory=[{"line": "3 Pawns", "kind": "card", "count": 3},
                             {"line": "2 Dice", "kind": "card", "count": 2, "lines": ["1 red", "1 blue"]},
-                            {"line": "3 Pawns", "kind": "token", "count": 3}],
+                            {"line": "3 Pawns", "kind": "token", "count": 3},
+                            {"line": "1 Board", "kind": "board", "count": 1}],
                  skip=["This rulebook", "3 Pawns"])
     assert box_list_markdown(db) == ("## In the box\n\n- 3 Pawns\n- 2 Dice\n\t- 1 red\n\t- 1 blue\n"
-                                     "- This rulebook\n")
+                                     "- 1 Board\n- This rulebook\n")
     assert box_list_markdown(make_db(), "Contents") == "## Contents\n\n"
 
 
@@ -160,3 +161,18 @@ def test_the_rulebook_file_missing_without_a_box_list_or_read(tmp_path: Path) ->
     assert check(with_box).findings == [] and check(with_box).rulebook == "rules.md"
     path.write_text("", encoding="utf-8")
     assert check(with_box).rulebook is None
+
+
+def test_the_section_holding_most_rows_keeps_sub_items_and_its_text() -> None:
+    text = "# Stuff\n- 3 Pawns\n  - 1 red\n\n- 2 Dice\n# Rules\nPlay.\n"
+    rulebook = parse_rulebook(Path("/r.md"), text, "r.md", ["3 Pawns"])
+    assert [(b.number, b.text, b.depth) for b in rulebook.box] == [
+        (2, "3 Pawns", 0), (3, "1 red", 1), (5, "2 Dice", 0)]
+    assert rulebook.doc.line(7).text == "Play."
+
+
+def test_a_line_six_tenths_alike_is_the_same_line_edited() -> None:
+    [found] = _findings(make_db(inventory=_inv("Pawxy")), "# Components\n- Pawns\n")
+    assert found[:2] == ("rulebook-edit", "error")
+    [found] = _findings(make_db(inventory=_inv("Pwxyz")), "# Components\n- Pawns\n- Dice\n")[:1]
+    assert found[:2] == ("box-list-line", "error")

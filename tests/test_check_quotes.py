@@ -87,19 +87,20 @@ def test_verify_reads_each_quote_in_its_own_rulebook(tmp_path: Path) -> None:
     other.parent.mkdir(parents=True)
     other.write_text("# Base\nThe old words.\n", encoding="utf-8")
     db = make_db(project=tmp_path, rulebook=edition_book)
-    db.quotes = [_quoted("New words", edition_book), _quoted("The new words", other, line=5),
-                 _quoted("The old words", other), _quoted("Anything", None),
-                 _quoted("Anything", tmp_path / "missing.md")]
+    db.quotes = [_quoted("New words", edition_book), _quoted("Anything", tmp_path / "missing.md"),
+                 _quoted("The new words", other, line=5), _quoted("The old words", other),
+                 _quoted("Anything", None)]
     rulebook = parse_rulebook(edition_book, "# E\nNew words here.\n", "data/g/e/rules.md", [])
     found = verify(db, rulebook)
     assert [(f.where, f.message) for f in found] == [
         ("data/g/e/cards.yaml:5:9", "card-1 text quotes 'The new words', which is not in "
          "data/g/base/rules.md; closest is data/g/base/rules.md:2: data 'new', rulebook 'old'")]
     assert found[0].quote == "The old words."
-    db.quotes = [_quoted("Old words", edition_book)]
-    [found] = verify(db, rulebook)
-    assert found.message.startswith("card-1 text quotes 'Old words', which is not in "
-                                    "data/g/e/rules.md; closest is data/g/e/rules.md:2:")
+    db.quotes = [_quoted("Old words", edition_book), _quoted("The new words", other)]
+    found = verify(db, rulebook)
+    assert [f.message.split(";")[0] for f in found] == [
+        "card-1 text quotes 'Old words', which is not in data/g/e/rules.md",
+        "card-1 text quotes 'The new words', which is not in data/g/base/rules.md"]
     db.quotes = [_quoted("New words here", edition_book)]
     assert verify(db, None) == []
     edition_book.parent.mkdir(parents=True)
@@ -117,8 +118,9 @@ def test_the_closest_passage_is_the_one_most_words_line_up_with() -> None:
                              "r.md")
     assert found.message == ("card-1 text quotes 'move the blue pawn two spaces', which is not in "
                              "r.md; closest is r.md:6: data 'blue', rulebook 'red'")
-    assert (found.quote, found.hint, found.subject) == (
-        "Then move the red pawn two spaces.", _HINT, "data/g/e/cards.yaml:3:9")
+    assert (found.rule, found.severity, found.quote, found.hint, found.subject) == (
+        "quote-changed", "error", "Then move the red pawn two spaces.", _HINT,
+        "data/g/e/cards.yaml:3:9")
 
 
 def test_likeness_is_over_the_longer_of_quote_and_passage() -> None:
