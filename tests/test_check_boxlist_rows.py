@@ -176,3 +176,14 @@ def test_a_line_six_tenths_alike_is_the_same_line_edited() -> None:
     assert found[:2] == ("rulebook-edit", "error")
     [found] = _findings(make_db(inventory=_inv("Pwxyz")), "# Components\n- Pawns\n- Dice\n")[:1]
     assert found[:2] == ("box-list-line", "error")
+
+
+def test_box_list_findings_of_entries_without_a_recorded_place(tmp_path: Path) -> None:
+    missing = make_db(project=tmp_path, rulebook=tmp_path / "rules.md")
+    missing.edition.where = {}
+    assert [(f.rule, f.where) for f in load_rulebook(missing)[1]] == [("rulebook-missing", "")]
+    db = make_db(inventory=_inv("3 Pawns", "9 Entirely different things"),
+                 skip=["Quite unlike any line at all"])
+    db.edition.where = {}
+    found = box_list_findings(db, book("# Components\n- 3 Pawns\n", ["3 Pawns"]))
+    assert [(f.rule, f.where) for f in found] == [("box-list-line", ""), ("box-list-line", "")]
