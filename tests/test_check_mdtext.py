@@ -195,7 +195,9 @@ def test_box_headings_however_spaced_or_quoted(heading: str) -> None:
 
 @pytest.mark.parametrize(("text", "expected"), [
     ("3-Player board x2", (2, 2, "3-Player board")), ("3 – Pawns", (3, 3, "Pawns")),
-    ("4 player boards:", (4, 4, "player boards")), ("Pawns – x3", (3, 3, "Pawns"))])
+    ("4 player boards:", (4, 4, "player boards")), ("Pawns – x3", (3, 3, "Pawns")),
+    ("3 Player boards x2", (2, 2, "3 Player boards")),
+    ("XP tokens x3", (3, 3, "XP tokens")), ("4 player BOX", (4, 4, "player BOX"))])
 def test_quantity_more_forms(text: str, expected: tuple[int | None, int | None, str]) -> None:
     assert quantity(text) == expected
 
