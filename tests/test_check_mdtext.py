@@ -205,3 +205,10 @@ def test_quantity_more_forms(text: str, expected: tuple[int | None, int | None, 
 def test_a_table_header_names_the_quantity_column_even_when_another_holds_a_number() -> None:
     text = "## Components\n| Edition | Qty |\n|---|---|\n| 2 | 3 |\n| 1 | x4 |\n"
     assert [b[1] for b in _box(text)] == ["3 2", "4 1"]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("3 XP tokens", (3, 3, "XP tokens")), ("2 Xenomorph minis", (2, 2, "Xenomorph minis")),
+    ("3x Pawns", (3, 3, "Pawns")), ("3 X Pawns", (3, 3, "Pawns")), ("3×Pawns", (3, 3, "Pawns"))])
+def test_a_name_beginning_with_x_keeps_it(text: str, expected: tuple[int, int, str]) -> None:
+    assert quantity(text) == expected
