@@ -17,7 +17,7 @@ from cardgen.check.mdtext import BLANK, HEADING, ITEM, ROW, SKIP, Doc, Line, wor
 _BOX_NAME = re.compile(
     r"^(?:the\s+)?(?:game\s+|box\s+)?(?:components?|contents|inventory|in\s+the\s+box|"
     r"what'?s\s+in\s+the\s+box|what\s+is\s+in\s+the\s+box)(?:\s+list)?(?:\s*\(.*\))?$")
-_QTY_FIRST = re.compile(r"^(\d+)(?:\s*[-–]\s*(\d+))?\s*(?:[x×]\s*|\s-\s|\s)(?=\S)(.+)$", re.I)
+_QTY_FIRST = re.compile(r"^(\d+)(?:\s*[-–]\s*(\d+))?\s*(?:x\s+|×\s*|\s-\s|\s)(?=\S)(.+)$", re.I)
 _QTY_LAST = re.compile(r"^(.+?)\s*(?:[x×]\s*(\d+)|:\s*(\d+)|\((\d+)\))$", re.I)
 _QTY_CELL = re.compile(r"^(\d+)(?:\s*[-–]\s*(\d+))?\s*[x×]?$|^[x×]\s*(\d+)$", re.I)
 _QTY_HEADER = re.compile(r"^(?:qty|quantity|count|number|no\.?|#|amount|how many|x)$", re.I)
@@ -149,4 +149,4 @@ def _row_text(cells: tuple[str, ...], header: tuple[str, ...] | None) -> str:
     if not rest:
         return qty
     extra = f" ({', '.join(rest[1:])})" if len(rest) > 1 else ""
-    return f"{qty} {rest[0]}{extra}"
+    return f"{qty} {rest[0]}{extra}".lstrip()  # an empty quantity cell: the name alone

@@ -1,0 +1,214 @@
+"""Reading a rulebook's lines (mdtext.py) and its box list (boxlist.py) in the less usual forms:
+setext and hash headings, capitals and bold lines, escaped bullets, tables Markdown does not
+see, front matter; quantities last or excluded, table columns, where a box list ends."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardgen.check.boxlist import find_box, quantity, same_item
+from cardgen.check.mdtext import BLANK, HEADING, ITEM, ROW, SKIP, TEXT, plain, read, tokens, words
+
+
+def _kinds(text: str) -> list[tuple[int, str, int, str]]:
+    return [(line.number, line.kind, line.level, line.text) for line in read(text).lines]
+
+
+def test_plain_keeps_code_html_and_image_text() -> None:
+    assert plain("Use `roll` <b>now</b> ![a die](d.png)") == "Use roll <b>now</b> a die"
+    assert plain("a  \\\nb") == "a b"
+    assert plain("  ‘quoted’  ") == "'quoted'"
+    assert plain("e\u0301") == "\u00e9"
+    assert plain("") == ""
+
+
+def test_words_and_tokens() -> None:
+    assert words("it_is a-b c's, **x**!") == ["it", "is", "a-b", "c's", "x"]
+    assert tokens("◇ a ⬡ b ★") == ["◇", "a", "⬡", "b", "★"]
+    assert tokens("2× Pawns, ×4 dice, x-ray") == ["2", "Pawns", "4", "dice", "x-ray"]
+
+
+def test_setext_headings_read_as_text_and_their_rules_skipped() -> None:
+    assert _kinds("Title\n=====\nText\n") == [(1, TEXT, 1, "Title"), (2, SKIP, 0, ""),
+                                              (3, TEXT, 0, "Text")]
+
+
+def test_hash_headings_and_their_levels() -> None:
+    assert _kinds("#### Four ####\n   # Three spaces\n#Not\n") == [
+        (1, HEADING, 4, "Four"), (2, HEADING, 1, "Three spaces"), (3, TEXT, 0, "#Not")]
+
+
+@pytest.mark.parametrize(("line", "heading"), [
+    ("SETUP", True), ("ABC", True), ("AB", False), ("A1 B", False), ("NO.", False), ("X, Y", False),
+    ("X Y", False), ("A" * 40, True), ("A" * 41, False), ("3 PAWNS", False), ("_ABC", False),
+    ("**Bold line**", True), ("__Under__", True), ("**a** and **b**", False), ("****", False),
+    ("**ab**", True), ("**Setup:** place it", False), ("Setup", False)])
+def test_plain_text_headings(line: str, heading: bool) -> None:
+    [found] = read(line + "\n").lines
+    assert (found.kind == HEADING) is heading
+    if heading:
+        assert found.level == 7
+
+
+def test_a_bold_line_is_marked_bold() -> None:
+    lines = read("**Contents**\n__x y__\n**a** b\n").lines
+    assert [line.bold for line in lines] == [True, True, False]
+
+
+def test_bullets_markdown_does_not_see() -> None:
+    assert _kinds("Text\n\\* escaped\n• dot\na) item\nb. item\n") == [
+        (1, TEXT, 0, "Text"), (2, TEXT, 0, "escaped"), (3, TEXT, 0, "dot"), (4, ITEM, 0, "item"),
+        (5, ITEM, 0, "item")]
+
+
+def test_a_table_under_a_paragraph_line() -> None:
+    doc = read("Para\n| a | **b** |\n|---|:--:|\n| 3 | c |\n\n")
+    assert [(line.kind, line.text, line.cells) for line in doc.lines] == [
+        (TEXT, "Para", ()), (ROW, "a b", ("a", "b")), (SKIP, "", ()), (ROW, "3 c", ("3", "c")),
+        (BLANK, "", ())]
+
+
+def test_a_markdown_table_and_images() -> None:
+    doc = read("| Qty | Item |\n|---|---|\n| 3 | Cubes |\n| | Empty |\n\n![[pic.png]]\n![x]\n")
+    assert [(line.kind, line.text, line.cells) for line in doc.lines] == [
+        (ROW, "Qty Item", ("Qty", "Item")), (SKIP, "", ()), (ROW, "3 Cubes", ("3", "Cubes")),
+        (ROW, "Empty", ("", "Empty")), (BLANK, "", ()), (SKIP, "", ()), (SKIP, "", ())]
+
+
+def test_front_matter() -> None:
+    assert [line.kind for line in read("---\na: 1\n...\nText\n").lines] == [SKIP, SKIP, SKIP, TEXT]
+    assert [line.kind for line in read("---\na: 1\n").lines] == [TEXT, TEXT]
+    assert read("---\n" + "a: 1\n" * 59 + "---\nText\n").lines[1].kind == TEXT
+    assert read("---\n" + "a: 1\n" * 58 + "---\nText\n").lines[60].kind == TEXT
+    assert read("---\n" + "a: 1\n" * 58 + "---\nText\n").lines[59].kind == SKIP
+
+
+def test_nested_items_and_ordinals() -> None:
+    doc = read("- a\n  - b\n    - c\n- d\n3) e\n")
+    assert [(line.kind, line.level, line.ordinal) for line in doc.lines] == [
+        (ITEM, 1, None), (ITEM, 2, None), (ITEM, 3, None), (ITEM, 1, None), (ITEM, 1, 3)]
+
+
+# ---------------------------------------------------------------- box list
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("3 - Pawns", (3, 3, "Pawns")), ("Pawns x 3", (3, 3, "Pawns")), ("Pawns ×3", (3, 3, "Pawns")),
+    ("1–5 Pawns", (1, 5, "Pawns")), (" 3  Pawns: ", (3, 3, "Pawns")), ("12", (None, None, "12")),
+    ("x3", (None, None, "x3")), ("3-player board x2", (2, 2, "3-player board")),
+    ("4 player boards: 2", (2, 2, "4 player boards")), ("4 player boards", (4, 4, "player boards")),
+    ("6-sided dice (2)", (2, 2, "6-sided dice")), ("3 X Pawns", (3, 3, "Pawns")),
+    ("PAWNS X3", (3, 3, "PAWNS"))])
+def test_quantity_last_and_numbers_that_are_not_quantities(
+        text: str, expected: tuple[int | None, int | None, str]) -> None:
+    assert quantity(text) == expected
+
+
+def test_same_item_needs_the_quantity_and_a_name() -> None:
+    assert same_item("**3** pawns", "3 Pawns") and same_item("Pawns", "pawns")
+    assert not same_item("3 Pawns", "Pawns") and not same_item("1-5 Pawns", "1-4 Pawns")
+    assert not same_item("3 Pawns", "3 Dice")
+
+
+def _box(text: str) -> list[tuple[int, str, int | None, int | None, str, int]]:
+    found = find_box(read(text))
+    assert found is not None
+    return [(b.number, b.text, b.low, b.high, b.name, b.depth) for b in found.items]
+
+
+def test_table_columns_in_any_order_with_other_cells() -> None:
+    text = ("## Components\n| Item | Qty | Colour |\n|---|---|---|\n| Cards | 3 | red |\n"
+            "| Dice | x2 | blue, white |\n| Board | | |\n")
+    assert _box(text) == [(4, "3 Cards (red)", 3, 3, "Cards (red)", 0),
+                          (5, "2 Dice (blue, white)", 2, 2, "Dice (blue, white)", 0),
+                          (6, "Board", None, None, "Board", 0)]
+    no_header = "## Components\n| Cards | 3x | red | |\n| 2 | Dice |\n| x4 | |\n"
+    assert [b[1] for b in _box(no_header)] == ["3 Cards (red)", "2 Dice", "4"]
+    header_too_wide = "## Components\n| Name | Extra | Count |\n| Cards | 4 |\n"
+    assert [b[1] for b in _box(header_too_wide)] == ["4 Cards"]
+
+
+def test_the_first_heading_with_items_and_where_it_ends() -> None:
+    text = ("# Components\n\n# Game\n## Contents\n- 3 Pawns\n### Dice\n- 2 Dice\n**Tokens**\n"
+            "- 1 Token\nSETUP\n- 9 Nothing\n")
+    found = find_box(read(text))
+    assert found is not None and (found.heading, found.heading_line) == ("Contents", 4)
+    assert [b.text for b in found.items] == ["3 Pawns", "Dice", "2 Dice", "Tokens", "1 Token"]
+    caps = find_box(read("COMPONENTS\n3 Pawns\n**More**\n2 Dice\n"))
+    assert caps is not None and [b.text for b in caps.items] == ["3 Pawns"]
+    colon = find_box(read("What is in the box:\n3 Pawns\n\nSETUP\n2 Dice\n"))
+    assert colon is not None and (colon.heading, [b.text for b in colon.items]) == (
+        "What is in the box", ["3 Pawns"])
+
+
+def test_a_box_list_ends_at_the_first_sentence_of_rules() -> None:
+    text = ("Contents:\n3 Pawns\nA board for all\nThen place the pawns on the board now.\n"
+            "2 Dice\n")
+    assert [b[1] for b in _box(text)] == ["3 Pawns", "A board for all"]
+    long = "Contents:\n3 Pawns\none two three four five six seven eight nine ten eleven\n2 Dice\n"
+    assert [b[1] for b in _box(long)] == ["3 Pawns"]
+    ten = "Contents:\n3 Pawns\none two three four five six seven eight nine ten\n2 Dice\n"
+    assert [b[1] for b in _box(ten)] == ["3 Pawns", "one two three four five six seven eight nine "
+                                         "ten", "2 Dice"]
+    items = ("Contents:\n- 3 Pawns\n- Then place the pawns on the board, one per player, in "
+             "order.\n- 2 Dice\n")
+    assert len(_box(items)) == 3
+    counted = "Contents:\n3 Pawns\n12 pawns to be placed on the board by each player in turn.\n"
+    assert len(_box(counted)) == 2
+
+
+def test_a_line_ending_in_a_colon_names_the_box_only_when_it_says_so() -> None:
+    assert find_box(read("Setup:\n- 3 Pawns\n")) is None
+    assert find_box(read("| Contents: | x |\n|---|---|\n| 3 | Pawns |\n")) is None
+
+
+def test_a_table_rule_markdown_does_not_see_is_skipped() -> None:
+    assert _kinds("Para\n|---|:---:|\n| a | b |\n") == [
+        (1, TEXT, 0, "Para"), (2, SKIP, 0, ""), (3, ROW, 0, "a b")]
+
+
+def test_line_breaks_and_underscores_separate_words() -> None:
+    assert plain("a\nb") == "a b" and plain("a  \nb") == "a b"
+    assert tokens("snake_case") == ["snake", "case"] == words("snake_case")
+
+
+def test_an_empty_front_matter_and_a_list_right_after_one() -> None:
+    assert [line.kind for line in read("---\n---\nText\n").lines] == [SKIP, SKIP, TEXT]
+    doc = read("---\na: 1\n---\n2. two\n3. three\n")
+    assert [(line.kind, line.ordinal) for line in doc.lines[3:]] == [(ITEM, 2), (ITEM, 3)]
+
+
+def test_short_table_rules_wiki_images_and_short_bold_lines() -> None:
+    assert _kinds("| a | b |\n|-|-|\n| 3 | c |\n")[1] == (2, SKIP, 0, "")
+    assert _kinds("Text\n[[pic.png]]\n")[1] == (2, SKIP, 0, "")
+    assert read("**a**\n").lines[0].bold and not read("**a\n").lines[0].bold
+    assert [line.kind for line in read("ABC.\nABC,\nABC\n").lines] == [TEXT, TEXT, HEADING]
+    assert read("Para\n|X|3|\n").lines[1].cells == ("X", "3")
+
+
+@pytest.mark.parametrize("heading", ["What’s in the box", "In  the   box", "**Box** contents:"])
+def test_box_headings_however_spaced_or_quoted(heading: str) -> None:
+    from cardgen.check.boxlist import box_heading
+
+    assert box_heading(heading)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("3-Player board x2", (2, 2, "3-Player board")), ("3 – Pawns", (3, 3, "Pawns")),
+    ("4 player boards:", (4, 4, "player boards")), ("Pawns – x3", (3, 3, "Pawns")),
+    ("3 Player boards x2", (2, 2, "3 Player boards")),
+    ("XP tokens x3", (3, 3, "XP tokens")), ("4 player BOX", (4, 4, "player BOX"))])
+def test_quantity_more_forms(text: str, expected: tuple[int | None, int | None, str]) -> None:
+    assert quantity(text) == expected
+
+
+def test_a_table_header_names_the_quantity_column_even_when_another_holds_a_number() -> None:
+    text = "## Components\n| Edition | Qty |\n|---|---|\n| 2 | 3 |\n| 1 | x4 |\n"
+    assert [b[1] for b in _box(text)] == ["3 2", "4 1"]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("3 XP tokens", (3, 3, "XP tokens")), ("2 Xenomorph minis", (2, 2, "Xenomorph minis")),
+    ("3x Pawns", (3, 3, "Pawns")), ("3 X Pawns", (3, 3, "Pawns")), ("3×Pawns", (3, 3, "Pawns"))])
+def test_a_name_beginning_with_x_keeps_it(text: str, expected: tuple[int, int, str]) -> None:
+    assert quantity(text) == expected
