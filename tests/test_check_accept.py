@@ -8,7 +8,8 @@ from typing import Any
 from cardgen.check import accept
 from cardgen.check.findings import Finding, deduplicate
 from cardgen.check.mdtext import read
-from cardgen.check.report import Report, Row, RuleResult
+from cardgen.check.report import Report, Row
+from cardgen.check.rules import RuleResult
 from cardgen.check.structure import placeholder_findings, step_findings
 from cardgen.check.text import report_lines, waived_summary
 from cardgen.data.model import Acceptance
