@@ -14,7 +14,7 @@ from pathlib import Path
 import svgelements as se
 
 from cardgen.data.paths import leaves_folder, readable
-from cardgen.errors import did_you_mean
+from cardgen.errors import Location, did_you_mean
 from cardgen.layout.drawing import Group, PathOp, Primitive, Style
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.roots import find_layout_file, layout_roots
@@ -65,18 +65,22 @@ def icon_hint(name: str, names: list[str], game: str) -> str:
 
 class IconFinder:
     """Icon names -> SVG files for one game, each name looked up once (a layout session owns
-    one, so a new session sees icons added or removed since)."""
+    one, so a new session sees icons added or removed since). `aliases` (game.yaml `icons:`)
+    give an icon more names: an alias draws the icon it names, before any file of its own name."""
 
-    def __init__(self, project: Path, game: str):
+    def __init__(self, project: Path, game: str, aliases: dict[str, str] | None = None,
+                 written: dict[str, Location] | None = None):
         self.project = project
         self.game = game
+        self.aliases = dict(aliases or {})
+        self.written = dict(written or {})  # alias -> where game.yaml gives it
         self._paths: dict[str, Path | None] = {}
 
     def find(self, name: str) -> Path | None:
         """The icon's SVG file, or None when there is none (IconError: outside the project)."""
         if name not in self._paths:
             try:
-                self._paths[name] = icon_file(self.project, self.game, name)
+                self._paths[name] = icon_file(self.project, self.game, self.aliases.get(name, name))
             except FileNotFoundError:
                 self._paths[name] = None
         return self._paths[name]
@@ -89,11 +93,17 @@ class IconFinder:
         return found
 
     def names(self) -> list[str]:
-        """Every icon name the game can use."""
-        return icon_names(self.project, self.game)
+        """Every name the game can write for an icon: the icon files' names and the aliases."""
+        return sorted({*icon_names(self.project, self.game), *self.aliases})
 
     def hint(self, name: str) -> str:
-        """What to write instead of an unknown icon name (`icon_hint`)."""
+        """What to write instead of an unknown icon name (`icon_hint`, over every icon name and
+        alias); for an alias, that the icon it names has no file."""
+        target = self.aliases.get(name)
+        if target is not None:
+            at = self.written.get(name, "game.yaml icons:")
+            return (f"'{name}' is an alias ({at}) for '{target}', which has no icon "
+                    f"file: {icon_hint(target, icon_names(self.project, self.game), self.game)}")
         return icon_hint(name, self.names(), self.game)
 
 

@@ -1,0 +1,52 @@
+"""Issue #24, the rest: icon aliases, table columns, one alignment vocabulary, no lint on what
+cardgen adds, faults said well (a broken viewBox, YAML merge keys, a repeat's flood) and an
+explicit --project. Each test reproduces what was said badly and asserts the located answer."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO
+
+TINY = REPO / "tests" / "hostile" / "tiny"
+
+
+@pytest.fixture
+def tiny(tmp_path: Path) -> Path:
+    """A copy of the hostile corpus's tiny game."""
+    project = tmp_path / "tiny"
+    shutil.copytree(TINY, project)
+    return project
+
+
+def edit(project: Path, rel: str, old: str, new: str) -> None:
+    path = project / rel
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {rel}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def errors(text: str) -> list[str]:
+    return [line for line in text.splitlines() if "error[" in line]
+
+
+# ------------------------------------------------------------------ 1. icon aliases
+
+
+def test_an_icon_alias_draws_its_icon_and_is_suggested(tiny: Path, run_cli) -> None:  # noqa: ANN001
+    edit(tiny, "data/tiny/game.yaml", "kinds:", "icons:\n  daylight: sun\n  dusk: nowhere\nkinds:")
+    edit(tiny, "data/tiny/1/cards.yaml", "Draw **one** card.", "Draw **one** card [daylight].")
+    assert run_cli("--project", str(tiny), "check").code == 0
+    edit(tiny, "data/tiny/1/cards.yaml", "[daylight]", "[daylite]")
+    checked = run_cli("--project", str(tiny), "check")
+    assert checked.code == 2
+    assert errors(checked.err) == ["data/tiny/1/cards.yaml:1:3: error[unknown-icon] sun-card.body: no "
+                                   "icon '[daylite]' in \"Draw **one** card [daylite].\""]
+    assert "hint: did you mean 'daylight'?" in checked.err
+    edit(tiny, "data/tiny/1/cards.yaml", "[daylite]", "[dusk]")
+    checked = run_cli("--project", str(tiny), "check")
+    assert "hint: 'dusk' is an alias (data/tiny/game.yaml:10:9) for 'nowhere', which has no " \
+        "icon file" in checked.err, checked.err
