@@ -50,3 +50,28 @@ def test_an_icon_alias_draws_its_icon_and_is_suggested(tiny: Path, run_cli) -> N
     checked = run_cli("--project", str(tiny), "check")
     assert "hint: 'dusk' is an alias (data/tiny/game.yaml:10:9) for 'nowhere', which has no " \
         "icon file" in checked.err, checked.err
+
+
+# ------------------------------------------------------------------ 2. table columns
+
+
+@pytest.mark.parametrize(("column", "hint"), [
+    ("demands.0.crp", "demands.0.crop"), ("crop", "demands.0.crop"),
+    ("demands.1.crp", "demands.1.crop"), ("demand.0.count", "demands.0.count"),
+    ("sute", "suit")])
+def test_an_unknown_column_suggests_dotted_field_names(tiny: Path, run_cli,  # noqa: ANN001
+                                                      column: str, hint: str) -> None:
+    edit(tiny, "data/tiny/game.yaml", "      pips:", "      demands:\n        type: list\n"
+         "        of: { type: object, fields: { crop: { type: str }, count: { type: int } } }\n"
+         "      pips:")
+    (tiny / "data/tiny/1/more.csv").write_text(
+        f"id,kind,name,suit,{column}\nstar-card,card,Star,sun,wheat\n"
+        "comet-card,card,Comet,moon,rye\n")
+    checked = run_cli("--project", str(tiny), "check")
+    assert checked.code == 2
+    assert errors(checked.err) == [f"data/tiny/1/more.csv:1:5: error[unknown-field] {column}: "
+                                   f"unknown column '{column}'"], checked.err
+    assert f"hint: did you mean '{hint}'?" in checked.err
+    if hint.endswith("crop"):  # the column it suggests is taken
+        edit(tiny, "data/tiny/1/more.csv", column, hint)
+        assert "error[" not in run_cli("--project", str(tiny), "check").err
