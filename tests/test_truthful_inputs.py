@@ -75,3 +75,59 @@ def test_an_unknown_column_suggests_dotted_field_names(tiny: Path, run_cli,  # n
     if hint.endswith("crop"):  # the column it suggests is taken
         edit(tiny, "data/tiny/1/more.csv", column, hint)
         assert "error[" not in run_cli("--project", str(tiny), "check").err
+
+
+# ------------------------------------------------------------------ 3. one alignment vocabulary
+
+
+def _mark(project: Path, mark: str) -> None:
+    edit(project, "layouts/tiny/card.yaml", "safe: 4\n", f"safe: 4\nedition_mark: {mark}\n")
+
+
+def test_the_edition_mark_aligns_as_text_does(tiny: Path, run_cli) -> None:  # noqa: ANN001
+    from cardgen.layout.model import EditionMark
+
+    assert EditionMark.model_validate({"align": "center"}).align == "center"
+    _mark(tiny, "{ align: center, x: 30 }")
+    built = run_cli("--project", str(tiny), "build", "--no-preview", "--outputs", "svg")
+    assert built.code == 0, built.text
+    assert "deprecated" not in built.text
+
+
+def test_an_old_alignment_word_works_with_a_located_deprecation(tiny: Path,
+                                                                run_cli) -> None:  # noqa: ANN001
+    _mark(tiny, "{ align: middle, x: 30 }")
+    built = run_cli("--project", str(tiny), "build", "--no-preview", "--outputs", "svg")
+    assert built.code == 0, built.text
+    assert ("layouts/tiny/card.yaml:4:24: warning[deprecated] edition_mark.align: 'middle' is "
+            "the old word for 'center'") in built.out
+    assert "hint: write align: center" in built.out
+    assert built.out.count("warning[deprecated]") == 1
+
+
+@pytest.mark.parametrize(("mark", "said"), [
+    ("{ align: centre }", "layouts/tiny/card.yaml:4:24: error[bad-value] edition_mark.align: "
+                          "'centre' is not one of left, center, right"),
+    ("{ align: [a] }", "layouts/tiny/card.yaml:4:24: error[bad-value] edition_mark.align: a list "
+                       "is not one of left, center, right"),
+    ("true", "layouts/tiny/card.yaml:4:15: error[bad-type] edition_mark: expected a mapping "
+             "(key: value), got true"),
+])
+def test_a_wrong_enum_value_is_one_clean_error(tiny: Path, run_cli,  # noqa: ANN001
+                                               mark: str, said: str) -> None:
+    _mark(tiny, mark)
+    checked = run_cli("--project", str(tiny), "check")
+    assert checked.code == 2
+    assert errors(checked.err) == [said]
+    assert "{'" not in checked.err and "is not one of \n" not in checked.err + "\n"
+
+
+def test_a_wrong_word_in_a_data_union_is_one_clean_error(tiny: Path, run_cli) -> None:  # noqa: ANN001
+    edit(tiny, "data/tiny/game.yaml", "icon: moon }", "icon: moon, quote: [nme] }")
+    edit(tiny, "data/tiny/game.yaml", "icon: sun }", "icon: sun, quote: nme }")
+    checked = run_cli("--project", str(tiny), "check")
+    assert errors(checked.err) == [
+        "data/tiny/game.yaml:6:65: error[bad-value] vocab.suit[0].quote: 'nme' is not allowed here",
+        "data/tiny/game.yaml:7:69: error[bad-value] vocab.suit[1].quote[0]: 'nme' is not allowed "
+        "here"]
+    assert checked.err.count("hint: did you mean 'name'?") == 2
