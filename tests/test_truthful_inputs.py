@@ -131,3 +131,33 @@ def test_a_wrong_word_in_a_data_union_is_one_clean_error(tiny: Path, run_cli) ->
         "data/tiny/game.yaml:7:69: error[bad-value] vocab.suit[1].quote[0]: 'nme' is not allowed "
         "here"]
     assert checked.err.count("hint: did you mean 'name'?") == 2
+
+
+# ------------------------------------------------------------------ 4. no lint on cardgen's own marks
+
+
+def _warnings(text: str) -> list[str]:
+    return sorted(line for line in text.splitlines() if "warning[" in line)
+
+
+def test_the_draft_mark_trips_no_lint(tiny: Path, run_cli) -> None:  # noqa: ANN001
+    edit(tiny, "data/tiny/game.yaml", "count('card') == 2", "count('card') == 3")  # fails: draft
+    edit(tiny, "data/tiny/1/cards.yaml", "  pips: 3\n", "  pips: 3\n  art: art/none.png\n")
+    draft = run_cli("--project", str(tiny), "build", "--draft", "--no-preview", "--outputs", "svg")
+    assert draft.code == 0, draft.text
+    edit(tiny, "data/tiny/game.yaml", "count('card') == 3", "count('card') == 2")
+    edit(tiny, "data/tiny/1/cards.yaml", "  art: art/none.png\n", "")
+    built = run_cli("--project", str(tiny), "build", "--no-preview", "--outputs", "svg")
+    assert built.code == 0, built.text
+    assert _warnings(draft.out) == _warnings(built.out)
+
+
+def test_every_lint_names_a_file_and_line(tiny: Path, run_cli) -> None:  # noqa: ANN001
+    (tiny / "layouts/tiny/token.yaml").unlink()  # the token's face: cardgen's automatic layout
+    edit(tiny, "data/tiny/1/cards.yaml", "diameter_mm: 20", "diameter_mm: 10")
+    built = run_cli("--project", str(tiny), "build", "--no-preview", "--outputs", "svg")
+    assert built.code == 0, built.text
+    lints = _warnings(built.out)
+    assert "data/tiny/1/cards.yaml:15:3: warning[outside-safe] coin layout: text runs outside " \
+        "the safe area (4.5 mm inside the trim)" in lints, built.out
+    assert all(line.startswith(("layouts/", "data/")) for line in lints), lints

@@ -71,13 +71,15 @@ def lay_out_template(session: LayoutSession, component: Component, side: str,
     if template.edition_mark is not False:
         ctx.guarded(_edition_mark, None, ctx, template.edition_mark, scope)
     if session.db.draft:
+        ctx.current = None  # cardgen's own mark: no element's, and never linted
         for item in draft_mark(drawing.width, drawing.height, ctx.job.safe,
                                centred=template.shape == "circle"):
-            ctx.add(item)
+            ctx.add(item, "draft")
     if ctx.problems:
         raise ProblemsError(ctx.problems)
     drawing.warnings = FaceLinter(drawing, ctx.placed, ctx.job.safe, template.shape == "circle",
-                                  face_label(component, side), stretched_sides(drawing)).run()
+                                  face_label(component, side), stretched_sides(drawing),
+                                  ctx.job.layout_file or component.where).run()
     drawing.warnings += _old_words(template)
     return drawing
 
