@@ -161,3 +161,20 @@ def test_every_lint_names_a_file_and_line(tiny: Path, run_cli) -> None:  # noqa:
     assert "data/tiny/1/cards.yaml:15:3: warning[outside-safe] coin layout: text runs outside " \
         "the safe area (4.5 mm inside the trim)" in lints, built.out
     assert all(line.startswith(("layouts/", "data/")) for line in lints), lints
+
+
+# ------------------------------------------------------------------ 5. said badly, said well
+
+
+@pytest.mark.parametrize("box", ["garbage", "0 0 24", "nan 0 24 24", "0 0 -5 24"])
+def test_a_broken_viewbox_is_the_icon_files_fault_said_once(tiny: Path, run_cli,  # noqa: ANN001
+                                                            box: str) -> None:
+    edit(tiny, "layouts/tiny/icons/sun.svg", 'viewBox="0 0 24 24"', f'viewBox="{box}"')
+    edit(tiny, "data/tiny/1/cards.yaml", "Draw **one** card.", "Draw [sun].")  # inline too
+    checked = run_cli("--project", str(tiny), "check")
+    assert checked.code == 2
+    assert errors(checked.err) == [
+        f"layouts/tiny/icons/sun.svg:1:41: error[bad-icon] icon file layouts/tiny/icons/sun.svg: "
+        f"viewBox=\"{box}\" is not four numbers (min-x, min-y, width, height) with a positive "
+        "width and height"]
+    assert "NoneType" not in checked.err and "TypeError" not in checked.err
