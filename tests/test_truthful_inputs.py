@@ -108,7 +108,7 @@ def test_an_old_alignment_word_works_with_a_located_deprecation(tiny: Path,
 @pytest.mark.parametrize(("mark", "said"), [
     ("{ align: centre }", "layouts/tiny/card.yaml:4:24: error[bad-value] edition_mark.align: "
                           "'centre' is not one of left, center, right"),
-    ("{ align: [a] }", "layouts/tiny/card.yaml:4:24: error[bad-value] edition_mark.align: a list "
+    ("{ align: [a] }", "layouts/tiny/card.yaml:4:24: error[bad-value] edition_mark.align: [a] "
                        "is not one of left, center, right"),
     ("true", "layouts/tiny/card.yaml:4:15: error[bad-type] edition_mark: expected a mapping "
              "(key: value), got true"),
@@ -178,3 +178,45 @@ def test_a_broken_viewbox_is_the_icon_files_fault_said_once(tiny: Path, run_cli,
         f"viewBox=\"{box}\" is not four numbers (min-x, min-y, width, height) with a positive "
         "width and height"]
     assert "NoneType" not in checked.err and "TypeError" not in checked.err
+
+
+def test_a_yaml_merge_loads_with_its_own_keys_winning(tiny: Path, run_cli) -> None:  # noqa: ANN001
+    (tiny / "data/tiny/1/cards.yaml").write_text(
+        "- &sun\n  id: sun-card\n  kind: card\n  name: Sunrise\n  suit: sun\n  value: 3\n"
+        "- <<: *sun\n  id: moon-card\n  name: Moonset\n  suit: moon\n"
+        "- { id: coin, kind: token, name: Coin, diameter_mm: 20 }\n")
+    checked = run_cli("--project", str(tiny), "check")
+    assert checked.code == 0, checked.text
+    from cardgen.data.load import load_database
+
+    moon = load_database(tiny, "tiny").by_id()["moon-card"]
+    assert (moon.name, moon.value("suit"), moon.value("value")) == ("Moonset", "moon", 3)
+    edit(tiny, "data/tiny/1/cards.yaml", "  suit: moon\n", "  suit: moon\n  value: 12\n")
+    checked = run_cli("--project", str(tiny), "check")  # its own value, at its own line
+    assert errors(checked.err)[0].startswith("data/tiny/1/cards.yaml:11:10: error[bad-type]")
+    edit(tiny, "data/tiny/1/cards.yaml", "  value: 12\n", "  value: 4\n  name: Twice\n")
+    checked = run_cli("--project", str(tiny), "check")  # a key written twice is still refused
+    assert errors(checked.err) == ["data/tiny/1/cards.yaml:12:3: error[duplicate-key] [1].name: "
+                                   "key 'name' appears twice in one mapping"], checked.err
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("a: &a {x: 1, y: 2}\nb:\n  <<: [*a, {x: 3, z: 4}]\n  y: 5\n", None),
+    ("a: 1\nb:\n  <<: 3\n", "m.yaml:3:7: error[yaml-syntax] b: a merge key (<<) takes a mapping"),
+    ("b: &b\n  <<: *b\n", "m.yaml:2:3: error[yaml-syntax] b: a merge key (<<) merges a mapping "
+                          "into itself"),
+])
+def test_yaml_merge_keys_per_yaml_1_1(tmp_path: Path, text: str, said: str | None) -> None:
+    from cardgen.data.yamlsrc import read_source
+    from cardgen.errors import ProblemsError
+
+    (tmp_path / "m.yaml").write_text(text)
+    if said is None:
+        source = read_source(tmp_path / "m.yaml", "m.yaml")
+        assert source.data["b"] == {"x": 1, "y": 5, "z": 4}
+        assert str(source.key_marks[("b", "x")]) == "m.yaml:1:8"
+        assert str(source.key_marks[("b", "y")]) == "m.yaml:4:3"
+        return
+    with pytest.raises(ProblemsError) as caught:
+        read_source(tmp_path / "m.yaml", "m.yaml")
+    assert caught.value.problems[0].render().startswith(said)

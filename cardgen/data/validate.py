@@ -118,8 +118,8 @@ def data_path(data: Any, loc: KeyPath, *, tagged_items: bool = False) -> tuple[K
 def one_branch(data: Any, errors: list[Any], *, tagged_items: bool = False) -> list[Any]:
     """A value that fits no member of a union (`EditionMark | false`, `int | {per_player: ..}`)
     gets one error from each member; keep those of the member it was meant for: the one whose
-    errors reach deepest into the value, else for text an enum's words (`literal_error`, more
-    than one) over a type's, else the first member's."""
+    errors reach deepest into the value, else one a validator of ours refused, else for text an
+    enum's words (`literal_error`, more than one) over a type's, else the first member's."""
     branches: dict[KeyPath, dict[str, list[Any]]] = {}
     out: list[Any] = []
     for err in errors:
@@ -145,9 +145,10 @@ def _union_at(data: Any, loc: KeyPath, tagged_items: bool) -> int | None:
     return None
 
 
-def _branch_rank(errs: list[Any]) -> tuple[int, bool]:
-    """Deepest first; at one depth, text that is not one of an enum's words before a type."""
-    return (max(len(e["loc"]) for e in errs),
+def _branch_rank(errs: list[Any]) -> tuple[int, bool, bool]:
+    """Deepest first; at one depth, what a validator of ours said (arithmetic, impossible
+    values), then text that is not one of an enum's words, before a mismatched type."""
+    return (max(len(e["loc"]) for e in errs), any(e["type"] == "value_error" for e in errs),
             any(e["type"] == "literal_error" and isinstance(e.get("input"), str)
                 and len(literal_choices(e)) > 1 for e in errs))
 
@@ -164,7 +165,9 @@ def shown_value(value: Any) -> str:
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):
-        return "a list"
+        items = [shown_value(v).strip("'") for v in value]
+        flow = f"[{', '.join(items)}]"
+        return "a list" if len(flow) > 40 or any(isinstance(v, dict | list) for v in value) else flow
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
