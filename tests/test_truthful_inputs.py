@@ -220,3 +220,23 @@ def test_yaml_merge_keys_per_yaml_1_1(tmp_path: Path, text: str, said: str | Non
     with pytest.raises(ProblemsError) as caught:
         read_source(tmp_path / "m.yaml", "m.yaml")
     assert caught.value.problems[0].render().startswith(said)
+
+
+@pytest.mark.parametrize("style", ["flow", "block"])
+def test_a_repeat_over_90000_items_with_one_cause_is_one_line(tiny: Path, run_cli,  # noqa: ANN001
+                                                              style: str) -> None:
+    edit(tiny, "data/tiny/game.yaml", "      pips:", "      marks: { type: list, of: { type: int } }"
+         "\n      pips:")
+    edit(tiny, "layouts/tiny/card.yaml", "elements:\n", "elements:\n  - type: repeat\n"
+         "    over: \"{marks}\"\n    elements:\n      - { type: text, text: \"{item}\", x: 1, y: 1, "
+         "w: 5, h: 5, size: 6 }\n")
+    items = ("[" + ", ".join(["x"] * 90_000) + "]" if style == "flow"
+             else "\n" + "".join("    - x\n" for _ in range(90_000)).rstrip("\n"))
+    edit(tiny, "data/tiny/1/cards.yaml", "  pips: 3\n", f"  pips: 3\n  marks: {items}\n")
+    checked = run_cli("--project", str(tiny), "check")
+    assert checked.code == 2
+    assert checked.err.count("\n") < 10, checked.err[:2000]
+    assert errors(checked.err) == [
+        f"data/tiny/1/cards.yaml:{7 if style == 'flow' else 8}:{11 if style == 'flow' else 7}: "
+        "error[bad-type] cards[0].marks[0]: expected a whole number, got text 'x' "
+        "(and 89999 more like it here)"]
