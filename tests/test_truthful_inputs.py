@@ -240,3 +240,18 @@ def test_a_repeat_over_90000_items_with_one_cause_is_one_line(tiny: Path, run_cl
         f"data/tiny/1/cards.yaml:{7 if style == 'flow' else 8}:{11 if style == 'flow' else 7}: "
         "error[bad-type] cards[0].marks[0]: expected a whole number, got text 'x' "
         "(and 89999 more like it here)"]
+
+
+# ------------------------------------------------------------------ 6. --project given
+
+
+def test_an_explicit_project_without_cardgen_yaml_is_not_searched_above(
+        tmp_path: Path, run_cli, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    (tmp_path / "empty").mkdir()
+    result = run_cli("--project", str(tmp_path / "empty"), "check")
+    assert result.code == 2
+    assert errors(result.err) == [f"error[no-project] no cardgen.yaml in {tmp_path / 'empty'}"]
+    monkeypatch.chdir(tmp_path / "empty")  # looked for upward: said so
+    result = run_cli("check")
+    assert result.code == 2
+    assert "no cardgen.yaml in" in result.err and "or any folder above it" in result.err
