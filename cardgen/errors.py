@@ -6,6 +6,7 @@ the single boundary that prints them and picks the exit code.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -64,23 +65,46 @@ def did_you_mean(word: str, choices: Iterable[object]) -> str | None:
 
 
 FLOOD = 5  # problems of one rule at one place from which they are folded into one line
+FLOOD_IN_FILE = 50  # ... of one rule at one key of a file's lists (items[0].x, items[1].x, ...)
 
 
 def fold(problems: Iterable[Problem]) -> list[Problem]:
-    """Each problem once, in the order their places first appear; a flood of one cause (more
-    than FLOOD problems of one rule at one place) folded into its first, with a count of the
-    others."""
+    """Each problem once, grouped in the order their places first appear; a flood of one cause
+    folded into its first, with a count of the others: more than FLOOD problems of one rule at
+    one place or on one line at one key of a list's items (`marks[0]`, `marks[1]`, ... of a
+    flow list), or more than FLOOD_IN_FILE at one key of a file's list items on many lines."""
     unique = list(dict.fromkeys(problems))
-    groups: dict[tuple[str, str, str], list[Problem]] = {}
+    groups: dict[tuple[str, ...], list[Problem]] = {}
+    order: list[list[Problem]] = []
     for problem in unique:
-        place = str(problem.where) if problem.where else problem.path
-        groups.setdefault((problem.severity, problem.rule, place), []).append(problem)
+        keys = _flood_keys(problem)
+        group = next((groups[k] for k in keys if k in groups), None)
+        if group is None:
+            group = []
+            order.append(group)
+        group.append(problem)
+        for key in keys:
+            groups.setdefault(key, group)
     out: list[Problem] = []
-    for group in groups.values():
-        if len(group) <= FLOOD:
+    for group in order:
+        if len(group) <= (FLOOD if _lines(group) <= 1 else FLOOD_IN_FILE):
             out.extend(group)
             continue
         first, more = group[0], len(group) - 1
         out.append(Problem(first.rule, f"{first.message} (and {more} more like it here)",
                            first.where, first.path, first.hint, first.severity))
     return out
+
+
+def _flood_keys(problem: Problem) -> tuple[tuple[str, ...], ...]:
+    """The floods a problem may belong to: its place, and its key in a file's list items."""
+    where = problem.where
+    place = ("place", problem.severity, problem.rule, str(where) if where else problem.path)
+    if where is None or not re.search(r"\[\d+\]", problem.path):
+        return (place,)
+    shape = re.sub(r"\[\d+\]", "[]", problem.path)
+    return (place, ("file", problem.severity, problem.rule, where.file, shape))
+
+
+def _lines(group: list[Problem]) -> int:
+    return len({p.where.line for p in group if p.where is not None})

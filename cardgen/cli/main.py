@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 
 from cardgen import __version__
-from cardgen.cli.faults import fault_problem, what_happened
+from cardgen.cli.faults import fault_problem
+from cardgen.cli.target import project_folder, target
 from cardgen.errors import Problem, ProblemsError, fold
 
 if TYPE_CHECKING:
@@ -254,7 +255,7 @@ def _run(args: argparse.Namespace, out: Console, err: Console) -> int:
     """The command's exit code; problems printed for people (and as JSON with --json)."""
     started = time.monotonic()
     try:
-        args.project = _project(args)
+        args.project = project_folder(args)
         return int(args.handler(args, out))
     except ProblemsError as exc:
         if getattr(args, "json", False):
@@ -280,35 +281,6 @@ def _run(args: argparse.Namespace, out: Console, err: Console) -> int:
                   "Run again with CARDGEN_DEBUG=1 for the details and report them.",
                   markup=False, soft_wrap=True)
         return EXIT_INTERNAL
-
-
-def _project(args: argparse.Namespace) -> Path:
-    """--project as given, else the nearest folder holding cardgen.yaml from here upward."""
-    from cardgen.data.load import find_project
-
-    given = getattr(args, "project", None)
-    if given is None:
-        return find_project(Path.cwd())
-    project = Path(given)
-    why = _not_a_project(project)
-    if why:
-        raise ProblemsError([Problem("bad-project", f"--project {given}: {why}",
-                                     hint="give the folder that holds cardgen.yaml, data/ and "
-                                          "layouts/; `cardgen new GAME` starts one")])
-    return project
-
-
-def _not_a_project(project: Path) -> str | None:
-    """Why --project cannot be a project folder (None when it can)."""
-    try:
-        project.stat()
-    except FileNotFoundError:
-        return "no such folder" if not project.is_symlink() else "a symbolic link to nothing"
-    except OSError as exc:
-        return what_happened(exc)
-    if not project.is_dir():
-        return "is a file, not a folder"
-    return None
 
 
 def _silence_stdout() -> None:
@@ -355,9 +327,9 @@ def print_problems(problems: list[Problem], console: Console) -> None:
 
 
 def _load(args: argparse.Namespace) -> Database:
-    from cardgen.data.load import load_database, parse_target
+    from cardgen.data.load import load_database
 
-    game, edition = parse_target(args.target, args.project)
+    game, edition = target(args, args.target)
     db = load_database(args.project, game, edition, draft=getattr(args, "draft", False))
     if getattr(args, "players", None) is not None:
         check_players_in_range(db, args.players)
@@ -434,11 +406,11 @@ def cmd_lint(args: argparse.Namespace, console: Console) -> int:
 
 def cmd_diff(args: argparse.Namespace, console: Console) -> int:
     from cardgen.cli.diff_view import print_diff
-    from cardgen.data.load import list_games, load_database, parse_target
+    from cardgen.data.load import list_games, load_database
     from cardgen.diff import diff_databases, diff_markdown
 
-    game, old = parse_target(args.old, args.project)
-    new_game, new = parse_target(args.new, args.project)
+    game, old = target(args, args.old)
+    new_game, new = target(args, args.new)
     if "@" not in args.new and args.new not in list_games(args.project):
         new_game, new = game, args.new  # a bare edition id: the same game
     diff = diff_databases(load_database(args.project, game, old),
@@ -453,10 +425,10 @@ def cmd_diff(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_new_edition(args: argparse.Namespace, console: Console) -> int:
-    from cardgen.data.load import load_database, parse_target
+    from cardgen.data.load import load_database
     from cardgen.data.new_edition import create_edition
 
-    game, new = parse_target(args.target, args.project)
+    game, new = target(args, args.target)
     if not new:
         raise ProblemsError([Problem("missing-edition", f"name the new edition: {game}@NEW",
                                      hint=f"e.g. cardgen new-edition {game}@0.7.0 --from OLD")])

@@ -93,6 +93,8 @@ def load_database(project: Path, game: str, edition: str | None = None, *,
         raise ProblemsError(problems)
     game_model = _game(game, game_root, game_file, vocab, kinds, rules)
     game_model.rule_where = rule_where
+    game_model.icon_where = {alias: game_source.value_where(("icons", alias))
+                             for alias in game_file.icons}
     kept = {c.id for c in components}
     return Database(project, game_model, _edition(chain), components, draft=draft,
                     waived=waived or [], quotes=file_quoted + [
@@ -450,7 +452,7 @@ def _game(game: str, root: Path, file: GameFile, vocab: dict[str, dict[str, Term
           kinds: dict[str, KindSpec], rules: list[Rule]) -> Game:
     return Game(id=game, root=root, name=file.name, title=file.title or file.name,
                 default_edition=file.default_edition, vocab=vocab, kinds=kinds, rules=rules,
-                status=file.status)
+                status=file.status, icons=dict(file.icons))
 
 
 def _edition(chain: list[_EditionSource]) -> Edition:

@@ -199,6 +199,9 @@ class GameFile(Strict):
         default="final", description="draft: the name and title are ours, not the rulebook's")
     default_edition: str
     vocab: dict[str, list[Term]] = Field(default_factory=dict)
+    icons: dict[str, str] = Field(
+        default_factory=dict, description="icon aliases: a name layouts and `[name]` in texts may "
+        "write -> the icon it draws (layouts/<game>/icons/<icon>.svg, without .svg)")
     kinds: dict[str, KindSpec] = Field(default_factory=dict)
     rules: list[Rule] = Field(default_factory=list)
 
@@ -258,6 +261,8 @@ class Game:
     rules: list[Rule]
     rule_where: list[Location] = field(default_factory=list)  # rules[i] was written here
     status: str = "final"  # draft: the name and title are not the rulebook's
+    icons: dict[str, str] = field(default_factory=dict)  # icon alias -> the icon it draws
+    icon_where: dict[str, Location] = field(default_factory=dict)  # alias -> where it was written
 
     def term(self, vocab: str, term_id: Any) -> Term | None:
         return self.vocab.get(vocab, {}).get(str(term_id))

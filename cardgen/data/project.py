@@ -40,8 +40,9 @@ def read_config(project: Path) -> Source | None:
     return read_confined(root, config) if config.is_file() else None
 
 
-def default_game(project: Path) -> str:
-    """The game `cardgen check` means with no argument: cardgen.yaml's default_game, else the only one."""
+def default_game(project: Path, *, searched_upward: bool = False) -> str:
+    """The game `cardgen check` means with no argument: cardgen.yaml's default_game, else the only
+    one. `searched_upward`: the project was looked for from a folder upward (not given)."""
     config = read_config(project)
     data = config.data if config is not None else None
     default = data.get("default_game") if isinstance(data, dict) else None
@@ -52,7 +53,8 @@ def default_game(project: Path) -> str:
         return games[0]
     if config is None and not games:
         raise ProblemsError([Problem(
-            "no-project", f"no cardgen.yaml in {project} or any folder above it",
+            "no-project", f"no cardgen.yaml in {project}"
+            + (" or any folder above it" if searched_upward else ""),
             hint="start one with `cardgen new GAME`, or point at one with --project DIR")])
     raise ProblemsError([Problem(
         "no-default-game", "no game named and no default_game in cardgen.yaml",
@@ -60,10 +62,12 @@ def default_game(project: Path) -> str:
         hint=f"name one: {', '.join(games) or '(no games under data/)'}")])
 
 
-def parse_target(target: str | None, project: Path) -> tuple[str, str | None]:
-    """'game@1.0' -> ('game', '1.0'); 'game' -> ('game', None); None -> the project's default game."""
+def parse_target(target: str | None, project: Path, *, searched_upward: bool = False
+                 ) -> tuple[str, str | None]:
+    """'game@1.0' -> ('game', '1.0'); 'game' -> ('game', None); None -> the project's default game
+    (`searched_upward`: the project was looked for upward from the working folder)."""
     if not target:
-        return default_game(project), None
+        return default_game(project, searched_upward=searched_upward), None
     game, _, edition = target.partition("@")
     check_name(game, "game")
     if edition:

@@ -11,6 +11,7 @@ An .xlsx workbook (its first sheet) reads the same way when openpyxl is installe
 from __future__ import annotations
 
 import csv
+import difflib
 import io
 import re
 from pathlib import Path
@@ -127,11 +128,8 @@ class _Table:
 
     def columns(self, line: int, names: list[str]) -> list[tuple[int, tuple[str | int, ...]] | None]:
         """Each header cell -> (column number, key path), or None for a column left out."""
-        known = set(BASE_FIELDS)
         kinds = [self.kinds[self.default_kind]] if self.default_kind in self.kinds else list(
             self.kinds.values())
-        for spec in kinds:
-            known.update(spec.fields)
         if "kind" not in names and self.default_kind is None:
             self.problems.append(Problem(
                 "missing-field", "no kind for these rows", where=Location(self.file, line, 1),
@@ -141,11 +139,11 @@ class _Table:
             path = tuple(int(p) if p.isdigit() else p for p in name.split("."))
             if not name or name.startswith("#"):
                 out.append(None)  # an unnamed column: notes beside the data
-            elif path[0] not in known or any(p == "" for p in path):
+            elif not any(_reaches(kind, path) for kind in kinds):
                 out.append(None)
                 self.problems.append(Problem(
                     "unknown-field", f"unknown column '{name}'", where=Location(self.file, line, col),
-                    path=name, hint=did_you_mean(str(path[0]), sorted(known))))
+                    path=name, hint=column_hint(name, kinds)))
             else:
                 out.append((col, path))
         return out
@@ -178,6 +176,64 @@ class _Table:
             if column is not None and column[1] == ("kind",) and cell.strip():
                 return cell.strip()
         return self.default_kind
+
+
+def _reaches(kind: KindSpec, path: tuple[str | int, ...]) -> bool:
+    """Does a column's key path name a base field, or a field of the kind (through its objects'
+    fields and its lists' numbered items)?"""
+    if any(p == "" for p in path):
+        return False
+    if path[0] in BASE_FIELDS:
+        return True
+    spec: FieldSpec | None = kind.fields.get(str(path[0]))
+    for part in path[1:]:
+        if spec is None:
+            return False
+        if spec.type == "list" and isinstance(part, int):
+            spec = spec.of
+            if spec is None:
+                return True  # a list of anything
+        elif spec.type == "object" and isinstance(part, str):
+            if spec.fields is None:
+                return True  # an object of any keys
+            spec = spec.fields.get(part)
+        else:
+            return False
+    return spec is not None
+
+
+def _dotted(prefix: str, spec: FieldSpec, depth: int = 0) -> list[str]:
+    """A field's column names: itself, its object's fields, its list's item 0 (and below)."""
+    names = [prefix]
+    if depth > 8:
+        return names
+    if spec.type == "list" and spec.of is not None:
+        names += _dotted(f"{prefix}.0", spec.of, depth + 1)
+    for sub, sub_spec in (spec.fields or {}).items() if spec.type == "object" else ():
+        names += _dotted(f"{prefix}.{sub}", sub_spec, depth + 1)
+    return names
+
+
+def column_hint(name: str, kinds: list[KindSpec]) -> str | None:
+    """A did-you-mean for an unknown column over every column name the kinds take, dotted ones
+    included (`demands.1.crp` or `crop` -> `demands.1.crop`); the column's item numbers kept."""
+    known = sorted({*BASE_FIELDS, *(n for kind in kinds for field, spec in kind.fields.items()
+                                   for n in _dotted(field, spec))})
+    numbers = [p for p in name.split(".") if p.isdigit()]
+    shape = ".".join("0" if p.isdigit() else p for p in name.split("."))
+    close = difflib.get_close_matches(shape, known, n=1, cutoff=0.6)
+    if not close:  # the last word alone: `crop` -> `demands.0.crop`
+        last = shape.rsplit(".", 1)[-1]
+        tails = [n for n in known if difflib.get_close_matches(last, [n.rsplit(".", 1)[-1]],
+                                                              cutoff=0.75)]
+        close = sorted(tails, key=lambda n: (n.count("."), n))[:1]
+    if not close:
+        return did_you_mean(name, known)
+    parts = close[0].split(".")
+    if numbers and len(numbers) == parts.count("0"):
+        given = iter(numbers)
+        parts = [next(given) if p == "0" else p for p in parts]
+    return f"did you mean '{'.'.join(parts)}'?"
 
 
 def _put(node: dict[Any, Any], path: tuple[str | int, ...], value: Any) -> None:

@@ -134,21 +134,64 @@ class _Builder:
         return value.isoformat() if isinstance(value, datetime.date) else value
 
     def _mapping(self, node: yaml.MappingNode, path: KeyPath, depth: int) -> dict[str, Any]:
-        self.loader.flatten_mapping(node)
-        out: dict[str, Any] = {}
-        for key_node, value_node in node.value:
-            key = self._key(key_node, path)
-            key_path = (*path, str(key))
+        """A mapping's keys and values; merge keys (`<<: *base`) per YAML 1.1: the merged
+        mappings' keys first (of two, the earlier wins), the keys written here win over them."""
+        chosen: dict[str, tuple[yaml.Node, yaml.Node]] = {}
+        written: dict[str, Location] = {}
+        for key_node, value_node, merged in self._pairs(node, path, ()):
+            key = str(self._key(key_node, path))
             where = _loc(self.file, key_node.start_mark)
-            if str(key) in out:
-                first = self.key_marks[key_path]
+            if not merged and key in written:
                 raise ProblemsError([Problem(
                     "duplicate-key", f"key '{key}' appears twice in one mapping",
-                    where=where, path=_dotted(key_path),
-                    hint=f"the first '{key}' is at line {first.line}; keep one")])
-            self.key_marks[key_path] = where
-            out[str(key)] = self.build(value_node, key_path, depth + 1)
+                    where=where, path=_dotted((*path, key)),
+                    hint=f"the first '{key}' is at line {written[key].line}; keep one")])
+            if not merged:
+                written[key] = where
+            chosen[key] = (key_node, value_node)
+        out: dict[str, Any] = {}
+        for key, (key_node, value_node) in chosen.items():
+            self.key_marks[(*path, key)] = _loc(self.file, key_node.start_mark)
+            out[key] = self.build(value_node, (*path, key), depth + 1)
         return out
+
+    def _pairs(self, node: yaml.MappingNode, path: KeyPath, merging: tuple[int, ...]
+               ) -> list[tuple[yaml.Node, yaml.Node, bool]]:
+        """(key, value, merged) of a mapping with its merge keys resolved: merged pairs first,
+        ordered so that a later pair wins; then the mapping's own."""
+        merged: list[tuple[yaml.Node, yaml.Node, bool]] = []
+        own: list[tuple[yaml.Node, yaml.Node, bool]] = []
+        for key_node, value_node in node.value:
+            if key_node.tag != _CORE + "merge":
+                own.append((key_node, value_node, False))
+                continue
+            for source in reversed(self._merged(key_node, value_node, path, (*merging, id(node)))):
+                merged += [(k, v, True) for k, v, _ in self._pairs(source, path,
+                                                                   (*merging, id(node)))]
+            if len(merged) > MAX_NODES:
+                raise ProblemsError([Problem(
+                    "too-large", f"merge keys (<<) make more than {MAX_NODES} values",
+                    where=_loc(self.file, key_node.start_mark), path=_dotted(path),
+                    hint="do not nest merges (<<: [*a, *a]) inside each other")])
+        return merged + own
+
+    def _merged(self, key_node: yaml.Node, value_node: yaml.Node, path: KeyPath,
+                merging: tuple[int, ...]) -> list[yaml.MappingNode]:
+        """The mappings a merge key merges: one (`<<: *base`) or a list (`<<: [*a, *b]`)."""
+        sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+        for source in sources:
+            if not isinstance(source, yaml.MappingNode):
+                raise ProblemsError([Problem(
+                    "yaml-syntax", "a merge key (<<) takes a mapping or a list of mappings",
+                    where=_loc(self.file, source.start_mark), path=_dotted(path),
+                    hint="write <<: *name, where &name marks a mapping, or <<: [*a, *b]")])
+            if id(source) in merging:
+                raise ProblemsError([Problem(
+                    "yaml-syntax", "a merge key (<<) merges a mapping into itself",
+                    where=_loc(self.file, key_node.start_mark), path=_dotted(path),
+                    hint="merge another mapping (&base), not the one that holds this <<")])
+            self._refuse_tag(source)
+        return list(sources)
 
 
 def _dotted(path: KeyPath) -> str:

@@ -19,7 +19,7 @@ from cardgen.layout.drawing import Drawing, Ellipse, Rect, Style
 from cardgen.layout.drawing import Text as TextItem
 from cardgen.layout.elements.base import Context, FaceJob, colour
 from cardgen.layout.lints import FaceLinter
-from cardgen.layout.model import EditionMark, Fonts, TemplateFile
+from cardgen.layout.model import ANCHOR, EditionMark, Fonts, TemplateFile
 from cardgen.layout.scope import Scope, number
 from cardgen.layout.session import LayoutSession, SharedFace, face_label
 from cardgen.layout.templates import template_file, template_for
@@ -71,14 +71,30 @@ def lay_out_template(session: LayoutSession, component: Component, side: str,
     if template.edition_mark is not False:
         ctx.guarded(_edition_mark, None, ctx, template.edition_mark, scope)
     if session.db.draft:
+        ctx.current = None  # cardgen's own mark: no element's, and never linted
         for item in draft_mark(drawing.width, drawing.height, ctx.job.safe,
                                centred=template.shape == "circle"):
-            ctx.add(item)
+            ctx.add(item, "draft")
     if ctx.problems:
         raise ProblemsError(ctx.problems)
     drawing.warnings = FaceLinter(drawing, ctx.placed, ctx.job.safe, template.shape == "circle",
-                                  face_label(component, side), stretched_sides(drawing)).run()
+                                  face_label(component, side), stretched_sides(drawing),
+                                  ctx.job.layout_file or component.where).run()
+    drawing.warnings += _old_words(template)
     return drawing
+
+
+def _old_words(template: TemplateFile) -> list[Problem]:
+    """A deprecation warning for the edition mark's old `align` words, at the layout line."""
+    mark = template.edition_mark
+    old = mark.old_align() if mark is not False else None
+    if mark is False or old is None:
+        return []
+    where, label = mark.key_location("align")
+    return [Problem("deprecated", f"'{old}' is the old word for '{mark.align}'", where=where,
+                    path=label or "edition_mark.align", severity="warning",
+                    hint=f"write align: {mark.align}; the edition mark takes left, center and "
+                         "right, as text does (start, middle and end will stop working)")]
 
 
 def _job(session: LayoutSession, component: Component, side: str, template: TemplateFile
@@ -139,11 +155,11 @@ def _edition_mark(ctx: Context, mark: EditionMark, scope: Scope) -> None:
     y = number(scope, mark.y, "y", d.height - safe + 0.3)
     face = ctx.job.family.regular
     width = fonts.text_width_mm(label, face, size)
-    middle = x + {"start": width / 2, "middle": 0.0}.get(mark.align, -width / 2)
+    middle = x + {"left": width / 2, "center": 0.0}.get(mark.align, -width / 2)
     grey = EditionMark.model_fields["color"].default
     ink = ctx.ink(scope, mark.color, middle, y - fonts.ascent_mm(face, size) / 2, grey) or grey
     ctx.glyphs(label, face, "edition mark")
-    ctx.add(TextItem(x, y, label, face, size, ink, mark.align), "mark")
+    ctx.add(TextItem(x, y, label, face, size, ink, ANCHOR[mark.align]), "mark")
 
 
 def _family(own: Fonts | None) -> text.Family:

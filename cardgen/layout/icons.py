@@ -8,13 +8,14 @@ an SVG of the same name.
 from __future__ import annotations
 
 import math
+import re
 from functools import cache
 from pathlib import Path
 
 import svgelements as se
 
 from cardgen.data.paths import leaves_folder, readable
-from cardgen.errors import did_you_mean
+from cardgen.errors import Location, Problem, did_you_mean
 from cardgen.layout.drawing import Group, PathOp, Primitive, Style
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.roots import find_layout_file, layout_roots
@@ -22,12 +23,21 @@ from cardgen.limits import MAX_ICON_BYTES
 
 
 class IconError(ValueError):
-    """An icon that cannot be drawn: outside the project, too big, or not a usable SVG."""
+    """An icon that cannot be drawn: outside the project, too big, or not a usable SVG;
+    `where`, the place in the SVG file at fault when there is one (then the problem is the
+    file's, said once however many faces use it)."""
 
-    def __init__(self, rule: str, message: str, hint: str):
+    def __init__(self, rule: str, message: str, hint: str, where: Location | None = None):
         super().__init__(message)
         self.rule = rule
         self.hint = hint
+        self.where = where
+
+    def problem(self, used_at: Location | None, path: str) -> Problem:
+        """The Problem: at the SVG file when it is at fault, else where the icon is used."""
+        if self.where is not None:
+            return Problem(self.rule, str(self), self.where, hint=self.hint)
+        return Problem(self.rule, str(self), used_at, path, self.hint)
 
 
 def icon_folders(project: Path, game: str) -> list[Path]:
@@ -65,18 +75,22 @@ def icon_hint(name: str, names: list[str], game: str) -> str:
 
 class IconFinder:
     """Icon names -> SVG files for one game, each name looked up once (a layout session owns
-    one, so a new session sees icons added or removed since)."""
+    one, so a new session sees icons added or removed since). `aliases` (game.yaml `icons:`)
+    give an icon more names: an alias draws the icon it names, before any file of its own name."""
 
-    def __init__(self, project: Path, game: str):
+    def __init__(self, project: Path, game: str, aliases: dict[str, str] | None = None,
+                 written: dict[str, Location] | None = None):
         self.project = project
         self.game = game
+        self.aliases = dict(aliases or {})
+        self.written = dict(written or {})  # alias -> where game.yaml gives it
         self._paths: dict[str, Path | None] = {}
 
     def find(self, name: str) -> Path | None:
         """The icon's SVG file, or None when there is none (IconError: outside the project)."""
         if name not in self._paths:
             try:
-                self._paths[name] = icon_file(self.project, self.game, name)
+                self._paths[name] = icon_file(self.project, self.game, self.aliases.get(name, name))
             except FileNotFoundError:
                 self._paths[name] = None
         return self._paths[name]
@@ -89,11 +103,17 @@ class IconFinder:
         return found
 
     def names(self) -> list[str]:
-        """Every icon name the game can use."""
-        return icon_names(self.project, self.game)
+        """Every name the game can write for an icon: the icon files' names and the aliases."""
+        return sorted({*icon_names(self.project, self.game), *self.aliases})
 
     def hint(self, name: str) -> str:
-        """What to write instead of an unknown icon name (`icon_hint`)."""
+        """What to write instead of an unknown icon name (`icon_hint`, over every icon name and
+        alias); for an alias, that the icon it names has no file."""
+        target = self.aliases.get(name)
+        if target is not None:
+            at = self.written.get(name, "game.yaml icons:")
+            return (f"'{name}' is an alias ({at}) for '{target}', which has no icon "
+                    f"file: {icon_hint(target, icon_names(self.project, self.game), self.game)}")
         return icon_hint(name, self.names(), self.game)
 
 
@@ -112,19 +132,53 @@ def _parsed(path: Path, version: tuple[int, int]
                         f"{MAX_ICON_BYTES // 1024} kB", "simplify the drawing or save it as plain SVG")
     try:
         svg = se.SVG.parse(str(path), reify=True)
-        box = svg.viewbox
-        view = (box.x, box.y, box.width, box.height) if box is not None else (0.0, 0.0, 24.0, 24.0)
+        view = _view_box(path, svg.values.get("viewBox"))
         items = [PathItem(tuple(ops), _style(element)) for element in svg.elements()
                  if isinstance(element, se.Shape) and not isinstance(element, se.SVG)
                  and (ops := _ops(se.Path(element)))]
+    except IconError:
+        raise
     except Exception as exc:  # svgelements raises many kinds on a malformed file
         raise IconError("bad-icon", f"icon '{path.name}' cannot be read: {exc}",
                         "save the icon as plain SVG (File > Save as > Plain SVG)") from None
-    numbers = [*view, *(v for item in items for op in item.ops for v in op[1:])]
-    if not all(math.isfinite(v) for v in numbers) or view[2] <= 0 or view[3] <= 0:
-        raise IconError("bad-icon", f"icon '{path.name}' has an empty or broken viewBox or path",
-                        "give the SVG a viewBox with a positive width and height, e.g. 0 0 24 24")
+    if not all(math.isfinite(v) for item in items for op in item.ops for v in op[1:]):
+        raise IconError("bad-icon", f"icon '{path.name}' has a path whose coordinates are too "
+                        "large to draw", "save the icon again as plain SVG, drawn in its viewBox")
     return view, tuple(items)
+
+
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+
+def _view_box(path: Path, written: object) -> tuple[float, float, float, float]:
+    """The SVG's viewBox as four numbers (0 0 24 24 when it has none); a viewBox that is not
+    four numbers with a positive width and height is an IconError at the attribute."""
+    if written is None:
+        return (0.0, 0.0, 24.0, 24.0)
+    text = str(written)
+    parts = [p for p in re.split(r"[\s,]+", text.strip()) if p]
+    numbers = [float(p) for p in parts if _NUMBER.fullmatch(p)]
+    if len(parts) == len(numbers) == 4 and all(map(math.isfinite, numbers)) \
+            and numbers[2] > 0 and numbers[3] > 0:
+        return (numbers[0], numbers[1], numbers[2], numbers[3])
+    shown = "/".join(("layouts", *path.parts[-3:]))
+    raise IconError("bad-icon", f"icon file {shown}: viewBox=\"{text}\" is not four numbers "
+                    "(min-x, min-y, width, height) with a positive width and height",
+                    "write the viewBox as four numbers, e.g. viewBox=\"0 0 24 24\"",
+                    _attribute_at(path, shown, "viewBox"))
+
+
+def _attribute_at(path: Path, shown: str, name: str) -> Location | None:
+    """Where an attribute is written in a file (its first occurrence), or None."""
+    try:
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
+    for number, line in enumerate(lines, start=1):
+        col = line.find(f"{name}=")
+        if col >= 0:
+            return Location(shown, number, col + 1)
+    return None
 
 
 def _ops(path: se.Path) -> list[PathOp]:

@@ -34,7 +34,7 @@ class Placed:
     item: Primitive
     el: Located | None  # the element (or edition mark) that drew it; None: the background
     matrix: Matrix = IDENTITY
-    role: str = "content"  # content | background | mark | pip | icon
+    role: str = "content"  # content | background | mark | pip | icon | draft (cardgen's own)
 
     # box and fills are worked out once and kept in the instance's __dict__ (not fields: a
     # frozen dataclass still has one; functools.cached_property takes a lock on 3.11)
@@ -211,9 +211,11 @@ class FaceLinter:
     """Lints one face from the primitives its elements placed, in drawing order."""
 
     def __init__(self, drawing: Drawing, placed: list[Placed], safe: float, circle: bool,
-                 face: str, stretched: dict[int, tuple[str, ...]] | None = None):
+                 face: str, stretched: dict[int, tuple[str, ...]] | None = None,
+                 fallback: Location | None = None):
         self.drawing = drawing
-        self.placed = placed
+        self.fallback = fallback  # where a lint on what no layout line wrote is said: the layout file
+        self.placed = [p for p in placed if p.role != "draft"]  # what cardgen adds is not linted
         self.safe = safe
         self.circle = circle
         self.face = face
@@ -223,7 +225,7 @@ class FaceLinter:
         self.found: dict[tuple[str, int], Problem] = {}
         # what can be drawn over a text: (index, placed, is text); backgrounds, marks and rings
         # never count (see covered)
-        self.over_text = [(m, q, isinstance(q.item, TextItem)) for m, q in enumerate(placed)
+        self.over_text = [(m, q, isinstance(q.item, TextItem)) for m, q in enumerate(self.placed)
                           if q.role not in ("background", "mark") and not _ring(q.item)]
 
     def run(self) -> list[Problem]:
@@ -245,7 +247,7 @@ class FaceLinter:
         key = (rule, id(p.el))
         if key in self.found:
             return
-        where: Location | None = None
+        where: Location | None = self.fallback
         label = "edition_mark" if p.role == "mark" else "layout"
         found = p.el.written_at() if p.el is not None else None
         if found is not None and p.el is not None:

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
 
-from pydantic import Field
+from pydantic import Field, ModelWrapValidatorHandler, PrivateAttr, model_validator
 
 from cardgen.layout.elements import ELEMENT_TYPES, rebuilt
 from cardgen.layout.elements.base import Children, Colour, Num, Pair
@@ -22,14 +22,36 @@ from cardgen.layout.located import Located, Strict
 DEFAULT_SIZE: tuple[float, float] = (63.5, 88.9)  # a poker card, mm
 
 
+OLD_ALIGN = {"start": "left", "middle": "center", "end": "right"}  # the edition mark's old words
+ANCHOR = {"left": "start", "center": "middle", "right": "end"}  # align -> a text's anchor at x
+
+
 class EditionMark(Located):
     """the game and edition, small, bottom right inside the safe area"""
 
     x: Num | None = Field(None, description="default: the safe area's right edge")
     y: Num | None = Field(None, description="baseline; default: the safe area's bottom")
     size: Num = Field(6.0, description="pt (6 or more reads in print)")
-    align: Literal["start", "middle", "end"] = "end"
+    align: Literal["left", "center", "right"] = Field(
+        "right", description="where x is: the mark's left end, centre or right end")
     color: Colour = "#555555"
+    _old_align: str | None = PrivateAttr(default=None)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _old_words(cls, data: Any, handler: ModelWrapValidatorHandler[EditionMark]) -> EditionMark:
+        """`start`, `middle`, `end` (the old words) read as left, center, right (and remembered,
+        for the deprecation warning)."""
+        old = data.get("align") if isinstance(data, dict) else None
+        if isinstance(old, str) and old in OLD_ALIGN:
+            data = {**data, "align": OLD_ALIGN[old]}
+        mark = handler(data)
+        mark._old_align = old if isinstance(old, str) and old in OLD_ALIGN else None
+        return mark
+
+    def old_align(self) -> str | None:
+        """The old word its `align` was written with (None when written with the new one)."""
+        return self._old_align
 
 
 class Fonts(Strict):

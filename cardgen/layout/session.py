@@ -61,7 +61,7 @@ class LayoutSession:
 
     def __init__(self, db: Database):
         self.db = db
-        self.icons = IconFinder(db.project, db.game.id)
+        self.icons = IconFinder(db.project, db.game.id, db.game.icons, db.game.icon_where)
         self.templates: dict[tuple[str, str], TemplateFile | None] = {}  # (kind, side) -> merged
         self.template_files: dict[tuple[str, str], str] = {}  # (kind, side) -> layout file shown
         self.template_problems: dict[tuple[str, str], list[Problem]] = {}  # broken: said once

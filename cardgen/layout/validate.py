@@ -8,12 +8,11 @@ element types and enum values, each at the layout line that wrote it. A valid fi
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from cardgen.data.validate import data_path, value_at
+from cardgen.data.validate import data_path, literal_choices, one_branch, shown_value, value_at
 from cardgen.data.yamlsrc import KeyPath, Source
 from cardgen.errors import Problem, did_you_mean
 from cardgen.layout.arith import ExpressionError
@@ -43,7 +42,7 @@ def validated_layout(source: Source, text: str = "") -> tuple[TemplateFile | Non
         template = TemplateFile.model_validate(source.data)
     except ValidationError as exc:
         problems: dict[str, Problem] = {}
-        for err in exc.errors():
+        for err in one_branch(source.data, exc.errors(), tagged_items=True):
             problem = _problem(source, err)
             problems.setdefault(f"{problem.path}|{problem.rule}", problem)
         return None, list(problems.values())
@@ -79,8 +78,8 @@ def _problem(source: Source, err: Any) -> Problem:
                        path=source.label((*path, missing)), hint=f"add '{missing}: ...' here")
     got = value_at(source.data, path)
     if kind == "literal_error":
-        expected = re.findall(r"'([^']*)'", err.get("ctx", {}).get("expected", ""))
-        return Problem("bad-value", f"'{got}' is not one of {', '.join(expected)}",
+        expected = literal_choices(err)
+        return Problem("bad-value", f"{shown_value(got)} is not one of {', '.join(expected)}",
                        where=source.value_where(path), path=label,
                        hint=did_you_mean(str(got), expected))
     key = path[-1] if path else ""
@@ -110,11 +109,7 @@ def _number(value: Any) -> bool:
 
 
 def _shown(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    if isinstance(value, dict):
-        return "a mapping"
-    return repr(value)
+    return shown_value(value)
 
 
 def _keys_at(data: Any, path: KeyPath) -> list[str]:

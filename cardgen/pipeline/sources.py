@@ -95,7 +95,7 @@ def database_key(db: Database) -> str:
     digest = hashlib.sha1(toolchain().encode())
     game = db.game
     digest.update(repr((str(db.project), str(game.root), game.id, game.name, game.title,
-                        game.default_edition, game.vocab, game.kinds, db.edition.id,
+                        game.default_edition, game.vocab, game.icons, game.kinds, db.edition.id,
                         db.draft)).encode())
     for root in layout_roots(db.project):
         for chunk in _layout_files(root):

@@ -21,7 +21,7 @@ from cardgen.layout import fonts, text
 from cardgen.layout.arith import ExpressionError, evaluate
 from cardgen.layout.drawing import IDENTITY, Drawing, Group, Matrix, Primitive, Style
 from cardgen.layout.guards import check_primitive
-from cardgen.layout.icons import IconFinder
+from cardgen.layout.icons import IconError, IconFinder
 from cardgen.layout.lints import Placed, compose, fill_under, ink_for
 from cardgen.layout.located import Located
 from cardgen.layout.scope import Scope, format_value, number, truthy
@@ -214,6 +214,10 @@ class Context:
             draw(*args)
         except ExpressionError as exc:  # arithmetic: at the key that wrote it
             self.problems.append(self._expression(exc, el if el is not None else self.current))
+        except IconError as exc:  # an inline [icon] whose file is unusable: said as it is
+            what = (el.name or el.type) if el is not None else "layout"
+            self.problems.append(exc.problem((el.location() if el is not None else None)
+                                             or self.component.where, f"{self.component.id}.{what}"))
         except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError,
                 ZeroDivisionError) as exc:
             what = f"{el.type} element" if el is not None else "the layout"

@@ -34,7 +34,8 @@ class IconElement(ElementBase):
         try:
             items = icon_items(icons.path(name), x, y, size, colour)
         except IconError as exc:
-            ctx.problem(exc.rule, str(exc), "icon", exc.hint, ctx.where_bound(self, self.icon))
+            ctx.problems.append(exc.problem(ctx.where_bound(self, self.icon) or ctx.component.where,
+                                            f"{ctx.component.id}.icon"))
             return
         except (SyntaxError, ValueError) as exc:  # xml ParseError is a SyntaxError
             ctx.problem("bad-icon", f"icon '{name}.svg' cannot be read: {exc}", self.icon,
