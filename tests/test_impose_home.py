@@ -1,0 +1,167 @@
+"""impose/home.py piece by piece: the print plan's text and where its lines go, page ranges,
+round cut lines, the plan page of a file with no room for it, and the calibration crosses
+beside the plan of a duplex file."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardgen.impose import PAPERS, Box, Copy, Group, HomeFile, Paper, Slot, home, plan_home_print
+from cardgen.impose.geometry import Circle, Label, Page, Placement
+
+LETTER, A4 = PAPERS["letter"], PAPERS["a4"]
+
+CUT_ORDER = [
+    ("Cut order: blocks apart through the middle of the gaps between them, then rows (marks "
+     "left and right), then columns", False),
+    ("(marks above and below). Tiles: trim the edges marked 'trim', overlap the hatched band, "
+     "match the crosses, glue", False)]
+PAPER_LINE = ("Paper: US Letter (8.5 x 11 in); print at 100 % (actual size), never fit to page; "
+              "card stock (160-220 g/m2) for cards and tokens", False)
+
+
+def pages(*spec: tuple[str, str]) -> list[Page]:
+    return [Page(LETTER, side, what) for side, what in spec]
+
+
+def test_file_names_and_sides() -> None:
+    f = HomeFile("-single", False, pages(("single", "a"), ("single", "b")))
+    assert home.home_file_name("a4", f) == "pnp-a4-single.pdf"
+    assert home.home_file_name("letter", HomeFile("", True)) == "pnp-letter.pdf"
+    assert f.sides == ["single", "single"]
+
+
+def test_page_ranges_merge_repeats_and_front_back_pairs() -> None:
+    entries = [(1, "front: A"), (2, "back: B"), (3, "front: A"), (4, "back: B"),
+               (5, "front: X"), (6, "back: B"), (7, "single: C"), (8, "single: C"),
+               (9, "single: D"), (10, "front: E")]
+    assert home.page_ranges(entries) == [
+        "p1-4  front: A / backs", "p5-6  front: X / backs", "p7-8  single: C", "p9  single: D",
+        "p10  front: E"]
+    assert home.page_ranges([(2, "front: A"), (3, "front: A")]) == ["p2-3  front: A"]
+    assert home.page_ranges([]) == []
+
+
+def test_plan_lines_of_a_duplex_file_beside_a_single_sided_one() -> None:
+    duplex = HomeFile("", True, pages(("front", "Card x9 (fronts)"), ("back", "Card x9 (backs)")))
+    single = HomeFile("-single", False, pages(*[("single", "Token x4 (fronts)")] * 3))
+    head, contents = home.plan_lines(duplex, [duplex, single], LETTER, fold=True,
+                                     offset=(1.0, -0.5))
+    assert head == [
+        ("pnp-letter.pdf (this file): 2 pages, print all of it DUPLEX, flip on long edge", True),
+        ("pnp-letter-single.pdf: 3 pages, print all of it SINGLE-SIDED", True),
+        PAPER_LINE,
+        ("Back offset used: +1.0, -0.5 mm. First print pages 1-2 of the duplex file, hold the "
+         "sheet to the light, read the scales", False),
+        ("and rebuild with --back-offset DX,DY if the crosses do not meet", False),
+        ("Fold-over sheets: fold on the dashed line (fronts out), glue, then cut", False),
+        *CUT_ORDER,
+        ("Contents of this file:", True)]
+    assert contents == ["p1-2  front: Card x9 (fronts) / backs"]
+
+
+def test_plan_lines_of_a_plan_on_its_own_page() -> None:
+    single = HomeFile("-single", False, pages(*[("single", "Token x4 (fronts)")] * 3))
+    head, contents = home.plan_lines(single, [single], A4, fold=False, offset=(0.0, 0.0),
+                                     own_page=True)
+    assert head == [
+        ("pnp-a4-single.pdf (this file): 4 pages, print all of it SINGLE-SIDED", True),
+        ("Paper: A4 (210 x 297 mm); print at 100 % (actual size), never fit to page; card "
+         "stock (160-220 g/m2) for cards and tokens", False),
+        *CUT_ORDER,
+        ("Contents of this file:", True)]
+    assert contents == ["p2-4  single: Token x4 (fronts)"]
+    head, _ = home.plan_lines(single, [single], Paper("legal", 215.9, 355.6), fold=False,
+                              offset=(0.0, 0.0))
+    assert head[0][0] == "pnp-legal-single.pdf (this file): 3 pages, print all of it SINGLE-SIDED"
+    assert head[1][0].startswith("Paper: legal; print at 100 %")
+
+
+def keys(labels: list[Label]) -> list[tuple[object, ...]]:
+    return [(round(lb.x, 6), round(lb.y, 6), lb.text, lb.size, lb.bold) for lb in labels]
+
+
+def test_plan_labels_go_top_down_and_into_two_columns_when_needed() -> None:
+    box = Box(10.0, 20.0, 190.0, 30.0)
+    head = [("A", True), ("B", False)]
+    top = [(10.0, 24.0, "Game: print plan", 9.0, True), (10.0, 30.0, "A", 6.5, True),
+           (10.0, 33.4, "B", 6.5, False)]
+    # 3 rows of 3.4 mm fit below the head (36.8 .. 50): three in one column
+    rows = ["r1", "r2", "r3"]
+    assert keys(home.plan_labels("Game", (head, rows), box)) == top + [
+        (10.0, 36.8, "r1", 6.5, False), (10.0, 40.2, "r2", 6.5, False),
+        (10.0, 43.6, "r3", 6.5, False)]
+    rows = ["r1", "r2", "r3", "r4", "r5"]  # two columns, 93 mm wide, 2 mm apart
+    assert keys(home.plan_labels("Game", (head, rows), box))[3:] == [
+        (10.0, 36.8, "r1", 6.5, False), (10.0, 40.2, "r2", 6.5, False),
+        (10.0, 43.6, "r3", 6.5, False), (105.0, 36.8, "r4", 6.5, False),
+        (105.0, 40.2, "r5", 6.5, False)]
+    rows = [f"r{i}" for i in range(1, 10)]  # more than two columns hold: the rest summed up
+    assert [k[2] for k in keys(home.plan_labels("Game", (head, rows), box))[3:]] == [
+        "r1", "r2", "r3", "r4", "r5", "... and 4 more lines"]
+    tiny = keys(home.plan_labels("Game", (head, ["r1", "r2"]), Box(10.0, 20.0, 190.0, 10.0)))
+    assert tiny[3:] == [(10.0, 36.8, "r1", 6.5, False), (105.0, 36.8, "r2", 6.5, False)]
+    tiny = keys(home.plan_labels("Game", (head, ["r1", "r2", "r3"]), Box(10.0, 20.0, 190.0, 10.0)))
+    assert tiny[3:] == [(10.0, 36.8, "r1", 6.5, False),
+                        (105.0, 36.8, "... and 2 more lines", 6.5, False)]
+
+
+def test_plan_labels_are_shortened_to_their_column() -> None:
+    long = "word " * 60
+    labels = home.plan_labels("Game", ([(long, False)], [long] * 5), Box(0.0, 0.0, 100.0, 24.0))
+    assert labels[1].text.endswith("…") and labels[1].text.startswith("word word")
+    assert all(lb.text.endswith("…") for lb in labels[1:])
+    assert len(labels[2].text) < len(labels[1].text)  # a contents column is half as wide
+
+
+def test_round_cut_lines_circle_discs_lying_whole_on_the_page() -> None:
+    page = Page(LETTER, "front", "x", [
+        Placement(("d", "front"), Slot(20.0, 30.0, 25.4, 25.4), Box(19, 29, 27.4, 27.4)),
+        Placement(("d", "back"), Slot(2.0, 30.0, 25.4, 25.4), Box(2, 30, 25.4, 25.4)),
+        Placement(("e", "front"), Slot(60.0, 30.0, 25.4, 25.4), Box(60, 30, 25.4, 25.4)),
+        Placement(("o", "front"), Slot(50.0, 50.0, 30.0, 20.0), Box(50, 50, 30, 20))])
+    assert home.round_cut_lines(page, {"d", "o"}) == [
+        Circle(pytest.approx(32.7), pytest.approx(42.7), pytest.approx(12.7), 0.15, 0.35),
+        Circle(65.0, 60.0, 10.0, 0.15, 0.35)]
+
+
+BOARD = Copy("board", "Board", "Big", 300.0, 300.0, False)  # 2 x 2 tiles on 3 pages
+
+
+def test_a_file_with_no_room_for_the_plan_opens_with_a_plan_page() -> None:
+    (f,) = plan_home_print([Group("large", (BOARD,))], LETTER, fold=False, offset=(0.0, 0.0),
+                           heading="Game")
+    assert (f.suffix, f.duplex, f.sides) == ("", False, ["single"] * 4)
+    plan = f.pages[0]
+    assert plan.what == "Print plan"
+    texts = [lb.text for lb in plan.labels]
+    assert texts[:3] == ["Game: print plan",
+                         "pnp-letter.pdf (this file): 4 pages, print all of it SINGLE-SIDED",
+                         PAPER_LINE[0]]
+    assert texts[5:7] == ["Contents of this file:",
+                          "p2-4  single: Board: Big (front) - tiles of 2 x 2"]
+    assert (plan.labels[0].x, plan.labels[0].y) == pytest.approx((9.3, 10.35))
+    assert "Game - pnp-letter.pdf page 1/4" in texts
+    assert "Game - pnp-letter.pdf page 2/4" in [lb.text for lb in f.pages[1].labels]
+
+
+def test_a_duplex_plan_sits_in_its_room_with_calibration_crosses_beside_it() -> None:
+    cards = tuple(Copy(f"c{i}", "Card", f"Card {i}", 63.5, 88.9, True) for i in range(3))
+    (f,) = plan_home_print([Group("cards", cards)], LETTER, fold=False, offset=(1.0, 0.0),
+                           heading="Game")
+    assert (f.suffix, f.duplex, f.sides) == ("", True, ["front", "back"])
+    front, back = f.pages
+    assert front.what == "Print plan; Card x3 (fronts)"
+    assert back.what == "Card x3 (backs)"
+    # the plan text in the 66 mm kept at the top, less 34 mm for the crosses
+    assert (front.labels[0].text, front.labels[0].x, front.labels[0].y) == (
+        "Game: print plan", pytest.approx(9.3), pytest.approx(10.35))
+    assert front.labels[1].text == ("pnp-letter.pdf (this file): 2 pages, print all of it "
+                                    "DUPLEX, flip on long edge")
+    # crosses 17 mm in from the content's right edge, 14 mm inside the plan's room
+    assert [(round(c.cx, 6), round(c.cy, 6), c.r) for c in front.circles] == [
+        (189.6, 20.35, 0.5), (189.6, 58.35, 0.5)]
+    long_arms = sorted((round(ln.x1, 6), round(ln.y1, 6)) for ln in back.lines
+                       if ln.y1 == ln.y2 and abs(ln.x2 - ln.x1) == pytest.approx(18.0))
+    assert long_arms == [(18.3, 20.35), (18.3, 58.35)]  # 215.9 - 189.6 + 1 - 9
+    assert [p.slot.y for p in front.placements] == pytest.approx([80.35] * 3)
