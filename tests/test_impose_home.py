@@ -165,3 +165,104 @@ def test_a_duplex_plan_sits_in_its_room_with_calibration_crosses_beside_it() -> 
                        if ln.y1 == ln.y2 and abs(ln.x2 - ln.x1) == pytest.approx(18.0))
     assert long_arms == [(18.3, 20.35), (18.3, 58.35)]  # 215.9 - 189.6 + 1 - 9
     assert [p.slot.y for p in front.placements] == pytest.approx([80.35] * 3)
+
+
+# --------------------------------------------------------------------------- whole pages or runs
+
+
+def copies(n: int, w: float, h: float, back: bool, prefix: str = "c") -> list[Copy]:
+    return [Copy(f"{prefix}{i}", "Card", f"Card {i}", w, h, back) for i in range(n)]
+
+
+def test_full_pages_take_whole_sheets_of_nine_and_leave_the_rest_to_pack() -> None:
+    parts = home.Parts()
+    left = home.full_pages(parts, "cards", copies(20, 63.5, 88.9, True), LETTER, duplex=True,
+                           offset=(0.0, 0.0))
+    assert [c.component for c in left] == ["c18", "c19"]
+    assert [(p.side, len(p.placements)) for p in parts.duplex] == [
+        ("front", 9), ("back", 9), ("front", 9), ("back", 9)]
+    assert parts.single == [] and parts.single_runs == [] and parts.duplex_runs == []
+
+
+def test_full_pages_take_a_rest_that_needs_the_rows_only_a_full_sheet_has() -> None:
+    parts = home.Parts()  # 16: 9 + 7, and 7 is more than a banded sheet's 6
+    assert home.full_pages(parts, "cards", copies(16, 63.5, 88.9, True), LETTER, duplex=True,
+                           offset=(0.0, 0.0)) == []
+    assert [(p.side, len(p.placements)) for p in parts.duplex] == [
+        ("front", 9), ("back", 9), ("front", 7), ("back", 7)]
+
+
+def test_one_sided_full_pages_are_single_and_only_when_they_save_a_row() -> None:
+    parts = home.Parts()
+    left = home.full_pages(parts, "large", copies(10, 63.5, 88.9, False), LETTER,
+                           duplex=False, offset=(0.0, 0.0))
+    assert [c.component for c in left] == ["c9"]
+    assert [(p.side, len(p.placements)) for p in parts.single] == [("single", 9)]
+    assert parts.duplex == []
+    parts = home.Parts()
+    few = copies(5, 63.5, 88.9, False)
+    assert home.full_pages(parts, "cards", few, LETTER, duplex=False, offset=(0.0, 0.0)) == few
+    assert parts.single == []
+    # 90 x 130: 4 on a full sheet, 2 with the band; one-sided that saves no row of 3
+    big = copies(5, 90.0, 130.0, False)
+    assert home.full_pages(parts, "cards", big, LETTER, duplex=False, offset=(0.0, 0.0)) == big
+    two = copies(5, 90.0, 130.0, True)
+    assert home.full_pages(parts, "cards", two, LETTER, duplex=True,
+                           offset=(0.0, 0.0)) == two[4:]
+    assert [(p.side, len(p.placements)) for p in parts.duplex] == [("front", 4), ("back", 4)]
+    tokens = copies(20, 63.5, 88.9, True)
+    assert home.full_pages(parts, "tokens", tokens, LETTER, duplex=True,
+                           offset=(0.0, 0.0)) == tokens
+
+
+def test_a_face_only_a_full_sheet_holds_goes_on_full_sheets() -> None:
+    parts = home.Parts()  # 150 x 255 mm fits 266.7 mm, not the 250.2 mm left by the band
+    assert home.full_pages(parts, "cards", copies(2, 150.0, 255.0, False), LETTER,
+                           duplex=False, offset=(0.0, 0.0)) == []
+    assert [(p.side, len(p.placements)) for p in parts.single] == [("single", 1)] * 2
+
+
+def test_add_copies_tiles_boards_packs_runs_and_refuses_what_fits_nowhere() -> None:
+    parts = home.Parts()
+    home.add_copies(parts, "large", copies(1, 300.0, 300.0, True, "b"), LETTER, duplex=False,
+                    offset=(0.0, 0.0))
+    assert [p.what for p in parts.single] == [
+        "Card: Card 0 (front) - tiles of 2 x 2"] * 3 + ["Card: Card 0 (back) - tiles of 2 x 2"] * 3
+    home.add_copies(parts, "tokens", copies(3, 25.4, 25.4, True, "t"), LETTER, duplex=True,
+                    offset=(0.0, 0.0))
+    home.add_copies(parts, "stickers", copies(2, 88.7, 12.7, False, "s"), LETTER, duplex=False,
+                    offset=(0.0, 0.0))
+    assert [(r.sheet, r.gutter, len(r.copies)) for r in parts.duplex_runs] == [
+        ("tokens", 2.0, 3)]
+    assert [(r.sheet, r.gutter, r.label_column) for r in parts.single_runs] == [
+        ("stickers", 2.5, 5.0)]
+    with pytest.raises(ValueError, match=r"^a 150.0 x 255.0 mm piece does not fit on letter$"):
+        home.add_copies(parts, "tokens", copies(1, 150.0, 255.0, False), LETTER, duplex=False,
+                        offset=(0.0, 0.0))
+    with pytest.raises(ValueError, match=r"^a 200.0 x 10.0 mm piece does not fit on letter$"):
+        home.add_copies(parts, "stickers", copies(1, 200.0, 10.0, False), LETTER, duplex=False,
+                        offset=(0.0, 0.0))
+
+
+def test_add_group_folds_two_sided_cards_and_tokens_only() -> None:
+    group = Group("cards", tuple(copies(2, 63.5, 88.9, True) + copies(1, 63.5, 88.9, False, "o")))
+    parts = home.Parts()
+    home.add_group(parts, group, LETTER, fold=True, offset=(0.0, 0.0))
+    assert [p.what for p in parts.single] == ["Card x2 (fronts + backs)"]
+    assert parts.duplex_runs == [] and [len(r.copies) for r in parts.single_runs] == [1]
+    parts = home.Parts()
+    home.add_group(parts, group, LETTER, fold=False, offset=(0.0, 0.0))
+    assert parts.single == [] and [len(r.copies) for r in parts.duplex_runs] == [2]
+    assert [len(r.copies) for r in parts.single_runs] == [1]
+    parts = home.Parts()
+    home.add_group(parts, Group("large", tuple(copies(2, 63.5, 88.9, True))), LETTER, fold=True,
+                   offset=(0.0, 0.0))
+    assert parts.single == [] and [len(r.copies) for r in parts.duplex_runs] == [2]
+    parts = home.Parts()
+    home.add_group(parts, Group("tokens", tuple(copies(2, 25.4, 25.4, True))), LETTER, fold=True,
+                   offset=(0.0, 0.0))
+    assert [p.what for p in parts.single] == ["Card x2 (fronts + backs)"]
+    gaps = {round(b.slot.x - a.slot.trim.right, 6) for a, b in zip(
+        parts.single[0].placements, parts.single[0].placements[1:], strict=False)
+        if a.face[1] == b.face[1] == "front" and a.slot.y == b.slot.y}
+    assert gaps == {2.0}  # the tokens' gutter
