@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from cardgen.impose import PAPERS, Box, Copy, Group, HomeFile, Paper, Slot, home, plan_home_print
-from cardgen.impose.geometry import Circle, Label, Page, Placement
+from cardgen.impose.geometry import BAND, Circle, Label, Page, Placement, content_box
+from cardgen.impose.pack import Run, make_run
 
 LETTER, A4 = PAPERS["letter"], PAPERS["a4"]
 
@@ -266,3 +267,42 @@ def test_add_group_folds_two_sided_cards_and_tokens_only() -> None:
         parts.single[0].placements, parts.single[0].placements[1:], strict=False)
         if a.face[1] == b.face[1] == "front" and a.slot.y == b.slot.y}
     assert gaps == {2.0}  # the tokens' gutter
+
+
+BOX = content_box(LETTER, BAND)
+
+
+def tokens_run(back: bool, prefix: str) -> Run:
+    r = make_run("tokens", copies(3, 25.4, 25.4, back, prefix), BOX, 2.0)
+    assert r is not None
+    return r
+
+
+def test_one_sided_pieces_fill_the_room_two_sided_sheets_leave() -> None:
+    parts = home.Parts(duplex_runs=[tokens_run(True, "two")], single_runs=[tokens_run(False, "o")])
+    duplex, single = home.packed_sheets(parts, BOX)
+    assert single == []
+    (sheet,) = duplex
+    assert sheet.reserved == 66.0
+    (shelf,) = sheet.shelves
+    assert [b.run.copies[0].component for b in shelf.blocks] == ["two0", "o0"]
+
+
+def test_a_duplex_file_of_whole_sheets_keeps_a_sheet_for_its_plan() -> None:
+    parts = home.Parts(duplex=[Page(LETTER, "front", "x"), Page(LETTER, "back", "x")])
+    duplex, single = home.packed_sheets(parts, BOX)
+    assert [(s.reserved, s.shelves) for s in duplex] == [(66.0, [])] and single == []
+    assert home.packed_sheets(home.Parts(), BOX) == ([], [])
+
+
+def test_the_plan_goes_beside_a_tall_first_shelf_when_it_has_the_width() -> None:
+    narrow = make_run("large", copies(1, 70.0, 240.0, False), BOX, 0.0)
+    assert narrow is not None
+    duplex, single = home.packed_sheets(home.Parts(single_runs=[narrow]), BOX)
+    assert duplex == [] and [s.reserved for s in single] == [0.0]
+    assert single[0].beside == pytest.approx(119.3)
+    assert single[0].plan_box(BOX) == Box(pytest.approx(87.3), 6.35, pytest.approx(119.3), 240.0)
+    wide = make_run("large", copies(1, 80.0, 240.0, False), BOX, 0.0)
+    assert wide is not None
+    _, single = home.packed_sheets(home.Parts(single_runs=[wide]), BOX)
+    assert single[0].beside == 0.0 and single[0].plan_box(BOX) is None
