@@ -229,6 +229,10 @@ def test_grid_marks_one_pair_per_cut_line() -> None:
     # a cut on the region's edge: the mark moves inside by half its line width
     edge = geometry.grid_marks([Slot(0.0, 30.0, 20.0, 20.0)], region, sides=("top",))
     assert rounded(edge) == [(0.15, 26, 0.15, 0, 0.2), (20, 26, 20, 0, 0.2)]
+    low = geometry.grid_marks([Slot(30.0, 40.0, 20.0, 20.0)], region, sides=("right",))
+    assert rounded(low) == [(54, 40, 80, 40, 0.2), (54, 59.85, 80, 59.85, 0.2)]
+    right = geometry.grid_marks([Slot(60.0, 10.0, 20.0, 20.0)], region, sides=("bottom",))
+    assert rounded(right) == [(60, 34, 60, 60, 0.2), (79.85, 34, 79.85, 60, 0.2)]
 
 
 def test_corner_marks_extend_each_trim_line_past_its_corners() -> None:

@@ -306,3 +306,17 @@ def test_the_plan_goes_beside_a_tall_first_shelf_when_it_has_the_width() -> None
     assert wide is not None
     _, single = home.packed_sheets(home.Parts(single_runs=[wide]), BOX)
     assert single[0].beside == 0.0 and single[0].plan_box(BOX) is None
+
+
+def test_discs_get_round_cut_lines_on_every_page_they_lie_on() -> None:
+    discs = tuple(Copy(f"d{i}", "Disc", f"Disc {i}", 25.4, 25.4, False, round=True)
+                  for i in range(3))
+    squares = tuple(copies(2, 25.4, 25.4, False, "s"))
+    (f,) = plan_home_print([Group("tokens", discs), Group("tokens", squares)], LETTER,
+                           fold=False, offset=(0.0, 0.0), heading="Game")
+    page = f.pages[0]
+    cuts = [c for c in page.circles if c.gray == 0.35]
+    discs_at = [p.slot for p in page.placements if p.face[0].startswith("d")]
+    assert len(discs_at) == 3
+    assert [(round(c.cx, 6), round(c.cy, 6), c.r, c.width) for c in cuts] == [
+        (round(s.x + 12.7, 6), round(s.y + 12.7, 6), 12.7, 0.15) for s in discs_at]

@@ -188,6 +188,25 @@ def test_a_sheet_with_the_plan_reserved_starts_below_it() -> None:
     beside = Sheet([Shelf([Block(tokens, tokens.rows())])], beside=120.0)
     (page,) = pack.sheet_pages(beside, LETTER, "single", (0.0, 0.0))
     assert [round(p.slot.x, 6) for p in page.placements] == [9.3, 31.3, 53.3]
+    # the plan beside it: the block's right marks stop short of the middle of the gap to it
+    rights = [max(ln.x1, ln.x2) for ln in page.lines if ln.y1 == ln.y2 and ln.x1 > 70.0]
+    assert rights and {round(x, 6) for x in rights} == {76.8}
+
+
+def test_shelves_below_one_another_share_the_gap_between_them() -> None:
+    cards = Run("cards", pieces(1, 60.0, 90.0, "c"), 60.0, 90.0, 0, 0.0, 1)
+    tokens = Run("tokens", pieces(1, 20.0, 20.0, "t"), 20.0, 20.0, 0, 2.0, 1)
+    sheet = Sheet([Shelf([Block(cards, cards.rows())]), Shelf([Block(tokens, tokens.rows())])])
+    (page,) = pack.sheet_pages(sheet, LETTER, "single", (0.0, 0.0))
+    assert [(round(p.slot.x, 6), round(p.slot.y, 6)) for p in page.placements] == [
+        (77.95, 6.35), (97.95, 104.35)]  # 6.35 + 90 + 8
+    # the gap is 96.35 .. 104.35: marks stop 0.5 mm short of its middle, 100.35
+    below_cards = [max(ln.y1, ln.y2) for ln in page.lines if ln.x1 == ln.x2 and ln.y1 > 96.0
+                   and ln.y1 < 100.0]
+    above_tokens = [min(ln.y1, ln.y2) for ln in page.lines if ln.x1 == ln.x2 and ln.y1 > 100.0
+                    and ln.y1 < 104.35]
+    assert {round(y, 6) for y in below_cards} == {99.85}
+    assert {round(y, 6) for y in above_tokens} == {100.85}
 
 
 def test_sticker_names_read_up_beside_their_rows() -> None:

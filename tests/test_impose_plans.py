@@ -97,6 +97,18 @@ def test_grid_plan_without_a_band_puts_lanes_beside_and_round_the_grid() -> None
         "Cut rows first (marks left and right), then columns (marks top and bottom)"]
 
 
+def test_a_back_page_leaves_out_the_one_sided_copies() -> None:
+    chunk = cards(2) + cards(1, back=False, prefix="one") + cards(1, prefix="two")
+    front, back = plans.grid_plan(chunk, LETTER, gutter=0.0, offset=(0.0, 0.0), band=False)
+    assert [p.face for p in front.placements] == [
+        ("c0", "front"), ("c1", "front"), ("one0", "front"), ("two0", "front")]
+    assert [p.face for p in back.placements] == [("c0", "back"), ("c1", "back"), ("two0", "back")]
+    assert back.what == "Card x3 (backs)" and front.what == "Card x4 (fronts)"
+    # the back of the fourth copy (row 2, column 1) sits in row 2, column 3
+    assert back.placements[2].slot.x == pytest.approx(139.7)
+    assert back.placements[2].slot.y == pytest.approx(95.25)
+
+
 def test_grid_plan_refuses_a_face_larger_than_the_sheet() -> None:
     with pytest.raises(ValueError, match=r"^a 300.0 x 300.0 mm face does not fit on letter$"):
         plans.grid_plan(cards(1, size=(300.0, 300.0)), LETTER, gutter=0.0, offset=(0, 0),
