@@ -320,3 +320,16 @@ def test_discs_get_round_cut_lines_on_every_page_they_lie_on() -> None:
     assert len(discs_at) == 3
     assert [(round(c.cx, 6), round(c.cy, 6), c.r, c.width) for c in cuts] == [
         (round(s.x + 12.7, 6), round(s.y + 12.7, 6), 12.7, 0.15) for s in discs_at]
+
+
+def test_a_single_sided_plan_sits_in_the_room_kept_on_its_first_page_without_crosses() -> None:
+    tokens = tuple(copies(3, 25.4, 25.4, False, "t"))
+    (f,) = plan_home_print([Group("tokens", tokens)], LETTER, fold=False, offset=(0.0, 0.0),
+                           heading="Game")
+    assert (f.suffix, f.duplex, f.sides) == ("", False, ["single"])
+    (page,) = f.pages
+    assert page.what == "Print plan; Card x3 (fronts)"
+    assert page.circles == [] and not [ln for ln in page.lines if ln.width == 0.15]
+    assert [lb.text for lb in page.labels[:2]] == [
+        "Game: print plan", "pnp-letter.pdf (this file): 1 pages, print all of it SINGLE-SIDED"]
+    assert [p.slot.y for p in page.placements] == pytest.approx([80.35] * 3)
