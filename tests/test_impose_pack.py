@@ -256,3 +256,14 @@ def test_the_mirrored_back_page() -> None:
                                (1.0,))]
     assert back.notes == ["Backs: duplex, flip on long edge; back offset +1.0, +2.0 mm"]
     assert back.lanes == geometry.band_lanes(LETTER)
+
+
+def test_a_sticker_name_with_no_room_keeps_two_characters() -> None:
+    def name_in(name: str) -> str:
+        rows = [pieces(1, 88.7, 1.0, "x", name=name)]
+        (label,) = pack.run_labels(rows, 50.0, 100.0, 1.0, 3.5)  # no room at all
+        return label.text
+
+    assert name_in("WW") == "WW"
+    assert name_in("WWW") == "W…"
+    assert name_in("WWWW") == "W…"

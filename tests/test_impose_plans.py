@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from cardgen.impose import PAPERS, Box, Copy, Slot, geometry, plans
-from cardgen.impose.geometry import Circle, Label, Lane, Line, Placement, Tile
+from cardgen.impose.geometry import Circle, Label, Lane, Line, Page, Placement, Tile
 
 LETTER, A4 = PAPERS["letter"], PAPERS["a4"]
 POKER = (63.5, 88.9)
@@ -368,3 +368,29 @@ def test_scale_numbers_are_the_offsets_to_add() -> None:
 
 def test_placements_count_by_default() -> None:
     assert Placement(("c", "front"), Slot(0, 0, 1, 1), Box(0, 0, 1, 1)).counts is True
+
+
+def test_a_tile_row_is_as_tall_as_its_tallest_tile_however_thin() -> None:
+    window = Box(5.0, 7.0, 250.0, 120.0)
+    assert plans.tile_spots([(200.0, 0.5), (200.0, 0.5)], window) == [
+        (0, 5.0, 7.0), (0, 5.0, 21.5)]
+
+
+def test_a_tile_bleeds_only_at_the_board_s_own_edges() -> None:
+    page = Page(LETTER, "single", "x")
+    tile = Tile(0, 0, 1, 1, Box(0, 0, 1, 1), Box(0, 0, 1, 1))
+    _, on_page, bleeds = plans.place_tile(page, BOARD, "front", tile,
+                                          Box(0.0, 0.5, 100.0, 99.5), 10.0, 20.0)
+    assert bleeds == [1.0, 0.0, 0.0, 1.0]
+    assert (on_page.x, on_page.y, on_page.w, on_page.h) == (10.0, 20.5, 100.0, 99.5)
+
+
+def test_a_thin_strip_board_still_gets_its_crosshairs() -> None:
+    strip = Copy("strip", "Track", "Strip", 260.0, 7.0, False)  # the 6 mm cross just fits
+    (page,) = plans.tile_plan(strip, LETTER)
+    assert [r6((c.cx - p.slot.x, c.cy - p.slot.y)) for c, p in zip(
+        page.circles, page.placements, strict=True)] == [(186.2, 3.5), (186.2, 3.5)]
+    tall = Copy("tall", "Track", "Tall", 7.0, 400.0, False)
+    (page,) = plans.tile_plan(tall, LETTER)
+    assert len(page.circles) == 2 and {round(c.cx - p.slot.x, 6) for c, p in zip(
+        page.circles, page.placements, strict=True)} == {3.5}
