@@ -278,6 +278,8 @@ def test_shelf_rows_are_as_tall_as_their_tallest_item() -> None:
     pages = geometry.shelf_pages(Box(0.0, 0.0, 100.0, 200.0),
                                  [(30.0, 20.0), (30.0, 50.0), (30.0, 10.0), (30.0, 10.0)], 5.0)
     assert [(s.x, s.y) for s in pages[0]] == [(0.0, 0.0), (35.0, 0.0), (70.0, 0.0), (0.0, 55.0)]
+    thin = geometry.shelf_pages(Box(0.0, 0.0, 100.0, 30.0), [(60.0, 0.5)] * 5, 10.0)
+    assert [[s.y for s in page] for page in thin] == [[0.0, 10.5, 21.0], [0.0, 10.5]]
 
 
 # --------------------------------------------------------------------------- tiles

@@ -333,3 +333,17 @@ def test_a_single_sided_plan_sits_in_the_room_kept_on_its_first_page_without_cro
     assert [lb.text for lb in page.labels[:2]] == [
         "Game: print plan", "pnp-letter.pdf (this file): 1 pages, print all of it SINGLE-SIDED"]
     assert [p.slot.y for p in page.placements] == pytest.approx([80.35] * 3)
+
+
+def test_a_plan_page_splits_its_contents_into_columns_above_the_label_band() -> None:
+    f = HomeFile("", False, pages(*[("single", f"Board {i} (front)") for i in range(70)]))
+    page = home.plan_page(f, [f], LETTER, fold=False, offset=(0.0, 0.0), heading="Game")
+    assert page.lanes == home.band_lanes(LETTER) and page.side == "single"
+    rows = [lb for lb in page.labels if "  single: Board" in lb.text]
+    # 5 head lines end at 33.35 mm; 65 rows of 3.4 mm fit above the band (256.55 mm)
+    assert [lb.text for lb in rows[:2]] == ["p2  single: Board 0 (front)",
+                                            "p3  single: Board 1 (front)"]
+    assert {round(lb.x, 6) for lb in rows[:65]} == {9.3}
+    assert [(round(lb.x, 6), round(lb.y, 6)) for lb in rows[65:]] == [
+        (107.95, 33.35), (107.95, 36.75), (107.95, 40.15), (107.95, 43.55), (107.95, 46.95)]
+    assert max(lb.y for lb in rows) < 256.55
