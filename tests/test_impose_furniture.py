@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.impose import PAPERS, Box, HomeFile, Slot
+from cardgen.impose import PAPERS, Box, HomeFile, Paper, Slot
 from cardgen.impose.draft import LINE_STEP, report_pages
 from cardgen.impose.dump import dump_home_files, page_lines
 from cardgen.impose.furniture import (
@@ -221,3 +221,15 @@ def test_long_report_lines_wrap_at_spaces_with_an_indent() -> None:
     (page,) = report_pages(LETTER, "Game", ["x" * 400], duplex=False)
     (word,) = page.labels[1:]
     assert word.text.endswith("…") and fonts.text_width_mm(word.text, "regular", 8.0) <= 197.3
+
+
+def test_a_report_line_that_fits_is_kept_as_it_is() -> None:
+    (page,) = report_pages(LETTER, "Game", ["  key:  value "], duplex=False)
+    assert [lb.text for lb in page.labels[1:]] == ["  key:  value "]
+
+
+def test_a_paper_with_room_for_one_line_prints_one_line_per_page() -> None:
+    small = Paper("small", 100.0, 30.0)  # 17.3 mm inside the margins: the heading and a line
+    pages = report_pages(small, "Game", ["one", "two"], duplex=False)
+    assert [[lb.text for lb in p.labels] for p in pages] == [
+        ["Game - check report 1/2", "one"], ["Game - check report 2/2", "two"]]

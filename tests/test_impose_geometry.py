@@ -279,6 +279,14 @@ def test_shelf_rows_are_as_tall_as_their_tallest_item() -> None:
                                  [(30.0, 20.0), (30.0, 50.0), (30.0, 10.0), (30.0, 10.0)], 5.0)
     assert [(s.x, s.y) for s in pages[0]] == [(0.0, 0.0), (35.0, 0.0), (70.0, 0.0), (0.0, 55.0)]
     thin = geometry.shelf_pages(Box(0.0, 0.0, 100.0, 30.0), [(60.0, 0.5)] * 5, 10.0)
+    exact = geometry.shelf_pages(Box(0.0, 0.0, 100.0, 100.0), [(50.0, 50.0)] * 4, 0.0)
+    assert [[(s.x, s.y) for s in page] for page in exact] == [
+        [(0.0, 0.0), (50.0, 0.0), (0.0, 50.0), (50.0, 50.0)]]
+    # half a millimetre too wide for the row, too tall for the page
+    over = geometry.shelf_pages(Box(0.0, 0.0, 100.0, 100.0),
+                                [(50.0, 50.0), (50.5, 50.0), (50.0, 50.5)], 0.0)
+    assert [[(s.x, s.y) for s in page] for page in over] == [
+        [(24.75, 0.0), (24.75, 50.0)], [(25.0, 0.0)]]
     assert [[s.y for s in page] for page in thin] == [[0.0, 10.5, 21.0], [0.0, 10.5]]
 
 

@@ -372,8 +372,8 @@ def test_placements_count_by_default() -> None:
 
 def test_a_tile_row_is_as_tall_as_its_tallest_tile_however_thin() -> None:
     window = Box(5.0, 7.0, 250.0, 120.0)
-    assert plans.tile_spots([(200.0, 0.5), (200.0, 0.5)], window) == [
-        (0, 5.0, 7.0), (0, 5.0, 21.5)]
+    assert plans.tile_spots([(200.0, 0.5)] * 3, window) == [
+        (0, 5.0, 7.0), (0, 5.0, 21.5), (0, 5.0, 36.0)]
 
 
 def test_a_tile_bleeds_only_at_the_board_s_own_edges() -> None:
