@@ -374,6 +374,18 @@ def test_a_tile_row_is_as_tall_as_its_tallest_tile_however_thin() -> None:
     window = Box(5.0, 7.0, 250.0, 120.0)
     assert plans.tile_spots([(200.0, 0.5)] * 3, window) == [
         (0, 5.0, 7.0), (0, 5.0, 21.5), (0, 5.0, 36.0)]
+    # a page opened by a thin tile: its row is as tall as that tile
+    assert plans.tile_spots([(200.0, 110.0), (200.0, 0.5), (200.0, 0.5)], window) == [
+        (0, 5.0, 7.0), (1, 5.0, 7.0), (1, 5.0, 21.5)]
+
+
+def test_tile_spots_open_a_page_only_for_a_tile_that_does_not_fit_below() -> None:
+    window = Box(5.0, 7.0, 250.0, 120.0)
+    # 7 + 50 + 14 = 71; 56 mm fits down to 127, 56.5 mm does not
+    assert plans.tile_spots([(200.0, 50.0), (200.0, 56.0)], window)[1] == (0, 5.0, 71.0)
+    assert plans.tile_spots([(200.0, 50.0), (200.0, 56.5)], window)[1] == (1, 5.0, 7.0)
+    # a tile taller than the window still starts on the first page, never an empty one
+    assert plans.tile_spots([(100.0, 130.0)], window) == [(0, 5.0, 7.0)]
 
 
 def test_a_tile_bleeds_only_at_the_board_s_own_edges() -> None:
