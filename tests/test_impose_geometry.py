@@ -55,6 +55,7 @@ def test_box_edges_grow_and_contain() -> None:
                     Box(10, 59.5, 1, 0.51)):
         assert not box.contains(outside), outside
     assert box.contains(Box(9.0, 20.0, 1.0, 1.0), tol=1.0)
+    assert box.contains(box, tol=0.0)  # edges on edges are inside
 
 
 def test_box_intersection_is_the_overlap_or_none() -> None:
