@@ -179,6 +179,7 @@ def test_neighbour_gap_finds_the_nearest_facing_box() -> None:
     assert geometry.neighbour_gap(further, others, "right") == 2.0
     assert geometry.neighbour_gap(further, others, "left") == 2.0
     assert geometry.neighbour_gap(a, [a], "right") is None
+    assert geometry.neighbour_gap(a, [Box(12.0, 9.5, 5.0, 5.0)], "right") == 2.0  # 0.5 mm side by side
 
 
 def test_grid_clips_give_outer_edges_the_margin_bleed_and_gutters_half() -> None:
@@ -288,6 +289,8 @@ def test_shelf_rows_are_as_tall_as_their_tallest_item() -> None:
                                 [(50.0, 50.0), (50.5, 50.0), (50.0, 50.5)], 0.0)
     assert [[(s.x, s.y) for s in page] for page in over] == [
         [(24.75, 0.0), (24.75, 50.0)], [(25.0, 0.0)]]
+    low = geometry.shelf_pages(Box(0.0, 0.0, 100.0, 100.0), [(60.0, 50.0), (60.0, 50.5)], 0.0)
+    assert [[(s.x, s.y) for s in page] for page in low] == [[(20.0, 0.0)], [(20.0, 0.0)]]
     assert [[s.y for s in page] for page in thin] == [[0.0, 10.5, 21.0], [0.0, 10.5]]
 
 
