@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+import cardgen.impose.tiling as tiling
 from cardgen.impose import PAPERS, Box, Paper, Slot, geometry
-from cardgen.impose.geometry import Edge, Label, Lane, Line, Tile
+from cardgen.impose.geometry import Edge, Label, Lane, Line
+from cardgen.impose.tiling import Tile
 
 LETTER, A4 = PAPERS["letter"], PAPERS["a4"]
 
@@ -298,20 +300,20 @@ def test_shelf_rows_are_as_tall_as_their_tallest_item() -> None:
 
 
 def test_tile_count_per_axis() -> None:
-    assert geometry.tile_count(100.0, 200.0, 10.0) == 1
-    assert geometry.tile_count(200.0, 200.0, 10.0) == 1
-    assert geometry.tile_count(200.1, 200.0, 10.0) == 2
-    assert geometry.tile_count(390.0, 200.0, 10.0) == 2  # (390 - 10) / 190 exactly
-    assert geometry.tile_count(391.0, 200.0, 10.0) == 3
+    assert tiling.tile_count(100.0, 200.0, 10.0) == 1
+    assert tiling.tile_count(200.0, 200.0, 10.0) == 1
+    assert tiling.tile_count(200.1, 200.0, 10.0) == 2
+    assert tiling.tile_count(390.0, 200.0, 10.0) == 2  # (390 - 10) / 190 exactly
+    assert tiling.tile_count(391.0, 200.0, 10.0) == 3
 
 
 def test_tile_window_keeps_room_for_marks() -> None:
-    assert approx_box(geometry.tile_window(LETTER)) == (12.35, 12.35, 191.2, 244.2)
-    assert approx_box(geometry.tile_window(LETTER.landscape)) == (12.35, 12.35, 254.7, 177.75)
+    assert approx_box(tiling.tile_window(LETTER)) == (12.35, 12.35, 191.2, 244.2)
+    assert approx_box(tiling.tile_window(LETTER.landscape)) == (12.35, 12.35, 254.7, 177.75)
 
 
 def test_tiles_on_a_page_step_by_the_window_less_the_overlap() -> None:
-    found = geometry.tiles_on(LETTER, 400.0, 300.0, 10.0)
+    found = tiling.tiles_on(LETTER, 400.0, 300.0, 10.0)
     assert [(t.row, t.col, t.rows, t.cols) for t in found] == [
         (0, 0, 2, 3), (0, 1, 2, 3), (0, 2, 2, 3), (1, 0, 2, 3), (1, 1, 2, 3), (1, 2, 2, 3)]
     assert [(round(t.region.x, 6), round(t.region.y, 6)) for t in found] == [
@@ -321,27 +323,27 @@ def test_tiles_on_a_page_step_by_the_window_less_the_overlap() -> None:
 
 
 def test_tiles_take_the_orientation_with_fewer_sheets_portrait_on_a_tie() -> None:
-    paper, found = geometry.tiles(450.0, 170.0, LETTER)  # 3 portrait, 2 landscape
+    paper, found = tiling.tiles(450.0, 170.0, LETTER)  # 3 portrait, 2 landscape
     assert paper == Paper("letter", 279.4, 215.9) and len(found) == 2
-    paper, found = geometry.tiles(170.0, 450.0, LETTER)  # 2 portrait, 3 landscape
+    paper, found = tiling.tiles(170.0, 450.0, LETTER)  # 2 portrait, 3 landscape
     assert paper == LETTER and len(found) == 2
-    paper, found = geometry.tiles(300.0, 300.0, LETTER)  # 4 either way
+    paper, found = tiling.tiles(300.0, 300.0, LETTER)  # 4 either way
     assert paper == LETTER and len(found) == 4
-    paper, found = geometry.tiles(450.0, 170.0, LETTER, overlap=100.0)  # 4 portrait, 3
+    paper, found = tiling.tiles(450.0, 170.0, LETTER, overlap=100.0)  # 4 portrait, 3
     assert (found[0].cols, found[1].region.x) == (3, pytest.approx(154.7))
 
 
 def test_registration_points_sit_in_the_middle_of_each_overlap_band() -> None:
-    found = geometry.tiles_on(LETTER, 400.0, 300.0, 10.0)
-    points = geometry.registration_points(found, 10.0)
+    found = tiling.tiles_on(LETTER, 400.0, 300.0, 10.0)
+    points = tiling.registration_points(found, 10.0)
     assert [tuple(round(v, 6) for v in p) for p in points] == [
         (186.2, 122.1), (367.4, 122.1), (186.2, 356.3), (367.4, 356.3),
         (95.6, 239.2), (276.8, 239.2), (458.0, 239.2)]
     # with the board's size: centred on the part of the band the board fills
-    points = geometry.registration_points(found, 10.0, (400.0, 300.0))
+    points = tiling.registration_points(found, 10.0, (400.0, 300.0))
     assert [tuple(round(v, 6) for v in p) for p in points] == [
         (186.2, 122.1), (367.4, 122.1), (186.2, 267.1), (367.4, 267.1),
         (95.6, 239.2), (276.8, 239.2), (381.2, 239.2)]
-    assert geometry.registration_points([], 10.0) == []
+    assert tiling.registration_points([], 10.0) == []
     one = [Tile(0, 0, 1, 1, Box(0, 0, 10, 10), Box(0, 0, 10, 10))]
-    assert geometry.registration_points(one, 2.0) == []
+    assert tiling.registration_points(one, 2.0) == []

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from cardgen.impose import PAPERS, Box, Copy, Slot, geometry, plans
-from cardgen.impose.geometry import Circle, Label, Lane, Line, Page, Placement, Tile
+from cardgen.impose.geometry import Circle, Label, Lane, Line, Page, Placement
+from cardgen.impose.tiling import Tile
 
 LETTER, A4 = PAPERS["letter"], PAPERS["a4"]
 POKER = (63.5, 88.9)

@@ -46,7 +46,7 @@ from cardgen.impose.plans import (
     sticker_rows,
     tile_plan,
 )
-from cardgen.impose.tiles import registration_points, tile_count, tiles, tiles_on
+from cardgen.impose.tiling import registration_points, tile_count, tiles, tiles_on
 
 __all__ = [
     "BAND", "BLOCK_GAP", "FOLD_CLEAR", "INSIDE_TICK", "PRINTABLE", "LARGE_GAP", "MARGIN",

@@ -36,7 +36,7 @@ from cardgen.impose.geometry import (
     neighbour_gap,
     outer_edges,
 )
-from cardgen.impose.tiles import Tile, registration_points, tiles
+from cardgen.impose.tiling import Tile, registration_points, tiles
 
 # --------------------------------------------------------------------------- page plans
 
