@@ -19,7 +19,7 @@ from cardgen.data.load import (
     parse_target,
     read_config,
 )
-from cardgen.errors import ProblemsError
+from cardgen.errors import Location, ProblemsError
 
 GAME = """\
 name: Gee
@@ -147,7 +147,7 @@ def test_targets(tmp_path: Path) -> None:
 def test_check_name_carries_its_place() -> None:
     check_name("ok-1.0", "game")
     with pytest.raises(ProblemsError) as exc:
-        check_name("a/b", "game", load.Location("f.yaml", 2, 3), "default_edition")
+        check_name("a/b", "game", Location("f.yaml", 2, 3), "default_edition")
     assert exc.value.problems[0].render() == (
         "f.yaml:2:3: error[bad-name] default_edition: game 'a/b' is not a plain name ('/' U+002F)\n"
         "  hint: game names are folder names: use letters, digits, '-', '_' and '.' only "
