@@ -234,3 +234,9 @@ def test_a_tab_on_the_line_gets_the_tab_hint(tmp_path: Path) -> None:
     rendered = _rendered(tmp_path, "a: 1\n\tb: 2\n")  # the message is the parser's own
     assert rendered.startswith("f.yaml:2:1: error[yaml-syntax] ")
     assert rendered.endswith("\n  hint: YAML does not allow tabs for indentation; indent with spaces")
+
+
+def test_the_nesting_problem_in_full(tmp_path: Path) -> None:
+    assert _rendered(tmp_path, "key: " + "[" * 65 + "]" * 65 + "\n") == (
+        "f.yaml:1:69: error[too-deep] lists and mappings nested more than 64 levels deep\n"
+        "  hint: flatten the structure; real data nests a few levels")
