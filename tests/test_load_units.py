@@ -478,3 +478,9 @@ def test_a_bad_quote_mark_is_a_problem(tmp_path: Path) -> None:
         "data/g/1/cards.yaml:1:68: error[bad-quote] cards[0].quote: quote: 'txet' names no text of "
         "this component\n  hint: e.g. quote: [text] or quote: [\"lines[]\", effect.text]; text not "
         "quoted verbatim is marked status: draft"]
+
+
+def test_a_game_without_editions(tmp_path: Path) -> None:
+    (tmp_path / "data" / "g").mkdir(parents=True)
+    (tmp_path / "data" / "g" / "game.yaml").write_text(GAME)
+    assert _problems(tmp_path) == ["error[unknown-edition] game 'g' has no edition '1'\n  hint: editions: "]

@@ -118,5 +118,7 @@ def test_a_new_edition_is_refused(tmp_path: Path) -> None:
         "  hint: pick another id; editions: 1"]
     with pytest.raises(ProblemsError) as exc:
         create_edition(tmp_path, "g", "a b")
-    assert exc.value.problems[0].rule == "bad-name"
+    assert [p.render() for p in exc.value.problems] == [
+        "error[bad-name] edition 'a b' is not a plain name (' ' U+0020)\n  hint: edition names are "
+        "folder names: use letters, digits, '-', '_' and '.' only (no spaces, no '/', no '..')"]
     assert not (tmp_path / "data/g/a b").exists()

@@ -66,8 +66,8 @@ def test_components_schema_has_one_variant_per_kind() -> None:
 def test_write_schemas_merges_every_edition_and_skips_bad_files(tmp_path: Path) -> None:
     _project(tmp_path, {
         "2/edition.yaml": 'edition: "2"\nvocab:\n  suit: [{ id: sun }, { id: star }, 3]\n  ink: ~\n'
-                          'kinds:\n  tile: { fields: { n: { type: int } } }\n  bad: { fields: 3 }\n',
-        "3/edition.yaml": "a: [\n", "4/edition.yaml": "- a list\n"},
+                          'kinds:\n  bad: { fields: 3 }\n  tile: { fields: { n: { type: int } } }\n',
+        "0a/edition.yaml": "a: [\n", "0b/edition.yaml": "- a list\n"},  # read first, skipped
         game=GAME.replace("    - { id: moon, name: Moon }\n",
                           "    - { id: moon, name: Moon }\n    - { id: 7 }\n"))
     written = write_schemas(tmp_path)
@@ -83,3 +83,9 @@ def test_write_schemas_merges_every_edition_and_skips_bad_files(tmp_path: Path) 
     edition = json.loads((tmp_path / "schema" / "g.edition.schema.json").read_text())
     assert edition["$schema"] == game["$schema"] and "extends" in edition["properties"]
     assert (tmp_path / "schema" / "g.game.schema.json").read_text().endswith("}\n")
+
+
+def test_schemas_are_written_again_over_the_last_ones(tmp_path: Path) -> None:
+    _project(tmp_path)
+    first = write_schemas(tmp_path)
+    assert write_schemas(tmp_path) == first
