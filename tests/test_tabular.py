@@ -279,3 +279,13 @@ def test_xlsx_cells_read_as_a_csv_export_would_hold_them(tmp_path: Path) -> None
          "name": "2018-10-14T09:30:00"},
         {"id": "b", "kind": "card", "flag": False, "text": "2018-10-14", "name": "4"}]
     assert str(src.value_where((1, "flag"))) == "rows.xlsx:3:5"
+
+
+def test_a_kind_line_padded_by_a_spreadsheet_export(tmp_path: Path) -> None:
+    # a sheet saved as CSV pads every row to the widest one: '# kind: card,,'
+    assert _table(tmp_path, "# kind: card,,\nid,value,\na,3,\n").data == [
+        {"id": "a", "value": 3, "kind": "card"}]
+    assert _table(tmp_path, "# kind:\tcard\t\nid\tvalue\na\t3\n", "rows.tsv").data == [
+        {"id": "a", "value": 3, "kind": "card"}]
+    assert _table(tmp_path, "# kind: card, token\nid,kind\na,token\n").data == [
+        {"id": "a", "kind": "token"}]  # not a kind line: a comment
