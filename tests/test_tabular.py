@@ -289,3 +289,10 @@ def test_a_kind_line_padded_by_a_spreadsheet_export(tmp_path: Path) -> None:
         {"id": "a", "value": 3, "kind": "card"}]
     assert _table(tmp_path, "# kind: card, token\nid,kind\na,token\n").data == [
         {"id": "a", "kind": "token"}]  # not a kind line: a comment
+
+
+def test_windows_line_ends_and_a_line_break_inside_a_cell(tmp_path: Path) -> None:
+    src = _table(tmp_path, b'id,kind,name\r\na,card,"Two\r\nlines"\r\nb,card,B\r\n')
+    assert src.data == [{"id": "a", "kind": "card", "name": "Two\r\nlines"},
+                        {"id": "b", "kind": "card", "name": "B"}]
+    assert str(src.where((1,))) == "rows.csv:4:1"
