@@ -152,6 +152,12 @@ def test_data_path_splits_the_existing_path_from_what_is_missing() -> None:
     # only right after the index: a later part equal to the tag is kept
     assert data_path(data, ("els", 0, "x", "text"), tagged_items=True) == (("els", 0, "x"), ("text",))
     assert data_path({"l": [[1]]}, ("l", 0, 0), tagged_items=True) == (("l", 0, 0), ())
+    assert data_path(data, ("els", 1, "x")) == (("els",), (1, "x"))   # one past the last item
+    assert data_path({"a": "xyz"}, ("a", "y")) == (("a",), ("y",))    # a text is no mapping
+    assert data_path({"type": "a", "a": 1}, ("a",), tagged_items=True) == (("a",), ())  # not an item
+    # one tag is dropped, not a key after it that happens to equal it
+    assert data_path({"els": [{"type": "x", "x": 1}]}, ("els", 0, "x", "x"), tagged_items=True) == (
+        ("els", 0, "x"), ())
 
 
 def test_value_at_follows_a_key_path() -> None:
