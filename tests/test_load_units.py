@@ -484,3 +484,12 @@ def test_a_game_without_editions(tmp_path: Path) -> None:
     (tmp_path / "data" / "g").mkdir(parents=True)
     (tmp_path / "data" / "g" / "game.yaml").write_text(GAME)
     assert _problems(tmp_path) == ["error[unknown-edition] game 'g' has no edition '1'\n  hint: editions: "]
+
+
+def test_a_component_keeps_its_art_and_source(tmp_path: Path) -> None:
+    _project(tmp_path, {"art/f.png": "", "art/b.jpeg": ""},
+             cards="- { id: a, kind: token, image: art/f.png, back_image: art/b.jpeg, source: p. 4 }\n"
+                   "- { id: b, kind: token }\n")
+    a, b = load_database(tmp_path, "g").components
+    assert (a.image, a.back_image, a.source, a.fields) == ("art/f.png", "art/b.jpeg", "p. 4", {})
+    assert (b.image, b.back_image, b.source) == (None, None, None)
