@@ -493,3 +493,17 @@ def test_a_component_keeps_its_art_and_source(tmp_path: Path) -> None:
     a, b = load_database(tmp_path, "g").components
     assert (a.image, a.back_image, a.source, a.fields) == ("art/f.png", "art/b.jpeg", "p. 4", {})
     assert (b.image, b.back_image, b.source) == (None, None, None)
+
+
+def test_a_patch_without_quote_marks_keeps_the_quotes_it_inherits(tmp_path: Path) -> None:
+    _project(tmp_path, {"2/edition.yaml": 'edition: "2"\nextends: "1"\n',
+                        "2/cards.yaml": "- { id: c1, name: Renamed }\n"},
+             cards=CARDS.replace("text: first }", "text: first, quote: text }"))
+    assert [(q.text, q.what) for q in load_database(tmp_path, "g", "2").quotes] == [("first", "c1 text")]
+
+
+def test_an_edition_named_on_the_command_line_is_a_folder_name(tmp_path: Path) -> None:
+    _project(tmp_path)
+    assert _problems(tmp_path, "a b") == [
+        "error[bad-name] edition 'a b' is not a plain name (' ' U+0020)\n  hint: edition names are "
+        "folder names: use letters, digits, '-', '_' and '.' only (no spaces, no '/', no '..')"]

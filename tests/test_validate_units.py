@@ -415,3 +415,11 @@ def test_text_fields_keep_what_was_typed_in_lists_too() -> None:
                         "  hint: expected one of: m, s"]
     problems, src, _ = _check(OK + "  text: 10\n  size: 1.5\n")
     assert src.data[0]["text"] == 10 and src.data[0]["size"] == 1.5
+
+
+def test_an_object_checks_its_other_keys_after_an_unknown_one() -> None:
+    assert _problems(OK + "  effect: { txt: a, cost: x, text: t }\n") == [
+        "f.yaml:5:13: error[unknown-field] cards[0].effect.txt: unknown key 'txt'\n"
+        "  hint: did you mean 'text'?",
+        "f.yaml:5:27: error[bad-type] cards[0].effect.cost: expected a whole number, got text 'x'\n"
+        "  hint: write digits without quotes, e.g. 3"]
