@@ -93,3 +93,150 @@ def test_nesting_of_64_loads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pa
     for _ in range(62):
         value = value[0]
     assert value == [1]
+
+
+# ---------------------------------------------------------------- exact problems and positions
+
+
+def _rendered(tmp_path: Path, text: str | bytes) -> str:
+    return _problem(tmp_path, text).render()
+
+
+def test_where_falls_back_from_the_key_to_the_value_to_the_closest_parent(tmp_path: Path) -> None:
+    src = _read(tmp_path, "top:\n  - id: a\n    tags:\n      - x\n")
+    assert str(src.where(("top", 0, "id"))) == "f.yaml:2:5"         # the key itself
+    assert str(src.value_where(("top", 0, "id"))) == "f.yaml:2:9"   # its value
+    assert str(src.where(("top", 0, "tags", 0))) == "f.yaml:4:9"    # a list item: its value
+    assert str(src.where(("top", 0, "name"))) == "f.yaml:2:5"       # absent: the item that lacks it
+    assert str(src.value_where(("top", 0, "name"))) == "f.yaml:2:5"
+    assert str(src.where(("nothing", "here"))) == "f.yaml:1:1"      # the document
+    assert str(yamlsrc.Source("g.yaml", {}).where(("a",))) == "g.yaml:1:1"  # nothing recorded
+
+
+def test_key_paths_read_as_people_write_them(tmp_path: Path) -> None:
+    src = _read(tmp_path, "- a\n")
+    assert src.label(("cards", 3, "name")) == "cards[3].name"
+    assert src.label((3, "name", 0)) == "[3].name[0]"
+    assert src.label(()) == ""
+    src.prefix = ("cards",)
+    assert src.label((3, "name")) == "cards[3].name"
+    assert src.label(()) == "cards"
+
+
+def test_plain_scalars_read_as_other_than_text_keep_their_raw_text(tmp_path: Path) -> None:
+    src = _read(tmp_path, "a: 10:30\nb: '10:30'\nc: no\nd: text\ne: .nan\nf: [1, -.inf]\ng: 2.5\n")
+    assert src.data == {"a": 630, "b": "10:30", "c": False, "d": "text", "e": src.data["e"],
+                        "f": [1, float("-inf")], "g": 2.5}
+    assert src.raw == {("a",): "10:30", ("c",): "no", ("e",): ".nan", ("f", 0): "1",
+                       ("f", 1): "-.inf", ("g",): "2.5"}
+    assert src.nonfinite == [("e",), ("f", 1)]
+
+
+def test_timestamps_are_text_in_iso_form(tmp_path: Path) -> None:
+    assert _read(tmp_path, "t: 2018-10-14 10:30:00\n").data == {"t": "2018-10-14T10:30:00"}
+
+
+def test_duplicate_key_names_both_places(tmp_path: Path) -> None:
+    assert _rendered(tmp_path, "a:\n  id: x\n  name: y\n  name: z\n") == (
+        "f.yaml:4:3: error[duplicate-key] a.name: key 'name' appears twice in one mapping\n"
+        "  hint: the first 'name' is at line 3; keep one")
+
+
+def test_a_number_and_its_text_are_the_same_key(tmp_path: Path) -> None:
+    assert _rendered(tmp_path, "1: a\n'1': b\n").startswith(
+        "f.yaml:2:1: error[duplicate-key] 1: key '1' appears twice")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("x: !!set {a}\n", "f.yaml:1:4: error[yaml-syntax] the YAML tag '!!set' is not allowed"),
+    ("x: !thing a\n", "f.yaml:1:4: error[yaml-syntax] the YAML tag '!thing' is not allowed"),
+    ("x:\n  - !!binary aGk=\n", "f.yaml:2:5: error[yaml-syntax] the YAML tag '!!binary' is not allowed"),
+    ("!!binary aGk=: 1\n", "f.yaml:1:1: error[yaml-syntax] the YAML tag '!!binary' is not allowed"),
+])
+def test_tags_are_refused_where_they_are(tmp_path: Path, text: str, expected: str) -> None:
+    assert _rendered(tmp_path, text) == (
+        expected + " (safe loading: plain values only)\n"
+        "  hint: YAML tags (!something) are not allowed in data files; remove the tag")
+
+
+def test_plain_tags_on_plain_values_are_allowed(tmp_path: Path) -> None:
+    assert _read(tmp_path, "a: !!str 3\nb: !!int '4'\n!!str c: [!!float 1]\n").data == {
+        "a": "3", "b": 4, "c": [1.0]}
+
+
+def test_a_value_that_does_not_fit_its_tag(tmp_path: Path) -> None:
+    assert _rendered(tmp_path, "a: 1\nx: !!int abc\n") == (
+        "f.yaml:2:4: error[yaml-syntax] 'abc' is not a valid int\n"
+        "  hint: remove the !!tag or fix the value")
+
+
+def test_a_complex_key_is_refused(tmp_path: Path) -> None:
+    assert _rendered(tmp_path, "x:\n  [a, b]: 1\n") == (
+        "f.yaml:2:3: error[bad-key] x: a key must be plain text, not a list or a mapping\n"
+        "  hint: a '?' line or a [list] / {mapping} before ':' makes a complex key; write 'name: value'")
+
+
+def test_too_many_values(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(yamlsrc, "MAX_NODES", 4)
+    assert _read(tmp_path, "a: [1, 2]\n").data == {"a": [1, 2]}  # 4 values: the mapping, a list, 2
+    assert _rendered(tmp_path, "a: [1, 2]\nb: 3\n") == (
+        "f.yaml:2:4: error[too-large] more than 4 values (an alias bomb or a runaway file)\n"
+        "  hint: split the file, and do not nest YAML aliases (&name / *name) inside each other")
+
+
+def test_a_file_over_the_size_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(yamlsrc, "MAX_BYTES", 2 * 1024 * 1024)
+    path = tmp_path / "f.yaml"
+    path.write_bytes(b"#" * (2 * 1024 * 1024 - 3) + b"\na: 1\n")
+    with pytest.raises(ProblemsError) as exc:
+        read_source(path, "f.yaml")
+    assert exc.value.problems[0].render() == (
+        "f.yaml:1:1: error[too-large] file is 2.1 MB; data files may be at most 2 MB\n"
+        "  hint: split the components into several files")
+    path.write_bytes(b"a: 1\n" + b"#" * (2 * 1024 * 1024 - 5))  # exactly the limit
+    assert read_source(path, "f.yaml").data == {"a": 1}
+
+
+def test_not_text(tmp_path: Path) -> None:
+    assert _rendered(tmp_path, b"a: caf\xe9\n") == (
+        "f.yaml:1:1: error[not-text] not UTF-8 text (byte 6 is 0xe9)\n  hint: save the file as UTF-8 YAML")
+    assert _rendered(tmp_path, b"a: 1\x00\n") == (
+        "f.yaml:1:1: error[not-text] binary file (contains NUL bytes)\n"
+        "  hint: only YAML files belong in data/")
+
+
+def test_a_control_character_is_located(tmp_path: Path) -> None:
+    assert _rendered(tmp_path, "a: 1\nb: x\x07y\n") == (
+        "f.yaml:2:5: error[not-text] character U+0007 is not allowed in YAML\n"
+        "  hint: delete the invisible control character (often pasted from a PDF)")
+    assert str(_problem(tmp_path, "\x1b").where) == "f.yaml:1:1"
+
+
+def test_empty_file_problem(tmp_path: Path) -> None:
+    assert _rendered(tmp_path, "# nothing\n") == (
+        "f.yaml:1:1: error[empty-file] the file is empty\n  hint: add content or delete the file")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("a: b: c\n", "f.yaml:1:5: error[yaml-syntax] mapping values are not allowed in this context\n"
+     "  hint: a value containing ': ' must be quoted"),
+    ("a: [1, 2\n", "f.yaml:2:1: error[yaml-syntax] while parsing a flow sequence: did not find "
+     "expected ',' or ']'\n  hint: check the indentation and quoting on this line and the one above"),
+    ("a:\n  - 1\n  b: 2\n", "f.yaml:3:3: error[yaml-syntax] while parsing a block collection: did "
+     "not find expected '-' indicator\n"
+     "  hint: check the indentation and quoting on this line and the one above"),
+])
+def test_syntax_errors_say_where_and_what_to_check(tmp_path: Path, text: str, expected: str) -> None:
+    assert _rendered(tmp_path, text) == expected
+
+
+def test_a_tab_on_the_line_gets_the_tab_hint(tmp_path: Path) -> None:
+    rendered = _rendered(tmp_path, "a: 1\n\tb: 2\n")  # the message is the parser's own
+    assert rendered.startswith("f.yaml:2:1: error[yaml-syntax] ")
+    assert rendered.endswith("\n  hint: YAML does not allow tabs for indentation; indent with spaces")
+
+
+def test_the_nesting_problem_in_full(tmp_path: Path) -> None:
+    assert _rendered(tmp_path, "key: " + "[" * 65 + "]" * 65 + "\n") == (
+        "f.yaml:1:69: error[too-deep] lists and mappings nested more than 64 levels deep\n"
+        "  hint: flatten the structure; real data nests a few levels")

@@ -213,7 +213,7 @@ def create_project(folder: Path, game: str) -> list[Path]:
     """Write a new project for `game` into `folder` (created if needed); the files written.
 
     Refuses (ProblemsError) a game id that is not a folder-safe name, and any file that exists."""
-    if not GAME_ID.match(game):
+    if not GAME_ID.fullmatch(game):
         raise ProblemsError([Problem(
             "bad-game-id", f"'{game}' is not a usable game id",
             hint="lower-case letters, digits and '-', starting with a letter or digit, e.g. mygame")])

@@ -36,7 +36,9 @@ def read_table(path: Path, shown_as: str, kinds: dict[str, KindSpec]) -> Source:
         rows = _records(_text(raw, shown_as), TABLE_SUFFIXES.get(path.suffix.lower(), ","), shown_as)
     default_kind, header_at = None, 0
     for at, (_line, cells) in enumerate(rows):
-        found = _KIND_LINE.match(",".join(cells).strip()) if cells and cells[0].startswith("#") else None
+        # the line's non-empty cells: a spreadsheet pads its CSV rows with empty cells ('# kind: card,,')
+        found = _KIND_LINE.match(" ".join(c.strip() for c in cells if c.strip())) if (
+            cells and cells[0].startswith("#")) else None
         if found:
             default_kind = found.group(1)
         if not (cells and cells[0].startswith("#")) and any(c.strip() for c in cells):
