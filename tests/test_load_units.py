@@ -87,6 +87,11 @@ def test_the_default_game(tmp_path: Path) -> None:
     with pytest.raises(ProblemsError) as exc:
         default_game(tmp_path)
     assert exc.value.problems[0].render() == (
+        f"error[no-project] no cardgen.yaml in {tmp_path}\n"
+        "  hint: start one with `cardgen new GAME`, or point at one with --project DIR")
+    with pytest.raises(ProblemsError) as exc:
+        default_game(tmp_path, searched_upward=True)
+    assert exc.value.problems[0].render() == (
         f"error[no-project] no cardgen.yaml in {tmp_path} or any folder above it\n"
         "  hint: start one with `cardgen new GAME`, or point at one with --project DIR")
     (tmp_path / "cardgen.yaml").write_text("default_game: 3\n")

@@ -221,7 +221,7 @@ def test_header_problems(tmp_path: Path) -> None:
         "rows.csv:3:2: error[unknown-field] vaule: unknown column 'vaule'\n"
         "  hint: did you mean 'value'?",
         "rows.csv:3:3: error[unknown-field] effect..text: unknown column 'effect..text'\n"
-        "  hint: did you mean 'effect'?",
+        "  hint: did you mean 'effect.text'?",
         "rows.csv:3:4: error[unknown-field] label: unknown column 'label'"]  # card's fields only
     assert _table(tmp_path, "id,kind,label\na,token,A\n").data == [
         {"id": "a", "kind": "token", "label": "A"}]  # no kind line: any kind's fields
