@@ -49,3 +49,13 @@ def run_cli(capsys: pytest.CaptureFixture[str]):
         return Result(code, captured.out, captured.err)
 
     return run
+
+
+@pytest.fixture
+def tiny(tmp_path: Path) -> Path:
+    """A copy of the hostile corpus's tiny game (tests/hostile/tiny)."""
+    from tests.support.tiny import TINY
+
+    project = tmp_path / "tiny"
+    shutil.copytree(TINY, project)
+    return project

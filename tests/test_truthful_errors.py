@@ -9,31 +9,13 @@ from __future__ import annotations
 import csv
 import errno
 import os
-import shutil
 from pathlib import Path
 
 import pytest
 
 from cardgen.pipeline.sources import user_cache
 from tests.conftest import REPO
-
-TINY = REPO / "tests" / "hostile" / "tiny"
-
-
-@pytest.fixture
-def tiny(tmp_path: Path) -> Path:
-    """A copy of the hostile corpus's tiny game."""
-    project = tmp_path / "tiny"
-    shutil.copytree(TINY, project)
-    return project
-
-
-def edit(project: Path, rel: str, old: str, new: str) -> None:
-    path = project / rel
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {rel}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
+from tests.support.tiny import edit
 
 # ------------------------------------------------------------------ 5. cardgen new
 

@@ -4,29 +4,11 @@ explicit --project. Each test reproduces what was said badly and asserts the loc
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO
-
-TINY = REPO / "tests" / "hostile" / "tiny"
-
-
-@pytest.fixture
-def tiny(tmp_path: Path) -> Path:
-    """A copy of the hostile corpus's tiny game."""
-    project = tmp_path / "tiny"
-    shutil.copytree(TINY, project)
-    return project
-
-
-def edit(project: Path, rel: str, old: str, new: str) -> None:
-    path = project / rel
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {rel}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+from tests.support.tiny import edit
 
 
 def errors(text: str) -> list[str]:
