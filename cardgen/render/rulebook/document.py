@@ -40,7 +40,18 @@ def _canvas_class(icons: Mapping[str, Path], regular: str) -> type[Canvas]:
             kwargs["initialFontName"] = regular
             super().__init__(*args, **kwargs)
             self.setNamedCB(ICON_CALLBACK, self.draw_icon)
-            self._cardgen_icons: set[str] = set()
+            self._cardgen_icons = False
+
+        def make_icon_forms(self) -> None:
+            """Every icon as a form, made once, before the first page's text (a form begun
+            inside a paragraph's text object would upset its state)."""
+            if self._cardgen_icons:
+                return
+            self._cardgen_icons = True
+            for name, path in sorted(icons.items()):
+                self.beginForm(icon_form_name(name), 0, -10 * mm, 10 * mm, 0)
+                draw_items(self, icon_items(path, 0.0, 0.0, 10.0))
+                self.endForm()
 
         def draw_icon(self, canvas: Canvas, kind: str, label: str | None) -> None:
             name, _, size_text = (label or "").partition("|")
@@ -51,11 +62,6 @@ def _canvas_class(icons: Mapping[str, Path], regular: str) -> type[Canvas]:
             side = ICON_EM * size
             info = self._curr_tx_info
             form = icon_form_name(name)
-            if form not in self._cardgen_icons:
-                self.beginForm(form, 0, -10 * mm, 10 * mm, 0)
-                draw_items(self, icon_items(path, 0.0, 0.0, 10.0))
-                self.endForm()
-                self._cardgen_icons.add(form)
             x = info["cur_x"] + ICON_PAD_EM * size
             y = info["cur_y"] - 0.12 * size + side  # top of the icon: sat on the baseline
             self.saveState()
@@ -86,6 +92,7 @@ class RulesDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no type 
 
     def furnish(self, canvas: Canvas, doc: Any) -> None:
         """The footer: the book's title (a page) or nothing (a booklet page), the page number."""
+        canvas.make_icon_forms()
         look = self.look
         size = self.styles["footer"].fontSize
         y = look.bottom * mm / 2

@@ -29,7 +29,9 @@ from cardgen.render.rulebook.markup import markup, plain_text
 from cardgen.render.rulebook.styles import RULE, SHADE, Look, pdf_face, points
 
 PICTURE_HEIGHT = 0.45  # a picture takes at most this share of the text column's height
+PICTURE_DPI = 150  # a small picture is shown at this resolution, not blown up
 CELL_PAD = 3.0  # pt
+CELL_SHARE = 0.4  # a cell's text asks for at most this share of the table's width
 
 
 @dataclass(frozen=True)
@@ -90,7 +92,9 @@ def heading(block: bk.Heading, ctx: Context) -> Paragraph:
 
 def _list(block: bk.ListBlock, ctx: Context) -> ListFlowable:
     body = ctx.look.body
-    items = [ListItem(flowables(list(item), ctx) or [Spacer(1, 1)]) for item in block.items]
+    tight = Context(ctx.look, ctx.faces, {**ctx.styles, "body": ctx.styles["item"]},
+                    ctx.pictures)
+    items = [ListItem(flowables(list(item), tight) or [Spacer(1, 1)]) for item in block.items]
     common: dict[str, Any] = {
         "bulletFontName": pdf_face(ctx.faces), "bulletFontSize": body, "leftIndent": body * 1.6,
         "bulletOffsetY": 0, "spaceAfter": body * 0.3}
@@ -133,14 +137,16 @@ def _padded(row: tuple[bk.Spans, ...], columns: int) -> tuple[bk.Spans, ...]:
 
 def column_widths(rows: list[tuple[bk.Spans, ...]], total: float, ctx: Context) -> list[float]:
     """Column widths in pt summing to at most `total`: each column's natural width when they
-    all fit, else shares of `total` by natural width, each at least its longest word (when
-    the longest words fit at all) or an even share."""
+    all fit, else shares of `total` by natural width (a long cell counting as at most
+    CELL_SHARE of the table), each at least its longest word (when the longest words fit at
+    all) or an even share."""
     size = ctx.styles["cell"].fontSize
     font = pdf_face(ctx.faces, bold=True)
     pad = 2 * CELL_PAD + 1
     columns = len(rows[0]) if rows else 1
-    natural = [max((pdfmetrics.stringWidth(plain_text(r[c]), font, size) for r in rows),
-                   default=0.0) + pad for c in range(columns)]
+    natural = [min(total * CELL_SHARE, max(
+        (pdfmetrics.stringWidth(plain_text(r[c]), font, size) for r in rows), default=0.0) + pad)
+        for c in range(columns)]
     least = [max((pdfmetrics.stringWidth(w, font, size) for r in rows
                   for w in plain_text(r[c]).split()), default=0.0) + pad for c in range(columns)]
     if sum(natural) <= total:
@@ -167,7 +173,7 @@ def _picture(block: bk.Picture, ctx: Context) -> Flowable:
         box.spaceBefore = box.spaceAfter = ctx.look.body * 0.6
         return box
     px_w, px_h = ImageReader(str(path)).getSize()
-    scale = min(width / px_w, height / px_h)
+    scale = min(width / px_w, height / px_h, 72 / PICTURE_DPI)
     image = Image(str(path), px_w * scale, px_h * scale)
     parts: list[Flowable] = [image]
     if caption:

@@ -4,6 +4,7 @@ followed by a non-breaking space as wide as the icon, so lines wrap around it li
 
 from __future__ import annotations
 
+import math
 from xml.sax.saxutils import escape
 
 from reportlab.pdfbase import pdfmetrics
@@ -35,12 +36,15 @@ def _span(span: Span, faces: Faces, size: float, bold: bool) -> str:
 
 
 def icon_mark(name: str, faces: Faces, size: float) -> str:
-    """An icon's mark: the draw callback, then a space the icon's width (its side and padding)."""
+    """An icon's mark: the draw callback, then non-breaking spaces as wide as the icon (its
+    side and padding), in a size near the text's (a larger one would lower the line)."""
     regular = pdf_face(faces)
     space = pdfmetrics.stringWidth(_NBSP, regular, size) or size * 0.3
     wide = (ICON_EM + 2 * ICON_PAD_EM) * size
+    count = math.ceil(wide / space)
     return (f'<onDraw name="{ICON_CALLBACK}" label="{escape(name)}|{size:g}"/>'
-            f'<font face="{regular}" size="{size * wide / space:.3f}">{_NBSP}</font>')
+            f'<font face="{regular}" size="{size * wide / (space * count):.3f}">'
+            f'{_NBSP * count}</font>')
 
 
 def plain_text(spans: Spans) -> str:

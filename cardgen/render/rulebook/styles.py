@@ -86,6 +86,7 @@ def paragraph_styles(look: Look, faces: Faces) -> dict[str, ParagraphStyle]:
                                      leading=b * 2.6, alignment=TA_CENTER, spaceAfter=b * 0.3)
     styles["subtitle"] = ParagraphStyle("subtitle", parent=base, textColor=MUTED,
                                         alignment=TA_CENTER, spaceAfter=b * 1.2)
+    styles["item"] = ParagraphStyle("item", parent=base, spaceAfter=b * 0.25)
     styles["contents"] = ParagraphStyle("contents", parent=styles["h2"], spaceBefore=0)
     styles["toc1"] = ParagraphStyle("toc1", parent=base, leftIndent=0, spaceAfter=b * 0.15,
                                     fontName=bold)
