@@ -27,9 +27,9 @@ def rules_plan_lines(db: Database, paper: str, wanted: bool) -> tuple[str, ...]:
         return ()
     from cardgen.render.rulebook import booklet_name, rules_name
 
-    return (f"{rules_name(paper)}: the rules, print it as you like (one or both sides)",
+    return (f"{rules_name(paper)}: the rules, print them as you like",
             f"{booklet_name(paper)}: the rules as a booklet, print all of it DUPLEX, flip on "
-            "SHORT edge; stack, fold in the middle, staple on the fold")
+            "SHORT edge; fold, staple")
 
 
 def write_rules_files(db: Database, tmp: Path, paper: Paper, src: sources.Sources,
