@@ -254,3 +254,39 @@ def test_every_seed_rulebook_is_typeset_with_all_its_headings(target: str,
     for line in mdtext.read(path.read_text(encoding="utf-8")).lines:
         if line.kind == mdtext.HEADING:
             assert _flat(line.text) in text, (target, line.number, line.text)
+
+
+def test_the_rules_are_set_in_the_fonts_the_games_layouts_name(tiny: Path, tmp_path: Path) -> None:
+    import shutil
+
+    from cardgen.layout.fonts import ASSETS, file_face, pdf_font_name
+
+    _write_rulebook(tiny, 1)
+    fonts = tiny / "layouts" / "tiny" / "fonts"
+    fonts.mkdir()
+    shutil.copyfile(ASSETS / "fonts" / "DejaVuSans-Bold.ttf", fonts / "House.ttf")
+    card = tiny / "layouts" / "tiny" / "card.yaml"
+    card.write_text("fonts: { regular: fonts/House.ttf }\n" + card.read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    db = load_database(tiny, "tiny", None)
+    made = rules_book(db)
+    assert made is not None
+    book, _ = made
+    assert book.faces.regular == file_face(fonts / "House.ttf")
+    write_rules_pdf(book, PAPERS["a4"], tmp_path / "rules.pdf")
+    # House.ttf is a copy of DejaVu Sans Bold: all text is in it, none in DejaVu Sans regular
+    assert {name.split("+")[-1] for name in _fonts(tmp_path / "rules.pdf")} == {
+        "DejaVuSans-Bold"}
+    assert pdf_font_name(book.faces.regular).startswith("CardgenFont-")
+
+
+def _fonts(path: Path) -> set[str]:
+    return {str(font.get_object()["/BaseFont"]) for page in PdfReader(path).pages
+            for font in page["/Resources"].get("/Font", {}).values()}
+
+
+def test_no_standard_font_is_named(built) -> None:  # type: ignore[no-untyped-def]
+    folder, _, _ = built
+    for name in ("rules-letter.pdf", "rules-a4.pdf"):
+        fonts = _fonts(folder / name)
+        assert fonts and all("DejaVuSans" in f for f in fonts), (name, fonts)

@@ -13,7 +13,14 @@ from typing import Any
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    PageTemplate,
+    Paragraph,
+    TableStyle,
+)
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from cardgen.layout.icons import icon_items
@@ -131,8 +138,14 @@ def story(book: Book, look: Look, styles: Mapping[str, Any]) -> list[Flowable]:
     out: list[Flowable] = [Paragraph(_escape(book.title), styles["title"]),
                            Paragraph("Rules", styles["subtitle"])]
     if any(h.level <= CONTENTS_LEVELS for h in bk.headings(book.blocks)):
-        contents = TableOfContents(levelStyles=[styles["toc1"], styles["toc2"]],
-                                   dotsMinLevel=0)
+        contents = TableOfContents(
+            levelStyles=[styles["toc1"], styles["toc2"]], dotsMinLevel=0,
+            tableStyle=TableStyle([("FONTNAME", (0, 0), (-1, -1), styles["toc2"].fontName),
+                                   ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                   ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                   ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                   ("TOPPADDING", (0, 0), (-1, -1), 0),
+                                   ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
         # the first pass lays the contents out at their full length already, so two passes
         # give every page number (the second only confirms the first's)
         contents._lastEntries = [(h.level - 1, plain_text(h.spans).strip(), 0, None)

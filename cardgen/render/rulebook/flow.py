@@ -113,6 +113,7 @@ def _table(block: bk.Table, ctx: Context) -> Table:
     widths = column_widths([header, *rows], points(ctx.look.frame_width), ctx)
     table = Table(cells, colWidths=widths, repeatRows=1 if block.header else 0, hAlign="LEFT")
     style: list[tuple[Any, ...]] = [
+        ("FONTNAME", (0, 0), (-1, -1), pdf_face(ctx.faces)),  # else Helvetica is named
         ("GRID", (0, 0), (-1, -1), 0.5, RULE),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), CELL_PAD), ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD),
@@ -168,7 +169,8 @@ def _picture(block: bk.Picture, ctx: Context) -> Flowable:
         text = f"picture not included: {block.src}" + (f" ({caption})" if caption else "")
         box = Table([[Paragraph(_plain(text), ctx.styles["caption"])]], colWidths=[width * 0.8],
                     rowHeights=[max(ctx.look.body * 4, 30)])
-        box.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 0.6, RULE, None, (3, 2)),
+        box.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), pdf_face(ctx.faces)),
+                                 ("BOX", (0, 0), (-1, -1), 0.6, RULE, None, (3, 2)),
                                  ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
         box.spaceBefore = box.spaceAfter = ctx.look.body * 0.6
         return box

@@ -21,6 +21,8 @@ from cardgen.errors import ProblemsError
 from cardgen.layout import fonts
 from cardgen.layout.guards import ImageError, image_at
 from cardgen.layout.icons import IconError, IconFinder
+from cardgen.layout.roots import find_layout_file
+from cardgen.layout.templates import load_template
 from cardgen.render.rulebook import blocks as bk
 from cardgen.render.rulebook.book import Book, Faces
 
@@ -84,17 +86,19 @@ def picture_file(src: str, rulebook: Path, project: Path) -> tuple[Path | None, 
 
 
 def game_faces(db: Database) -> Faces:
-    """The faces most of the game's kinds' layouts use (their `fonts:`), else DejaVu Sans."""
-    from cardgen.layout import LayoutSession, template_for
-
-    session = LayoutSession(db)
+    """The faces most of the game's kinds' layouts use (their `fonts:`, `extends:` merged),
+    else DejaVu Sans. A kind without a layout file has none."""
     found: Counter[Faces] = Counter()
-    for kind in db.game.kinds:
+    for kind, spec in db.game.kinds.items():
+        name = spec.layout or kind
+        full = next((f for f in (f"{db.game.id}/{name}", name)
+                     if find_layout_file(db.project, f"{f}.yaml") is not None), None)
+        if full is None:
+            continue
         try:
-            template = template_for(session, kind, "front")
+            own = load_template(db.project, full).fonts
         except ProblemsError:  # the build reports a broken layout; the rules still print
             continue
-        own = template.fonts if template is not None else None
         if own is None or not (own.regular or own.bold or own.italic):
             continue
         regular = fonts.file_face(own.regular) if own.regular else "regular"
