@@ -30,6 +30,9 @@ def test_game_builds_with_every_copy(game: str, tmp_path: Path) -> None:
     data = json.loads((summary.folder / "manifest.json").read_text())
     printed = set(data["components"])
     assert printed, f"{game}: nothing printed"
+    for paper in ("letter", "a4"):  # the rulebook in the packet: typeset and as a booklet
+        assert data["files"][f"rules-{paper}.pdf"]["pages"] >= 2, (game, paper)
+        assert data["files"][f"rules-booklet-{paper}.pdf"]["flip"] == "short", (game, paper)
     for paper in ("letter", "a4"):
         copies = home_copies(data, paper)
         uses: dict[str, int] = {}

@@ -290,3 +290,29 @@ def test_no_standard_font_is_named(built) -> None:  # type: ignore[no-untyped-de
     for name in ("rules-letter.pdf", "rules-a4.pdf"):
         fonts = _fonts(folder / name)
         assert fonts and all("DejaVuSans" in f for f in fonts), (name, fonts)
+
+
+def test_a_picture_outside_the_project_and_the_rulebooks_folder_is_not_read(tmp_path: Path
+                                                                             ) -> None:
+    from cardgen.render.rulebook.source import picture_file
+
+    project = tmp_path / "project"
+    (project / "rules").mkdir(parents=True)
+    Image.new("RGB", (4, 4)).save(tmp_path / "secret.png")
+    Image.new("RGB", (4, 4)).save(project / "rules" / "mine.png")
+    rulebook = project / "rules" / "rulebook.md"
+    assert picture_file("../../secret.png", rulebook, project) == (None, "outside")
+    assert picture_file(str(tmp_path / "secret.png"), rulebook, project) == (None, "outside")
+    assert picture_file("https://example.org/a.png", rulebook, project) == (None, "not a file")
+    assert picture_file("nothing.png", rulebook, project) == (None, "missing")
+    found, digest = picture_file("mine.png", rulebook, project)
+    assert found == project / "rules" / "mine.png" and digest
+
+
+def test_a_reprint_of_some_faces_gets_no_rules(tiny: Path) -> None:
+    _write_rulebook(tiny, 1)
+    db = load_database(tiny, "tiny", None)
+    summary = cardgen.build_game(db, preview=False, svg=False, print_shop=False,
+                                 papers=("letter",), extra_steps=(),
+                                 only={db.components[0].id})
+    assert not list(summary.folder.glob("rules*"))

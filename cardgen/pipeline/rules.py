@@ -4,7 +4,8 @@ print plan and their manifest records.
 
 Both files are keyed by what they are made of (the rulebook's text, the game's fonts, the
 icons and pictures it shows, the title, the code): an unchanged rulebook is linked from the
-previous build instead of being typeset again. An edition without a rulebook file gets none.
+previous build instead of being typeset again. An edition without a rulebook file gets none,
+and so does a reprint of some faces (`--changed-since`).
 """
 
 from __future__ import annotations
@@ -14,16 +15,19 @@ from pathlib import Path
 from cardgen.data.model import Database
 from cardgen.impose.geometry import Paper
 from cardgen.pipeline import manifest, output, sources
+from cardgen.pipeline.faces import BuildOptions
 
 
-def has_rulebook(db: Database) -> bool:
+def rules_wanted(db: Database, options: BuildOptions) -> bool:
+    """Does this build write the rules? With the `rules` output, a rulebook file, and not for
+    a reprint of some faces (`only`)."""
     path = db.edition.rulebook_path
-    return path is not None and path.is_file()
+    return options.rules and options.only is None and path is not None and path.is_file()
 
 
-def rules_plan_lines(db: Database, paper: str, wanted: bool) -> tuple[str, ...]:
-    """The print plan's lines for the paper's rules files (none without a rulebook)."""
-    if not wanted or not has_rulebook(db):
+def rules_plan_lines(db: Database, paper: str, options: BuildOptions) -> tuple[str, ...]:
+    """The print plan's lines for the paper's rules files (none when none are written)."""
+    if not rules_wanted(db, options):
         return ()
     from cardgen.render.rulebook import booklet_name, rules_name
 

@@ -28,7 +28,7 @@ from cardgen.pipeline import manifest, output, sources
 from cardgen.pipeline.faces import kind_title
 from cardgen.pipeline.outputs import project_paper_catalogue
 from cardgen.pipeline.pool import chunks, running
-from cardgen.pipeline.rules import has_rulebook, write_rules_files
+from cardgen.pipeline.rules import rules_wanted, write_rules_files
 from cardgen.pipeline.writers import (
     make_svg_folders,
     plan_pages,
@@ -237,7 +237,7 @@ class Scheduler:
         for n, paper in enumerate(j.options.papers):
             self.submit((0, n), f"print {paper}", home_print_task, paper,
                         then=self.previews_of(n, paper))
-        if j.options.rules and has_rulebook(j.db):
+        if rules_wanted(j.db, j.options):
             for n, paper in enumerate(j.options.papers):
                 self.submit((0, n, 1), "print rules", rules_task, paper)
         if j.options.svg:

@@ -32,7 +32,7 @@ def plan_pages(db: Database, faces: Faces, options: BuildOptions,
     sheets = project_paper_catalogue(db.project)  # cardgen's papers and the project's own
     plans = {paper: impose.plan_home_print(groups, sheets[paper], fold=options.fold,
                                            offset=options.back_offset, heading=home_heading(db),
-                                           also=rules_plan_lines(db, paper, options.rules))
+                                           also=rules_plan_lines(db, paper, options))
              for paper in (papers or options.papers)}
     if options.draft_report:  # a draft: the check report opens every file
         for paper, files in plans.items():
