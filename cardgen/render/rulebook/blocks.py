@@ -315,8 +315,10 @@ def _table(r: _Reader) -> Table:
             in_head = tok.type == "thead_open"
         elif tok.type == "tr_open":
             row = []
+        elif tok.type == "tr_close" and in_head:
+            header.extend(row)
         elif tok.type == "tr_close":
-            (header.extend(row) if in_head else rows.append(tuple(row)))
+            rows.append(tuple(row))
         elif tok.type == "th_open":
             style = str(tok.attrs.get("style", ""))
             aligns.append(style.removeprefix("text-align:") or "left")

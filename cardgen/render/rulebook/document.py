@@ -10,6 +10,7 @@ import io
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -155,8 +156,6 @@ def story(book: Book, look: Look, styles: Mapping[str, Any]) -> list[Flowable]:
 
 
 def _escape(text: str) -> str:
-    from xml.sax.saxutils import escape
-
     return escape(text)
 
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import escape
 
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
@@ -71,8 +72,6 @@ def _flowable(block: bk.Block, ctx: Context) -> list[Flowable]:
 
 
 def _escaped(line: str) -> str:
-    from xml.sax.saxutils import escape
-
     stripped = line.lstrip(" ")
     return "\u00a0" * (len(line) - len(stripped)) + escape(stripped)
 
@@ -185,6 +184,4 @@ def _picture(block: bk.Picture, ctx: Context) -> Flowable:
 
 
 def _plain(text: str) -> str:
-    from xml.sax.saxutils import escape
-
     return escape(text)
