@@ -22,7 +22,8 @@ STAGES = (
     Stage(2, "check", "cardgen/check", "Database -> Report (box list, rules, rulebook findings)"),
     Stage(3, "faces", "cardgen/layout", "component + layout template -> a Drawing per face"),
     Stage(4, "home print", "cardgen/impose, cardgen/render",
-          "page plans -> pnp-<paper>.pdf (duplex), pnp-<paper>-single.pdf"),
+          "page plans -> pnp-<paper>.pdf (duplex), pnp-<paper>-single.pdf; "
+          "rulebook -> rules-<paper>.pdf, rules-booklet-<paper>.pdf"),
     Stage(5, "print shop", "cardgen/render", "one page per face with bleed -> print/<kind>.pdf"),
     Stage(6, "svg", "cardgen/render", "one SVG per face -> svg/<kind>/<id>.svg"),
     Stage(7, "preview", "cardgen/render", "PNG pages and contact sheets -> preview/"),
@@ -33,7 +34,8 @@ _BY_NAME = {s.name: s for s in STAGES}
 
 
 def stage(name: str) -> Stage:
-    """The stage a progress name belongs to ('print letter' and 'print a4' are home print)."""
+    """The stage a progress name belongs to ('print letter', 'print a4' and 'print rules' are
+    home print)."""
     if name.startswith("print ") and name != "print shop":
         return _BY_NAME["home print"]
     return _BY_NAME[name]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pypdf import PdfReader
@@ -20,6 +21,13 @@ ROOT = Path(__file__).resolve().parents[1]
 GAMES = sorted(p.parent.name for p in (ROOT / "data").glob("*/game.yaml"))
 
 
+def assert_rules_files(game: str, data: dict[str, Any]) -> None:
+    """The rulebook in the packet: typeset and as a booklet, for each paper."""
+    for paper in ("letter", "a4"):
+        assert data["files"][f"rules-{paper}.pdf"]["pages"] >= 2, (game, paper)
+        assert data["files"][f"rules-booklet-{paper}.pdf"]["flip"] == "short", (game, paper)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_game_builds_with_every_copy(game: str, tmp_path: Path) -> None:
     lay_out = pytest.importorskip("cardgen.layout").lay_out
@@ -30,6 +38,7 @@ def test_game_builds_with_every_copy(game: str, tmp_path: Path) -> None:
     data = json.loads((summary.folder / "manifest.json").read_text())
     printed = set(data["components"])
     assert printed, f"{game}: nothing printed"
+    assert_rules_files(game, data)
     for paper in ("letter", "a4"):
         copies = home_copies(data, paper)
         uses: dict[str, int] = {}

@@ -8,6 +8,7 @@ run `make golden` and review the diff of tests/golden/ like any other."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -60,6 +61,13 @@ def edited_copy(root: Path, old: str, new: str) -> Path:
     text = layout.read_text(encoding="utf-8")
     assert text.count(old) == 1
     layout.write_text(text.replace(old, new), encoding="utf-8")
+    for edition in (root / "data" / EDIT_GAME).glob("*/edition.yaml"):  # the same rulebook
+        written = edition.read_text(encoding="utf-8")
+        found = re.search(r"^rulebook: *(\S+)", written, re.M)
+        if found:
+            real = (REPO / edition.relative_to(root)).parent / found.group(1)
+            edition.write_text(written.replace(found.group(0), f"rulebook: {real.resolve()}"),
+                               encoding="utf-8")
     return root
 
 

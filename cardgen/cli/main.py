@@ -80,7 +80,8 @@ def _add_build(sub: Subparsers) -> None:
     p = sub.add_parser("build", help="check, then write PDFs, SVGs and previews to output/",
                        description="Check the edition, then write output/<game>-<edition>/: "
                                    "home-print PDFs (Letter, A4; duplex and single-sided), "
-                                   "print-shop PDFs, SVGs, previews.")
+                                   "the rulebook and its booklet, print-shop PDFs, SVGs, "
+                                   "previews.")
     _target_arg(p)
     p.add_argument("--players", type=int, metavar="N", help="build the box for N players")
     p.add_argument("--back-offset", default="0,0", metavar="DX,DY",
@@ -92,7 +93,7 @@ def _add_build(sub: Subparsers) -> None:
                    help="reprint only faces that differ from EDITION")
     p.add_argument("--out", type=Path, metavar="DIR", help="output root (default: PROJECT/output)")
     p.add_argument("--outputs", metavar="NAME,...",
-                   help=f"write only these: {_paper_outputs()}, print, svg, preview, "
+                   help=f"write only these: {_paper_outputs()}, print, rules, svg, preview, "
                         "gallery (default: cardgen.yaml build.outputs, else all)")
     p.add_argument("--no-preview", action="store_true", help="skip PNG previews")
     p.add_argument("--strict", action="store_true", help="refuse to build on warnings too")

@@ -80,10 +80,11 @@ class Parts:
 
 def plan_home_print(
     groups: Sequence[Group], paper: Paper, *, fold: bool, offset: tuple[float, float],
-    heading: str,
+    heading: str, also: Sequence[str] = (),
 ) -> list[HomeFile]:
     """The duplex file (when anything has a back and is not folded) and the single-sided file
-    (when anything prints on one side), each opening with its print plan, labels placed."""
+    (when anything prints on one side), each opening with its print plan, labels placed;
+    `also`: the plan's lines for other files printed on this paper (the rules)."""
     parts = Parts()
     for group in groups:
         add_group(parts, group, paper, fold=fold, offset=offset)
@@ -97,7 +98,7 @@ def plan_home_print(
     for f in files:
         first = duplex_sheets[0] if f.duplex else (single_sheets[0] if single_sheets else None)
         spot = first.plan_box(box) if first is not None else None
-        add_print_plan(f, files, paper, spot, fold=fold, offset=offset, heading=heading)
+        add_print_plan(f, files, paper, spot, fold=fold, offset=offset, heading=heading, also=also)
         label_pages(f, paper, heading)
     return files
 
@@ -134,13 +135,15 @@ def home_files(parts: Parts, duplex_sheets: Sequence[Sheet], single_sheets: Sequ
 
 
 def add_print_plan(f: HomeFile, files: Sequence[HomeFile], paper: Paper, spot: Box | None, *,
-                   fold: bool, offset: tuple[float, float], heading: str) -> None:
+                   fold: bool, offset: tuple[float, float], heading: str,
+                   also: Sequence[str] = ()) -> None:
     """The file's print plan: in the room kept for it on its first page (`spot`), else on a
     page of its own in front."""
     if spot is not None:
-        add_plan(f, files, paper, spot, fold=fold, offset=offset, heading=heading)
+        add_plan(f, files, paper, spot, fold=fold, offset=offset, heading=heading, also=also)
     else:
-        f.pages[:0] = [plan_page(f, files, paper, fold=fold, offset=offset, heading=heading)]
+        f.pages[:0] = [plan_page(f, files, paper, fold=fold, offset=offset, heading=heading,
+                                 also=also)]
 
 
 def label_pages(f: HomeFile, paper: Paper, heading: str) -> None:
@@ -223,12 +226,12 @@ def full_pages(parts: Parts, sheet: str, copies: list[Copy], paper: Paper, *, du
 
 
 def add_plan(f: HomeFile, files: Sequence[HomeFile], paper: Paper, spot: Box, *, fold: bool,
-             offset: tuple[float, float], heading: str) -> None:
+             offset: tuple[float, float], heading: str, also: Sequence[str] = ()) -> None:
     """The print plan into the room kept for it on the file's first page (`spot`); in a
     duplex file with two calibration crosses beside it (their backs on page 2, behind it)."""
     box = spot
     text_box = Box(box.x, box.y, box.w - (CROSS_COLUMN if f.duplex else 0.0), PLAN_ROOM)
-    lines = plan_lines(f, files, paper, fold=fold, offset=offset)
+    lines = plan_lines(f, files, paper, fold=fold, offset=offset, also=also)
     f.pages[0].labels += plan_labels(heading, lines, text_box)
     f.pages[0].what = "Print plan; " + f.pages[0].what
     if not f.duplex:
@@ -243,18 +246,20 @@ def add_plan(f: HomeFile, files: Sequence[HomeFile], paper: Paper, spot: Box, *,
 
 
 def plan_page(f: HomeFile, files: Sequence[HomeFile], paper: Paper, *, fold: bool,
-              offset: tuple[float, float], heading: str) -> Page:
+              offset: tuple[float, float], heading: str, also: Sequence[str] = ()) -> Page:
     """A page of its own for the print plan (a file whose first page has no room for it)."""
     page = Page(paper, "single", "Print plan", lanes=band_lanes(paper))
     page.labels += plan_labels(heading, plan_lines(f, files, paper, fold=fold, offset=offset,
-                                                   own_page=True), content_box(paper, BAND))
+                                                   own_page=True, also=also),
+                               content_box(paper, BAND))
     return page
 
 
 def plan_lines(f: HomeFile, files: Sequence[HomeFile], paper: Paper, *, fold: bool,
-               offset: tuple[float, float], own_page: bool = False
+               offset: tuple[float, float], own_page: bool = False, also: Sequence[str] = ()
                ) -> tuple[list[tuple[str, bool]], list[str]]:
-    """(text, bold) lines of the print plan, and its contents lines (page ranges)."""
+    """(text, bold) lines of the print plan (`also`: lines for other files of this paper),
+    and its contents lines (page ranges)."""
     out: list[tuple[str, bool]] = []
     for other in files:
         name = home_file_name(paper.name, other)
@@ -262,6 +267,7 @@ def plan_lines(f: HomeFile, files: Sequence[HomeFile], paper: Paper, *, fold: bo
         how = ("DUPLEX, flip on long edge" if other.duplex else "SINGLE-SIDED")
         this = " (this file)" if other is f else ""
         out.append((f"{name}{this}: {pages} pages, print all of it {how}", True))
+    out += [(line, True) for line in also]
     out.append((f"Paper: {paper_label(paper)}; print at 100 % (actual "
                 "size), never fit to page; card stock (160-220 g/m2) for cards and tokens", False))
     if any(o.duplex for o in files):

@@ -33,6 +33,7 @@ class BuildOptions:
     suffix: str | None = None  # output/<game>-<edition>-<suffix>
     name: str | None = None  # output/<name> (wins over suffix)
     print_shop: bool = True  # print/<kind>.pdf
+    rules: bool = True  # rules-<paper>.pdf and rules-booklet-<paper>.pdf (with a rulebook)
     svg: bool = True
     preview: bool = True
     ink_saver: bool = False  # printer-friendly faces (light backgrounds, tinted fills)

@@ -21,7 +21,7 @@ class FileRecord:
     """One written file: its path inside the output folder and what it holds."""
 
     path: str  # relative, with forward slashes
-    holds: str  # home-print | print-shop | svg | preview | contact-sheet
+    holds: str  # home-print | rules | rules-booklet | print-shop | svg | preview | contact-sheet
     kinds: list[str] = field(default_factory=list)
     pages: int = 0
     faces: int = 0
@@ -30,6 +30,7 @@ class FileRecord:
     source: str | None = None  # content key of what the file was made from (reusable files)
     page_sides: list[str] | None = None  # home print: front | back | single | blank per page
     duplex: bool | None = None  # home print: print the whole file duplex (long-edge flip)
+    flip: str | None = None  # a duplex file flipped on the "short" edge (a booklet)
     size: int | None = None  # bytes and sha256, once measured (by the task that wrote the file)
     digest: str | None = None
 
@@ -60,6 +61,8 @@ class FileRecord:
             data["page_sides"] = self.page_sides
         if self.duplex is not None:
             data["duplex"] = self.duplex
+        if self.flip is not None:
+            data["flip"] = self.flip
         return data
 
 

@@ -36,6 +36,8 @@ def paper_output(paper: Paper) -> Output:
 
 FILE_OUTPUTS = (
     Output("print", "print-shop PDFs, one per kind (print/<kind>.pdf)", ("print-shop",)),
+    Output("rules", "the rulebook typeset per home-print paper, and as a saddle-stitch booklet "
+           "(rules-<paper>.pdf, rules-booklet-<paper>.pdf)", ("rules", "rules-booklet")),
     Output("svg", "one SVG per face (svg/<kind>/<id>.svg)", ("svg",)),
     Output("preview", "PNG previews of the home-print pages and contact sheets (preview/)",
            ("preview", "contact-sheet")),
@@ -142,6 +144,7 @@ def options_for(outputs: tuple[str, ...] | None, known: Sequence[Output] | None 
     return {
         "papers": tuple(o.paper for o in every if o.paper is not None and o.name in chosen),
         "print_shop": "print" in chosen,
+        "rules": "rules" in chosen,
         "svg": "svg" in chosen,
         "preview": "preview" in chosen,
     }

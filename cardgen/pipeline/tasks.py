@@ -26,7 +26,9 @@ from cardgen import impose
 from cardgen.impose.home import home_file_name
 from cardgen.pipeline import manifest, output, sources
 from cardgen.pipeline.faces import kind_title
+from cardgen.pipeline.outputs import project_paper_catalogue
 from cardgen.pipeline.pool import chunks, running
+from cardgen.pipeline.rules import rules_wanted, write_rules_files
 from cardgen.pipeline.writers import (
     make_svg_folders,
     plan_pages,
@@ -99,6 +101,13 @@ def home_print_task(paper: str) -> tuple[Records, list[tuple[str, list[str]]]]:
 def home_meta(j: Job) -> tuple[str, ...]:
     """The database text a home-print PDF shows besides its faces (heading, metadata)."""
     return (j.db.game.name, j.db.game.title, j.db.edition.id)
+
+
+def rules_task(paper: str) -> tuple[Records, None]:
+    """One paper's rules PDF and booklet (cardgen.pipeline.rules)."""
+    j = _job()
+    sheet = project_paper_catalogue(j.db.project)[paper]
+    return write_rules_files(j.db, j.tmp, sheet, j.src, j.previous), None
 
 
 def print_shop_task(kind: str) -> tuple[Records, None]:
@@ -228,6 +237,9 @@ class Scheduler:
         for n, paper in enumerate(j.options.papers):
             self.submit((0, n), f"print {paper}", home_print_task, paper,
                         then=self.previews_of(n, paper))
+        if rules_wanted(j.db, j.options):
+            for n, paper in enumerate(j.options.papers):
+                self.submit((0, n, 1), "print rules", rules_task, paper)
         if j.options.svg:
             for n, chosen in enumerate(chunks(list(j.faces.drawings), SVGS_PER_TASK)):
                 self.submit((2, n), "svg", svg_task, chosen)

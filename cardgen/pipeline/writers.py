@@ -12,6 +12,7 @@ from cardgen.impose.home import home_file_name
 from cardgen.pipeline import manifest, output, sources
 from cardgen.pipeline.faces import BuildOptions, FaceKey, Faces, Progress, copy_groups, kind_title
 from cardgen.pipeline.outputs import project_paper_catalogue
+from cardgen.pipeline.rules import rules_plan_lines
 
 if TYPE_CHECKING:
     from cardgen.layout.drawing import Drawing
@@ -30,7 +31,8 @@ def plan_pages(db: Database, faces: Faces, options: BuildOptions,
     groups = copy_groups(db, faces)
     sheets = project_paper_catalogue(db.project)  # cardgen's papers and the project's own
     plans = {paper: impose.plan_home_print(groups, sheets[paper], fold=options.fold,
-                                           offset=options.back_offset, heading=home_heading(db))
+                                           offset=options.back_offset, heading=home_heading(db),
+                                           also=rules_plan_lines(db, paper, options))
              for paper in (papers or options.papers)}
     if options.draft_report:  # a draft: the check report opens every file
         for paper, files in plans.items():
@@ -194,6 +196,7 @@ def write_manifest_file(db: Database, faces: Faces, tmp: Path,
         "papers": list(options.papers),
         "only": sorted(options.only) if options.only is not None else None,
         "print_shop": options.print_shop,
+        "rules": options.rules,
         "svg": options.svg,
         "preview": options.preview,
     }

@@ -1,0 +1,64 @@
+"""The rulebook in the print packet: the edition's rulebook (Markdown or plain text) typeset
+for each home-print paper into rules-<paper>.pdf and a saddle-stitch booklet,
+rules-booklet-<paper>.pdf.
+
+  blocks.py    Markdown (markdown-it) -> headings, paragraphs, lists, tables, pictures
+  markup.py    inline spans -> reportlab paragraph markup (faces, icon marks)
+  styles.py    page geometry and paragraph styles in the game's fonts
+  flow.py      blocks -> platypus flowables
+  document.py  flowables -> a PDF with title, contents, page numbers, bookmarks, icons
+  booklet.py   booklet pages -> sheets two-up in booklet order (pdfium)
+  book.py      what a rules PDF is made of (plain data)
+  source.py    Database -> the book and the digests of what it is made of
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardgen.impose.geometry import Paper
+from cardgen.render.rulebook.book import Book
+from cardgen.render.rulebook.booklet import booklet_order, padded
+from cardgen.render.rulebook.source import rules_book
+
+__all__ = ["Book", "booklet_name", "booklet_order", "padded", "page_count", "rules_book", "rules_name",
+           "write_booklet", "write_rules_pdf"]
+
+
+def rules_name(paper: str) -> str:
+    return f"rules-{paper}.pdf"
+
+
+def booklet_name(paper: str) -> str:
+    return f"rules-booklet-{paper}.pdf"
+
+
+def write_rules_pdf(book: Book, paper: Paper, target: Path) -> int:
+    """The rules on pages of the paper; the number of pages."""
+    from cardgen.render.rulebook.document import typeset
+    from cardgen.render.rulebook.styles import page_look
+
+    typeset(book, page_look(paper.width, paper.height), target)
+    return page_count(target.read_bytes())
+
+
+def write_booklet(book: Book, paper: Paper, target: Path) -> tuple[int, int]:
+    """The rules as a booklet on sheets of the paper; (booklet pages, sheet sides)."""
+    from cardgen.render.rulebook.booklet import impose_booklet
+    from cardgen.render.rulebook.document import typeset
+    from cardgen.render.rulebook.styles import booklet_look
+
+    pages = typeset(book, booklet_look(paper.width, paper.height))
+    count = page_count(pages)
+    return count, impose_booklet(pages, target)
+
+
+def page_count(pdf: bytes | Path) -> int:
+    """The pages of a PDF (its bytes or its file)."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(pdf)
+    try:
+        return len(document)
+    finally:
+        document.close()

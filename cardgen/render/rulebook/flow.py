@@ -1,0 +1,187 @@
+"""Blocks -> reportlab flowables: paragraphs, headings (marked for the contents), lists,
+tables sized to the text column, pictures scaled into it (a frame naming a missing one)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase import pdfmetrics
+from reportlab.platypus import (
+    Flowable,
+    HRFlowable,
+    Image,
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from cardgen.render.rulebook import blocks as bk
+from cardgen.render.rulebook.book import Faces
+from cardgen.render.rulebook.markup import markup, plain_text
+from cardgen.render.rulebook.styles import RULE, SHADE, Look, pdf_face, points
+
+PICTURE_HEIGHT = 0.45  # a picture takes at most this share of the text column's height
+PICTURE_DPI = 150  # a small picture is shown at this resolution, not blown up
+CELL_PAD = 3.0  # pt
+CELL_SHARE = 0.4  # a cell's text asks for at most this share of the table's width
+
+
+@dataclass(frozen=True)
+class Context:
+    look: Look
+    faces: Faces
+    styles: Mapping[str, Any]  # name -> ParagraphStyle
+    pictures: Mapping[str, Path | None]  # a picture's src -> its file (None: not usable)
+
+
+def flowables(blocks: list[bk.Block], ctx: Context) -> list[Flowable]:
+    out: list[Flowable] = []
+    for block in blocks:
+        out += _flowable(block, ctx)
+    return out
+
+
+def _flowable(block: bk.Block, ctx: Context) -> list[Flowable]:
+    if isinstance(block, bk.Heading):
+        return [heading(block, ctx)]
+    if isinstance(block, bk.Para):
+        return [_para(block.spans, "body", ctx)]
+    if isinstance(block, bk.ListBlock):
+        return [_list(block, ctx)]
+    if isinstance(block, bk.Table):
+        return [_table(block, ctx)]
+    if isinstance(block, bk.Picture):
+        return [_picture(block, ctx)]
+    if isinstance(block, bk.Quote):
+        inner = flowables(list(block.blocks), ctx)
+        return [ListFlowable([ListItem(inner, value="")], bulletType="bullet", start="",
+                             leftIndent=ctx.look.body * 1.4)] if inner else []
+    if isinstance(block, bk.Code):
+        text = "<br/>".join(_escaped(line) for line in block.text.splitlines())
+        return [Paragraph(text, ctx.styles["code"])]
+    return [HRFlowable(width="100%", thickness=0.6, color=RULE, spaceBefore=4, spaceAfter=8)]
+
+
+def _escaped(line: str) -> str:
+    stripped = line.lstrip(" ")
+    return "\u00a0" * (len(line) - len(stripped)) + escape(stripped)
+
+
+def _para(spans: bk.Spans, style: str, ctx: Context) -> Paragraph:
+    chosen = ctx.styles[style]
+    bold = chosen.fontName == pdf_face(ctx.faces, bold=True)
+    return Paragraph(markup(spans, ctx.faces, chosen.fontSize, bold), chosen)
+
+
+def heading(block: bk.Heading, ctx: Context) -> Paragraph:
+    """A heading's paragraph; its level and text go to the contents (the document reads them)."""
+    para = _para(block.spans, f"h{min(block.level, 4)}", ctx)
+    para.toc_entry = (block.level, plain_text(block.spans).strip())
+    return para
+
+
+def _list(block: bk.ListBlock, ctx: Context) -> ListFlowable:
+    body = ctx.look.body
+    tight = Context(ctx.look, ctx.faces, {**ctx.styles, "body": ctx.styles["item"]},
+                    ctx.pictures)
+    items = [ListItem(flowables(list(item), tight) or [Spacer(1, 1)]) for item in block.items]
+    common: dict[str, Any] = {
+        "bulletFontName": pdf_face(ctx.faces), "bulletFontSize": body, "leftIndent": body * 1.6,
+        "bulletOffsetY": 0, "spaceAfter": body * 0.3}
+    if block.ordered:
+        return ListFlowable(items, bulletType="1", start=block.start, bulletFormat="%s.",
+                            **common)
+    return ListFlowable(items, bulletType="bullet", start="\u2022", **common)
+
+
+def _table(block: bk.Table, ctx: Context) -> Table:
+    columns = max([len(block.header), *(len(r) for r in block.rows)], default=1)
+    header = _padded(block.header, columns)
+    rows = [_padded(r, columns) for r in block.rows]
+    cells = [[_para(c, "head", ctx) for c in header]] if block.header else []
+    cells += [[_para(c, "cell", ctx) for c in row] for row in rows]
+    widths = column_widths([header, *rows], points(ctx.look.frame_width), ctx)
+    table = Table(cells, colWidths=widths, repeatRows=1 if block.header else 0, hAlign="LEFT")
+    style: list[tuple[Any, ...]] = [
+        ("FONTNAME", (0, 0), (-1, -1), pdf_face(ctx.faces)),  # else Helvetica is named
+        ("GRID", (0, 0), (-1, -1), 0.5, RULE),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), CELL_PAD), ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD),
+        ("TOPPADDING", (0, 0), (-1, -1), CELL_PAD / 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), CELL_PAD),
+    ]
+    if block.header:
+        style.append(("BACKGROUND", (0, 0), (-1, 0), SHADE))
+    for n, align in enumerate(block.aligns):
+        for row in cells:
+            if n < len(row) and align in ("center", "right"):
+                row[n].style = row[n].style.clone(f"{row[n].style.name}-{align}",
+                                                  alignment=1 if align == "center" else 2)
+    table.setStyle(TableStyle(style))
+    table.spaceBefore = table.spaceAfter = ctx.look.body * 0.6
+    return table
+
+
+def _padded(row: tuple[bk.Spans, ...], columns: int) -> tuple[bk.Spans, ...]:
+    return row + ((),) * (columns - len(row))
+
+
+def column_widths(rows: list[tuple[bk.Spans, ...]], total: float, ctx: Context) -> list[float]:
+    """Column widths in pt summing to at most `total`: each column's natural width when they
+    all fit, else shares of `total` by natural width (a long cell counting as at most
+    CELL_SHARE of the table), each at least its longest word (when the longest words fit at
+    all) or an even share."""
+    size = ctx.styles["cell"].fontSize
+    font = pdf_face(ctx.faces, bold=True)
+    pad = 2 * CELL_PAD + 1
+    columns = len(rows[0]) if rows else 1
+    natural = [min(total * CELL_SHARE, max(
+        (pdfmetrics.stringWidth(plain_text(r[c]), font, size) for r in rows), default=0.0) + pad)
+        for c in range(columns)]
+    least = [max((pdfmetrics.stringWidth(w, font, size) for r in rows
+                  for w in plain_text(r[c]).split()), default=0.0) + pad for c in range(columns)]
+    if sum(natural) <= total:
+        return natural
+    floor = least if sum(least) <= total else [total / columns] * columns
+    widths = [max(f, total * n / sum(natural)) for f, n in zip(floor, natural, strict=True)]
+    over = sum(widths) - total
+    spare = [w - f for w, f in zip(widths, floor, strict=True)]
+    if over > 0 and sum(spare) > 0:
+        widths = [w - over * s / sum(spare) for w, s in zip(widths, spare, strict=True)]
+    return widths
+
+
+def _picture(block: bk.Picture, ctx: Context) -> Flowable:
+    path = ctx.pictures.get(block.src)
+    width, height = points(ctx.look.frame_width), points(ctx.look.frame_height) * PICTURE_HEIGHT
+    caption = block.alt.strip()
+    if path is None:
+        text = f"picture not included: {block.src}" + (f" ({caption})" if caption else "")
+        box = Table([[Paragraph(_plain(text), ctx.styles["caption"])]], colWidths=[width * 0.8],
+                    rowHeights=[max(ctx.look.body * 4, 30)])
+        box.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), pdf_face(ctx.faces)),
+                                 ("BOX", (0, 0), (-1, -1), 0.6, RULE, None, (3, 2)),
+                                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
+        box.spaceBefore = box.spaceAfter = ctx.look.body * 0.6
+        return box
+    px_w, px_h = ImageReader(str(path)).getSize()
+    scale = min(width / px_w, height / px_h, 72 / PICTURE_DPI)
+    image = Image(str(path), px_w * scale, px_h * scale)
+    parts: list[Flowable] = [image]
+    if caption:
+        parts.append(Paragraph(_plain(caption), ctx.styles["caption"]))
+    parts.append(Spacer(1, ctx.look.body * 0.6))
+    return KeepTogether(parts)
+
+
+def _plain(text: str) -> str:
+    return escape(text)

@@ -1,0 +1,109 @@
+"""The rulebook's look: page geometry and paragraph styles for a page (Letter, A4) or a booklet
+page (half a landscape sheet), in the game's fonts (registered with reportlab here)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.enums import TA_CENTER, TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from cardgen.layout import fonts
+from cardgen.render.pdf import register_fonts
+from cardgen.render.rulebook.book import Faces
+
+INK = HexColor("#1A1A1A")
+MUTED = HexColor("#555555")
+RULE = HexColor("#9A9A9A")
+SHADE = HexColor("#EEEEEE")
+
+
+def pdf_face(faces: Faces, bold: bool = False, italic: bool = False) -> str:
+    """The registered reportlab name of the game's face for this emphasis."""
+    return registered(faces.face(bold, italic))
+
+
+@cache
+def registered(face: str) -> str:
+    """A face registered with reportlab once per process; its reportlab name."""
+    register_fonts()
+    name = fonts.pdf_font_name(face)
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, str(fonts.font_path(face))))
+    return name
+
+
+@dataclass(frozen=True)
+class Look:
+    """A page size in mm, its margins and the body text size in pt."""
+
+    width: float
+    height: float
+    margin: float  # left and right
+    top: float
+    bottom: float
+    body: float  # pt
+    booklet: bool = False
+
+    @property
+    def frame_width(self) -> float:
+        return self.width - 2 * self.margin
+
+    @property
+    def frame_height(self) -> float:
+        return self.height - self.top - self.bottom
+
+
+def page_look(width: float, height: float) -> Look:
+    """A Letter or A4 page of the rules."""
+    return Look(width, height, 20.0, 18.0, 20.0, 10.0)
+
+
+def booklet_look(sheet_width: float, sheet_height: float) -> Look:
+    """A booklet page: half of the sheet turned landscape (A5 on A4, half-letter on Letter)."""
+    long, short = max(sheet_width, sheet_height), min(sheet_width, sheet_height)
+    return Look(long / 2, short, 14.0, 14.0, 16.0, 9.0, booklet=True)
+
+
+def paragraph_styles(look: Look, faces: Faces) -> dict[str, ParagraphStyle]:
+    """body, h1-h4, title, subtitle, toc1-2, cell, head (table header), caption, code, footer."""
+    b = look.body
+    regular, bold = pdf_face(faces), pdf_face(faces, bold=True)
+    base = ParagraphStyle("body", fontName=regular, fontSize=b, leading=b * 1.35,
+                          textColor=INK, spaceAfter=b * 0.55, alignment=TA_LEFT)
+    styles = {"body": base}
+    for level, (size, before) in enumerate(((1.7, 1.3), (1.3, 1.0), (1.1, 0.8), (1.0, 0.6)),
+                                           start=1):
+        styles[f"h{level}"] = ParagraphStyle(
+            f"h{level}", parent=base, fontName=bold, fontSize=b * size,
+            leading=b * size * 1.2, spaceBefore=b * before, spaceAfter=b * 0.45, keepWithNext=1)
+    styles["title"] = ParagraphStyle("title", parent=base, fontName=bold, fontSize=b * 2.2,
+                                     leading=b * 2.6, alignment=TA_CENTER, spaceAfter=b * 0.3)
+    styles["subtitle"] = ParagraphStyle("subtitle", parent=base, textColor=MUTED,
+                                        alignment=TA_CENTER, spaceAfter=b * 1.2)
+    styles["item"] = ParagraphStyle("item", parent=base, spaceAfter=b * 0.25)
+    styles["contents"] = ParagraphStyle("contents", parent=styles["h2"], spaceBefore=0)
+    styles["toc1"] = ParagraphStyle("toc1", parent=base, leftIndent=0, spaceAfter=b * 0.15,
+                                    fontName=bold)
+    styles["toc2"] = ParagraphStyle("toc2", parent=base, leftIndent=b * 1.4, spaceAfter=b * 0.1)
+    cell = b * 0.9
+    styles["cell"] = ParagraphStyle("cell", parent=base, fontSize=cell, leading=cell * 1.25,
+                                    spaceAfter=0)
+    styles["head"] = ParagraphStyle("head", parent=styles["cell"], fontName=bold)
+    styles["caption"] = ParagraphStyle("caption", parent=styles["cell"], textColor=MUTED,
+                                       alignment=TA_CENTER)
+    styles["code"] = ParagraphStyle("code", parent=styles["cell"], backColor=SHADE,
+                                    borderPadding=b * 0.4, spaceBefore=b * 0.3,
+                                    spaceAfter=b * 0.8)
+    styles["quote"] = ParagraphStyle("quote", parent=base, leftIndent=b * 1.4, textColor=MUTED)
+    styles["footer"] = ParagraphStyle("footer", parent=base, fontSize=max(7.0, b * 0.8))
+    return styles
+
+
+def points(value_mm: float) -> float:
+    return float(value_mm * mm)
