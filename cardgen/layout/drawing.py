@@ -107,6 +107,9 @@ class Drawing:
     items: list[Primitive] = field(default_factory=list)
     warnings: list[Any] = field(default_factory=list)  # lint Problems (cardgen.layout.lints)
     shape: str = "rect"  # rect | circle (the trim's shape; a round piece gets a round cut line)
+    # id of a primitive -> the element that drew it (cardgen.layout.lints.Placed), while the
+    # face is laid out: what the bleed check names
+    origins: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def add(self, item: Primitive) -> None:
         self.items.append(item)

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+import re
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
+from cardgen.errors import Problem
 from cardgen.layout import text
 from cardgen.layout.drawing import Group, Primitive
 from cardgen.layout.elements.base import Colour, Context, ElementBase, Num
@@ -16,6 +18,8 @@ from cardgen.layout.scope import Scope, format_value
 from cardgen.limits import MAX_TEXT_CHARS
 
 INK = "#1A1A1A"  # text colour when none is given
+# `**...**` or `*...*` around at least one binding, on one line
+_EMPHASIS = re.compile(r"(\*\*?)([^*\n]*\{[^{}]+\}[^*\n]*)\1")
 
 
 class TextElement(ElementBase):
@@ -28,13 +32,13 @@ class TextElement(ElementBase):
     y: Num = 0.0
     w: Num = 0.0
     h: Num = 0.0
-    size: float = Field(8.0, description="preferred size, pt")
-    min_size: float | None = Field(None, description="smallest size it may shrink to, pt")
+    size: Num = Field(8.0, description="preferred size, pt")
+    min_size: Num | None = Field(None, description="smallest size it may shrink to, pt")
     font: Literal["regular", "bold", "italic"] = "regular"
     color: Colour = INK
     align: Literal["left", "center", "right"] = "left"
     valign: Literal["top", "middle", "bottom"] = "top"
-    leading: float = Field(1.2, description="line height as a multiple of the size")
+    leading: Num = Field(1.2, description="line height as a multiple of the size")
     over: str | None = Field(None, description="a list binding: `text` once per item")
     join: str = Field("\n", description="what joins the items of `over`")
 
@@ -61,7 +65,8 @@ class TextElement(ElementBase):
                         "shorten the text; a card holds a few hundred characters")
             return
         face = ctx.job.family.face(self.font)
-        if not ctx.inline_icons(value, name) or not ctx.glyphs(value, face, name):
+        self.missing_faces(ctx, value)
+        if not ctx.inline_icons(value, name, self) or not ctx.glyphs(value, face, name):
             return
         self.place(ctx, scope, value, face, name, (dx, dy))
 
@@ -69,12 +74,15 @@ class TextElement(ElementBase):
               at: tuple[float, float]) -> None:
         x, y = at[0] + self.number(scope, "x"), at[1] + self.number(scope, "y")
         w, h = self.number(scope, "w"), self.number(scope, "h")
-        size, min_size, leading = text_sizes(self.size, self.min_size, self.leading)
+        size, min_size, leading = text_sizes(
+            self.number(scope, "size"),
+            None if self.min_size is None else self.number(scope, "min_size"),
+            self.number(scope, "leading"))
         try:
             fitted = text.fit(value, w, h, size=size, min_size=min_size, face=face,
                               leading=leading, family=ctx.job.family)
         except text.TextOverflow as exc:
-            shown = self.min_size if self.min_size is not None else self.size
+            shown = min_size
             ctx.problem("text-overflow", f"text does not fit its box at {shown:g} pt: "
                         f"{exc.describe()}", name,
                         "shorten the text, or give the element more room or a smaller min_size")
@@ -89,11 +97,42 @@ class TextElement(ElementBase):
                                color=colour, icon=inline_icon):
             ctx.add(item, "icon" if isinstance(item, Group) else "content")
 
+    def missing_faces(self, ctx: Context, value: str) -> None:
+        """A warning at the layout when the text asks for italic or bold and the layout's fonts
+        have no such face (the text is drawn in the regular face, its markers as written)."""
+        family = ctx.job.family
+        marked = {("bold" if m.group("bold") is not None else "italic")
+                  for m in text._MARKUP.finditer(value)}
+        wanted = sorted(marked | ({self.font} - {"regular"}))
+        lacking = [f for f in wanted if (family.italic is None if f == "italic"
+                                         else family.bold == family.regular)]
+        if not lacking:
+            return
+        where, label = self.key_location("font" if "font" in self.model_fields_set else "text")
+        ctx.warnings.append(Problem(
+            "missing-face", f"{' and '.join(lacking)} asked of the layout's fonts, which have no "
+            f"{' or '.join(lacking)} face: drawn in the regular face", where=where or
+            ctx.job.layout_file, path=label or f"{self.type}", severity="warning",
+            hint=f"add {', '.join(f'{f}: fonts/YourFace-{f.title()}.ttf' for f in lacking)} to "
+                 "the layout's fonts:, or leave out the markers"))
+
     def value(self, ctx: Context, scope: Scope) -> str:
         """The element's text; with `over`, `text` once per list item, joined by `join`."""
         if self.over is None:
-            return format_value(scope.text(self.written()))
+            return format_value(scope.text(without_empty_emphasis(self.written(), scope)))
         items, spec = ctx.items(self, self.over, None, scope)
-        parts = (format_value(scope.child(item, spec, i).text(self.written()))
-                 for i, item in enumerate(items))
+        parts = (format_value(inner.text(without_empty_emphasis(self.written(), inner)))
+                 for inner in (scope.child(item, spec, i) for i, item in enumerate(items)))
         return self.join.join(p for p in parts if p.strip())
+
+
+def without_empty_emphasis(written: Any, scope: Scope) -> Any:
+    """The text as written, less each `**{field}**` or `*{field}*` whose bindings read nothing
+    for this component (the markers would print on their own)."""
+    if not isinstance(written, str) or "*" not in written or "{" not in written:
+        return written
+
+    def kept(match: re.Match[str]) -> str:
+        return match.group(0) if format_value(scope.text(match.group(2))).strip() else ""
+
+    return _EMPHASIS.sub(kept, written)
