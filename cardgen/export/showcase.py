@@ -2,14 +2,15 @@
 
 The faces are the build's own (laid out and rendered as the print-shop faces are, trimmed, with
 rounded corners); the hand fans the first few fronts round a point below them, the row shows
-up to ROW_FACES fronts side by side. Faces of the first kind chosen (or the kinds asked for)
-of the same size as its first face are shown, so tokens do not mix with cards.
+up to ROW_FACES fronts side by side. Fronts of the size most of them have are shown (of the
+kinds asked for, else of all), so a board or tokens do not mix with the cards.
 Written to <out>/<game>-<edition>-showcase/showcase.png with a manifest.
 """
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -87,11 +88,12 @@ def export_showcase(db: Database, out_root: Path, kinds: list[str] | None = None
 
 
 def _fronts(drawings: list[Drawing]) -> list[Drawing]:
-    """The fronts of the size of the first (cards, not the tokens beside them), each content
-    once (a deck of copies shows one)."""
+    """The fronts of the size most fronts have (the cards, not a board or the tokens beside
+    them), each content once (a deck of copies shows one)."""
     if not drawings:
         return []
-    size = (drawings[0].width, drawings[0].height)
+    sizes = Counter((d.width, d.height) for d in drawings)
+    size = max(sizes, key=lambda s: sizes[s])  # the first of the commonest
     seen: set[tuple[object, ...]] = set()
     out = []
     for d in drawings:
