@@ -29,6 +29,7 @@ from cardgen.impose.geometry import (
     fits,
     grid_slots,
 )
+from cardgen.impose.hexes import hex_plan
 from cardgen.impose.pack import Run, Sheet, make_run, pack, room_for_plan, sheet_pages
 from cardgen.impose.papers import paper_label
 from cardgen.impose.plans import (
@@ -185,6 +186,10 @@ def add_copies(parts: Parts, sheet: str, copies: list[Copy], paper: Paper, *, du
             parts.single += tile_plan(c, paper, "front")
             if c.has_back:
                 parts.single += tile_plan(c, paper, "back")
+        return
+    if copies[0].hex_top:
+        pages = hex_plan(copies, paper, top=copies[0].hex_top, duplex=duplex, offset=offset)
+        (parts.duplex if duplex else parts.single).extend(pages)
         return
     copies = full_pages(parts, sheet, copies, paper, duplex=duplex, offset=offset)
     if not copies:

@@ -106,7 +106,9 @@ class Drawing:
     bleed: float = 3.0
     items: list[Primitive] = field(default_factory=list)
     warnings: list[Any] = field(default_factory=list)  # lint Problems (cardgen.layout.lints)
-    shape: str = "rect"  # rect | circle (the trim's shape; a round piece gets a round cut line)
+    shape: str = "rect"  # rect | circle | hex | polygon (the trim's shape: its cut line)
+    points: tuple[tuple[float, float], ...] = ()  # a hex's or polygon's corners, trim mm
+    corner: float = 0.0  # a rectangle's corner radius, mm (the cut line; cardgen.layout.outline)
 
     def add(self, item: Primitive) -> None:
         self.items.append(item)

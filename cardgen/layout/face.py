@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from cardgen.data.model import Component
 from cardgen.errors import Problem, ProblemsError
-from cardgen.layout import fonts, text
+from cardgen.layout import fonts, outline, text
 from cardgen.layout.bleed import bleed_problems, extend_to_bleed, stretched_sides
 from cardgen.layout.draft import draft_mark
-from cardgen.layout.drawing import Drawing, Ellipse, Rect, Style
+from cardgen.layout.drawing import Drawing, Ellipse, Path, Rect, Style
 from cardgen.layout.drawing import Text as TextItem
 from cardgen.layout.elements.base import Context, FaceJob, colour
 from cardgen.layout.lints import FaceLinter
@@ -73,11 +73,11 @@ def lay_out_template(session: LayoutSession, component: Component, side: str,
     if session.db.draft:
         ctx.current = None  # cardgen's own mark: no element's, and never linted
         for item in draft_mark(drawing.width, drawing.height, ctx.job.safe,
-                               centred=template.shape == "circle"):
+                               centred=template.shape != "rect"):
             ctx.add(item, "draft")
     if ctx.problems:
         raise ProblemsError(ctx.problems)
-    drawing.warnings = FaceLinter(drawing, ctx.placed, ctx.job.safe, template.shape == "circle",
+    drawing.warnings = FaceLinter(drawing, ctx.placed, ctx.job.safe, template.shape != "rect",
                                   face_label(component, side), stretched_sides(drawing),
                                   ctx.job.layout_file or component.where).run()
     drawing.warnings += _old_words(template)
@@ -121,7 +121,8 @@ def _blank(session: LayoutSession, component: Component, side: str, template: Te
 def _checked_blank(component: Component, side: str, template: TemplateFile, scope: Scope
                    ) -> Drawing:
     """The empty face: its size checked against MAX_FACE_MM (a typo of 144000 for 144)."""
-    width, height = (number(scope, v, "size", 10.0) for v in template.size)
+    width, height = hex_box(template) or tuple(number(scope, v, "size", 10.0)
+                                               for v in template.size)
     bleed, safe = float(template.bleed), float(template.safe)
     for what, value in (("width", width), ("height", height)):
         if not 0 < value <= MAX_FACE_MM:
@@ -129,7 +130,35 @@ def _checked_blank(component: Component, side: str, template: TemplateFile, scop
                              f"{MAX_FACE_MM:g} mm")
     if not (0 <= bleed <= 50 and 0 <= safe <= 50):
         raise ValueError(f"bleed {bleed:g} mm and safe {safe:g} mm must be from 0 to 50 mm")
-    return Drawing(f"{component.id}-{side}", width, height, bleed, shape=template.shape)
+    return Drawing(f"{component.id}-{side}", width, height, bleed, shape=template.shape,
+                   points=tuple(shape_corners(template, scope, width, height)),
+                   corner=float(template.corner) if template.shape == "rect" else 0.0)
+
+
+def hex_box(template: TemplateFile) -> tuple[float, float] | None:
+    """A hex tile's trim size from its preset, flat-to-flat or corner-to-corner (else None)."""
+    spec = template.hex
+    if template.shape != "hex" or spec is None:
+        return None
+    return outline.hex_box(spec.top, preset=spec.preset, flats=spec.flats, corners=spec.corners)
+
+
+def shape_corners(template: TemplateFile, scope: Scope, width: float, height: float
+                  ) -> list[tuple[float, float]]:
+    """The corners of a hex or polygon face in trim mm (none for a rectangle or circle)."""
+    if template.shape == "hex":
+        return outline.hex_corners(width, height, template.hex.top if template.hex else "flat")
+    if template.shape != "polygon":
+        return []
+    if not template.points or len(template.points) < 3:
+        raise ValueError("shape: polygon needs points: [[x, y], ...], 3 or more corners in mm")
+    corners = [(number(scope, x, "points"), number(scope, y, "points")) for x, y in template.points]
+    if any(not (-1e-6 <= x <= width + 1e-6 and -1e-6 <= y <= height + 1e-6) for x, y in corners):
+        raise ValueError(f"a polygon's points lie inside its size, 0 to {width:g} x 0 to "
+                         f"{height:g} mm")
+    if abs(outline.signed_area(corners)) < 1e-6:
+        raise ValueError("the polygon's points enclose no area")
+    return corners
 
 
 def _background(ctx: Context, template: TemplateFile, scope: Scope) -> None:
@@ -141,6 +170,9 @@ def _background(ctx: Context, template: TemplateFile, scope: Scope) -> None:
         ctx.add(Rect(-b, -b, d.width + 2 * b, d.height + 2 * b, Style(fill=WHITE)), "background")
         r = d.width / 2
         ctx.add(Ellipse(r, d.height / 2, r + b, r + b, Style(fill=fill)), "background")
+        return
+    if d.points:  # a hex or polygon: its outline grown by the bleed (outside: transparent)
+        ctx.add(Path(outline.face_outline(d, b), Style(fill=fill)), "background")
         return
     ctx.add(Rect(-b, -b, d.width + 2 * b, d.height + 2 * b, Style(fill=fill)), "background")
 

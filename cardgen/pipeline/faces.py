@@ -294,14 +294,22 @@ def kind_title(db: Database, kind: str) -> str:
 
 def copy_groups(db: Database, faces: Faces) -> list[impose.Group]:
     """Copies (count per component) grouped by sheet style and face size, in database order."""
-    groups: dict[tuple[str, float, float], list[impose.Copy]] = {}
+    groups: dict[tuple[str, float, float, str], list[impose.Copy]] = {}
     for c in faces.components:
         front = faces.drawings[(c.id, "front")]
-        key = (faces.sheets[c.kind], round(front.width, 3), round(front.height, 3))
+        key = (faces.sheets[c.kind], round(front.width, 3), round(front.height, 3), hex_top(front))
         copy = impose.Copy(c.id, kind_title(db, c.kind), c.name, front.width, front.height,
-                           (c.id, "back") in faces.drawings, front.shape == "circle")
+                           (c.id, "back") in faces.drawings, front.shape == "circle",
+                           hex_top(front))
         groups.setdefault(key, []).extend([copy] * c.count)
-    return [impose.Group(sheet, tuple(copies)) for (sheet, _, _), copies in groups.items()]
+    return [impose.Group(sheet, tuple(copies)) for (sheet, _, _, _), copies in groups.items()]
+
+
+def hex_top(front: Drawing) -> str:
+    """flat or pointy for a hex tile (its first corner on the left: flat), else ''."""
+    if front.shape != "hex" or not front.points:
+        return ""
+    return "flat" if abs(front.points[0][0]) < 1e-6 else "pointy"
 
 
 def lint_warnings(faces: Faces) -> list[Problem]:
