@@ -208,6 +208,7 @@ class Copy:
     has_back: bool
     round: bool = False  # a disc: it gets a round cut line at home
     hex_top: str = ""  # a hex tile (flat | pointy): imposed interlocking (cardgen.impose.hexes)
+    corners: tuple[tuple[float, float], ...] = ()  # a polygon's cut line, trim mm: drawn at home
 
 
 # --------------------------------------------------------------------------- boxes and edges

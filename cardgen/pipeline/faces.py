@@ -300,7 +300,7 @@ def copy_groups(db: Database, faces: Faces) -> list[impose.Group]:
         key = (faces.sheets[c.kind], round(front.width, 3), round(front.height, 3), hex_top(front))
         copy = impose.Copy(c.id, kind_title(db, c.kind), c.name, front.width, front.height,
                            (c.id, "back") in faces.drawings, front.shape == "circle",
-                           hex_top(front))
+                           hex_top(front), front.points if front.shape == "polygon" else ())
         groups.setdefault(key, []).extend([copy] * c.count)
     return [impose.Group(sheet, tuple(copies)) for (sheet, _, _, _), copies in groups.items()]
 

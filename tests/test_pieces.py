@@ -1,0 +1,180 @@
+"""Shaped pieces: hex and polygon faces (their outline, imposition, die line, transparency).
+
+The test game is tests/pieces (19 hex tiles, 2 shield-shaped polygon tokens), copied and
+built here."""
+
+from __future__ import annotations
+
+import math
+import shutil
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from cardgen.data.load import load_database
+from cardgen.impose.geometry import BAND, Box, Copy, content_box
+from cardgen.impose.hexes import CUT_GRAY, best_pattern, slot_corners, straight_count
+from cardgen.impose.home import Group, plan_home_print
+from cardgen.impose.papers import PAPERS
+from cardgen.layout import lay_out
+from cardgen.layout.drawing import Drawing
+from cardgen.layout.outline import (
+    HEX_PRESETS,
+    face_outline,
+    flattened,
+    hex_box,
+    offset_polygon,
+    outline_points,
+)
+from cardgen.layout.session import LayoutSession
+from cardgen.pipeline import BuildOptions, build
+
+PIECES = Path(__file__).resolve().parent / "pieces"
+
+
+@pytest.fixture
+def pieces(tmp_path: Path) -> Path:
+    project = tmp_path / "pieces"
+    shutil.copytree(PIECES, project, ignore=shutil.ignore_patterns("output"))
+    return project
+
+
+def corners_of(ops: tuple[object, ...]) -> list[tuple[float, float]]:
+    return flattened(ops)  # type: ignore[arg-type]
+
+
+def test_outline_of_each_shape() -> None:
+    rect = Drawing("r", 60, 90)
+    assert corners_of(face_outline(rect, 3)) == [(-3, -3), (63, -3), (63, 93), (-3, 93)]
+    rounded = Drawing("r", 60, 90, corner=3)
+    ops = face_outline(rounded)
+    assert sum(1 for op in ops if op[0] == "C") == 4
+    assert all(-1e-9 <= x <= 60 + 1e-9 and -1e-9 <= y <= 90 + 1e-9 for x, y in flattened(ops))
+    disc = Drawing("d", 30, 30, shape="circle")
+    assert all(abs(math.dist(p, (15, 15)) - 17) < 0.02 for p in outline_points(disc, 2))
+
+
+def test_hex_presets_and_sizes() -> None:
+    assert hex_box("flat", preset="small") == HEX_PRESETS["small"] == (50.8, 44.45)
+    assert hex_box("pointy", preset="medium") == (55.88, 63.5)  # turned: flats across
+    w, h = hex_box("flat", flats=30.0) or (0, 0)
+    assert h == 30.0 and w == pytest.approx(30 / (math.sqrt(3) / 2))
+    assert hex_box("flat", corners=40.0) == pytest.approx([40.0, 40 * math.sqrt(3) / 2])
+
+
+def test_bleed_grows_along_the_polygon() -> None:
+    """Each edge of the grown polygon lies `grow` mm outside the edge it comes from."""
+    shield = [(0.0, 0.0), (30.0, 0.0), (30.0, 20.0), (15.0, 36.0), (0.0, 20.0)]
+    grown = offset_polygon(shield, 3.0)
+    assert len(grown) == 5
+    for (x0, y0), (x1, y1), (gx, gy) in zip(shield, shield[1:] + shield[:1], grown[1:] + grown[:1],
+                                             strict=True):
+        # the grown corner after an edge lies 3 mm from that edge's line, outside it
+        along = math.hypot(x1 - x0, y1 - y0)
+        distance = abs((x1 - x0) * (y0 - gy) - (x0 - gx) * (y1 - y0)) / along
+        assert distance == pytest.approx(3.0)
+    back = offset_polygon(grown, -3.0)
+    assert all(math.dist(a, b) < 1e-9 for a, b in zip(back, shield, strict=True))
+
+
+def test_hex_tile_face_is_a_hexagon(pieces: Path) -> None:
+    db = load_database(pieces, "pieces", None)
+    session = LayoutSession(db)
+    tile = next(c for c in db.components if c.kind == "hex-tile")
+    face = lay_out(session, tile, "front")
+    assert face is not None and face.shape == "hex"
+    assert (face.width, face.height) == HEX_PRESETS["small"]
+    cut = corners_of(face_outline(face))
+    assert len(cut) == 6
+    w, h = face.width, face.height
+    want = [(0, h / 2), (w / 4, 0), (3 * w / 4, 0), (w, h / 2), (3 * w / 4, h), (w / 4, h)]
+    assert all(math.dist(a, b) < 1e-9 for a, b in zip(cut, want, strict=True))
+    sides = [math.dist(a, b) for a, b in zip(cut, cut[1:] + cut[:1], strict=True)]
+    assert max(sides) - min(sides) < 0.3  # TGC's small hex is regular to 0.2 mm
+    assert face.warnings == []
+
+
+def hex_copies(n: int) -> list[Copy]:
+    w, h = HEX_PRESETS["small"]
+    return [Copy(f"tile-{i:02d}", "Hex tile", f"Tile {i}", w, h, True, hex_top="flat")
+            for i in range(1, n + 1)]
+
+
+def test_interlocking_sheet_beats_a_straight_grid() -> None:
+    w, h = HEX_PRESETS["small"]
+    box = content_box(PAPERS["letter"], BAND)
+    grid = straight_count(box, w, h)
+    pattern = best_pattern(box, w, h, "flat")
+    assert (grid, len(pattern.slots)) == (16, 21)  # 4 x 4 boxes; staggered rows of 4 and 3
+    for paper in ("a4", "letter"):
+        box = content_box(PAPERS[paper], BAND)
+        assert len(best_pattern(box, w, h, "flat").slots) >= straight_count(box, w, h)
+
+
+def test_nineteen_hexes_on_one_sheet_with_shared_cut_lines() -> None:
+    files = plan_home_print([Group("tokens", tuple(hex_copies(19)))], PAPERS["letter"],
+                            fold=False, offset=(0.0, 0.0), heading="Pieces")
+    pages = [p for f in files for p in f.pages if p.placements]
+    front, back = pages
+    assert (front.side, back.side) == ("front", "back")
+    assert len(front.placements) == len(back.placements) == 19
+    assert all(p.bleed == 0.0 for p in front.placements)  # shared edges: no bleed over them
+    cut = {tuple(sorted(((round(ln.x1, 3), round(ln.y1, 3)), (round(ln.x2, 3), round(ln.y2, 3)))))
+           for ln in front.lines if ln.gray == CUT_GRAY}
+    page_top = "pointy"  # turned a quarter: rows of 4 and 3 fit 21
+    for p in front.placements:
+        corners = [(round(x, 3), round(y, 3)) for x, y in slot_corners(p.slot, page_top)]
+        assert len(corners) == 6
+        for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
+            assert tuple(sorted((a, b))) in cut  # every hex edge is a cut line
+    shared = 19 * 6 - len(cut)
+    assert shared > 19  # neighbours share edges: fewer cut lines than six per hex
+    band_top = content_box(front.paper, BAND).bottom + 4.5  # scale bars lie below
+    ticks = [ln for ln in front.lines if ln.gray != CUT_GRAY and max(ln.y1, ln.y2) < band_top]
+    assert ticks
+    for t in ticks:  # ticks lie outside every piece and stay short
+        assert math.dist((t.x1, t.y1), (t.x2, t.y2)) <= 3.0 + 1e-6
+        middle = ((t.x1 + t.x2) / 2, (t.y1 + t.y2) / 2)
+        assert not any(inside_hex(middle, p.slot, page_top) for p in front.placements)
+        assert front.paper.printable.contains(Box(min(t.x1, t.x2), min(t.y1, t.y2),
+                                                  abs(t.x2 - t.x1), abs(t.y2 - t.y1)))
+
+
+def inside_hex(point: tuple[float, float], slot: object, page_top: str) -> bool:
+    from cardgen.layout.outline import contains
+
+    return contains(slot_corners(slot, page_top), *point)  # type: ignore[arg-type]
+
+
+def test_build_writes_die_lines_and_transparent_shapes(pieces: Path, tmp_path: Path) -> None:
+    db = load_database(pieces, "pieces", None)
+    summary = build(db, tmp_path / "out", BuildOptions(preview=False, papers=("letter",)))
+    shop = PdfReader(summary.folder / "print" / "hex-tile.pdf")
+    assert len(shop.pages) == 38
+    for page in shop.pages[:2]:
+        content = page.get_contents()
+        assert content is not None
+        assert b"1 0 1 RG" in content.get_data()  # the magenta die line
+    svg = (summary.folder / "svg" / "shield" / "shield-1.svg").read_text(encoding="utf-8")
+    assert "<clipPath" in svg and "<path d=\"M" in svg.split("<clipPath", 1)[1]
+
+
+def test_png_faces_are_clear_outside_the_shape(pieces: Path, tmp_path: Path) -> None:
+    from cardgen.render.png import write_face_pngs
+
+    db = load_database(pieces, "pieces", None)
+    session = LayoutSession(db)
+    tile = next(c for c in db.components if c.kind == "hex-tile")
+    face = lay_out(session, tile, "front")
+    assert face is not None
+    target = tmp_path / "tile.png"
+    write_face_pngs([face], [target], 100, 0.0)
+    from PIL import Image
+
+    with Image.open(target) as image:
+        assert image.mode == "RGBA"
+        w, h = image.size
+        assert image.getpixel((1, 1))[3] == 0  # a corner of the box: outside the hexagon
+        assert image.getpixel((w // 2, h // 2))[3] == 255
+        assert image.getpixel((w // 2, 3))[3] == 255  # the flat top edge is inside
