@@ -178,3 +178,35 @@ def test_png_faces_are_clear_outside_the_shape(pieces: Path, tmp_path: Path) -> 
         assert image.getpixel((1, 1))[3] == 0  # a corner of the box: outside the hexagon
         assert image.getpixel((w // 2, h // 2))[3] == 255
         assert image.getpixel((w // 2, 3))[3] == 255  # the flat top edge is inside
+
+
+def test_standee_strip_folds_with_the_back_upright(pieces: Path) -> None:
+    """Strip: tab, back turned 180 degrees, fold, front, tab. Folding the strip at the middle
+    and looking at it from behind puts every point of the back face where the back layout drew
+    it: the back stands upright and unmirrored."""
+    from cardgen.layout.drawing import Group
+    from cardgen.layout.drawing import Path as PathItem
+    from cardgen.layout.lints import compose
+    from cardgen.layout.standee import STANDEE_PRESETS, fold_ys
+
+    db = load_database(pieces, "pieces", None)
+    session = LayoutSession(db)
+    heroes = [c for c in db.components if c.kind == "hero"]
+    assert len(heroes) == 6
+    strip = lay_out(session, heroes[0], "front")
+    assert strip is not None and lay_out(session, heroes[0], "back") is None
+    w, h = STANDEE_PRESETS["large"]
+    tab = 12.7
+    assert (strip.width, strip.height) == pytest.approx((w, 2 * h + 2 * tab))
+    top, middle, bottom = fold_ys(h, tab)
+    folds = [i for i in strip.items if isinstance(i, PathItem) and i.style.dash]
+    assert sorted(op[2] for f in folds for op in f.ops[:1]) == pytest.approx([top, middle, bottom])
+    back, front = [i for i in strip.items if isinstance(i, Group)]
+    assert front.transform == (1.0, 0.0, 0.0, 1.0, 0.0, middle)
+    for bx, by in ((2.0, 0.0), (w - 3.0, h)):  # a back point -> the strip -> folded, from behind
+        a, b, c, d, e, f = compose((1.0, 0.0, 0.0, 1.0, 0.0, 0.0), back.transform)
+        sx, sy = a * bx + c * by + e, b * bx + d * by + f
+        assert sy <= middle + 1e-9  # above the fold
+        behind = (w - sx, middle - sy)  # folded down behind the front, seen from the back
+        assert behind == pytest.approx((bx, by))
+    assert back.transform[:4] == (-1.0, 0.0, 0.0, -1.0)  # turned 180 degrees

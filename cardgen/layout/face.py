@@ -22,6 +22,7 @@ from cardgen.layout.lints import FaceLinter
 from cardgen.layout.model import ANCHOR, EditionMark, Fonts, TemplateFile
 from cardgen.layout.scope import Scope, number
 from cardgen.layout.session import LayoutSession, SharedFace, face_label
+from cardgen.layout.standee import STANDEE_PRESETS, standee_strip
 from cardgen.layout.templates import template_file, template_for
 from cardgen.limits import MAX_FACE_MM
 
@@ -31,7 +32,24 @@ WHITE = "#FFFFFF"
 def lay_out(session: LayoutSession, component: Component, side: str, ink_saver: bool = False
             ) -> Drawing | None:
     """The Drawing of one face of a component, or None when its kind has no back.
-    `ink_saver`: the printer-friendly face (cardgen.layout.ink)."""
+    `ink_saver`: the printer-friendly face (cardgen.layout.ink). A standee (`standee:` in its
+    front layout) is one strip, its front: the back is drawn into it and has no face of its own."""
+    front = template_for(session, component.kind, "front")
+    standee = front.standee if front is not None else None
+    if standee is None:
+        return _face(session, component, side, ink_saver)
+    if side == "back":
+        return None
+    drawn = _face(session, component, "front", ink_saver)
+    if drawn is None:
+        return None
+    return standee_strip(drawn, _face(session, component, "back", ink_saver) or drawn,
+                         standee.tab)
+
+
+def _face(session: LayoutSession, component: Component, side: str, ink_saver: bool
+          ) -> Drawing | None:
+    """One face as its layout draws it (a standee's front or back before the strip)."""
     template = template_for(session, component.kind, side)
     if template is None:
         return None
@@ -121,8 +139,8 @@ def _blank(session: LayoutSession, component: Component, side: str, template: Te
 def _checked_blank(component: Component, side: str, template: TemplateFile, scope: Scope
                    ) -> Drawing:
     """The empty face: its size checked against MAX_FACE_MM (a typo of 144000 for 144)."""
-    width, height = hex_box(template) or tuple(number(scope, v, "size", 10.0)
-                                               for v in template.size)
+    width, height = hex_box(template) or standee_box(template) or tuple(
+        number(scope, v, "size", 10.0) for v in template.size)
     bleed, safe = float(template.bleed), float(template.safe)
     for what, value in (("width", width), ("height", height)):
         if not 0 < value <= MAX_FACE_MM:
@@ -133,6 +151,13 @@ def _checked_blank(component: Component, side: str, template: TemplateFile, scop
     return Drawing(f"{component.id}-{side}", width, height, bleed, shape=template.shape,
                    points=tuple(shape_corners(template, scope, width, height)),
                    corner=float(template.corner) if template.shape == "rect" else 0.0)
+
+
+def standee_box(template: TemplateFile) -> tuple[float, float] | None:
+    """A standee's figure size from its preset (else None)."""
+    if template.standee is None or template.standee.preset is None:
+        return None
+    return STANDEE_PRESETS[template.standee.preset]
 
 
 def hex_box(template: TemplateFile) -> tuple[float, float] | None:

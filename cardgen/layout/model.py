@@ -77,6 +77,14 @@ class HexShape(Strict):
     corners: float | None = Field(None, gt=0, description="corner-to-corner, mm")
 
 
+class StandeeShape(Strict):
+    """a folding standee: the front and back faces become one strip with base tabs"""
+
+    preset: Literal["small", "medium", "large"] | None = Field(
+        None, description="TGC's standees: 0.5 x 1.125, 0.75 x 1.675, 1 x 2.25 in (else size)")
+    tab: float = Field(12.7, gt=0, le=50, description="depth of each base tab, mm")
+
+
 class TemplateFile(Strict):
     """One layout file (layouts/<game>/<name>.yaml)."""
 
@@ -92,6 +100,8 @@ class TemplateFile(Strict):
     points: list[Pair] | None = Field(
         None, description="shape: polygon: its corners [[x, y], ...] in trim mm, 3 or more")
     corner: float = Field(0.0, ge=0, description="rect: the cut line's corner radius, mm")
+    standee: StandeeShape | None = Field(
+        None, description="front layout only: print front and back as one folding strip")
     background: Colour | None = Field("#FFFFFF", description="fills trim and bleed")
     palette: dict[str, str] | None = Field(default_factory=dict,
                                            description="colour words -> '#RRGGBB'")
