@@ -209,6 +209,7 @@ class Copy:
     round: bool = False  # a disc: it gets a round cut line at home
     hex_top: str = ""  # a hex tile (flat | pointy): imposed interlocking (cardgen.impose.hexes)
     corners: tuple[tuple[float, float], ...] = ()  # a polygon's cut line, trim mm: drawn at home
+    folds: bool = False  # a standee or tuck box: its sheet says how its lines are cut and folded
 
 
 # --------------------------------------------------------------------------- boxes and edges

@@ -95,10 +95,13 @@ def plan_home_print(
     files = home_files(parts, duplex_sheets, single_sheets, paper, offset)
     round_ids = {c.component for g in groups for c in g.copies if c.round}
     polygons = {c.component: c.corners for g in groups for c in g.copies if c.corners}
+    folding = {c.component for g in groups for c in g.copies if c.folds}
     for f in files:
         for page in f.pages:
             page.circles += round_cut_lines(page, round_ids)
             page.lines += polygon_cut_lines(page, polygons)
+            if any(p.face[0] in folding for p in page.placements):
+                page.notes.insert(0, FOLD_LEGEND)
     for f in files:
         first = duplex_sheets[0] if f.duplex else (single_sheets[0] if single_sheets else None)
         spot = first.plan_box(box) if first is not None else None
@@ -155,6 +158,7 @@ def label_pages(f: HomeFile, paper: Paper, heading: str) -> None:
         furnish(page, f"{heading} - {name} page {n}/{len(f.pages)}")
 
 
+FOLD_LEGEND = "Standees, tuck boxes: cut along the solid lines, fold along the dashed lines"
 CUT_LINE = 0.15  # mm, the round cut line of a disc
 CUT_GRAY = 0.35
 

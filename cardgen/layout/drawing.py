@@ -111,6 +111,7 @@ class Drawing:
     # (cardgen.layout.outline); out of the repr, which stays what the golden test pins
     points: tuple[tuple[float, float], ...] = field(default=(), repr=False)
     corner: float = field(default=0.0, repr=False)
+    folds: bool = field(default=False, repr=False)  # a standee strip or tuck box: dashed folds
 
     def add(self, item: Primitive) -> None:
         self.items.append(item)

@@ -66,8 +66,9 @@ def signed_area(points: Sequence[Point]) -> float:
 
 def offset_polygon(points: Sequence[Point], grow: float) -> list[Point]:
     """The polygon grown outward by `grow` mm (shrunk when negative): every edge moved along its
-    outward normal, neighbours meeting in a mitre (a mitre longer than MITRE_LIMIT x grow is
-    cut off by two corners)."""
+    outward normal, neighbours meeting in a mitre (a pointed corner whose mitre would be longer
+    than MITRE_LIMIT x grow is cut off by two corners; a corner pointing inwards keeps its
+    mitre, where the moved edges meet)."""
     if abs(grow) < 1e-12:
         return list(points)
     sign = 1.0 if signed_area(points) > 0 else -1.0
@@ -84,7 +85,9 @@ def offset_polygon(points: Sequence[Point], grow: float) -> list[Point]:
         x, y = points[i]
         cos = a[0] * b[0] + a[1] * b[1]
         mitre = 1 / math.sqrt(max(1e-9, (1 + cos) / 2))
-        if mitre > MITRE_LIMIT:
+        (px, py), (qx, qy) = points[i - 1], points[(i + 1) % n]
+        convex = sign * ((x - px) * (qy - y) - (y - py) * (qx - x)) * grow > 0
+        if mitre > MITRE_LIMIT and convex:
             out += [(x + grow * a[0], y + grow * a[1]), (x + grow * b[0], y + grow * b[1])]
             continue
         mx, my = a[0] + b[0], a[1] + b[1]

@@ -33,7 +33,7 @@ def standee_strip(front: Drawing, back: Drawing, tab: float) -> Drawing:
     degrees above the front, each clipped at the fold; tabs at both ends)."""
     w, h, b = front.width, front.height, front.bleed
     top, middle, bottom = fold_ys(h, tab)
-    strip = Drawing(front.name, w, 2 * h + 2 * tab, b, warnings=list(front.warnings))
+    strip = Drawing(front.name, w, 2 * h + 2 * tab, b, warnings=list(front.warnings), folds=True)
     strip.add(Rect(-b, -b, w + 2 * b, 2 * h + 2 * tab + 2 * b, Style(fill=TAB_FILL)))
     art = (-b, 0.0, w + 2 * b, h)  # each figure's trim and side bleed: nothing over the folds
     strip.add(Group(tuple(back.items), (-1.0, 0.0, 0.0, -1.0, w, middle), clip=art))
