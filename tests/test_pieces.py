@@ -210,3 +210,53 @@ def test_standee_strip_folds_with_the_back_upright(pieces: Path) -> None:
         behind = (w - sx, middle - sy)  # folded down behind the front, seen from the back
         assert behind == pytest.approx((bx, by))
     assert back.transform[:4] == (-1.0, 0.0, 0.0, -1.0)  # turned 180 degrees
+
+
+def test_tuck_box_inner_size_is_the_deck_plus_clearance(pieces: Path) -> None:
+    """54 poker cards at 0.3 mm: the panels between the fold lines measure 63.5 + 1, 88.9 + 1
+    and 54 x 0.3 + 1 = 17.2 mm."""
+    from cardgen.layout.drawing import Path as PathItem
+    from cardgen.layout.tuckbox import CLEARANCE
+    from cardgen.pipeline.faces import lay_out_faces
+
+    db = load_database(pieces, "pieces", None)
+    faces = lay_out_faces(db, None, lambda *_: None)
+    assert sum(c.count for c in faces.components if c.kind == "event-card") == 54
+    net = faces.drawings[("event-card-tuck-box", "front")]
+    assert CLEARANCE == 1.0 and net.shape == "polygon" and net.folds
+    folds = [i.ops for i in net.items if isinstance(i, PathItem) and i.style.dash]
+    upright = sorted({round(ops[0][1], 6) for ops in folds if ops[0][1] == ops[1][1]})
+    across = sorted({round(ops[0][2], 6) for ops in folds if ops[0][2] == ops[1][2]})
+    width, depth = 63.5 + CLEARANCE, 54 * 0.3 + CLEARANCE
+    # back | side | front | side | glue tab
+    assert upright == pytest.approx([width, width + depth, 2 * width + depth,
+                                     2 * width + 2 * depth])
+    height = 88.9 + CLEARANCE
+    body = [y for y in across
+            if any(round(ops[0][2], 6) == y and ops[0][1] >= width for ops in folds)]
+    assert body[-1] - body[0] == pytest.approx(height)
+    lid = [y for y in across if y < body[0]]
+    assert body[0] - lid[-1] == pytest.approx(depth)  # the lid is as deep as the box
+    assert max(x for x, _ in net.points) == pytest.approx(2 * width + 2 * depth + 8.0)
+    [copy] = faces.extras
+    assert (copy.component, copy.has_back, copy.folds) == ("event-card-tuck-box", False, True)
+
+
+def test_pieces_game_prints_every_piece(pieces: Path, tmp_path: Path) -> None:
+    """19 hex tiles, 6 standees (one strip each, no separate back) and the tuck box on the
+    home-print sheets; the box also as an SVG."""
+    import json
+
+    db = load_database(pieces, "pieces", None)
+    summary = build(db, tmp_path / "out", BuildOptions(preview=False, print_shop=False,
+                                                       papers=("a4",)))
+    data = json.loads((summary.folder / "manifest.json").read_text(encoding="utf-8"))
+    placed: dict[str, dict[str, int]] = {}
+    for record in data["files"].values():
+        for cid, sides in record.get("copies", {}).items():
+            for side, n in sides.items():
+                placed.setdefault(cid, {})[side] = placed.get(cid, {}).get(side, 0) + n
+    assert sum(placed[f"tile-{i:02d}"]["front"] for i in range(1, 20)) == 19
+    assert [placed[f"hero-{i}"] for i in range(1, 7)] == [{"front": 1}] * 6
+    assert placed["event-card-tuck-box"] == {"front": 1}
+    assert (summary.folder / "svg" / "tuck-box" / "event-card-tuck-box.svg").is_file()
