@@ -33,8 +33,11 @@ def cut_out(image: Image.Image, drawing: Drawing, bleed_mm: float) -> Image.Imag
     w, h = image.size
     sx = SUPERSAMPLE * w / (drawing.width + 2 * bleed_mm)
     sy = SUPERSAMPLE * h / (drawing.height + 2 * bleed_mm)
+    # the bleed drawn (a wider one repeats edge pixels), less a pixel: the rendered clip's edge
+    # pixels are blended with the white outside it
+    grow = min(bleed_mm, drawing.bleed) - SUPERSAMPLE / min(sx, sy)
     corners = [((x + bleed_mm) * sx, (y + bleed_mm) * sy)
-               for x, y in outline_points(drawing, bleed_mm, steps=32)]
+               for x, y in outline_points(drawing, grow, steps=32)]
     mask = Image.new("L", (w * SUPERSAMPLE, h * SUPERSAMPLE), 0)
     ImageDraw.Draw(mask).polygon(corners, fill=255)
     out = image.convert("RGBA")
