@@ -155,7 +155,8 @@ def test_build_writes_die_lines_and_transparent_shapes(pieces: Path, tmp_path: P
     for page in shop.pages[:2]:
         content = page.get_contents()
         assert content is not None
-        assert b"1 0 1 RG" in content.get_data()  # the magenta die line
+        assert b"/Dieline CS" in content.get_data()  # the die line, in its spot colour
+        assert "/Dieline" in page["/Resources"]["/ColorSpace"]
     svg = (summary.folder / "svg" / "shield" / "shield-1.svg").read_text(encoding="utf-8")
     assert "<clipPath" in svg and "<path d=\"M" in svg.split("<clipPath", 1)[1]
 
@@ -260,3 +261,25 @@ def test_pieces_game_prints_every_piece(pieces: Path, tmp_path: Path) -> None:
     assert [placed[f"hero-{i}"] for i in range(1, 7)] == [{"front": 1}] * 6
     assert placed["event-card-tuck-box"] == {"front": 1}
     assert (summary.folder / "svg" / "tuck-box" / "event-card-tuck-box.svg").is_file()
+
+
+def test_print_on_demand_files_of_shaped_pieces(pieces: Path, tmp_path: Path) -> None:
+    """The CMYK PDF of a polygon deck carries the die line as the Dieline spot colour (never a
+    process ink); the per-face PNGs of hex tiles are transparent outside the hexagon."""
+    from PIL import Image
+
+    from cardgen.cli import main
+
+    for service, kind in (("drivethrucards", "shield"), ("thegamecrafter", "hex-tile")):
+        assert main(["--project", str(pieces), "export", "pod", "--service", service,
+                     "--kind", kind, "--out", str(tmp_path)]) == 0
+    pdf = PdfReader(tmp_path / "pieces-1.0-drivethrucards" / "shield" / "shield.pdf")
+    for page in pdf.pages:
+        content = page.get_contents().get_data().decode("latin-1")
+        assert "/Dieline CS 1 SCN" in content and " RG" not in content and " K\n" not in content
+    pngs = sorted((tmp_path / "pieces-1.0-thegamecrafter" / "hex-tile").glob("*.png"))
+    assert len(pngs) == 20  # 19 fronts and the shared back
+    with Image.open(pngs[0]) as image:
+        assert image.mode == "RGBA"
+        assert image.getpixel((2, 2))[3] == 0
+        assert image.getpixel((image.width // 2, image.height // 2))[3] == 255

@@ -3,9 +3,9 @@
 Home print: faces through `paint` (cardgen.render.pdf), clipped to their slot, then the page's
 marks and labels. Print shop: one page per face at trim + 3 mm bleed, MediaBox = BleedBox =
 trim + bleed each side and TrimBox = trim, as 4-tuples in points (print-spec 2.3 and 5.3;
-a face whose cut line is no plain rectangle carries it as a magenta die line;
 reportlab keeps boxes as canvas state, so each page sets them again). A component's back page
-follows its front page. Fonts are embedded TrueType subsets.
+follows its front page. A face whose cut line is no plain rectangle (a hex, a polygon, a disc)
+carries it as a die line in the Dieline spot colour. Fonts are embedded TrueType subsets.
 """
 
 from __future__ import annotations
