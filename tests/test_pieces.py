@@ -283,3 +283,26 @@ def test_print_on_demand_files_of_shaped_pieces(pieces: Path, tmp_path: Path) ->
         assert image.mode == "RGBA"
         assert image.getpixel((2, 2))[3] == 0
         assert image.getpixel((image.width // 2, image.height // 2))[3] == 255
+
+
+def test_lints_know_the_polygon(pieces: Path) -> None:
+    """Text inside the hex's box but outside the hexagon's safe area is flagged; art that crosses
+    a slanted edge of a polygon without running on into its bleed stops the face."""
+    from cardgen.errors import ProblemsError
+    from tests.support.tiny import edit
+
+    edit(pieces, "layouts/pieces/hex-tile.yaml", "elements:\n", "elements:\n"
+         "  - { type: text, text: X, x: 1, y: 1, w: 6, h: 6, size: 8, color: '#FFFFFF' }\n")
+    edit(pieces, "layouts/pieces/shield.yaml", "elements:\n", "elements:\n"
+         "  - { type: circle, cx: 22.5, cy: 28, r: 4, fill: '#F4EBD9' }\n")
+    db = load_database(pieces, "pieces", None)
+    session = LayoutSession(db)
+    tile = next(c for c in db.components if c.kind == "hex-tile")
+    face = lay_out(session, tile, "front")
+    assert face is not None
+    assert [w.rule for w in face.warnings] == ["outside-safe"]
+    shield = next(c for c in db.components if c.kind == "shield")
+    with pytest.raises(ProblemsError) as err:
+        lay_out(session, shield, "front")
+    [problem] = err.value.problems
+    assert problem.rule == "bleed" and "edge 3" in problem.message  # the slanted right edge
