@@ -109,7 +109,10 @@ def test_interlocking_sheet_beats_a_straight_grid() -> None:
     assert (grid, len(pattern.slots)) == (16, 21)  # 4 x 4 boxes; staggered rows of 4 and 3
     for paper in ("a4", "letter"):
         box = content_box(PAPERS[paper], BAND)
-        assert len(best_pattern(box, w, h, "flat").slots) >= straight_count(box, w, h)
+        for size in HEX_PRESETS.values():  # never fewer than a straight grid (large: 6 either way)
+            for top in ("flat", "pointy"):
+                w, h = size if top == "flat" else size[::-1]
+                assert len(best_pattern(box, w, h, top).slots) >= straight_count(box, w, h)
 
 
 def test_nineteen_hexes_on_one_sheet_with_shared_cut_lines() -> None:

@@ -30,7 +30,6 @@ from cardgen.impose.geometry import (
     bbox,
     content_box,
 )
-from cardgen.layout.outline import hex_corners
 
 CUT_LINE = 0.15  # mm, grey cut line along the hex edges (as a disc's round cut line)
 CUT_GRAY = 0.35
@@ -65,18 +64,25 @@ def staggered(box: Box, pw: float, ph: float, page_top: str, phase: int) -> list
     return out
 
 
+def straight(box: Box, pw: float, ph: float) -> list[tuple[float, float]]:
+    """Top-left corners of pw x ph boxes in a straight grid (hexes touching at their corners)."""
+    return [(box.x + i * pw, box.y + j * ph) for j in range(int(box.h / ph + 1e-9))
+            for i in range(int(box.w / pw + 1e-9))]
+
+
 def best_pattern(box: Box, w: float, h: float, top: str) -> Pattern:
-    """The interlocking arrangement of a w x h hex face (flat or pointy `top`) that holds the most
-    in box: upright or turned a quarter, either phase; ties keep the face upright."""
+    """The arrangement of a w x h hex face (flat or pointy `top`) that holds the most in box:
+    interlocking, upright or turned a quarter, either phase; a straight grid only where it holds
+    more (a few large hexes); ties keep the face upright and interlocking."""
     best = Pattern((), top)
-    for rotate in (0, 90):
+    for rotate, phase in ((0, 0), (0, 1), (90, 0), (90, 1), (0, None), (90, None)):
         pw, ph = (w, h) if rotate == 0 else (h, w)
         page_top = top if rotate == 0 else ("pointy" if top == "flat" else "flat")
-        for phase in (0, 1):
-            spots = staggered(box, pw, ph, page_top, phase)
-            if len(spots) > len(best.slots):
-                slots = tuple(Slot(x, y, pw, ph, rotate) for x, y in sorted(spots, key=_reading))
-                best = Pattern(slots, page_top)
+        spots = (straight(box, pw, ph) if phase is None
+                 else staggered(box, pw, ph, page_top, phase))
+        if len(spots) > len(best.slots):
+            slots = tuple(Slot(x, y, pw, ph, rotate) for x, y in sorted(spots, key=_reading))
+            best = Pattern(slots, page_top)
     return best
 
 
@@ -104,6 +110,8 @@ def centred_pattern(pattern: Pattern, box: Box) -> Pattern:
 
 def slot_corners(slot: Slot, page_top: str) -> list[Point]:
     """The hexagon of a slot in page mm."""
+    from cardgen.layout.outline import hex_corners  # used where called: impose loads no layout
+
     return [(slot.x + x, slot.y + y) for x, y in hex_corners(slot.w, slot.h, page_top)]
 
 
@@ -194,10 +202,12 @@ def hex_page(paper: Paper, side: str, chunk: Sequence[Copy], pattern: Pattern, r
     for c in chunk:
         counts[c.title] = counts.get(c.title, 0) + 1
     word = {"front": "fronts", "back": "backs"}.get(side, "one-sided")
-    what = ", ".join(f"{t} x{n}" for t, n in counts.items()) + f" ({word}, interlocking hexes)"
+    what = ", ".join(f"{t} x{n}" for t, n in counts.items()) + f" ({word}, hexes)"
     page = Page(paper, side, what, placements, lines, lanes=band_lanes(paper))
+    shared = any(n == 2 for n in cut_edges(pattern.slots, pattern.page_top).values())
     page.notes.append("Hexes share their cut edges: cut along the grey lines; ticks mark "
-                      "where each shared cut leaves the sheet of hexes")
+                      "where each shared cut leaves the sheet of hexes" if shared else
+                      "Cut each hex along its grey outline")
     return page
 
 

@@ -122,12 +122,12 @@ def add_tuck_boxes(db: Database, faces: Faces) -> None:
     """A tuck box (cardgen.layout.tuckbox) for each kind whose spec asks for one, sized to the
     copies of that kind being printed, with its back face (else its front) on the box: a face
     of its own, `<kind>-tuck-box`, printed at home only."""
-    from cardgen.layout.tuckbox import tuck_box
-
     for kind, spec in db.game.kinds.items():
         deck = [c for c in faces.components if c.kind == kind]
         if spec.tuck_box is None or not deck:
             continue
+        from cardgen.layout.tuckbox import tuck_box  # only then: a stand-in layout has none
+
         art = faces.drawings.get((deck[0].id, "back")) or faces.drawings[(deck[0].id, "front")]
         title = kind_title(db, kind)
         box = tuck_box(art, sum(c.count for c in deck), spec.tuck_box.card_thickness, title,
