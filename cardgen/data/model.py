@@ -80,12 +80,21 @@ class FieldSpec(Strict):
         return self
 
 
+class TuckBoxSpec(Strict):
+    """a tuck box for the deck of this kind, printed with the home-print sheets"""
+
+    card_thickness: float = Field(
+        0.3, gt=0, le=5, description="mm per card: the box is cards x this deep (+ clearance)")
+
+
 class KindSpec(Strict):
     title: str | None = None
     description: str | None = None
     layout: str | None = None
     back: str | None = None
     fields: dict[str, FieldSpec] = Field(default_factory=dict)
+    tuck_box: TuckBoxSpec | None = Field(
+        None, description="print a tuck box sized to this deck ({} for 0.3 mm per card)")
 
 
 class Rule(Strict):

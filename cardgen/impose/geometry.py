@@ -170,6 +170,7 @@ class Placement:
     slot: Slot
     clip: Box  # art is clipped to this box (trim + the bleed this position allows)
     counts: bool = True  # False for the 2nd, 3rd, ... tile of one board copy
+    bleed: float | None = None  # art past the cut line (None: the face's own; 0: hexes' shared edges)
 
 
 @dataclass
@@ -206,6 +207,9 @@ class Copy:
     h: float
     has_back: bool
     round: bool = False  # a disc: it gets a round cut line at home
+    hex_top: str = ""  # a hex tile (flat | pointy): imposed interlocking (cardgen.impose.hexes)
+    corners: tuple[tuple[float, float], ...] = ()  # a polygon's cut line, trim mm: drawn at home
+    folds: bool = False  # a standee or tuck box: its sheet says how its lines are cut and folded
 
 
 # --------------------------------------------------------------------------- boxes and edges

@@ -6,11 +6,13 @@ each rectangle reaching a trim edge (at any depth, under translations) is stretc
 the new bleed edge. `bleed_problems` then samples each trim edge just inside the trim and
 just inside the bleed edge: where the colour on top differs, a slightly-off cut would show a
 line of the wrong colour, and the face gets a Problem naming the component and its layout.
-Round faces (`shape: circle`) are left alone: their bleed is a ring, drawn by the layout.
+Round faces (`shape: circle`) are left alone: their bleed is a ring, drawn by the layout; a
+hex or polygon face is sampled along each of its edges (cardgen.layout.outline).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from functools import lru_cache
 
@@ -18,6 +20,7 @@ from cardgen.errors import Location, Problem
 from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Matrix, Primitive, Rect
 from cardgen.layout.ink import apply, bounds
 from cardgen.layout.lints import compose
+from cardgen.layout.outline import signed_area
 from cardgen.limits import PRINT_BLEED
 
 EDGE = 0.05  # a rectangle this close to a trim edge touches it
@@ -29,8 +32,7 @@ def extend_to_bleed(drawing: Drawing, bleed: float = PRINT_BLEED) -> Drawing:
     """The face with at least `bleed` mm of bleed and its edge rectangles stretched into it."""
     b = max(drawing.bleed, bleed)
     items = [_extend(item, drawing, b, IDENTITY) for item in drawing.items]
-    return Drawing(drawing.name, drawing.width, drawing.height, b, items,
-                   warnings=drawing.warnings, shape=drawing.shape)
+    return replace(drawing, bleed=b, items=items)
 
 
 def stretched_sides(drawing: Drawing) -> dict[int, tuple[str, ...]]:
@@ -151,6 +153,31 @@ def edge_mismatches(drawing: Drawing) -> dict[str, int]:
     return out
 
 
+def polygon_mismatches(drawing: Drawing) -> dict[str, int]:
+    """A hex's or polygon's edges ("edge N", from its first corner) -> how many samples just
+    inside the edge differ from the bleed beyond them (along the edge's outward normal)."""
+    points, b = drawing.points, drawing.bleed
+    out: dict[str, int] = {}
+    if b < INSET * 2:
+        return out
+    shapes = flat_fills(drawing)
+    turn = 1.0 if signed_area(points) > 0 else -1.0
+    for n, (x0, y0) in enumerate(points):
+        x1, y1 = points[(n + 1) % len(points)]
+        length = math.hypot(x1 - x0, y1 - y0) or 1.0
+        nx, ny = turn * (y1 - y0) / length, -turn * (x1 - x0) / length  # outward
+        bad = 0
+        for k in range(SAMPLES):
+            t = (k + 0.5) / SAMPLES
+            x, y = x0 + t * (x1 - x0), y0 + t * (y1 - y0)
+            if colour_at(shapes, x - INSET * nx, y - INSET * ny) != colour_at(
+                    shapes, x + (b - INSET) * nx, y + (b - INSET) * ny):
+                bad += 1
+        if bad:
+            out[f"edge {n + 1}"] = bad
+    return out
+
+
 @lru_cache(maxsize=1024)
 def _side_mismatches(side: str, w: float, h: float, b: float, near: tuple[Shape, ...]) -> int:
     """How many samples along one trim edge differ from the bleed beyond them, given the
@@ -177,7 +204,7 @@ def bleed_problems(drawing: Drawing, component: str, side: str, kind: str,
     """A Problem when some trim edge of the face is not continued through its bleed."""
     if drawing.shape == "circle":
         return []
-    bad = edge_mismatches(drawing)
+    bad = polygon_mismatches(drawing) if drawing.points else edge_mismatches(drawing)
     if not bad:
         return []
     edges = ", ".join(f"{edge} ({n}/{SAMPLES} points)" for edge, n in bad.items())

@@ -106,7 +106,12 @@ class Drawing:
     bleed: float = 3.0
     items: list[Primitive] = field(default_factory=list)
     warnings: list[Any] = field(default_factory=list)  # lint Problems (cardgen.layout.lints)
-    shape: str = "rect"  # rect | circle (the trim's shape; a round piece gets a round cut line)
+    shape: str = "rect"  # rect | circle | hex | polygon (the trim's shape: its cut line)
+    # a hex's or polygon's corners, trim mm; a rectangle's corner radius, mm: the cut line
+    # (cardgen.layout.outline); out of the repr, which stays what the golden test pins
+    points: tuple[tuple[float, float], ...] = field(default=(), repr=False)
+    corner: float = field(default=0.0, repr=False)
+    folds: bool = field(default=False, repr=False)  # a standee strip or tuck box: dashed folds
 
     def add(self, item: Primitive) -> None:
         self.items.append(item)

@@ -154,8 +154,7 @@ def ink_saved(drawing: Drawing, background: str = "#FFFFFF") -> Drawing:
     walk = Walk(drawing.width * drawing.height, [])
     items = [_item(item, IDENTITY, walk, background, first=n == 0)
              for n, item in enumerate(drawing.items)]
-    return Drawing(drawing.name, drawing.width, drawing.height, drawing.bleed, items,
-                   warnings=drawing.warnings, shape=drawing.shape)
+    return replace(drawing, items=items)
 
 
 def _item(item: Primitive, m: Matrix, walk: Walk, background: str, first: bool = False

@@ -16,6 +16,7 @@ from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Image, Mat
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.drawing import Text as TextItem
 from cardgen.layout.located import Located, justified
+from cardgen.layout.outline import inside_by
 
 MIN_TEXT_PT = 6.0
 MIN_MARK_PT = MIN_TEXT_PT  # the edition mark is text a player reads too
@@ -313,6 +314,9 @@ class FaceLinter:
 
     def in_safe(self, box: Box) -> bool:
         w, h, s = self.drawing.width, self.drawing.height, self.safe - 0.05
+        if self.drawing.points:  # a hex or polygon: every corner of the box that far inside it
+            return all(inside_by(self.drawing.points, x, y, s)
+                       for x in (box[0], box[2]) for y in (box[1], box[3]))
         if self.circle:
             r = w / 2 - s
             return all((x - w / 2) ** 2 + (y - h / 2) ** 2 <= r * r

@@ -22,16 +22,29 @@ from functools import cache, lru_cache
 from typing import Any, cast
 
 from reportlab import rl_config
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import CMYKColorSep, Color, HexColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from cardgen.layout import fonts
-from cardgen.layout.drawing import Drawing, Ellipse, Group, Image, Matrix, Path, Primitive, Rect, Style, Text
+from cardgen.layout.drawing import (
+    Drawing,
+    Ellipse,
+    Group,
+    Image,
+    Matrix,
+    Path,
+    PathOp,
+    Primitive,
+    Rect,
+    Style,
+    Text,
+)
+from cardgen.layout.outline import face_outline
 from cardgen.limits import PRINT_BLEED
 
 K = mm  # points per mm
@@ -117,8 +130,55 @@ def _clip_and_place(canvas: Canvas, drawing: Drawing, x_mm: float, y_mm: float,
     b = max(0.0, min(bleed_mm, drawing.bleed))
     canvas.transform(*_placement(rotate, x_mm, y_mm, w, h, page_h_mm))
     clip = canvas.beginPath()
-    clip.rect(-b * K, -(h + b) * K, (w + 2 * b) * K, (h + 2 * b) * K)
-    canvas.clipPath(clip, stroke=0, fill=0)
+    if drawing.shape == "rect" and drawing.corner <= 0:
+        clip.rect(-b * K, -(h + b) * K, (w + 2 * b) * K, (h + 2 * b) * K)
+        canvas.clipPath(clip, stroke=0, fill=0)
+        return
+    # art clipped to the face's cut line grown by the bleed (non-zero: a grown concave outline
+    # that crosses itself keeps its overlap): nothing is drawn outside it
+    _trace(clip, face_outline(drawing, b))
+    canvas.clipPath(clip, stroke=0, fill=0, fillMode=FILL_NON_ZERO)
+
+
+def _trace(pdf_path: Any, ops: Iterable[PathOp]) -> None:
+    """Path operators (face mm, y down) onto a reportlab path (pt, y up)."""
+    for op in ops:
+        if op[0] == "M":
+            pdf_path.moveTo(op[1] * K, -op[2] * K)
+        elif op[0] == "L":
+            pdf_path.lineTo(op[1] * K, -op[2] * K)
+        elif op[0] == "C":
+            pdf_path.curveTo(*(v * K * (1 if i % 2 == 0 else -1) for i, v in enumerate(op[1:])))
+        elif op[0] == "Z":
+            pdf_path.close()
+
+
+# the die line's ink: a named spot colour (shown magenta), overprinting, which a shop's RIP
+# gives to the cutter and never prints; set even where the canvas enforces CMYK
+DIE_INK = CMYKColorSep(0, 1, 0, 0, spotName="Dieline")
+
+
+def stroke_die_ink(canvas: Canvas) -> None:
+    """Stroke in the Dieline spot colour, 0.25 pt, overprinting (canvas state: save it first)."""
+    enforce = canvas._enforceColorSpace
+    canvas._enforceColorSpace = None  # a separation, not one of the page's process inks
+    canvas.setStrokeColor(DIE_INK)
+    canvas._enforceColorSpace = enforce
+    canvas.setStrokeOverprint(True)
+    canvas.setLineWidth(0.25)
+
+
+def draw_die_line(canvas: Canvas, drawing: Drawing, x_mm: float, y_mm: float, page_h_mm: float
+                  ) -> None:
+    """The face's cut line (its outline at the trim) stroked over it in the Dieline spot colour:
+    a print shop's die line, for a face with its trim top-left at (x_mm, y_mm)."""
+    canvas.saveState()
+    canvas.transform(*_placement(0, x_mm, y_mm, drawing.width, drawing.height, page_h_mm))
+    stroke_die_ink(canvas)
+    line = canvas.beginPath()
+    _trace(line, face_outline(drawing))
+    canvas.drawPath(line, stroke=1, fill=0)
+    canvas.restoreState()
 
 
 class Painter:
@@ -349,15 +409,7 @@ def _path(canvas: Canvas, p: Path) -> None:
     canvas.saveState()
     stroke, fill = _apply_style(canvas, p.style)
     pdf_path = canvas.beginPath()
-    for op in p.ops:
-        if op[0] == "M":
-            pdf_path.moveTo(op[1] * K, -op[2] * K)
-        elif op[0] == "L":
-            pdf_path.lineTo(op[1] * K, -op[2] * K)
-        elif op[0] == "C":
-            pdf_path.curveTo(*(v * K * (1 if i % 2 == 0 else -1) for i, v in enumerate(op[1:])))
-        elif op[0] == "Z":
-            pdf_path.close()
+    _trace(pdf_path, p.ops)
     canvas.drawPath(pdf_path, stroke=stroke, fill=fill, fillMode=0 if p.fill_rule == "evenodd" else 1)
     canvas.restoreState()
 

@@ -19,8 +19,9 @@ from svgwrite.base import BaseElement
 from svgwrite.container import Group as SvgGroup
 
 from cardgen.layout import fonts
-from cardgen.layout.drawing import Drawing, Ellipse, Group, Image, Primitive, Rect, Style, Text
+from cardgen.layout.drawing import Drawing, Ellipse, Group, Image, PathOp, Primitive, Rect, Style, Text
 from cardgen.layout.drawing import Path as PathItem
+from cardgen.layout.outline import face_outline
 
 
 def _num(v: float) -> str:
@@ -67,6 +68,14 @@ class _Writer:
         self.clips.append(clip)
         return cid
 
+    def clip_path(self, ops: Sequence[PathOp]) -> str:
+        """A clip path along path operators (a face's outline); its id."""
+        cid = f"clip{len(self.clips) + 1}"
+        clip = self.doc.clipPath(id=cid)
+        clip.add(self.doc.path(d=_d(ops)))
+        self.clips.append(clip)
+        return cid
+
     def add_items(self, parent: BaseElement, items: list[Primitive] | tuple[Primitive, ...]) -> None:
         for item in items:
             parent.add(getattr(self, "_" + type(item).__name__.lower())(item))
@@ -81,7 +90,7 @@ class _Writer:
                                 **_style(e.style))
 
     def _path(self, p: PathItem) -> BaseElement:
-        d = " ".join(op[0] + " ".join(_num(v) for v in op[1:]) for op in p.ops)
+        d = _d(p.ops)
         extra = {"fill_rule": "evenodd"} if p.fill_rule == "evenodd" else {}
         return self.doc.path(d=d, **extra, **_style(p.style))
 
@@ -120,6 +129,11 @@ class _Writer:
         return outer
 
 
+def _d(ops: Sequence[PathOp]) -> str:
+    """SVG path data of path operators."""
+    return " ".join(op[0] + " ".join(_num(v) for v in op[1:]) for op in ops)
+
+
 def _style(style: Style) -> dict[str, str]:
     attrs = {"fill": style.fill or "none"}
     if style.stroke:
@@ -141,7 +155,10 @@ def to_svg(drawing: Drawing, *, bleed_mm: float = 0.0) -> str:
     writer = _Writer(doc)
     art = doc.g()
     writer.add_items(art, drawing.items)
-    art["clip-path"] = f"url(#{writer.clip(-b, -b, w, h)})"
+    if drawing.shape == "rect" and drawing.corner <= 0:
+        art["clip-path"] = f"url(#{writer.clip(-b, -b, w, h)})"
+    else:  # the cut line grown by the bleed: transparent outside the shape
+        art["clip-path"] = f"url(#{writer.clip_path(face_outline(drawing, b))})"
     doc.set_desc(title=drawing.name)
     for gid, d in sorted(writer.glyphs.items()):
         doc.defs.add(doc.path(d=d, id=gid))
