@@ -214,12 +214,12 @@ function dealFrom(pile, each, up) {
 
 // ---------------------------------------------------------------- actions
 
-function commit(what, change) {
+function commit(what, change, logged = true) {
   const before = JSON.stringify(state);
   if (change() === false) return;
   undoStack.push(before);
   if (undoStack.length > 200) undoStack.shift();
-  state.log.push(what);
+  if (logged) state.log.push(what);
   if (state.log.length > 50) state.log.shift();
   save();
   render();
@@ -328,7 +328,7 @@ function loadText(text) {
   let data = null;
   try { data = JSON.parse(text); } catch (e) { return say('not a saved table: ' + e.message); }
   if (!valid(data)) return say('not a saved table of ' + GAME.label);
-  commit('loaded a saved game', () => { state = data; selected = null; });
+  commit('loaded a saved game', () => { state = data; selected = null; }, false);
 }
 
 document.getElementById('load').addEventListener('change', event => {

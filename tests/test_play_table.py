@@ -1,0 +1,159 @@
+"""`cardgen play` writes table.html for every seed game; headless Chromium (Playwright driving
+Debian's chromium) opens it from the file system and plays: shuffles a deck, draws 3 cards,
+drags and flips a token, rolls a die, undoes, saves, reloads and loads the game; no console
+error, no request but file://, no sideways scrolling at 400 px. One browser for the module."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import REPO
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+CHROMIUM = shutil.which("chromium")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed "
+                                "(Debian: apt-get install chromium)")
+
+SEED_GAMES = ("l5@0.6.5", "l5@act-one", "l5@0.6.2", "lux-aeterna", "orbital-debris")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM)
+        yield b
+        b.close()
+
+
+def build_table(target: str, out: Path) -> Path:
+    from cardgen.cli import main
+
+    code = main(["--project", str(REPO), "play", target, "--no-open", "--outputs", "svg",
+                 "--out", str(out)])
+    assert code == 0
+    tables = list(out.glob("*/table.html"))
+    assert len(tables) == 1
+    return tables[0]
+
+
+class Table:
+    """One page of the table, with what it logged and requested."""
+
+    def __init__(self, browser: Any, path: Path, width: int = 1280) -> None:
+        self.context = browser.new_context(viewport={"width": width, "height": 800},
+                                           accept_downloads=True)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.page.goto(path.resolve().as_uri())
+        self.ready()
+
+    def ready(self) -> None:
+        self.page.wait_for_function("window.cardgenTable && window.cardgenTable.renders > 0")
+        self.page.wait_for_function("[...document.images].every(i => i.complete)")
+
+    def state(self) -> dict[str, Any]:
+        return dict(self.page.evaluate("cardgenTable.state()"))
+
+    def act(self, name: str) -> None:
+        self.page.click(f'button[data-act="{name}"]')
+
+    def on_top(self, selector: str) -> list[dict[str, Any]]:
+        """The objects matching selector whose centre is not covered, with their centres."""
+        return list(self.page.evaluate("""sel => [...document.querySelectorAll(sel)].map(el => {
+            const r = el.getBoundingClientRect();
+            const x = r.left + r.width / 2, y = r.top + r.height / 2;
+            const hit = document.elementFromPoint(x, y);
+            return {oid: el.dataset.oid, x, y, free: !!hit && hit.closest('.obj') === el,
+                    count: Number(el.dataset.count || 0)};
+        }).filter(o => o.free)""", selector))
+
+    def click(self, target: dict[str, Any]) -> None:
+        self.page.mouse.click(target["x"], target["y"])
+
+    def no_sideways_scroll(self) -> bool:
+        return bool(self.page.evaluate(
+            "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+            " && document.body.scrollWidth <= document.documentElement.clientWidth"))
+
+
+@pytest.mark.parametrize("target", SEED_GAMES)
+def test_the_table_plays_a_game_from_the_file_system(browser: Any, target: str,
+                                                     tmp_path: Path) -> None:
+    table = Table(browser, build_table(target, tmp_path / "out"))
+    page = table.page
+    # shuffle the biggest deck, then draw 3 cards into the hand
+    deck = max(table.on_top(".obj.stack"), key=lambda o: o["count"])
+    assert deck["count"] >= 4
+    before = table.state()["objects"][deck["oid"]]["cards"]
+    table.click(deck)
+    table.act("shuffle")
+    after = table.state()
+    assert sorted(after["objects"][deck["oid"]]["cards"]) == sorted(before)
+    assert after["draws"] > 0
+    for _ in range(3):
+        table.act("draw")
+    drawn = table.state()
+    assert len(drawn["hand"]) == 3 and page.locator(".hand-card").count() == 3
+    assert len(drawn["objects"][deck["oid"]]["cards"]) == deck["count"] - 3
+    # drag a token 80 px to the right and 40 down, then flip it
+    token = table.on_top(".obj.token")[0]
+    start = drawn["objects"][token["oid"]]
+    page.mouse.move(token["x"], token["y"])
+    page.mouse.down()
+    page.mouse.move(token["x"] + 40, token["y"] + 20, steps=4)
+    page.mouse.move(token["x"] + 80, token["y"] + 40, steps=4)
+    page.mouse.up()
+    moved = table.state()["objects"][token["oid"]]
+    assert moved["x"] > start["x"] and moved["y"] > start["y"]
+    table.act("flip")
+    assert table.state()["objects"][token["oid"]]["up"] is (not start["up"])
+    # roll every die shown (the game's own faces), then undo the last move
+    for die in table.on_top(".obj.die")[:2]:
+        table.click(die)
+        draws = table.state()["draws"]
+        table.act("roll")
+        rolled = table.state()
+        assert rolled["draws"] == draws + 1
+        face = page.locator(f'[data-oid="{die["oid"]}"]').get_attribute("data-value")
+        pid = rolled["objects"][die["oid"]]["pid"]
+        values = next(p["values"] for p in page.evaluate("cardgenTable.game.pieces") if p["id"] == pid)
+        assert face == values[rolled["objects"][die["oid"]]["value"]]
+    before_undo = table.state()
+    table.click(table.on_top(".obj.token")[0])
+    table.act("rotate")
+    assert table.state() != before_undo
+    table.act("undo")
+    assert table.state() == before_undo
+    # save to a file, reload (the browser kept it), change something, load the file
+    with page.expect_download() as download:
+        table.act("save")
+    saved = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert saved == before_undo
+    page.reload()
+    table.ready()
+    assert table.state() == saved
+    table.click(table.on_top(".obj.stack")[0])
+    table.act("draw")
+    assert table.state() != saved
+    page.set_input_files("#load", files=[{"name": "game.json", "mimeType": "application/json",
+                                          "buffer": json.dumps(saved).encode()}])
+    page.wait_for_function("document.getElementById('status').textContent.includes('loaded')")
+    assert table.state() == saved
+    # the seed is on screen; nothing but files was requested; nothing went wrong
+    assert page.input_value("#seed") == str(saved["seed"])
+    assert table.errors == []
+    assert table.requests and all(url.startswith("file://") for url in table.requests), \
+        [u for u in table.requests if not u.startswith("file://")]
+    page.set_viewport_size({"width": 400, "height": 800})
+    assert table.no_sideways_scroll()
+    table.context.close()
