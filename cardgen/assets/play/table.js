@@ -6,6 +6,7 @@
 const GAME = JSON.parse(document.getElementById('game').textContent);
 const PX = 3;
 const GAP = 12;
+const PLAYER_ROW = 130; // mm between the players' rows of dealt cards
 const KEY = 'cardgen-play:' + GAME.label;
 const byId = Object.fromEntries(GAME.pieces.map(p => [p.id, p]));
 const view = document.getElementById('view');
@@ -97,6 +98,7 @@ function lay_out() { // boards, then decks, then tokens and dice: shelves across
     newObject({ type: 'stack', kind: kind.id, label: kind.title, cards, up: false, home: true,
       ...put(p.w, p.h) });
   }
+  state.pileAt = { x, y }; // piles split off a deck go on at the end of the decks' row
   next();
   for (const p of GAME.pieces.filter(p => p.role === 'token' || p.role === 'die')) {
     const s = size(p.id);
@@ -108,6 +110,7 @@ function lay_out() { // boards, then decks, then tokens and dice: shelves across
   }
   next();
   state.bottom = y;
+  state.width = width;
 }
 
 function homeStack(kind) {
@@ -127,10 +130,9 @@ const STEPS = {
     home.cards = home.cards.filter(pid => !matches(byId[pid], step.where));
     const p = byId[taken[0]];
     if (!p) return;
-    const n = stacks().filter(s => s.kind === step.deck).length;
     newObject({ type: 'stack', kind: step.deck, cards: taken, up: false,
-      label: step.name || Object.values(step.where || {}).join(' '),
-      x: home.x + n * (p.w + GAP), y: home.y + p.h + GAP * 2 });
+      label: step.name || Object.values(step.where || {}).join(' '), ...state.pileAt });
+    state.pileAt = { x: state.pileAt.x + p.w + GAP, y: state.pileAt.y };
   },
   merge(step) { // put piles of a kind back together into its deck
     const home = homeStack(step.merge);
@@ -157,7 +159,7 @@ const STEPS = {
 
 function pilesOf(step) {
   const kind = step.shuffle || step.deal || step.draw || step.deck || step.place;
-  const all = stacks().filter(s => s.kind === kind);
+  const all = stacks().filter(s => s.kind === kind && !s.player && !s.placed);
   if (!step.where) return all.sort((a, b) => (b.home ? 1 : 0) - (a.home ? 1 : 0));
   return all.filter(s => s.cards.length && s.cards.every(pid => matches(byId[pid], step.where)))
     .concat(all.filter(s => s.home));
@@ -167,27 +169,37 @@ function placeFrom(step) { // cards out of their deck face up, or pieces, in a r
   const count = step.count === undefined ? Infinity : step.count * (step.each === 'player' ? state.players : 1);
   const up = step.face !== 'down';
   let x = state.placeX || 0;
-  const y = state.bottom;
-  let row = 0;
-  const home = homeStack(step.place);
-  if (home) {
-    const taken = home.cards.filter(pid => matches(byId[pid], step.where)).slice(0, count);
-    for (const pid of taken) {
-      home.cards.splice(home.cards.lastIndexOf(pid), 1);
-      newObject({ type: 'stack', kind: step.place, cards: [pid], up, x, y });
-      x += byId[pid].w + GAP; row = Math.max(row, byId[pid].h);
+  let y = state.bottom + (state.placeY || 0);
+  let row = state.placeH || 0; // the height of the row so far
+  const room = w => { // the next place in the set-up rows, wrapping at the table's width
+    if (x > 0 && x + w > state.width) { state.placeY = (state.placeY || 0) + row + GAP; y = state.bottom + state.placeY; x = 0; row = 0; }
+  };
+  const piles = pilesOf(step);
+  if (piles.length) {
+    let left = count;
+    for (const pile of piles) {
+      const taken = pile.cards.filter(pid => matches(byId[pid], step.where)).slice(-Math.min(left, pile.cards.length)).reverse();
+      for (const pid of taken) {
+        if (left <= 0) break;
+        pile.cards.splice(pile.cards.lastIndexOf(pid), 1);
+        room(byId[pid].w);
+        newObject({ type: 'stack', kind: step.place, cards: [pid], up, x, y, placed: true });
+        x += byId[pid].w + GAP; row = Math.max(row, byId[pid].h); left -= 1;
+      }
     }
   } else {
     const pieces = Object.values(state.objects).filter(o => o.type === 'piece' && byId[o.pid].kind === step.place
       && matches(byId[o.pid], step.where)).slice(0, count);
     for (const o of pieces) {
       const s = size(o.pid);
+      room(s.w);
       Object.assign(o, { x, y, up, z: state.nextZ++ });
       x += s.w + GAP; row = Math.max(row, s.h);
     }
   }
   state.placeX = x;
-  state.placeRow = Math.max(state.placeRow || 0, row);
+  state.placeH = row;
+  state.placeRow = Math.max(state.placeRow || 0, (state.placeY || 0) + row);
 }
 
 function setUp() {
@@ -198,7 +210,7 @@ function setUp() {
   if (state.placeRow) state.bottom += state.placeRow + GAP * 2;
 }
 
-function dealFrom(pile, each, up) {
+function dealFrom(pile, each, up) { // a pile per player and kind, in the players' rows to the right
   const p = byId[pile.cards[pile.cards.length - 1]];
   if (!p) return;
   for (let n = 0; n < state.players; n++) {
@@ -206,10 +218,11 @@ function dealFrom(pile, each, up) {
     for (let k = 0; k < each && pile.cards.length; k++) cards.push(pile.cards.pop());
     const existing = stacks().find(s => s.player === n + 1 && s.kind === pile.kind);
     if (existing) { existing.cards = existing.cards.concat(cards); continue; }
-    newObject({ type: 'stack', kind: pile.kind, cards, up, player: n + 1, label: 'Player ' + (n + 1),
-      x: n * (p.w + GAP * 2) + (state.dealtX || 0), y: state.bottom + GAP * 2 });
+    const mine = stacks().filter(s => s.player === n + 1);
+    const x = state.width + GAP * 4 + mine.reduce((sum, s) => sum + byId[s.cards[0] || cardsOf(s.kind)[0]].w + GAP, 0);
+    newObject({ type: 'stack', kind: pile.kind, cards, up, player: n + 1,
+      label: mine.length ? '' : 'Player ' + (n + 1), x, y: n * PLAYER_ROW });
   }
-  state.dealtX = (state.dealtX || 0) + state.players * (p.w + GAP * 2);
 }
 
 // ---------------------------------------------------------------- actions
