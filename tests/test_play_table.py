@@ -157,3 +157,49 @@ def test_the_table_plays_a_game_from_the_file_system(browser: Any, target: str,
     page.set_viewport_size({"width": 400, "height": 800})
     assert table.no_sideways_scroll()
     table.context.close()
+
+
+def placed(state: dict[str, Any], kind: str, pieces: dict[str, Any]) -> list[dict[str, Any]]:
+    """The objects of `kind` the set-up placed on the table (cards out of their deck, pieces)."""
+    return [o for o in state["objects"].values() if o.get("placed")
+            and (o["kind"] if o["type"] == "stack" else pieces[o["pid"]]["kind"]) == kind]
+
+
+def test_l5_starts_set_up_from_its_setup_data(browser: Any, tmp_path: Path) -> None:
+    table = Table(browser, build_table("l5@0.6.5", tmp_path / "out"))
+    state = table.state()
+    pieces = {p["id"]: p for p in table.page.evaluate("cardgenTable.game.pieces")}
+    stacks = [o for o in state["objects"].values() if o["type"] == "stack"]
+    orbit = next(s for s in stacks if s["kind"] == "orbit-card" and s.get("home"))
+    assert orbit["cards"][0] == "earth-the-internet"  # The Internet at the bottom of the deck
+    earth = [s for s in stacks if s["kind"] == "earth-card" and s.get("placed")]
+    assert len(earth) == 3 and all(s["up"] for s in earth)  # "Place the 3 Earth Cards face-up"
+    stream = [s for s in stacks if s["kind"] == "orbit-card" and s.get("placed")]
+    assert len(stream) == 3 and all(s["up"] for s in stream)  # "Deal the top three Orbit Cards"
+    total = sum(p["count"] for p in pieces.values() if p["kind"] == "orbit-card")
+    assert len(orbit["cards"]) == total - 3 + 1
+    assert len(placed(state, "action-counter", pieces)) == 9  # 3 for each of 3 characters
+    assert table.errors == []
+    table.context.close()
+
+
+def test_orbital_debris_starts_set_up_from_its_setup_data(browser: Any, tmp_path: Path) -> None:
+    table = Table(browser, build_table("orbital-debris", tmp_path / "out"))
+    state = table.state()
+    pieces = {p["id"]: p for p in table.page.evaluate("cardgenTable.game.pieces")}
+    players = state["players"]
+    assert players == 2  # the edition's fewest players
+    stacks = [o for o in state["objects"].values() if o["type"] == "stack"]
+    for kind, cards in (("resource-card", 2), ("ship-card", 1), ("player-aid", 1)):
+        dealt = [s for s in stacks if s["kind"] == kind and s.get("player")]
+        assert sorted(s["player"] for s in dealt) == list(range(1, players + 1))
+        assert all(len(s["cards"]) == cards for s in dealt), kind
+    satellites = [s for s in stacks if s["kind"] == "satellite-card" and s.get("placed")]
+    assert len(satellites) == 4 and all(s["up"] for s in satellites)
+    drawn = [s for s in stacks if s["kind"] == "orbit-card" and s.get("placed")]
+    assert len(drawn) == 3 + 1 + 3 + 3 + 3  # one for each of A, B, C, D, then 3 x 3
+    orbit = [s for s in stacks if s["kind"] == "orbit-card" and not s.get("placed")]
+    assert len(orbit) == 1 and len(orbit[0]["cards"]) == 40 - 13  # one deck again, fragmentation in it
+    assert len(placed(state, "piece", pieces)) == 1 + players * 3 + 4 + 4 + 9 + 6 + 3
+    assert table.errors == []
+    table.context.close()

@@ -181,7 +181,7 @@ class BoxListSkip(Strict):
     why: str
 
 
-SETUP_VERBS = ("shuffle", "deck", "merge", "remove", "deal", "draw", "place")
+SETUP_VERBS = ("shuffle", "deck", "merge", "remove", "deal", "draw", "place", "under")
 
 
 class SetupStep(Strict):
@@ -199,10 +199,14 @@ class SetupStep(Strict):
     draw: str | None = Field(default=None, description="draw `count` of this kind into the hand")
     place: str | None = Field(default=None, description="place pieces (or cards out of the deck) "
                               "of this kind on the table, `count` of them, `each: player` times")
+    under: str | None = Field(default=None, description="put this kind's cards matching `where` "
+                              "at the bottom of the deck of kind `onto`")
+    onto: str | None = Field(default=None, description="the deck `under` puts cards beneath")
     where: dict[str, str | int | bool] | None = Field(
         default=None, description="only the components whose fields have these values")
     count: int | None = Field(default=None, ge=1, le=1000, description="how many (see the verb)")
-    each: Literal["player"] | None = Field(default=None, description="count is per player")
+    each: str | None = Field(default=None, description="count is per player (`player`) or per "
+                             "piece of the kind named here")
     face: Literal["up", "down"] | None = Field(default=None, description="face up or down")
     name: str | None = Field(default=None, description="the name of a pile `deck` makes")
     rulebook: str | None = Field(default=None, description="the rulebook's set-up words for this "

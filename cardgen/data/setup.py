@@ -19,6 +19,14 @@ def setup_problems(steps: list[SetupStep], source: Source, kinds: dict[str, Kind
                                path=source.label(path),
                                hint=did_you_mean(step.kind, kinds) or f"kinds: {', '.join(sorted(kinds))}"))
             continue
+        for key in ("each", "onto"):
+            named = getattr(step, key)
+            if named is not None and named not in kinds and not (key == "each" and named == "player"):
+                at_key: tuple[str | int, ...] = ("setup", i, key)
+                out.append(Problem("unknown-kind", f"set-up step {i + 1}'s {key}: names '{named}', "
+                                   f"which is {'neither player nor ' if key == 'each' else ''}a kind",
+                                   where=source.value_where(at_key), path=source.label(at_key),
+                                   hint=did_you_mean(named, kinds) or "write player or a kind"))
         known = [*kinds[step.kind].fields, *BASE_FIELDS]
         for key in step.where or {}:
             if key not in known:

@@ -119,6 +119,10 @@ function homeStack(kind) {
 
 function stacks() { return Object.values(state.objects).filter(o => o.type === 'stack'); }
 
+function piles(kind) { // a kind's decks and piles: not the cards dealt to players or placed
+  return stacks().filter(s => s.kind === kind && !s.player && !s.placed);
+}
+
 // ---------------------------------------------------------------- set-up from data
 
 const STEPS = {
@@ -136,13 +140,13 @@ const STEPS = {
   },
   merge(step) { // put piles of a kind back together into its deck
     const home = homeStack(step.merge);
-    for (const s of stacks().filter(s => s.kind === step.merge && s !== home && matches(byId[s.cards[0]] || {}, step.where))) {
+    for (const s of piles(step.merge).filter(s => s !== home && matches(byId[s.cards[0]] || {}, step.where))) {
       home.cards = home.cards.concat(s.cards);
       delete state.objects[s.oid];
     }
   },
   remove(step) { // set cards aside (back in the box)
-    for (const s of stacks().filter(s => s.kind === step.remove)) {
+    for (const s of piles(step.remove)) {
       s.cards = s.cards.filter(pid => !matches(byId[pid], step.where));
     }
   },
@@ -155,18 +159,33 @@ const STEPS = {
     for (let k = 0; pile && k < (step.count || 1) && pile.cards.length; k++) state.hand.push(pile.cards.pop());
   },
   place(step) { placeFrom(step); },
+  under(step) { // cards of one kind beneath another kind's deck
+    const deck = homeStack(step.onto);
+    if (!deck) return;
+    for (const pile of piles(step.under)) {
+      const taken = pile.cards.filter(pid => matches(byId[pid], step.where));
+      pile.cards = pile.cards.filter(pid => !matches(byId[pid], step.where));
+      deck.cards = taken.concat(deck.cards);
+    }
+  },
 };
 
 function pilesOf(step) {
   const kind = step.shuffle || step.deal || step.draw || step.deck || step.place;
-  const all = stacks().filter(s => s.kind === kind && !s.player && !s.placed);
+  const all = piles(kind);
   if (!step.where) return all.sort((a, b) => (b.home ? 1 : 0) - (a.home ? 1 : 0));
   return all.filter(s => s.cards.length && s.cards.every(pid => matches(byId[pid], step.where)))
     .concat(all.filter(s => s.home));
 }
 
+function times(each) { // how many times a count per player, or per piece of a kind, is taken
+  if (!each) return 1;
+  if (each === 'player') return state.players;
+  return GAME.pieces.filter(p => p.kind === each).reduce((n, p) => n + p.count, 0);
+}
+
 function placeFrom(step) { // cards out of their deck face up, or pieces, in a row below the table
-  const count = step.count === undefined ? Infinity : step.count * (step.each === 'player' ? state.players : 1);
+  const count = step.count === undefined ? Infinity : step.count * times(step.each);
   const up = step.face !== 'down';
   let x = state.placeX || 0;
   let y = state.bottom + (state.placeY || 0);
@@ -188,12 +207,12 @@ function placeFrom(step) { // cards out of their deck face up, or pieces, in a r
       }
     }
   } else {
-    const pieces = Object.values(state.objects).filter(o => o.type === 'piece' && byId[o.pid].kind === step.place
-      && matches(byId[o.pid], step.where)).slice(0, count);
+    const pieces = Object.values(state.objects).filter(o => o.type === 'piece' && !o.placed
+      && byId[o.pid].kind === step.place && matches(byId[o.pid], step.where)).slice(0, count);
     for (const o of pieces) {
       const s = size(o.pid);
       room(s.w);
-      Object.assign(o, { x, y, up, z: state.nextZ++ });
+      Object.assign(o, { x, y, up, z: state.nextZ++, placed: true });
       x += s.w + GAP; row = Math.max(row, s.h);
     }
   }
