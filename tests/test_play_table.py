@@ -6,7 +6,6 @@ error, no request but file://, no sideways scrolling at 400 px. One browser for 
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,21 +13,14 @@ from typing import Any
 import pytest
 
 from tests.conftest import REPO
-
-playwright_api = pytest.importorskip("playwright.sync_api")
-CHROMIUM = shutil.which("chromium")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed "
-                                "(Debian: apt-get install chromium)")
+from tests.support.browser import NO_SIDEWAYS_SCROLL, launch
 
 SEED_GAMES = ("l5@0.6.5", "l5@act-one", "l5@0.6.2", "lux-aeterna", "orbital-debris")
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM)
-        yield b
-        b.close()
+    yield from launch()
 
 
 def build_table(target: str, out: Path) -> Path:
@@ -81,9 +73,7 @@ class Table:
         self.page.mouse.click(target["x"], target["y"])
 
     def no_sideways_scroll(self) -> bool:
-        return bool(self.page.evaluate(
-            "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
-            " && document.body.scrollWidth <= document.documentElement.clientWidth"))
+        return bool(self.page.evaluate(NO_SIDEWAYS_SCROLL))
 
 
 @pytest.mark.parametrize("target", SEED_GAMES)
