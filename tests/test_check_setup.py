@@ -73,7 +73,8 @@ def test_repeated_steps_find_their_own_lines(tmp_path: Path) -> None:
     if not seed.is_file():
         pytest.skip("the orbital rulebook (../shared/seeds) is not here")
     (project / "data/orbital-debris/1.0.0/rulebook.txt").write_text(
-        seed.read_text(encoding="utf-8").replace("10. Draw 3 cards, place 2 debris", "10. Draw 4 cards, place 2 debris"),
+        seed.read_text(encoding="utf-8").replace("10. Draw 3 cards, place 2 debris",
+                                                 "10. Draw 4 cards, place 2 debris"),
         encoding="utf-8")
     edit(project / "data/orbital-debris/1.0.0/edition.yaml",
          "rulebook: ../../../../shared/seeds/004_b7f8950a8cf28bac.txt", "rulebook: rulebook.txt")

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import json
 import re
-from urllib.parse import unquote, urlparse
 from collections import Counter
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlparse
 
 import pytest
 from PIL import Image
