@@ -53,6 +53,18 @@ class Table:
         self.page.wait_for_function("window.cardgenTable && window.cardgenTable.renders > 0")
         self.page.wait_for_function("[...document.images].every(i => i.complete)")
 
+    def stored_everywhere(self, folder: Path) -> None:
+        """Wait until another page of the browser reads the table's stored state (the
+        browser's storage takes writes asynchronously: a reload must not race them)."""
+        probe = folder / "probe.html"
+        probe.write_text("<!doctype html><title>probe</title>", encoding="utf-8")
+        key = "cardgen-play:" + self.page.evaluate("cardgenTable.game.label")
+        stored = self.page.evaluate(f"localStorage.getItem({json.dumps(key)})")
+        other = self.context.new_page()
+        other.goto(probe.resolve().as_uri())
+        other.wait_for_function("([k, v]) => localStorage.getItem(k) === v", arg=[key, stored])
+        other.close()
+
     def state(self) -> dict[str, Any]:
         return dict(self.page.evaluate("cardgenTable.state()"))
 
@@ -95,7 +107,8 @@ def test_the_table_plays_a_game_from_the_file_system(browser: Any, target: str,
     drawn = table.state()
     assert len(drawn["hand"]) == 3 and page.locator(".hand-card").count() == 3
     assert len(drawn["objects"][deck["oid"]]["cards"]) == deck["count"] - 3
-    # drag a token 80 px to the right and 40 down, then flip it
+    # drag a token 80 px to the right and 40 down, then flip it (the hand has grown: fit first)
+    table.act("fit")
     token = table.on_top(".obj.token")[0]
     start = drawn["objects"][token["oid"]]
     page.mouse.move(token["x"], token["y"])
@@ -129,10 +142,11 @@ def test_the_table_plays_a_game_from_the_file_system(browser: Any, target: str,
         table.act("save")
     saved = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
     assert saved == before_undo
+    table.stored_everywhere(tmp_path)
     page.reload()
     table.ready()
     assert table.state() == saved
-    table.click(table.on_top(".obj.stack")[0])
+    table.click(max(table.on_top(".obj.stack"), key=lambda o: o["count"]))
     table.act("draw")
     assert table.state() != saved
     page.set_input_files("#load", files=[{"name": "game.json", "mimeType": "application/json",

@@ -79,7 +79,7 @@ function freshState(seed, players) {
 }
 
 function lay_out() { // boards, then decks, then tokens and dice: shelves across the table
-  const width = Math.max(600, ...GAME.pieces.filter(p => p.role === 'board').map(p => p.w));
+  const width = Math.max(900, ...GAME.pieces.filter(p => p.role === 'board').map(p => p.w));
   let x = 0, y = 0, shelf = 0;
   const put = (w, h) => {
     if (x > 0 && x + w > width) { x = 0; y += shelf + GAP; shelf = 0; }
@@ -422,7 +422,7 @@ function objectElement(o) {
   if (o.type === 'stack') {
     const top = byId[o.cards[o.cards.length - 1]] || byId[cardsOf(o.kind)[0]];
     el = o.cards.length ? pieceElement(top, o.up, 0, PX) : document.createElement('div');
-    if (!o.cards.length) { el.style.width = top.w * PX + 'px'; el.style.height = top.h * PX + 'px'; el.style.opacity = '.35'; }
+    if (!o.cards.length) { el.style.width = top.w * PX + 'px'; el.style.height = top.h * PX + 'px'; el.classList.add('empty'); }
     el.classList.add('stack');
     if (o.cards.length > 1) el.classList.add('deep');
     const badge = document.createElement('span');
@@ -462,7 +462,8 @@ function objectElement(o) {
 
 function handCard(pid, index) {
   const p = byId[pid];
-  const scale = (handBox.clientHeight - 14) / p.h || 1;
+  const height = Math.min(190, Math.max(90, innerHeight * 0.24)) - 14; // as #hand's CSS height
+  const scale = height / p.h;
   const el = pieceElement(p, true, 0, scale);
   el.classList.add('hand-card');
   el.dataset.index = index;
