@@ -1,6 +1,6 @@
 """An edition's `setup:` steps against the rulebook's set-up text -> `setup-count` findings.
 
-A step that quotes the rulebook (`rulebook: "draw 2 cards from the Resource deck"`, with
+A step that quotes the rulebook (`rulebook: "deal 2 cards to each player"`, with
 `count: 2`) is looked for in the rulebook with its numbers read as any number, so an edited
 count still finds its line: the number the rulebook prints there must be the step's count (the
 set-up the play table performs is the one the rulebook states). Words no longer in the rulebook
@@ -42,7 +42,7 @@ def setup_findings(db: Database, book: Rulebook) -> list[Finding]:
     """A finding per set-up step whose quoted count differs from the rulebook's, or whose
     words the rulebook no longer has. A line that still reads exactly as quoted is taken
     first; a step whose words match only with other numbers takes the first such line no
-    other step reads exactly (steps like "Draw 3 cards, place 2 debris" repeat)."""
+    other step reads exactly (steps like "Draw 3 cards, place 2 tokens" repeat)."""
     lines = [(n, _plain(line)) for n, line in enumerate(book.lines, start=1)]
     quoting = [(i, step) for i, step in enumerate(db.edition.setup)
                if step.rulebook is not None and step.count is not None]
