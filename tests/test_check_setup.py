@@ -101,3 +101,12 @@ def test_a_wrong_step_is_a_located_error(l5: Path, old: str, new: str, message: 
     line = next(n for n, text in enumerate(edition.read_text(encoding="utf-8").splitlines(), 1)
                 if new in text)
     assert any(message in s and s.startswith(f"data/l5/0.6.5/edition.yaml:{line}:") for s in shown), shown
+
+
+def test_cardgen_check_fails_on_the_changed_count(l5: Path, run_cli) -> None:  # noqa: ANN001
+    edit(l5 / "data/l5/0.6.5/rulebook.md", "Place the **3 Earth Cards** face-up",
+         "Place the **4 Earth Cards** face-up")
+    result = run_cli("--project", str(l5), "check", "l5@0.6.5")
+    assert result.code == 1, result.text
+    assert "error[setup-count] the rulebook's set-up says 4 where set-up step 3" in result.text
+    assert "hint: set count: 4 in the step" in result.text
