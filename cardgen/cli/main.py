@@ -198,6 +198,12 @@ def cmd_export(args: argparse.Namespace, console: Console) -> int:
     return run_export(args, console, _load(args))
 
 
+def _add_play(sub: Subparsers) -> None:
+    from cardgen.cli.play_cmd import add_play, run_play
+
+    add_play(sub, _target_arg, lambda args, console: run_play(args, console, _load(args)))
+
+
 # One line per subcommand, in the order `cardgen --help` lists them.
 COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     _add_new,
@@ -210,6 +216,7 @@ COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     _add_lint,
     _add_rulebook,
     _add_export,
+    _add_play,
 )
 
 

@@ -190,6 +190,63 @@ class BoxListSkip(Strict):
     why: str
 
 
+SETUP_VERBS = ("shuffle", "deck", "merge", "remove", "deal", "draw", "place", "under")
+
+
+class SetupStep(Strict):
+    """One step of an edition's set-up, as the play table performs it. Exactly one verb names
+    the kind it works on; `rulebook:` quotes the set-up sentence it transcribes, its number as
+    printed, and `cardgen check` compares that number with `count`."""
+
+    shuffle: str | None = Field(default=None, description="shuffle this kind's deck (or piles)")
+    deck: str | None = Field(default=None, description="take this kind's cards that match "
+                             "`where` out of its deck into a pile of their own")
+    merge: str | None = Field(default=None, description="put this kind's piles back into its deck")
+    remove: str | None = Field(default=None, description="take this kind's cards matching "
+                               "`where` out of the game (back in the box)")
+    deal: str | None = Field(default=None, description="deal `count` of this kind to each player")
+    draw: str | None = Field(default=None, description="draw `count` of this kind into the hand")
+    place: str | None = Field(default=None, description="place pieces (or cards out of the deck) "
+                              "of this kind on the table, `count` of them, `each: player` times")
+    under: str | None = Field(default=None, description="put this kind's cards matching `where` "
+                              "at the bottom of the deck of kind `onto`")
+    onto: str | None = Field(default=None, description="the deck `under` puts cards beneath")
+    where: dict[str, str | int | bool] | None = Field(
+        default=None, description="only the components whose fields have these values")
+    count: int | None = Field(default=None, ge=1, le=1000, description="how many (see the verb)")
+    each: str | None = Field(default=None, description="count is per player (`player`) or per "
+                             "piece of the kind named here")
+    face: Literal["up", "down"] | None = Field(default=None, description="face up or down")
+    name: str | None = Field(default=None, description="the name of a pile `deck` makes")
+    rulebook: str | None = Field(default=None, description="the rulebook's set-up words for this "
+                                 "step, with the number as printed ('draw 2 cards')")
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _one_verb(self) -> SetupStep:
+        verbs = [v for v in SETUP_VERBS if getattr(self, v) is not None]
+        if len(verbs) != 1:
+            raise ImpossibleValue(verbs[1] if verbs else "shuffle",
+                                  f"a set-up step has one verb, this one {len(verbs)}",
+                                  f"write one of {', '.join(SETUP_VERBS)}: KIND per step")
+        if self.rulebook is not None and self.count is None:
+            raise ImpossibleValue("rulebook", "a step quoting the rulebook needs the `count` the "
+                                  "quote states", "add count: N (the number in the quote)")
+        return self
+
+    @property
+    def verb(self) -> str:
+        return next(v for v in SETUP_VERBS if getattr(self, v) is not None)
+
+    @property
+    def kind(self) -> str:
+        return str(getattr(self, self.verb))
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return self.model_dump(exclude_none=True)
+
+
 class Players(Strict):
     min: int = Field(1, ge=1)
     max: int = 1
@@ -231,6 +288,8 @@ class EditionFile(Strict):
     box_list_skip: list[BoxListSkip] = Field(default_factory=list)
     accepted: list[Acceptance] = Field(default_factory=list)
     remove: list[str] = Field(default_factory=list)
+    setup: list[SetupStep] = Field(default_factory=list, description="the set-up as steps "
+                                   "`cardgen play` performs and `cardgen check` holds to the rulebook")
 
 
 BASE_FIELDS = ("id", "kind", "name", "count", "status", "image", "back_image", "source", "notes",
@@ -292,6 +351,7 @@ class Edition:
     rulebook_path: Path | None = None  # the rulebook file, resolved; may not exist
     box_list_skip: list[BoxListSkip] = field(default_factory=list)
     accepted: list[Acceptance] = field(default_factory=list)  # where: accepted[i]
+    setup: list[SetupStep] = field(default_factory=list)  # where: setup[i]
 
 
 @dataclass(frozen=True)
