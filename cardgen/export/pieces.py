@@ -14,6 +14,7 @@ from typing import Literal
 
 from cardgen.data.model import Component
 from cardgen.layout.drawing import Drawing
+from cardgen.layout.outline import outline_points
 
 Role = Literal["deck", "board", "token", "die"]
 MIN_DIE_FACES, MAX_DIE_FACES = 2, 20
@@ -60,11 +61,10 @@ Outline = tuple[Literal["rect", "circle", "polygon"], list[tuple[float, float]]]
 def face_outline(drawing: Drawing) -> Outline:
     """The cut outline of a face in trim mm: ("circle", [centre, (rx, ry)]), ("rect", the
     four corners) or ("polygon", its points). Read from the face's own shape; the one place
-    to point at a shape module that knows more outlines."""
+    (hex, polygon and rounded rectangles as their flattened cut path, layout/outline.py)."""
     w, h = drawing.width, drawing.height
     if drawing.shape == "circle":
         return "circle", [(w / 2, h / 2), (w / 2, h / 2)]
-    points = getattr(drawing, "outline", None)
-    if isinstance(points, list) and len(points) >= 3:
-        return "polygon", [(float(x), float(y)) for x, y in points]
+    if drawing.points or drawing.corner > 0:
+        return "polygon", outline_points(drawing)
     return "rect", [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]

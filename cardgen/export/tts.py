@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from cardgen.data.model import Component, Database
 from cardgen.export.common import (
@@ -36,7 +36,7 @@ from cardgen.export.common import (
     shared_back,
     write_export_manifest,
 )
-from cardgen.export.pieces import Box, die_faces, face_outline, role
+from cardgen.export.pieces import Box, die_faces, role
 from cardgen.layout.drawing import Drawing
 from cardgen.pipeline import manifest, output
 from cardgen.pipeline.faces import FaceKey, Faces
@@ -253,21 +253,9 @@ def piece_image(w: Writer, face: FaceKey) -> Image.Image:
 
 def cut_out(image: Image.Image, drawing: Drawing) -> Image.Image:
     """The image with alpha 0 outside the face's outline (a rectangle stays opaque RGB)."""
-    shape, points = face_outline(drawing)
-    if shape == "rect":
-        return image
-    sx, sy = image.width / drawing.width, image.height / drawing.height
-    mask = Image.new("L", image.size, 0)
-    draw = ImageDraw.Draw(mask)
-    if shape == "circle":
-        (cx, cy), (rx, ry) = points
-        draw.ellipse(((cx - rx) * sx, (cy - ry) * sy, (cx + rx) * sx - 1, (cy + ry) * sy - 1), fill=255)
-    else:
-        draw.polygon([(x * sx, y * sy) for x, y in points], fill=255)
-    cut = image.convert("RGBA")
-    cut.putalpha(mask)
-    image.close()
-    return cut
+    from cardgen.render.cutout import cut_out as cut_to_outline
+
+    return cut_to_outline(image, drawing, 0.0)
 
 
 def grey_card(w: Writer, face: FaceKey) -> Image.Image:
