@@ -219,23 +219,25 @@ def face_problems(db: Database) -> list[Problem]:
     """Every problem laying out every face would meet (layout files, bindings, arithmetic,
     icons, fonts, glyphs, images, text that does not fit), all of them; nothing is drawn or
     written. `cardgen check` reports them as the build would."""
-    from cardgen.pipeline.faces import lay_out_faces
+    from cardgen.pipeline.faces import lay_out_faces, lint_errors, lint_warnings
 
     try:
-        lay_out_faces(db, None, lambda stage, done, total: None)
+        faces = lay_out_faces(db, None, lambda stage, done, total: None)
     except ProblemsError as exc:
         return exc.problems
-    return []
+    return lint_errors(lint_warnings(faces))
 
 
 def run_lint(db: Database, console: Console, strict: bool) -> int:
     """Lay out every face, print the layout lints; with strict, warnings are errors."""
     from dataclasses import replace
 
-    from cardgen.pipeline.faces import lay_out_faces, lint_warnings
+    from cardgen.pipeline.faces import lay_out_faces, lint_errors, lint_warnings
 
     faces = lay_out_faces(db, None, lambda stage, done, total: None)
     warnings = lint_warnings(faces)
+    if lint_errors(warnings):
+        raise ProblemsError(lint_errors(warnings) + [w for w in warnings if w.severity != "error"])
     if strict and warnings:
         raise ProblemsError([replace(w, severity="error") for w in warnings])
     for warning in warnings:

@@ -43,6 +43,11 @@ class Term(Strict):
     name: str | None = None
     color: str | None = Field(default=None, pattern=r"^#[0-9A-Fa-f]{6}$")
     icon: str | None = None
+    symbol: str | None = Field(
+        default=None, min_length=1, max_length=12, pattern=r"^\S(.*\S)?$",
+        description="a cue besides the colour, so the term is never told apart by colour alone: "
+                    "a letter or short mark a text draws ({culture.symbol}), or an icon name an "
+                    "icon element draws (icon: \"{culture.symbol}\")")
     number: int | None = None
     description: str | None = None
     status: Literal["final", "draft"] = Field(

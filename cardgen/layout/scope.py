@@ -32,6 +32,9 @@ class Scope:
         self.parent = parent
         self.root: Scope = parent.root if parent is not None else self
         self.read_component = False  # on the root: did any binding read the component?
+        # on the root: the parts of vocabulary terms the face's bindings read, by (vocab, id)
+        # ('label' when a term is written as text): the colour-vision lint's evidence
+        self.term_parts: dict[tuple[str, str], set[str]] = {}
 
     def child(self, item: Any, spec: FieldSpec | None, index: int) -> Scope:
         """The scope of one list item; `{parent.x}` reads the enclosing item."""
@@ -41,8 +44,18 @@ class Scope:
         head, *rest = path.strip().split(".")
         value, spec = self._head(head)
         for part in rest:
+            if isinstance(value, Term):
+                self._note(value, part)
             value, spec = _step(self.db, value, spec, part)
+        if isinstance(value, Term):
+            self._note(value, "label")
         return value
+
+    def _note(self, term: Term, part: str) -> None:
+        """Remember that the face read this part of a term (see term_parts)."""
+        vocab = next((name for name, terms in self.db.game.vocab.items()
+                      if terms.get(str(term.id)) is term), "")
+        self.root.term_parts.setdefault((vocab, str(term.id)), set()).add(part)
 
     def _head(self, head: str) -> tuple[Any, FieldSpec | None]:
         if "@" in head:  # number@suit: the term of vocab `suit` whose number is the value

@@ -304,6 +304,12 @@ def copy_groups(db: Database, faces: Faces) -> list[impose.Group]:
     return [impose.Group(sheet, tuple(copies)) for (sheet, _, _), copies in groups.items()]
 
 
+def lint_errors(found: list[Problem]) -> list[Problem]:
+    """The lints that stop a build, check and lint even without --strict (error-level: two
+    pieces the same colour to a colour-blind player, unless the layout says why)."""
+    return [p for p in found if p.severity == "error"]
+
+
 def lint_warnings(faces: Faces) -> list[Problem]:
     """The faces' lint warnings, one per layout line and rule, naming the first face it hit."""
     first: dict[tuple[str, str, str], Problem] = {}

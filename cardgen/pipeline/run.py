@@ -31,6 +31,7 @@ from cardgen.pipeline.faces import (
     Faces,
     Progress,
     lay_out_faces,
+    lint_errors,
     lint_warnings,
 )
 from cardgen.pipeline.writers import write_manifest_file
@@ -50,6 +51,8 @@ def build(
     warnings = lint_warnings(faces)
     if options.strict and warnings:
         raise ProblemsError([replace(w, severity="error") for w in warnings])
+    if lint_errors(warnings):
+        raise ProblemsError(lint_errors(warnings))
     clock = PdfClock(report, pdf_stages(options, faces), started)
     with output.atomic_folder(target) as tmp:
         previous = output.Previous.load(target)
