@@ -91,6 +91,11 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
         return 0  # nothing to reprint
     suffix = with_since(suffix, args)
     steps = gallery_steps(args, db, report, outputs, changed)
+    if getattr(args, "simulate", None):
+        from cardgen.export.simulate import SimulateStep
+
+        suffix = "-".join(filter(None, (suffix, args.simulate)))
+        steps = (*steps, SimulateStep(args.simulate))
     options = BuildOptions(back_offset=parse_offset(args.back_offset), fold=args.fold,
                            ink_saver=args.ink_saver, only=only, suffix=suffix,
                            strict=bool(getattr(args, "strict", False)), extra_steps=steps,
