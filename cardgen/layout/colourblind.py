@@ -122,8 +122,8 @@ def _finding(vocab: str, term: Term, pairs: list[tuple[float, str, Term]], paint
                      f"{figure:.1f} under {kind}" for figure, kind, other in pairs)
     closest = pairs[0][0]
     return Problem(
-        RULE, f"told apart by colour alone: the {vocab} {term.id}'s colour, and no name, icon "
-        f"or symbol of it; {said}", where=where, path=f"{terms.face} {label}",
+        RULE, f"the {vocab} {term.id} is told apart by colour alone (the face shows no name, "
+        f"icon or symbol of it): {said}", where=where, path=f"{terms.face} {label}",
         severity="error" if closest < SAME else "warning",
         hint=f"give the {vocab} terms a symbol (a letter, pips or an icon) and draw "
              f"{{...symbol}} or {{...name}} on the face: colour plus shape (docs/layouts.md)"

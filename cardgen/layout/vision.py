@@ -60,6 +60,11 @@ def rgb(colour: str) -> tuple[float, float, float]:
     return (int(colour[1:3], 16) / 255, int(colour[3:5], 16) / 255, int(colour[5:7], 16) / 255)
 
 
+def rgb_bytes(colour: str) -> tuple[int, int, int]:
+    """'#RRGGBB' -> its three bytes (a pixel)."""
+    return (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16))
+
+
 def simulate_rgb(kind: str, r: float, g: float, b: float) -> tuple[float, float, float]:
     """sRGB channels (0..1) as seen under a simulation, sRGB channels 0..1."""
     m = SIMULATIONS[kind]
