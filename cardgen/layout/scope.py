@@ -44,9 +44,10 @@ class Scope:
         head, *rest = path.strip().split(".")
         value, spec = self._head(head)
         for part in rest:
-            if isinstance(value, Term):
-                self._note(value, part)
+            term = value if isinstance(value, Term) else None
             value, spec = _step(self.db, value, spec, part)
+            if term is not None and value not in (None, ""):  # an empty part shows nothing
+                self._note(term, part)
         if isinstance(value, Term):
             self._note(value, "label")
         return value
