@@ -13,8 +13,8 @@ from __future__ import annotations
 from cardgen.data.model import Component
 from cardgen.errors import Problem, ProblemsError
 from cardgen.layout import fonts, text
-from cardgen.layout.colourblind import FaceTerms, colour_alone
 from cardgen.layout.bleed import bleed_problems, extend_to_bleed, stretched_sides
+from cardgen.layout.colourblind import FaceTerms, colour_alone
 from cardgen.layout.draft import draft_mark
 from cardgen.layout.drawing import Drawing, Ellipse, Rect, Style
 from cardgen.layout.drawing import Text as TextItem

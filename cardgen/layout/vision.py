@@ -7,7 +7,7 @@ Simulations (`simulate`) work on '#RRGGBB' in linear RGB:
   doi:10.1109/TVCG.2009.113; the matrices for severity 1.0 published with the paper
   (https://www.inf.ufrgs.br/~oliveira/pubs_files/CVD_Simulation/CVD_Simulation.html),
   applied to linear sRGB as the authors do.
-- grey: every channel set to the relative luminance Y (ITU-R BT.709 weights, linear RGB), what
+- grey: red, green and blue set to the relative luminance Y (ITU-R BT.709 weights, linear RGB), what
   a greyscale photocopy or a player without colour vision keeps.
 
 `delta_e` is CIEDE2000 (CIE 142-2001) between two sRGB colours through CIELAB (D65), written
@@ -37,7 +37,7 @@ SIMULATIONS: dict[str, Matrix3] = {
     "tritan": ((1.255528, -0.076749, -0.178779),
                (-0.078411, 0.930809, 0.147602),
                (0.004733, 0.691367, 0.303900)),
-    "grey": ((0.2126, 0.7152, 0.0722),) * 3,  # type: ignore[dict-item]
+    "grey": ((0.2126, 0.7152, 0.0722),) * 3,
 }
 KINDS = tuple(SIMULATIONS)  # protan, deutan, tritan, grey
 RISK = 10.0  # CIEDE2000 under this: told apart with difficulty
@@ -56,7 +56,7 @@ def to_srgb(linear: float) -> float:
 
 
 def rgb(colour: str) -> tuple[float, float, float]:
-    """'#RRGGBB' -> sRGB channels 0..1."""
+    """'#RRGGBB' -> sRGB values 0..1."""
     return (int(colour[1:3], 16) / 255, int(colour[3:5], 16) / 255, int(colour[5:7], 16) / 255)
 
 
@@ -66,7 +66,7 @@ def rgb_bytes(colour: str) -> tuple[int, int, int]:
 
 
 def simulate_rgb(kind: str, r: float, g: float, b: float) -> tuple[float, float, float]:
-    """sRGB channels (0..1) as seen under a simulation, sRGB channels 0..1."""
+    """sRGB values (0..1) as seen under a simulation, sRGB values 0..1."""
     m = SIMULATIONS[kind]
     lin = (to_linear(r), to_linear(g), to_linear(b))
     return tuple(to_srgb(row[0] * lin[0] + row[1] * lin[1] + row[2] * lin[2])  # type: ignore[return-value]
