@@ -103,13 +103,17 @@ def test_pawns_told_apart_by_colour_alone_are_found(pawns: Path, run_cli) -> Non
     assert built.code == 2 and "error[colour-alone]" in built.err
 
 
-def test_a_letter_on_each_pawn_silences_it(pawns: Path, run_cli) -> None:
-    game = "data/pawns/game.yaml"
+def _letters(project: Path) -> None:
+    """Each player a letter, drawn on the pawn."""
     for colour, letter in (("Orange", "O"), ("Blue", "B"), ("Green", "G"), ("Purple", "P")):
-        edit(pawns, game, f"name: {colour}, ", f"name: {colour}, symbol: {letter}, ")
-    edit(pawns, "layouts/pawns/pawn.yaml", '"#1A1A1A" }\n', '"#1A1A1A" }\n'
+        edit(project, "data/pawns/game.yaml", f"name: {colour}, ", f"name: {colour}, symbol: {letter}, ")
+    edit(project, "layouts/pawns/pawn.yaml", '"#1A1A1A" }\n', '"#1A1A1A" }\n'
          '  - { type: text, text: "{player.symbol}", x: 4, y: 5, w: 8, h: 6, size: 10, '
          'font: bold, color: "#FFFFFF", align: center, valign: middle }\n')
+
+
+def test_a_letter_on_each_pawn_silences_it(pawns: Path, run_cli) -> None:
+    _letters(pawns)
     result = run_cli("--project", str(pawns), "lint")
     assert result.code == 0, result.text
     assert "colour-alone" not in result.text and "0 layout warnings" in result.out
@@ -149,6 +153,34 @@ def test_a_symbol_is_a_term_part_and_is_checked(pawns: Path, run_cli) -> None:
     assert "vocab.player[1].symbol" in bad.err and "is not a cue a player can see" in bad.err
 
 
+# ---------------------------------------------------------------- contrast, body text
+
+
+def test_contrast_is_also_linted_as_colour_blind_players_see_it(pawns: Path, run_cli) -> None:
+    """White on this red passes 4.5:1 for normal vision and falls to 4.4:1 for a deuteranope: a
+    note (a guideline, never a failure); rules text under 7.5 pt likewise, labels keep 6 pt."""
+    _letters(pawns)
+    edit(pawns, "layouts/pawns/pawn.yaml", "size: [16, 16]", "size: [40, 40]")
+    edit(pawns, "layouts/pawns/pawn.yaml", "elements:\n", "elements:\n"
+         "  - { type: rect, x: 2, y: 20, w: 36, h: 18, fill: '#C8372D' }\n"
+         "  - { type: text, name: rules, text: Move one space and then draw two cards from the "
+         "pile, x: 4, y: 22, w: 32, h: 14, size: 6.5, min_size: 6.5, color: '#FFFFFF' }\n"
+         "  - { type: text, name: tag, text: TAG, x: 4, y: 14, w: 20, h: 4, size: 6, color: auto }\n")
+    assert vision.simulate("deutan", "#C8372D") != "#C8372D"
+    result = run_cli("--project", str(pawns), "lint", "--strict")
+    assert result.code == 0, result.text
+    assert ("layouts/pawns/pawn.yaml:9:5: note[low-contrast] pawn-orange elements[1] (rules): text "
+            "contrast 4.4:1 against #C8372D as a deutan player sees them (needs 4.5:1)") in result.out
+    assert ("layouts/pawns/pawn.yaml:9:5: note[small-body-text] pawn-orange elements[1] (rules): "
+            "rules text is fitted at 6.5 pt, under the 7.5 pt a paragraph reads at") in result.out
+    # one line of 6 pt is a label: the floor, not the guideline (white on the blue pawn is a
+    # contrast note of its own: 4.3:1 for a protanope)
+    assert "(tag): rules text" not in result.out and "(tag): text contrast 4.3:1" in result.out
+    assert result.out.strip().splitlines()[-1].endswith("0 layout warnings, 3 notes on 4 faces")
+    built = run_cli("--project", str(pawns), "build", "--no-preview", "--strict")
+    assert built.code == 0 and "note[" not in built.text, built.text
+
+
 # ---------------------------------------------------------------- --simulate
 
 
@@ -176,11 +208,7 @@ def test_build_simulate_deutan_writes_simulated_previews(pawns: Path, tmp_path: 
     import subprocess
     import sys
 
-    for colour, letter in (("Orange", "O"), ("Blue", "B"), ("Green", "G"), ("Purple", "P")):
-        edit(pawns, "data/pawns/game.yaml", f"name: {colour}, ", f"name: {colour}, symbol: {letter}, ")
-    edit(pawns, "layouts/pawns/pawn.yaml", '"#1A1A1A" }\n', '"#1A1A1A" }\n'
-         '  - { type: text, text: "{player.symbol}", x: 4, y: 5, w: 8, h: 6, size: 10, '
-         'font: bold, color: "#FFFFFF", align: center, valign: middle }\n')
+    _letters(pawns)
     out = tmp_path / "out"
     for extra in ((), ("--simulate", "deutan")):
         done = subprocess.run([sys.executable, "-m", "cardgen", "--project", str(pawns), "build",

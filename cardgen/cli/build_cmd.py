@@ -243,12 +243,15 @@ def run_lint(db: Database, console: Console, strict: bool) -> int:
     warnings = lint_warnings(faces)
     if lint_errors(warnings):
         raise ProblemsError(lint_errors(warnings) + [w for w in warnings if w.severity != "error"])
+    notes = [w for w in warnings if w.severity == "note"]  # guidelines: never a failure
+    warnings = [w for w in warnings if w.severity != "note"]
     if strict and warnings:
         raise ProblemsError([replace(w, severity="error") for w in warnings])
-    for warning in warnings:
+    for warning in warnings + notes:
         console.print(warning.render(), markup=False, soft_wrap=True)
-    console.print(f"{db.label}: {len(warnings)} layout warning{'s' if len(warnings) != 1 else ''} "
-                  f"on {len(faces.drawings)} faces", markup=False)
+    noted = f", {len(notes)} note{'s' if len(notes) != 1 else ''}" if notes else ""
+    console.print(f"{db.label}: {len(warnings)} layout warning{'s' if len(warnings) != 1 else ''}"
+                  f"{noted} on {len(faces.drawings)} faces", markup=False)
     return 0
 
 
