@@ -51,7 +51,7 @@ def build(
     warnings = [w for w in lint_warnings(faces) if w.severity != "note"]  # `cardgen lint` shows notes
     if options.strict and warnings:
         raise ProblemsError([replace(w, severity="error") for w in warnings])
-    if lint_errors(warnings):
+    if lint_errors(warnings) and not options.draft_report:  # a draft is a play-test copy
         raise ProblemsError(lint_errors(warnings))
     clock = PdfClock(report, pdf_stages(options, faces), started)
     with output.atomic_folder(target) as tmp:
