@@ -69,7 +69,12 @@ class Scope:
             self.root.read_component = True
         specials = {"edition": c.edition, "game": self.db.game.name, "index": self.index + 1,
                     "kind_title": self.db.game.kinds[c.kind].title or c.kind}
-        if head == "auto_body":
+        if head == "auto_body":  # names every term the component has (cardgen.layout.auto)
+            for name, fspec in self.db.game.kinds[c.kind].fields.items():
+                term = self.db.game.term(fspec.vocab or "", c.value(name)) \
+                    if fspec.type == "term" and c.value(name) is not None else None
+                if term is not None:
+                    self._note(term, "label")
             return body_text(self.db, c), None
         if head in specials:
             return specials[head], None
