@@ -96,6 +96,9 @@ def _add_build(sub: Subparsers) -> None:
                    help=f"write only these: {_paper_outputs()}, print, rules, svg, preview, "
                         "gallery (default: cardgen.yaml build.outputs, else all)")
     p.add_argument("--no-preview", action="store_true", help="skip PNG previews")
+    p.add_argument("--simulate", choices=("protan", "deutan", "tritan", "grey"),
+                   help="previews and gallery as a colour-blind player sees them "
+                        "(into output/<game>-<edition>-<kind>)")
     p.add_argument("--strict", action="store_true", help="refuse to build on warnings too")
     p.add_argument("--draft", action="store_true",
                    help="print a play-test copy even if the check fails or art is missing: "

@@ -11,7 +11,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from cardgen.errors import Location, Problem
 
@@ -43,6 +43,11 @@ class Term(Strict):
     name: str | None = None
     color: str | None = Field(default=None, pattern=r"^#[0-9A-Fa-f]{6}$")
     icon: str | None = None
+    symbol: str | None = Field(
+        default=None,
+        description="a cue besides the colour, so the term is never told apart by colour alone: "
+                    "a letter or short mark a text draws ({culture.symbol}), or an icon name an "
+                    "icon element draws (icon: \"{culture.symbol}\")")
     number: int | None = None
     description: str | None = None
     status: Literal["final", "draft"] = Field(
@@ -50,6 +55,14 @@ class Term(Strict):
     quote: list[Literal["name", "description"]] | Literal["name", "description"] | None = Field(
         default=None, description="the fields that are the rulebook's words, verbatim; the check "
                                   "finds them in the rulebook")
+
+    @field_validator("symbol")
+    @classmethod
+    def _short_symbol(cls, value: str | None) -> str | None:
+        if value is not None and not (0 < len(value) <= 12 and value == value.strip()):
+            raise ValueError(f"symbol {value!r} is not a cue a player can see: write a letter, a "
+                             "short mark or an icon name (1 to 12 characters, no spaces at its ends)")
+        return value
 
     @property
     def label(self) -> str:

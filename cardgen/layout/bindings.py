@@ -18,7 +18,7 @@ from cardgen.layout.model import TemplateFile
 from cardgen.layout.scope import SPECIALS
 
 _BINDING = re.compile(r"\{([^{}]+)\}")
-TERM_PARTS = ("id", "name", "label", "color", "icon", "number", "description")
+TERM_PARTS = ("id", "name", "label", "color", "icon", "symbol", "number", "description")
 
 
 @dataclass(frozen=True)

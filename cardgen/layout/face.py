@@ -14,6 +14,7 @@ from cardgen.data.model import Component
 from cardgen.errors import Problem, ProblemsError
 from cardgen.layout import fonts, outline, text
 from cardgen.layout.bleed import bleed_problems, extend_to_bleed, stretched_sides
+from cardgen.layout.colourblind import FaceTerms, colour_alone
 from cardgen.layout.draft import draft_mark
 from cardgen.layout.drawing import Drawing, Ellipse, Path, Rect, Style
 from cardgen.layout.drawing import Text as TextItem
@@ -98,6 +99,9 @@ def lay_out_template(session: LayoutSession, component: Component, side: str,
     drawing.warnings = FaceLinter(drawing, ctx.placed, ctx.job.safe, template.shape != "rect",
                                   face_label(component, side), stretched_sides(drawing),
                                   ctx.job.layout_file or component.where).run()
+    drawing.warnings += colour_alone(ctx.placed, FaceTerms(
+        session.db, component, scope.term_parts, face_label(component, side),
+        ctx.job.layout_file or component.where))
     drawing.warnings += _old_words(template)
     return drawing
 

@@ -32,6 +32,9 @@ class Scope:
         self.parent = parent
         self.root: Scope = parent.root if parent is not None else self
         self.read_component = False  # on the root: did any binding read the component?
+        # on the root: the parts of vocabulary terms the face's bindings read, by (vocab, id)
+        # ('label' when a term is written as text): the colour-vision lint's evidence
+        self.term_parts: dict[tuple[str, str], set[str]] = {}
 
     def child(self, item: Any, spec: FieldSpec | None, index: int) -> Scope:
         """The scope of one list item; `{parent.x}` reads the enclosing item."""
@@ -41,8 +44,19 @@ class Scope:
         head, *rest = path.strip().split(".")
         value, spec = self._head(head)
         for part in rest:
+            term = value if isinstance(value, Term) else None
             value, spec = _step(self.db, value, spec, part)
+            if term is not None and value not in (None, ""):  # an empty part shows nothing
+                self._note(term, part)
+        if isinstance(value, Term):
+            self._note(value, "label")
         return value
+
+    def _note(self, term: Term, part: str) -> None:
+        """Remember that the face read this part of a term (see term_parts)."""
+        vocab = next((name for name, terms in self.db.game.vocab.items()
+                      if terms.get(str(term.id)) is term), "")
+        self.root.term_parts.setdefault((vocab, str(term.id)), set()).add(part)
 
     def _head(self, head: str) -> tuple[Any, FieldSpec | None]:
         if "@" in head:  # number@suit: the term of vocab `suit` whose number is the value
@@ -55,7 +69,12 @@ class Scope:
             self.root.read_component = True
         specials = {"edition": c.edition, "game": self.db.game.name, "index": self.index + 1,
                     "kind_title": self.db.game.kinds[c.kind].title or c.kind}
-        if head == "auto_body":
+        if head == "auto_body":  # names every term the component has (cardgen.layout.auto)
+            for name, fspec in self.db.game.kinds[c.kind].fields.items():
+                term = self.db.game.term(fspec.vocab or "", c.value(name)) \
+                    if fspec.type == "term" and c.value(name) is not None else None
+                if term is not None:
+                    self._note(term, "label")
             return body_text(self.db, c), None
         if head in specials:
             return specials[head], None

@@ -337,6 +337,12 @@ def hex_top(front: Drawing) -> str:
     return "flat" if abs(front.points[0][0]) < 1e-6 else "pointy"
 
 
+def lint_errors(found: list[Problem]) -> list[Problem]:
+    """The lints that stop a build, check and lint even without --strict (error-level: two
+    pieces the same colour to a colour-blind player, unless the layout says why)."""
+    return [p for p in found if p.severity == "error"]
+
+
 def lint_warnings(faces: Faces) -> list[Problem]:
     """The faces' lint warnings, one per layout line and rule, naming the first face it hit."""
     first: dict[tuple[str, str, str], Problem] = {}
