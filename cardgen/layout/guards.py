@@ -48,6 +48,8 @@ def check_primitive(item: Primitive) -> None:
     Called for every primitive a face draws, so the common case is a few comparisons."""
     if isinstance(item, Group):  # its items were checked as they were added
         _check_transform(item.transform)
+        if item.clip_path is not None:
+            _check_points(item.clip_path.ops)
         return
     if isinstance(item, PathItem):
         _check_points(item.ops)
@@ -56,6 +58,9 @@ def check_primitive(item: Primitive) -> None:
     style = getattr(item, "style", None)
     if style is not None and (style.dash is not None or not 0 <= style.stroke_width <= MAX_LENGTH_MM):
         _check_style(style)
+    if style is not None and style.fill_paint is not None:
+        for i, v in enumerate(style.fill_paint.coords):
+            _finite(v, f"gradient[{i}]")
     if isinstance(item, Text) and not 0 < item.size <= MAX_TEXT_PT:
         raise ValueError(f"text size {item.size:g} pt is not from 0 to {MAX_TEXT_PT:g}")
 

@@ -133,9 +133,11 @@ def _parsed(path: Path, version: tuple[int, int]
     try:
         svg = se.SVG.parse(str(path), reify=True)
         view = _view_box(path, svg.values.get("viewBox"))
-        items = [PathItem(tuple(ops), _style(element)) for element in svg.elements()
-                 if isinstance(element, se.Shape) and not isinstance(element, se.SVG)
-                 and (ops := _ops(se.Path(element)))]
+        shapes = [element for element in svg.elements()
+                  if isinstance(element, se.Shape) and not isinstance(element, se.SVG)]
+        _refuse_paint_servers(path, shapes)
+        items = [PathItem(tuple(ops), _style(element)) for element in shapes
+                 if (ops := _ops(se.Path(element)))]
     except IconError:
         raise
     except Exception as exc:  # svgelements raises many kinds on a malformed file
@@ -181,6 +183,19 @@ def _attribute_at(path: Path, shown: str, name: str) -> Location | None:
     return None
 
 
+@cache
+def path_data_ops(d: str) -> tuple[PathOp, ...]:
+    """SVG path data (the `d` of a <path>) -> operators: arcs and quadratics as cubics.
+    ValueError when it is not path data."""
+    try:
+        ops = _ops(se.Path(d))
+    except Exception as exc:  # svgelements raises many kinds on bad data
+        raise ValueError(f"'{d[:40]}' is not SVG path data: {exc}") from None
+    if not ops:
+        raise ValueError(f"'{d[:40]}' draws nothing: SVG path data starts with M (move to)")
+    return tuple(ops)
+
+
 def _ops(path: se.Path) -> list[PathOp]:
     ops: list[PathOp] = []
     for seg in path.segments():
@@ -217,9 +232,42 @@ def _colour(value: object) -> str | None:
 
 
 def _style(element: se.Shape) -> Style:
-    width = element.stroke_width if element.stroke is not None else 0.0
-    return Style(fill=_colour(element.fill), stroke=_colour(element.stroke),
-                 stroke_width=float(width or 0.0))
+    """An icon shape's paint; `stroke-width="0"` draws no stroke (not a hairline)."""
+    width = float(element.stroke_width or 0.0) if element.stroke is not None else 0.0
+    return Style(fill=_colour(element.fill), stroke=_colour(element.stroke) if width > 0 else None,
+                 stroke_width=width)
+
+
+def _refuse_paint_servers(path: Path, shapes: list[se.Shape]) -> None:
+    """An icon shape painted with a gradient or pattern (`fill="url(#...)"`) is an IconError
+    at the file's line: svgelements would read it as black."""
+    for element in shapes:
+        for key in ("fill", "stroke"):
+            written = str(element.values.get(key) or "")
+            if written.strip().startswith("url("):
+                shown = "/".join(("layouts", *path.parts[-3:]))
+                tag = type(element).__name__.lower()
+                ident = element.values.get("id")
+                what = f"<{tag} id=\"{ident}\">" if ident else f"a <{tag}>"
+                raise IconError("bad-icon", f"icon file {shown}: {what} is painted with "
+                                f"{key}=\"{written}\" (a gradient or pattern), which icons do not "
+                                "draw", "give the shape a plain colour (fill=\"#RRGGBB\"); for a "
+                                "gradient, draw the shape as a layout element with a "
+                                "linear-gradient or radial-gradient fill",
+                                _text_at(path, shown, written))
+
+
+def _text_at(path: Path, shown: str, text: str) -> Location | None:
+    """Where a piece of text is first written in a file, or None."""
+    try:
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
+    for number, line in enumerate(lines, start=1):
+        col = line.find(text)
+        if col >= 0:
+            return Location(shown, number, col + 1)
+    return None
 
 
 def icon_items(path: Path, x: float, y: float, size: float, colour: str | None = None
