@@ -296,3 +296,61 @@ def test_an_icon_painted_with_a_gradient_is_refused_at_its_line(tmp_path: Path) 
     p = err.value.problems[0]
     assert p.rule == "bad-icon" and '<rect id="box">' in p.message and "url(#g)" in p.message
     assert f"{p.where}".startswith("layouts/toy/icons/shade.svg:3:")
+
+
+# --------------------------------------------------------------------------- art and raster icons
+
+
+def _art_face(tmp_path: Path, files: dict[str, bytes], *elements: dict[str, object],
+              text: str = "art/a.svg") -> Drawing:
+    project = _project(tmp_path, {"size": [60, 60], "bleed": 3, "edition_mark": False,
+                                  "background": "#FFFFFF", "elements": list(elements)})
+    for name, body in files.items():
+        (project / name).parent.mkdir(parents=True, exist_ok=True)
+        (project / name).write_bytes(body)
+    db = _db(project, suit="moon", text=text)
+    drawing = lay_out(LayoutSession(db), db.components[0], "front")
+    assert drawing is not None
+    return drawing
+
+
+ART = (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 10">'
+       b'<rect width="20" height="10" fill="#C00000"/></svg>')
+
+
+def _png(colour: tuple[int, int, int], size: tuple[int, int]) -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", size, colour).save(out, "PNG")
+    return out.getvalue()
+
+
+def test_svg_art_is_drawn_as_vectors_fitted_to_its_box(tmp_path: Path) -> None:
+    d = _art_face(tmp_path, {"data/toy/art/a.svg": ART},
+                  {"type": "image", "field": "{text}", "x": 10, "y": 10, "w": 40, "h": 40})
+    lines = _lines(d)
+    assert lines[0] == "group matrix 2 0 0 2 10 20"  # 20 x 10 fitted to 40 wide, centred
+    assert lines[1] == "path M 0 0 L 20 0 L 20 10 L 0 10 Z fill=#C00000"
+    for backend, image in _pixels(d, tmp_path).items():
+        assert _near(image.getpixel((300, 300)), (192, 0, 0)), backend
+        assert _near(image.getpixel((300, 150)), (255, 255, 255)), backend  # above the art
+
+
+def test_svg_art_that_is_not_svg_is_located_at_the_component(tmp_path: Path) -> None:
+    with pytest.raises(ProblemsError) as err:
+        _art_face(tmp_path, {"data/toy/art/a.svg": b"<svg"},
+                  {"type": "image", "field": "{text}", "w": 40, "h": 40})
+    p = err.value.problems[0]
+    assert p.rule == "bad-image" and "a.svg" in p.message
+    assert f"{p.where}" == "data/toy/1/cards.yaml:3:3"
+
+
+def test_png_and_jpg_icons_are_drawn_as_images_inline_too(tmp_path: Path) -> None:
+    d = _art_face(tmp_path, {"layouts/toy/icons/coin.png": _png((0, 160, 0), (20, 10))},
+                  {"type": "icon", "icon": "coin", "x": 10, "y": 10, "size": 20},
+                  {"type": "text", "text": "Pay [coin]", "x": 5, "y": 40, "w": 50, "h": 10,
+                   "size": 12}, text="")
+    images = [line for line in _lines(d) if line.startswith("image")]
+    assert images[0].startswith("image 10 15 20 10 sha256:")  # 2:1 fitted into the square
+    assert len(images) == 2  # and once in the text
+    image = _pixels(d, tmp_path)["png"]
+    assert _near(image.getpixel((200, 200)), (0, 160, 0))

@@ -1,8 +1,9 @@
-"""Icon SVG file (<game>/icons/, then common/icons/ under each layout root) -> Drawing paths.
+"""Icon file (<game>/icons/, then common/icons/ under each layout root) -> Drawing paths.
 
-Icons are parsed once with svgelements (shapes, transforms and arcs become cubic paths), so the
-PDF and the SVG output draw the very same outlines. A designer replaces an icon by dropping in
-an SVG of the same name.
+SVG icons are parsed once with svgelements (shapes, transforms and arcs become cubic paths), so
+the PDF and the SVG output draw the very same outlines; a PNG or JPEG icon is drawn as an image.
+A designer replaces an icon by dropping in a file of the same name. SVG art (an image element's
+file) is read by the same reader and drawn as vectors (`svg_art_items`).
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ from functools import cache
 from pathlib import Path
 
 import svgelements as se
+from PIL import Image as PILImage
 
 from cardgen.data.paths import leaves_folder, readable
 from cardgen.errors import Location, Problem, did_you_mean
-from cardgen.layout.drawing import Group, PathOp, Primitive, Style
+from cardgen.layout.drawing import Group, Image, PathOp, Primitive, Style
 from cardgen.layout.drawing import Path as PathItem
+from cardgen.layout.guards import ImageError, image_digest
 from cardgen.layout.roots import find_layout_file, layout_roots
 from cardgen.limits import MAX_ICON_BYTES
 
@@ -55,12 +58,17 @@ def icon_file(project: Path, game: str, name: str) -> Path:
     if leaves_folder(name):
         raise outside
     for folder in (game, "common"):
-        path = find_layout_file(project, f"{folder}/icons/{name}.svg")
-        if path is not None:
-            if not readable(path, project):
-                raise outside
-            return path
+        for suffix in ICON_SUFFIXES:
+            path = find_layout_file(project, f"{folder}/icons/{name}{suffix}")
+            if path is not None:
+                if not readable(path, project):
+                    raise outside
+                return path
     raise FileNotFoundError(name)
+
+
+ICON_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")  # looked for in this order
+RASTER_SUFFIXES = (".png", ".jpg", ".jpeg")
 
 
 def icon_hint(name: str, names: list[str], game: str) -> str:
@@ -120,7 +128,7 @@ class IconFinder:
 def icon_names(project: Path, game: str) -> list[str]:
     """Every icon name a game can use."""
     return sorted({p.stem for folder in icon_folders(project, game) if folder.is_dir()
-                   for p in folder.glob("*.svg")})
+                   for p in folder.iterdir() if p.suffix.lower() in ICON_SUFFIXES})
 
 
 @cache
@@ -272,12 +280,39 @@ def _text_at(path: Path, shown: str, text: str) -> Location | None:
 
 def icon_items(path: Path, x: float, y: float, size: float, colour: str | None = None
                ) -> list[Primitive]:
-    """The icon file scaled into the square (x, y, size); `colour` recolours the black parts."""
+    """The icon file scaled into the square (x, y, size); `colour` recolours the black parts
+    (of an SVG icon: a PNG or JPEG icon is drawn as it is, its shape kept)."""
+    if path.suffix.lower() in RASTER_SUFFIXES:
+        return _raster_icon(path, x, y, size)
     stat = path.stat()
     (vx, vy, vw, vh), paths = _recoloured(path, (stat.st_mtime_ns, stat.st_size), colour)
     scale = size / max(vw, vh)
     ox = x + (size - vw * scale) / 2 - vx * scale
     oy = y + (size - vh * scale) / 2 - vy * scale
+    return [Group(paths, (scale, 0.0, 0.0, scale, ox, oy))] if paths else []
+
+
+def _raster_icon(path: Path, x: float, y: float, size: float) -> list[Primitive]:
+    """A PNG or JPEG icon as an image fitted into the square, centred."""
+    try:
+        digest = image_digest(path)
+        with PILImage.open(path) as im:
+            w, h = im.size
+    except ImageError as exc:
+        raise IconError("bad-icon", f"icon '{path.name}': {exc}", exc.hint) from None
+    scale = size / max(w, h)
+    return [Image(x + (size - w * scale) / 2, y + (size - h * scale) / 2, w * scale, h * scale,
+                  path=str(path), digest=digest)]
+
+
+def svg_art_items(path: Path, x: float, y: float, w: float, h: float) -> list[Primitive]:
+    """SVG art scaled to fit the box (x, y, w, h), centred, its colours as drawn (IconError
+    when it cannot be read)."""
+    stat = path.stat()
+    (vx, vy, vw, vh), paths = _recoloured(path, (stat.st_mtime_ns, stat.st_size), None)
+    scale = min(w / vw, h / vh)
+    ox = x + (w - vw * scale) / 2 - vx * scale
+    oy = y + (h - vh * scale) / 2 - vy * scale
     return [Group(paths, (scale, 0.0, 0.0, scale, ox, oy))] if paths else []
 
 
