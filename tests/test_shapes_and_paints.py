@@ -354,3 +354,14 @@ def test_png_and_jpg_icons_are_drawn_as_images_inline_too(tmp_path: Path) -> Non
     assert len(images) == 2  # and once in the text
     image = _pixels(d, tmp_path)["png"]
     assert _near(image.getpixel((200, 200)), (0, 160, 0))
+
+
+def test_a_background_may_be_a_gradient_placed_on_the_trim(tmp_path: Path) -> None:
+    project = _project(tmp_path, {"size": [60, 80], "bleed": 3, "edition_mark": False,
+                                  "background": {"linear-gradient": {
+                                      "stops": ["#CCCCCC", "#111111"]}}, "elements": []})
+    db = _db(project, suit="moon", text="")
+    drawing = lay_out(LayoutSession(db), db.components[0], "front")
+    assert drawing is not None
+    assert drawing_body(drawing)[1].strip() == (
+        "rect -3 -3 66 86 fill=#6F6F6F paint=linear(30 0 30 80;0:#CCCCCC,1:#111111)")
