@@ -364,4 +364,4 @@ def test_a_background_may_be_a_gradient_placed_on_the_trim(tmp_path: Path) -> No
     drawing = lay_out(LayoutSession(db), db.components[0], "front")
     assert drawing is not None
     assert drawing_body(drawing)[1].strip() == (
-        "rect -3 -3 66 86 fill=#6F6F6F paint=linear(30 0 30 80;0:#CCCCCC,1:#111111)")
+        "rect -3 -3 66 86 fill=#6E6E6E paint=linear(30 0 30 80;0:#CCCCCC,1:#111111)")
