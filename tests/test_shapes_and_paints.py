@@ -365,3 +365,13 @@ def test_a_background_may_be_a_gradient_placed_on_the_trim(tmp_path: Path) -> No
     assert drawing is not None
     assert drawing_body(drawing)[1].strip() == (
         "rect -3 -3 66 86 fill=#6E6E6E paint=linear(30 0 30 80;0:#CCCCCC,1:#111111)")
+
+
+def test_a_see_through_text_colour_is_refused_at_the_element(tmp_path: Path) -> None:
+    rule, message, where = _problem(tmp_path, {"type": "text", "text": "Hi", "x": 5, "y": 5,
+                                               "w": 30, "h": 10, "color": "#00000080"})
+    assert rule == "bad-layout" and "see-through" in message
+    assert where.startswith("layouts/toy/card.yaml:")
+    d = _face(tmp_path / "opaque", {"type": "text", "text": "Hi", "x": 5, "y": 5, "w": 30,
+                                    "h": 10, "color": "#102030FF"})
+    assert any("#102030" in line for line in _lines(d))

@@ -22,7 +22,6 @@ from functools import cache, lru_cache
 from typing import Any, cast
 
 from reportlab import rl_config
-from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
@@ -31,8 +30,17 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout import fonts
-from cardgen.layout.drawing import Drawing, Ellipse, Group, Image, Matrix, Path, Primitive, Rect, Style, Text
+from cardgen.layout.drawing import Drawing, Ellipse, Group, Image, Matrix, Path, Primitive, Rect, Text
 from cardgen.limits import PRINT_BLEED
+from cardgen.render.pdf_style import (
+    apply_style,
+    ellipse_outline,
+    path_outline,
+    pdf_color,
+    rect_outline,
+    replayable,
+    shaded,
+)
 
 K = mm  # points per mm
 _FORMS_ATTR = "_cardgen_forms"
@@ -244,7 +252,7 @@ def draw_items(canvas: Canvas, items: list[Primitive] | tuple[Primitive, ...]) -
                 j += 1
             _texts(canvas, cast("Iterable[Text]", items[i:j]))  # every item in the run is a Text
             i = j
-        elif isinstance(item, Rect | Ellipse | Path) and _replayable(item.style):
+        elif isinstance(item, Rect | Ellipse | Path) and replayable(item.style):
             _recorded(canvas, item)
             i += 1
         else:
@@ -272,13 +280,8 @@ def _recorded(canvas: Canvas, item: Rect | Ellipse | Path) -> None:
 
 
 @cache
-def _color(hex_color: str) -> Color:
-    return HexColor(hex_color)
-
-
-@cache
 def _rgb_op(hex_color: str) -> str:
-    c = _color(hex_color)
+    c = pdf_color(hex_color)
     return f"{fp_str(c.red, c.green, c.blue)} rg"
 
 
@@ -316,79 +319,12 @@ def _texts(canvas: Canvas, texts: Iterable[Text]) -> None:
     canvas._code.append(" ".join(code))
 
 
-def _replayable(style: Style) -> bool:
-    """True when a shape's operators name no per-page resource (graphics state, shading)."""
-    return (style.opacity >= 1.0 and style.fill_alpha >= 1.0 and style.stroke_alpha >= 1.0
-            and style.fill_paint is None)
-
-
-_JOINS = {"miter": 0, "round": 1, "bevel": 2}
-_CAPS = {"butt": 0, "round": 1, "square": 2}
-
-
-def _apply_style(canvas: Canvas, style: Style) -> tuple[int, int]:
-    if style.fill:
-        canvas.setFillColor(_color(style.fill))
-    if style.stroke:
-        canvas.setStrokeColor(_color(style.stroke))
-        canvas.setLineWidth(style.stroke_width * K)
-        canvas.setDash([d * K for d in style.dash] if style.dash else [])
-        if style.join != "miter":
-            canvas.setLineJoin(_JOINS[style.join])
-        if style.cap != "butt":
-            canvas.setLineCap(_CAPS[style.cap])
-    if style.opacity < 1.0 or style.fill_alpha < 1.0:
-        canvas.setFillAlpha(style.opacity * style.fill_alpha)
-    if style.opacity < 1.0 or style.stroke_alpha < 1.0:
-        canvas.setStrokeAlpha(style.opacity * style.stroke_alpha)
-    return (1 if style.stroke else 0, 1 if style.fill else 0)
-
-
-def _shaded(canvas: Canvas, style: Style, outline: Callable[[], Any], even_odd: bool) -> None:
-    """A shape whose fill is a gradient: the gradient shaded inside the outline (a clip),
-    then the outline stroked. Gradient coordinates are mm in the shape's own space."""
-    canvas.saveState()
-    stroke, _ = _apply_style(canvas, style)
-    canvas.saveState()
-    canvas.clipPath(outline(), stroke=0, fill=0, fillMode=0 if even_odd else 1)
-    g = style.fill_paint
-    assert g is not None
-    colors = [_color(c) for _, c in g.stops]
-    positions = [t for t, _ in g.stops]
-    if g.kind == "linear":
-        x1, y1, x2, y2 = g.coords
-        canvas.linearGradient(x1 * K, -y1 * K, x2 * K, -y2 * K, colors, positions, extend=True)
-    else:
-        cx, cy, r = g.coords
-        canvas.radialGradient(cx * K, -cy * K, r * K, colors, positions, extend=True)
-    canvas.restoreState()
-    if stroke:
-        canvas.drawPath(outline(), stroke=1, fill=0)
-    canvas.restoreState()
-
-
-def _rect_outline(canvas: Canvas, r: Rect) -> Any:
-    path = canvas.beginPath()
-    args = (r.x * K, -(r.y + r.h) * K, r.w * K, r.h * K)
-    if r.radius > 0:
-        path.roundRect(*args, r.radius * K)
-    else:
-        path.rect(*args)
-    return path
-
-
-def _ellipse_outline(canvas: Canvas, e: Ellipse) -> Any:
-    path = canvas.beginPath()
-    path.ellipse((e.cx - e.rx) * K, -(e.cy + e.ry) * K, 2 * e.rx * K, 2 * e.ry * K)
-    return path
-
-
 def _rect(canvas: Canvas, r: Rect) -> None:
     if r.style.fill_paint is not None:
-        _shaded(canvas, r.style, lambda: _rect_outline(canvas, r), False)
+        shaded(canvas, r.style, lambda: rect_outline(canvas, r), False)
         return
     canvas.saveState()
-    stroke, fill = _apply_style(canvas, r.style)
+    stroke, fill = apply_style(canvas, r.style)
     args = (r.x * K, -(r.y + r.h) * K, r.w * K, r.h * K)
     if r.radius > 0:
         canvas.roundRect(*args, r.radius * K, stroke=stroke, fill=fill)
@@ -399,10 +335,10 @@ def _rect(canvas: Canvas, r: Rect) -> None:
 
 def _ellipse(canvas: Canvas, e: Ellipse) -> None:
     if e.style.fill_paint is not None:
-        _shaded(canvas, e.style, lambda: _ellipse_outline(canvas, e), False)
+        shaded(canvas, e.style, lambda: ellipse_outline(canvas, e), False)
         return
     canvas.saveState()
-    stroke, fill = _apply_style(canvas, e.style)
+    stroke, fill = apply_style(canvas, e.style)
     canvas.ellipse(
         (e.cx - e.rx) * K, -(e.cy + e.ry) * K, (e.cx + e.rx) * K, -(e.cy - e.ry) * K,
         stroke=stroke, fill=fill,
@@ -412,27 +348,13 @@ def _ellipse(canvas: Canvas, e: Ellipse) -> None:
 
 def _path(canvas: Canvas, p: Path) -> None:
     if p.style.fill_paint is not None:
-        _shaded(canvas, p.style, lambda: _path_outline(canvas, p), p.fill_rule == "evenodd")
+        shaded(canvas, p.style, lambda: path_outline(canvas, p), p.fill_rule == "evenodd")
         return
     canvas.saveState()
-    stroke, fill = _apply_style(canvas, p.style)
-    pdf_path = _path_outline(canvas, p)
+    stroke, fill = apply_style(canvas, p.style)
+    pdf_path = path_outline(canvas, p)
     canvas.drawPath(pdf_path, stroke=stroke, fill=fill, fillMode=0 if p.fill_rule == "evenodd" else 1)
     canvas.restoreState()
-
-
-def _path_outline(canvas: Canvas, p: Path) -> Any:
-    pdf_path = canvas.beginPath()
-    for op in p.ops:
-        if op[0] == "M":
-            pdf_path.moveTo(op[1] * K, -op[2] * K)
-        elif op[0] == "L":
-            pdf_path.lineTo(op[1] * K, -op[2] * K)
-        elif op[0] == "C":
-            pdf_path.curveTo(*(v * K * (1 if i % 2 == 0 else -1) for i, v in enumerate(op[1:])))
-        elif op[0] == "Z":
-            pdf_path.close()
-    return pdf_path
 
 
 def _image(canvas: Canvas, im: Image) -> None:
@@ -457,7 +379,7 @@ def _group(canvas: Canvas, g: Group) -> None:
         clip.rect(x * K, -(y + h) * K, w * K, h * K)
         canvas.clipPath(clip, stroke=0, fill=0)
     if g.clip_path is not None:
-        canvas.clipPath(_path_outline(canvas, g.clip_path), stroke=0, fill=0,
+        canvas.clipPath(path_outline(canvas, g.clip_path), stroke=0, fill=0,
                         fillMode=0 if g.clip_path.fill_rule == "evenodd" else 1)
     draw_items(canvas, g.items)
     canvas.restoreState()

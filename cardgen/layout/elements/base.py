@@ -249,9 +249,16 @@ def _point(scope: Scope, point: Pair | None, origin: tuple[float, float]
 
 
 def colour(value: Any, default: str | None) -> str | None:
-    """'#RRGGBB' as written; `none` or empty is no colour; anything else the default."""
+    """'#RRGGBB' as written ('#RRGGBBFF' too); `none` or empty is no colour; anything else the
+    default. A see-through '#RRGGBBAA' is a ValueError: only fills and strokes take alpha."""
     if isinstance(value, str) and re.fullmatch(r"#[0-9A-Fa-f]{6}", value):
         return value
+    found = paint.colour_alpha(value)
+    if found is not None:
+        if found[1] < 1.0:
+            raise ValueError(f"colour {value} is see-through; text, icons and backgrounds take "
+                             "an opaque colour (alpha is for fill and stroke)")
+        return found[0]
     if value in (None, "", "none"):
         return default if value is None else None
     return default
