@@ -375,3 +375,12 @@ def test_a_see_through_text_colour_is_refused_at_the_element(tmp_path: Path) -> 
     d = _face(tmp_path / "opaque", {"type": "text", "text": "Hi", "x": 5, "y": 5, "w": 30,
                                     "h": 10, "color": "#102030FF"})
     assert any("#102030" in line for line in _lines(d))
+
+
+def test_svg_art_with_a_gradient_is_refused_at_its_line_in_the_art(tmp_path: Path) -> None:
+    with pytest.raises(ProblemsError) as err:
+        _art_face(tmp_path, {"data/toy/art/a.svg": GRADIENT_ICON.encode()},
+                  {"type": "image", "field": "{text}", "w": 40, "h": 40})
+    p = err.value.problems[0]
+    assert p.rule == "bad-icon" and p.message.startswith("SVG art data/toy/art/a.svg:")
+    assert f"{p.where}".startswith("data/toy/art/a.svg:3:")

@@ -171,11 +171,22 @@ def _view_box(path: Path, written: object) -> tuple[float, float, float, float]:
     if len(parts) == len(numbers) == 4 and all(map(math.isfinite, numbers)) \
             and numbers[2] > 0 and numbers[3] > 0:
         return (numbers[0], numbers[1], numbers[2], numbers[3])
-    shown = "/".join(("layouts", *path.parts[-3:]))
-    raise IconError("bad-icon", f"icon file {shown}: viewBox=\"{text}\" is not four numbers "
+    shown = shown_path(path)
+    raise IconError("bad-icon", f"{_what_file(shown)} {shown}: viewBox=\"{text}\" is not four numbers "
                     "(min-x, min-y, width, height) with a positive width and height",
                     "write the viewBox as four numbers, e.g. viewBox=\"0 0 24 24\"",
                     _attribute_at(path, shown, "viewBox"))
+
+
+def shown_path(path: Path) -> str:
+    """An SVG file as messages name it: from its layouts/ (an icon) or data/ (art) folder."""
+    parts = path.parts
+    marks = [i for i, part in enumerate(parts[:-1]) if part in ("layouts", "data")]
+    return "/".join(parts[marks[-1]:]) if marks else path.name
+
+
+def _what_file(shown: str) -> str:
+    return "SVG art" if shown.startswith("data/") else "icon file"
 
 
 def _attribute_at(path: Path, shown: str, name: str) -> Location | None:
@@ -253,11 +264,11 @@ def _refuse_paint_servers(path: Path, shapes: list[se.Shape]) -> None:
         for key in ("fill", "stroke"):
             written = str(element.values.get(key) or "")
             if written.strip().startswith("url("):
-                shown = "/".join(("layouts", *path.parts[-3:]))
+                shown = shown_path(path)
                 tag = type(element).__name__.lower()
                 ident = element.values.get("id")
                 what = f"<{tag} id=\"{ident}\">" if ident else f"a <{tag}>"
-                raise IconError("bad-icon", f"icon file {shown}: {what} is painted with "
+                raise IconError("bad-icon", f"{_what_file(shown)} {shown}: {what} is painted with "
                                 f"{key}=\"{written}\" (a gradient or pattern), which icons do not "
                                 "draw", "give the shape a plain colour (fill=\"#RRGGBB\"); for a "
                                 "gradient, draw the shape as a layout element with a "

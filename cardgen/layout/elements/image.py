@@ -34,8 +34,14 @@ class ImageElement(ElementBase):
     def draw(self, ctx: Context, scope: Scope, dx: float, dy: float) -> None:
         try:
             self.draw_art(ctx, scope, dx, dy)
-        except (ImageError, IconError) as exc:
+        except ImageError as exc:
             ctx.problem("bad-image", str(exc), "image", exc.hint, ctx.where_bound(self, self.field))
+        except IconError as exc:  # SVG art: at its line in the SVG file when it is at fault
+            if exc.where is not None:
+                ctx.problems.append(exc.problem(None, f"{ctx.component.id}.image"))
+                return
+            ctx.problem("bad-image", str(exc).replace("icon '", "SVG art '", 1), "image",
+                        exc.hint, ctx.where_bound(self, self.field))
 
     def draw_art(self, ctx: Context, scope: Scope, dx: float, dy: float) -> None:
         value = scope.text(self.field)
