@@ -418,9 +418,9 @@ def _image_problem(base: Path, value: str) -> tuple[str, str, str] | None:
     if not exists:
         return ("missing-image", f"image '{value}' does not exist",
                 f"paths are relative to data/{base.name}/")
-    if target.suffix.lower() not in IMAGE_SUFFIXES:
-        return ("bad-image", f"image '{value}' is not a PNG or JPEG file",
-                "save the art as .png or .jpg (SVG art is not drawn)")
+    if target.suffix.lower() not in (*IMAGE_SUFFIXES, ".svg"):
+        return ("bad-image", f"image '{value}' is not a PNG, JPEG or SVG file",
+                "save the art as .png, .jpg or .svg")
     return None
 
 

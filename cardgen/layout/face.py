@@ -18,7 +18,8 @@ from cardgen.layout.colourblind import FaceTerms, colour_alone
 from cardgen.layout.draft import draft_mark
 from cardgen.layout.drawing import Drawing, Ellipse, Path, Rect, Style
 from cardgen.layout.drawing import Text as TextItem
-from cardgen.layout.elements.base import Context, FaceJob, colour
+from cardgen.layout.elements.base import Context, FaceJob, LinearGradient, RadialGradient, colour
+from cardgen.layout.elements.rect import RectElement
 from cardgen.layout.lints import FaceLinter
 from cardgen.layout.model import ANCHOR, EditionMark, Fonts, TemplateFile
 from cardgen.layout.scope import Scope, number
@@ -192,18 +193,22 @@ def shape_corners(template: TemplateFile, scope: Scope, width: float, height: fl
 
 def _background(ctx: Context, template: TemplateFile, scope: Scope) -> None:
     """Trim and bleed filled with the background (a round face: white, then a disc)."""
-    fill = colour(scope.text(template.background), WHITE)
     d = ctx.drawing
     b = d.bleed
+    if isinstance(template.background, LinearGradient | RadialGradient):  # placed on the trim
+        painter = RectElement.model_validate({"type": "rect", "fill": template.background})
+        style = painter.style(ctx, scope, (0.0, 0.0, d.width, d.height))
+    else:
+        style = Style(fill=colour(scope.text(template.background), WHITE))
     if template.shape == "circle":
         ctx.add(Rect(-b, -b, d.width + 2 * b, d.height + 2 * b, Style(fill=WHITE)), "background")
         r = d.width / 2
-        ctx.add(Ellipse(r, d.height / 2, r + b, r + b, Style(fill=fill)), "background")
+        ctx.add(Ellipse(r, d.height / 2, r + b, r + b, style), "background")
         return
     if d.points:  # a hex or polygon: its outline grown by the bleed (outside: transparent)
-        ctx.add(Path(outline.face_outline(d, b), Style(fill=fill)), "background")
+        ctx.add(Path(outline.face_outline(d, b), style), "background")
         return
-    ctx.add(Rect(-b, -b, d.width + 2 * b, d.height + 2 * b, Style(fill=fill)), "background")
+    ctx.add(Rect(-b, -b, d.width + 2 * b, d.height + 2 * b, style), "background")
 
 
 def _edition_mark(ctx: Context, mark: EditionMark, scope: Scope) -> None:

@@ -211,6 +211,8 @@ def _shape(item: Rect | Ellipse | Path, m: Matrix, walk: Walk, background: str, 
                 new_style = replace(new_style, stroke=edge,
                                     stroke_width=style.stroke_width if style.stroke else OUTLINE)
         walk.fills.append(Fill(box, style.fill, new_fill))
+        if new_fill != style.fill and style.fill_paint is not None:  # a lighter plain fill
+            new_style = replace(new_style, fill_paint=None)
     return replace(item, style=new_style) if new_style != style else item
 
 

@@ -16,7 +16,7 @@ from typing import Any, Literal, get_args, get_origin
 from pydantic import Field, ModelWrapValidatorHandler, PrivateAttr, model_validator
 
 from cardgen.layout.elements import ELEMENT_TYPES, rebuilt
-from cardgen.layout.elements.base import Children, Colour, Num, Pair
+from cardgen.layout.elements.base import Children, Colour, Num, Paint, Pair
 from cardgen.layout.located import Located, Strict
 
 DEFAULT_SIZE: tuple[float, float] = (63.5, 88.9)  # a poker card, mm
@@ -102,7 +102,8 @@ class TemplateFile(Strict):
     corner: float = Field(0.0, ge=0, description="rect: the cut line's corner radius, mm")
     standee: StandeeShape | None = Field(
         None, description="front layout only: print front and back as one folding strip")
-    background: Colour | None = Field("#FFFFFF", description="fills trim and bleed")
+    background: Paint | None = Field("#FFFFFF", description="fills trim and bleed: a colour or "
+                                     "a gradient (placed on the trim)")
     palette: dict[str, str] | None = Field(default_factory=dict,
                                            description="colour words -> '#RRGGBB'")
     edition_mark: EditionMark | Literal[False] = Field(
