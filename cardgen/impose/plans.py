@@ -11,6 +11,7 @@ from cardgen.impose.geometry import (
     BAND,
     FOLD_CLEAR,
     MARK_GAP,
+    TICK,
     TILE_OVERLAP,
     Box,
     Circle,
@@ -245,12 +246,13 @@ def trim_lines(t: Tile, shown: Box, room: dict[str, float]) -> list[Line]:
     """The cut lines of edges that go on top of a neighbour, outside both ends of the edge."""
     s = TILE_MARK_START
     spans: list[tuple[float, float, float, float]] = []
+    reach = {k: min(v, s + TICK) for k, v in room.items()}  # ticks, never lines down the page
     if t.col > 0:  # this tile's left edge goes on top of its left neighbour
-        spans += [(shown.x, shown.y - s, shown.x, shown.y - room["top"]),
-                  (shown.x, shown.bottom + s, shown.x, shown.bottom + room["bottom"])]
+        spans += [(shown.x, shown.y - s, shown.x, shown.y - reach["top"]),
+                  (shown.x, shown.bottom + s, shown.x, shown.bottom + reach["bottom"])]
     if t.row > 0:
-        spans += [(shown.x - s, shown.y, shown.x - room["left"], shown.y),
-                  (shown.right + s, shown.y, shown.right + room["right"], shown.y)]
+        spans += [(shown.x - s, shown.y, shown.x - reach["left"], shown.y),
+                  (shown.right + s, shown.y, shown.right + reach["right"], shown.y)]
     return [Line(*span, 0.3) for span in spans
             if abs(span[2] - span[0]) + abs(span[3] - span[1]) >= 1.0]
 

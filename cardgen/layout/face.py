@@ -13,6 +13,7 @@ from __future__ import annotations
 from cardgen.data.model import Component
 from cardgen.errors import Problem, ProblemsError
 from cardgen.layout import fonts, text
+from cardgen.layout.back_lints import BackLinter
 from cardgen.layout.bleed import bleed_problems, extend_to_bleed, stretched_sides
 from cardgen.layout.draft import draft_mark
 from cardgen.layout.drawing import Drawing, Ellipse, Rect, Style
@@ -80,6 +81,10 @@ def lay_out_template(session: LayoutSession, component: Component, side: str,
     drawing.warnings = FaceLinter(drawing, ctx.placed, ctx.job.safe, template.shape == "circle",
                                   face_label(component, side), stretched_sides(drawing),
                                   ctx.job.layout_file or component.where).run()
+    if side == "back":
+        drawing.warnings += BackLinter(drawing, ctx.placed, ctx.job.safe, template.shape == "circle",
+                                       face_label(component, side), stretched_sides(drawing),
+                                       ctx.job.layout_file or component.where).run()
     drawing.warnings += _old_words(template)
     return drawing
 
