@@ -7,8 +7,8 @@ covering more than LARGE_FILL of the face (within MIN_LARGE..MAX_LARGE mm²) bec
 tint of its colour with a thin outline in the colour itself (a ring too, whatever its box);
 a round face keeps its edge as an outline on the trim, so every cut line stays. Whatever is
 drawn on a fill that changed keeps its contrast: text under 4.5:1 and icons or strokes under
-3:1 against the new colour take the first of (the fill's old colour, black) that reaches it; a small panel or spot
-keeps its colour and gets an outline that does.
+3:1 against the new colour take the first of (the fill's old colour, black) that reaches it;
+a small panel or spot keeps its colour and gets an outline that does.
 """
 
 from __future__ import annotations
