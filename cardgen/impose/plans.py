@@ -31,6 +31,7 @@ from cardgen.impose.geometry import (
     content_box,
     corner_marks,
     cut_positions,
+    edge_for_margin,
     grid_clips,
     grid_marks,
     grid_slots,
@@ -129,8 +130,9 @@ def fold_plan(copies: Sequence[Copy], paper: Paper, *, gutter: float) -> list[Pa
 
 
 def rim_lanes(slots: Sequence[Slot], region: Box, printable: Box) -> list[Lane]:
-    """Horizontal label lanes below and above a grid, between its column marks, with the
-    text's top clear of the grid's bleed and its baseline inside the printable area."""
+    """Horizontal label lanes below and above a grid, with the text's top clear of the grid's
+    bleed and its baseline inside the printable area: one lane across the region where the
+    crop ticks end short of the text, else one between each two column marks."""
     g = bbox([s.trim for s in slots])
     xs, _ = cut_positions(slots)
     bounds = sorted({round(x, 6) for x in xs} | {round(region.x, 6), round(region.right, 6)})
@@ -138,6 +140,10 @@ def rim_lanes(slots: Sequence[Slot], region: Box, printable: Box) -> list[Lane]:
     for baseline, room in ((printable.bottom - 0.8, printable.bottom - g.bottom),
                            (printable.y + 3.2, g.y - printable.y)):
         if room < 7.0:  # 3 mm of bleed, 0.5 mm clear, 2.4 mm of text, 0.8 mm below it
+            continue
+        edge = edge_for_margin(room)
+        if edge.length > 0 and edge.start + min(edge.length, TICK) + 0.5 <= room - 3.2:
+            lanes.append(Lane(region.x + 1.5, baseline, region.w - 3.0))
             continue
         for a, b in zip(bounds, bounds[1:], strict=False):
             if b - a > 14.0:
