@@ -82,7 +82,8 @@ def sheet_page(
         for c, s, clip in zip(chunk, slots, clips, strict=False)
         if side == "front" or c.has_back
     ]
-    page = Page(paper, side, describe(chunk, side), placements, grid_marks(slots, region))
+    page = Page(paper, side, describe(chunk, side), placements,
+                grid_marks(slots[:len(chunk)], region))  # ticks where pieces are
     box = content_box(paper)
     page.lanes = band_lanes(paper) if band else (
         side_lanes(slots, region, span=(box.y, box.bottom)) + rim_lanes(slots, region, region))
@@ -119,7 +120,7 @@ def fold_plan(copies: Sequence[Copy], paper: Paper, *, gutter: float) -> list[Pa
                 if side == "front" or c.has_back:
                     page.placements.append(Placement((c.component, side), s, clip))
             outer = "left" if side == "front" else "right"
-            page.lines += grid_marks(slots, region, sides=("top", "bottom", outer))
+            page.lines += grid_marks(slots[:len(chunk)], region, sides=("top", "bottom", outer))
         g = bbox([s.trim for s in used_fronts])
         page.lines.append(Line(fold_x, g.y, fold_x, g.bottom, 0.2, 0.6, (2.0, 1.5)))
         page.lanes = (rim_lanes(used_fronts, left, printable)
