@@ -356,26 +356,27 @@ def _grid_marks(slots: tuple[Slot, ...], region: Box, sides: tuple[str, ...]) ->
     wanted = set(sides or ("left", "top", "right", "bottom"))
     lines = []
     for x in cut_positions(slots)[0]:
-        for side, y0, sign in (("top", g.y, -1), ("bottom", g.bottom, 1)):
-            if side in wanted and x in _outer_cuts(slots, side, y0):
+        top, bottom = _cut_ends([(s.y, s.y + s.h) for s in slots
+                                 if abs(s.x - x) < 1e-6 or abs(s.x + s.w - x) < 1e-6])
+        for side, y0, sign in (("top", top, -1), ("bottom", bottom, 1)):
+            if side in wanted:
                 lines += mark(edges[side], within(x, region.x, region.right), y0, sign,
                               vertical=True)
     for y in cut_positions(slots)[1]:
-        for side, x0, sign in (("left", g.x, -1), ("right", g.right, 1)):
-            if side in wanted and y in _outer_cuts(slots, side, x0):
+        left, right = _cut_ends([(s.x, s.x + s.w) for s in slots
+                                 if abs(s.y - y) < 1e-6 or abs(s.y + s.h - y) < 1e-6])
+        for side, x0, sign in (("left", left, -1), ("right", right, 1)):
+            if side in wanted:
                 lines += mark(edges[side], x0, within(y, region.y, region.bottom), sign,
                               vertical=False)
     return tuple(lines)
 
 
-def _outer_cuts(slots: Sequence[Slot], side: str, edge: float) -> set[float]:
-    """The cut lines that end on a grid's side at a piece (a short last row gets ticks
-    below its own pieces only, none under the empty slots)."""
-    if side in ("top", "bottom"):
-        return {round(v, 6) for s in slots if abs((s.y if side == "top" else s.y + s.h) - edge)
-                < 1e-6 for v in (s.x, s.x + s.w)}
-    return {round(v, 6) for s in slots if abs((s.x if side == "left" else s.x + s.w) - edge)
-            < 1e-6 for v in (s.y, s.y + s.h)}
+def _cut_ends(spans: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    """Where a cut line ends: the first and last edge of the pieces along it (a short last
+    row's column cuts end at the row above, and get their ticks there, not under empty
+    slots)."""
+    return min(a for a, _ in spans), max(b for _, b in spans)
 
 
 def within(v: float, lo: float, hi: float, half_width: float = 0.15) -> float:
