@@ -13,6 +13,7 @@ from __future__ import annotations
 from cardgen.data.model import Component
 from cardgen.errors import Problem, ProblemsError
 from cardgen.layout import fonts, outline, text
+from cardgen.layout.back_lints import BackLinter
 from cardgen.layout.bleed import bleed_problems, extend_to_bleed, stretched_sides
 from cardgen.layout.colourblind import FaceTerms, colour_alone
 from cardgen.layout.draft import draft_mark
@@ -103,6 +104,10 @@ def lay_out_template(session: LayoutSession, component: Component, side: str,
     drawing.warnings += colour_alone(ctx.placed, FaceTerms(
         session.db, component, scope.term_parts, face_label(component, side),
         ctx.job.layout_file or component.where))
+    if side == "back":
+        drawing.warnings += BackLinter(drawing, ctx.placed, ctx.job.safe, template.shape == "circle",
+                                       face_label(component, side), stretched_sides(drawing),
+                                       ctx.job.layout_file or component.where).run()
     drawing.warnings += _old_words(template)
     return drawing
 

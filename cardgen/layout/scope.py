@@ -45,7 +45,11 @@ class Scope:
         value, spec = self._head(head)
         for part in rest:
             term = value if isinstance(value, Term) else None
-            value, spec = _step(self.db, value, spec, part)
+            if "@" in part:  # adjacent@rooms: the items of list field `rooms` with those ids
+                name, listed = part.split("@", 1)
+                value, spec = self._items_by_id(*_step(self.db, value, spec, name), listed)
+            else:
+                value, spec = _step(self.db, value, spec, part)
             if term is not None and value not in (None, ""):  # an empty part shows nothing
                 self._note(term, part)
         if isinstance(value, Term):
@@ -57,6 +61,19 @@ class Scope:
         vocab = next((name for name, terms in self.db.game.vocab.items()
                       if terms.get(str(term.id)) is term), "")
         self.root.term_parts.setdefault((vocab, str(term.id)), set()).add(part)
+
+    def _items_by_id(self, value: Any, spec: FieldSpec | None, listed: str
+                     ) -> tuple[Any, FieldSpec | None]:
+        """The item (or, for a list of ids, the items) of the component's list field `listed`
+        whose `id` is the value: a printed name for an id the data keeps."""
+        self.root.read_component = True
+        items = self.component.value(listed) or []
+        field = self.db.game.kinds[self.component.kind].fields.get(listed)
+        of = field.of if field is not None else None
+        by_id = {str(i.get("id")): i for i in items if isinstance(i, dict)}
+        if isinstance(value, list):
+            return [by_id.get(str(v)) for v in value if str(v) in by_id], of
+        return by_id.get(str(value)), of
 
     def _head(self, head: str) -> tuple[Any, FieldSpec | None]:
         if "@" in head:  # number@suit: the term of vocab `suit` whose number is the value
@@ -106,6 +123,9 @@ def _resolve_term(db: Database, value: Any, spec: FieldSpec | None) -> Any:
 def _step(db: Database, value: Any, spec: FieldSpec | None, part: str) -> tuple[Any, FieldSpec | None]:
     if value is None:
         return None, None
+    if isinstance(value, list) and part != "len":
+        steps = [_step(db, v, spec, part) for v in value]  # items looked up by id, each
+        return [v for v, _ in steps], (steps[0][1] if steps else None)
     if isinstance(value, Term):
         return getattr(value, part, None), None
     if isinstance(value, dict):

@@ -92,6 +92,7 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
     cause, cardgen.errors.fold), raised together once all faces were tried.
     """
     from cardgen.layout import LayoutSession
+    from cardgen.layout.back_lints import lint_backs
 
     if only is not None:
         unknown = sorted(set(only) - set(db.by_id()))
@@ -115,6 +116,8 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
                 if key:
                     faces.keys[(component.id, side)] = key
     faces.components = [c for c in chosen if (c.id, "front") in faces.drawings]
+    lint_backs(session, ((c, faces.drawings[(c.id, "back")]) for c in faces.components
+                         if (c.id, "back") in faces.drawings))
     add_tuck_boxes(db, faces)
     return faces
 
