@@ -2,7 +2,10 @@
 (ObjectStates; DeckCustom with DeckIDs and ContainedObjects; CustomDeck with FaceURL, BackURL,
 NumWidth, NumHeight; CardID = deck key x 100 + slot; custom tiles and tokens), the sheets'
 grid limits (at most 10 x 7, the last slot the hidden card) and the names, for every seed
-game, at a low resolution so the test stays fast."""
+game, at a low resolution so the test stays fast. Every image URL of the default save is an
+absolute file:/// URL of a file that exists; round and polygon tokens and boards have
+transparent corners; every die is a Custom_Dice whose image holds its six faces on TTS's d6
+template."""
 
 from __future__ import annotations
 
@@ -11,13 +14,15 @@ import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlparse
 
 import pytest
 from PIL import Image
 
 from cardgen.data.load import load_database
 from cardgen.data.model import Database
-from cardgen.export.tts import export_tts, grid
+from cardgen.export.pieces import die_faces
+from cardgen.export.tts import D6_CELLS, export_tts, grid
 from tests.conftest import REPO
 from tests.support import gen_deck
 
@@ -39,7 +44,8 @@ def objects_in(states: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def check_common(o: dict[str, Any]) -> None:
-    assert o["Name"] in {"DeckCustom", "Card", "Custom_Tile", "Custom_Token", "Bag"}, o["Name"]
+    assert o["Name"] in {"DeckCustom", "Card", "Custom_Board", "Custom_Token", "Custom_Dice",
+                         "Bag"}, o["Name"]
     assert re.fullmatch(r"[0-9a-f]{6}", o["GUID"])
     assert set(o["Transform"]) == TRANSFORM
     assert all(isinstance(v, float) for v in o["Transform"].values())
@@ -47,8 +53,12 @@ def check_common(o: dict[str, Any]) -> None:
 
 
 def image_at(folder: Path, url: str) -> Image.Image:
-    assert not url.startswith(("http:", "https:", "/")), url  # relative by default
-    return Image.open(folder / url)
+    """The image a default save names: an absolute file:/// URL to a file in the export."""
+    assert url.startswith("file:///"), url
+    path = Path(unquote(urlparse(url).path))
+    assert path.is_absolute() and path.is_file(), url
+    assert folder.resolve() in path.parents, url
+    return Image.open(path)
 
 
 def check_sheet(folder: Path, key: str, deck: dict[str, Any], slots_used: set[int]) -> None:
@@ -97,8 +107,8 @@ def check_deck(folder: Path, o: dict[str, Any]) -> Counter[str]:
 
 def check_piece(folder: Path, o: dict[str, Any]) -> None:
     image = o["CustomImage"]
-    assert ("CustomTile" in image) == (o["Name"] == "Custom_Tile")
     assert ("CustomToken" in image) == (o["Name"] == "Custom_Token")
+    assert ("CustomDice" in image) == (o["Name"] == "Custom_Dice")
     image_at(folder, image["ImageURL"]).close()
     if image["ImageSecondaryURL"]:
         image_at(folder, image["ImageSecondaryURL"]).close()
@@ -146,6 +156,73 @@ def test_a_large_deck_spreads_over_sheets_of_69_cards(tmp_path: Path) -> None:
     grids = [(d["NumWidth"], d["NumHeight"]) for d in deck["CustomDeck"].values()]
     assert grids == [(10, 7), (10, 7), (10, 2)]  # 69 + 69 + 12 cards, each with the hidden slot
     assert len(deck["DeckIDs"]) == 150
+
+
+def corners_clear(path: Path) -> bool:
+    with Image.open(path) as im:
+        if im.mode != "RGBA":
+            return False
+        w, h = im.size
+        return all(im.getpixel(p)[3] == 0 for p in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)))
+
+
+@pytest.mark.parametrize(("game", "edition"), SEEDS, ids=[f"{g}@{e}" for g, e in SEEDS])
+def test_round_and_polygon_pieces_have_transparent_corners(game: str, edition: str,
+                                                           tmp_path: Path) -> None:
+    from cardgen.export.common import lay_out
+    from cardgen.export.pieces import face_outline
+
+    db = load_database(REPO, game, edition)
+    faces = lay_out(db)
+    result = export_tts(db, tmp_path, dpi=25)
+    shaped = [(cid, side) for (cid, side), d in faces.drawings.items()
+              if face_outline(d)[0] != "rect" and faces.sheets[d_kind(db, cid)] != "cards"]
+    assert shaped or game == "lux-aeterna"  # its markers are cut square
+    for cid, side in shaped:
+        image = result.folder / "images" / f"{cid}{'-back' if side == 'back' else ''}.png"
+        assert corners_clear(image), image.name
+
+
+def d_kind(db: Database, cid: str) -> str:
+    return next(c.kind for c in db.components if c.id == cid)
+
+
+@pytest.mark.parametrize(("game", "edition"), [("l5", "0.6.5"), ("lux-aeterna", "published")])
+def test_every_die_is_a_custom_d6_holding_its_six_faces(game: str, edition: str,
+                                                        tmp_path: Path) -> None:
+    from cardgen.export.common import lay_out
+    from cardgen.render.png import face_images
+
+    db = load_database(REPO, game, edition)
+    faces = lay_out(db)
+    dice = [c for c in db.components if die_faces(c, faces.drawings[(c.id, "front")])]
+    assert dice
+    result = export_tts(db, tmp_path, dpi=25)
+    states = objects_in(json.loads(result.save.read_text(encoding="utf-8"))["ObjectStates"])
+    by_name = {o["Nickname"]: o for o in states if o["Name"] == "Custom_Dice"}
+    for c in dice:
+        die = by_name[c.name]
+        assert die["CustomImage"]["CustomDice"] == {"Type": 1}
+        assert [r["Value"] for r in die["RotationValues"]] == [str(v) for v in c.fields["faces"]]
+        drawing = faces.drawings[(c.id, "front")]
+        strip = next(iter(face_images([drawing], 100, 0))).convert("RGB")
+        scale = strip.width / drawing.width
+        with image_at(result.folder, die["CustomImage"]["ImageURL"]) as template:
+            cell = template.width // 3
+            assert template.size == (3 * cell, 3 * cell)
+            for n, box in enumerate(die_faces(c, drawing) or [], start=1):
+                column, row, turned = D6_CELLS[n]
+                got = template.convert("RGB").crop((column * cell, row * cell, (column + 1) * cell,
+                                                    (row + 1) * cell)).resize((16, 16))
+                want = strip.crop((round(box.x * scale), 0, round((box.x + box.w) * scale),
+                                   strip.height)).resize((16, 16))
+                if turned:
+                    want = want.rotate(180)
+                assert mean_difference(got, want) < 24, (c.id, n)
+
+
+def mean_difference(a: Image.Image, b: Image.Image) -> float:
+    return sum(abs(x - y) for x, y in zip(a.tobytes(), b.tobytes(), strict=True)) / (16 * 16 * 3)
 
 
 def test_base_url_makes_hosted_urls(tmp_path: Path) -> None:

@@ -1,19 +1,28 @@
 """The gallery `cardgen build` writes: index.html in the output folder, listed in the manifest,
 every face an SVG of the build, the check report and the diff against a named edition; then
-loaded in headless Chromium (DevTools protocol over a pipe), which must load every face image
-from the file system alone. Without Chromium that test skips and says why."""
+loaded in headless Chromium (Playwright driving Debian's chromium), which must load every face
+image from the file system alone, request nothing else, and show no sideways scrolling on a
+400 px screen. A back the whole kind shares is captioned with its kind. Without Chromium the
+browser test skips and says why."""
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.conftest import REPO
-from tests.support.chromium import Chromium, find_chromium
+from tests.support.browser import NO_SIDEWAYS_SCROLL, launch
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from launch()
 
 
 @pytest.fixture(scope="module")
@@ -88,15 +97,41 @@ SCRIPT = """(async () => {
 })()"""
 
 
-@pytest.mark.skipif(find_chromium() is None,
-                    reason="Chromium is not installed (Debian: apt-get install chromium)")
-def test_the_gallery_loads_every_face_in_headless_chromium(built: Path) -> None:
+def test_the_gallery_loads_every_face_in_headless_chromium(built: Path, browser: Any) -> None:
     expected = len(parsed(built).sources)
-    with Chromium(find_chromium() or "") as browser:
-        browser.open(built / "index.html")
-        seen = browser.evaluate(SCRIPT)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    requests: list[str] = []
+    errors: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto((built / "index.html").resolve().as_uri())
+    seen = page.evaluate(SCRIPT)
     assert seen["images"] == expected > 0
     assert seen["broken"] == []
     assert seen["reportShown"] and "passes its check" in seen["report"]
     assert seen["shownKinds"] == [seen["filterKind"]]  # the filter shows one kind
-    assert seen["remote"] == []
+    assert seen["remote"] == [] and all(url.startswith("file://") for url in requests)
+    assert errors == []
+    page.close()
+
+
+@pytest.mark.parametrize("width", [360, 400])
+def test_a_phone_screen_does_not_scroll_sideways(built: Path, browser: Any, width: int) -> None:
+    page = browser.new_page(viewport={"width": width, "height": 800})
+    page.goto((built / "index.html").resolve().as_uri())
+    page.wait_for_load_state("load")
+    assert page.evaluate(NO_SIDEWAYS_SCROLL), page.evaluate("document.documentElement.scrollWidth")
+    table = page.locator("#report table")
+    assert table.count() == 1  # the report's table scrolls in its own box, if at all
+    box = page.evaluate("document.querySelector('#report .scroll').getBoundingClientRect().right")
+    assert box <= width
+    page.close()
+
+
+def test_a_back_the_whole_kind_shares_is_captioned_with_its_kind(built: Path) -> None:
+    text = (built / "index.html").read_text(encoding="utf-8")
+    captions = re.findall(r'<figure class="face" data-kind="orbit-card">.*?<figcaption>(.*?)<br>'
+                          r"<small>(.*?)</small>", text)
+    backs = [(name, small) for name, small in captions if ", back" in small]
+    assert len(backs) == 1, backs  # the shared back once, named by its kind
+    assert backs[0][0] == "Orbit card (every card)" and "&times;" in backs[0][1]

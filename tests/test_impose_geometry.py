@@ -201,9 +201,11 @@ def test_within_keeps_a_mark_inside_its_region() -> None:
 
 def test_mark_outside_the_trim_or_a_tick_on_it() -> None:
     room = Edge(3.0, 4.0, 8.5)
-    assert geometry.mark(room, 50.0, 20.0, -1, vertical=True) == [Line(50.0, 16.0, 50.0, 7.5)]
+    # 8.5 mm of room, but a mark is a tick of at most TICK (5 mm), never a line to the margin
+    assert geometry.mark(room, 50.0, 20.0, -1, vertical=True) == [Line(50.0, 16.0, 50.0, 11.0)]
     assert geometry.mark(room, 100.0, 30.0, 1, vertical=False) == [
-        Line(104.0, 30.0, 112.5, 30.0, 0.2)]
+        Line(104.0, 30.0, 109.0, 30.0, 0.2)]
+    assert geometry.TICK == 5.0
     tick = Edge(0.5, 1.5, 0.0, 1.5)
     assert geometry.mark(tick, 50.0, 20.0, -1, vertical=True) == [
         Line(50.0, 20.0, 50.0, 21.5, 0.1)]
@@ -221,22 +223,23 @@ def test_cut_positions_are_the_distinct_trim_lines() -> None:
 def test_grid_marks_one_pair_per_cut_line() -> None:
     slots = [Slot(20.0, 30.0, 20.0, 20.0), Slot(40.0, 30.0, 20.0, 20.0)]
     region = Box(0.0, 0.0, 80.0, 60.0)
-    # left and right: 20 mm (3 bleed, mark 4..20); top 30 (4..30); bottom 10 (4..10)
+    # left and right: 20 mm of room, top 30, bottom 10 (3 bleed): ticks 4..9 mm out, never
+    # lines across the empty paper out to the region's edge
     assert rounded(geometry.grid_marks(slots, region)) == [
-        (20, 26, 20, 0, 0.2), (20, 54, 20, 60, 0.2),
-        (40, 26, 40, 0, 0.2), (40, 54, 40, 60, 0.2),
-        (60, 26, 60, 0, 0.2), (60, 54, 60, 60, 0.2),
-        (16, 30, 0, 30, 0.2), (64, 30, 80, 30, 0.2),
-        (16, 50, 0, 50, 0.2), (64, 50, 80, 50, 0.2)]
+        (20, 26, 20, 21, 0.2), (20, 54, 20, 59, 0.2),
+        (40, 26, 40, 21, 0.2), (40, 54, 40, 59, 0.2),
+        (60, 26, 60, 21, 0.2), (60, 54, 60, 59, 0.2),
+        (16, 30, 11, 30, 0.2), (64, 30, 69, 30, 0.2),
+        (16, 50, 11, 50, 0.2), (64, 50, 69, 50, 0.2)]
     assert rounded(geometry.grid_marks(slots, region, sides=("left",))) == [
-        (16, 30, 0, 30, 0.2), (16, 50, 0, 50, 0.2)]
+        (16, 30, 11, 30, 0.2), (16, 50, 11, 50, 0.2)]
     # a cut on the region's edge: the mark moves inside by half its line width
     edge = geometry.grid_marks([Slot(0.0, 30.0, 20.0, 20.0)], region, sides=("top",))
-    assert rounded(edge) == [(0.15, 26, 0.15, 0, 0.2), (20, 26, 20, 0, 0.2)]
+    assert rounded(edge) == [(0.15, 26, 0.15, 21, 0.2), (20, 26, 20, 21, 0.2)]
     low = geometry.grid_marks([Slot(30.0, 40.0, 20.0, 20.0)], region, sides=("right",))
-    assert rounded(low) == [(54, 40, 80, 40, 0.2), (54, 59.85, 80, 59.85, 0.2)]
+    assert rounded(low) == [(54, 40, 59, 40, 0.2), (54, 59.85, 59, 59.85, 0.2)]
     right = geometry.grid_marks([Slot(60.0, 10.0, 20.0, 20.0)], region, sides=("bottom",))
-    assert rounded(right) == [(60, 34, 60, 60, 0.2), (79.85, 34, 79.85, 60, 0.2)]
+    assert rounded(right) == [(60, 34, 60, 39, 0.2), (79.85, 34, 79.85, 39, 0.2)]
 
 
 def test_corner_marks_extend_each_trim_line_past_its_corners() -> None:

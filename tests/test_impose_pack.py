@@ -267,3 +267,47 @@ def test_a_sticker_name_with_no_room_keeps_two_characters() -> None:
     assert name_in("WW") == "WW"
     assert name_in("WWW") == "W…"
     assert name_in("WWWW") == "W…"
+
+
+def test_rows_fill_the_pocket_under_a_shorter_block_before_a_new_page() -> None:
+    """Cards (90 mm tall) and a 40 mm piece beside them leave a pocket under the piece: the
+    tokens go there, re-cut to its width, instead of onto a page of their own."""
+    box = Box(0.0, 0.0, 200.0, 100.0)
+    cards, med = run(2, 60.0, 90.0, 2, sheet="cards", prefix="c"), run(1, 60.0, 40.0, 1, prefix="m")
+    tokens = run(4, 20.0, 20.0, 9, 2.0, prefix="t")
+    (sheet,) = pack.pack([tokens, med, cards], box)
+    (shelf,) = sheet.shelves
+    assert [b.run for b in shelf.blocks] == [cards, med]
+    (pocket,) = shelf.blocks[1].under
+    assert pocket.run.cols == 2 and [[c.component for c in r] for r in pocket.rows] == [
+        ["t0", "t1"], ["t2", "t3"]]
+    assert shelf.blocks[1].column_height == pytest.approx(40.0 + 8.0 + 42.0)
+    assert [c.component for c in pack.sheet_copies(sheet)] == ["c0", "c1", "m0", "t0", "t1",
+                                                               "t2", "t3"]
+    # too little room under it: a page of their own, as before
+    big = run(4, 20.0, 45.0, 9, 2.0, prefix="b")
+    assert len(pack.pack([big, med, cards], box)) == 2
+
+
+def test_a_pocket_block_is_placed_under_its_column_with_its_back_mirrored() -> None:
+    box = geometry.content_box(LETTER, geometry.BAND)
+    cards = Run("cards", pieces(2, 57.0, 88.9, "c", back=True), 57.0, 88.9, 0, 0.0, 2)
+    med = Run("cards", pieces(1, 63.5, 30.0, "m", back=True), 63.5, 30.0, 0, 0.0, 1)
+    tokens = Run("tokens", pieces(4, 20.0, 20.0, "t", back=True), 20.0, 20.0, 0, 2.0, 9)
+    (sheet,) = pack.pack([tokens, med, cards], box)
+    front, back = pack.sheet_pages(sheet, LETTER, "front", (0.0, 0.0))
+    slots = {p.face[0]: p.slot for p in front.placements}
+    m = slots["m0"]
+    for t in ("t0", "t1", "t2", "t3"):  # under the 30 mm piece, inside its column
+        assert slots[t].y >= m.y + m.h + geometry.BLOCK_GAP - 1e-6
+        assert m.x - 1e-6 <= slots[t].x and slots[t].x + slots[t].w <= m.x + m.w + 1e-6
+    w = LETTER.width
+    backs = {p.face[0]: p.slot for p in back.placements}
+    assert set(backs) == set(slots)  # every two-sided piece has its back behind it
+    for name, s in slots.items():
+        assert backs[name].x == pytest.approx(w - s.x - s.w) and backs[name].y == s.y
+    # the marks of the pocket block are mirrored too, and none crosses a piece
+    assert len(back.lines) == len(front.lines)
+    for ln in front.lines:
+        ink = Box(min(ln.x1, ln.x2), min(ln.y1, ln.y2), abs(ln.x2 - ln.x1), abs(ln.y2 - ln.y1))
+        assert all(ink.intersect(p.clip) is None for p in front.placements), ln

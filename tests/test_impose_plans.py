@@ -143,18 +143,22 @@ def test_side_lanes_need_room_for_a_line_of_text() -> None:
     assert lane_keys(plans.side_lanes(past_right, region, ("right",))) == []
 
 
-def test_rim_lanes_run_below_and_above_the_grid_between_column_cuts() -> None:
+def test_rim_lanes_run_below_and_above_the_grid_across_or_between_column_cuts() -> None:
+    # far from the grid the crop ticks end short of the text: one lane across the region
     slots = [Slot(50.0, 100.0, 40.0, 60.0), Slot(90.0, 100.0, 40.0, 60.0)]
     p = LETTER.printable
+    assert lane_keys(plans.rim_lanes(slots, p, p)) == [
+        (7.85, 272.25, 200.2, False), (7.85, 9.55, 200.2, False)]
+    # 10 mm below a grid the ticks reach the text: lanes between the column cuts
+    tall = [Slot(50.0, 100.0, 40.0, 163.05), Slot(90.0, 100.0, 40.0, 163.05)]
     below = [(7.85, 272.25, 40.65), (51.5, 272.25, 37.0), (91.5, 272.25, 37.0),
              (131.5, 272.25, 76.55)]
-    above = [(x, 9.55, n) for x, _, n in below]
-    assert lane_keys(plans.rim_lanes(slots, p, p)) == [k + (False,) for k in below + above]
+    assert lane_keys(plans.rim_lanes(tall, p, p)) == [k + (False,) for k in below] + [
+        (7.85, 9.55, 200.2, False)]
     # the region bounds the lanes, the printable area places them; 6.9 mm above: no lanes
     region = Box(36.0, 6.35, 94.0, 266.7)
     high = [Slot(50.0, 13.25, 40.0, 60.0), Slot(90.0, 13.25, 40.0, 60.0)]
-    assert lane_keys(plans.rim_lanes(high, region, p)) == [
-        (51.5, 272.25, 37.0, False), (91.5, 272.25, 37.0, False)]
+    assert lane_keys(plans.rim_lanes(high, region, p)) == [(37.5, 272.25, 91.0, False)]
     low = [Slot(50.0, 206.15, 40.0, 60.0)]  # 6.9 mm below
     assert lane_keys(plans.rim_lanes(low, Box(50.0, 0.0, 40.0, 1.0), p)) == [
         (51.5, 9.55, 37.0, False)]
@@ -242,11 +246,12 @@ def test_tile_marks_run_to_the_margin_or_short_of_the_gap_middle() -> None:
         (12.35, 10.35, 12.35, 6.35, 0.2), (12.35, 114.35, 12.35, 118.85, 0.2),
         (203.55, 10.35, 203.55, 6.35, 0.2), (203.55, 114.35, 203.55, 118.85, 0.2),
         # second tile: top, right and bottom are the board's edges (its left goes on top)
-        (93.15, 126.35, 209.55, 126.35, 0.2), (93.15, 226.35, 209.55, 226.35, 0.2),
-        (12.35, 124.35, 12.35, 119.85, 0.2), (12.35, 228.35, 12.35, 260.55, 0.2),
-        (91.15, 124.35, 91.15, 119.85, 0.2), (91.15, 228.35, 91.15, 260.55, 0.2)])
+        # (ticks of at most TICK where the room runs on to the margin)
+        (93.15, 126.35, 98.15, 126.35, 0.2), (93.15, 226.35, 98.15, 226.35, 0.2),
+        (12.35, 124.35, 12.35, 119.85, 0.2), (12.35, 228.35, 12.35, 233.35, 0.2),
+        (91.15, 124.35, 91.15, 119.85, 0.2), (91.15, 228.35, 91.15, 233.35, 0.2)])
     trim = line_keys([ln for ln in page.lines if ln.width == 0.3])
-    assert trim == [(12.35, 124.35, 12.35, 119.85, 0.3), (12.35, 228.35, 12.35, 260.55, 0.3)]
+    assert trim == [(12.35, 124.35, 12.35, 119.85, 0.3), (12.35, 228.35, 12.35, 233.35, 0.3)]
     hatch = [ln for ln in page.lines if ln.width == 0.1]
     assert len(hatch) == 37 and {ln.gray for ln in hatch} == {0.8}  # (10 + 100) / 3 mm
     band = Box(193.55, 12.35, 10.0, 100.0)
@@ -284,8 +289,8 @@ def test_inner_tiles_get_trim_lines_labels_and_hatched_bands() -> None:
     room = {"left": 10.0, "top": 3.0, "right": 2.5, "bottom": 10.0}
     # the right span (2 .. 2.5 mm) is too short to draw
     assert line_keys(plans.trim_lines(inner, shown, room)) == [
-        (100.0, 98.0, 100.0, 97.0, 0.3), (100.0, 142.0, 100.0, 150.0, 0.3),
-        (98.0, 100.0, 90.0, 100.0, 0.3)]
+        (100.0, 98.0, 100.0, 97.0, 0.3), (100.0, 142.0, 100.0, 147.0, 0.3),
+        (98.0, 100.0, 93.0, 100.0, 0.3)]
     assert label_keys(plans.trim_labels(inner, shown)) == [
         (98.8, 120.0, 6.0, "trim this edge", 90, False),
         (125.0, 98.8, 6.0, "trim this edge", 0, False)]
@@ -299,7 +304,7 @@ def test_inner_tiles_get_trim_lines_labels_and_hatched_bands() -> None:
     marks = plans.tile_marks(last, shown, [0.0, 0.0, 1.0, 1.0], room)
     assert line_keys([ln for ln in marks if ln.width == 0.2]) == [
         (152.0, 100.0, 152.5, 100.0, 0.2), (152.0, 140.0, 152.5, 140.0, 0.2),
-        (100.0, 142.0, 100.0, 150.0, 0.2), (150.0, 142.0, 150.0, 150.0, 0.2)]
+        (100.0, 142.0, 100.0, 147.0, 0.2), (150.0, 142.0, 150.0, 147.0, 0.2)]
 
 
 def test_hatch_and_crosshair() -> None:

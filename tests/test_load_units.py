@@ -404,17 +404,17 @@ def test_references_name_components_of_the_right_kind(tmp_path: Path) -> None:
 
 
 def test_images_live_in_the_game_folder(tmp_path: Path) -> None:
-    _project(tmp_path, {"art/a.png": "", "art/b.svg": "", "1/edition.yaml": 'edition: "1"\n'},
+    _project(tmp_path, {"art/a.png": "", "art/b.gif": "", "1/edition.yaml": 'edition: "1"\n'},
              cards="- { id: a, kind: token, image: art/a.png, back_image: art/A.JPG }\n"
                    "- { id: b, kind: token, image: ../../x.png }\n"
-                   "- { id: c, kind: token, image: art/b.svg }\n"
+                   "- { id: c, kind: token, image: art/b.gif }\n"
                    "- { id: d, kind: token, image: \"art/\\0.png\" }\n")
     (tmp_path / "data/g/art/A.JPG").write_text("")
     assert _problems(tmp_path) == [
         "data/g/1/cards.yaml:2:32: error[image-outside] cards[1].image: image '../../x.png' is "
         "outside the game folder\n  hint: put images under g/ and give the path relative to it",
-        "data/g/1/cards.yaml:3:32: error[bad-image] cards[2].image: image 'art/b.svg' is not a PNG "
-        "or JPEG file\n  hint: save the art as .png or .jpg (SVG art is not drawn)",
+        "data/g/1/cards.yaml:3:32: error[bad-image] cards[2].image: image 'art/b.gif' is not a PNG, "
+        "JPEG or SVG file\n  hint: save the art as .png, .jpg or .svg",
         "data/g/1/cards.yaml:4:32: error[bad-image] cards[3].image: image path 'art/\\x00.png' is not "
         "a usable file name\n  hint: write a short path such as art/name.png"]
 

@@ -65,7 +65,7 @@ def test_a_project_layout_extends_the_shared_poker_card(mygame: Path, run_cli) -
     assert built.code == 0, built.text
     svg = (mygame / "output/mygame-1.0/svg/card/star-1.svg").read_text()
     assert 'width="69.5mm"' in svg  # the shared frame's size and bleed: 63.5 + 2 x 3
-    assert "#102030" in svg and "#C8372D" not in svg  # this layout, not the generated one
+    assert "#102030" in svg and "#B8322A" not in svg  # this layout, not the generated one
 
 
 def test_the_project_layout_wins_over_the_shared_one(mygame: Path, run_cli) -> None:

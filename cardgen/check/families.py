@@ -26,6 +26,8 @@ FAMILIES: tuple[Family, ...] = (
                                      "(closest line and word diff)"),
     Family("rules-count", "warning", "a number the set-up or play text ties to a component differs "
                                      "from the data"),
+    Family("setup-count", "error", "a number an edition's setup: step quotes from the rulebook "
+                                   "differs from the rulebook's set-up text (or its words are gone)"),
     Family("rules-use-unlisted", "warning", "the rules use a component the box list does not list"),
     Family("unknown-component", "warning", "the rules count a component that neither the box "
                                            "list nor the data knows"),

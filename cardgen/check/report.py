@@ -16,6 +16,7 @@ from cardgen.check.select import (
     parse,
     values_of,
 )
+from cardgen.check.setup import setup_findings
 from cardgen.check.structure import placeholder_findings, step_findings
 from cardgen.check.terms import data_names, drift_findings, list_findings
 from cardgen.data.model import Component, Database, InventoryRow, Mention, PlayerCount
@@ -129,6 +130,7 @@ def text_findings(db: Database, book: Rulebook) -> list[Finding]:
     names = data_names(db, book)
     return (drift_findings(db, book, names) + list_findings(book, names)
             + count_findings(db, book, names) + unlisted_findings(db, book, names)
+            + setup_findings(db, book)
             + step_findings(book.doc, book.label) + placeholder_findings(book.doc, book.label))
 
 

@@ -91,6 +91,11 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
         return 0  # nothing to reprint
     suffix = with_since(suffix, args)
     steps = gallery_steps(args, db, report, outputs, changed)
+    if getattr(args, "simulate", None):
+        from cardgen.export.simulate import SimulateStep
+
+        suffix = "-".join(filter(None, (suffix, args.simulate)))
+        steps = (*steps, SimulateStep(args.simulate))
     options = BuildOptions(back_offset=parse_offset(args.back_offset), fold=args.fold,
                            ink_saver=args.ink_saver, only=only, suffix=suffix,
                            strict=bool(getattr(args, "strict", False)), extra_steps=steps,
@@ -219,29 +224,34 @@ def face_problems(db: Database) -> list[Problem]:
     """Every problem laying out every face would meet (layout files, bindings, arithmetic,
     icons, fonts, glyphs, images, text that does not fit), all of them; nothing is drawn or
     written. `cardgen check` reports them as the build would."""
-    from cardgen.pipeline.faces import lay_out_faces
+    from cardgen.pipeline.faces import lay_out_faces, lint_errors, lint_warnings
 
     try:
-        lay_out_faces(db, None, lambda stage, done, total: None)
+        faces = lay_out_faces(db, None, lambda stage, done, total: None)
     except ProblemsError as exc:
         return exc.problems
-    return []
+    return lint_errors(lint_warnings(faces))
 
 
 def run_lint(db: Database, console: Console, strict: bool) -> int:
     """Lay out every face, print the layout lints; with strict, warnings are errors."""
     from dataclasses import replace
 
-    from cardgen.pipeline.faces import lay_out_faces, lint_warnings
+    from cardgen.pipeline.faces import lay_out_faces, lint_errors, lint_warnings
 
     faces = lay_out_faces(db, None, lambda stage, done, total: None)
     warnings = lint_warnings(faces)
+    if lint_errors(warnings):
+        raise ProblemsError(lint_errors(warnings) + [w for w in warnings if w.severity != "error"])
+    notes = [w for w in warnings if w.severity == "note"]  # guidelines: never a failure
+    warnings = [w for w in warnings if w.severity != "note"]
     if strict and warnings:
         raise ProblemsError([replace(w, severity="error") for w in warnings])
-    for warning in warnings:
+    for warning in warnings + notes:
         console.print(warning.render(), markup=False, soft_wrap=True)
-    console.print(f"{db.label}: {len(warnings)} layout warning{'s' if len(warnings) != 1 else ''} "
-                  f"on {len(faces.drawings)} faces", markup=False)
+    noted = f", {len(notes)} note{'s' if len(notes) != 1 else ''}" if notes else ""
+    console.print(f"{db.label}: {len(warnings)} layout warning{'s' if len(warnings) != 1 else ''}"
+                  f"{noted} on {len(faces.drawings)} faces", markup=False)
     return 0
 
 

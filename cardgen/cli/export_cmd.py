@@ -43,7 +43,8 @@ def add_export(sub: argparse._SubParsersAction[argparse.ArgumentParser],
                                        "Objects folder.")
     target_arg(tts)
     tts.add_argument("--base-url", metavar="URL",
-                     help="where the images will be hosted (default: relative file paths)")
+                     help="where the images will be hosted (default: file:/// URLs of the "
+                          "exported images, for TTS on this machine)")
     _common(tts)
     tts.set_defaults(handler=handler)
     show = kinds.add_parser("showcase", help="a fanned hand and a row of faces as one PNG",

@@ -96,6 +96,9 @@ def _add_build(sub: Subparsers) -> None:
                    help=f"write only these: {_paper_outputs()}, print, rules, svg, preview, "
                         "gallery (default: cardgen.yaml build.outputs, else all)")
     p.add_argument("--no-preview", action="store_true", help="skip PNG previews")
+    p.add_argument("--simulate", choices=("protan", "deutan", "tritan", "grey"),
+                   help="previews and gallery as a colour-blind player sees them "
+                        "(into output/<game>-<edition>-<kind>)")
     p.add_argument("--strict", action="store_true", help="refuse to build on warnings too")
     p.add_argument("--draft", action="store_true",
                    help="print a play-test copy even if the check fails or art is missing: "
@@ -198,6 +201,12 @@ def cmd_export(args: argparse.Namespace, console: Console) -> int:
     return run_export(args, console, _load(args))
 
 
+def _add_play(sub: Subparsers) -> None:
+    from cardgen.cli.play_cmd import add_play, run_play
+
+    add_play(sub, _target_arg, lambda args, console: run_play(args, console, _load(args)))
+
+
 # One line per subcommand, in the order `cardgen --help` lists them.
 COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     _add_new,
@@ -210,6 +219,7 @@ COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     _add_lint,
     _add_rulebook,
     _add_export,
+    _add_play,
 )
 
 

@@ -21,6 +21,7 @@ from cardgen.data.model import (
     KindSpec,
     Quoted,
     Rule,
+    SetupStep,
     Tables,
     Term,
 )
@@ -36,6 +37,7 @@ from cardgen.data.project import parse_target as parse_target
 from cardgen.data.project import read_config as read_config
 from cardgen.data.project import read_confined as _read
 from cardgen.data.quoted import component_quotes, file_quotes
+from cardgen.data.setup import setup_problems
 from cardgen.data.tabular import TABLE_SUFFIXES, read_table
 from cardgen.data.validate import ComponentContext, check_component, parse_model
 from cardgen.data.yamlsrc import Source
@@ -85,6 +87,7 @@ def load_database(project: Path, game: str, edition: str | None = None, *,
                   for i in range(len(src.data.get("rules") or []) if isinstance(src.data, dict) else 0)]
     _check_kind_specs(kinds, vocab, game_source, chain, problems)
     _check_inventory_kinds(kinds, chain, problems)
+    problems.extend(p for e in chain for p in setup_problems(e.file.setup, e.source, kinds))
     waived: list[Problem] | None = [] if draft else None
     quotes: dict[str, list[Quoted]] = {}
     kinds_tables = (kinds, game_file.tables)
@@ -420,9 +423,9 @@ def _image_problem(base: Path, value: str) -> tuple[str, str, str] | None:
     if not exists:
         return ("missing-image", f"image '{value}' does not exist",
                 f"paths are relative to data/{base.name}/")
-    if target.suffix.lower() not in IMAGE_SUFFIXES:
-        return ("bad-image", f"image '{value}' is not a PNG or JPEG file",
-                "save the art as .png or .jpg (SVG art is not drawn)")
+    if target.suffix.lower() not in (*IMAGE_SUFFIXES, ".svg"):
+        return ("bad-image", f"image '{value}' is not a PNG, JPEG or SVG file",
+                "save the art as .png, .jpg or .svg")
     return None
 
 
@@ -484,4 +487,11 @@ def _edition(chain: list[_EditionSource]) -> Edition:
                    players=players, inventory=inventory, mentions=mentions, where=where,
                    rulebook_path=(named.root / named.file.rulebook) if named and named.file.rulebook
                    else None, box_list_skip=list(owner.file.box_list_skip),
-                   accepted=[a for a, _ in accepted])
+                   accepted=[a for a, _ in accepted], setup=_setup(chain, where))
+
+
+def _setup(chain: list[_EditionSource], where: dict[str, Location]) -> list[SetupStep]:
+    """The newest edition's set-up steps (inherited when it states none), located."""
+    owner = next((e for e in reversed(chain) if e.file.setup), chain[-1])
+    where.update({f"setup[{i}]": owner.source.where(("setup", i)) for i in range(len(owner.file.setup))})
+    return list(owner.file.setup)

@@ -11,7 +11,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from cardgen.errors import Location, Problem
 
@@ -43,6 +43,11 @@ class Term(Strict):
     name: str | None = None
     color: str | None = Field(default=None, pattern=r"^#[0-9A-Fa-f]{6}$")
     icon: str | None = None
+    symbol: str | None = Field(
+        default=None,
+        description="a cue besides the colour, so the term is never told apart by colour alone: "
+                    "a letter or short mark a text draws ({culture.symbol}), or an icon name an "
+                    "icon element draws (icon: \"{culture.symbol}\")")
     number: int | None = None
     description: str | None = None
     status: Literal["final", "draft"] = Field(
@@ -50,6 +55,14 @@ class Term(Strict):
     quote: list[Literal["name", "description"]] | Literal["name", "description"] | None = Field(
         default=None, description="the fields that are the rulebook's words, verbatim; the check "
                                   "finds them in the rulebook")
+
+    @field_validator("symbol")
+    @classmethod
+    def _short_symbol(cls, value: str | None) -> str | None:
+        if value is not None and not (0 < len(value) <= 12 and value == value.strip()):
+            raise ValueError(f"symbol {value!r} is not a cue a player can see: write a letter, a "
+                             "short mark or an icon name (1 to 12 characters, no spaces at its ends)")
+        return value
 
     @property
     def label(self) -> str:
@@ -80,12 +93,21 @@ class FieldSpec(Strict):
         return self
 
 
+class TuckBoxSpec(Strict):
+    """a tuck box for the deck of this kind, printed with the home-print sheets"""
+
+    card_thickness: float = Field(
+        0.3, gt=0, le=5, description="mm per card: the box is cards x this deep (+ clearance)")
+
+
 class KindSpec(Strict):
     title: str | None = None
     description: str | None = None
     layout: str | None = None
     back: str | None = None
     fields: dict[str, FieldSpec] = Field(default_factory=dict)
+    tuck_box: TuckBoxSpec | None = Field(
+        None, description="print a tuck box sized to this deck ({} for 0.3 mm per card)")
 
 
 class Rule(Strict):
@@ -181,6 +203,63 @@ class BoxListSkip(Strict):
     why: str
 
 
+SETUP_VERBS = ("shuffle", "deck", "merge", "remove", "deal", "draw", "place", "under")
+
+
+class SetupStep(Strict):
+    """One step of an edition's set-up, as the play table performs it. Exactly one verb names
+    the kind it works on; `rulebook:` quotes the set-up sentence it transcribes, its number as
+    printed, and `cardgen check` compares that number with `count`."""
+
+    shuffle: str | None = Field(default=None, description="shuffle this kind's deck (or piles)")
+    deck: str | None = Field(default=None, description="take this kind's cards that match "
+                             "`where` out of its deck into a pile of their own")
+    merge: str | None = Field(default=None, description="put this kind's piles back into its deck")
+    remove: str | None = Field(default=None, description="take this kind's cards matching "
+                               "`where` out of the game (back in the box)")
+    deal: str | None = Field(default=None, description="deal `count` of this kind to each player")
+    draw: str | None = Field(default=None, description="draw `count` of this kind into the hand")
+    place: str | None = Field(default=None, description="place pieces (or cards out of the deck) "
+                              "of this kind on the table, `count` of them, `each: player` times")
+    under: str | None = Field(default=None, description="put this kind's cards matching `where` "
+                              "at the bottom of the deck of kind `onto`")
+    onto: str | None = Field(default=None, description="the deck `under` puts cards beneath")
+    where: dict[str, str | int | bool] | None = Field(
+        default=None, description="only the components whose fields have these values")
+    count: int | None = Field(default=None, ge=1, le=1000, description="how many (see the verb)")
+    each: str | None = Field(default=None, description="count is per player (`player`) or per "
+                             "piece of the kind named here")
+    face: Literal["up", "down"] | None = Field(default=None, description="face up or down")
+    name: str | None = Field(default=None, description="the name of a pile `deck` makes")
+    rulebook: str | None = Field(default=None, description="the rulebook's set-up words for this "
+                                 "step, with the number as printed ('draw 2 cards')")
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _one_verb(self) -> SetupStep:
+        verbs = [v for v in SETUP_VERBS if getattr(self, v) is not None]
+        if len(verbs) != 1:
+            raise ImpossibleValue(verbs[1] if verbs else "shuffle",
+                                  f"a set-up step has one verb, this one {len(verbs)}",
+                                  f"write one of {', '.join(SETUP_VERBS)}: KIND per step")
+        if self.rulebook is not None and self.count is None:
+            raise ImpossibleValue("rulebook", "a step quoting the rulebook needs the `count` the "
+                                  "quote states", "add count: N (the number in the quote)")
+        return self
+
+    @property
+    def verb(self) -> str:
+        return next(v for v in SETUP_VERBS if getattr(self, v) is not None)
+
+    @property
+    def kind(self) -> str:
+        return str(getattr(self, self.verb))
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return self.model_dump(exclude_none=True)
+
+
 class Players(Strict):
     min: int = Field(1, ge=1)
     max: int = 1
@@ -234,6 +313,8 @@ class EditionFile(Strict):
     box_list_skip: list[BoxListSkip] = Field(default_factory=list)
     accepted: list[Acceptance] = Field(default_factory=list)
     remove: list[str] = Field(default_factory=list)
+    setup: list[SetupStep] = Field(default_factory=list, description="the set-up as steps "
+                                   "`cardgen play` performs and `cardgen check` holds to the rulebook")
 
 
 BASE_FIELDS = ("id", "kind", "name", "count", "status", "image", "back_image", "source", "notes",
@@ -295,6 +376,7 @@ class Edition:
     rulebook_path: Path | None = None  # the rulebook file, resolved; may not exist
     box_list_skip: list[BoxListSkip] = field(default_factory=list)
     accepted: list[Acceptance] = field(default_factory=list)  # where: accepted[i]
+    setup: list[SetupStep] = field(default_factory=list)  # where: setup[i]
 
 
 @dataclass(frozen=True)

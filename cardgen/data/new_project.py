@@ -33,7 +33,7 @@ name: $title
 default_edition: "1.0"
 vocab:
   suit:
-    - { id: star, name: Star, color: "#C8372D", icon: star }
+    - { id: star, name: Star, color: "#B8322A", icon: star }
     - { id: diamond, name: Diamond, color: "#2471A3", icon: diamond }
 kinds:
   card:

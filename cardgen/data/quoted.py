@@ -2,7 +2,8 @@
 
 One marker says a text is the rulebook's words: `quote:` on a component or a vocabulary term
 names the fields that are quoted (`quote: [text]`, `quote: [effect.text, "lines[]"]`,
-`quote: "powers[name=Z-MOVE].text"` for one item of a list; `quote: [description]` on a term).
+`quote: "powers[name=Z-MOVE].text"` for one item of a list; `quote: [description]` on a term);
+an item of a list marked `status: draft` is ours, not quoted, whatever the path says.
 A component's `source:`, a rule's `quote:` and a rulebook mention's `quote:` are quotes by what
 they are. A quote is checked against the rulebook of the edition whose folder holds it; a quote in
 game.yaml against the default edition's rulebook.
@@ -43,6 +44,11 @@ def resolve(item: Any, path: str) -> list[tuple[str, KeyPath]] | None:
     return texts if texts and len(texts) == len(found) else None
 
 
+def _draft(item: Any) -> bool:
+    """An item of a list marked `status: draft`: text of ours inside a quoted component."""
+    return isinstance(item, dict) and item.get("status") == "draft"
+
+
 def _step(value: Any, at: KeyPath, match: re.Match[str]) -> list[tuple[Any, KeyPath]]:
     name, index, key, wanted = match.groups()
     if not isinstance(value, dict) or name not in value:
@@ -52,7 +58,7 @@ def _step(value: Any, at: KeyPath, match: re.Match[str]) -> list[tuple[Any, KeyP
         return [(inner, here)]
     if not isinstance(inner, list):
         return []
-    items = list(enumerate(inner))
+    items = [(i, v) for i, v in enumerate(inner) if not _draft(v)]
     if index is not None:
         items = [(i, v) for i, v in items if i == int(index)]
     elif key is not None:

@@ -76,7 +76,8 @@ def _problem_from_pydantic(cls: type[BaseModel], source: Source, err: Any) -> Pr
         return Problem("bad-type", f"expected a colour like \"#C8372D\", got {err['input']!r}",
                        where=source.value_where(path), path=source.label(path),
                        hint="six hex digits after '#', quoted: \"#RRGGBB\"")
-    return Problem("bad-type", err["msg"].replace("Input", "value").replace("input", "value"),
+    message = err["msg"].removeprefix("Value error, ")  # a validator's own words
+    return Problem("bad-type", message.replace("Input", "value").replace("input", "value"),
                    where=source.value_where(path), path=source.label(path),
                    hint=_PYDANTIC_HINTS.get(kind.split("_")[0], "see docs/data-format.md"))
 

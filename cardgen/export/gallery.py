@@ -64,6 +64,7 @@ def gallery_faces(db: Database, faces: Faces, svgs: set[str]) -> list[Shown]:
     shown: list[Shown] = []
     for deck in decks(db, faces):
         seen_backs: dict[str, int] = {}
+        sharing: dict[str, int] = {}  # back -> how many components have it
         for c in deck.components:
             for side in ("front", "back"):
                 face: FaceKey = (c.id, side)
@@ -75,9 +76,14 @@ def gallery_faces(db: Database, faces: Faces, svgs: set[str]) -> list[Shown]:
                     if key in seen_backs:
                         old = shown[seen_backs[key]]
                         shown[seen_backs[key]] = Shown(**{**old.__dict__, "count": old.count + c.count})
+                        sharing[key] += 1
                         continue
                     seen_backs[key] = len(shown)
+                    sharing[key] = 1
                 shown.append(_shown(deck, faces, face, c.name, name, c.count))
+        for key, index in seen_backs.items():  # a back the whole kind shares: named by its kind
+            if sharing[key] == len(deck.components) > 1:
+                shown[index] = Shown(**{**shown[index].__dict__, "name": f"{deck.title} (every card)"})
     return shown
 
 
@@ -100,7 +106,10 @@ figure { margin: 0; text-align: center; }
 figure img { display: block; margin: 0 auto .3rem; max-width: 100%; height: auto; }
 figcaption { font-size: 13px; max-width: 12rem; margin: auto; }
 figcaption small, .muted { color: var(--muted); }
-table { border-collapse: collapse; margin: .5rem 0 1rem; }
+table { border-collapse: collapse; margin: 0; }
+.scroll { overflow-x: auto; max-width: 100%; margin: .5rem 0 1rem; }
+li, td, p { overflow-wrap: anywhere; }
+@media (max-width: 480px) { body { margin: 0 .75rem 2rem; } }
 th, td { border-bottom: 1px solid var(--line); padding: .2rem .6rem; text-align: left;
   vertical-align: top; }
 .ok { color: #1b6e35; } .bad { color: #a4161a; font-weight: 600; } .warn { color: #8a5a00; }
@@ -205,8 +214,8 @@ def _report_section(report: Report | None) -> str:
     return (
         f'<section id="report"><h2>Check report</h2><p class="{"bad" if report.failed() else "ok"}">'
         f"{_e(report.game)}@{_e(report.edition)} {verdict}: {report.components} pieces.</p>"
-        "<table><thead><tr><th>kind</th><th>the box list says</th><th>expected</th><th>has</th>"
-        f"<th>verdict</th><th>detail</th></tr></thead><tbody>{rows}</tbody></table>"
+        '<div class="scroll"><table><thead><tr><th>kind</th><th>the box list says</th><th>expected</th>'
+        f"<th>has</th><th>verdict</th><th>detail</th></tr></thead><tbody>{rows}</tbody></table></div>"
         + (f"<h3>Rules</h3><ul>{rules}</ul>" if rules else "")
         + (f"<h3>Findings</h3><ul>{findings}</ul>" if findings else "")
         + (f'<p class="muted">Draft text (not from the rulebook): {drafts}</p>' if drafts else "")

@@ -194,7 +194,9 @@ def face_copies(deck: Deck, face: FaceKey, shared: bool) -> dict[str, dict[str, 
 def write_pdf_deck(db: Database, faces: Faces, deck: Deck, service: Service, tmp: Path,
                    result: PodResult) -> list[manifest.FileRecord]:
     """A deck as one CMYK PDF: each card's front, then its back; ink measured on every page."""
+    from cardgen.layout.outline import face_outline
     from cardgen.render.cmyk import CmykPage, max_ink, to_cmyk, write_cmyk_pdf
+    from cardgen.render.cutout import is_shaped
     from cardgen.render.png import face_images, pixels
 
     limit = service.ink_limit or 400.0
@@ -209,7 +211,8 @@ def write_pdf_deck(db: Database, faces: Faces, deck: Deck, service: Service, tmp
             inks.append(max_ink(cmyk))
             if inks[-1] > limit:  # the conversion keeps the limit: going over is a bug
                 raise RuntimeError(f"{deck.kind}: total ink {inks[-1]:.1f} % over {limit:g} %")
-            yield CmykPage(cmyk, drawing.width, drawing.height, service.bleed_mm)
+            yield CmykPage(cmyk, drawing.width, drawing.height, service.bleed_mm,
+                           face_outline(drawing) if is_shaped(drawing) else ())
 
     name = f"{deck.kind}/{service.files.pdf.format(kind=deck.kind)}"
     count = write_cmyk_pdf(tmp / name, pages(),

@@ -4,13 +4,16 @@ Cards become custom decks: each kind's fronts go on deck sheets of at most 10 x 
 last slot of every sheet holding the hidden card (what other players see of a card in your
 hand: the deck's back, or a plain grey card when the kind's backs differ or it has none).
 A kind whose cards share one back gets one back image; otherwise a back sheet with the same
-grid (UniqueBack). Boards ("large" sheets) become custom tiles, tokens and stickers custom
-tokens, each with its own front and back image; several copies of a piece go in a bag.
+grid (UniqueBack). Boards ("large" sheets) become custom boards, tokens and stickers custom
+tokens, each with its own front and back image; several copies of a piece go in a bag. A round
+(or polygon) token or board is transparent outside its outline. A die printed as a strip of
+six faces becomes a custom d6 on TTS's d6 image template (see d6_template).
 
 The JSON follows TTS's save format (ObjectStates; DeckCustom with DeckIDs, CustomDeck with
 FaceURL, BackURL, NumWidth, NumHeight, BackIsHidden, UniqueBack; cards with CardID = deck key
-x 100 + slot and the component's name as Nickname). Image URLs are paths relative to the JSON
-by default, or under --base-url where the images are hosted. Sizes in TTS are relative: a card
+x 100 + slot and the component's name as Nickname). Image URLs are absolute file:/// URLs of
+the exported images by default (TTS loads them from this machine), or under --base-url where
+the images are hosted. Sizes in TTS are relative: a card
 deck is at scale 1, a tile or token at its width against a poker card's.
 """
 
@@ -33,6 +36,8 @@ from cardgen.export.common import (
     shared_back,
     write_export_manifest,
 )
+from cardgen.export.pieces import Box, die_faces, role
+from cardgen.layout.drawing import Drawing
 from cardgen.pipeline import manifest, output
 from cardgen.pipeline.faces import FaceKey, Faces
 
@@ -43,7 +48,7 @@ DPI = 150
 HIDDEN_GREY = (107, 114, 128)
 POKER_WIDTH = 63.5
 CARD_SHEETS = ("cards",)
-TILE_SHEETS = ("large",)
+D6_CELL_PX = 256  # one face on the d6 template (a 768 x 768 image)
 
 
 @dataclass
@@ -65,6 +70,7 @@ class Writer:
     tmp: Path
     base_url: str | None
     dpi: int
+    final: Path  # the folder the export ends up in (the default URLs point there)
     records: list[manifest.FileRecord] = field(default_factory=list)
     objects: list[dict[str, Any]] = field(default_factory=list)
     deck_keys: int = 0
@@ -72,7 +78,10 @@ class Writer:
     pieces: int = 0
 
     def url(self, name: str) -> str:
-        return f"{self.base_url.rstrip('/')}/{name}" if self.base_url else name
+        """Where TTS finds an image: under --base-url, else the file itself (file:///...)."""
+        if self.base_url:
+            return f"{self.base_url.rstrip('/')}/{name}"
+        return (self.final / name).as_uri()
 
     def save_image(self, image: Image.Image, name: str, kind: str, faces: int) -> str:
         image.save(self.tmp / name, optimize=False, compress_level=6)
@@ -89,7 +98,7 @@ def export_tts(db: Database, out_root: Path, kinds: list[str] | None = None, *,
     save_name = f"{db.game.id}-{db.edition.id}.json"
     with output.atomic_folder(target) as tmp:
         (tmp / "images").mkdir()
-        w = Writer(db, faces, tmp, base_url, dpi)
+        w = Writer(db, faces, tmp, base_url, dpi, target.resolve())
         deck_count = 0
         all_decks = decks(db, faces)
         for deck in all_decks:
@@ -98,7 +107,7 @@ def export_tts(db: Database, out_root: Path, kinds: list[str] | None = None, *,
                 w.objects.append(card_deck(w, deck, len(w.objects)))
                 deck_count += 1
             else:
-                w.objects += pieces(w, deck, len(w.objects), tile=sheet in TILE_SHEETS)
+                w.objects += pieces(w, deck, len(w.objects), sheet)
         (tmp / save_name).write_text(json.dumps(saved_object(db, w.objects), indent=2,
                                                 ensure_ascii=False) + "\n", encoding="utf-8")
         w.records.append(record(save_name, "tts-save", sorted({d.kind for d in all_decks}),
@@ -231,13 +240,22 @@ def render_one(w: Writer, face: FaceKey) -> Image.Image:
 
 
 def piece_image(w: Writer, face: FaceKey) -> Image.Image:
-    """A tile or token face on its own: at dpi, at least MIN_PIECE_PX, at most MAX_SHEET_PX."""
+    """A tile or token face on its own: at dpi, at least MIN_PIECE_PX, at most MAX_SHEET_PX;
+    transparent outside a round or polygon outline."""
     from cardgen.render.png import face_images
 
     drawing = w.faces.drawings[face]
     longest = max(drawing.width, drawing.height)
     px = min(MAX_SHEET_PX, max(MIN_PIECE_PX, longest * w.dpi / 25.4))
-    return next(iter(face_images([drawing], cell_dpi(longest, round(px)), 0)))
+    image = next(iter(face_images([drawing], cell_dpi(longest, round(px)), 0)))
+    return cut_out(image, drawing)
+
+
+def cut_out(image: Image.Image, drawing: Drawing) -> Image.Image:
+    """The image with alpha 0 outside the face's outline (a rectangle stays opaque RGB)."""
+    from cardgen.render.cutout import cut_out as cut_to_outline
+
+    return cut_to_outline(image, drawing, 0.0)
 
 
 def grey_card(w: Writer, face: FaceKey) -> Image.Image:
@@ -247,15 +265,21 @@ def grey_card(w: Writer, face: FaceKey) -> Image.Image:
 # --------------------------------------------------------------------------- tiles and tokens
 
 
-def pieces(w: Writer, deck: Deck, index: int, tile: bool) -> list[dict[str, Any]]:
-    """Each component of a board or token kind as a custom tile or token (a bag of copies)."""
+def pieces(w: Writer, deck: Deck, index: int, sheet: str) -> list[dict[str, Any]]:
+    """Each component of a board, token or die kind as a custom board, token or die (a bag
+    of copies)."""
     placed = []
     for n, c in enumerate(deck.components):
-        front = w.save_image(piece_image(w, (c.id, "front")), f"images/{c.id}.png", deck.kind, 1)
-        back = (w.save_image(piece_image(w, (c.id, "back")), f"images/{c.id}-back.png",
-                             deck.kind, 1) if (c.id, "back") in w.faces.drawings else "")
-        width = w.faces.drawings[(c.id, "front")].width
-        copies = [piece(deck, c, front, back, width, tile, copy) for copy in range(c.count)]
+        drawing = w.faces.drawings[(c.id, "front")]
+        kind = role(c, sheet, drawing)
+        if kind == "die" and len(die_faces(c, drawing) or []) == len(D6_CELLS):
+            copies = [die_object(w, deck, c, copy) for copy in range(c.count)]
+        else:
+            front = w.save_image(piece_image(w, (c.id, "front")), f"images/{c.id}.png", deck.kind, 1)
+            back = (w.save_image(piece_image(w, (c.id, "back")), f"images/{c.id}-back.png",
+                                 deck.kind, 1) if (c.id, "back") in w.faces.drawings else "")
+            copies = [piece(deck, c, front, back, drawing.width, kind == "board", copy)
+                      for copy in range(c.count)]
         w.pieces += len(copies)
         at = transform(index + n)
         if len(copies) == 1:
@@ -267,18 +291,76 @@ def pieces(w: Writer, deck: Deck, index: int, tile: bool) -> list[dict[str, Any]
     return placed
 
 
-def piece(deck: Deck, c: Component, front: str, back: str, width: float, tile: bool,
+def piece(deck: Deck, c: Component, front: str, back: str, width: float, board: bool,
           copy: int) -> dict[str, Any]:
     scale = round(width / POKER_WIDTH, 3)
-    shape = ({"CustomTile": {"Type": 0, "Thickness": 0.2, "Stackable": False, "Stretch": True}}
-             if tile else {"CustomToken": {"Thickness": 0.2, "MergeDistancePixels": 15.0,
-                                           "StandUp": False, "Stackable": True}})
+    image: dict[str, Any] = {"ImageURL": front, "ImageSecondaryURL": back, "ImageScalar": 1.0,
+                             "WidthScale": 0.0}
+    if not board:
+        image["CustomToken"] = {"Thickness": 0.2, "MergeDistancePixels": 15.0, "StandUp": False,
+                                "Stackable": True}
     return {
-        "GUID": guid(f"piece/{c.id}/{copy}"), "Name": "Custom_Tile" if tile else "Custom_Token",
+        "GUID": guid(f"piece/{c.id}/{copy}"), "Name": "Custom_Board" if board else "Custom_Token",
         "Nickname": c.name, "Description": deck.title,
         "Transform": {**transform(0), "scaleX": scale, "scaleZ": scale},
-        "CustomImage": {"ImageURL": front, "ImageSecondaryURL": back, "ImageScalar": 1.0,
-                        "WidthScale": 0.0, **shape},
+        "CustomImage": image,
+    }
+
+
+# --------------------------------------------------------------------------- dice
+
+# TTS's d6 template (Modding/Dice Templates in the game's folder): a square image of 3 x 3
+# cells whose top row is unused; the middle row holds the faces TTS numbers 2, 4, 5, the
+# bottom row 1, 3, 6, faces 1 and 6 turned half round. (Read from community tools that build
+# this template; TTS's own file is not shipped with cardgen.) Cells as (column, row, turned).
+D6_CELLS = {1: (0, 2, True), 2: (0, 1, False), 3: (1, 2, False), 4: (1, 1, False),
+            5: (2, 1, False), 6: (2, 2, True)}
+# The rotation that shows each of TTS's d6 faces on top (its standard Die_6).
+D6_ROTATIONS = {1: (-90.0, 0.0, 0.0), 2: (0.0, 0.0, 0.0), 3: (0.0, 0.0, -90.0),
+                4: (0.0, 0.0, 90.0), 5: (0.0, 0.0, -180.0), 6: (90.0, 0.0, 0.0)}
+D6_TYPE = 1  # CustomDice.Type: 0 d4, 1 d6, 2 d8, 3 d10, 4 d12, 5 d20
+
+
+def d6_template(faces: list[Image.Image], cell: int = D6_CELL_PX) -> Image.Image:
+    """Six face images (the die's faces in order) on TTS's d6 template."""
+    sheet = Image.new("RGB", (3 * cell, 3 * cell), "white")
+    for number, face in enumerate(faces, start=1):
+        column, row, turned = D6_CELLS[number]
+        square = face.convert("RGB").resize((cell, cell))
+        sheet.paste(square.rotate(180) if turned else square, (column * cell, row * cell))
+    return sheet
+
+
+def die_faces_images(w: Writer, c: Component, boxes: list[Box]) -> list[Image.Image]:
+    """The die's faces cut from its printed strip, each D6_CELL_PX square."""
+    from cardgen.render.png import face_images
+
+    drawing = w.faces.drawings[(c.id, "front")]
+    dpi = max(1, round(D6_CELL_PX * 25.4 / drawing.height))
+    strip = next(iter(face_images([drawing], dpi, 0)))
+    scale = strip.height / drawing.height
+    cut = [strip.crop((round(b.x * scale), round(b.y * scale), round((b.x + b.w) * scale),
+                       round((b.y + b.h) * scale))) for b in boxes]
+    strip.close()
+    return cut
+
+
+def die_object(w: Writer, deck: Deck, c: Component, copy: int) -> dict[str, Any]:
+    """A Custom_Dice whose image holds the die's six faces on TTS's d6 template (other dice
+    go as tokens showing their strip)."""
+    name = f"images/{c.id}-d6.png"
+    boxes = die_faces(c, w.faces.drawings[(c.id, "front")]) or []
+    if copy == 0:
+        faces = die_faces_images(w, c, boxes)
+        w.save_image(d6_template(faces), name, deck.kind, 1)
+    values = [str(v) for v in c.fields.get("faces", [])]
+    return {
+        "GUID": guid(f"die/{c.id}/{copy}"), "Name": "Custom_Dice", "Nickname": c.name,
+        "Description": deck.title, "Transform": {**transform(0), "scaleX": 1.0, "scaleZ": 1.0},
+        "CustomImage": {"ImageURL": w.url(name), "ImageSecondaryURL": "", "ImageScalar": 1.0,
+                        "WidthScale": 0.0, "CustomDice": {"Type": D6_TYPE}},
+        "RotationValues": [{"Value": value, "Rotation": dict(zip("xyz", D6_ROTATIONS[n], strict=True))}
+                           for n, value in enumerate(values, start=1)],
     }
 
 

@@ -22,6 +22,7 @@ def page_lines(page: Page) -> list[str]:
     for pl in page.placements:
         s = pl.slot
         extra = "" if pl.counts else " (same copy)"
+        extra += f" bleed {num(pl.bleed)}" if pl.bleed is not None else ""
         lines.append(f"  place {pl.face[0]} {pl.face[1]} at {nums((s.x, s.y, s.w, s.h))} "
                      f"rot {s.rotate} clip {box_text(pl.clip)}{extra}")
     for ln in page.lines:

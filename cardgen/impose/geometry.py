@@ -7,10 +7,11 @@ cardgen.render.pages.
 Conventions (print-spec sections 3 and 4):
 - every layout sits inside the A4 / Letter common area (210 x 279.4 mm), centred on its paper;
 - nothing (art, marks, text) lies within PRINTABLE (6.35 mm) of the sheet edge;
-- cards are butted in a grid; only the grid's outer edges get bleed; crop marks lie outside
-  the grid and run from just past its bleed out to the edge of their region: the printable
-  margin, the top of the label band, or MARK_GAP short of the middle of a gap between pieces
-  (never on a card or a label, no outline round cards);
+- cards are butted in a grid; only the grid's outer edges get bleed; crop marks are short
+  ticks (at most TICK long) at both ends of every cut line, outside the grid, from just past
+  its bleed towards the edge of their region: the printable margin, the top of the label
+  band, or MARK_GAP short of the middle of a gap between pieces (never on a card or a label,
+  never a line across empty paper, no outline round cards);
   a cut with no room outside (a grid filling the printable height) gets a thin tick on the
   grid's own edge;
 - duplex backs follow their fronts, mirrored for a long-edge flip (x -> W - x - w) and shifted
@@ -32,6 +33,7 @@ MARGIN = 6.35  # content stays this far inside the common area
 PRINTABLE = 6.35  # nothing at all (art, marks, labels) within this of the sheet edge
 MARK_GAP = 0.5  # a mark stops this short of the middle of a gap between pieces
 INSIDE_TICK = 1.5  # a cut with no room outside the grid gets a tick this long on its edge
+TICK = 5.0  # a crop mark is at most this long: a tick a ruler meets, never a line down the page
 BLOCK_GAP = 8.0  # between blocks of different pieces on a packed page (marks in the gap)
 FOLD_CLEAR = 5.0  # fold line to the nearest bleed edge
 BAND = 16.5  # label band at the bottom of sheets that have one (lanes + clearance)
@@ -170,6 +172,7 @@ class Placement:
     slot: Slot
     clip: Box  # art is clipped to this box (trim + the bleed this position allows)
     counts: bool = True  # False for the 2nd, 3rd, ... tile of one board copy
+    bleed: float | None = None  # art past the cut line (None: the face's own; 0: hexes' shared edges)
 
 
 @dataclass
@@ -206,6 +209,9 @@ class Copy:
     h: float
     has_back: bool
     round: bool = False  # a disc: it gets a round cut line at home
+    hex_top: str = ""  # a hex tile (flat | pointy): imposed interlocking (cardgen.impose.hexes)
+    corners: tuple[tuple[float, float], ...] = ()  # a polygon's cut line, trim mm: drawn at home
+    folds: bool = False  # a standee or tuck box: its sheet says how its lines are cut and folded
 
 
 # --------------------------------------------------------------------------- boxes and edges
@@ -351,20 +357,30 @@ def _grid_marks(slots: tuple[Slot, ...], region: Box, sides: tuple[str, ...]) ->
     trims = [s.trim for s in slots]
     g = bbox(trims)
     edges = outer_edges(g, region)
-    xs, ys = cut_positions(slots)
     wanted = set(sides or ("left", "top", "right", "bottom"))
     lines = []
-    for x in xs:
-        for side, y0, sign in (("top", g.y, -1), ("bottom", g.bottom, 1)):
+    for x in cut_positions(slots)[0]:
+        top, bottom = _cut_ends([(s.y, s.y + s.h) for s in slots
+                                 if abs(s.x - x) < 1e-6 or abs(s.x + s.w - x) < 1e-6])
+        for side, y0, sign in (("top", top, -1), ("bottom", bottom, 1)):
             if side in wanted:
                 lines += mark(edges[side], within(x, region.x, region.right), y0, sign,
                               vertical=True)
-    for y in ys:
-        for side, x0, sign in (("left", g.x, -1), ("right", g.right, 1)):
+    for y in cut_positions(slots)[1]:
+        left, right = _cut_ends([(s.x, s.x + s.w) for s in slots
+                                 if abs(s.y - y) < 1e-6 or abs(s.y + s.h - y) < 1e-6])
+        for side, x0, sign in (("left", left, -1), ("right", right, 1)):
             if side in wanted:
                 lines += mark(edges[side], x0, within(y, region.y, region.bottom), sign,
                               vertical=False)
     return tuple(lines)
+
+
+def _cut_ends(spans: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    """Where a cut line ends: the first and last edge of the pieces along it (a short last
+    row's column cuts end at the row above, and get their ticks there, not under empty
+    slots)."""
+    return min(a for a, _ in spans), max(b for _, b in spans)
 
 
 def within(v: float, lo: float, hi: float, half_width: float = 0.15) -> float:
@@ -374,10 +390,10 @@ def within(v: float, lo: float, hi: float, half_width: float = 0.15) -> float:
 
 
 def mark(e: Edge, x: float, y: float, sign: int, *, vertical: bool) -> list[Line]:
-    """One crop mark for the cut through (x, y) on a trim edge, outwards by `sign`: outside
-    the trim when there is room, else a thin tick on the edge itself."""
+    """One crop mark for the cut through (x, y) on a trim edge, outwards by `sign`: a tick of
+    at most TICK outside the trim when there is room, else a thin tick on the edge itself."""
     if e.length > 0:
-        a, b = sign * e.start, sign * (e.start + e.length)
+        a, b = sign * e.start, sign * (e.start + min(e.length, TICK))
         width = 0.2
     elif e.inside > 0:
         a, b, width = 0.0, -sign * e.inside, 0.1

@@ -22,13 +22,16 @@ from cardgen.impose.geometry import (
     Circle,
     Copy,
     Label,
+    Line,
     Page,
     Paper,
+    Slot,
     band_lanes,
     content_box,
     fits,
     grid_slots,
 )
+from cardgen.impose.hexes import hex_plan
 from cardgen.impose.pack import Run, Sheet, make_run, pack, room_for_plan, sheet_pages
 from cardgen.impose.papers import paper_label
 from cardgen.impose.plans import (
@@ -92,9 +95,14 @@ def plan_home_print(
     duplex_sheets, single_sheets = packed_sheets(parts, box)
     files = home_files(parts, duplex_sheets, single_sheets, paper, offset)
     round_ids = {c.component for g in groups for c in g.copies if c.round}
+    polygons = {c.component: c.corners for g in groups for c in g.copies if c.corners}
+    folding = {c.component for g in groups for c in g.copies if c.folds}
     for f in files:
         for page in f.pages:
             page.circles += round_cut_lines(page, round_ids)
+            page.lines += polygon_cut_lines(page, polygons)
+            if any(p.face[0] in folding for p in page.placements):
+                page.notes.insert(0, FOLD_LEGEND)
     for f in files:
         first = duplex_sheets[0] if f.duplex else (single_sheets[0] if single_sheets else None)
         spot = first.plan_box(box) if first is not None else None
@@ -153,6 +161,7 @@ def label_pages(f: HomeFile, paper: Paper, heading: str) -> None:
         furnish(page, f"{heading} - {name} page {n}/{len(f.pages)}")
 
 
+FOLD_LEGEND = "Standees, tuck boxes: cut along the solid lines, fold along the dashed lines"
 CUT_LINE = 0.15  # mm, the round cut line of a disc
 CUT_GRAY = 0.35
 
@@ -163,6 +172,30 @@ def round_cut_lines(page: Page, round_ids: set[str]) -> list[Circle]:
                    min(p.slot.w, p.slot.h) / 2, CUT_LINE, CUT_GRAY)
             for p in page.placements
             if p.face[0] in round_ids and page.paper.printable.contains(p.slot.trim)]
+
+
+def polygon_cut_lines(page: Page, polygons: dict[str, tuple[tuple[float, float], ...]]
+                      ) -> list[Line]:
+    """A thin grey line along the cut of every polygon piece that lies whole on the page (its
+    corners turned as its slot turns the face; a back mirrored with its slot)."""
+    lines = []
+    for p in page.placements:
+        corners = polygons.get(p.face[0])
+        if not corners or not page.paper.printable.contains(p.slot.trim):
+            continue
+        if p.face[1] == "back":
+            corners = tuple((max(x for x, _ in corners) - x, y) for x, y in corners)
+        placed = [turned(p.slot, x, y) for x, y in corners]
+        lines += [Line(*a, *b, CUT_LINE, CUT_GRAY) for a, b in zip(placed, placed[1:] + placed[:1],
+                                                                   strict=True)]
+    return lines
+
+
+def turned(slot: Slot, x: float, y: float) -> tuple[float, float]:
+    """A point of a face (trim mm) on the page, the face turned clockwise by the slot."""
+    w, h = (slot.w, slot.h) if slot.rotate in (0, 180) else (slot.h, slot.w)
+    spot = {0: (x, y), 90: (h - y, x), 180: (w - x, h - y), 270: (y, w - x)}[slot.rotate % 360]
+    return slot.x + spot[0], slot.y + spot[1]
 
 
 def add_group(parts: Parts, group: Group, paper: Paper, *, fold: bool,
@@ -188,6 +221,10 @@ def add_copies(parts: Parts, sheet: str, copies: list[Copy], paper: Paper, *, du
             parts.single += tile_plan(c, paper, "front")
             if c.has_back:
                 parts.single += tile_plan(c, paper, "back")
+        return
+    if copies[0].hex_top:
+        pages = hex_plan(copies, paper, top=copies[0].hex_top, duplex=duplex, offset=offset)
+        (parts.duplex if duplex else parts.single).extend(pages)
         return
     copies = full_pages(parts, sheet, copies, paper, duplex=duplex, offset=offset)
     if not copies:

@@ -2,7 +2,9 @@
 
 A run is copies of one face size cut as one grid (butted cards, tokens with gutters, sticker
 strips with their names). The packer stacks runs top to bottom on pages, first fit, tallest
-rows first, splitting a run between whole rows; blocks on one page are BLOCK_GAP apart and
+rows first, splitting a run between whole rows; rows that fit nowhere beside a shelf fill the
+pocket under a shorter block of one (re-cut to the pocket's width) before a new shelf or page
+is started, so pages come fuller and fewer; blocks on one page are BLOCK_GAP apart and
 each block's crop marks run into the gaps round it (stopping MARK_GAP short of their middle)
 and out to the printable margin or the label band where it has no neighbour, so the cuts
 stay straight: blocks apart through the middle of each gap, then rows, then columns.
@@ -90,6 +92,7 @@ def make_run(sheet: str, copies: Sequence[Copy], box: Box, gutter: float) -> Run
 class Block:
     run: Run
     rows: list[tuple[Copy, ...]]
+    under: list[Block] = field(default_factory=list)  # stacked below it in its shelf's pocket
 
     @property
     def height(self) -> float:
@@ -98,6 +101,11 @@ class Block:
     @property
     def width(self) -> float:
         return self.run.row_width(max(len(r) for r in self.rows))
+
+    @property
+    def column_height(self) -> float:
+        """It and the blocks stacked under it, BLOCK_GAP apart."""
+        return self.height + sum(BLOCK_GAP + b.height for b in self.under)
 
 
 @dataclass
@@ -134,7 +142,7 @@ class Sheet:
         return self.reserved + sum(s.height for s in self.shelves) + gaps
 
     def blocks(self) -> list[Block]:
-        return [b for s in self.shelves for b in s.blocks]
+        return [b for s in self.shelves for top in s.blocks for b in (top, *top.under)]
 
 
 def pack(runs: Sequence[Run], box: Box, reserved: float = 0.0,
@@ -147,6 +155,10 @@ def pack(runs: Sequence[Run], box: Box, reserved: float = 0.0,
     for run in sorted(runs, key=lambda r: -r.h):
         rows = run.rows()
         while rows:
+            rest = place_under(sheets, run, rows)
+            if rest is not None:
+                rows = rest
+                continue
             k = place_beside(sheets, run, rows, box) or place_below(sheets, run, rows, box)
             rows = rows[k:]
     new = [sheet for sheet in sheets[len(existing):] if sheet.shelves]
@@ -162,6 +174,34 @@ def place_beside(sheets: list[Sheet], run: Run, rows: list[tuple[Copy, ...]], bo
                 shelf.blocks.append(Block(run, rows[:k]))
                 return k
     return 0
+
+
+def place_under(sheets: list[Sheet], run: Run, rows: list[tuple[Copy, ...]]
+                ) -> list[tuple[Copy, ...]] | None:
+    """Copies into the pocket under a shorter block of a shelf (its column: the block's
+    width, down to the shelf's bottom), cut to as many columns as the pocket is wide; the rows
+    left (re-cut to the run's columns), or None when no pocket takes a row of them."""
+    for sheet in sheets:
+        for shelf in sheet.shelves:
+            for top in shelf.blocks[1:]:
+                room = shelf.height - top.column_height - BLOCK_GAP
+                cols = min(run.cols, fit_count(top.width - run.label_column, run.w, run.gutter))
+                fit = fit_count(room, run.h, run.gutter) * cols
+                if run.sheet == "stickers":  # sticker rows never mix two dice: whole rows
+                    fit = 0 if cols < run.cols else min(len(rows), fit // cols)
+                    if fit:
+                        top.under.append(Block(run, rows[:fit]))
+                        return rows[fit:]
+                    continue
+                if not fit:
+                    continue
+                copies = [c for r in rows for c in r]
+                taken, left = copies[:fit], copies[fit:]
+                narrow = Run(run.sheet, run.copies, run.w, run.h, run.rotate, run.gutter, cols)
+                top.under.append(Block(narrow, [tuple(taken[i:i + cols])
+                                                for i in range(0, len(taken), cols)]))
+                return [tuple(left[i:i + run.cols]) for i in range(0, len(left), run.cols)]
+    return None
 
 
 def place_below(sheets: list[Sheet], run: Run, rows: list[tuple[Copy, ...]], box: Box) -> int:
@@ -218,9 +258,15 @@ def sheet_pages(sheet: Sheet, paper: Paper, side: str, offset: tuple[float, floa
             left = outer.x if k == 0 else x - half
             right = (outer.right if k == len(shelf.blocks) - 1 and not (n == 0 and sheet.beside)
                      else x + block.width + half)
-            marks = place_block(page, block, x, y, Box(left, top, right - left, bottom - top))
-            if any(c.has_back for row in block.rows for c in row):
-                back_marks += marks
+            below = y
+            for m, part in enumerate((block, *block.under)):  # a column: blocks stacked
+                ceiling = top if m == 0 else below - half
+                floor = bottom if m == len(block.under) else below + part.height + half
+                marks = place_block(page, part, x, below,
+                                    Box(left, ceiling, right - left, floor - ceiling))
+                if any(c.has_back for row in part.rows for c in row):
+                    back_marks += marks
+                below += part.height + BLOCK_GAP
             x += block.width + BLOCK_GAP
         y += shelf.height + BLOCK_GAP
     if len(sheet.blocks()) > 1:

@@ -11,6 +11,7 @@ from cardgen.impose.geometry import (
     BAND,
     FOLD_CLEAR,
     MARK_GAP,
+    TICK,
     TILE_OVERLAP,
     Box,
     Circle,
@@ -30,6 +31,7 @@ from cardgen.impose.geometry import (
     content_box,
     corner_marks,
     cut_positions,
+    edge_for_margin,
     grid_clips,
     grid_marks,
     grid_slots,
@@ -80,7 +82,8 @@ def sheet_page(
         for c, s, clip in zip(chunk, slots, clips, strict=False)
         if side == "front" or c.has_back
     ]
-    page = Page(paper, side, describe(chunk, side), placements, grid_marks(slots, region))
+    page = Page(paper, side, describe(chunk, side), placements,
+                grid_marks(slots[:len(chunk)], region))  # ticks where pieces are
     box = content_box(paper)
     page.lanes = band_lanes(paper) if band else (
         side_lanes(slots, region, span=(box.y, box.bottom)) + rim_lanes(slots, region, region))
@@ -117,7 +120,7 @@ def fold_plan(copies: Sequence[Copy], paper: Paper, *, gutter: float) -> list[Pa
                 if side == "front" or c.has_back:
                     page.placements.append(Placement((c.component, side), s, clip))
             outer = "left" if side == "front" else "right"
-            page.lines += grid_marks(slots, region, sides=("top", "bottom", outer))
+            page.lines += grid_marks(slots[:len(chunk)], region, sides=("top", "bottom", outer))
         g = bbox([s.trim for s in used_fronts])
         page.lines.append(Line(fold_x, g.y, fold_x, g.bottom, 0.2, 0.6, (2.0, 1.5)))
         page.lanes = (rim_lanes(used_fronts, left, printable)
@@ -128,8 +131,9 @@ def fold_plan(copies: Sequence[Copy], paper: Paper, *, gutter: float) -> list[Pa
 
 
 def rim_lanes(slots: Sequence[Slot], region: Box, printable: Box) -> list[Lane]:
-    """Horizontal label lanes below and above a grid, between its column marks, with the
-    text's top clear of the grid's bleed and its baseline inside the printable area."""
+    """Horizontal label lanes below and above a grid, with the text's top clear of the grid's
+    bleed and its baseline inside the printable area: one lane across the region where the
+    crop ticks end short of the text, else one between each two column marks."""
     g = bbox([s.trim for s in slots])
     xs, _ = cut_positions(slots)
     bounds = sorted({round(x, 6) for x in xs} | {round(region.x, 6), round(region.right, 6)})
@@ -137,6 +141,10 @@ def rim_lanes(slots: Sequence[Slot], region: Box, printable: Box) -> list[Lane]:
     for baseline, room in ((printable.bottom - 0.8, printable.bottom - g.bottom),
                            (printable.y + 3.2, g.y - printable.y)):
         if room < 7.0:  # 3 mm of bleed, 0.5 mm clear, 2.4 mm of text, 0.8 mm below it
+            continue
+        edge = edge_for_margin(room)
+        if edge.length > 0 and edge.start + min(edge.length, TICK) + 0.5 <= room - 3.2:
+            lanes.append(Lane(region.x + 1.5, baseline, region.w - 3.0))
             continue
         for a, b in zip(bounds, bounds[1:], strict=False):
             if b - a > 14.0:
@@ -245,12 +253,13 @@ def trim_lines(t: Tile, shown: Box, room: dict[str, float]) -> list[Line]:
     """The cut lines of edges that go on top of a neighbour, outside both ends of the edge."""
     s = TILE_MARK_START
     spans: list[tuple[float, float, float, float]] = []
+    reach = {k: min(v, s + TICK) for k, v in room.items()}  # ticks, never lines down the page
     if t.col > 0:  # this tile's left edge goes on top of its left neighbour
-        spans += [(shown.x, shown.y - s, shown.x, shown.y - room["top"]),
-                  (shown.x, shown.bottom + s, shown.x, shown.bottom + room["bottom"])]
+        spans += [(shown.x, shown.y - s, shown.x, shown.y - reach["top"]),
+                  (shown.x, shown.bottom + s, shown.x, shown.bottom + reach["bottom"])]
     if t.row > 0:
-        spans += [(shown.x - s, shown.y, shown.x - room["left"], shown.y),
-                  (shown.right + s, shown.y, shown.right + room["right"], shown.y)]
+        spans += [(shown.x - s, shown.y, shown.x - reach["left"], shown.y),
+                  (shown.right + s, shown.y, shown.right + reach["right"], shown.y)]
     return [Line(*span, 0.3) for span in spans
             if abs(span[2] - span[0]) + abs(span[3] - span[1]) >= 1.0]
 

@@ -18,7 +18,7 @@ from cardgen.layout.model import TemplateFile
 from cardgen.layout.scope import SPECIALS, split_default
 
 _BINDING = re.compile(r"\{([^{}]+)\}")
-TERM_PARTS = ("id", "name", "label", "color", "icon", "number", "description")
+TERM_PARTS = ("id", "name", "label", "color", "icon", "symbol", "number", "description")
 
 
 @dataclass(frozen=True)
@@ -171,8 +171,23 @@ class _Checker:
         head, *rest = text.strip().split(".")
         resolved = self.head(head, items)
         for part in rest:
-            resolved = self.step(resolved, part)
+            if "@" in part:
+                name, listed = part.split("@", 1)
+                self.step(resolved, name)
+                resolved = self.items_by_id(listed)
+            else:
+                resolved = self.step(resolved, part)
         return resolved
+
+    def items_by_id(self, listed: str) -> Resolved:
+        """`ids@list`: the items of the kind's list field `listed` (objects with an `id`)."""
+        fields = self.db.game.kinds[self.kind].fields
+        spec = fields.get(listed)
+        if spec is None or spec.type != "list" or spec.of is None or spec.of.type != "object" \
+                or "id" not in (spec.of.fields or {}):
+            raise BindingError(f"kind '{self.kind}' has no list field '{listed}' of items with an id",
+                               did_you_mean(listed, fields) or "name a list whose items have an id")
+        return spec.of
 
     def head(self, head: str, items: _Items) -> Resolved:
         if "@" in head:

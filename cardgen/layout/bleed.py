@@ -6,11 +6,13 @@ each rectangle reaching a trim edge (at any depth, under translations) is stretc
 the new bleed edge. `bleed_problems` then samples each trim edge just inside the trim and
 just inside the bleed edge: where the colour on top differs, a slightly-off cut would show a
 line of the wrong colour, and the face gets a Problem naming the component and its layout.
-Round faces (`shape: circle`) are left alone: their bleed is a ring, drawn by the layout.
+Round faces (`shape: circle`) are left alone: their bleed is a ring, drawn by the layout; a
+hex or polygon face is sampled along each of its edges (cardgen.layout.outline).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -19,6 +21,7 @@ from cardgen.errors import Location, Problem
 from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Matrix, Path, Primitive, Rect
 from cardgen.layout.ink import apply, bounds
 from cardgen.layout.lints import compose
+from cardgen.layout.outline import signed_area
 from cardgen.limits import PRINT_BLEED
 
 EDGE = 0.05  # a rectangle this close to a trim edge touches it
@@ -30,10 +33,7 @@ def extend_to_bleed(drawing: Drawing, bleed: float = PRINT_BLEED) -> Drawing:
     """The face with at least `bleed` mm of bleed and its edge rectangles stretched into it."""
     b = max(drawing.bleed, bleed)
     items = [_extend(item, drawing, b, IDENTITY) for item in drawing.items]
-    out = Drawing(drawing.name, drawing.width, drawing.height, b, items,
-                  warnings=drawing.warnings, shape=drawing.shape)
-    out.origins = drawing.origins
-    return out
+    return replace(drawing, bleed=b, items=items)  # origins kept: the stretched added
 
 
 def stretched_sides(drawing: Drawing) -> dict[int, tuple[str, ...]]:
@@ -180,6 +180,31 @@ def edge_mismatches(drawing: Drawing) -> dict[str, int]:
     return out
 
 
+def polygon_mismatches(drawing: Drawing) -> dict[str, int]:
+    """A hex's or polygon's edges ("edge N", from its first corner) -> how many samples just
+    inside the edge differ from the bleed beyond them (along the edge's outward normal)."""
+    points, b = drawing.points, drawing.bleed
+    out: dict[str, int] = {}
+    if b < INSET * 2:
+        return out
+    shapes = flat_fills(drawing)
+    turn = 1.0 if signed_area(points) > 0 else -1.0
+    for n, (x0, y0) in enumerate(points):
+        x1, y1 = points[(n + 1) % len(points)]
+        length = math.hypot(x1 - x0, y1 - y0) or 1.0
+        nx, ny = turn * (y1 - y0) / length, -turn * (x1 - x0) / length  # outward
+        bad = 0
+        for k in range(SAMPLES):
+            t = (k + 0.5) / SAMPLES
+            x, y = x0 + t * (x1 - x0), y0 + t * (y1 - y0)
+            if colour_at(shapes, x - INSET * nx, y - INSET * ny) != colour_at(
+                    shapes, x + (b - INSET) * nx, y + (b - INSET) * ny):
+                bad += 1
+        if bad:
+            out[f"edge {n + 1}"] = bad
+    return out
+
+
 @lru_cache(maxsize=1024)
 def _side_mismatches(side: str, w: float, h: float, b: float, near: tuple[Shape, ...]) -> int:
     """How many samples along one trim edge differ from the bleed beyond them, given the
@@ -207,12 +232,16 @@ def bleed_problems(drawing: Drawing, component: str, side: str, kind: str,
     element whose art stops at the trim (at its layout line), and where it touches."""
     if drawing.shape == "circle":
         return []
-    bad = edge_mismatches(drawing)
+    bad = polygon_mismatches(drawing) if drawing.points else edge_mismatches(drawing)
     if not bad:
         return []
     hint = ("let backgrounds and bands that touch the cut start at -bleed and end at size + "
             "bleed (rectangles that touch the trim are extended automatically); a shape that "
             "should stay inside the card: keep it 1 mm or more inside the trim")
+    if drawing.points:  # a hex or polygon face: its edges by number
+        edges = ", ".join(f"{edge} ({n}/{SAMPLES} points)" for edge, n in bad.items())
+        return [Problem("bleed", f"the {kind} layout's art at the trim does not run on into the "
+                        f"bleed: {edges}", where=where, path=f"{component}.{side}", hint=hint)]
     found = _culprits(drawing, bad)
     if not found:
         edges = ", ".join(f"{edge} ({_mm(drawing, edge, n)})" for edge, n in bad.items())

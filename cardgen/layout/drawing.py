@@ -16,14 +16,50 @@ IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
 @dataclass(frozen=True)
+class Gradient:
+    """A paint that shades from colour to colour, in the mm of the shape it fills.
+
+    linear: coords (x1, y1, x2, y2), the colours run along that line and stay constant
+    across it; radial: coords (cx, cy, r), the colours run outwards from the centre. Both
+    extend their end colours beyond the ends. stops: (offset 0..1, '#RRGGBB'), offsets rising."""
+
+    kind: Literal["linear", "radial"]
+    coords: tuple[float, ...]
+    stops: tuple[tuple[float, str], ...]
+
+    def colour_at(self, t: float) -> str:
+        """The '#RRGGBB' the gradient shows at offset t (what lints read for a gradient)."""
+        stops = self.stops
+        if t <= stops[0][0]:
+            return stops[0][1]
+        for (a, ca), (b, cb) in zip(stops, stops[1:], strict=False):
+            if t <= b:
+                k = 0.0 if b <= a else (t - a) / (b - a)
+                mixed = (round(int(ca[i:i + 2], 16) * (1 - k) + int(cb[i:i + 2], 16) * k)
+                         for i in (1, 3, 5))
+                return "#" + "".join(f"{v:02X}" for v in mixed)
+        return stops[-1][1]
+
+
+@dataclass(frozen=True)
 class Style:
-    """Fill and stroke; colours are '#RRGGBB' or None for none."""
+    """Fill and stroke; colours are '#RRGGBB' or None for none.
+
+    The keys after `opacity` are written in a repr only when they differ from their default
+    (face keys hash the repr: faces that use none of them keep their keys): per-paint alpha
+    (`#RRGGBBAA`), stroke join and cap, and a gradient that paints the fill instead of `fill`
+    (which then holds the gradient's middle colour, for the lints)."""
 
     fill: str | None = None
     stroke: str | None = None
     stroke_width: float = 0.25  # mm
     dash: tuple[float, ...] | None = None  # mm on, mm off, ...
     opacity: float = 1.0
+    fill_alpha: float = field(default=1.0, repr=False)
+    stroke_alpha: float = field(default=1.0, repr=False)
+    join: Literal["miter", "round", "bevel"] = field(default="miter", repr=False)
+    cap: Literal["butt", "round", "square"] = field(default="butt", repr=False)
+    fill_paint: Gradient | None = field(default=None, repr=False)
 
 
 @dataclass(frozen=True)
@@ -91,6 +127,9 @@ class Group:
     items: tuple[Primitive, ...]
     transform: Matrix = IDENTITY
     clip: tuple[float, float, float, float] | None = None  # x, y, w, h before the transform
+    # another shape's outline the items are clipped to (before the transform); in a repr only
+    # when set
+    clip_path: Path | None = field(default=None, repr=False)
 
 
 Primitive = Rect | Ellipse | Path | Text | Image | Group
@@ -106,7 +145,12 @@ class Drawing:
     bleed: float = 3.0
     items: list[Primitive] = field(default_factory=list)
     warnings: list[Any] = field(default_factory=list)  # lint Problems (cardgen.layout.lints)
-    shape: str = "rect"  # rect | circle (the trim's shape; a round piece gets a round cut line)
+    shape: str = "rect"  # rect | circle | hex | polygon (the trim's shape: its cut line)
+    # a hex's or polygon's corners, trim mm; a rectangle's corner radius, mm: the cut line
+    # (cardgen.layout.outline); out of the repr, which stays what the golden test pins
+    points: tuple[tuple[float, float], ...] = field(default=(), repr=False)
+    corner: float = field(default=0.0, repr=False)
+    folds: bool = field(default=False, repr=False)  # a standee strip or tuck box: dashed folds
     # id of a primitive -> the element that drew it (cardgen.layout.lints.Placed), while the
     # face is laid out: what the bleed check names
     origins: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
@@ -126,14 +170,23 @@ def _plain_repr(cls: type) -> None:
 
     Face keys hash the repr of every primitive of a face (render.pdf.face_key), and the guard
     costs more than the formatting; primitives cannot contain themselves, so the text is the
-    same, character for character."""
+    same, character for character. Fields kept out of the repr (repr=False) are written after
+    the others when they differ from their default."""
     names = [f.name for f in fields(cls) if f.repr]
     body = ", ".join(f"{n}={{self.{n}!r}}" for n in names)
+    extra = [f.name for f in fields(cls) if not f.repr and f.compare]
+    tail = "{_extras(self, " + repr(tuple(extra)) + ")}" if extra else ""
     namespace: dict[str, object] = {}
-    exec(f"def __repr__(self):\n    return self.__class__.__qualname__ + f\"({body})\"\n",
-         {}, namespace)
+    exec(f"def __repr__(self):\n    return self.__class__.__qualname__ + f\"({body}{tail})\"\n",
+         {"_extras": _extras}, namespace)
     setattr(cls, "__repr__", namespace["__repr__"])  # noqa: B010
 
 
-for _primitive in (Style, Rect, Ellipse, Path, Text, Image, Group):
+def _extras(item: object, names: tuple[str, ...]) -> str:
+    """", name=value" for each named field that differs from its default."""
+    defaults = {f.name: f.default for f in fields(item)}  # type: ignore[arg-type]
+    return "".join(f", {n}={getattr(item, n)!r}" for n in names if getattr(item, n) != defaults[n])
+
+
+for _primitive in (Gradient, Style, Rect, Ellipse, Path, Text, Image, Group):
     _plain_repr(_primitive)

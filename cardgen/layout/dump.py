@@ -54,6 +54,23 @@ def style_text(style: Style) -> str:
         parts.append(f"dash={','.join(num(v) for v in style.dash)}")
     if style.opacity != 1.0:
         parts.append(f"opacity={num(style.opacity, 3)}")
+    return _paint_text(style, parts)
+
+
+def _paint_text(style: Style, parts: list[str]) -> str:
+    """style_text's parts, then the paint keys a style sets past the plain ones."""
+    if style.fill_paint is not None:
+        g = style.fill_paint
+        stops = ",".join(f"{num(t, 3)}:{c}" for t, c in g.stops)
+        parts.append(f"paint={g.kind}({nums(g.coords)};{stops})")
+    if style.fill_alpha != 1.0:
+        parts.append(f"fill-alpha={num(style.fill_alpha, 3)}")
+    if style.stroke_alpha != 1.0:
+        parts.append(f"stroke-alpha={num(style.stroke_alpha, 3)}")
+    if style.join != "miter":
+        parts.append(f"join={style.join}")
+    if style.cap != "butt":
+        parts.append(f"cap={style.cap}")
     return " ".join(parts) if parts else "no-paint"
 
 
@@ -88,6 +105,10 @@ def primitive_lines(item: Primitive, indent: str = "") -> list[str]:
     if isinstance(item, Image):
         return [f"{indent}image {nums((item.x, item.y, item.w, item.h))} "
                 f"sha256:{item.digest[:16] or '-'}"]
+    return _group_lines(item, indent)
+
+
+def _group_lines(item: Primitive, indent: str) -> list[str]:
     if not isinstance(item, Group):
         raise TypeError(f"not a drawing primitive: {item!r}")
     head = f"{indent}group"
@@ -96,6 +117,8 @@ def primitive_lines(item: Primitive, indent: str = "") -> list[str]:
         head += f" matrix {nums((a, b, c, d), 4)} {nums((e, f))}"
     if item.clip is not None:
         head += f" clip {nums(item.clip)}"
+    if item.clip_path is not None:
+        head += f" clip-{path_text(item.clip_path)}"
     lines = [head]
     for child in item.items:
         lines += primitive_lines(child, indent + "  ")

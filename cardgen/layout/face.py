@@ -14,16 +14,20 @@ from dataclasses import replace
 
 from cardgen.data.model import Component
 from cardgen.errors import Problem, ProblemsError
-from cardgen.layout import fonts, text
+from cardgen.layout import fonts, outline, text
+from cardgen.layout.back_lints import BackLinter
 from cardgen.layout.bleed import bleed_problems, extend_to_bleed, stretched_sides
+from cardgen.layout.colourblind import FaceTerms, colour_alone
 from cardgen.layout.draft import draft_mark
-from cardgen.layout.drawing import Drawing, Ellipse, Rect, Style
+from cardgen.layout.drawing import Drawing, Ellipse, Path, Rect, Style
 from cardgen.layout.drawing import Text as TextItem
-from cardgen.layout.elements.base import Context, FaceJob, colour
+from cardgen.layout.elements.base import Context, FaceJob, LinearGradient, RadialGradient, colour
+from cardgen.layout.elements.rect import RectElement
 from cardgen.layout.lints import FaceLinter
 from cardgen.layout.model import ANCHOR, EditionMark, Fonts, TemplateFile
 from cardgen.layout.scope import Scope, number
 from cardgen.layout.session import LayoutSession, SharedFace, face_label
+from cardgen.layout.standee import STANDEE_PRESETS, standee_strip
 from cardgen.layout.templates import template_file, template_for
 from cardgen.limits import MAX_FACE_MM
 
@@ -33,7 +37,24 @@ WHITE = "#FFFFFF"
 def lay_out(session: LayoutSession, component: Component, side: str, ink_saver: bool = False
             ) -> Drawing | None:
     """The Drawing of one face of a component, or None when its kind has no back.
-    `ink_saver`: the printer-friendly face (cardgen.layout.ink)."""
+    `ink_saver`: the printer-friendly face (cardgen.layout.ink). A standee (`standee:` in its
+    front layout) is one strip, its front: the back is drawn into it and has no face of its own."""
+    front = template_for(session, component.kind, "front")
+    standee = front.standee if front is not None else None
+    if standee is None:
+        return _face(session, component, side, ink_saver)
+    if side == "back":
+        return None
+    drawn = _face(session, component, "front", ink_saver)
+    if drawn is None:
+        return None
+    return standee_strip(drawn, _face(session, component, "back", ink_saver) or drawn,
+                         standee.tab)
+
+
+def _face(session: LayoutSession, component: Component, side: str, ink_saver: bool
+          ) -> Drawing | None:
+    """One face as its layout draws it (a standee's front or back before the strip)."""
     template = template_for(session, component.kind, side)
     if template is None:
         return None
@@ -78,13 +99,20 @@ def lay_out_template(session: LayoutSession, component: Component, side: str,
     if session.db.draft:
         ctx.current = None  # cardgen's own mark: no element's, and never linted
         for item in draft_mark(drawing.width, drawing.height, ctx.job.safe,
-                               centred=template.shape == "circle"):
+                               centred=template.shape != "rect"):
             ctx.add(item, "draft")
     if ctx.problems:
         raise ProblemsError(ctx.problems)
-    drawing.warnings = FaceLinter(drawing, ctx.placed, ctx.job.safe, template.shape == "circle",
+    drawing.warnings = FaceLinter(drawing, ctx.placed, ctx.job.safe, template.shape != "rect",
                                   face_label(component, side), stretched_sides(drawing),
                                   ctx.job.layout_file or component.where).run()
+    drawing.warnings += colour_alone(ctx.placed, FaceTerms(
+        session.db, component, scope.term_parts, face_label(component, side),
+        ctx.job.layout_file or component.where))
+    if side == "back":
+        drawing.warnings += BackLinter(drawing, ctx.placed, ctx.job.safe, template.shape == "circle",
+                                       face_label(component, side), stretched_sides(drawing),
+                                       ctx.job.layout_file or component.where).run()
     drawing.warnings += _old_words(template) + list(dict.fromkeys(ctx.warnings))
     drawing.origins = {id(p.item): p for p in ctx.placed}
     return drawing
@@ -127,7 +155,8 @@ def _blank(session: LayoutSession, component: Component, side: str, template: Te
 def _checked_blank(component: Component, side: str, template: TemplateFile, scope: Scope
                    ) -> Drawing:
     """The empty face: its size checked against MAX_FACE_MM (a typo of 144000 for 144)."""
-    width, height = (number(scope, v, "size", 10.0) for v in template.size)
+    width, height = hex_box(template) or standee_box(template) or tuple(
+        number(scope, v, "size", 10.0) for v in template.size)
     bleed, safe = float(template.bleed), float(template.safe)
     for what, value in (("width", width), ("height", height)):
         if not 0 < value <= MAX_FACE_MM:
@@ -135,20 +164,62 @@ def _checked_blank(component: Component, side: str, template: TemplateFile, scop
                              f"{MAX_FACE_MM:g} mm")
     if not (0 <= bleed <= 50 and 0 <= safe <= 50):
         raise ValueError(f"bleed {bleed:g} mm and safe {safe:g} mm must be from 0 to 50 mm")
-    return Drawing(f"{component.id}-{side}", width, height, bleed, shape=template.shape)
+    return Drawing(f"{component.id}-{side}", width, height, bleed, shape=template.shape,
+                   points=tuple(shape_corners(template, scope, width, height)),
+                   corner=float(template.corner) if template.shape == "rect" else 0.0)
+
+
+def standee_box(template: TemplateFile) -> tuple[float, float] | None:
+    """A standee's figure size from its preset (else None)."""
+    if template.standee is None or template.standee.preset is None:
+        return None
+    return STANDEE_PRESETS[template.standee.preset]
+
+
+def hex_box(template: TemplateFile) -> tuple[float, float] | None:
+    """A hex tile's trim size from its preset, flat-to-flat or corner-to-corner (else None)."""
+    spec = template.hex
+    if template.shape != "hex" or spec is None:
+        return None
+    return outline.hex_box(spec.top, preset=spec.preset, flats=spec.flats, corners=spec.corners)
+
+
+def shape_corners(template: TemplateFile, scope: Scope, width: float, height: float
+                  ) -> list[tuple[float, float]]:
+    """The corners of a hex or polygon face in trim mm (none for a rectangle or circle)."""
+    if template.shape == "hex":
+        return outline.hex_corners(width, height, template.hex.top if template.hex else "flat")
+    if template.shape != "polygon":
+        return []
+    if not template.points or len(template.points) < 3:
+        raise ValueError("shape: polygon needs points: [[x, y], ...], 3 or more corners in mm")
+    corners = [(number(scope, x, "points"), number(scope, y, "points")) for x, y in template.points]
+    if any(not (-1e-6 <= x <= width + 1e-6 and -1e-6 <= y <= height + 1e-6) for x, y in corners):
+        raise ValueError(f"a polygon's points lie inside its size, 0 to {width:g} x 0 to "
+                         f"{height:g} mm")
+    if abs(outline.signed_area(corners)) < 1e-6:
+        raise ValueError("the polygon's points enclose no area")
+    return corners
 
 
 def _background(ctx: Context, template: TemplateFile, scope: Scope) -> None:
     """Trim and bleed filled with the background (a round face: white, then a disc)."""
-    fill = colour(scope.text(template.background), WHITE)
     d = ctx.drawing
     b = d.bleed
+    if isinstance(template.background, LinearGradient | RadialGradient):  # placed on the trim
+        painter = RectElement.model_validate({"type": "rect", "fill": template.background})
+        style = painter.style(ctx, scope, (0.0, 0.0, d.width, d.height))
+    else:
+        style = Style(fill=colour(scope.text(template.background), WHITE))
     if template.shape == "circle":
         ctx.add(Rect(-b, -b, d.width + 2 * b, d.height + 2 * b, Style(fill=WHITE)), "background")
         r = d.width / 2
-        ctx.add(Ellipse(r, d.height / 2, r + b, r + b, Style(fill=fill)), "background")
+        ctx.add(Ellipse(r, d.height / 2, r + b, r + b, style), "background")
         return
-    ctx.add(Rect(-b, -b, d.width + 2 * b, d.height + 2 * b, Style(fill=fill)), "background")
+    if d.points:  # a hex or polygon: its outline grown by the bleed (outside: transparent)
+        ctx.add(Path(outline.face_outline(d, b), style), "background")
+        return
+    ctx.add(Rect(-b, -b, d.width + 2 * b, d.height + 2 * b, style), "background")
 
 
 def _edition_mark(ctx: Context, mark: EditionMark, scope: Scope) -> None:

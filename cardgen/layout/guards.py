@@ -48,6 +48,8 @@ def check_primitive(item: Primitive) -> None:
     Called for every primitive a face draws, so the common case is a few comparisons."""
     if isinstance(item, Group):  # its items were checked as they were added
         _check_transform(item.transform)
+        if item.clip_path is not None:
+            _check_points(item.clip_path.ops)
         return
     if isinstance(item, PathItem):
         _check_points(item.ops)
@@ -56,6 +58,9 @@ def check_primitive(item: Primitive) -> None:
     style = getattr(item, "style", None)
     if style is not None and (style.dash is not None or not 0 <= style.stroke_width <= MAX_LENGTH_MM):
         _check_style(style)
+    if style is not None and style.fill_paint is not None:
+        for i, v in enumerate(style.fill_paint.coords):
+            _finite(v, f"gradient[{i}]")
     if isinstance(item, Text) and not 0 < item.size <= MAX_TEXT_PT:
         raise ValueError(f"text size {item.size:g} pt is not from 0 to {MAX_TEXT_PT:g}")
 
@@ -121,9 +126,21 @@ def image_at(path: Path) -> str:
     """What a layout finds at an image path: the image's digest, "" when there is no PNG or
     JPEG file there (ImageError when there is one cardgen cannot use). The face cache asks the
     same question to know whether a face it keeps is still what a layout would draw."""
+    if path.suffix.lower() == ".svg" and path.is_file():
+        return svg_digest(path)
     if path.suffix.lower() not in IMAGE_SUFFIXES or not path.is_file():
         return ""
     return image_digest(path)
+
+
+def svg_digest(path: Path) -> str:
+    """The content digest of SVG art (ImageError when it is too large); the SVG reader of
+    cardgen.layout.icons reads it when it is drawn."""
+    size = path.stat().st_size
+    if size > MAX_IMAGE_BYTES:
+        raise ImageError(f"image '{path.name}' is {size / 1e6:.0f} MB; at most "
+                         f"{MAX_IMAGE_BYTES // 1024 ** 2} MB", "simplify the drawing")
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def image_digest(path: Path) -> str:

@@ -1,8 +1,9 @@
-"""Icon SVG file (<game>/icons/, then common/icons/ under each layout root) -> Drawing paths.
+"""Icon file (<game>/icons/, then common/icons/ under each layout root) -> Drawing paths.
 
-Icons are parsed once with svgelements (shapes, transforms and arcs become cubic paths), so the
-PDF and the SVG output draw the very same outlines. A designer replaces an icon by dropping in
-an SVG of the same name.
+SVG icons are parsed once with svgelements (shapes, transforms and arcs become cubic paths), so
+the PDF and the SVG output draw the very same outlines; a PNG or JPEG icon is drawn as an image.
+A designer replaces an icon by dropping in a file of the same name. SVG art (an image element's
+file) is read by the same reader and drawn as vectors (`svg_art_items`).
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ from functools import cache
 from pathlib import Path
 
 import svgelements as se
+from PIL import Image as PILImage
 
 from cardgen.data.paths import leaves_folder, readable
 from cardgen.errors import Location, Problem, did_you_mean
-from cardgen.layout.drawing import Group, PathOp, Primitive, Style
+from cardgen.layout.drawing import Group, Image, PathOp, Primitive, Style
 from cardgen.layout.drawing import Path as PathItem
+from cardgen.layout.guards import ImageError, image_digest
 from cardgen.layout.roots import find_layout_file, layout_roots
 from cardgen.limits import MAX_ICON_BYTES
 
@@ -55,12 +58,17 @@ def icon_file(project: Path, game: str, name: str) -> Path:
     if leaves_folder(name):
         raise outside
     for folder in (game, "common"):
-        path = find_layout_file(project, f"{folder}/icons/{name}.svg")
-        if path is not None:
-            if not readable(path, project):
-                raise outside
-            return path
+        for suffix in ICON_SUFFIXES:
+            path = find_layout_file(project, f"{folder}/icons/{name}{suffix}")
+            if path is not None:
+                if not readable(path, project):
+                    raise outside
+                return path
     raise FileNotFoundError(name)
+
+
+ICON_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")  # looked for in this order
+RASTER_SUFFIXES = (".png", ".jpg", ".jpeg")
 
 
 def icon_hint(name: str, names: list[str], game: str) -> str:
@@ -120,7 +128,7 @@ class IconFinder:
 def icon_names(project: Path, game: str) -> list[str]:
     """Every icon name a game can use."""
     return sorted({p.stem for folder in icon_folders(project, game) if folder.is_dir()
-                   for p in folder.glob("*.svg")})
+                   for p in folder.iterdir() if p.suffix.lower() in ICON_SUFFIXES})
 
 
 @cache
@@ -133,9 +141,11 @@ def _parsed(path: Path, version: tuple[int, int]
     try:
         svg = se.SVG.parse(str(path), reify=True)
         view = _view_box(path, svg.values.get("viewBox"))
-        items = [PathItem(tuple(ops), _style(element)) for element in svg.elements()
-                 if isinstance(element, se.Shape) and not isinstance(element, se.SVG)
-                 and (ops := _ops(se.Path(element)))]
+        shapes = [element for element in svg.elements()
+                  if isinstance(element, se.Shape) and not isinstance(element, se.SVG)]
+        _refuse_paint_servers(path, shapes)
+        items = [PathItem(tuple(ops), _style(element)) for element in shapes
+                 if (ops := _ops(se.Path(element)))]
     except IconError:
         raise
     except Exception as exc:  # svgelements raises many kinds on a malformed file
@@ -161,11 +171,22 @@ def _view_box(path: Path, written: object) -> tuple[float, float, float, float]:
     if len(parts) == len(numbers) == 4 and all(map(math.isfinite, numbers)) \
             and numbers[2] > 0 and numbers[3] > 0:
         return (numbers[0], numbers[1], numbers[2], numbers[3])
-    shown = "/".join(("layouts", *path.parts[-3:]))
-    raise IconError("bad-icon", f"icon file {shown}: viewBox=\"{text}\" is not four numbers "
+    shown = shown_path(path)
+    raise IconError("bad-icon", f"{_what_file(shown)} {shown}: viewBox=\"{text}\" is not four numbers "
                     "(min-x, min-y, width, height) with a positive width and height",
                     "write the viewBox as four numbers, e.g. viewBox=\"0 0 24 24\"",
                     _attribute_at(path, shown, "viewBox"))
+
+
+def shown_path(path: Path) -> str:
+    """An SVG file as messages name it: from its layouts/ (an icon) or data/ (art) folder."""
+    parts = path.parts
+    marks = [i for i, part in enumerate(parts[:-1]) if part in ("layouts", "data")]
+    return "/".join(parts[marks[-1]:]) if marks else path.name
+
+
+def _what_file(shown: str) -> str:
+    return "SVG art" if shown.startswith("data/") else "icon file"
 
 
 def _attribute_at(path: Path, shown: str, name: str) -> Location | None:
@@ -179,6 +200,19 @@ def _attribute_at(path: Path, shown: str, name: str) -> Location | None:
         if col >= 0:
             return Location(shown, number, col + 1)
     return None
+
+
+@cache
+def path_data_ops(d: str) -> tuple[PathOp, ...]:
+    """SVG path data (the `d` of a <path>) -> operators: arcs and quadratics as cubics.
+    ValueError when it is not path data."""
+    try:
+        ops = _ops(se.Path(d))
+    except Exception as exc:  # svgelements raises many kinds on bad data
+        raise ValueError(f"'{d[:40]}' is not SVG path data: {exc}") from None
+    if not ops:
+        raise ValueError(f"'{d[:40]}' draws nothing: SVG path data starts with M (move to)")
+    return tuple(ops)
 
 
 def _ops(path: se.Path) -> list[PathOp]:
@@ -217,19 +251,79 @@ def _colour(value: object) -> str | None:
 
 
 def _style(element: se.Shape) -> Style:
-    width = element.stroke_width if element.stroke is not None else 0.0
-    return Style(fill=_colour(element.fill), stroke=_colour(element.stroke),
-                 stroke_width=float(width or 0.0))
+    """An icon shape's paint; `stroke-width="0"` draws no stroke (not a hairline)."""
+    width = float(element.stroke_width or 0.0) if element.stroke is not None else 0.0
+    return Style(fill=_colour(element.fill), stroke=_colour(element.stroke) if width > 0 else None,
+                 stroke_width=width)
+
+
+def _refuse_paint_servers(path: Path, shapes: list[se.Shape]) -> None:
+    """An icon shape painted with a gradient or pattern (`fill="url(#...)"`) is an IconError
+    at the file's line: svgelements would read it as black."""
+    for element in shapes:
+        for key in ("fill", "stroke"):
+            written = str(element.values.get(key) or "")
+            if written.strip().startswith("url("):
+                shown = shown_path(path)
+                tag = type(element).__name__.lower()
+                ident = element.values.get("id")
+                what = f"<{tag} id=\"{ident}\">" if ident else f"a <{tag}>"
+                raise IconError("bad-icon", f"{_what_file(shown)} {shown}: {what} is painted with "
+                                f"{key}=\"{written}\" (a gradient or pattern), which icons do not "
+                                "draw", "give the shape a plain colour (fill=\"#RRGGBB\"); for a "
+                                "gradient, draw the shape as a layout element with a "
+                                "linear-gradient or radial-gradient fill",
+                                _text_at(path, shown, written))
+
+
+def _text_at(path: Path, shown: str, text: str) -> Location | None:
+    """Where a piece of text is first written in a file, or None."""
+    try:
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
+    for number, line in enumerate(lines, start=1):
+        col = line.find(text)
+        if col >= 0:
+            return Location(shown, number, col + 1)
+    return None
 
 
 def icon_items(path: Path, x: float, y: float, size: float, colour: str | None = None
                ) -> list[Primitive]:
-    """The icon file scaled into the square (x, y, size); `colour` recolours the black parts."""
+    """The icon file scaled into the square (x, y, size); `colour` recolours the black parts
+    (of an SVG icon: a PNG or JPEG icon is drawn as it is, its shape kept)."""
+    if path.suffix.lower() in RASTER_SUFFIXES:
+        return _raster_icon(path, x, y, size)
     stat = path.stat()
     (vx, vy, vw, vh), paths = _recoloured(path, (stat.st_mtime_ns, stat.st_size), colour)
     scale = size / max(vw, vh)
     ox = x + (size - vw * scale) / 2 - vx * scale
     oy = y + (size - vh * scale) / 2 - vy * scale
+    return [Group(paths, (scale, 0.0, 0.0, scale, ox, oy))] if paths else []
+
+
+def _raster_icon(path: Path, x: float, y: float, size: float) -> list[Primitive]:
+    """A PNG or JPEG icon as an image fitted into the square, centred."""
+    try:
+        digest = image_digest(path)
+        with PILImage.open(path) as im:
+            w, h = im.size
+    except ImageError as exc:
+        raise IconError("bad-icon", f"icon '{path.name}': {exc}", exc.hint) from None
+    scale = size / max(w, h)
+    return [Image(x + (size - w * scale) / 2, y + (size - h * scale) / 2, w * scale, h * scale,
+                  path=str(path), digest=digest)]
+
+
+def svg_art_items(path: Path, x: float, y: float, w: float, h: float) -> list[Primitive]:
+    """SVG art scaled to fit the box (x, y, w, h), centred, its colours as drawn (IconError
+    when it cannot be read)."""
+    stat = path.stat()
+    (vx, vy, vw, vh), paths = _recoloured(path, (stat.st_mtime_ns, stat.st_size), None)
+    scale = min(w / vw, h / vh)
+    ox = x + (w - vw * scale) / 2 - vx * scale
+    oy = y + (h - vh * scale) / 2 - vy * scale
     return [Group(paths, (scale, 0.0, 0.0, scale, ox, oy))] if paths else []
 
 

@@ -4,10 +4,11 @@ Two steps. The template's own `ink_saver:` block (palette entries swapped, eleme
 `name`, another background) is applied before layout (`ink_saver_settings`). Then every face
 goes through `ink_saved`: the background turns white (or the block's `background`); a fill
 covering more than LARGE_FILL of the face (within MIN_LARGE..MAX_LARGE mm²) becomes a light
-tint of its colour with a thin outline in the colour itself. Whatever is drawn on a fill that
-changed keeps its contrast: text under 4.5:1 and icons or strokes under 3:1 against the new
-colour take the first of (the fill's old colour, black) that reaches it; a small panel or spot
-keeps its colour and gets an outline that does.
+tint of its colour with a thin outline in the colour itself (a ring too, whatever its box);
+a round face keeps its edge as an outline on the trim, so every cut line stays. Whatever is
+drawn on a fill that changed keeps its contrast: text under 4.5:1 and icons or strokes under
+3:1 against the new colour take the first of (the fill's old colour, black) that reaches it;
+a small panel or spot keeps its colour and gets an outline that does.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ MIN_LARGE = 60.0  # ... and at least this many mm² (icons and pips stay as they
 MAX_LARGE = 200.0  # ... and at most this many (a die spot on a big mat is large)
 TINT = 0.86  # a large fill keeps this little of its colour: mix(colour, white, TINT)
 OUTLINE = 0.3  # mm, the outline a tinted fill gets
+EDGE = 0.4  # mm, the outline on a round face's trim (its cut line)
 
 
 def ink_saver_settings(template: TemplateFile) -> tuple[TemplateFile, str]:
@@ -154,8 +156,20 @@ def ink_saved(drawing: Drawing, background: str = "#FFFFFF") -> Drawing:
     walk = Walk(drawing.width * drawing.height, [])
     items = [_item(item, IDENTITY, walk, background, first=n == 0)
              for n, item in enumerate(drawing.items)]
-    return Drawing(drawing.name, drawing.width, drawing.height, drawing.bleed, items,
-                   warnings=drawing.warnings, shape=drawing.shape)
+    if drawing.shape == "circle":
+        items[:2] = [*items[:2], _round_edge(drawing)]
+    return replace(drawing, items=items)
+
+
+def _round_edge(drawing: Drawing) -> Ellipse:
+    """A round face's edge, drawn on its trim: its background disc turned white, the cut
+    would otherwise show nowhere on a tiled board (the outline in the disc's own colour)."""
+    disc = drawing.items[1] if len(drawing.items) > 1 else None
+    fill = disc.style.fill if isinstance(disc, Ellipse) else None
+    edge = fill if fill and luminance(fill) < 0.8 else "#4B5563"
+    r = drawing.width / 2
+    return Ellipse(r, drawing.height / 2, r, drawing.height / 2,
+                   Style(stroke=edge, stroke_width=EDGE))
 
 
 def _item(item: Primitive, m: Matrix, walk: Walk, background: str, first: bool = False
@@ -190,11 +204,12 @@ def _shape(item: Rect | Ellipse | Path, m: Matrix, walk: Walk, background: str, 
     new_style = style
     if style.stroke and f is not None and f.old != f.new:
         new_style = replace(new_style, stroke=readable(style.stroke, f.new, f.old, 3.0))
+    ring = isinstance(item, Path) and item.fill_rule == "evenodd"  # its box is not its area
     if style.fill:
-        if first or area >= walk.area * 0.98:
+        if (first or area >= walk.area * 0.98) and not ring:
             new_fill = background
             new_style = replace(new_style, fill=new_fill)
-        elif area >= large(walk.area) and luminance(style.fill) < 0.8:
+        elif (area >= large(walk.area) or ring) and luminance(style.fill) < 0.8:
             new_fill = tint(style.fill)
             outline = style.stroke or style.fill
             new_style = replace(new_style, fill=new_fill, stroke=outline,
@@ -212,6 +227,8 @@ def _shape(item: Rect | Ellipse | Path, m: Matrix, walk: Walk, background: str, 
                 new_style = replace(new_style, stroke=edge,
                                     stroke_width=style.stroke_width if style.stroke else OUTLINE)
         walk.fills.append(Fill(box, style.fill, new_fill))
+        if new_fill != style.fill and style.fill_paint is not None:  # a lighter plain fill
+            new_style = replace(new_style, fill_paint=None)
     return replace(item, style=new_style) if new_style != style else item
 
 

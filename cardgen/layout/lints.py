@@ -1,8 +1,10 @@
-"""A laid-out face -> lint warnings, each at the layout line of the element and naming the face.
+"""A laid-out face -> lint warnings and notes, each at the layout line of the element, naming the face.
 
 Lints: elements outside the trim or stopping short of the bleed, text outside the safe area,
 text (the edition mark too) under 6 pt, an edition mark on content, contrast under 4.5:1 for text and
 3:1 for pips and icons, frames and art within 3 mm of the cut, and elements drawn over text.
+Notes (guidelines, never a failure): contrast that holds for normal vision but not as a colour-
+blind player or a greyscale copy sees it (cardgen.layout.vision), and rules text under 7.5 pt.
 """
 
 from __future__ import annotations
@@ -16,12 +18,17 @@ from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Image, Mat
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.drawing import Text as TextItem
 from cardgen.layout.located import Located, justified
+from cardgen.layout.outline import inside_by
+from cardgen.layout.vision import KINDS, simulate
 
 MIN_TEXT_PT = 6.0
+BODY_TEXT_PT = 7.5  # the guideline for rules text ...
+PARAGRAPH_LINES = 2  # ... a text fitted to two lines or more (sentences, not a label)
 MIN_MARK_PT = MIN_TEXT_PT  # the edition mark is text a player reads too
 TEXT_CONTRAST = 4.5
 MARK_CONTRAST = 3.0  # pips and icons
 NEAR_CUT_MM = 3.0
+VISIONS = ("normal", *KINDS)  # contrast holds for normal vision and the four simulations
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 # A filled shape of an element as fill_under sees it: (face box, ellipse or not, fill; '' for art)
 FillLeaf = tuple[Box, bool, str]
@@ -200,11 +207,19 @@ def _fill_leaves(item: Primitive, matrix: Matrix, out: list[FillLeaf]) -> None:
         out.append((transform_box(matrix, bbox(item)), isinstance(item, Ellipse), item.style.fill))
 
 
+def _worst_contrast(colours: list[str], under: str) -> tuple[float, str]:
+    """The contrast of the best of `colours` against `under`, for normal vision and as each
+    simulation sees them (cardgen.layout.vision): the lowest, and which vision it is."""
+    return min((max(contrast(simulate(kind, c), simulate(kind, under)) for c in colours), kind)
+               for kind in VISIONS)
+
+
 def ink_for(background: str | None, dark: str = "#000000", light: str = "#FFFFFF") -> str:
     """`color: auto`: the dark or the light ink, whichever contrasts more with the background."""
     if background is None:
         return dark
-    return dark if contrast(dark, background) >= contrast(light, background) else light
+    seen = _worst_contrast([dark], background)[0], _worst_contrast([light], background)[0]
+    return dark if seen[0] >= seen[1] else light
 
 
 class FaceLinter:
@@ -225,6 +240,8 @@ class FaceLinter:
         self.found: dict[tuple[str, int], Problem] = {}
         # what can be drawn over a text: (index, placed, is text); backgrounds, marks and rings
         # never count (see covered)
+        # text primitive -> how many lines its text was fitted to (a paragraph: small-body-text)
+        self.lines = _paragraph_lines(self.placed)
         self.over_text = [(m, q, isinstance(q.item, TextItem)) for m, q in enumerate(self.placed)
                           if q.role not in ("background", "mark") and not _ring(q.item)]
 
@@ -243,7 +260,9 @@ class FaceLinter:
                 self.near_cut(p, box)
         return list(self.found.values())
 
-    def warn(self, p: Placed, rule: str, message: str, hint: str) -> None:
+    def warn(self, p: Placed, rule: str, message: str, hint: str, severity: str = "warning"
+             ) -> None:
+        """A finding at the element's layout line; a `note` is a guideline, never a failure."""
         key = (rule, id(p.el))
         if key in self.found:
             return
@@ -259,7 +278,7 @@ class FaceLinter:
             if name:
                 label += f" ({name})"
         self.found[key] = Problem(rule, message, where=where, path=f"{self.face} {label}",
-                                  hint=hint, severity="warning")
+                                  hint=hint, severity=severity)
 
     # ------------------------------------------------------------ the lints
 
@@ -304,6 +323,11 @@ class FaceLinter:
         elif item.size < MIN_TEXT_PT - 1e-6:
             self.warn(p, "small-text", f"text is fitted at {item.size:g} pt, under {MIN_TEXT_PT:g} pt",
                       "give it more room, shorten it, or raise min_size to 6")
+        elif item.size < BODY_TEXT_PT - 1e-6 and self.lines.get(id(item), 0) >= PARAGRAPH_LINES:
+            self.warn(p, "small-body-text", f"rules text is fitted at {item.size:g} pt, under the "
+                      f"{BODY_TEXT_PT:g} pt a paragraph reads at", "give it more room or fewer "
+                      f"words, or raise min_size to {BODY_TEXT_PT:g} (6 pt stays the floor for "
+                      "labels and marks)", "note")
         if p.role != "mark" and not self.in_safe(box):
             self.warn(p, "outside-safe", f"text runs outside the safe area ({self.safe:g} mm "
                       "inside the trim)", "move it inwards or make its box smaller")
@@ -313,6 +337,9 @@ class FaceLinter:
 
     def in_safe(self, box: Box) -> bool:
         w, h, s = self.drawing.width, self.drawing.height, self.safe - 0.05
+        if self.drawing.points:  # a hex or polygon: every corner of the box that far inside it
+            return all(inside_by(self.drawing.points, x, y, s)
+                       for x in (box[0], box[2]) for y in (box[1], box[3]))
         if self.circle:
             r = w / 2 - s
             return all((x - w / 2) ** 2 + (y - h / 2) ** 2 <= r * r
@@ -326,13 +353,17 @@ class FaceLinter:
         fills = dict.fromkeys(f for f in _under(self.placed, n, _samples(p.item, box), p.el) if f)
         if not fills:
             return
-        best, under = min(((max(contrast(c, f) for c in colours), f) for f in fills),
-                          key=lambda pair: pair[0])
+        best, under = min((max(contrast(c, f) for c in colours), f) for f in fills)
+        what = "text" if isinstance(p.item, TextItem) else ("dot" if p.role == "content" else p.role)
         if best < needed:
-            what = "text" if isinstance(p.item, TextItem) else (
-                "dot" if p.role == "content" else p.role)
             self.warn(p, "low-contrast", f"{what} contrast {best:.1f}:1 against {under} "
                       f"(needs {needed:g}:1)", "darken or lighten it, or the colour under it")
+            return
+        best, seen, under = min((*_worst_contrast(colours, f), f) for f in fills)
+        if best < needed:  # fine for normal vision, not for a colour-blind player: a note
+            self.warn(p, "low-contrast", f"{what} contrast {best:.1f}:1 against {under} as a "
+                      f"{seen} player sees them (needs {needed:g}:1)",
+                      "darken or lighten one of them (cardgen build --simulate shows it)", "note")
 
     def covered(self, n: int, p: Placed, box: Box) -> None:
         for m, q, is_text in self.over_text:
@@ -357,6 +388,23 @@ class FaceLinter:
             self.warn(p, "near-cut", f"a frame or art edge {min(close):.1f} mm inside the cut "
                       f"(keep {NEAR_CUT_MM:g} mm): a drifting cut shows it uneven",
                       f"move it {NEAR_CUT_MM:g} mm or more inside the trim, or run it into the bleed")
+
+
+def _paragraph_lines(placed: list[Placed]) -> dict[int, int]:
+    """id of each text primitive -> the lines of the text it is part of: a run of text placed
+    one after another by one element under one transform, counted by its baselines (a repeat's
+    copies, with other elements between them, are runs of their own)."""
+    out: dict[int, int] = {}
+    run: list[Placed] = []
+    for q in [*placed, None]:
+        if run and (q is None or not isinstance(q.item, TextItem) or q.el is not run[0].el
+                    or q.matrix != run[0].matrix):
+            lines = len({round(r.item.y, 2) for r in run if isinstance(r.item, TextItem)})
+            out.update((id(r.item), lines) for r in run)
+            run = []
+        if q is not None and isinstance(q.item, TextItem) and q.role == "content" and q.el is not None:
+            run.append(q)
+    return out
 
 
 def _overlap(a: Box, b: Box, margin: float = 0.2) -> bool:

@@ -60,3 +60,10 @@ def justified(where: Location, rule: str) -> bool:
     lines = _LINES.get(where.file, [])
     marker = f"lint-ok: {rule}"
     return any(marker in lines[n - 1] for n in (where.line - 1, where.line) if 0 < n <= len(lines))
+
+
+def line_of_key(shown: str, key: str) -> int | None:
+    """The 1-based line at which a layout file writes a top-level `key:`, if it does."""
+    prefix = f"{key}:"
+    return next((n for n, line in enumerate(_LINES.get(shown, []), 1) if line.startswith(prefix)),
+                None)

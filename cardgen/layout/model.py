@@ -16,7 +16,7 @@ from typing import Any, Literal, get_args, get_origin
 from pydantic import Field, ModelWrapValidatorHandler, PrivateAttr, model_validator
 
 from cardgen.layout.elements import ELEMENT_TYPES, rebuilt
-from cardgen.layout.elements.base import Children, Colour, Num, Pair
+from cardgen.layout.elements.base import Children, Colour, Num, Paint, Pair
 from cardgen.layout.located import Located, Strict
 
 DEFAULT_SIZE: tuple[float, float] = (63.5, 88.9)  # a poker card, mm
@@ -66,6 +66,25 @@ class InkSaver(Strict):
     background: str | None = Field(None, description="'#RRGGBB' in place of the background")
 
 
+class HexShape(Strict):
+    """shape: hex: flat or pointy top; its size from a preset, flat-to-flat or corner-to-corner
+    (a regular hexagon), else the hexagon touching all four sides of `size`"""
+
+    top: Literal["flat", "pointy"] = Field("flat", description="flat: two corners left and right")
+    preset: Literal["mini", "small", "medium", "large"] | None = Field(
+        None, description="TGC's hex tiles (print-spec 1.3): 1.25, 2, 2.5, 3.75 in across corners")
+    flats: float | None = Field(None, gt=0, description="flat-to-flat, mm")
+    corners: float | None = Field(None, gt=0, description="corner-to-corner, mm")
+
+
+class StandeeShape(Strict):
+    """a folding standee: the front and back faces become one strip with base tabs"""
+
+    preset: Literal["small", "medium", "large"] | None = Field(
+        None, description="TGC's standees: 0.5 x 1.125, 0.75 x 1.675, 1 x 2.25 in (else size)")
+    tab: float = Field(12.7, gt=0, le=50, description="depth of each base tab, mm")
+
+
 class TemplateFile(Strict):
     """One layout file (layouts/<game>/<name>.yaml)."""
 
@@ -75,8 +94,16 @@ class TemplateFile(Strict):
     safe: float = Field(4.0, ge=0, description="text this far inside the trim, mm")
     sheet: Literal["cards", "large", "tokens", "stickers"] = Field(
         "cards", description="how home print places it")
-    shape: Literal["rect", "circle"] = "rect"
-    background: Colour | None = Field("#FFFFFF", description="fills trim and bleed")
+    shape: Literal["rect", "circle", "hex", "polygon"] = Field(
+        "rect", description="the cut line: rect, circle, hex (see hex) or polygon (see points)")
+    hex: HexShape | None = Field(None, description="a hex tile's orientation and size")
+    points: list[Pair] | None = Field(
+        None, description="shape: polygon: its corners [[x, y], ...] in trim mm, 3 or more")
+    corner: float = Field(0.0, ge=0, description="rect: the cut line's corner radius, mm")
+    standee: StandeeShape | None = Field(
+        None, description="front layout only: print front and back as one folding strip")
+    background: Paint | None = Field("#FFFFFF", description="fills trim and bleed: a colour or "
+                                     "a gradient (placed on the trim)")
     palette: dict[str, str] | None = Field(default_factory=dict,
                                            description="colour words -> '#RRGGBB'")
     edition_mark: EditionMark | Literal[False] = Field(

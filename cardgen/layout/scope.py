@@ -33,6 +33,9 @@ class Scope:
         self.parent = parent
         self.root: Scope = parent.root if parent is not None else self
         self.read_component = False  # on the root: did any binding read the component?
+        # on the root: the parts of vocabulary terms the face's bindings read, by (vocab, id)
+        # ('label' when a term is written as text): the colour-vision lint's evidence
+        self.term_parts: dict[tuple[str, str], set[str]] = {}
 
     def child(self, item: Any, spec: FieldSpec | None, index: int) -> Scope:
         """The scope of one list item; `{parent.x}` reads the enclosing item."""
@@ -43,10 +46,38 @@ class Scope:
         head, *rest = path.strip().split(".")
         value, spec = self._head(head)
         for part in rest:
-            value, spec = _step(self.db, value, spec, part)
+            term = value if isinstance(value, Term) else None
+            if "@" in part:  # adjacent@rooms: the items of list field `rooms` with those ids
+                name, listed = part.split("@", 1)
+                value, spec = self._items_by_id(*_step(self.db, value, spec, name), listed)
+            else:
+                value, spec = _step(self.db, value, spec, part)
+            if term is not None and value not in (None, ""):  # an empty part shows nothing
+                self._note(term, part)
+        if isinstance(value, Term):
+            self._note(value, "label")
         if fallback is not None and (value is None or value == "" or value == []):
             return fallback
         return value
+
+    def _note(self, term: Term, part: str) -> None:
+        """Remember that the face read this part of a term (see term_parts)."""
+        vocab = next((name for name, terms in self.db.game.vocab.items()
+                      if terms.get(str(term.id)) is term), "")
+        self.root.term_parts.setdefault((vocab, str(term.id)), set()).add(part)
+
+    def _items_by_id(self, value: Any, spec: FieldSpec | None, listed: str
+                     ) -> tuple[Any, FieldSpec | None]:
+        """The item (or, for a list of ids, the items) of the component's list field `listed`
+        whose `id` is the value: a printed name for an id the data keeps."""
+        self.root.read_component = True
+        items = self.component.value(listed) or []
+        field = self.db.game.kinds[self.component.kind].fields.get(listed)
+        of = field.of if field is not None else None
+        by_id = {str(i.get("id")): i for i in items if isinstance(i, dict)}
+        if isinstance(value, list):
+            return [by_id.get(str(v)) for v in value if str(v) in by_id], of
+        return by_id.get(str(value)), of
 
     def _head(self, head: str) -> tuple[Any, FieldSpec | None]:
         if "@" in head:  # number@suit: the term of vocab `suit` whose number is the value
@@ -59,7 +90,12 @@ class Scope:
             self.root.read_component = True
         specials = {"edition": c.edition, "game": self.db.game.name, "index": self.index + 1,
                     "kind_title": self.db.game.kinds[c.kind].title or c.kind}
-        if head == "auto_body":
+        if head == "auto_body":  # names every term the component has (cardgen.layout.auto)
+            for name, fspec in self.db.game.kinds[c.kind].fields.items():
+                term = self.db.game.term(fspec.vocab or "", c.value(name)) \
+                    if fspec.type == "term" and c.value(name) is not None else None
+                if term is not None:
+                    self._note(term, "label")
             return body_text(self.db, c), None
         if head in specials:
             return specials[head], None
@@ -105,6 +141,9 @@ def _resolve_term(db: Database, value: Any, spec: FieldSpec | None) -> Any:
 def _step(db: Database, value: Any, spec: FieldSpec | None, part: str) -> tuple[Any, FieldSpec | None]:
     if value is None:
         return None, None
+    if isinstance(value, list) and part != "len":
+        steps = [_step(db, v, spec, part) for v in value]  # items looked up by id, each
+        return [v for v, _ in steps], (steps[0][1] if steps else None)
     if isinstance(value, Term):
         return getattr(value, part, None), None
     if isinstance(value, dict):

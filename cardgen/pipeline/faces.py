@@ -65,6 +65,7 @@ class Faces:
     drawings: dict[FaceKey, Drawing]
     sheets: dict[str, str]  # kind -> sheet style
     keys: dict[FaceKey, str] = field(default_factory=dict)  # face -> render_pdf.face_key
+    extras: list[impose.Copy] = field(default_factory=list)  # home print only: tuck boxes
 
     def key(self, face: FaceKey) -> str:
         if face not in self.keys:
@@ -91,6 +92,7 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
     cause, cardgen.errors.fold), raised together once all faces were tried.
     """
     from cardgen.layout import LayoutSession
+    from cardgen.layout.back_lints import lint_backs
 
     if only is not None:
         unknown = sorted(set(only) - set(db.by_id()))
@@ -114,7 +116,29 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
                 if key:
                     faces.keys[(component.id, side)] = key
     faces.components = [c for c in chosen if (c.id, "front") in faces.drawings]
+    lint_backs(session, ((c, faces.drawings[(c.id, "back")]) for c in faces.components
+                         if (c.id, "back") in faces.drawings))
+    add_tuck_boxes(db, faces)
     return faces
+
+
+def add_tuck_boxes(db: Database, faces: Faces) -> None:
+    """A tuck box (cardgen.layout.tuckbox) for each kind whose spec asks for one, sized to the
+    copies of that kind being printed, with its back face (else its front) on the box: a face
+    of its own, `<kind>-tuck-box`, printed at home only."""
+    for kind, spec in db.game.kinds.items():
+        deck = [c for c in faces.components if c.kind == kind]
+        if spec.tuck_box is None or not deck:
+            continue
+        from cardgen.layout.tuckbox import tuck_box  # only then: a stand-in layout has none
+
+        art = faces.drawings.get((deck[0].id, "back")) or faces.drawings[(deck[0].id, "front")]
+        title = kind_title(db, kind)
+        box = tuck_box(art, sum(c.count for c in deck), spec.tuck_box.card_thickness, title,
+                       f"{kind}-tuck-box")
+        faces.drawings[(box.name, "front")] = box
+        faces.extras.append(impose.Copy(box.name, "Tuck box", f"{title} tuck box", box.width,
+                                        box.height, False, corners=box.points, folds=True))
 
 
 def _sides(session: LayoutSession, chosen: list[Component], faces: Faces,
@@ -295,14 +319,31 @@ def kind_title(db: Database, kind: str) -> str:
 
 def copy_groups(db: Database, faces: Faces) -> list[impose.Group]:
     """Copies (count per component) grouped by sheet style and face size, in database order."""
-    groups: dict[tuple[str, float, float], list[impose.Copy]] = {}
+    groups: dict[tuple[str, float, float, str], list[impose.Copy]] = {}
     for c in faces.components:
         front = faces.drawings[(c.id, "front")]
-        key = (faces.sheets[c.kind], round(front.width, 3), round(front.height, 3))
+        key = (faces.sheets[c.kind], round(front.width, 3), round(front.height, 3), hex_top(front))
         copy = impose.Copy(c.id, kind_title(db, c.kind), c.name, front.width, front.height,
-                           (c.id, "back") in faces.drawings, front.shape == "circle")
+                           (c.id, "back") in faces.drawings, front.shape == "circle",
+                           hex_top(front), front.points if front.shape == "polygon" else (),
+                           front.folds)
         groups.setdefault(key, []).extend([copy] * c.count)
-    return [impose.Group(sheet, tuple(copies)) for (sheet, _, _), copies in groups.items()]
+    boxes = [impose.Group("large", (c,)) for c in faces.extras]
+    return [impose.Group(sheet, tuple(copies)) for (sheet, _, _, _), copies in groups.items()
+            ] + boxes
+
+
+def hex_top(front: Drawing) -> str:
+    """flat or pointy for a hex tile (its first corner on the left: flat), else ''."""
+    if front.shape != "hex" or not front.points:
+        return ""
+    return "flat" if abs(front.points[0][0]) < 1e-6 else "pointy"
+
+
+def lint_errors(found: list[Problem]) -> list[Problem]:
+    """The lints that stop a build, check and lint even without --strict (error-level: two
+    pieces the same colour to a colour-blind player, unless the layout says why)."""
+    return [p for p in found if p.severity == "error"]
 
 
 def lint_warnings(faces: Faces) -> list[Problem]:

@@ -31,6 +31,7 @@ from cardgen.pipeline.faces import (
     Faces,
     Progress,
     lay_out_faces,
+    lint_errors,
     lint_warnings,
 )
 from cardgen.pipeline.writers import write_manifest_file
@@ -47,9 +48,11 @@ def build(
     target = Path(out_root) / folder_name(db, options)
     cache = sources.FaceCache(db)
     faces = lay_out_faces(db, options.only, report, cache, options.ink_saver)  # stage 3
-    warnings = lint_warnings(faces)
+    warnings = [w for w in lint_warnings(faces) if w.severity != "note"]  # `cardgen lint` shows notes
     if options.strict and warnings:
         raise ProblemsError([replace(w, severity="error") for w in warnings])
+    if lint_errors(warnings) and not options.draft_report:  # a draft is a play-test copy
+        raise ProblemsError(lint_errors(warnings))
     clock = PdfClock(report, pdf_stages(options, faces), started)
     with output.atomic_folder(target) as tmp:
         previous = output.Previous.load(target)

@@ -144,7 +144,7 @@ def svg_name(face: FaceKey, kinds: dict[str, str]) -> str:
 
 
 def make_svg_folders(faces: Faces, tmp: Path) -> None:
-    for kind in {c.kind for c in faces.components}:
+    for kind in {c.kind for c in faces.components} | ({"tuck-box"} if faces.extras else set()):
         (tmp / "svg" / kind).mkdir(parents=True, exist_ok=True)
 
 
@@ -170,7 +170,8 @@ class SvgMemo:
 def write_svg_files(faces: Faces, chosen: list[FaceKey], tmp: Path, previous: output.Previous,
                     src: sources.Sources) -> list[manifest.FileRecord]:
     """SVGs of the chosen faces (their folders exist); unchanged ones come from `previous`."""
-    kinds = {c.id: c.kind for c in faces.components}
+    kinds = {c.id: c.kind for c in faces.components} | {c.component: "tuck-box"
+                                                         for c in faces.extras}
     records = []
     written = SvgMemo()
     for face in chosen:

@@ -24,9 +24,11 @@ from pathlib import Path
 
 from PIL import Image, ImageFilter, ImageMath
 from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
 
+from cardgen.layout.drawing import PathOp
 from cardgen.render.pdf import K as PT_PER_MM
-from cardgen.render.pdf import new_canvas
+from cardgen.render.pdf import new_canvas, stroke_die_ink
 
 LUT_SIZE = 33
 INK_MARGIN = 4 / 255  # four inks, each rounded by at most half a step, twice over
@@ -69,6 +71,29 @@ class CmykPage:
     width: float  # trim, mm
     height: float
     bleed: float  # mm each side
+    die_line: tuple[PathOp, ...] = ()  # a shaped piece's cut line, face mm (layout.outline)
+
+
+def draw_spot_die_line(canvas: Canvas, ops: Iterable[PathOp], bleed: float, page_h: float
+                       ) -> None:
+    """A die line (face mm, y down) stroked in the Dieline spot colour (render.pdf.DIE_INK),
+    placed with the trim `bleed` mm inside a page `page_h` pt high."""
+    canvas.saveState()
+    stroke_die_ink(canvas)
+    path = canvas.beginPath()
+    for op in ops:
+        coords = [(v + bleed) * PT_PER_MM if i % 2 == 0 else page_h - (v + bleed) * PT_PER_MM
+                  for i, v in enumerate(op[1:])]
+        if op[0] == "M":
+            path.moveTo(*coords)
+        elif op[0] == "L":
+            path.lineTo(*coords)
+        elif op[0] == "C":
+            path.curveTo(*coords)
+        else:
+            path.close()
+    canvas.drawPath(path, stroke=1, fill=0)
+    canvas.restoreState()
 
 
 def write_cmyk_pdf(path: Path, pages: Iterable[CmykPage], *, title: str, subject: str) -> int:
@@ -84,6 +109,8 @@ def write_cmyk_pdf(path: Path, pages: Iterable[CmykPage], *, title: str, subject
         canvas.setBleedBox((0, 0, pw, ph))
         canvas.setTrimBox((b * PT_PER_MM, b * PT_PER_MM, pw - b * PT_PER_MM, ph - b * PT_PER_MM))
         canvas.drawImage(ImageReader(page.image), 0, 0, pw, ph)
+        if page.die_line:
+            draw_spot_die_line(canvas, page.die_line, b, ph)
         canvas.showPage()
         page.image.close()
     canvas.save()

@@ -4,7 +4,8 @@ Home print: faces through `paint` (cardgen.render.pdf), clipped to their slot, t
 marks and labels. Print shop: one page per face at trim + 3 mm bleed, MediaBox = BleedBox =
 trim + bleed each side and TrimBox = trim, as 4-tuples in points (print-spec 2.3 and 5.3;
 reportlab keeps boxes as canvas state, so each page sets them again). A component's back page
-follows its front page. Fonts are embedded TrueType subsets.
+follows its front page. A face whose cut line is no plain rectangle (a hex, a polygon, a disc)
+carries it as a die line in the Dieline spot colour. Fonts are embedded TrueType subsets.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.impose.geometry import PRINT_BLEED, Page
 from cardgen.layout import fonts
 from cardgen.layout.drawing import Drawing
-from cardgen.render.pdf import compact_last_page, new_canvas, page_boxes
+from cardgen.render.cutout import is_shaped
+from cardgen.render.pdf import compact_last_page, draw_die_line, new_canvas, page_boxes
 
 FaceKey = tuple[str, str]
 
@@ -38,8 +40,8 @@ def draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing], pain
         clip = canvas.beginPath()
         clip.rect(p.clip.x * mm, (height - p.clip.bottom) * mm, p.clip.w * mm, p.clip.h * mm)
         canvas.clipPath(clip, stroke=0, fill=0)
-        paint(canvas, drawing, p.slot.x, p.slot.y, height, bleed_mm=drawing.bleed,
-              rotate=p.slot.rotate)
+        paint(canvas, drawing, p.slot.x, p.slot.y, height,
+              bleed_mm=drawing.bleed if p.bleed is None else p.bleed, rotate=p.slot.rotate)
         canvas.restoreState()
     canvas.saveState()
     for line in page.lines:
@@ -82,6 +84,8 @@ def write_print_pdf(
         canvas.setBleedBox(bleed_box)
         canvas.setTrimBox(trim_box)
         paint(canvas, drawing, bleed, bleed, drawing.height + 2 * bleed, bleed_mm=bleed)
+        if is_shaped(drawing):  # a hex, polygon or round piece is die-cut along its outline
+            draw_die_line(canvas, drawing, bleed, bleed, drawing.height + 2 * bleed)
         canvas.showPage()
         compact_last_page(canvas)
     canvas.save()

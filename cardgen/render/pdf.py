@@ -22,17 +22,38 @@ from functools import cache, lru_cache
 from typing import Any, cast
 
 from reportlab import rl_config
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import CMYKColorSep
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from cardgen.layout import fonts
-from cardgen.layout.drawing import Drawing, Ellipse, Group, Image, Matrix, Path, Primitive, Rect, Style, Text
+from cardgen.layout.drawing import (
+    Drawing,
+    Ellipse,
+    Group,
+    Image,
+    Matrix,
+    Path,
+    PathOp,
+    Primitive,
+    Rect,
+    Text,
+)
+from cardgen.layout.outline import face_outline
 from cardgen.limits import PRINT_BLEED
+from cardgen.render.pdf_style import (
+    apply_style,
+    ellipse_outline,
+    path_outline,
+    pdf_color,
+    rect_outline,
+    replayable,
+    shaded,
+)
 
 K = mm  # points per mm
 _FORMS_ATTR = "_cardgen_forms"
@@ -85,19 +106,21 @@ def _ensure_form(canvas: Canvas, drawing: Drawing, name: str | None = None) -> s
             name, -b * K, -(drawing.height + b) * K, (drawing.width + b) * K, b * K
         )
         draw_items(canvas, drawing.items)
+        shadings = dict(canvas._shadingUsed)  # endForm forgets them: kept for the resources
         canvas.endForm()
-        _keep_graphics_states(canvas, name)
+        _keep_graphics_states(canvas, name, shadings)
         forms.add(name)
     return name
 
 
-def _keep_graphics_states(canvas: Canvas, name: str) -> None:
-    """Give a form the graphics states (opacity) its operators name.
+def _keep_graphics_states(canvas: Canvas, name: str, shadings: dict[str, str] | None = None
+                          ) -> None:
+    """Give a form the graphics states (opacity) and shadings (gradients) its operators name.
 
     reportlab records them on the form but writes a form's resources without them, so a
     translucent shape inside a face drawn as a form lost its opacity in every viewer."""
     form = canvas._doc.idToObject[pdfdoc.xObjectName(name)]
-    if not getattr(form, "ExtGState", None) or form.Resources:
+    if not (getattr(form, "ExtGState", None) or shadings) or form.Resources:
         return
     resources = pdfdoc.PDFResourceDictionary()
     resources.basicFonts()
@@ -107,7 +130,10 @@ def _keep_graphics_states(canvas: Canvas, name: str) -> None:
         resources.basicProcs()
     if form.XObjects:
         resources.XObject = form.XObjects
-    resources.ExtGState = form.ExtGState
+    if getattr(form, "ExtGState", None):
+        resources.ExtGState = form.ExtGState
+    if shadings:
+        resources.setShading(shadings)
     form.Resources = resources
 
 
@@ -117,8 +143,55 @@ def _clip_and_place(canvas: Canvas, drawing: Drawing, x_mm: float, y_mm: float,
     b = max(0.0, min(bleed_mm, drawing.bleed))
     canvas.transform(*_placement(rotate, x_mm, y_mm, w, h, page_h_mm))
     clip = canvas.beginPath()
-    clip.rect(-b * K, -(h + b) * K, (w + 2 * b) * K, (h + 2 * b) * K)
-    canvas.clipPath(clip, stroke=0, fill=0)
+    if drawing.shape == "rect" and drawing.corner <= 0:
+        clip.rect(-b * K, -(h + b) * K, (w + 2 * b) * K, (h + 2 * b) * K)
+        canvas.clipPath(clip, stroke=0, fill=0)
+        return
+    # art clipped to the face's cut line grown by the bleed (non-zero: a grown concave outline
+    # that crosses itself keeps its overlap): nothing is drawn outside it
+    _trace(clip, face_outline(drawing, b))
+    canvas.clipPath(clip, stroke=0, fill=0, fillMode=FILL_NON_ZERO)
+
+
+def _trace(pdf_path: Any, ops: Iterable[PathOp]) -> None:
+    """Path operators (face mm, y down) onto a reportlab path (pt, y up)."""
+    for op in ops:
+        if op[0] == "M":
+            pdf_path.moveTo(op[1] * K, -op[2] * K)
+        elif op[0] == "L":
+            pdf_path.lineTo(op[1] * K, -op[2] * K)
+        elif op[0] == "C":
+            pdf_path.curveTo(*(v * K * (1 if i % 2 == 0 else -1) for i, v in enumerate(op[1:])))
+        elif op[0] == "Z":
+            pdf_path.close()
+
+
+# the die line's ink: a named spot colour (shown magenta), overprinting, which a shop's RIP
+# gives to the cutter and never prints; set even where the canvas enforces CMYK
+DIE_INK = CMYKColorSep(0, 1, 0, 0, spotName="Dieline")
+
+
+def stroke_die_ink(canvas: Canvas) -> None:
+    """Stroke in the Dieline spot colour, 0.25 pt, overprinting (canvas state: save it first)."""
+    enforce = canvas._enforceColorSpace
+    canvas._enforceColorSpace = None  # a separation, not one of the page's process inks
+    canvas.setStrokeColor(DIE_INK)
+    canvas._enforceColorSpace = enforce
+    canvas.setStrokeOverprint(True)
+    canvas.setLineWidth(0.25)
+
+
+def draw_die_line(canvas: Canvas, drawing: Drawing, x_mm: float, y_mm: float, page_h_mm: float
+                  ) -> None:
+    """The face's cut line (its outline at the trim) stroked over it in the Dieline spot colour:
+    a print shop's die line, for a face with its trim top-left at (x_mm, y_mm)."""
+    canvas.saveState()
+    canvas.transform(*_placement(0, x_mm, y_mm, drawing.width, drawing.height, page_h_mm))
+    stroke_die_ink(canvas)
+    line = canvas.beginPath()
+    _trace(line, face_outline(drawing))
+    canvas.drawPath(line, stroke=1, fill=0)
+    canvas.restoreState()
 
 
 class Painter:
@@ -239,7 +312,7 @@ def draw_items(canvas: Canvas, items: list[Primitive] | tuple[Primitive, ...]) -
                 j += 1
             _texts(canvas, cast("Iterable[Text]", items[i:j]))  # every item in the run is a Text
             i = j
-        elif isinstance(item, Rect | Ellipse | Path) and item.style.opacity >= 1.0:
+        elif isinstance(item, Rect | Ellipse | Path) and replayable(item.style):
             _recorded(canvas, item)
             i += 1
         else:
@@ -267,13 +340,8 @@ def _recorded(canvas: Canvas, item: Rect | Ellipse | Path) -> None:
 
 
 @cache
-def _color(hex_color: str) -> Color:
-    return HexColor(hex_color)
-
-
-@cache
 def _rgb_op(hex_color: str) -> str:
-    c = _color(hex_color)
+    c = pdf_color(hex_color)
     return f"{fp_str(c.red, c.green, c.blue)} rg"
 
 
@@ -311,22 +379,12 @@ def _texts(canvas: Canvas, texts: Iterable[Text]) -> None:
     canvas._code.append(" ".join(code))
 
 
-def _apply_style(canvas: Canvas, style: Style) -> tuple[int, int]:
-    if style.fill:
-        canvas.setFillColor(_color(style.fill))
-    if style.stroke:
-        canvas.setStrokeColor(_color(style.stroke))
-        canvas.setLineWidth(style.stroke_width * K)
-        canvas.setDash([d * K for d in style.dash] if style.dash else [])
-    if style.opacity < 1.0:
-        canvas.setFillAlpha(style.opacity)
-        canvas.setStrokeAlpha(style.opacity)
-    return (1 if style.stroke else 0, 1 if style.fill else 0)
-
-
 def _rect(canvas: Canvas, r: Rect) -> None:
+    if r.style.fill_paint is not None:
+        shaded(canvas, r.style, lambda: rect_outline(canvas, r), False)
+        return
     canvas.saveState()
-    stroke, fill = _apply_style(canvas, r.style)
+    stroke, fill = apply_style(canvas, r.style)
     args = (r.x * K, -(r.y + r.h) * K, r.w * K, r.h * K)
     if r.radius > 0:
         canvas.roundRect(*args, r.radius * K, stroke=stroke, fill=fill)
@@ -336,8 +394,11 @@ def _rect(canvas: Canvas, r: Rect) -> None:
 
 
 def _ellipse(canvas: Canvas, e: Ellipse) -> None:
+    if e.style.fill_paint is not None:
+        shaded(canvas, e.style, lambda: ellipse_outline(canvas, e), False)
+        return
     canvas.saveState()
-    stroke, fill = _apply_style(canvas, e.style)
+    stroke, fill = apply_style(canvas, e.style)
     canvas.ellipse(
         (e.cx - e.rx) * K, -(e.cy + e.ry) * K, (e.cx + e.rx) * K, -(e.cy - e.ry) * K,
         stroke=stroke, fill=fill,
@@ -346,18 +407,12 @@ def _ellipse(canvas: Canvas, e: Ellipse) -> None:
 
 
 def _path(canvas: Canvas, p: Path) -> None:
+    if p.style.fill_paint is not None:
+        shaded(canvas, p.style, lambda: path_outline(canvas, p), p.fill_rule == "evenodd")
+        return
     canvas.saveState()
-    stroke, fill = _apply_style(canvas, p.style)
-    pdf_path = canvas.beginPath()
-    for op in p.ops:
-        if op[0] == "M":
-            pdf_path.moveTo(op[1] * K, -op[2] * K)
-        elif op[0] == "L":
-            pdf_path.lineTo(op[1] * K, -op[2] * K)
-        elif op[0] == "C":
-            pdf_path.curveTo(*(v * K * (1 if i % 2 == 0 else -1) for i, v in enumerate(op[1:])))
-        elif op[0] == "Z":
-            pdf_path.close()
+    stroke, fill = apply_style(canvas, p.style)
+    pdf_path = path_outline(canvas, p)
     canvas.drawPath(pdf_path, stroke=stroke, fill=fill, fillMode=0 if p.fill_rule == "evenodd" else 1)
     canvas.restoreState()
 
@@ -383,6 +438,9 @@ def _group(canvas: Canvas, g: Group) -> None:
         clip = canvas.beginPath()
         clip.rect(x * K, -(y + h) * K, w * K, h * K)
         canvas.clipPath(clip, stroke=0, fill=0)
+    if g.clip_path is not None:
+        canvas.clipPath(path_outline(canvas, g.clip_path), stroke=0, fill=0,
+                        fillMode=0 if g.clip_path.fill_rule == "evenodd" else 1)
     draw_items(canvas, g.items)
     canvas.restoreState()
 

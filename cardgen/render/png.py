@@ -243,9 +243,14 @@ def extend_edges(art: Image.Image, left: int, top: int, right: int, bottom: int)
 
 def write_face_pngs(drawings: Sequence[Drawing], targets: Sequence[Path], dpi: int,
                     bleed_mm: float) -> list[tuple[int, int]]:
-    """Each face to its target PNG at exact pixel size, dpi recorded; the sizes written."""
+    """Each face to its target PNG at exact pixel size, dpi recorded; the sizes written. A face
+    whose cut line is not a plain rectangle is transparent outside it (cardgen.render.cutout)."""
+    from cardgen.render.cutout import cut_out
+
     sizes = []
-    for image, target in zip(face_images(drawings, dpi, bleed_mm), targets, strict=True):
+    for drawing, image, target in zip(drawings, face_images(drawings, dpi, bleed_mm), targets,
+                                       strict=True):
+        image = cut_out(image, drawing, bleed_mm)
         image.save(target, dpi=(dpi, dpi), optimize=False, compress_level=PNG_LEVEL)
         sizes.append(image.size)
         image.close()

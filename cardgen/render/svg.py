@@ -19,8 +19,9 @@ from svgwrite.base import BaseElement
 from svgwrite.container import Group as SvgGroup
 
 from cardgen.layout import fonts
-from cardgen.layout.drawing import Drawing, Ellipse, Group, Image, Primitive, Rect, Style, Text
+from cardgen.layout.drawing import Drawing, Ellipse, Group, Image, PathOp, Primitive, Rect, Style, Text
 from cardgen.layout.drawing import Path as PathItem
+from cardgen.layout.outline import face_outline
 
 
 def _num(v: float) -> str:
@@ -53,6 +54,7 @@ class _Writer:
         self.doc = doc
         self.glyphs: dict[str, str] = {}
         self.clips: list[BaseElement] = []
+        self.paints: list[BaseElement] = []  # gradients, in <defs>
 
     def glyph_id(self, face: str, char: str) -> str:
         gid = f"g-{face if face in fonts.FACE_FILES else fonts.pdf_font_name(face)}-{ord(char):x}"
@@ -67,6 +69,52 @@ class _Writer:
         self.clips.append(clip)
         return cid
 
+    def clip_path(self, ops: Sequence[PathOp]) -> str:
+        """A clip path along path operators (a face's outline); its id."""
+        cid = f"clip{len(self.clips) + 1}"
+        clip = self.doc.clipPath(id=cid)
+        clip.add(self.doc.path(d=_d(ops)))
+        self.clips.append(clip)
+        return cid
+
+    def clip_outline(self, outline: PathItem) -> str:
+        """A clip path that is another shape's outline (Group.clip_path)."""
+        cid = f"clip{len(self.clips) + 1}"
+        clip = self.doc.clipPath(id=cid)
+        extra = {"clip_rule": "evenodd"} if outline.fill_rule == "evenodd" else {}
+        clip.add(self.doc.path(d=_path_data(outline), **extra))
+        self.clips.append(clip)
+        return cid
+
+    def styled(self, style: Style) -> dict[str, str]:
+        """_style's attributes, and those of the paint keys past the plain ones: a gradient
+        (written into <defs>, in the shape's own user space), alpha, join and cap."""
+        attrs = _style(style)
+        g = style.fill_paint
+        if g is not None:
+            gid = f"paint{len(self.paints) + 1}"
+            if g.kind == "linear":
+                x1, y1, x2, y2 = (_num(v) for v in g.coords)
+                grad = self.doc.linearGradient(id=gid, start=(x1, y1), end=(x2, y2),
+                                               gradientUnits="userSpaceOnUse")
+            else:
+                cx, cy, r = (_num(v) for v in g.coords)
+                grad = self.doc.radialGradient(id=gid, center=(cx, cy), r=r,
+                                               gradientUnits="userSpaceOnUse")
+            for offset, colour in g.stops:
+                grad.add_stop_color(_num(offset), colour)
+            self.paints.append(grad)
+            attrs["fill"] = f"url(#{gid})"
+        if style.fill_alpha < 1.0:
+            attrs["fill_opacity"] = _num(style.fill_alpha)
+        if style.stroke and style.stroke_alpha < 1.0:
+            attrs["stroke_opacity"] = _num(style.stroke_alpha)
+        if style.stroke and style.join != "miter":
+            attrs["stroke_linejoin"] = style.join
+        if style.stroke and style.cap != "butt":
+            attrs["stroke_linecap"] = style.cap
+        return attrs
+
     def add_items(self, parent: BaseElement, items: list[Primitive] | tuple[Primitive, ...]) -> None:
         for item in items:
             parent.add(getattr(self, "_" + type(item).__name__.lower())(item))
@@ -74,16 +122,15 @@ class _Writer:
     def _rect(self, r: Rect) -> BaseElement:
         extra = {"rx": _num(r.radius)} if r.radius > 0 else {}
         return self.doc.rect(insert=(_num(r.x), _num(r.y)), size=(_num(r.w), _num(r.h)),
-                             **extra, **_style(r.style))
+                             **extra, **self.styled(r.style))
 
     def _ellipse(self, e: Ellipse) -> BaseElement:
         return self.doc.ellipse(center=(_num(e.cx), _num(e.cy)), r=(_num(e.rx), _num(e.ry)),
-                                **_style(e.style))
+                                **self.styled(e.style))
 
     def _path(self, p: PathItem) -> BaseElement:
-        d = " ".join(op[0] + " ".join(_num(v) for v in op[1:]) for op in p.ops)
         extra = {"fill_rule": "evenodd"} if p.fill_rule == "evenodd" else {}
-        return self.doc.path(d=d, **extra, **_style(p.style))
+        return self.doc.path(d=_path_data(p), **extra, **self.styled(p.style))
 
     def _text(self, t: Text) -> BaseElement:
         scale = t.size * fonts.PT_TO_MM / fonts.units_per_em(t.font)
@@ -116,8 +163,19 @@ class _Writer:
         if g.clip is not None:
             body = self.doc.g(clip_path=f"url(#{self.clip(*g.clip)})")
             outer.add(body)
+        if g.clip_path is not None:
+            inner = self.doc.g(clip_path=f"url(#{self.clip_outline(g.clip_path)})")
+            body.add(inner)
+            body = inner
         self.add_items(body, g.items)
         return outer
+
+
+def _d(ops: Sequence[PathOp]) -> str:
+    """SVG path data of path operators."""
+    return " ".join(op[0] + " ".join(_num(v) for v in op[1:]) for op in ops)
+def _path_data(p: PathItem) -> str:
+    return _d(p.ops)
 
 
 def _style(style: Style) -> dict[str, str]:
@@ -141,12 +199,17 @@ def to_svg(drawing: Drawing, *, bleed_mm: float = 0.0) -> str:
     writer = _Writer(doc)
     art = doc.g()
     writer.add_items(art, drawing.items)
-    art["clip-path"] = f"url(#{writer.clip(-b, -b, w, h)})"
+    if drawing.shape == "rect" and drawing.corner <= 0:
+        art["clip-path"] = f"url(#{writer.clip(-b, -b, w, h)})"
+    else:  # the cut line grown by the bleed: transparent outside the shape
+        art["clip-path"] = f"url(#{writer.clip_path(face_outline(drawing, b))})"
     doc.set_desc(title=drawing.name)
     for gid, d in sorted(writer.glyphs.items()):
         doc.defs.add(doc.path(d=d, id=gid))
     for clip in writer.clips:
         doc.defs.add(clip)
+    for paint in writer.paints:
+        doc.defs.add(paint)
     doc.add(art)
     # doc.tostring() less its detour through UTF-8 bytes: the same text, written faster
     text = etree.tostring(doc.get_xml(), encoding="unicode")

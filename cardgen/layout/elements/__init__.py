@@ -13,22 +13,28 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_
 from pydantic import Field
 
 from cardgen.layout.elements.annulus import AnnulusElement
-from cardgen.layout.elements.base import ElementBase
+from cardgen.layout.elements.arc import ArcElement
+from cardgen.layout.elements.base import Clip, ElementBase
 from cardgen.layout.elements.circle import CircleElement
+from cardgen.layout.elements.ellipse import EllipseElement
 from cardgen.layout.elements.group import GroupElement
 from cardgen.layout.elements.icon import IconElement
 from cardgen.layout.elements.image import ImageElement
 from cardgen.layout.elements.line import LineElement
+from cardgen.layout.elements.path import PathElement
 from cardgen.layout.elements.polar import PolarElement
 from cardgen.layout.elements.polygon import PolygonElement
 from cardgen.layout.elements.rect import RectElement
 from cardgen.layout.elements.repeat import RepeatElement
 from cardgen.layout.elements.row import RowElement
+from cardgen.layout.elements.star import StarElement
 from cardgen.layout.elements.text import TextElement
+from cardgen.layout.elements.wedge import WedgeElement
 
 MODELS: tuple[type[ElementBase], ...] = (
     RectElement, CircleElement, AnnulusElement, LineElement, TextElement, IconElement, RowElement,
-    RepeatElement, PolarElement, GroupElement, ImageElement, PolygonElement)
+    RepeatElement, PolarElement, GroupElement, ImageElement, PolygonElement, StarElement,
+    EllipseElement, ArcElement, WedgeElement, PathElement)
 
 
 def type_name(model: type[ElementBase]) -> str:
@@ -50,7 +56,7 @@ else:
 def rebuilt(*models: type[Any]) -> None:
     """Resolve `Children` (a list of Element) in models that hold elements."""
     for model in models:
-        model.model_rebuild(_types_namespace={"Element": Element})
+        model.model_rebuild(_types_namespace={"Element": Element, "Clip": Clip})
 
 
 rebuilt(*MODELS)

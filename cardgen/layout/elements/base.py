@@ -11,19 +11,21 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union
 
 from pydantic import AfterValidator, Field
 
 from cardgen.data.model import Component, Database, FieldSpec, Term
-from cardgen.errors import Location, Problem
-from cardgen.layout import conditions, fonts, text
+from cardgen.errors import Location, Problem, did_you_mean
+from cardgen.layout import conditions, fonts, paint, text
 from cardgen.layout.arith import ExpressionError, evaluate
-from cardgen.layout.drawing import IDENTITY, Drawing, Group, Matrix, Primitive, Style
+from cardgen.layout.drawing import IDENTITY, Drawing, Gradient, Group, Matrix, Primitive, Style
+from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.guards import check_primitive
 from cardgen.layout.icons import IconError, IconFinder
 from cardgen.layout.lints import Placed, compose, fill_under, ink_for
-from cardgen.layout.located import Located
+from cardgen.layout.located import Located, Strict
+from cardgen.layout.pathops import inverse, moved_ops
 from cardgen.layout.scope import Scope, format_value, number
 from cardgen.limits import MAX_ELEMENTS
 
@@ -50,8 +52,45 @@ Colour = str
 
 if TYPE_CHECKING:
     Children = list["ElementBase"]
+    Clip = Union[str, "ElementBase"]  # noqa: UP007
 else:  # the registry's union of every element type, filled in when it rebuilds the models
     Children = list["Element"]  # noqa: F821
+    Clip = Union[str, "Element"]  # noqa: F821, UP007
+
+
+class _GradientSpec(Strict):
+    stops: list[tuple[Num, Colour] | Colour] = Field(
+        min_length=2, description="[[offset 0..1, colour], ...] or colours spread evenly")
+
+
+class LinearSpec(_GradientSpec):
+    angle: Num = Field(180.0, description="degrees clockwise from up (180: top to bottom)")
+    from_: Pair | None = Field(None, alias="from", description="[x, y] mm where it starts")
+    to: Pair | None = Field(None, description="[x, y] mm where it ends")
+
+
+class RadialSpec(_GradientSpec):
+    center: Pair | None = Field(None, description="[x, y] mm (default: the shape's centre)")
+    radius: Num | None = Field(None, description="mm (default: to the farthest corner)")
+
+
+class LinearGradient(Strict):
+    linear_gradient: LinearSpec = Field(alias="linear-gradient")
+
+
+class RadialGradient(Strict):
+    radial_gradient: RadialSpec = Field(alias="radial-gradient")
+
+
+# A colour (with '#RRGGBBAA' for alpha) or a gradient (cardgen.layout.paint).
+Paint = Colour | LinearGradient | RadialGradient
+
+
+def _plain_stroke(value: Paint | None) -> Paint | None:
+    if value is not None and not isinstance(value, str):
+        raise ValueError("a stroke takes a colour ('#RRGGBB' or '#RRGGBBAA'); gradients paint "
+                         "fills (for a shaded line, fill a thin rect or path)")
+    return value
 
 
 @dataclass(frozen=True)
@@ -77,15 +116,23 @@ class ElementBase(Located):
     side: Literal["front", "back"] | None = Field(
         None, description="draw only on this face of a double-sided layout")
     name: str | None = Field(None, description="names the element in messages and ink-saver")
+    clip: Clip | None = Field(
+        None, description="draw it only inside another shape: the `name` of a shape element "
+        "drawn before it, or a shape written here")
 
     # keys that never hold a binding
     UNBOUND: ClassVar[frozenset[str]] = frozenset(
-        {"type", "name", "side", "join", "align", "valign", "font", "shape", "direction"})
+        {"type", "name", "side", "join", "align", "valign", "font", "shape", "direction", "cap",
+         "clip"})
     PER_ITEM: ClassVar[frozenset[str]] = frozenset()  # keys read once per list item
     CHILDREN_PER_ITEM: ClassVar[bool] = False  # children drawn once per list item
 
     def label_name(self) -> str | None:
         return self.name
+
+    def outline(self, scope: Scope, dx: float, dy: float) -> PathItem | None:
+        """Its shape as an unpainted path (what `clip:` clips to); None: it has no outline."""
+        return None
 
     def draw(self, ctx: Context, scope: Scope, dx: float, dy: float) -> None:
         """Add what the element draws to `ctx`, moved by (dx, dy) mm."""
@@ -131,22 +178,91 @@ class ElementBase(Located):
 class Stroked(ElementBase):
     """An element with a fill and an outline."""
 
-    fill: Colour | None = Field(None, description="fill colour")
-    stroke: Colour | None = Field(None, description="outline colour")
+    fill: Paint | None = Field(None, description="fill colour or gradient")
+    stroke: Annotated[Paint | None, AfterValidator(_plain_stroke)] = Field(
+        None, description="outline colour")
     stroke_width: float = Field(0.35, description="outline width, mm")
     dash: list[float] | None = Field(None, description="dash pattern, mm on, mm off, ...")
+    join: Literal["miter", "round", "bevel"] = Field("miter", description="outline corners")
+    cap: Literal["butt", "round", "square"] = Field("butt", description="outline ends")
+    opacity: float | None = Field(None, ge=0, le=1, description="0..1 (1: opaque)")
 
-    def style(self, ctx: Context, scope: Scope) -> Style:
-        return Style(fill=colour(named(ctx.job.palette, scope.text(self.fill)), None),
-                     stroke=colour(named(ctx.job.palette, scope.text(self.stroke)), None),
-                     stroke_width=float(self.stroke_width),
-                     dash=tuple(self.dash) if self.dash else None)
+    def style(self, ctx: Context, scope: Scope, box: paint.Box | None = None,
+              origin: tuple[float, float] = (0.0, 0.0)) -> Style:
+        """Its Style; `box` (x, y, w, h mm: what it covers) places a gradient fill, whose
+        `from`, `to` and `center` are moved by `origin` (the element's dx, dy)."""
+        fill, fill_alpha = self.solid(ctx, scope, self.fill)
+        stroke, stroke_alpha = self.solid(ctx, scope, self.stroke)
+        gradient = self.gradient(ctx, scope, box, origin) if isinstance(
+            self.fill, LinearGradient | RadialGradient) else None
+        if gradient is not None:
+            fill = gradient.colour_at(0.5)
+        return Style(fill=fill, stroke=stroke, stroke_width=float(self.stroke_width),
+                     dash=tuple(self.dash) if self.dash else None,
+                     opacity=1.0 if self.opacity is None else float(self.opacity),
+                     fill_alpha=fill_alpha, stroke_alpha=stroke_alpha, join=self.join,
+                     cap=self.cap, fill_paint=gradient)
+
+    def solid(self, ctx: Context, scope: Scope, value: Paint | None) -> tuple[str | None, float]:
+        """A colour key's '#RRGGBB' and alpha (None: no paint, or a gradient)."""
+        if not isinstance(value, str):
+            return None, 1.0
+        written = named(ctx.job.palette, scope.text(value))
+        found = paint.colour_alpha(written)
+        return found if found is not None else (colour(written, None), 1.0)
+
+    def gradient(self, ctx: Context, scope: Scope, box: paint.Box | None,
+                 origin: tuple[float, float]) -> Gradient:
+        """Its gradient fill, placed on `box` (ValueError when the element has no box)."""
+        if box is None:
+            raise ValueError(f"a {self.type} takes a colour; a gradient fills a shape")
+        if isinstance(self.fill, LinearGradient):
+            spec: _GradientSpec = self.fill.linear_gradient
+        else:
+            assert isinstance(self.fill, RadialGradient)
+            spec = self.fill.radial_gradient
+        stops = paint.spread([self._stop(ctx, scope, s) for s in spec.stops])
+        if isinstance(spec, LinearSpec):
+            start, end = _point(scope, spec.from_, origin), _point(scope, spec.to, origin)
+            if start is not None and end is not None:
+                return Gradient("linear", (*start, *end), stops)
+            return paint.linear(box, number(scope, spec.angle, "fill", 180.0), stops)
+        assert isinstance(spec, RadialSpec)
+        radius = None if spec.radius is None else number(scope, spec.radius, "fill")
+        return paint.radial(box, _point(scope, spec.center, origin), radius, stops)
+
+    def _stop(self, ctx: Context, scope: Scope, stop: tuple[Num, Colour] | Colour
+              ) -> tuple[float | None, str]:
+        offset, value = (None, stop) if isinstance(stop, str) else stop
+        written = named(ctx.job.palette, scope.text(value))
+        found = paint.colour_alpha(written)
+        if found is None:
+            raise ValueError(f"gradient stop {value!r} is not a colour ('#RRGGBB' or a palette word)")
+        if found[1] < 1.0:
+            raise ValueError(f"gradient stop {value!r} is see-through; stops are opaque "
+                             "colours (give the element opacity: instead)")
+        return (None if offset is None else number(scope, offset, "fill")), found[0]
+
+
+def _point(scope: Scope, point: Pair | None, origin: tuple[float, float]
+           ) -> tuple[float, float] | None:
+    """A written [x, y] (mm, bindings read) moved by origin; None stays None."""
+    if point is None:
+        return None
+    return number(scope, point[0], "fill") + origin[0], number(scope, point[1], "fill") + origin[1]
 
 
 def colour(value: Any, default: str | None) -> str | None:
-    """'#RRGGBB' as written; `none` or empty is no colour; anything else the default."""
+    """'#RRGGBB' as written ('#RRGGBBFF' too); `none` or empty is no colour; anything else the
+    default. A see-through '#RRGGBBAA' is a ValueError: only fills and strokes take alpha."""
     if isinstance(value, str) and re.fullmatch(r"#[0-9A-Fa-f]{6}", value):
         return value
+    found = paint.colour_alpha(value)
+    if found is not None:
+        if found[1] < 1.0:
+            raise ValueError(f"colour {value} is see-through; text, icons and backgrounds take "
+                             "an opaque colour (alpha is for fill and stroke)")
+        return found[0]
     if value in (None, "", "none"):
         return default if value is None else None
     return default
@@ -181,11 +297,23 @@ class FaceJob:
     probes: list[tuple[str, str]] | None = None  # images read, when a face cache listens
 
 
+@dataclass(frozen=True)
+class Drawn:
+    """A named element as it was drawn: enough to work out its outline for a `clip:`."""
+
+    element: ElementBase
+    scope: Scope
+    dx: float
+    dy: float
+    matrix: Matrix
+
+
 class Context:
     """Where elements draw: the face's Drawing, its problems and what the lints need."""
 
     def __init__(self, job: FaceJob, drawing: Drawing, placed: list[Placed] | None = None,
-                 matrix: Matrix = IDENTITY, budget: list[int] | None = None):
+                 matrix: Matrix = IDENTITY, budget: list[int] | None = None,
+                 drawn: dict[str, Drawn] | None = None):
         self.job = job
         self.drawing = drawing
         self.problems: list[Problem] = []
@@ -194,6 +322,7 @@ class Context:
         self.matrix = matrix  # where this context's drawing sits on the face
         self.current: Located | None = None  # the element being drawn
         self.budget = [MAX_ELEMENTS] if budget is None else budget  # shared with its groups
+        self.drawn = {} if drawn is None else drawn  # named elements drawn so far (for clip:)
 
     @property
     def component(self) -> Component:
@@ -244,8 +373,48 @@ class Context:
         if not el.shown(scope, self.job.side):
             return
         outer, self.current = self.current, el
-        self.guarded(el.draw, el, self, scope, dx, dy)
+        if el.clip is None:
+            self.guarded(el.draw, el, self, scope, dx, dy)
+        else:
+            self.guarded(self.clipped, el, el, scope, dx, dy)
+        if el.name:
+            self.drawn[el.name] = Drawn(el, scope, dx, dy, self.matrix)
         self.current = outer
+
+    def clipped(self, el: ElementBase, scope: Scope, dx: float, dy: float) -> None:
+        """An element drawn inside the outline its `clip:` names or writes."""
+        clip = self.clip_outline(el, scope, dx, dy)
+        inner = Context(self.job, Drawing("clip", 0, 0, 0), self.placed, self.matrix,
+                        self.budget, self.drawn)
+        inner.current = el
+        el.draw(inner, scope, dx, dy)
+        self.problems.extend(inner.problems)
+        if inner.drawing.items:
+            group = Group(tuple(inner.drawing.items), clip_path=clip)
+            check_primitive(group)
+            self.drawing.add(group)
+
+    def clip_outline(self, el: ElementBase, scope: Scope, dx: float, dy: float) -> PathItem:
+        """The outline `clip:` names (a shape drawn before, by `name:`) or writes, in mm of
+        this context's frame."""
+        if not isinstance(el.clip, str):
+            assert el.clip is not None
+            found = el.clip.outline(scope, dx, dy)
+            if found is None:
+                raise ValueError(f"clip: a {el.clip.type} has no outline to clip to")
+            return found
+        drawn = self.drawn.get(el.clip)
+        if drawn is None:
+            hint = did_you_mean(el.clip, list(self.drawn)) or ""
+            raise ValueError(f"clip: no shape named '{el.clip}' is drawn before it {hint}".strip())
+        shape = drawn.element.outline(drawn.scope, drawn.dx, drawn.dy)
+        if shape is None:
+            raise ValueError(f"clip: '{el.clip}' is a {drawn.element.type}, which has no "
+                             "outline to clip to")
+        if drawn.matrix == self.matrix:
+            return shape
+        into = compose(inverse(self.matrix), drawn.matrix)
+        return PathItem(tuple(moved_ops(shape.ops, into)), shape.style, shape.fill_rule)
 
     def turned(self, children: list[ElementBase], scope: Scope, x: float, y: float,
                degrees: float) -> None:
@@ -254,7 +423,7 @@ class Context:
         cos, sin = math.cos(angle), math.sin(angle)
         matrix: Matrix = (cos, sin, -sin, cos, x, y)
         inner = Context(self.job, Drawing("group", 0, 0, 0), self.placed,
-                        compose(self.matrix, matrix), self.budget)
+                        compose(self.matrix, matrix), self.budget, self.drawn)
         for sub in children:
             inner.element(sub, scope, 0.0, 0.0)
         self.problems.extend(inner.problems)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from cardgen.layout.drawing import Ellipse
+from cardgen.layout.drawing import Ellipse, Path
 from cardgen.layout.elements.base import Context, Num, Stroked
+from cardgen.layout.pathops import ellipse_ops, outline_path
 from cardgen.layout.scope import Scope
 
 
@@ -19,5 +20,11 @@ class CircleElement(Stroked):
 
     def draw(self, ctx: Context, scope: Scope, dx: float, dy: float) -> None:
         r = self.number(scope, "r")
-        ctx.add(Ellipse(dx + self.number(scope, "cx"), dy + self.number(scope, "cy"), r, r,
-                        self.style(ctx, scope)))
+        cx, cy = dx + self.number(scope, "cx"), dy + self.number(scope, "cy")
+        ctx.add(Ellipse(cx, cy, r, r, self.style(ctx, scope, (cx - r, cy - r, 2 * r, 2 * r),
+                                                 (dx, dy))))
+
+    def outline(self, scope: Scope, dx: float, dy: float) -> Path:
+        r = self.number(scope, "r")
+        return outline_path(ellipse_ops(dx + self.number(scope, "cx"),
+                                        dy + self.number(scope, "cy"), r, r))

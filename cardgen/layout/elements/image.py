@@ -1,5 +1,6 @@
-"""`image`: the component's art (a PNG or JPEG file the data names, relative to the game's
-folder) in a box; without one, the `fallback` elements (a designed stand-in)."""
+"""`image`: the component's art (a PNG, JPEG or SVG file the data names, relative to the
+game's folder) in a box; without one, the `fallback` elements (a designed stand-in). SVG art
+is drawn as vectors, read as icons are (cardgen.layout.icons), scaled to fit the box."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from cardgen.layout.draft import missing_art
 from cardgen.layout.drawing import Image
 from cardgen.layout.elements.base import Children, Context, ElementBase, Num
 from cardgen.layout.guards import ImageError, image_at
+from cardgen.layout.icons import IconError, svg_art_items
 from cardgen.layout.scope import Scope
 
 
@@ -34,6 +36,12 @@ class ImageElement(ElementBase):
             self.draw_art(ctx, scope, dx, dy)
         except ImageError as exc:
             ctx.problem("bad-image", str(exc), "image", exc.hint, ctx.where_bound(self, self.field))
+        except IconError as exc:  # SVG art: at its line in the SVG file when it is at fault
+            if exc.where is not None:
+                ctx.problems.append(exc.problem(None, f"{ctx.component.id}.image"))
+                return
+            ctx.problem("bad-image", str(exc).replace("icon '", "SVG art '", 1), "image",
+                        exc.hint, ctx.where_bound(self, self.field))
 
     def draw_art(self, ctx: Context, scope: Scope, dx: float, dy: float) -> None:
         value = scope.text(self.field)
@@ -48,6 +56,10 @@ class ImageElement(ElementBase):
             digest = image_at(path)
             if ctx.job.probes is not None:  # a face cache is listening
                 ctx.job.probes.append((str(path), digest))
+            if digest and path.suffix.lower() == ".svg":
+                for item in svg_art_items(path, *box):
+                    ctx.add(item)
+                return
             if digest:
                 ctx.add(Image(*box, path=str(path), digest=digest))
                 return

@@ -22,4 +22,4 @@ class LineElement(Stroked):
         ops: tuple[PathOp, ...] = (
             ("M", dx + self.number(scope, "x1"), dy + self.number(scope, "y1")),
             ("L", dx + self.number(scope, "x2"), dy + self.number(scope, "y2")))
-        ctx.add(Path(ops, self.style(ctx, scope)))
+        ctx.add(Path(ops, self.style(ctx, scope)))  # a gradient: "a line takes a colour"

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Literal
 
 from pydantic import Field
 
-from cardgen.layout.drawing import Rect
+from cardgen.layout.drawing import Path, Rect
 from cardgen.layout.elements.base import Context, Num, Stroked
+from cardgen.layout.pathops import outline_path, rect_ops
 from cardgen.layout.scope import Scope
 
 
@@ -21,12 +21,15 @@ class RectElement(Stroked):
     w: Num = 0.0
     h: Num = 0.0
     radius: Num = Field(0.0, description="corner radius, mm")
-    opacity: float | None = Field(None, ge=0, le=1, description="0..1 (1: opaque)")
+
+    def box(self, scope: Scope, dx: float, dy: float) -> tuple[float, float, float, float]:
+        return (dx + self.number(scope, "x"), dy + self.number(scope, "y"),
+                self.number(scope, "w"), self.number(scope, "h"))
 
     def draw(self, ctx: Context, scope: Scope, dx: float, dy: float) -> None:
-        style = self.style(ctx, scope)
-        if self.opacity is not None:
-            style = replace(style, opacity=self.opacity)
-        ctx.add(Rect(dx + self.number(scope, "x"), dy + self.number(scope, "y"),
-                     self.number(scope, "w"), self.number(scope, "h"), style,
+        box = self.box(scope, dx, dy)
+        ctx.add(Rect(*box, self.style(ctx, scope, box, (dx, dy)),
                      radius=self.number(scope, "radius")))
+
+    def outline(self, scope: Scope, dx: float, dy: float) -> Path:
+        return outline_path(rect_ops(*self.box(scope, dx, dy), self.number(scope, "radius")))

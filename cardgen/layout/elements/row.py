@@ -31,8 +31,10 @@ class RowElement(Stroked):
             raise ValueError(f"n is {n}; a row has 0 to {MAX_REPEAT} shapes")
         size, gap = self.number(scope, "size"), self.number(scope, "gap")
         x0, y0 = dx + self.number(scope, "x"), dy + self.number(scope, "y")
-        style = self.style(ctx, scope)
         vertical = self.direction == "down"
+        length = n * size + max(0, n - 1) * gap
+        style = self.style(ctx, scope, (x0, y0, size if vertical else length,
+                                        length if vertical else size), (dx, dy))
         radius = self.number(scope, "radius") if n and self.shape != "circle" else 0.0
         for i in range(n):
             x = x0 + (0 if vertical else i * (size + gap))

@@ -1,0 +1,143 @@
+"""The colour-vision lint: a face told apart from its siblings by a term's colour alone.
+
+A face whose fill or ink is a vocabulary term's colour (read through `{culture.color}`, or a
+colour field equal to the colour of a term the component names, such as a pawn of
+`player: blue` filled `{color}`) and that shows nothing else of that term (its name, id, icon,
+number or `symbol`) relies on colour alone. Each other term of the vocabulary whose colour comes
+within CIEDE2000 10 of it under protan, deutan or tritan simulation or in greyscale
+(cardgen.layout.vision) is a pair a colour-blind player may confuse: a warning at the layout
+line that drew the colour; under 5 an error unless the line says `# lint-ok: colour-alone why`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardgen.data.model import Component, Database, Term
+from cardgen.errors import Location, Problem
+from cardgen.layout.drawing import Ellipse, Group, Primitive, Rect
+from cardgen.layout.drawing import Path as PathItem
+from cardgen.layout.drawing import Text as TextItem
+from cardgen.layout.lints import Placed
+from cardgen.layout.located import justified, line_of_key
+from cardgen.layout.vision import RISK, SAME, worst
+
+RULE = "colour-alone"
+# what of a term, once on the face, tells it apart without its colour
+CUES = frozenset({"name", "label", "id", "icon", "symbol", "number"})
+
+
+@dataclass(frozen=True)
+class FaceTerms:
+    """What the lint needs of one face besides its primitives."""
+
+    db: Database
+    component: Component
+    term_parts: dict[tuple[str, str], set[str]]  # Scope.term_parts: (vocab, id) -> parts read
+    face: str  # the face as messages name it
+    fallback: Location | None  # the layout file, for what no element drew (the background)
+
+
+def drawn_colours(placed: list[Placed]) -> dict[str, Placed]:
+    """Every colour a face paints ('#RRGGBB', upper case) -> the first primitive that paints it.
+
+    The one place colours are read from a laid-out face: fills, strokes and text ink (a paint
+    that is not a flat colour joins here)."""
+    found: dict[str, Placed] = {}
+    for p in placed:
+        if p.role == "draft":
+            continue
+        for colour in _paints(p.item):
+            found.setdefault(colour.upper(), p)
+    return found
+
+
+def _paints(item: Primitive) -> list[str]:
+    if isinstance(item, TextItem):
+        return [item.color]
+    if isinstance(item, Group):
+        return [c for i in item.items for c in _paints(i)]
+    if isinstance(item, Rect | Ellipse | PathItem):
+        return [c for c in (item.style.fill, item.style.stroke) if c]
+    return []
+
+
+def colour_alone(placed: list[Placed], terms: FaceTerms) -> list[Problem]:
+    """The lint's findings for one face (see the module)."""
+    colours = drawn_colours(placed)
+    problems = []
+    for vocab, term in _coloured_terms(terms):
+        shown = terms.term_parts.get((vocab, str(term.id)), set())
+        painter = colours.get((term.color or "").upper())
+        if painter is None or shown & CUES:
+            continue
+        pairs = _pairs(terms.db, vocab, term)
+        if pairs:
+            problem = _finding(vocab, term, pairs, painter, terms)
+            if problem is not None:
+                problems.append(problem)
+    return problems
+
+
+def _coloured_terms(terms: FaceTerms) -> list[tuple[str, Term]]:
+    """The terms whose colour the face read, and the terms the component names whose colour
+    one of its colour fields repeats (a pawn of `player: blue` with `color: "#2F6FD0"`)."""
+    game = terms.db.game
+    found: dict[tuple[str, str], Term] = {}
+    for (vocab, term_id), parts in terms.term_parts.items():
+        term = game.term(vocab, term_id)
+        if "color" in parts and term is not None and term.color:
+            found[(vocab, term_id)] = term
+    fields = game.kinds[terms.component.kind].fields
+    own = {str(terms.component.value(name)).upper() for name, spec in fields.items()
+           if spec.type == "color" and terms.component.value(name)}
+    for name, spec in fields.items():
+        value = terms.component.value(name)
+        term = game.term(spec.vocab or "", value) if spec.type == "term" and value is not None \
+            else None
+        if term is not None and term.color and term.color.upper() in own:
+            found.setdefault((spec.vocab or "", str(term.id)), term)
+    return [(vocab, term) for (vocab, _), term in found.items()]
+
+
+def _pairs(db: Database, vocab: str, term: Term) -> list[tuple[float, str, Term]]:
+    """The other coloured terms of the vocabulary within RISK of it: (figure, simulation, term),
+    the closest first."""
+    out = []
+    for other in db.game.vocab.get(vocab, {}).values():
+        if other is term or not other.color or other.color.upper() == (term.color or "").upper():
+            continue
+        figure, kind = worst(term.color or "", other.color)
+        if figure < RISK:
+            out.append((figure, kind, other))
+    return sorted(out, key=lambda found: found[0])
+
+
+def _finding(vocab: str, term: Term, pairs: list[tuple[float, str, Term]], painter: Placed,
+             terms: FaceTerms) -> Problem | None:
+    where, label = _where(painter, terms)
+    if where is not None and justified(where, RULE):
+        return None
+    said = "; ".join(f"{vocab} {term.id}/{other.id} ({term.color}/{other.color}) CIEDE2000 "
+                     f"{figure:.1f} under {kind}" for figure, kind, other in pairs)
+    closest = pairs[0][0]
+    return Problem(
+        RULE, f"the {vocab} {term.id} is told apart by colour alone (the face shows no name, "
+        f"icon or symbol of it): {said}", where=where, path=f"{terms.face} {label}",
+        severity="error" if closest < SAME else "warning",
+        hint=f"give the {vocab} terms a symbol (a letter, pips or an icon) and draw "
+             f"{{...symbol}} or {{...name}} on the face: colour plus shape (docs/layouts.md)"
+             + ("" if closest >= SAME else f"; or say why on the line: # lint-ok: {RULE} why"))
+
+
+def _where(painter: Placed, terms: FaceTerms) -> tuple[Location | None, str]:
+    """The layout line that drew the colour: the element's, else the layout's background key."""
+    found = painter.el.written_at() if painter.el is not None else None
+    if found is not None:
+        source, path = found
+        return source.where(path), source.label(path)
+    fallback = terms.fallback
+    line = line_of_key(fallback.file, "background") if fallback is not None else None
+    if fallback is not None and line is not None:
+        return Location(fallback.file, line, 1), "background"
+    return fallback, "layout"
