@@ -207,3 +207,35 @@ def test_draft_builds_a_face_whose_bleed_is_wrong_so_it_can_be_looked_at(
     assert result.code == 0, result.text
     assert "warning[bleed]" in result.text
     assert list(out.rglob("*.pdf"))
+
+
+# ---------------------------------------------------------------- coloured spans and outlines
+
+
+def test_a_coloured_span_draws_its_words_in_its_colour(project: Path) -> None:
+    _add_elements(project, "{ type: text, text: 'Deal [color=#cc0000]3 **fire**[/color] damage',"
+                           " x: 5, y: 70, w: 55, h: 6, size: 8, color: '#0A0A0A' }")
+    body = _faces(project)["spark"]
+    texts = [line.strip() for line in body if line.strip().startswith("text ") and "#0A0A0A" in line
+             or "#CC0000" in line]
+    assert [(t.split()[6], t.split('"')[1]) for t in texts] == [
+        ("#0A0A0A", "Deal "), ("#CC0000", "3 fire "), ("#0A0A0A", "damage")]
+    xs = [float(t.split()[1]) for t in texts]
+    assert xs[0] == 5 and xs[0] < xs[1] < xs[2]  # one line, left to right
+
+
+def test_a_text_outline_is_drawn_in_pdf_and_svg(project: Path, run_cli, tmp_path: Path) -> None:
+    _add_elements(project, "{ type: text, text: 'Outlined', x: 5, y: 70, w: 55, h: 8, size: 12,"
+                           " color: '#FFFFFF', stroke: '#112233', stroke_width: 0.3 }")
+    body = _faces(project)["spark"]
+    line = next(ln.strip() for ln in body if '"Outlined"' in ln)
+    assert line.endswith('#FFFFFF stroke=#112233/0.3 "Outlined"'), line
+    out = tmp_path / "out"
+    assert run_cli("--project", str(project), "build", "--no-preview", "--out", str(out)).code == 0
+    svg = next(out.rglob("spark.svg")).read_text()
+    assert 'stroke="#112233"' in svg and 'stroke-linejoin="round"' in svg
+    from pypdf import PdfReader
+
+    page = PdfReader(next(out.rglob("print/spell-card.pdf"))).pages[0]
+    content = page.get_contents().get_data().decode("latin-1")
+    assert ".066667 .133333 .2 RG .850394 w 1 j 2 Tr" in content  # #112233, 0.3 mm in pt

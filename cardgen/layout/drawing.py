@@ -108,6 +108,10 @@ class Text:
     size: float  # points
     color: str = "#000000"
     anchor: str = "start"  # start | middle | end
+    # an outline round the letters (drawn over their fill), '#RRGGBB' and mm; in a repr only
+    # when set
+    stroke: str | None = field(default=None, repr=False)
+    stroke_width: float = field(default=0.0, repr=False)
 
 
 @dataclass(frozen=True)

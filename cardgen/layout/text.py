@@ -2,7 +2,8 @@
 positioned Text primitives and inline icons.
 
 `[name]` is an icon the size of the text, wrapped and fitted like a word (`[[` is a literal
-`[`); `*italic*` is italic only where the family has an italic face, else printed as written.
+`[`); `*italic*` is italic only where the family has an italic face, else printed as written;
+`[color=#RRGGBB]...[/color]` draws what it holds in that colour (emphasis inside it).
 
 Fitting tries the preferred size first, then searches the 0.25 pt steps down to the minimum size
 for the largest that fits (binary search: fitting is monotone in the size); when the text still
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from cardgen.layout import fonts
@@ -24,6 +25,7 @@ ICON_EM = 0.9  # an inline icon's side, in ems of the text
 ICON_PAD_EM = 0.06  # room each side of an inline icon
 _MARKUP = re.compile(r"\*\*(?P<bold>.+?)\*\*|(?<![*\w])\*(?P<italic>[^*\s](?:[^*]*?[^*\s])?)\*(?![*\w])",
                      re.S)
+_SPAN = re.compile(r"\[color=(?P<color>#[0-9A-Fa-f]{6})\](?P<inner>.*?)\[/color\]", re.S)
 _ICON = re.compile(r"\[\[|\[(?P<name>[A-Za-z0-9_.-]+)\]")
 _SPACES = re.compile(r"(\s+)")
 
@@ -49,6 +51,7 @@ class Run:
     text: str
     face: str  # a font face: "regular", "bold" or a layout's own font file
     icon: str | None = None  # an inline icon's name (its text is empty)
+    color: str | None = None  # a `[color=#RRGGBB]` span's colour (None: the text's)
 
 
 @dataclass(frozen=True)
@@ -87,7 +90,22 @@ class TextOverflow(Exception):
 
 
 def parse_runs(text: str, face: str = "regular", family: Family = DEFAULT_FAMILY) -> list[Run]:
-    """Split `**bold**`, `*italic*` and `[icon]` markup into runs; unmarked text uses `face`."""
+    """Split `[color=#RRGGBB]...[/color]` spans, then `**bold**`, `*italic*` and `[icon]`
+    markup, into runs; unmarked text uses `face`."""
+    if "[color=" not in text:
+        return _marked_runs(text, face, family)
+    runs: list[Run] = []
+    pos = 0
+    for m in _SPAN.finditer(text):
+        runs += _marked_runs(text[pos:m.start()], face, family)
+        runs += [replace(r, color=m.group("color").upper())
+                 for r in _marked_runs(m.group("inner"), face, family)]
+        pos = m.end()
+    return runs + _marked_runs(text[pos:], face, family)
+
+
+def _marked_runs(text: str, face: str, family: Family) -> list[Run]:
+    """`**bold**`, `*italic*` and `[icon]` markup -> runs."""
     runs: list[Run] = []
     pos = 0
     for m in _MARKUP.finditer(text):
@@ -159,7 +177,7 @@ def _words(runs: list[Run]) -> list[list[Run]]:
                 if "\n" in token:
                     words.extend([] for _ in range(token.count("\n")))
             else:
-                current.append(Run(token, run.face))
+                current.append(Run(token, run.face, None, run.color))
     if current:
         words.append(current)
     return words
@@ -194,7 +212,7 @@ def _wrap_words(words: list[list[Run]], width: float, size: float) -> tuple[list
     (always so for the space between words) extends that run's text.
     """
     lines: list[Line] = []
-    faces: list[tuple[str, str | None]] = []  # (face, icon) of each merged run of the current line
+    faces: list[_Look] = []  # (face, icon, colour) of each merged run of the current line
     texts: list[list[str]] = []  # the pieces of each merged run
     current_w = 0.0
     over_w = 0.0
@@ -224,30 +242,33 @@ def _wrap_words(words: list[list[Run]], width: float, size: float) -> tuple[list
     return lines, over_w
 
 
-def _add_space(faces: list[tuple[str, str | None]], texts: list[list[str]]) -> None:
+def _add_space(faces: list[_Look], texts: list[list[str]]) -> None:
     """The space before a word on the current line: into the last merged run, or after an
     icon a run of its own in the icon's face."""
     if faces[-1][1] is None:
         texts[-1].append(" ")
     else:
-        faces.append((faces[-1][0], None))
+        faces.append((faces[-1][0], None, faces[-1][2]))
         texts.append([" "])
 
 
-def _add_word(faces: list[tuple[str, str | None]], texts: list[list[str]], word: list[Run]) -> None:
+def _add_word(faces: list[_Look], texts: list[list[str]], word: list[Run]) -> None:
     """A word's runs onto the current line, each merged into the run before it when they share
-    a face (icons are never merged)."""
+    a face and colour (icons are never merged)."""
     for r in word:
-        if faces and faces[-1] == (r.face, None) and r.icon is None:
+        if faces and faces[-1] == (r.face, None, r.color) and r.icon is None:
             texts[-1].append(r.text)
         else:
-            faces.append((r.face, r.icon))
+            faces.append((r.face, r.icon, r.color))
             texts.append([r.text])
 
 
-def _line(faces: list[tuple[str, str | None]], texts: list[list[str]], width: float) -> Line:
-    return Line(tuple([Run("".join(t), f, icon) for (f, icon), t in zip(faces, texts, strict=True)]),
-                width)
+_Look = tuple[str, str | None, str | None]  # a merged run's face, icon and colour
+
+
+def _line(faces: list[_Look], texts: list[list[str]], width: float) -> Line:
+    return Line(tuple([Run("".join(t), f, icon, tint)
+                       for (f, icon, tint), t in zip(faces, texts, strict=True)]), width)
 
 
 def block_height(n_lines: int, size: float, leading: float, face: str = "regular") -> float:
@@ -377,7 +398,8 @@ def place(
                 if icon is not None:
                     items += icon(run.icon, cursor + pad, baseline - cap / 2 - side / 2, side)
             else:
-                items.append(Text(cursor, baseline, run.text, run.face, fitted.size, color))
+                items.append(Text(cursor, baseline, run.text, run.face, fitted.size,
+                                  run.color or color))
             cursor += _width(run, fitted.size)
         baseline += fitted.line_height
     return items

@@ -359,6 +359,7 @@ def _texts(canvas: Canvas, texts: Iterable[Text]) -> None:
     escape = canvas._escape
     code = ["q BT"]
     color, tf = "", ""
+    outline: str | None = None
     for t in texts:
         if t.color != color:
             code.append(_rgb_op(t.color))
@@ -368,6 +369,10 @@ def _texts(canvas: Canvas, texts: Iterable[Text]) -> None:
             width = fonts.text_width_mm(t.text, t.font, t.size)
             x -= width / 2 if t.anchor == "middle" else width
         code.append(f"1 0 0 1 {fp_str(x * K, -t.y * K)} Tm")
+        if t.stroke != outline:  # an outline: fill then stroke (render mode 2), round joins
+            code.append(f"{_rgb_op(t.stroke).replace(' rg', ' RG')} {fp_str(t.stroke_width * K)} w "
+                        "1 j 2 Tr" if t.stroke else "0 Tr")
+            outline = t.stroke
         font = _pdf_font(t.font)
         for subset, chunk in font.splitString(t.text, doc):
             font_op = f"{font.getSubsetInternalName(subset, doc)} {fp_str(t.size)} Tf"

@@ -145,7 +145,9 @@ class _Writer:
             if outline:
                 glyphs.append((cursor, f"#{self.glyph_id(t.font, ch)}"))
             cursor += advance
-        return _GlyphRun(glyphs, factory=self.doc, fill=t.color,
+        letters = {"stroke": t.stroke, "stroke_width": f"{t.stroke_width / scale:.6g}",
+                   "stroke_linejoin": "round"} if t.stroke else {}
+        return _GlyphRun(glyphs, factory=self.doc, fill=t.color, **letters,
                          transform=f"translate({_num(x)} {_num(t.y)}) scale({scale:.6g} {-scale:.6g})",
                          **{"aria-label": t.text})
 

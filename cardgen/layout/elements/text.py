@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any, ClassVar, Literal
 
 from pydantic import Field
@@ -11,6 +12,7 @@ from pydantic import Field
 from cardgen.errors import Problem
 from cardgen.layout import text
 from cardgen.layout.drawing import Group, Primitive
+from cardgen.layout.drawing import Text as TextItem
 from cardgen.layout.elements.base import Colour, Context, ElementBase, Num
 from cardgen.layout.guards import text_sizes
 from cardgen.layout.icons import icon_items
@@ -39,6 +41,8 @@ class TextElement(ElementBase):
     align: Literal["left", "center", "right"] = "left"
     valign: Literal["top", "middle", "bottom"] = "top"
     leading: Num = Field(1.2, description="line height as a multiple of the size")
+    stroke: Colour | None = Field(None, description="an outline round the letters (a colour)")
+    stroke_width: Num = Field(0.2, description="the outline's width, mm")
     over: str | None = Field(None, description="a list binding: `text` once per item")
     join: str = Field("\n", description="what joins the items of `over`")
 
@@ -93,9 +97,22 @@ class TextElement(ElementBase):
         def inline_icon(icon: str, ix: float, iy: float, side: float) -> list[Primitive]:
             return icon_items(icons.path(icon), ix, iy, side, colour)
 
+        outline = self.letter_outline(ctx, scope)
         for item in text.place(fitted, x, y, w, h, align=self.align, valign=self.valign,
                                color=colour, icon=inline_icon):
+            if outline is not None and isinstance(item, TextItem):
+                item = replace(item, stroke=outline[0], stroke_width=outline[1])
             ctx.add(item, "icon" if isinstance(item, Group) else "content")
+
+    def letter_outline(self, ctx: Context, scope: Scope) -> tuple[str, float] | None:
+        """The letters' outline (`stroke`, `stroke_width`), or None for none."""
+        ink = ctx.ink(scope, self.stroke, 0.0, 0.0, None) if self.stroke is not None else None
+        width = self.number(scope, "stroke_width")
+        if ink is None or width <= 0:
+            return None
+        if width > 5:
+            raise ValueError(f"stroke_width {width:g} mm: a text outline is at most 5 mm")
+        return ink, width
 
     def missing_faces(self, ctx: Context, value: str) -> None:
         """A warning at the layout when the text asks for italic or bold and the layout's fonts
