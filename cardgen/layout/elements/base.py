@@ -110,9 +110,8 @@ class ElementBase(Located):
 
     type: str
     when: Annotated[str | bool | int | dict[str, Any] | None, AfterValidator(conditions.check)] = Field(
-        None, description="draw only when this holds: \"{field}\" (set and not empty, false or "
-        "zero), {field: value}, {field: {in: [..]}} (not, gt, ge, lt, le, set), or not/all/any "
-        "of conditions")
+        None, description="draw only when it holds: \"{field}\" (set, not empty, false or zero), "
+        "{field: value}, {field: {in|not|gt|ge|lt|le|set: ..}}, or not/all/any of conditions")
     side: Literal["front", "back"] | None = Field(
         None, description="draw only on this face of a double-sided layout")
     name: str | None = Field(None, description="names the element in messages and ink-saver")
@@ -451,23 +450,19 @@ class Context:
                          "use another character, or a font that has it (the layout's fonts:)")
         return not missing
 
-    def inline_icons(self, value: str, element: str, written: Located | None = None,
-                     key: str = "text") -> bool:
+    def inline_icons(self, value: str, element: str, written: Located | None = None) -> bool:
         """True when every `[name]` in the text names an icon; else a Problem with did-you-mean,
-        at the layout's `key` when the layout wrote the name, else at the component."""
+        at the layout's `text` when the layout wrote the name, else at the component."""
         icons = self.job.icons
         unknown = [n for n in text.icon_names(value) if icons.find(n) is None]
-        as_written = str(getattr(written, key, "") or "")
+        as_written = str(getattr(written, "text", "") or "")
         for name in unknown:
-            where, label = (written.key_location(key) if written is not None
-                            and f"[{name}]" in as_written else (None, None))
-            if label is not None:
-                self.problems.append(Problem(
-                    "unknown-icon", f"no icon '[{name}]' in \"{as_written}\"", where=where,
-                    path=label, hint=icons.hint(name)))
-            else:
-                self.problem("unknown-icon", f"no icon '[{name}]' in \"{value}\"", element,
-                             icons.hint(name))
+            ours = written is not None and f"[{name}]" in as_written
+            where, label = written.key_location("text") if ours and written else (None, None)
+            self.problems.append(Problem(
+                "unknown-icon", f"no icon '[{name}]' in \"{as_written if label else value}\"",
+                where=where or self.component.where, path=label or f"{self.component.id}.{element}",
+                hint=icons.hint(name)))
         return not unknown
 
     def items(self, el: ElementBase, over: str | None, n: Num | None, scope: Scope
