@@ -181,3 +181,15 @@ def test_a_word_wider_than_the_box_with_no_break_still_overflows() -> None:
 def test_pyphen_knows_the_default_language() -> None:
     assert linebreak.hyphenation_language("en")
     assert not linebreak.hyphenation_language("tlh")
+
+
+def test_the_svg_places_the_shaped_glyphs_layout_measured() -> None:
+    import re
+
+    from cardgen.render.svg import to_svg
+
+    svg = to_svg(Drawing("t", 40, 20, items=[Text(5, 10, "AVoffice", "regular", 12)]))
+    shaped = shaping.shape("AVoffice", str(fonts.font_path("regular")))
+    xs = [float(x) for x in re.findall(r'<use x="(-?[\d.]+)"', svg)]
+    assert xs == list(shaped.xs)  # kerned A-V, "ffi" one ligature glyph
+    assert len(xs) == len(shaped.gids) < len("AVoffice")

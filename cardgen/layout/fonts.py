@@ -87,8 +87,9 @@ def _units_per_em(face: str) -> int:
 
 @cache
 def _drawable(face: str) -> frozenset[str]:
-    """Every character the face draws, plus the whitespace controls."""
-    return frozenset(map(chr, _cmap(face))) | {"\n", "\t"}
+    """Every character the face draws, plus the whitespace controls and the soft hyphen (a
+    break, drawn as a hyphen only where a line breaks)."""
+    return frozenset(map(chr, _cmap(face))) | {"\n", "\t", "\u00ad"}
 
 
 def missing_chars(text: str, face: str) -> list[str]:
