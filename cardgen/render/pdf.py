@@ -9,8 +9,8 @@ key, so every placement of a face can still be counted in the page content. `new
 a Canvas whose initial font is the bundled face (no standard-14 font anywhere in the file)
 and, given a title, sets the document metadata.
 
-Consecutive Text items are written as one q BT ... ET Q block of raw operators (the font
-subsets and escaping are reportlab's own), not one text object with its own state each.
+Text is drawn by cardgen.render.pdftext: shaped glyphs, consecutive Text items as one
+q BT ... ET Q block of raw operators.
 """
 
 from __future__ import annotations
@@ -18,13 +18,10 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Callable, Collection, Iterable, Mapping
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any, cast
 
 from reportlab import rl_config
-from reportlab.lib.colors import Color, HexColor
-from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc, pdfmetrics
@@ -34,6 +31,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.layout import fonts
 from cardgen.layout.drawing import Drawing, Ellipse, Group, Image, Matrix, Path, Primitive, Rect, Style, Text
 from cardgen.limits import PRINT_BLEED
+from cardgen.render.pdftext import color, draw_texts
 
 K = mm  # points per mm
 _FORMS_ATTR = "_cardgen_forms"
@@ -238,7 +236,7 @@ def draw_items(canvas: Canvas, items: list[Primitive] | tuple[Primitive, ...]) -
             j = i + 1
             while j < n and type(items[j]) is Text:
                 j += 1
-            _texts(canvas, cast("Iterable[Text]", items[i:j]))  # every item in the run is a Text
+            draw_texts(canvas, cast("Iterable[Text]", items[i:j]))  # every item in the run is a Text
             i = j
         elif isinstance(item, Rect | Ellipse | Path) and item.style.opacity >= 1.0:
             _recorded(canvas, item)
@@ -267,125 +265,11 @@ def _recorded(canvas: Canvas, item: Rect | Ellipse | Path) -> None:
         code.extend(ops[key])
 
 
-@cache
-def _color(hex_color: str) -> Color:
-    return HexColor(hex_color)
-
-
-@cache
-def _rgb_op(hex_color: str) -> str:
-    c = _color(hex_color)
-    return f"{fp_str(c.red, c.green, c.blue)} rg"
-
-
-@cache
-def _pdf_font(face: str) -> Any:
-    name = fonts.pdf_font_name(face)
-    if face not in fonts.FACE_FILES and name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(name, str(fonts.font_path(face))))  # a layout's own font
-    return pdfmetrics.getFont(name)
-
-
-def _texts(canvas: Canvas, texts: Iterable[Text]) -> None:
-    """Lines of text as one q BT ... ET Q block: colour, font and size set only on change; each
-    line's shaped glyphs shown with TJ, the numbers between them the kerning (and whatever
-    else shaping moved) relative to the font's own advances."""
-    doc = canvas._doc
-    escape = canvas._escape
-    code = ["q BT"]
-    color, tf = "", ""
-    for t in texts:
-        if t.color != color:
-            code.append(_rgb_op(t.color))
-            color = t.color
-        x = t.x
-        if t.anchor != "start":
-            width = fonts.text_width_mm(t.text, t.font, t.size)
-            x -= width / 2 if t.anchor == "middle" else width
-        code.append(f"1 0 0 1 {fp_str(x * K, -t.y * K)} Tm")
-        font = _pdf_font(t.font)
-        shown = _shown(t.font, t.text)
-        start = 0
-        for subset, chunk in font.splitString(shown.chars, doc):
-            font_op = f"{font.getSubsetInternalName(subset, doc)} {fp_str(t.size)} Tf"
-            if font_op != tf:
-                code.append(font_op)
-                tf = font_op
-            code.append(_tj(chunk, shown, start, t.size, escape))
-            start += len(chunk)
-    code.append("ET Q")
-    canvas._code.append(" ".join(code))
-
-
-@dataclass(frozen=True)
-class _Shown:
-    """A shaped line as the PDF shows it: one character per glyph (the glyph's own, or a
-    private-use code given to a glyph no character maps to, such as an Arabic joining form),
-    the TJ number after each glyph and each glyph's rise (font units per em / 1000)."""
-
-    chars: str
-    gaps: tuple[float, ...]
-    lead: float  # TJ number before the first glyph (its offset)
-    rises: tuple[float, ...]
-
-
-@lru_cache(maxsize=1 << 14)
-def _shown(face: str, text: str) -> _Shown:
-    shaped = fonts.shaped(text, face)
-    rl_face = _pdf_font(face).face
-    scale = 1000.0 / fonts.units_per_em(face)
-    chars = [_char_of(rl_face, gid) for gid in shaped.gids]
-    xs = [x * scale for x in shaped.xs] + [shaped.advance * scale]
-    gaps = tuple(round(xs[i] + rl_face.getCharWidth(c) - xs[i + 1], 3) if i + 1 < len(chars) else 0.0
-                 for i, c in enumerate(chars))
-    lead = -round(xs[0], 3) if chars else 0.0
-    return _Shown("".join(map(chr, chars)), gaps, lead, tuple(y * scale for y in shaped.ys))
-
-
-def _char_of(rl_face: Any, gid: int) -> int:
-    """The character reportlab shows a glyph by; a glyph without one gets a private-use code
-    (as reportlab's own shaping does), its width the glyph's advance."""
-    chars = rl_face.glyphToChar.get(gid)
-    if chars:
-        return int(chars[0])
-    code = 0xE000
-    while code in rl_face.charToGlyph:
-        code += 1
-    rl_face.charToGlyph[code] = gid
-    rl_face.glyphToChar[gid] = [code]
-    rl_face.charWidths[code] = rl_face._pdfScale(rl_face.hmetrics[gid][0])
-    return code
-
-
-def _tj(chunk: bytes, shown: _Shown, start: int, size: float, escape: Callable[[bytes], str]) -> str:
-    """One subset's glyphs as `[(...) n (...)] TJ`, with a text rise where shaping raised one."""
-    parts: list[str] = [fp_str(shown.lead)] if start == 0 and shown.lead else []
-    ops: list[str] = []
-    rise = 0.0
-    pending = bytearray()
-    for k, byte in enumerate(chunk):
-        i = start + k
-        if shown.rises[i] != rise:
-            if pending:
-                parts.append(f"({escape(bytes(pending))})")
-                pending = bytearray()
-            ops.append(f"[{' '.join(parts)}] TJ {fp_str(shown.rises[i] * size / 1000)} Ts")
-            parts, rise = [], shown.rises[i]
-        pending.append(byte)
-        if shown.gaps[i]:
-            parts.append(f"({escape(bytes(pending))}) {fp_str(shown.gaps[i])}")
-            pending = bytearray()
-    if pending:
-        parts.append(f"({escape(bytes(pending))})")
-    ops.append(f"[{' '.join(parts)}] TJ" + (" 0 Ts" if rise else ""))
-    return " ".join(ops)
-
-
 def _apply_style(canvas: Canvas, style: Style) -> tuple[int, int]:
     if style.fill:
-        canvas.setFillColor(_color(style.fill))
+        canvas.setFillColor(color(style.fill))
     if style.stroke:
-        canvas.setStrokeColor(_color(style.stroke))
+        canvas.setStrokeColor(color(style.stroke))
         canvas.setLineWidth(style.stroke_width * K)
         canvas.setDash([d * K for d in style.dash] if style.dash else [])
     if style.opacity < 1.0:
@@ -459,7 +343,7 @@ def _group(canvas: Canvas, g: Group) -> None:
 
 _OPS_ATTR = "_cardgen_ops"
 _DRAW: dict[type, Callable[[Canvas, Any], None]] = {
-    Rect: _rect, Ellipse: _ellipse, Path: _path, Text: lambda c, t: _texts(c, (t,)),
+    Rect: _rect, Ellipse: _ellipse, Path: _path, Text: lambda c, t: draw_texts(c, (t,)),
     Image: _image, Group: _group}
 
 
