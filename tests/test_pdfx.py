@@ -115,3 +115,22 @@ def test_ghostscript_renders_every_page_in_cmyk(dtc_pdf: Path, tmp_path: Path) -
         assert first.mode == "CMYK"
         assert first.getextrema()[3][1] > 0  # black ink somewhere: the page drew
         assert _ink(first) <= 240 + 1
+
+
+def test_the_shipped_profile_is_what_its_tool_makes_from_the_conversion() -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("make_cmyk_icc", REPO / "tools" / "make_cmyk_icc.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    shipped = (REPO / "cardgen" / "assets" / "icc" / "cardgen-cmyk.icc").read_bytes()
+    assert tool.profile() == shipped, "run .venv/bin/python tools/make_cmyk_icc.py"
+    # the profile's own tables turn cardgen's CMYK back into the colours they came from
+    cmyk = ImageCms.ImageCmsProfile(io.BytesIO(shipped))
+    to_rgb = ImageCms.buildTransform(cmyk, ImageCms.createProfile("sRGB"), "CMYK", "RGB",
+                                     renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
+    for ink, rgb in [((0, 0, 0, 0), (255, 255, 255)), ((0, 0, 0, 255), (0, 0, 0)),
+                     ((255, 0, 0, 0), (0, 255, 255)), ((0, 0, 0, 128), (127, 127, 127))]:
+        got = ImageCms.applyTransform(Image.new("CMYK", (1, 1), ink), to_rgb).getpixel((0, 0))
+        assert max(abs(a - b) for a, b in zip(got, rgb, strict=True)) <= 6, (ink, got)

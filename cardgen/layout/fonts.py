@@ -112,7 +112,7 @@ def _path_text(face: str) -> str:
 
 def text_units(text: str, face: str) -> int:
     """Advance width of a line of text in font units, as shaped (kerning and ligatures)."""
-    return shaping.shape(text, _path_text(face)).advance
+    return shaping.advance(text, _path_text(face))
 
 
 def text_width_mm(text: str, face: str, size_pt: float) -> float:

@@ -4,9 +4,13 @@ Shaping applies the font's kerning and standard ligatures and, for Arabic and He
 joining forms; right-to-left runs come back in display order (the levels of the Unicode
 bidirectional algorithm, python-bidi's `bidi.algorithm`, then rule L2). Layout measures with
 these advances and every renderer draws these glyphs at these positions, so what text fitting
-measured is what the PDF, the SVG and the PNG show. Results are cached per (text, font file,
-features): a word met again at another size or on another card is not shaped again (advances
-scale with the size; nothing is hinted).
+measured is what the PDF, the SVG and the PNG show.
+
+A left-to-right line is shaped word by word (kerning and ligatures inside a word, none across
+a space) and put together: each word is shaped once per font, whatever the size (advances
+scale with it; nothing is hinted) and whichever card or line it is on. A line with
+right-to-left text is shaped whole, its runs ordered by the bidirectional algorithm. Results
+are cached per (text, font file, features).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from bidi import algorithm as bidi_algorithm
 FEATURES: tuple[tuple[str, bool], ...] = (("kern", True), ("liga", True))
 # a character whose direction is right-to-left (Hebrew, Arabic, Syriac, Thaana, N'Ko, ... and
 # their presentation forms, the RTL marks and embeddings)
+_PIECES = re.compile(r" |[^ ]+")  # a line's words and the spaces between them
 _RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u200f\u202b\u202e\u2067"
                   "\U00010800-\U00010fff\U0001e800-\U0001efff]")
 
@@ -53,9 +58,44 @@ def rtl_paragraph(text: str) -> bool:
     return has_rtl(text) and bidi_algorithm.get_base_level(text) == 1
 
 
-@lru_cache(maxsize=1 << 16)
 def shape(text: str, path: str, features: tuple[tuple[str, bool], ...] = FEATURES) -> Shaped:
     """The text shaped in the font file at `path` (kerning and ligatures by default)."""
+    if " " not in text or has_rtl(text):
+        return _shape_whole(text, path, features)
+    return _composed(text, path, features)
+
+
+def advance(text: str, path: str, features: tuple[tuple[str, bool], ...] = FEATURES) -> int:
+    """The advance of `shape(text, path, features)`, in font units (no glyph lists made)."""
+    if " " not in text or has_rtl(text):
+        return _shape_whole(text, path, features).advance
+    space = _shape_whole(" ", path, features).advance
+    return sum(_shape_whole(word, path, features).advance for word in text.split(" ") if word) \
+        + text.count(" ") * space
+
+
+@lru_cache(maxsize=1 << 14)
+def _composed(text: str, path: str, features: tuple[tuple[str, bool], ...]) -> Shaped:
+    """A left-to-right line from its words' and spaces' shapes, placed one after another."""
+    gids: list[int] = []
+    xs: list[int] = []
+    ys: list[int] = []
+    clusters: list[int] = []
+    pen = start = 0
+    for piece in _PIECES.findall(text):
+        shaped = _shape_whole(piece, path, features)
+        gids += shaped.gids
+        xs += [x + pen for x in shaped.xs]
+        ys += shaped.ys
+        clusters += [c + start for c in shaped.clusters]
+        pen += shaped.advance
+        start += len(piece)
+    return Shaped(tuple(gids), tuple(xs), tuple(ys), tuple(clusters), pen)
+
+
+@lru_cache(maxsize=1 << 16)
+def _shape_whole(text: str, path: str, features: tuple[tuple[str, bool], ...]) -> Shaped:
+    """The text shaped as one HarfBuzz buffer per directional run."""
     gids: list[int] = []
     xs: list[int] = []
     ys: list[int] = []

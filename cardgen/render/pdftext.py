@@ -10,6 +10,7 @@ own); a line met again in a document reuses the operators it gave the first time
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -22,10 +23,11 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.layout import fonts
+from cardgen.layout import fonts, shaping
 from cardgen.layout.drawing import Text
 
 _TEXT_ATTR = "_cardgen_texts"
+_PIECES = re.compile(r" |[^ ]+")  # a line's words and the spaces between them
 
 
 @cache
@@ -106,13 +108,34 @@ class _Shown:
 
 @lru_cache(maxsize=1 << 14)
 def _shown(face: str, text: str) -> _Shown:
+    """A line as shown: a left-to-right line put together from its words' (as shaping puts
+    the line together), a line with right-to-left text shown whole; no move after the last
+    glyph."""
+    if " " not in text or shaping.has_rtl(text):
+        pieces = [_shown_whole(face, text)]
+    else:
+        pieces = [_shown_whole(face, piece) for piece in _PIECES.findall(text)]
+    gaps: list[float] = []
+    for i, piece in enumerate(pieces):
+        gaps += piece.gaps
+        if i + 1 < len(pieces) and pieces[i + 1].lead and gaps:
+            gaps[-1] = round(gaps[-1] + pieces[i + 1].lead, 3)  # the next word's first offset
+    if gaps:
+        gaps[-1] = 0.0
+    return _Shown("".join(p.chars for p in pieces), tuple(gaps), pieces[0].lead,
+                  tuple(r for p in pieces for r in p.rises))
+
+
+@lru_cache(maxsize=1 << 15)
+def _shown_whole(face: str, text: str) -> _Shown:
+    """A text shaped whole, each glyph's gap measured to where the next glyph (or the text's
+    end) is."""
     shaped = fonts.shaped(text, face)
     rl_face = pdf_font(face).face
     scale = 1000.0 / fonts.units_per_em(face)
     chars = [_char_of(rl_face, gid) for gid in shaped.gids]
     xs = [x * scale for x in shaped.xs] + [shaped.advance * scale]
-    gaps = tuple(round(xs[i] + rl_face.getCharWidth(c) - xs[i + 1], 3) if i + 1 < len(chars) else 0.0
-                 for i, c in enumerate(chars))
+    gaps = tuple(round(xs[i] + rl_face.getCharWidth(c) - xs[i + 1], 3) for i, c in enumerate(chars))
     lead = -round(xs[0], 3) if chars else 0.0
     return _Shown("".join(map(chr, chars)), gaps, lead, tuple(y * scale for y in shaped.ys))
 
