@@ -8,10 +8,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
-
-import pyphen
+from typing import TYPE_CHECKING
 
 from cardgen.layout import fonts
+
+if TYPE_CHECKING:  # imported when first needed: a build with no body text never loads it
+    import pyphen
 
 ICON_EM = 0.9  # an inline icon's side, in ems of the text
 ICON_PAD_EM = 0.06  # room each side of an inline icon
@@ -211,6 +213,8 @@ def _breaks(text: str, language: str | None) -> tuple[tuple[str, str], ...]:
 @cache
 def _dictionary(language: str) -> pyphen.Pyphen | None:
     """pyphen's hyphenation dictionary for a language (en, de, fr_FR, ...), None if it has none."""
+    import pyphen
+
     found = pyphen.language_fallback(language.replace("-", "_"))
     return pyphen.Pyphen(lang=found, left=2, right=3) if found else None
 

@@ -21,7 +21,6 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 import uharfbuzz as hb
-from bidi import algorithm as bidi_algorithm
 
 FEATURES: tuple[tuple[str, bool], ...] = (("kern", True), ("liga", True))
 # a character whose direction is right-to-left (Hebrew, Arabic, Syriac, Thaana, N'Ko, ... and
@@ -55,6 +54,8 @@ def has_rtl(text: str) -> bool:
 
 def rtl_paragraph(text: str) -> bool:
     """Whether the text's first strong character reads right to left (its base direction)."""
+    from bidi import algorithm as bidi_algorithm  # only text with right-to-left letters needs it
+
     return has_rtl(text) and bidi_algorithm.get_base_level(text) == 1
 
 
@@ -151,6 +152,7 @@ def _reverse_from(runs: list[tuple[int, int, int]], level: int) -> list[tuple[in
 def _levels(text: str) -> list[int]:
     """The resolved embedding level of each character (those the algorithm drops, such as
     explicit embeddings, take the level of the character before them)."""
+    from bidi import algorithm as bidi_algorithm
     storage = bidi_algorithm.get_empty_storage()
     base = bidi_algorithm.get_base_level(text)
     storage["base_level"] = base
