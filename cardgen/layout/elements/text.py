@@ -16,6 +16,7 @@ from cardgen.layout.scope import Scope, format_value
 from cardgen.limits import MAX_TEXT_CHARS
 
 INK = "#1A1A1A"  # text colour when none is given
+HYPHENATE_WORDS = 6  # a text of this many words or more is body text: hyphenated by default
 
 
 class TextElement(ElementBase):
@@ -32,9 +33,13 @@ class TextElement(ElementBase):
     min_size: float | None = Field(None, description="smallest size it may shrink to, pt")
     font: Literal["regular", "bold", "italic"] = "regular"
     color: Colour = INK
-    align: Literal["left", "center", "right"] = "left"
+    align: Literal["left", "center", "right", "justify"] = Field(
+        "left", description="justify: every line but a paragraph's last spans the box")
     valign: Literal["top", "middle", "bottom"] = "top"
     leading: float = Field(1.2, description="line height as a multiple of the size")
+    hyphenate: bool | None = Field(
+        None, description="break words at hyphenation points of the game's language "
+        "(default: in body text of 6 words or more)")
     over: str | None = Field(None, description="a list binding: `text` once per item")
     join: str = Field("\n", description="what joins the items of `over`")
 
@@ -72,7 +77,8 @@ class TextElement(ElementBase):
         size, min_size, leading = text_sizes(self.size, self.min_size, self.leading)
         try:
             fitted = text.fit(value, w, h, size=size, min_size=min_size, face=face,
-                              leading=leading, family=ctx.job.family)
+                              leading=leading, family=ctx.job.family,
+                              language=self.language(ctx, value))
         except text.TextOverflow as exc:
             shown = self.min_size if self.min_size is not None else self.size
             ctx.problem("text-overflow", f"text does not fit its box at {shown:g} pt: "
@@ -88,6 +94,11 @@ class TextElement(ElementBase):
         for item in text.place(fitted, x, y, w, h, align=self.align, valign=self.valign,
                                color=colour, icon=inline_icon):
             ctx.add(item, "icon" if isinstance(item, Group) else "content")
+
+    def language(self, ctx: Context, value: str) -> str | None:
+        """The language words are hyphenated in (the game's), or None when they are not."""
+        wanted = self.hyphenate if self.hyphenate is not None else len(value.split()) >= HYPHENATE_WORDS
+        return ctx.job.db.game.language if wanted else None
 
     def value(self, ctx: Context, scope: Scope) -> str:
         """The element's text; with `over`, `text` once per list item, joined by `join`."""
