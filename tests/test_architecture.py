@@ -116,6 +116,7 @@ def test_no_import_cycle() -> None:
 
 @pytest.mark.parametrize(("library", "allowed"), [
     ("reportlab", "render"), ("rich", "cli"), ("svgwrite", "render"), ("pypdfium2", "render"),
+    ("uharfbuzz", "layout"), ("bidi", "layout"), ("pyphen", "layout"),
 ])
 def test_libraries_only_where_they_belong(library: str, allowed: str) -> None:
     wrong = [f"{path.relative_to(REPO)}:{line}" for m, path in MODULES.items()

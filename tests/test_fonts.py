@@ -7,7 +7,7 @@ import hashlib
 import pytest
 from reportlab.pdfbase import pdfmetrics
 
-from cardgen.layout import fonts
+from cardgen.layout import fonts, shaping
 from cardgen.render.pdf import register_fonts
 
 PINNED = {
@@ -39,12 +39,14 @@ def test_missing_chars_reports_each_once_in_order() -> None:
 
 
 @pytest.mark.parametrize("face", ["regular", "bold"])
-def test_widths_match_reportlab(face: str) -> None:
+def test_widths_match_reportlab_unkerned_and_kerning_narrows(face: str) -> None:
     register_fonts()
     sample = "Tārā Producer: MOVE 3 ★"
-    ours = fonts.text_width_mm(sample, face, 10)
+    plain = shaping.shape(sample, str(fonts.font_path(face)), (("kern", False), ("liga", False)))
+    unkerned = plain.advance / fonts.units_per_em(face) * 10 * 25.4 / 72
     theirs = pdfmetrics.stringWidth(sample, fonts.pdf_font_name(face), 10) * 25.4 / 72
-    assert ours == pytest.approx(theirs, abs=1e-6)
+    assert unkerned == pytest.approx(theirs, abs=1e-6)
+    assert fonts.text_width_mm(sample, face, 10) < unkerned - 0.05  # "Tā", "Pr", "OV", "VE" kern
 
 
 def test_unknown_face_is_refused() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -45,11 +46,14 @@ def _texts(items: list[Primitive] | tuple[Primitive, ...], m: Matrix = IDENTITY
 
 
 def _words(value: str) -> list[str]:
-    return re.findall(r"[\w'+-]+", value)
+    """The words of a text as printed or as written: ligatures unfolded (NFKC), a word broken
+    at a line's end joined again, hyphens dropped (a line may break after one)."""
+    value = re.sub(r"(\w)-\s+(\w)", r"\1\2", unicodedata.normalize("NFKC", value))
+    return re.findall(r"[\w'+]+", value.replace("-", ""))
 
 
 def _face_words(drawing: Drawing) -> str:
-    return " ".join(" ".join(_words(t.text)) for t, _ in _texts(drawing.items))
+    return " ".join(_words(" ".join(t.text for t, _ in _texts(drawing.items))))
 
 
 def _has(drawing: Drawing, value: str) -> bool:
@@ -92,13 +96,13 @@ def test_system_card_collapsed_half_is_turned_half_a_turn(dbs: dict[str, Databas
         collapsed = " ".join(_words(card.fields["collapsed"]["text"]))
         operational = " ".join(_words(card.fields["operational"]["text"]))
         turned = [(g, m) for g, m in _groups(face.items)
-                  if collapsed in " ".join(" ".join(_words(t.text)) for t, _ in _texts(g.items))]
+                  if collapsed in " ".join(_words(" ".join(t.text for t, _ in _texts(g.items))))]
         assert turned, card.id
         group, local = turned[-1]  # the innermost group holding the collapsed text
         a, b, c, d, _, _ = group.transform
         assert math.isclose(a, -1, abs_tol=1e-9) and math.isclose(d, -1, abs_tol=1e-9)
         assert math.isclose(b, 0, abs_tol=1e-9) and math.isclose(c, 0, abs_tol=1e-9)
-        inner_words = " ".join(" ".join(_words(t.text)) for t, _ in _texts(group.items))
+        inner_words = " ".join(_words(" ".join(t.text for t, _ in _texts(group.items))))
         assert operational not in inner_words, card.id
         # the card is read sideways: on the portrait trim, the two halves' text runs at 90
         # and 270 degrees (left and right halves), never upright

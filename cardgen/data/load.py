@@ -460,7 +460,7 @@ def _game(game: str, root: Path, file: GameFile, vocab: dict[str, dict[str, Term
           kinds: dict[str, KindSpec], rules: list[Rule]) -> Game:
     return Game(id=game, root=root, name=file.name, title=file.title or file.name,
                 default_edition=file.default_edition, vocab=vocab, kinds=kinds, rules=rules,
-                status=file.status, icons=dict(file.icons))
+                status=file.status, icons=dict(file.icons), language=file.language)
 
 
 def _edition(chain: list[_EditionSource]) -> Edition:

@@ -288,6 +288,9 @@ class GameFile(Strict):
     status: Literal["final", "draft"] = Field(
         default="final", description="draft: the name and title are ours, not the rulebook's")
     default_edition: str
+    language: str = Field(
+        default="en", description="the language the game's text is in (en, de, fr, ...): "
+        "words of body text are hyphenated by its rules")
     vocab: dict[str, list[Term]] = Field(default_factory=dict)
     icons: dict[str, str] = Field(
         default_factory=dict, description="icon aliases: a name layouts and `[name]` in texts may "
@@ -356,6 +359,7 @@ class Game:
     status: str = "final"  # draft: the name and title are not the rulebook's
     icons: dict[str, str] = field(default_factory=dict)  # icon alias -> the icon it draws
     icon_where: dict[str, Location] = field(default_factory=dict)  # alias -> where it was written
+    language: str = "en"  # what body text is hyphenated by
 
     def term(self, vocab: str, term_id: Any) -> Term | None:
         return self.vocab.get(vocab, {}).get(str(term_id))

@@ -2,8 +2,9 @@
 
 Two faces ship in cardgen/assets/fonts/ (DejaVu Sans 2.37 Regular and Bold, see LICENSE-DejaVu.txt)
 and are named "regular" and "bold". A layout's own TrueType file is the face "file:<path>".
-Layout and both renderers measure with the same advance widths (no kerning anywhere), so the
-PDF and the SVG place every glyph at the same x.
+Text is shaped (cardgen.layout.shaping: kerning, ligatures, right-to-left runs): layout measures
+the shaped advances and both renderers draw the shaped glyphs, so the PDF and the SVG place
+every glyph at the same x, the x layout measured.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
 
 from cardgen.assets import ASSETS
+from cardgen.layout import shaping
 
 PT_TO_MM = 25.4 / 72.0
 
@@ -84,21 +86,10 @@ def _units_per_em(face: str) -> int:
 
 
 @cache
-def _advance(face: str, char: str) -> int:
-    glyph = _cmap(face).get(ord(char), ".notdef")
-    return int(_font(face)["hmtx"][glyph][0])
-
-
-@cache
-def _advances(face: str) -> dict[str, int]:
-    """char -> advance in font units, filled as characters are first measured."""
-    return {}
-
-
-@cache
 def _drawable(face: str) -> frozenset[str]:
-    """Every character the face draws, plus the whitespace controls."""
-    return frozenset(map(chr, _cmap(face))) | {"\n", "\t"}
+    """Every character the face draws, plus the whitespace controls and the soft hyphen (a
+    break, drawn as a hyphen only where a line breaks)."""
+    return frozenset(map(chr, _cmap(face))) | {"\n", "\t", "\u00ad"}
 
 
 def missing_chars(text: str, face: str) -> list[str]:
@@ -109,15 +100,19 @@ def missing_chars(text: str, face: str) -> list[str]:
     return list(dict.fromkeys(ch for ch in text if ch not in drawable))
 
 
+def shaped(text: str, face: str) -> shaping.Shaped:
+    """The text shaped in a face (cached by cardgen.layout.shaping)."""
+    return shaping.shape(text, _path_text(face))
+
+
+@cache
+def _path_text(face: str) -> str:
+    return str(font_path(face))
+
+
 def text_units(text: str, face: str) -> int:
-    """Advance width of a line of text in font units (no kerning: the sum of its characters)."""
-    advances = _advances(face)
-    try:
-        return sum(map(advances.__getitem__, text))
-    except KeyError:
-        for ch in set(text) - advances.keys():
-            advances[ch] = _advance(face, ch)
-        return sum(map(advances.__getitem__, text))
+    """Advance width of a line of text in font units, as shaped (kerning and ligatures)."""
+    return shaping.advance(text, _path_text(face))
 
 
 def text_width_mm(text: str, face: str, size_pt: float) -> float:
@@ -148,14 +143,13 @@ def line_height_mm(size_pt: float, leading: float = 1.2) -> float:
 
 
 @cache
-def glyph_outline(face: str, char: str) -> tuple[str, int]:
-    """(SVG path data in font units with y up, advance width) for one character."""
+def glyph_outline(face: str, gid: int) -> str:
+    """SVG path data in font units with y up of one glyph (by glyph id)."""
     font = _font(face)
-    name = _cmap(face).get(ord(char), ".notdef")
     glyphs = font.getGlyphSet()
     pen = SVGPathPen(glyphs)
-    glyphs[name].draw(pen)
-    return pen.getCommands(), int(font["hmtx"][name][0])
+    glyphs[font.getGlyphName(gid)].draw(pen)
+    return str(pen.getCommands())
 
 
 def units_per_em(face: str) -> int:

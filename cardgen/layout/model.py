@@ -31,7 +31,7 @@ class EditionMark(Located):
 
     x: Num | None = Field(None, description="default: the safe area's right edge")
     y: Num | None = Field(None, description="baseline; default: the safe area's bottom")
-    size: Num = Field(6.0, description="pt (6 or more reads in print)")
+    size: Num = Field(6.5, description="pt (6 or more reads in print)")
     align: Literal["left", "center", "right"] = Field(
         "right", description="where x is: the mark's left end, centre or right end")
     color: Colour = "#555555"

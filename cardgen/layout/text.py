@@ -2,8 +2,15 @@
 positioned Text primitives and inline icons.
 
 `[name]` is an icon the size of the text, wrapped and fitted like a word (`[[` is a literal
-`[`); `*italic*` is italic only where the family has an italic face, else printed as written;
-`[color=#RRGGBB]...[/color]` draws what it holds in that colour (emphasis inside it).
+`[`), and never alone on a line: it keeps company with the word before it (the word after it
+when it opens a paragraph). `*italic*` is italic only where the family has an italic face, else
+printed as written; `[color=#RRGGBB]...[/color]` draws what it holds in that colour (emphasis
+inside it). Words are measured shaped (cardgen.layout.shaping: kerning, ligatures).
+
+A line may break at spaces, after a hyphen inside a word, at a soft hyphen (U+00AD, printed
+as a hyphen only where the line breaks) and, when fitting is given a language, where pyphen's
+dictionary hyphenates a word. `align: justify` stretches the spaces of every line but a
+paragraph's last.
 
 Fitting tries the preferred size first, then searches the 0.25 pt steps down to the minimum size
 for the largest that fits (binary search: fitting is monotone in the size); when the text still
@@ -17,17 +24,26 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from cardgen.layout import fonts
+from cardgen.layout import fonts, shaping
 from cardgen.layout.drawing import Primitive, Text
+from cardgen.layout.linebreak import (
+    ICON_PAD_EM,
+    Line,
+    Run,
+    icon_side,
+    measured,
+    run_width,
+    split_words,
+    width_of,
+    wrap_words,
+)
+from cardgen.layout.linebreak import wrap as wrap
 
 SIZE_STEP = 0.25
-ICON_EM = 0.9  # an inline icon's side, in ems of the text
-ICON_PAD_EM = 0.06  # room each side of an inline icon
 _MARKUP = re.compile(r"\*\*(?P<bold>.+?)\*\*|(?<![*\w])\*(?P<italic>[^*\s](?:[^*]*?[^*\s])?)\*(?![*\w])",
                      re.S)
 _SPAN = re.compile(r"\[color=(?P<color>#[0-9A-Fa-f]{6})\](?P<inner>.*?)\[/color\]", re.S)
 _ICON = re.compile(r"\[\[|\[(?P<name>[A-Za-z0-9_.-]+)\]")
-_SPACES = re.compile(r"(\s+)")
 
 
 @dataclass(frozen=True)
@@ -44,20 +60,6 @@ class Family:
 
 
 DEFAULT_FAMILY = Family()
-
-
-@dataclass(frozen=True)
-class Run:
-    text: str
-    face: str  # a font face: "regular", "bold" or a layout's own font file
-    icon: str | None = None  # an inline icon's name (its text is empty)
-    color: str | None = None  # a `[color=#RRGGBB]` span's colour (None: the text's)
-
-
-@dataclass(frozen=True)
-class Line:
-    runs: tuple[Run, ...]
-    width: float  # mm
 
 
 @dataclass(frozen=True)
@@ -159,118 +161,6 @@ def missing_glyphs(text: str, face: str = "regular", family: Family = DEFAULT_FA
     return list(missing)
 
 
-def _words(runs: list[Run]) -> list[list[Run]]:
-    """Paragraph-aware word list; a word is a list of runs; [] marks a forced line break."""
-    words: list[list[Run]] = []
-    current: list[Run] = []
-    for run in runs:
-        if run.icon is not None:
-            current.append(run)
-            continue
-        for token in _SPACES.split(run.text):
-            if not token:
-                continue
-            if token.isspace():
-                if current:
-                    words.append(current)
-                    current = []
-                if "\n" in token:
-                    words.extend([] for _ in range(token.count("\n")))
-            else:
-                current.append(Run(token, run.face, None, run.color))
-    if current:
-        words.append(current)
-    return words
-
-
-@lru_cache(maxsize=1 << 16)
-def _run_width(text: str, face: str, size: float) -> float:
-    """Width of one run in mm (words repeat across cards and size steps, so it is cached)."""
-    return fonts.text_width_mm(text, face, size)
-
-
-def icon_side(size: float) -> float:
-    """The side of an inline icon in text of `size` pt, in mm."""
-    return ICON_EM * size * fonts.PT_TO_MM
-
-
-def _width(run: Run, size: float) -> float:
-    if run.icon is not None:
-        return (ICON_EM + 2 * ICON_PAD_EM) * size * fonts.PT_TO_MM
-    return _run_width(run.text, run.face, size)
-
-
-def wrap(runs: list[Run], width: float, size: float) -> tuple[list[Line], float]:
-    """Greedy word wrap -> (lines, widest word overflow in mm)."""
-    return _wrap_words(_words(runs), width, size)
-
-
-def _wrap_words(words: list[list[Run]], width: float, size: float) -> tuple[list[Line], float]:
-    """wrap() on words already split; line widths add up run by run, left to right.
-
-    Each line's runs are merged as they are added: a run of the same face as the one before it
-    (always so for the space between words) extends that run's text.
-    """
-    lines: list[Line] = []
-    faces: list[_Look] = []  # (face, icon, colour) of each merged run of the current line
-    texts: list[list[str]] = []  # the pieces of each merged run
-    current_w = 0.0
-    over_w = 0.0
-    for word in words:
-        if not word:  # forced break
-            lines.append(_line(faces, texts, current_w))
-            faces, texts, current_w = [], [], 0.0
-            continue
-        word_w = 0.0
-        for r in word:
-            word_w += _width(r, size)
-        if faces:
-            candidate_w = current_w + _run_width(" ", faces[-1][0], size) + word_w
-            if candidate_w > width:
-                lines.append(_line(faces, texts, current_w))
-                faces, texts, current_w = [], [], word_w
-            else:
-                _add_space(faces, texts)
-                current_w = candidate_w
-        else:
-            current_w = word_w
-        _add_word(faces, texts, word)
-        if word_w - width > over_w:
-            over_w = word_w - width
-    if faces:
-        lines.append(_line(faces, texts, current_w))
-    return lines, over_w
-
-
-def _add_space(faces: list[_Look], texts: list[list[str]]) -> None:
-    """The space before a word on the current line: into the last merged run, or after an
-    icon a run of its own in the icon's face."""
-    if faces[-1][1] is None:
-        texts[-1].append(" ")
-    else:
-        faces.append((faces[-1][0], None, faces[-1][2]))
-        texts.append([" "])
-
-
-def _add_word(faces: list[_Look], texts: list[list[str]], word: list[Run]) -> None:
-    """A word's runs onto the current line, each merged into the run before it when they share
-    a face and colour (icons are never merged)."""
-    for r in word:
-        if faces and faces[-1] == (r.face, None, r.color) and r.icon is None:
-            texts[-1].append(r.text)
-        else:
-            faces.append((r.face, r.icon, r.color))
-            texts.append([r.text])
-
-
-_Look = tuple[str, str | None, str | None]  # a merged run's face, icon and colour
-
-
-def _line(faces: list[_Look], texts: list[list[str]], width: float) -> Line:
-    return Line(tuple([Run("".join(t), f, icon, tint)
-                       for (f, icon, tint), t in zip(faces, texts, strict=True)]), width)
-
-
 def block_height(n_lines: int, size: float, leading: float, face: str = "regular") -> float:
     """Cap top of the first line to the descender of the last, in mm."""
     if n_lines == 0:
@@ -290,15 +180,18 @@ def fit(
     leading: float = 1.2,
     max_lines: int | None = None,
     family: Family = DEFAULT_FAMILY,
+    language: str | None = None,
 ) -> Fitted:
     """Largest size from `size` down to `min_size` at which the text fits the box.
 
     The sizes tried are `size`, then 0.25 pt steps down to `min_size`. Whether a size fits is
     monotone in the size (every width, height and line count grows with it), so after the
     preferred size a binary search over the steps finds the same size a top-down scan would.
-    The same text in the same box (repeated titles, shared backs) is fitted once.
+    The same text in the same box (repeated titles, shared backs) is fitted once. With a
+    language, words may be hyphenated (pyphen) where a line would otherwise break early.
     """
-    result = _fit_cached(text, width, height, size, min_size, face, leading, max_lines, family)
+    result = _fit_cached(text, width, height, size, min_size, face, leading, max_lines, family,
+                         language)
     if isinstance(result, Fitted):
         return result
     raise TextOverflow(*result)
@@ -306,30 +199,43 @@ def fit(
 
 @lru_cache(maxsize=2048)  # enough for repeats; small, as workers fork from this heap
 def _fit_cached(text: str, width: float, height: float, size: float, min_size: float | None,
-                face: str, leading: float, max_lines: int | None, family: Family = DEFAULT_FAMILY
-                ) -> Fitted | tuple[float, float, float, float]:
+                face: str, leading: float, max_lines: int | None, family: Family = DEFAULT_FAMILY,
+                language: str | None = None) -> Fitted | tuple[float, float, float, float]:
     """fit() -> the Fitted lines, or TextOverflow's arguments (results are immutable)."""
-    words = _words(parse_runs(text, face, family))
-    best = _try_size(words, width, height, size, leading, max_lines, family.regular)
+    words = split_words(parse_runs(text, face, family))
+    box = _Box(width, height, leading, max_lines, family.regular, language)
+    best = _try_size(words, box, size)
     if not best.fits:
         ladder = _size_ladder(size, size if min_size is None else min(min_size, size))
-        best = _search_ladder(words, width, height, ladder, leading, max_lines, best, family.regular)
+        best = _search_ladder(words, box, ladder, best)
     if not best.fits:
         return (max(best.needed - height, 0.0), max(best.over_w, 0.0), best.needed, height)
     lh = fonts.line_height_mm(best.size, leading)
-    return Fitted(tuple(best.lines), best.size, lh, best.needed, family)
+    lines = tuple(measured(line, best.size) for line in best.lines)
+    return Fitted(lines, best.size, lh, best.needed, family)
 
 
-def _search_ladder(words: list[list[Run]], width: float, height: float, ladder: list[float],
-                   leading: float, max_lines: int | None, first: _Trial,
-                   face: str = "regular") -> _Trial:
+@dataclass(frozen=True)
+class _Box:
+    """What every size tried for one text shares."""
+
+    width: float
+    height: float
+    leading: float
+    max_lines: int | None
+    face: str
+    language: str | None
+
+
+def _search_ladder(words: list[list[Run]], box: _Box, ladder: list[float], first: _Trial
+                   ) -> _Trial:
     """The trial at the largest fitting size of the ladder (whose first size does not fit),
     or the failing trial at its smallest size."""
     tried: dict[int, _Trial] = {0: first}
 
     def trial(index: int) -> _Trial:
         if index not in tried:
-            tried[index] = _try_size(words, width, height, ladder[index], leading, max_lines, face)
+            tried[index] = _try_size(words, box, ladder[index])
         return tried[index]
 
     low, high = 0, len(ladder) - 1  # low does not fit
@@ -358,13 +264,12 @@ def _size_ladder(size: float, floor: float) -> list[float]:
     return ladder
 
 
-def _try_size(words: list[list[Run]], width: float, height: float, size: float,
-              leading: float, max_lines: int | None, face: str = "regular") -> _Trial:
+def _try_size(words: list[list[Run]], box: _Box, size: float) -> _Trial:
     """Wrap the words at one size and say whether the block fits the box."""
-    lines, over_w = _wrap_words(words, width, size)
-    needed = block_height(len(lines), size, leading, face)
-    too_many = max_lines is not None and len(lines) > max_lines
-    fits = over_w <= 0.01 and needed <= height + 0.01 and not too_many
+    lines, over_w = wrap_words(words, box.width, size, box.language)
+    needed = block_height(len(lines), size, box.leading, box.face)
+    too_many = box.max_lines is not None and len(lines) > box.max_lines
+    fits = over_w <= 0.01 and needed <= box.height + 0.01 and not too_many
     return _Trial(size, lines, over_w, needed, fits)
 
 
@@ -383,23 +288,81 @@ def place(
     color: str = "#000000",
     icon: IconMaker | None = None,
 ) -> list[Primitive]:
-    """Text primitives (and inline icons, drawn by `icon`) for fitted lines inside the box."""
+    """Text primitives (and inline icons, drawn by `icon`) for fitted lines inside the box.
+
+    A line whose text reads right to left (its first strong character) has its runs placed
+    from right to left; `justify` spreads the slack of every line but a paragraph's last over
+    its spaces, one Text per word."""
     regular = fitted.family.regular
     top = {"top": y, "middle": y + (height - fitted.height) / 2, "bottom": y + height - fitted.height}
     cap = fonts.ascent_mm(regular, fitted.size)
     baseline = top.get(valign, y) + cap
-    side, pad = icon_side(fitted.size), ICON_PAD_EM * fitted.size * fonts.PT_TO_MM
+    pen = _Pen(fitted.size, color, icon, cap)
     items: list[Primitive] = []
     for line in fitted.lines:
-        start = {"left": x, "center": x + (width - line.width) / 2, "right": x + width - line.width}
-        cursor = start.get(align, x)
-        for run in line.runs:
-            if run.icon is not None:
-                if icon is not None:
-                    items += icon(run.icon, cursor + pad, baseline - cap / 2 - side / 2, side)
-            else:
-                items.append(Text(cursor, baseline, run.text, run.face, fitted.size,
-                                  run.color or color))
-            cursor += _width(run, fitted.size)
+        pen.baseline = baseline
+        runs = _display_runs(line)
+        slack = width - line.width
+        spaces = sum(r.text.count(" ") for r in line.runs if r.icon is None)
+        if align == "justify" and not line.end and spaces and slack > 0:
+            pen.spacing = slack / spaces
+            items += pen.draw(x, runs)
+        else:
+            pen.spacing = 0.0
+            start = {"center": x + slack / 2, "right": x + slack}.get(align, x)
+            items += pen.draw(start, runs)
         baseline += fitted.line_height
     return items
+
+
+def _display_runs(line: Line) -> tuple[Run, ...]:
+    """A line's runs left to right as shown (reversed when the line reads right to left)."""
+    if not any(shaping.has_rtl(r.text) for r in line.runs):
+        return line.runs
+    whole = "".join(r.text if r.icon is None else "\ufffc" for r in line.runs)
+    return tuple(reversed(line.runs)) if shaping.rtl_paragraph(whole) else line.runs
+
+
+@dataclass
+class _Pen:
+    """Draws a line's runs from a start x; `spacing` mm more after every space (justify)."""
+
+    size: float
+    color: str
+    icon: IconMaker | None
+    cap: float
+    baseline: float = 0.0
+    spacing: float = 0.0
+
+    def draw(self, cursor: float, runs: tuple[Run, ...]) -> list[Primitive]:
+        items: list[Primitive] = []
+        side, pad = icon_side(self.size), ICON_PAD_EM * self.size * fonts.PT_TO_MM
+        for run in runs:
+            if run.icon is not None:
+                if self.icon is not None:
+                    items += self.icon(run.icon, cursor + pad,
+                                       self.baseline - self.cap / 2 - side / 2, side)
+                cursor += width_of(run, self.size)
+            elif self.spacing:
+                cursor = self._per_word(cursor, run, items)
+            else:
+                items.append(Text(cursor, self.baseline, run.text, run.face, self.size,
+                                  run.color or self.color))
+                cursor += width_of(run, self.size)
+        return items
+
+    def _per_word(self, cursor: float, run: Run, items: list[Primitive]) -> float:
+        """A run one Text per word, each space widened by `spacing` (right to left when the
+        run reads so)."""
+        words = run.text.split(" ")
+        if shaping.rtl_paragraph(run.text):
+            words.reverse()
+        space = run_width(" ", run.face, self.size) + self.spacing
+        for i, word in enumerate(words):
+            if i:
+                cursor += space
+            if word:
+                items.append(Text(cursor, self.baseline, word, run.face, self.size,
+                                  run.color or self.color))
+                cursor += run_width(word, run.face, self.size)
+        return cursor

@@ -1,9 +1,11 @@
 """RGB faces -> CMYK: the one place colours are converted, total ink limited and measured, and
 the CMYK print PDF is written (one page per face, the page a CMYK image with TrimBox/BleedBox).
 
-No redistributable CMYK ICC profile is available to ship with cardgen (the press profiles in
+No freely licensed press profile is available to ship with cardgen (the press profiles in
 Debian come with Ghostscript under the AGPL; colord and icc-profiles-free ship RGB and grey
-only), so the conversion is a documented formula, not a press characterisation:
+only), so the conversion is a documented formula, not a press characterisation, and the
+print-shop PDF's output intent is the profile of this formula (cardgen/assets/icc/, made by
+tools/make_cmyk_icc.py):
 
   K = 1 - max(R, G, B)                          full grey-component replacement: greys and
   C = (1 - R - K) / (1 - K), M, Y alike         black text print with black ink alone
@@ -29,6 +31,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.layout.drawing import PathOp
 from cardgen.render.pdf import K as PT_PER_MM
 from cardgen.render.pdf import new_canvas, stroke_die_ink
+from cardgen.render.pdfx import make_pdfx
 
 LUT_SIZE = 33
 INK_MARGIN = 4 / 255  # four inks, each rounded by at most half a step, twice over
@@ -98,8 +101,9 @@ def draw_spot_die_line(canvas: Canvas, ops: Iterable[PathOp], bleed: float, page
 
 def write_cmyk_pdf(path: Path, pages: Iterable[CmykPage], *, title: str, subject: str) -> int:
     """One page per image (taken one at a time): MediaBox = BleedBox, TrimBox inside, and
-    DeviceCMYK the only colour space."""
+    DeviceCMYK the only colour space; the file is PDF/X-1a:2003 (cardgen.render.pdfx)."""
     canvas = new_canvas(str(path), title=title, subject=subject, enforceColorSpace="cmyk")
+    make_pdfx(canvas)
     count = 0
     for page in pages:
         count += 1

@@ -17,10 +17,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.impose.geometry import PRINT_BLEED, Page
-from cardgen.layout import fonts
-from cardgen.layout.drawing import Drawing
+from cardgen.layout.drawing import Drawing, Text
 from cardgen.render.cutout import is_shaped
-from cardgen.render.pdf import compact_last_page, draw_die_line, new_canvas, page_boxes
+from cardgen.render.pdf import compact_last_page, draw_die_line, draw_items, new_canvas, page_boxes
 
 FaceKey = tuple[str, str]
 
@@ -60,8 +59,8 @@ def draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing], pain
         canvas.saveState()
         canvas.translate(label.x * mm, (height - label.y) * mm)
         canvas.rotate(label.angle)
-        canvas.setFont(fonts.pdf_font_name("bold" if label.bold else "regular"), label.size)
-        canvas.drawString(0, 0, label.text)
+        draw_items(canvas, [Text(0.0, 0.0, label.text, "bold" if label.bold else "regular",
+                                 label.size)])  # shaped, as impose measured it
         canvas.restoreState()
     canvas.restoreState()
     canvas.showPage()

@@ -9,8 +9,8 @@ key, so every placement of a face can still be counted in the page content. `new
 a Canvas whose initial font is the bundled face (no standard-14 font anywhere in the file)
 and, given a title, sets the document metadata.
 
-Consecutive Text items are written as one q BT ... ET Q block of raw operators (the font
-subsets and escaping are reportlab's own), not one text object with its own state each.
+Text is drawn by cardgen.render.pdftext: shaped glyphs, consecutive Text items as one
+q BT ... ET Q block of raw operators.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from typing import Any, cast
 
 from reportlab import rl_config
 from reportlab.lib.colors import CMYKColorSep
-from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc, pdfmetrics
@@ -49,11 +48,11 @@ from cardgen.render.pdf_style import (
     apply_style,
     ellipse_outline,
     path_outline,
-    pdf_color,
     rect_outline,
     replayable,
     shaded,
 )
+from cardgen.render.pdftext import draw_texts
 
 K = mm  # points per mm
 _FORMS_ATTR = "_cardgen_forms"
@@ -310,7 +309,7 @@ def draw_items(canvas: Canvas, items: list[Primitive] | tuple[Primitive, ...]) -
             j = i + 1
             while j < n and type(items[j]) is Text:
                 j += 1
-            _texts(canvas, cast("Iterable[Text]", items[i:j]))  # every item in the run is a Text
+            draw_texts(canvas, cast("Iterable[Text]", items[i:j]))  # every item in the run is a Text
             i = j
         elif isinstance(item, Rect | Ellipse | Path) and replayable(item.style):
             _recorded(canvas, item)
@@ -337,51 +336,6 @@ def _recorded(canvas: Canvas, item: Rect | Ellipse | Path) -> None:
         ops[key] = code[start:]
     else:
         code.extend(ops[key])
-
-
-@cache
-def _rgb_op(hex_color: str) -> str:
-    c = pdf_color(hex_color)
-    return f"{fp_str(c.red, c.green, c.blue)} rg"
-
-
-@cache
-def _pdf_font(face: str) -> Any:
-    name = fonts.pdf_font_name(face)
-    if face not in fonts.FACE_FILES and name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(name, str(fonts.font_path(face))))  # a layout's own font
-    return pdfmetrics.getFont(name)
-
-
-def _texts(canvas: Canvas, texts: Iterable[Text]) -> None:
-    """Lines of text as one q BT ... ET Q block: colour, font and size set only on change."""
-    doc = canvas._doc
-    escape = canvas._escape
-    code = ["q BT"]
-    color, tf = "", ""
-    outline: str | None = None
-    for t in texts:
-        if t.color != color:
-            code.append(_rgb_op(t.color))
-            color = t.color
-        x = t.x
-        if t.anchor != "start":
-            width = fonts.text_width_mm(t.text, t.font, t.size)
-            x -= width / 2 if t.anchor == "middle" else width
-        code.append(f"1 0 0 1 {fp_str(x * K, -t.y * K)} Tm")
-        if t.stroke != outline:  # an outline: fill then stroke (render mode 2), round joins
-            code.append(f"{_rgb_op(t.stroke).replace(' rg', ' RG')} {fp_str(t.stroke_width * K)} w "
-                        "1 j 2 Tr" if t.stroke else "0 Tr")
-            outline = t.stroke
-        font = _pdf_font(t.font)
-        for subset, chunk in font.splitString(t.text, doc):
-            font_op = f"{font.getSubsetInternalName(subset, doc)} {fp_str(t.size)} Tf"
-            if font_op != tf:
-                code.append(font_op)
-                tf = font_op
-            code.append(f"({escape(chunk)}) Tj")
-    code.append("ET Q")
-    canvas._code.append(" ".join(code))
 
 
 def _rect(canvas: Canvas, r: Rect) -> None:
@@ -452,7 +406,7 @@ def _group(canvas: Canvas, g: Group) -> None:
 
 _OPS_ATTR = "_cardgen_ops"
 _DRAW: dict[type, Callable[[Canvas, Any], None]] = {
-    Rect: _rect, Ellipse: _ellipse, Path: _path, Text: lambda c, t: _texts(c, (t,)),
+    Rect: _rect, Ellipse: _ellipse, Path: _path, Text: lambda c, t: draw_texts(c, (t,)),
     Image: _image, Group: _group}
 
 

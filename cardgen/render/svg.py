@@ -1,6 +1,7 @@
 """Drawing (mm, y down) -> one standalone SVG document in mm (svgwrite); text as glyph outlines.
 
-Glyphs are written once per face as <path> in <defs> (font units) and placed with <use>, so
+Glyphs (shaped: kerning, ligatures, right-to-left runs) are written once per face as <path>
+in <defs> (font units) and placed with <use>, so
 the file needs no font and renders like the PDF in any viewer; each text run keeps its string
 in aria-label for search and accessibility. Numbers are written with at most 4 decimals and
 ids are numbered in drawing order, so the same Drawing always gives the same bytes.
@@ -36,14 +37,17 @@ class _GlyphRun(SvgGroup):  # type: ignore[misc]  # svgwrite ships no type stubs
     made straight in svgwrite's ElementTree: a card's hundred glyphs skip an svgwrite object
     each, which was most of the SVG stage's time."""
 
-    def __init__(self, glyphs: Sequence[tuple[float, str]], **extra: object) -> None:
+    def __init__(self, glyphs: Sequence[tuple[float, str, float]], **extra: object) -> None:
         super().__init__(**extra)
         self.glyphs = glyphs
 
     def get_xml(self) -> etree.Element:
         xml: etree.Element = super().get_xml()
-        for x, href in self.glyphs:
-            etree.SubElement(xml, "use", {"x": str(x), "xlink:href": href})
+        for x, href, y in self.glyphs:
+            attrs = {"x": str(x), "xlink:href": href}
+            if y:
+                attrs["y"] = str(y)
+            etree.SubElement(xml, "use", attrs)
         return xml
 
 
@@ -56,10 +60,10 @@ class _Writer:
         self.clips: list[BaseElement] = []
         self.paints: list[BaseElement] = []  # gradients, in <defs>
 
-    def glyph_id(self, face: str, char: str) -> str:
-        gid = f"g-{face if face in fonts.FACE_FILES else fonts.pdf_font_name(face)}-{ord(char):x}"
+    def glyph_id(self, face: str, glyph: int) -> str:
+        gid = f"g-{face if face in fonts.FACE_FILES else fonts.pdf_font_name(face)}-{glyph}"
         if gid not in self.glyphs:
-            self.glyphs[gid] = fonts.glyph_outline(face, char)[0]
+            self.glyphs[gid] = fonts.glyph_outline(face, glyph)
         return gid
 
     def clip(self, x: float, y: float, w: float, h: float) -> str:
@@ -138,13 +142,10 @@ class _Writer:
         if t.anchor != "start":
             width = fonts.text_width_mm(t.text, t.font, t.size)
             x -= width / 2 if t.anchor == "middle" else width
-        glyphs = []
-        cursor = 0
-        for ch in t.text:
-            outline, advance = fonts.glyph_outline(t.font, ch)
-            if outline:
-                glyphs.append((cursor, f"#{self.glyph_id(t.font, ch)}"))
-            cursor += advance
+        shaped = fonts.shaped(t.text, t.font)  # the glyphs and places layout measured
+        glyphs = [(gx, f"#{self.glyph_id(t.font, g)}", gy)
+                  for g, gx, gy in zip(shaped.gids, shaped.xs, shaped.ys, strict=True)
+                  if fonts.glyph_outline(t.font, g)]
         letters = {"stroke": t.stroke, "stroke_width": f"{t.stroke_width / scale:.6g}",
                    "stroke_linejoin": "round"} if t.stroke else {}
         return _GlyphRun(glyphs, factory=self.doc, fill=t.color, **letters,

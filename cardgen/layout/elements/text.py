@@ -22,6 +22,7 @@ from cardgen.limits import MAX_TEXT_CHARS
 INK = "#1A1A1A"  # text colour when none is given
 # `**...**` or `*...*` around at least one binding, on one line
 _EMPHASIS = re.compile(r"(\*\*?)([^*\n]*\{[^{}]+\}[^*\n]*)\1")
+HYPHENATE_WORDS = 6  # a text of this many words or more is body text: hyphenated by default
 
 
 class TextElement(ElementBase):
@@ -38,11 +39,15 @@ class TextElement(ElementBase):
     min_size: Num | None = Field(None, description="smallest size it may shrink to, pt")
     font: Literal["regular", "bold", "italic"] = "regular"
     color: Colour = INK
-    align: Literal["left", "center", "right"] = "left"
+    align: Literal["left", "center", "right", "justify"] = Field(
+        "left", description="justify: every line but a paragraph's last spans the box")
     valign: Literal["top", "middle", "bottom"] = "top"
     leading: Num = Field(1.2, description="line height as a multiple of the size")
     stroke: Colour | None = Field(None, description="an outline round the letters (a colour)")
     stroke_width: Num = Field(0.2, description="the outline's width, mm")
+    hyphenate: bool | None = Field(
+        None, description="break words at hyphenation points of the game's language "
+        "(default: in body text of 6 words or more)")
     over: str | None = Field(None, description="a list binding: `text` once per item")
     join: str = Field("\n", description="what joins the items of `over`")
 
@@ -84,7 +89,8 @@ class TextElement(ElementBase):
             self.number(scope, "leading"))
         try:
             fitted = text.fit(value, w, h, size=size, min_size=min_size, face=face,
-                              leading=leading, family=ctx.job.family)
+                              leading=leading, family=ctx.job.family,
+                              language=self.language(ctx, value))
         except text.TextOverflow as exc:
             shown = min_size
             ctx.problem("text-overflow", f"text does not fit its box at {shown:g} pt: "
@@ -132,6 +138,11 @@ class TextElement(ElementBase):
             ctx.job.layout_file, path=label or f"{self.type}", severity="warning",
             hint=f"add {', '.join(f'{f}: fonts/YourFace-{f.title()}.ttf' for f in lacking)} to "
                  "the layout's fonts:, or leave out the markers"))
+
+    def language(self, ctx: Context, value: str) -> str | None:
+        """The language words are hyphenated in (the game's), or None when they are not."""
+        wanted = self.hyphenate if self.hyphenate is not None else len(value.split()) >= HYPHENATE_WORDS
+        return ctx.job.db.game.language if wanted else None
 
     def value(self, ctx: Context, scope: Scope) -> str:
         """The element's text; with `over`, `text` once per list item, joined by `join`."""

@@ -25,7 +25,7 @@ from reportlab.platypus import (
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from cardgen.layout.icons import icon_items
-from cardgen.layout.text import ICON_EM, ICON_PAD_EM
+from cardgen.layout.linebreak import ICON_EM, ICON_PAD_EM
 from cardgen.render.pdf import draw_items
 from cardgen.render.rulebook import blocks as bk
 from cardgen.render.rulebook.book import Book

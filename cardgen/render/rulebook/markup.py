@@ -9,7 +9,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.pdfbase import pdfmetrics
 
-from cardgen.layout.text import ICON_EM, ICON_PAD_EM
+from cardgen.layout.linebreak import ICON_EM, ICON_PAD_EM
 from cardgen.render.rulebook.blocks import Span, Spans
 from cardgen.render.rulebook.book import Faces
 from cardgen.render.rulebook.styles import pdf_face

@@ -1,0 +1,263 @@
+"""Runs -> lines: words measured shaped, broken at spaces, hyphens, soft hyphens and (with a
+language) pyphen's hyphenation points; inline icons kept with a word. cardgen.layout.text fits
+and places what this wraps.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING
+
+from cardgen.layout import fonts
+
+if TYPE_CHECKING:  # imported when first needed: a build with no body text never loads it
+    import pyphen
+
+ICON_EM = 0.9  # an inline icon's side, in ems of the text
+ICON_PAD_EM = 0.06  # room each side of an inline icon
+SHY = "\u00ad"  # soft hyphen: a place to break, printed only where it breaks
+_SPACES = re.compile(r"(\s+)")
+_HYPHENS = "-\u2010"  # hyphen-minus and hyphen: a line may break after one inside a word
+_WORD_CORE = re.compile(r"^(\W*)(\w{5,})(\W*)$")  # a word pyphen may hyphenate: its letters
+
+
+@dataclass(frozen=True)
+class Run:
+    text: str
+    face: str  # a font face: "regular", "bold" or a layout's own font file
+    icon: str | None = None  # an inline icon's name (its text is empty)
+    color: str | None = None  # a `[color=#RRGGBB]` span's colour (None: the text's)
+
+
+@dataclass(frozen=True)
+class Line:
+    runs: tuple[Run, ...]
+    width: float  # mm
+    end: bool = True  # the last line of its paragraph (justify leaves it as it is)
+
+
+def split_words(runs: list[Run]) -> list[list[Run]]:
+    """Paragraph-aware word list; a word is a list of runs; [] marks a forced line break.
+    An inline icon standing alone is joined to the word before it (or, opening a paragraph,
+    to the word after it), so no line holds an icon by itself."""
+    words: list[list[Run]] = []
+    current: list[Run] = []
+    for run in runs:
+        if run.icon is not None:
+            current.append(run)
+            continue
+        for token in _SPACES.split(run.text):
+            if not token:
+                continue
+            if token.isspace():
+                if current:
+                    words.append(current)
+                    current = []
+                if "\n" in token:
+                    words.extend([] for _ in range(token.count("\n")))
+            else:
+                current.append(Run(token, run.face, None, run.color))
+    if current:
+        words.append(current)
+    return _icons_kept_company(words)
+
+
+def _icons_kept_company(words: list[list[Run]]) -> list[list[Run]]:
+    """Each word made of icons only, joined by a space to its neighbour in the paragraph."""
+    out: list[list[Run]] = []
+    pending: list[Run] = []  # icons opening a paragraph, waiting for the word after them
+    for word in words:
+        alone = bool(word) and all(r.icon is not None for r in word)
+        if alone and out and out[-1]:
+            out[-1] = [*out[-1], Run(" ", word[0].face), *word]
+        elif alone:
+            pending = [*pending, *word, Run(" ", word[0].face)]
+        elif word and pending:
+            out.append([*pending, *word])
+            pending = []
+        else:
+            if pending:
+                out.append(pending[:-1])
+                pending = []
+            out.append(word)
+    if pending:
+        out.append(pending[:-1])
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def run_width(text: str, face: str, size: float) -> float:
+    """Width of one run in mm, as shaped (words repeat across cards and size steps, so it is
+    cached; the shaping under it is cached per text and face, whatever the size)."""
+    return fonts.text_width_mm(text, face, size)
+
+
+def icon_side(size: float) -> float:
+    """The side of an inline icon in text of `size` pt, in mm."""
+    return ICON_EM * size * fonts.PT_TO_MM
+
+
+def width_of(run: Run, size: float) -> float:
+    if run.icon is not None:
+        return (ICON_EM + 2 * ICON_PAD_EM) * size * fonts.PT_TO_MM
+    return run_width(run.text.replace(SHY, "") if SHY in run.text else run.text, run.face, size)
+
+
+def wrap(runs: list[Run], width: float, size: float, language: str | None = None
+         ) -> tuple[list[Line], float]:
+    """Greedy word wrap -> (lines, widest word overflow in mm)."""
+    return wrap_words(split_words(runs), width, size, language)
+
+
+class _Lines:
+    """The lines made so far and the one being filled; each line's runs are merged as they
+    are added: a run of the same face as the one before it (always so for the space between
+    words) extends that run's text."""
+
+    def __init__(self, size: float) -> None:
+        self.size = size
+        self.lines: list[Line] = []
+        self.faces: list[_Look] = []  # (face, icon, colour) of each merged run
+        self.texts: list[list[str]] = []  # the pieces of each merged run
+        self.width = 0.0
+
+    def room(self) -> float:
+        """What a word after a space may take on the current line, before its width."""
+        return -self.width - run_width(" ", self.faces[-1][0], self.size) if self.faces else 0.0
+
+    def add(self, word: list[Run], word_w: float) -> None:
+        if self.faces:
+            self.width += run_width(" ", self.faces[-1][0], self.size)
+            _add_space(self.faces, self.texts)
+        self.width += word_w
+        _add_word(self.faces, self.texts, word)
+
+    def close(self, end: bool) -> None:
+        self.lines.append(_line(self.faces, self.texts, self.width, end))
+        self.faces, self.texts, self.width = [], [], 0.0
+
+
+def wrap_words(words: list[list[Run]], width: float, size: float, language: str | None = None
+                ) -> tuple[list[Line], float]:
+    """wrap() on words already split; line widths add up run by run, left to right. A word
+    that does not fit the rest of a line is broken where it may be (hyphens, soft hyphens, the
+    language's hyphenation), its head kept on the line when the head fits."""
+    lines = _Lines(size)
+    over_w = 0.0
+    for word in words:
+        if not word:  # forced break
+            lines.close(True)
+            continue
+        over_w = max(over_w, _place_word(lines, word, width, size, language))
+    if lines.faces:
+        lines.close(True)
+    return lines.lines, over_w
+
+
+def _place_word(lines: _Lines, word: list[Run], width: float, size: float,
+                language: str | None) -> float:
+    """One word onto the lines (broken where it must and may be) -> how far it overflows."""
+    while True:
+        word_w = sum(width_of(r, size) for r in word)
+        room = width + lines.room()
+        if word_w <= room or (not lines.faces and word_w <= width):
+            lines.add(word, word_w)
+            return 0.0
+        split = _split(word, room, size, language)
+        if split is not None:
+            head, tail = split
+            lines.add([head], width_of(head, size))
+            lines.close(False)
+            word = [tail]
+        elif lines.faces:
+            lines.close(False)
+        else:
+            lines.add(word, word_w)
+            return word_w - width
+
+
+def _split(word: list[Run], room: float, size: float, language: str | None
+           ) -> tuple[Run, Run] | None:
+    """(head, tail) of a one-run word broken at the latest place whose head fits `room`."""
+    if len(word) != 1 or word[0].icon is not None or room <= 0:
+        return None
+    run = word[0]
+    for head, tail in _breaks(run.text, language):
+        if run_width(head, run.face, size) <= room:
+            return replace(run, text=head), replace(run, text=tail)
+    return None
+
+
+@lru_cache(maxsize=1 << 14)
+def _breaks(text: str, language: str | None) -> tuple[tuple[str, str], ...]:
+    """(head as printed, tail as written) of every place a word may break, longest head first:
+    after a hyphen inside it, at a soft hyphen (the head then ends with a hyphen) or, when the
+    word has neither, where the language's dictionary hyphenates its letters."""
+    found: list[tuple[str, str]] = []
+    for i, ch in enumerate(text[1:-1], start=1):
+        if ch in _HYPHENS:
+            found.append((text[: i + 1].replace(SHY, ""), text[i + 1:]))
+        elif ch == SHY:
+            found.append((text[:i].replace(SHY, "") + "-", text[i + 1:]))
+    core = _WORD_CORE.match(text)
+    if not found and language is not None and core is not None:
+        lead, letters, trail = core.groups()
+        dictionary = _dictionary(language)
+        if dictionary is not None:
+            found = [(lead + letters[:pos] + "-", letters[pos:] + trail)
+                     for pos in dictionary.positions(letters)]
+    return tuple(sorted(found, key=lambda pair: -len(pair[0])))
+
+
+@cache
+def _dictionary(language: str) -> pyphen.Pyphen | None:
+    """pyphen's hyphenation dictionary for a language (en, de, fr_FR, ...), None if it has none."""
+    import pyphen
+
+    found = pyphen.language_fallback(language.replace("-", "_"))
+    return pyphen.Pyphen(lang=found, left=2, right=3) if found else None
+
+
+def hyphenation_language(language: str) -> bool:
+    """Whether pyphen can hyphenate a language."""
+    return _dictionary(language) is not None
+
+
+_Look = tuple[str, str | None, str | None]  # a merged run's face, icon and colour
+
+
+def _add_space(faces: list[_Look], texts: list[list[str]]) -> None:
+    """The space before a word on the current line: into the last merged run, or after an
+    icon a run of its own in the icon's face."""
+    if faces[-1][1] is None:
+        texts[-1].append(" ")
+    else:
+        faces.append((faces[-1][0], None, faces[-1][2]))
+        texts.append([" "])
+
+
+def _add_word(faces: list[_Look], texts: list[list[str]], word: list[Run]) -> None:
+    """A word's runs onto the current line, each merged into the run before it when they share
+    a face and colour (icons are never merged); soft hyphens are dropped (a broken word's head already
+    ends with its hyphen)."""
+    for r in word:
+        text = r.text.replace(SHY, "") if SHY in r.text else r.text
+        if faces and faces[-1] == (r.face, None, r.color) and r.icon is None:
+            texts[-1].append(text)
+        else:
+            faces.append((r.face, r.icon, r.color))
+            texts.append([text])
+
+
+def _line(faces: list[_Look], texts: list[list[str]], width: float, end: bool = True) -> Line:
+    return Line(tuple([Run("".join(t), f, icon, tint)
+                       for (f, icon, tint), t in zip(faces, texts, strict=True)]), width, end)
+
+
+def measured(line: Line, size: float) -> Line:
+    """The line with its width as drawn: each merged run shaped whole."""
+    return replace(line, width=sum(width_of(r, size) for r in line.runs))
+
+

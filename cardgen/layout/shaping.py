@@ -1,0 +1,174 @@
+"""One line of text in one font file -> shaped glyphs (HarfBuzz through uharfbuzz).
+
+Shaping applies the font's kerning and standard ligatures and, for Arabic and Hebrew, the
+joining forms; right-to-left runs come back in display order (the levels of the Unicode
+bidirectional algorithm, python-bidi's `bidi.algorithm`, then rule L2). Layout measures with
+these advances and every renderer draws these glyphs at these positions, so what text fitting
+measured is what the PDF, the SVG and the PNG show.
+
+A left-to-right line is shaped word by word (kerning and ligatures inside a word, none across
+a space) and put together: each word is shaped once per font, whatever the size (advances
+scale with it; nothing is hinted) and whichever card or line it is on. A line with
+right-to-left text is shaped whole, its runs ordered by the bidirectional algorithm. Results
+are cached per (text, font file, features).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+
+import uharfbuzz as hb
+
+FEATURES: tuple[tuple[str, bool], ...] = (("kern", True), ("liga", True))
+# a character whose direction is right-to-left (Hebrew, Arabic, Syriac, Thaana, N'Ko, ... and
+# their presentation forms, the RTL marks and embeddings)
+_PIECES = re.compile(r" |[^ ]+")  # a line's words and the spaces between them
+_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u200f\u202b\u202e\u2067"
+                  "\U00010800-\U00010fff\U0001e800-\U0001efff]")
+
+
+@dataclass(frozen=True)
+class Shaped:
+    """Glyphs in display order: glyph ids, each glyph's x (pen position plus its offset) and y
+    offset, the character each starts at (its cluster), and the whole advance; font units."""
+
+    gids: tuple[int, ...]
+    xs: tuple[int, ...]
+    ys: tuple[int, ...]
+    clusters: tuple[int, ...]
+    advance: int
+
+
+@cache
+def _font(path: str) -> hb.Font:
+    return hb.Font(hb.Face(hb.Blob(Path(path).read_bytes())))
+
+
+def has_rtl(text: str) -> bool:
+    """Whether any character of the text reads right to left."""
+    return _RTL.search(text) is not None
+
+
+def rtl_paragraph(text: str) -> bool:
+    """Whether the text's first strong character reads right to left (its base direction)."""
+    from bidi import algorithm as bidi_algorithm  # only text with right-to-left letters needs it
+
+    return has_rtl(text) and bidi_algorithm.get_base_level(text) == 1
+
+
+def shape(text: str, path: str, features: tuple[tuple[str, bool], ...] = FEATURES) -> Shaped:
+    """The text shaped in the font file at `path` (kerning and ligatures by default)."""
+    if " " not in text or has_rtl(text):
+        return _shape_whole(text, path, features)
+    return _composed(text, path, features)
+
+
+def advance(text: str, path: str, features: tuple[tuple[str, bool], ...] = FEATURES) -> int:
+    """The advance of `shape(text, path, features)`, in font units (no glyph lists made)."""
+    if " " not in text or has_rtl(text):
+        return _shape_whole(text, path, features).advance
+    space = _shape_whole(" ", path, features).advance
+    return sum(_shape_whole(word, path, features).advance for word in text.split(" ") if word) \
+        + text.count(" ") * space
+
+
+@lru_cache(maxsize=1 << 14)
+def _composed(text: str, path: str, features: tuple[tuple[str, bool], ...]) -> Shaped:
+    """A left-to-right line from its words' and spaces' shapes, placed one after another."""
+    gids: list[int] = []
+    xs: list[int] = []
+    ys: list[int] = []
+    clusters: list[int] = []
+    pen = start = 0
+    for piece in _PIECES.findall(text):
+        shaped = _shape_whole(piece, path, features)
+        gids += shaped.gids
+        xs += [x + pen for x in shaped.xs]
+        ys += shaped.ys
+        clusters += [c + start for c in shaped.clusters]
+        pen += shaped.advance
+        start += len(piece)
+    return Shaped(tuple(gids), tuple(xs), tuple(ys), tuple(clusters), pen)
+
+
+@lru_cache(maxsize=1 << 16)
+def _shape_whole(text: str, path: str, features: tuple[tuple[str, bool], ...]) -> Shaped:
+    """The text shaped as one HarfBuzz buffer per directional run."""
+    gids: list[int] = []
+    xs: list[int] = []
+    ys: list[int] = []
+    clusters: list[int] = []
+    pen = 0
+    font = _font(path)
+    for start, run, rtl in _visual_runs(text):
+        buf = hb.Buffer()
+        buf.add_str(run)
+        buf.guess_segment_properties()
+        buf.direction = "rtl" if rtl else "ltr"
+        hb.shape(font, buf, dict(features))
+        for info, pos in zip(buf.glyph_infos, buf.glyph_positions, strict=True):
+            gids.append(info.codepoint)
+            xs.append(pen + pos.x_offset)
+            ys.append(pos.y_offset)
+            clusters.append(start + info.cluster)
+            pen += pos.x_advance
+    return Shaped(tuple(gids), tuple(xs), tuple(ys), tuple(clusters), pen)
+
+
+def _visual_runs(text: str) -> list[tuple[int, str, bool]]:
+    """(start, text, right-to-left) of each directional run, in display order."""
+    if not has_rtl(text):
+        return [(0, text, False)]
+    levels = _levels(text)
+    runs: list[tuple[int, int, int]] = []  # start, end, level
+    for i, level in enumerate(levels):
+        if runs and runs[-1][2] == level:
+            runs[-1] = (runs[-1][0], i + 1, level)
+        else:
+            runs.append((i, i + 1, level))
+    lowest_odd = min(levels) | 1
+    for level in range(max(levels), lowest_odd - 1, -1):
+        runs = _reverse_from(runs, level)
+    return [(s, text[s:e], lv % 2 == 1) for s, e, lv in runs]
+
+
+def _reverse_from(runs: list[tuple[int, int, int]], level: int) -> list[tuple[int, int, int]]:
+    """Rule L2: every maximal sequence of runs at `level` or higher, reversed."""
+    out: list[tuple[int, int, int]] = []
+    seq: list[tuple[int, int, int]] = []
+    for run in runs:
+        if run[2] >= level:
+            seq.append(run)
+            continue
+        out += reversed(seq)
+        seq = []
+        out.append(run)
+    return out + list(reversed(seq))
+
+
+def _levels(text: str) -> list[int]:
+    """The resolved embedding level of each character (those the algorithm drops, such as
+    explicit embeddings, take the level of the character before them)."""
+    from bidi import algorithm as bidi_algorithm
+    storage = bidi_algorithm.get_empty_storage()
+    base = bidi_algorithm.get_base_level(text)
+    storage["base_level"] = base
+    storage["base_dir"] = ("L", "R")[base]
+    bidi_algorithm.get_embedding_levels(text, storage)
+    for i, ch in enumerate(storage["chars"]):
+        ch["index"] = i
+    bidi_algorithm.explicit_embed_and_overrides(storage)
+    bidi_algorithm.resolve_weak_types(storage, False)
+    bidi_algorithm.resolve_neutral_types(storage, False)
+    bidi_algorithm.resolve_implicit_levels(storage, False)
+    levels = [-1] * len(text)
+    for ch in storage["chars"]:
+        if ch["index"] < len(levels):
+            levels[ch["index"]] = int(ch["level"])
+    previous = base
+    for i, level in enumerate(levels):
+        levels[i] = previous = level if level >= 0 else previous
+    return levels

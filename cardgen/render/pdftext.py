@@ -1,0 +1,184 @@
+"""Text and colour for reportlab: Text primitives -> PDF text operators.
+
+Each line is shown as shaped glyphs (cardgen.layout.shaping: kerning, ligatures, right-to-left
+runs in display order) with TJ: one character per glyph (the glyph's own, or a private-use code
+given to a glyph no character maps to, as reportlab's own shaping does), and after each glyph
+the number that moves the pen from the font's advance to the shaped one. Consecutive Text items
+are one q BT ... ET Q block of raw operators (the font subsets and escaping are reportlab's
+own); a line met again in a document reuses the operators it gave the first time.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import Any
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.rl_accel import fp_str
+from reportlab.lib.units import mm as K
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.layout import fonts, shaping
+from cardgen.layout.drawing import Text
+
+_TEXT_ATTR = "_cardgen_texts"
+_PIECES = re.compile(r" |[^ ]+")  # a line's words and the spaces between them
+
+
+@cache
+def color(hex_color: str) -> Color:
+    return HexColor(hex_color)
+
+
+@cache
+def rgb_op(hex_color: str) -> str:
+    c = color(hex_color)
+    return f"{fp_str(c.red, c.green, c.blue)} rg"
+
+
+@cache
+def pdf_font(face: str) -> Any:
+    name = fonts.pdf_font_name(face)
+    if face not in fonts.FACE_FILES and name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, str(fonts.font_path(face))))  # a layout's own font
+    return pdfmetrics.getFont(name)
+
+
+def draw_texts(canvas: Canvas, texts: Iterable[Text]) -> None:
+    """Lines of text as one q BT ... ET Q block: colour, font and size set only on change; each
+    line's shaped glyphs shown with TJ, the numbers between them the kerning (and whatever
+    else shaping moved) relative to the font's own advances. A line met again in the same
+    document reuses the operators it gave the first time."""
+    made: dict[tuple[str, str, float], list[tuple[str, str]]] = canvas.__dict__.setdefault(
+        _TEXT_ATTR, {})
+    code = ["q BT"]
+    color, tf = "", ""
+    outline: str | None = None
+    for t in texts:
+        if t.color != color:
+            code.append(rgb_op(t.color))
+            color = t.color
+        x = t.x
+        if t.anchor != "start":
+            width = fonts.text_width_mm(t.text, t.font, t.size)
+            x -= width / 2 if t.anchor == "middle" else width
+        code.append(f"1 0 0 1 {fp_str(x * K, -t.y * K)} Tm")
+        if t.stroke != outline:  # an outline: fill then stroke (render mode 2), round joins
+            code.append(f"{rgb_op(t.stroke).replace(' rg', ' RG')} {fp_str(t.stroke_width * K)} w "
+                        "1 j 2 Tr" if t.stroke else "0 Tr")
+            outline = t.stroke
+        key = (t.font, t.text, t.size)
+        parts = made.get(key)
+        if parts is None:
+            parts = made[key] = _text_parts(canvas, t)
+        for font_op, shown in parts:
+            if font_op != tf:
+                code.append(font_op)
+                tf = font_op
+            code.append(shown)
+    code.append("ET Q")
+    canvas._code.append(" ".join(code))
+
+
+def _text_parts(canvas: Canvas, t: Text) -> list[tuple[str, str]]:
+    """(font operator, TJ operators) of each subset a line's glyphs fall in."""
+    doc = canvas._doc
+    font = pdf_font(t.font)
+    shown = _shown(t.font, t.text)
+    parts = []
+    start = 0
+    for subset, chunk in font.splitString(shown.chars, doc):
+        font_op = f"{font.getSubsetInternalName(subset, doc)} {fp_str(t.size)} Tf"
+        parts.append((font_op, _tj(chunk, shown, start, t.size, canvas._escape)))
+        start += len(chunk)
+    return parts
+
+
+@dataclass(frozen=True)
+class _Shown:
+    """A shaped line as the PDF shows it: one character per glyph (the glyph's own, or a
+    private-use code given to a glyph no character maps to, such as an Arabic joining form),
+    the TJ number after each glyph and each glyph's rise (font units per em / 1000)."""
+
+    chars: str
+    gaps: tuple[float, ...]
+    lead: float  # TJ number before the first glyph (its offset)
+    rises: tuple[float, ...]
+
+
+@lru_cache(maxsize=1 << 14)
+def _shown(face: str, text: str) -> _Shown:
+    """A line as shown: a left-to-right line put together from its words' (as shaping puts
+    the line together), a line with right-to-left text shown whole; no move after the last
+    glyph."""
+    if " " not in text or shaping.has_rtl(text):
+        pieces = [_shown_whole(face, text)]
+    else:
+        pieces = [_shown_whole(face, piece) for piece in _PIECES.findall(text)]
+    gaps: list[float] = []
+    for i, piece in enumerate(pieces):
+        gaps += piece.gaps
+        if i + 1 < len(pieces) and pieces[i + 1].lead and gaps:
+            gaps[-1] = round(gaps[-1] + pieces[i + 1].lead, 3)  # the next word's first offset
+    if gaps:
+        gaps[-1] = 0.0
+    return _Shown("".join(p.chars for p in pieces), tuple(gaps), pieces[0].lead,
+                  tuple(r for p in pieces for r in p.rises))
+
+
+@lru_cache(maxsize=1 << 15)
+def _shown_whole(face: str, text: str) -> _Shown:
+    """A text shaped whole, each glyph's gap measured to where the next glyph (or the text's
+    end) is."""
+    shaped = fonts.shaped(text, face)
+    rl_face = pdf_font(face).face
+    scale = 1000.0 / fonts.units_per_em(face)
+    chars = [_char_of(rl_face, gid) for gid in shaped.gids]
+    xs = [x * scale for x in shaped.xs] + [shaped.advance * scale]
+    gaps = tuple(round(xs[i] + rl_face.getCharWidth(c) - xs[i + 1], 3) for i, c in enumerate(chars))
+    lead = -round(xs[0], 3) if chars else 0.0
+    return _Shown("".join(map(chr, chars)), gaps, lead, tuple(y * scale for y in shaped.ys))
+
+
+def _char_of(rl_face: Any, gid: int) -> int:
+    """The character reportlab shows a glyph by; a glyph without one gets a private-use code
+    (as reportlab's own shaping does), its width the glyph's advance."""
+    chars = rl_face.glyphToChar.get(gid)
+    if chars:
+        return int(chars[0])
+    code = 0xE000
+    while code in rl_face.charToGlyph:
+        code += 1
+    rl_face.charToGlyph[code] = gid
+    rl_face.glyphToChar[gid] = [code]
+    rl_face.charWidths[code] = rl_face._pdfScale(rl_face.hmetrics[gid][0])
+    return code
+
+
+def _tj(chunk: bytes, shown: _Shown, start: int, size: float, escape: Callable[[bytes], str]) -> str:
+    """One subset's glyphs as `[(...) n (...)] TJ`, with a text rise where shaping raised one."""
+    parts: list[str] = [fp_str(shown.lead)] if start == 0 and shown.lead else []
+    ops: list[str] = []
+    rise = 0.0
+    pending = bytearray()
+    for k, byte in enumerate(chunk):
+        i = start + k
+        if shown.rises[i] != rise:
+            if pending:
+                parts.append(f"({escape(bytes(pending))})")
+                pending = bytearray()
+            ops.append(f"[{' '.join(parts)}] TJ {fp_str(shown.rises[i] * size / 1000)} Ts")
+            parts, rise = [], shown.rises[i]
+        pending.append(byte)
+        if shown.gaps[i]:
+            parts.append(f"({escape(bytes(pending))}) {fp_str(shown.gaps[i])}")
+            pending = bytearray()
+    if pending:
+        parts.append(f"({escape(bytes(pending))})")
+    ops.append(f"[{' '.join(parts)}] TJ" + (" 0 Ts" if rise else ""))
+    return " ".join(ops)
