@@ -59,10 +59,17 @@ class Table:
         probe = folder / "probe.html"
         probe.write_text("<!doctype html><title>probe</title>", encoding="utf-8")
         key = "cardgen-play:" + self.page.evaluate("cardgenTable.game.label")
-        stored = self.page.evaluate(f"localStorage.getItem({json.dumps(key)})")
+        read = f"localStorage.getItem({json.dumps(key)})"
         other = self.context.new_page()
         other.goto(probe.resolve().as_uri())
-        other.wait_for_function("([k, v]) => localStorage.getItem(k) === v", arg=[key, stored])
+        # the table may store again meanwhile: compare what both read now, until they agree
+        for _ in range(300):
+            here = self.page.evaluate(read)
+            if here is not None and other.evaluate(read) == here:
+                break
+            other.wait_for_timeout(100)
+        else:
+            raise AssertionError("the table's stored state never reached another page")
         other.close()
 
     def state(self) -> dict[str, Any]:
