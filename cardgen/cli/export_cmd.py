@@ -1,4 +1,4 @@
-"""`cardgen export {pod,tts}` and the gallery step `cardgen build` adds: arguments -> exports."""
+"""`cardgen export {pod,tts,showcase}` and the gallery step `cardgen build` adds: arguments -> exports."""
 
 from __future__ import annotations
 
@@ -21,7 +21,8 @@ if TYPE_CHECKING:  # every command builds the parser: the stages are imported wh
 def add_export(sub: argparse._SubParsersAction[argparse.ArgumentParser],
                target_arg: Callable[[argparse.ArgumentParser], None],
                handler: Callable[[argparse.Namespace, Console], int]) -> None:
-    """The `export` command with its `pod` and `tts` subcommands (handler gets the Namespace)."""
+    """The `export` command with its `pod`, `tts` and `showcase` subcommands (handler gets the
+    Namespace)."""
     p = sub.add_parser("export", help="files for print-on-demand services and Tabletop Simulator",
                        description="Write the game for where it goes next: a print-on-demand "
                                    "service's files, or a Tabletop Simulator saved object.")
@@ -46,6 +47,17 @@ def add_export(sub: argparse._SubParsersAction[argparse.ArgumentParser],
                           "exported images, for TTS on this machine)")
     _common(tts)
     tts.set_defaults(handler=handler)
+    show = kinds.add_parser("showcase", help="a fanned hand and a row of faces as one PNG",
+                            description="Write output/<game>-<edition>-showcase/showcase.png: "
+                                        "a hand of fronts fanned above a row of faces, the "
+                                        "build's own, for posting.")
+    target_arg(show)
+    show.add_argument("--hand", type=int, default=5, metavar="N",
+                      help="cards in the hand (default 5)")
+    show.add_argument("--dpi", type=int, default=150, metavar="DPI",
+                      help="pixels per inch of the faces (default 150)")
+    _common(show)
+    show.set_defaults(handler=handler)
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -70,6 +82,8 @@ def run_export(args: argparse.Namespace, console: Console, db: Database) -> int:
         console.print(f"exported {db.label} for {args.service}: {what} ({sizes}); "
                       f"{len(result.files)} files -> {result.folder}", markup=False)
         return 0
+    if args.export == "showcase":
+        return _showcase(args, console, db, out_root)
     from cardgen.export.tts import export_tts
 
     tts = export_tts(db, out_root, args.kinds, base_url=args.base_url)
@@ -77,6 +91,20 @@ def run_export(args: argparse.Namespace, console: Console, db: Database) -> int:
                   f"{tts.sheets} sheets, {tts.objects} tiles and tokens; "
                   f"{len(tts.files)} files -> {tts.folder} (load {tts.save.name} as a saved "
                   "object)", markup=False)
+    return 0
+
+
+def _showcase(args: argparse.Namespace, console: Console, db: Database, out_root: Path) -> int:
+    from cardgen.export.showcase import export_showcase
+
+    if not (1 <= args.hand <= 12 and 50 <= args.dpi <= 600):
+        raise ProblemsError([Problem("bad-option", f"--hand {args.hand} --dpi {args.dpi}: a hand "
+                                     "holds 1 to 12 cards, faces are 50 to 600 dpi",
+                                     hint="e.g. --hand 5 --dpi 150")])
+    result = export_showcase(db, out_root, args.kinds, hand=args.hand, dpi=args.dpi)
+    console.print(f"exported {db.label} showcase: a hand of {result.hand} and a row of "
+                  f"{result.row} faces, {result.size[0]}x{result.size[1]} px -> {result.path}",
+                  markup=False)
     return 0
 
 

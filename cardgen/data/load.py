@@ -22,6 +22,7 @@ from cardgen.data.model import (
     Quoted,
     Rule,
     SetupStep,
+    Tables,
     Term,
 )
 from cardgen.data.paths import SLUG_HINT, slug_problem
@@ -89,7 +90,9 @@ def load_database(project: Path, game: str, edition: str | None = None, *,
     problems.extend(p for e in chain for p in setup_problems(e.file.setup, e.source, kinds))
     waived: list[Problem] | None = [] if draft else None
     quotes: dict[str, list[Quoted]] = {}
-    components = _load_components(project, game_root, chain, vocab, kinds, problems, waived, quotes)
+    kinds_tables = (kinds, game_file.tables)
+    components = _load_components(project, game_root, chain, kinds_tables, vocab, problems, waived,
+                                  quotes)
     file_quoted = _file_quotes(project, game, game_file, game_source, chain, problems)
     problems.extend(_size_problems(components))
     if problems:
@@ -266,16 +269,18 @@ def _check_field_spec(spec: FieldSpec, path: tuple[str | int, ...], source: Sour
 
 
 def _load_components(project: Path, game_root: Path, chain: list[_EditionSource],
-                     vocab: dict[str, dict[str, Term]], kinds: dict[str, KindSpec],
+                     kinds_tables: tuple[dict[str, KindSpec], Tables],
+                     vocab: dict[str, dict[str, Term]],
                      problems: list[Problem], waived: list[Problem] | None = None,
                      quotes: dict[str, list[Quoted]] | None = None) -> list[Component]:
+    kinds, tables = kinds_tables
     ctx = ComponentContext(vocab, kinds)
     merged: dict[str, dict[str, Any]] = {}
     places: dict[str, tuple[Location, str]] = {}
     for index, layer in enumerate(chain):
         own: dict[str, Location] = {}
         for path in _component_files(layer.root):
-            source = _try_read(project, path, problems, kinds)
+            source = _try_read(project, path, problems, kinds, tables)
             if source is not None:
                 _take_file(source, layer, merged, places, own, ctx)
                 if quotes is not None:
@@ -301,10 +306,10 @@ def _component_files(root: Path) -> list[Path]:
 
 
 def _try_read(project: Path, path: Path, problems: list[Problem],
-              kinds: dict[str, KindSpec]) -> Source | None:
+              kinds: dict[str, KindSpec], tables: Tables) -> Source | None:
     try:
         if path.suffix.lower() in TABLE_SUFFIXES:
-            return read_table(path, _confined(project, path), kinds)
+            return read_table(path, _confined(project, path), kinds, tables)
         return _read(project, path)
     except ProblemsError as exc:
         problems.extend(exc.problems)

@@ -270,6 +270,17 @@ class Players(Strict):
         return self
 
 
+class Tables(Strict):
+    """How the game's spreadsheets (*.csv, *.tsv, *.xlsx) are read."""
+
+    columns: dict[str, str] = Field(
+        default_factory=dict, description="a header as the sheet writes it -> the field it fills "
+        "(`NATION: nation`, `COPIES: count`); headers match case-insensitively")
+    id_from: str | None = Field(
+        default=None, description="a row without an id takes one from this column (its text as "
+        "a slug: 'Fire Ball' -> fire-ball); without it, FILE-ROW (cards-2 for row 2 of cards.csv)")
+
+
 class GameFile(Strict):
     schema_: str | None = Field(default=None, alias="$schema")
     name: str
@@ -286,6 +297,7 @@ class GameFile(Strict):
         "write -> the icon it draws (layouts/<game>/icons/<icon>.svg, without .svg)")
     kinds: dict[str, KindSpec] = Field(default_factory=dict)
     rules: list[Rule] = Field(default_factory=list)
+    tables: Tables = Field(default_factory=Tables)
 
 
 class EditionFile(Strict):

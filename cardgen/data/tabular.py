@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from cardgen.data.model import BASE_FIELDS, FieldSpec, KindSpec
+from cardgen.data.model import BASE_FIELDS, FieldSpec, KindSpec, Tables
 from cardgen.data.yamlsrc import KeyPath, Source, decode_text, read_bytes
 from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
 
@@ -26,9 +26,11 @@ _KIND_LINE = re.compile(r"^#\s*kind\s*:\s*(\S+)\s*$")
 _TRUE, _FALSE = {"true", "yes", "y", "1", "x"}, {"false", "no", "n", "0"}
 
 
-def read_table(path: Path, shown_as: str, kinds: dict[str, KindSpec]) -> Source:
+def read_table(path: Path, shown_as: str, kinds: dict[str, KindSpec],
+               tables: Tables | None = None) -> Source:
     """Parse one CSV/TSV/XLSX file into a Source of component mappings; ProblemsError when the
-    file is unreadable or its header or a row's shape is wrong."""
+    file is unreadable or its header or a row's shape is wrong. `tables`: the game's header
+    mapping and where ids come from when a row has none."""
     raw = read_bytes(path, shown_as)
     if path.suffix.lower() == ".xlsx":
         rows = _sheet_records(raw, shown_as)
@@ -50,7 +52,7 @@ def read_table(path: Path, shown_as: str, kinds: dict[str, KindSpec]) -> Source:
     if default_kind is None and path.stem in kinds:
         default_kind = path.stem
     header_line, header = rows[header_at]
-    table = _Table(shown_as, kinds, default_kind)
+    table = _Table(shown_as, kinds, default_kind, tables or Tables(), path.stem)
     columns = table.columns(header_line, [h.strip() for h in header])
     data = [table.component(line, cells, columns) for line, cells in rows[header_at + 1:]
             if any(c.strip() for c in cells) and not cells[0].startswith("#")]  # blank, comment
@@ -121,31 +123,38 @@ def _cell_text(value: Any) -> str:
 class _Table:
     """Rows -> component mappings, with each value's position and the problems of the header."""
 
-    def __init__(self, file: str, kinds: dict[str, KindSpec], default_kind: str | None):
+    def __init__(self, file: str, kinds: dict[str, KindSpec], default_kind: str | None,
+                 tables: Tables, stem: str):
         self.file, self.kinds, self.default_kind = file, kinds, default_kind
+        self.tables, self.stem = tables, stem
+        self.ids: set[str] = set()  # ids derived so far (a repeated name gets -2, -3, ...)
         self.marks: dict[KeyPath, Location] = {}
         self.key_marks: dict[KeyPath, Location] = {}
         self.problems: list[Problem] = []
         self.rows = 0
 
-    def columns(self, line: int, names: list[str]) -> list[tuple[int, tuple[str | int, ...]] | None]:
+    def columns(self, line: int, written_names: list[str]
+                ) -> list[tuple[int, tuple[str | int, ...]] | None]:
         """Each header cell -> (column number, key path), or None for a column left out."""
         kinds = [self.kinds[self.default_kind]] if self.default_kind in self.kinds else list(
             self.kinds.values())
+        mapped = {k.strip().lower(): v for k, v in self.tables.columns.items()}
+        names = [_field_name(mapped.get(n.lower(), n), kinds) for n in written_names]
         if "kind" not in names and self.default_kind is None:
             self.problems.append(Problem(
                 "missing-field", "no kind for these rows", where=Location(self.file, line, 1),
                 hint="add a 'kind' column, a first line '# kind: NAME', or name the file NAME.csv"))
         out: list[tuple[int, tuple[str | int, ...]] | None] = []
-        for col, name in enumerate(names, start=1):
+        for col, (written, name) in enumerate(zip(written_names, names, strict=True), start=1):
             path = tuple(int(p) if p.isdigit() else p for p in name.split("."))
             if not name or name.startswith("#"):
                 out.append(None)  # an unnamed column: notes beside the data
             elif not any(_reaches(kind, path) for kind in kinds):
                 out.append(None)
+                via = f" (columns: maps '{written}' to it)" if name != written else ""
                 self.problems.append(Problem(
-                    "unknown-field", f"unknown column '{name}'", where=Location(self.file, line, col),
-                    path=name, hint=column_hint(name, kinds)))
+                    "unknown-field", f"unknown column '{name}'{via}",
+                    where=Location(self.file, line, col), path=name, hint=column_hint(name, kinds)))
             else:
                 out.append((col, path))
         return out
@@ -170,7 +179,22 @@ class _Table:
         self.marks[(index,)] = Location(self.file, line, 1)
         if kind is not None and "kind" not in raw:
             raw["kind"] = kind
+        if "id" not in raw:
+            raw["id"] = self._derived_id(raw, line)
+            raw_marks[("id",)] = Location(self.file, line, 1)
         return _finish_fields(raw, (index,), (), raw_marks, self.marks, self.key_marks)
+
+    def _derived_id(self, raw: dict[str, Any], line: int) -> str:
+        """A row's id when it has none: its `id_from` column as a slug, else FILE-ROW."""
+        source = raw.get(self.tables.id_from) if self.tables.id_from else None
+        base = _slug(str(source)) if source not in (None, "") else ""
+        base = base or f"{_slug(self.stem) or 'row'}-{line}"
+        found, n = base, 1
+        while found in self.ids:
+            n += 1
+            found = f"{base}-{n}"
+        self.ids.add(found)
+        return found
 
     def _kind(self, cells: list[str], columns: list[tuple[int, tuple[str | int, ...]] | None]
               ) -> str | None:
@@ -178,6 +202,37 @@ class _Table:
             if column is not None and column[1] == ("kind",) and cell.strip():
                 return cell.strip()
         return self.default_kind
+
+
+COPIES = ("copies", "qty", "quantity")  # headers that mean `count` unless a kind has the field
+
+
+def _field_name(name: str, kinds: list[KindSpec]) -> str:
+    """A header as the field path it names: each part matched case-insensitively against the
+    fields the kinds take (`Name` -> name, `NATION` -> nation); `copies` is `count`."""
+    name = name.strip()
+    if not name or name.startswith("#"):
+        return name
+    known = {*BASE_FIELDS, *(f for kind in kinds for f in kind.fields)}
+    if name.lower() in COPIES and name.lower() not in {k.lower() for k in known}:
+        return "count"
+    head, *rest = name.split(".")
+    match = next((k for k in sorted(known) if k.lower() == head.lower()), head)
+    specs = [kind.fields.get(match) for kind in kinds]
+    parts = [match]
+    for part in rest:
+        fields = {f for spec in specs if spec is not None and spec.type == "object"
+                  for f in (spec.fields or {})}
+        part = next((f for f in sorted(fields) if f.lower() == part.lower()), part)
+        specs = [(spec.fields or {}).get(part) if spec is not None and spec.type == "object"
+                 else spec.of if spec is not None and spec.type == "list" else None
+                 for spec in specs]
+        parts.append(part)
+    return ".".join(parts)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:60]
 
 
 def _reaches(kind: KindSpec, path: tuple[str | int, ...]) -> bool:
@@ -222,7 +277,7 @@ def column_hint(name: str, kinds: list[KindSpec]) -> str | None:
     known = sorted({*BASE_FIELDS, *(n for kind in kinds for field, spec in kind.fields.items()
                                    for n in _dotted(field, spec))})
     numbers = [p for p in name.split(".") if p.isdigit()]
-    shape = ".".join("0" if p.isdigit() else p for p in name.split("."))
+    shape = ".".join("0" if p.isdigit() else p for p in name.split(".")).lower()
     close = difflib.get_close_matches(shape, known, n=1, cutoff=0.6)
     if not close:  # the last word alone: `crop` -> `demands.0.crop`
         last = shape.rsplit(".", 1)[-1]

@@ -15,7 +15,7 @@ from cardgen.data.model import BASE_FIELDS, Database, FieldSpec
 from cardgen.errors import Problem, did_you_mean
 from cardgen.layout.elements import ElementBase
 from cardgen.layout.model import TemplateFile
-from cardgen.layout.scope import SPECIALS
+from cardgen.layout.scope import SPECIALS, split_default
 
 _BINDING = re.compile(r"\{([^{}]+)\}")
 TERM_PARTS = ("id", "name", "label", "color", "icon", "symbol", "number", "description")
@@ -163,6 +163,11 @@ class _Checker:
     # ------------------------------------------------------------ resolving one path
 
     def resolve(self, text: str, items: _Items) -> Resolved:
+        try:
+            text, _ = split_default(text)
+        except ValueError as exc:
+            raise BindingError(str(exc), "a default is the text shown when the field is empty: "
+                               "{age | default('∞')}") from None
         head, *rest = text.strip().split(".")
         resolved = self.head(head, items)
         for part in rest:

@@ -15,9 +15,10 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from functools import lru_cache
+from typing import Any
 
 from cardgen.errors import Location, Problem
-from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Matrix, Primitive, Rect
+from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Matrix, Path, Primitive, Rect
 from cardgen.layout.ink import apply, bounds
 from cardgen.layout.lints import compose
 from cardgen.layout.outline import signed_area
@@ -32,7 +33,7 @@ def extend_to_bleed(drawing: Drawing, bleed: float = PRINT_BLEED) -> Drawing:
     """The face with at least `bleed` mm of bleed and its edge rectangles stretched into it."""
     b = max(drawing.bleed, bleed)
     items = [_extend(item, drawing, b, IDENTITY) for item in drawing.items]
-    return replace(drawing, bleed=b, items=items)
+    return replace(drawing, bleed=b, items=items)  # origins kept: the stretched added
 
 
 def stretched_sides(drawing: Drawing) -> dict[int, tuple[str, ...]]:
@@ -86,40 +87,43 @@ def _extend(item: Primitive, d: Drawing, b: float, m: Matrix) -> Primitive:
     ny1 = d.height + b if bottom else y1
     if (nx0, ny0, nx1, ny1) == (x0, y0, x1, y1):
         return item
-    return replace(item, x=nx0 - ex, y=ny0 - ey, w=nx1 - nx0, h=ny1 - ny0)
+    stretched = replace(item, x=nx0 - ex, y=ny0 - ey, w=nx1 - nx0, h=ny1 - ny0)
+    if id(item) in d.origins:
+        d.origins[id(stretched)] = d.origins[id(item)]
+    return stretched
 
 
 # --------------------------------------------------------------------------- the lint
 
 
-Shape = tuple[tuple[float, float, float, float], tuple[float, float, float, float] | None, str]
+# (bounds, the shape within them, fill): the shape is an ellipse (cx, cy, rx, ry), a polygon's
+# corners (x0, y0, x1, y1, ...; a path's curves by their end points) or None (its bounds)
+Shape = tuple[tuple[float, float, float, float], tuple[float, ...] | None, str]
 
 
 def flat_fills(drawing: Drawing) -> list[Shape]:
-    """Every opaque filled shape in drawing order: (bounds, ellipse (cx, cy, rx, ry) or None,
-    fill), face mm; other shapes than rectangles and ellipses count by their bounds."""
-    out: list[Shape] = []
+    """Every opaque filled shape in drawing order: (bounds, ellipse (cx, cy, rx, ry), polygon
+    or None, fill), face mm; other shapes than rectangles, ellipses and paths count by their
+    bounds."""
+    return [shape for _, shape in _fills_of(drawing)]
 
-    def walk(items: tuple[Primitive, ...] | list[Primitive], m: Matrix) -> None:
-        for item in items:
-            if isinstance(item, Group):
-                walk(item.items, compose(m, item.transform))
-                continue
-            style = getattr(item, "style", None)
-            fill = getattr(style, "fill", None)
-            if not fill or getattr(style, "opacity", 1.0) < 1.0:
-                continue
-            box = bounds(item, m)
-            if box is None:
-                continue
-            ellipse = None
-            if isinstance(item, Ellipse) and m[1] == m[2] == 0.0:
-                cx, cy = apply(m, item.cx, item.cy)
-                ellipse = (cx, cy, abs(item.rx * m[0]), abs(item.ry * m[3]))
-            out.append((box, ellipse, fill))
 
-    walk(drawing.items, IDENTITY)
-    return out
+def _shape(item: Primitive, m: Matrix) -> Shape | None:
+    """An opaque filled primitive as a Shape under the transform m (None: not one)."""
+    style = getattr(item, "style", None)
+    fill = getattr(style, "fill", None)
+    if not fill or getattr(style, "opacity", 1.0) < 1.0:
+        return None
+    box = bounds(item, m)
+    if box is None:
+        return None
+    ellipse: tuple[float, ...] | None = None
+    if isinstance(item, Ellipse) and m[1] == m[2] == 0.0:
+        cx, cy = apply(m, item.cx, item.cy)
+        ellipse = (cx, cy, abs(item.rx * m[0]), abs(item.ry * m[3]))
+    elif isinstance(item, Path):
+        ellipse = _outline(item, m)
+    return (box, ellipse, fill)
 
 
 def colour_at(shapes: list[Shape], x: float, y: float) -> str | None:
@@ -127,12 +131,35 @@ def colour_at(shapes: list[Shape], x: float, y: float) -> str | None:
     for (x0, y0, x1, y1), ellipse, fill in reversed(shapes):
         if not (x0 <= x <= x1 and y0 <= y <= y1):
             continue
-        if ellipse is not None:
-            cx, cy, rx, ry = ellipse
-            if rx <= 0 or ry <= 0 or ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 > 1.0:
-                continue
+        if ellipse is not None and not _inside(ellipse, x, y):
+            continue
         return fill
     return None
+
+
+def _inside(shape: tuple[float, ...], x: float, y: float) -> bool:
+    if len(shape) == 4:
+        cx, cy, rx, ry = shape
+        return rx > 0 and ry > 0 and ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1.0
+    inside = False
+    points = list(zip(shape[0::2], shape[1::2], strict=True))
+    for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1], strict=True):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside
+
+
+def _outline(path: Path, m: Matrix) -> tuple[float, ...] | None:
+    """A path's corners on the face (curves by their end points); None for an open line or a
+    path of several parts (their bounds stand for them)."""
+    ops = path.ops
+    if sum(1 for op in ops if op[0] == "M") != 1 or len(ops) < 4:
+        return None
+    corners: list[float] = []
+    for op in ops:
+        if op[0] != "Z":
+            corners += apply(m, float(op[-2]), float(op[-1]))
+    return tuple(corners)
 
 
 def edge_mismatches(drawing: Drawing) -> dict[str, int]:
@@ -201,15 +228,137 @@ def _side_mismatches(side: str, w: float, h: float, b: float, near: tuple[Shape,
 
 def bleed_problems(drawing: Drawing, component: str, side: str, kind: str,
                    where: Location | None) -> list[Problem]:
-    """A Problem when some trim edge of the face is not continued through its bleed."""
+    """A Problem when some trim edge of the face is not continued through its bleed: naming the
+    element whose art stops at the trim (at its layout line), and where it touches."""
     if drawing.shape == "circle":
         return []
     bad = polygon_mismatches(drawing) if drawing.points else edge_mismatches(drawing)
     if not bad:
         return []
-    edges = ", ".join(f"{edge} ({n}/{SAMPLES} points)" for edge, n in bad.items())
-    return [Problem(
-        "bleed", f"the {kind} layout's art at the trim does not run on into the bleed: {edges}",
-        where=where, path=f"{component}.{side}",
-        hint="let backgrounds and bands that touch the cut start at -bleed and end at "
-             "size + bleed (rectangles that touch the trim are extended automatically)")]
+    hint = ("let backgrounds and bands that touch the cut start at -bleed and end at size + "
+            "bleed (rectangles that touch the trim are extended automatically); a shape that "
+            "should stay inside the card: keep it 1 mm or more inside the trim")
+    if drawing.points:  # a hex or polygon face: its edges by number
+        edges = ", ".join(f"{edge} ({n}/{SAMPLES} points)" for edge, n in bad.items())
+        return [Problem("bleed", f"the {kind} layout's art at the trim does not run on into the "
+                        f"bleed: {edges}", where=where, path=f"{component}.{side}", hint=hint)]
+    found = _culprits(drawing, bad)
+    if not found:
+        edges = ", ".join(f"{edge} ({_mm(drawing, edge, n)})" for edge, n in bad.items())
+        return [Problem("bleed", f"the {kind} layout's art at the trim does not run on into the "
+                        f"bleed: {edges}", where=where, path=f"{component}.{side}", hint=hint)]
+    problems = []
+    for el, item, sides in found.values():
+        at = el.location() if hasattr(el, "location") else None
+        label = _element_label(el)
+        problems.append(Problem(
+            "bleed", f"{label} of the {kind} layout stops at the trim instead of running on into "
+            f"the bleed: {_touches(drawing, item, sides)}", where=at or where,
+            path=f"{component}.{side}", hint=hint))
+    return problems
+
+
+def _element_label(el: Any) -> str:
+    """`the polygon 'diamond'`, or `the rect element` for one without a name."""
+    if el is None:
+        return "art"
+    kind = getattr(el, "type", "element")
+    name = getattr(el, "name", None)
+    return f"the {kind} '{name}'" if name else f"the {kind} element"
+
+
+def _mm(drawing: Drawing, edge: str, samples: int) -> str:
+    length = drawing.height if edge in ("left", "right") else drawing.width
+    return f"{samples * length / SAMPLES:.1f} of {length:g} mm"
+
+
+def _touches(drawing: Drawing, item: Primitive, sides: dict[str, int]) -> str:
+    """Where a shape meets the trim: its corners on the trim edges (a polygon or path), else the
+    length of each edge along which it stops."""
+    names = ", ".join(sides)
+    if isinstance(item, Path):
+        corners = _corners_on_trim(drawing, item)
+        if corners:
+            return f"{corners} corner{'s' if corners != 1 else ''} on the trim ({names})"
+    return ", ".join(f"{edge} ({_mm(drawing, edge, n)})" for edge, n in sides.items())
+
+
+def _corners_on_trim(drawing: Drawing, path: Path) -> int:
+    """How many of a path's corners lie on the trim or out past it."""
+    w, h = drawing.width, drawing.height
+    m = _matrix_of(drawing, path)
+    count = 0
+    for op in path.ops:
+        if op[0] in ("M", "L", "C"):
+            x, y = apply(m, float(op[-2]), float(op[-1]))
+            if x <= INSET or y <= INSET or x >= w - INSET or y >= h - INSET:  # on or past
+                count += 1
+    return count
+
+
+def _matrix_of(drawing: Drawing, item: Primitive) -> Matrix:
+    placed = drawing.origins.get(id(item))
+    return getattr(placed, "matrix", IDENTITY)
+
+
+def _culprits(drawing: Drawing, bad: dict[str, int]
+              ) -> dict[int, tuple[object, Primitive, dict[str, int]]]:
+    """The elements whose shape shows just inside the trim but not in the bleed
+    beyond, with its primitive and how many samples of each edge it spoils."""
+    if not drawing.origins:
+        return {}
+    w, h, b = drawing.width, drawing.height, drawing.bleed
+    shapes = [(drawing.origins.get(id(item)), item, shape) for item, shape in _fills_of(drawing)]
+    out: dict[int, tuple[object, Primitive, dict[str, int]]] = {}
+    for edge in bad:
+        for k in range(SAMPLES):
+            inside, outside = _sample(edge, (k + 0.5) / SAMPLES, w, h, b)
+            top = _on_top(shapes, *inside)
+            if top is None or top[2][2] == (_fill_at(shapes, *outside) or None):
+                continue
+            placed, item, _ = top
+            el = getattr(placed, "el", None)
+            sides = out.setdefault(id(el), (el, item, {}))[2]
+            sides[edge] = sides.get(edge, 0) + 1
+    return out
+
+
+def _sample(edge: str, t: float, w: float, h: float, b: float
+            ) -> tuple[tuple[float, float], tuple[float, float]]:
+    if edge in ("left", "right"):
+        y = t * h
+        return ((INSET, y), (-b + INSET, y)) if edge == "left" else (
+            (w - INSET, y), (w + b - INSET, y))
+    x = t * w
+    return ((x, INSET), (x, -b + INSET)) if edge == "top" else ((x, h - INSET), (x, h + b - INSET))
+
+
+def _on_top(shapes: list[tuple[object, Primitive, Shape]], x: float, y: float
+            ) -> tuple[object, Primitive, Shape] | None:
+    for entry in reversed(shapes):
+        (x0, y0, x1, y1), shape, _ = entry[2]
+        if x0 <= x <= x1 and y0 <= y <= y1 and (shape is None or _inside(shape, x, y)):
+            return entry
+    return None
+
+
+def _fill_at(shapes: list[tuple[object, Primitive, Shape]], x: float, y: float) -> str | None:
+    top = _on_top(shapes, x, y)
+    return top[2][2] if top is not None else None
+
+
+def _fills_of(drawing: Drawing) -> list[tuple[Primitive, Shape]]:
+    """flat_fills with the primitive each shape is."""
+    out: list[tuple[Primitive, Shape]] = []
+
+    def walk(items: tuple[Primitive, ...] | list[Primitive], m: Matrix) -> None:
+        for item in items:
+            if isinstance(item, Group):
+                walk(item.items, compose(m, item.transform))
+                continue
+            shape = _shape(item, m)
+            if shape is not None:
+                out.append((item, shape))
+
+    walk(drawing.items, IDENTITY)
+    return out

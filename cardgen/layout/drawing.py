@@ -108,6 +108,10 @@ class Text:
     size: float  # points
     color: str = "#000000"
     anchor: str = "start"  # start | middle | end
+    # an outline round the letters (drawn over their fill), '#RRGGBB' and mm; in a repr only
+    # when set
+    stroke: str | None = field(default=None, repr=False)
+    stroke_width: float = field(default=0.0, repr=False)
 
 
 @dataclass(frozen=True)
@@ -151,6 +155,9 @@ class Drawing:
     points: tuple[tuple[float, float], ...] = field(default=(), repr=False)
     corner: float = field(default=0.0, repr=False)
     folds: bool = field(default=False, repr=False)  # a standee strip or tuck box: dashed folds
+    # id of a primitive -> the element that drew it (cardgen.layout.lints.Placed), while the
+    # face is laid out: what the bleed check names
+    origins: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def add(self, item: Primitive) -> None:
         self.items.append(item)

@@ -10,6 +10,8 @@ and edition (the session's shared faces) and handed to the others under their ow
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from cardgen.data.model import Component
 from cardgen.errors import Problem, ProblemsError
 from cardgen.layout import fonts, outline, text
@@ -72,7 +74,10 @@ def _face(session: LayoutSession, component: Component, side: str, ink_saver: bo
         drawing = lay_out_template(session, component, side, template, scope)
     drawing = extend_to_bleed(drawing)
     problems = bleed_problems(drawing, component.id, side, component.kind, component.where)
-    if problems:
+    drawing.origins = {}
+    if problems and session.db.draft:  # a play-test copy: built, so it can be looked at
+        drawing.warnings += [replace(p, severity="warning") for p in problems]
+    elif problems:
         raise ProblemsError(problems)
     if not scope.read_component:
         read = session.probes[probed:] if session.probes is not None else ()
@@ -108,7 +113,8 @@ def lay_out_template(session: LayoutSession, component: Component, side: str,
         drawing.warnings += BackLinter(drawing, ctx.placed, ctx.job.safe, template.shape == "circle",
                                        face_label(component, side), stretched_sides(drawing),
                                        ctx.job.layout_file or component.where).run()
-    drawing.warnings += _old_words(template)
+    drawing.warnings += _old_words(template) + list(dict.fromkeys(ctx.warnings))
+    drawing.origins = {id(p.item): p for p in ctx.placed}
     return drawing
 
 

@@ -28,6 +28,7 @@ class Run:
     text: str
     face: str  # a font face: "regular", "bold" or a layout's own font file
     icon: str | None = None  # an inline icon's name (its text is empty)
+    color: str | None = None  # a `[color=#RRGGBB]` span's colour (None: the text's)
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ def split_words(runs: list[Run]) -> list[list[Run]]:
                 if "\n" in token:
                     words.extend([] for _ in range(token.count("\n")))
             else:
-                current.append(Run(token, run.face))
+                current.append(Run(token, run.face, None, run.color))
     if current:
         words.append(current)
     return _icons_kept_company(words)
@@ -118,7 +119,7 @@ class _Lines:
     def __init__(self, size: float) -> None:
         self.size = size
         self.lines: list[Line] = []
-        self.faces: list[tuple[str, str | None]] = []  # (face, icon) of each merged run
+        self.faces: list[_Look] = []  # (face, icon, colour) of each merged run
         self.texts: list[list[str]] = []  # the pieces of each merged run
         self.width = 0.0
 
@@ -185,7 +186,7 @@ def _split(word: list[Run], room: float, size: float, language: str | None
     run = word[0]
     for head, tail in _breaks(run.text, language):
         if run_width(head, run.face, size) <= room:
-            return Run(head, run.face), Run(tail, run.face)
+            return replace(run, text=head), replace(run, text=tail)
     return None
 
 
@@ -224,33 +225,35 @@ def hyphenation_language(language: str) -> bool:
     return _dictionary(language) is not None
 
 
-def _add_space(faces: list[tuple[str, str | None]], texts: list[list[str]]) -> None:
+_Look = tuple[str, str | None, str | None]  # a merged run's face, icon and colour
+
+
+def _add_space(faces: list[_Look], texts: list[list[str]]) -> None:
     """The space before a word on the current line: into the last merged run, or after an
     icon a run of its own in the icon's face."""
     if faces[-1][1] is None:
         texts[-1].append(" ")
     else:
-        faces.append((faces[-1][0], None))
+        faces.append((faces[-1][0], None, faces[-1][2]))
         texts.append([" "])
 
 
-def _add_word(faces: list[tuple[str, str | None]], texts: list[list[str]], word: list[Run]) -> None:
+def _add_word(faces: list[_Look], texts: list[list[str]], word: list[Run]) -> None:
     """A word's runs onto the current line, each merged into the run before it when they share
-    a face (icons are never merged); soft hyphens are dropped (a broken word's head already
+    a face and colour (icons are never merged); soft hyphens are dropped (a broken word's head already
     ends with its hyphen)."""
     for r in word:
         text = r.text.replace(SHY, "") if SHY in r.text else r.text
-        if faces and faces[-1] == (r.face, None) and r.icon is None:
+        if faces and faces[-1] == (r.face, None, r.color) and r.icon is None:
             texts[-1].append(text)
         else:
-            faces.append((r.face, r.icon))
+            faces.append((r.face, r.icon, r.color))
             texts.append([text])
 
 
-def _line(faces: list[tuple[str, str | None]], texts: list[list[str]], width: float,
-          end: bool = True) -> Line:
-    return Line(tuple([Run("".join(t), f, icon) for (f, icon), t in zip(faces, texts, strict=True)]),
-                width, end)
+def _line(faces: list[_Look], texts: list[list[str]], width: float, end: bool = True) -> Line:
+    return Line(tuple([Run("".join(t), f, icon, tint)
+                       for (f, icon, tint), t in zip(faces, texts, strict=True)]), width, end)
 
 
 def measured(line: Line, size: float) -> Line:

@@ -11,6 +11,7 @@ from cardgen.layout.arith import ExpressionError, evaluate
 from cardgen.layout.auto import body_text
 
 _BINDING = re.compile(r"\{([^{}]+)\}")
+_DEFAULT = re.compile(r"default\((['\"])(.*)\1\)", re.S)
 # Bindings every layout knows besides the fields: the game, edition, position and kind title.
 SPECIALS = ("edition", "game", "index", "kind_title", "auto_body")
 # Bindings whose value is the same for every component of a kind and edition: the specials
@@ -41,6 +42,7 @@ class Scope:
         return Scope(self.db, self.component, item, spec, index, self)
 
     def value(self, path: str) -> Any:
+        path, fallback = split_default(path)
         head, *rest = path.strip().split(".")
         value, spec = self._head(head)
         for part in rest:
@@ -54,6 +56,8 @@ class Scope:
                 self._note(term, part)
         if isinstance(value, Term):
             self._note(value, "label")
+        if fallback is not None and (value is None or value == "" or value == []):
+            return fallback
         return value
 
     def _note(self, term: Term, part: str) -> None:
@@ -113,6 +117,20 @@ class Scope:
         return _BINDING.sub(lambda m: format_value(self.value(m.group(1))), template)
 
 
+def split_default(binding: str) -> tuple[str, str | None]:
+    """`age | default('∞')` -> ("age", "∞"); a binding without a default -> (binding, None).
+
+    ValueError when what follows `|` is not `default(...)` with its text quoted."""
+    if "|" not in binding:
+        return binding, None
+    path, _, tail = binding.partition("|")
+    found = _DEFAULT.fullmatch(tail.strip())
+    if found is None:
+        raise ValueError(f"'{tail.strip()}' after '|' is not a default; write "
+                         f"{{{path.strip()} | default('text')}}")
+    return path, found.group(2)
+
+
 def _resolve_term(db: Database, value: Any, spec: FieldSpec | None) -> Any:
     """A term id seen through its spec becomes its vocabulary Term (else unchanged)."""
     if spec is not None and spec.type == "term" and value is not None and not isinstance(value, Term):
@@ -150,10 +168,6 @@ def format_value(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
-
-
-def truthy(value: Any) -> bool:
-    return bool(value) and value != "0"
 
 
 # ---------------------------------------------------------------- laying out

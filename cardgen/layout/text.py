@@ -4,7 +4,8 @@ positioned Text primitives and inline icons.
 `[name]` is an icon the size of the text, wrapped and fitted like a word (`[[` is a literal
 `[`), and never alone on a line: it keeps company with the word before it (the word after it
 when it opens a paragraph). `*italic*` is italic only where the family has an italic face, else
-printed as written. Words are measured shaped (cardgen.layout.shaping: kerning, ligatures).
+printed as written; `[color=#RRGGBB]...[/color]` draws what it holds in that colour (emphasis
+inside it). Words are measured shaped (cardgen.layout.shaping: kerning, ligatures).
 
 A line may break at spaces, after a hyphen inside a word, at a soft hyphen (U+00AD, printed
 as a hyphen only where the line breaks) and, when fitting is given a language, where pyphen's
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from cardgen.layout import fonts, shaping
@@ -41,6 +42,7 @@ from cardgen.layout.linebreak import wrap as wrap
 SIZE_STEP = 0.25
 _MARKUP = re.compile(r"\*\*(?P<bold>.+?)\*\*|(?<![*\w])\*(?P<italic>[^*\s](?:[^*]*?[^*\s])?)\*(?![*\w])",
                      re.S)
+_SPAN = re.compile(r"\[color=(?P<color>#[0-9A-Fa-f]{6})\](?P<inner>.*?)\[/color\]", re.S)
 _ICON = re.compile(r"\[\[|\[(?P<name>[A-Za-z0-9_.-]+)\]")
 
 
@@ -90,7 +92,22 @@ class TextOverflow(Exception):
 
 
 def parse_runs(text: str, face: str = "regular", family: Family = DEFAULT_FAMILY) -> list[Run]:
-    """Split `**bold**`, `*italic*` and `[icon]` markup into runs; unmarked text uses `face`."""
+    """Split `[color=#RRGGBB]...[/color]` spans, then `**bold**`, `*italic*` and `[icon]`
+    markup, into runs; unmarked text uses `face`."""
+    if "[color=" not in text:
+        return _marked_runs(text, face, family)
+    runs: list[Run] = []
+    pos = 0
+    for m in _SPAN.finditer(text):
+        runs += _marked_runs(text[pos:m.start()], face, family)
+        runs += [replace(r, color=m.group("color").upper())
+                 for r in _marked_runs(m.group("inner"), face, family)]
+        pos = m.end()
+    return runs + _marked_runs(text[pos:], face, family)
+
+
+def _marked_runs(text: str, face: str, family: Family) -> list[Run]:
+    """`**bold**`, `*italic*` and `[icon]` markup -> runs."""
     runs: list[Run] = []
     pos = 0
     for m in _MARKUP.finditer(text):
@@ -329,7 +346,8 @@ class _Pen:
             elif self.spacing:
                 cursor = self._per_word(cursor, run, items)
             else:
-                items.append(Text(cursor, self.baseline, run.text, run.face, self.size, self.color))
+                items.append(Text(cursor, self.baseline, run.text, run.face, self.size,
+                                  run.color or self.color))
                 cursor += width_of(run, self.size)
         return items
 
@@ -344,6 +362,7 @@ class _Pen:
             if i:
                 cursor += space
             if word:
-                items.append(Text(cursor, self.baseline, word, run.face, self.size, self.color))
+                items.append(Text(cursor, self.baseline, word, run.face, self.size,
+                                  run.color or self.color))
                 cursor += run_width(word, run.face, self.size)
         return cursor

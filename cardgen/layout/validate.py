@@ -83,8 +83,10 @@ def _problem(source: Source, err: Any) -> Problem:
                        where=source.value_where(path), path=label,
                        hint=did_you_mean(str(got), expected))
     key = path[-1] if path else ""
-    if key in _PAIRS and not (isinstance(got, list) and len(got) == 2):
-        return Problem("bad-shape", f"expected {_PAIRS[key]}, got {_shown(got)}",
+    # the face's size is a pair; an element's size is a number
+    pair = isinstance(key, str) and key in _PAIRS and (key != "size" or len(path) == 1)
+    if pair and not (isinstance(got, list) and len(got) == 2):
+        return Problem("bad-shape", f"expected {_PAIRS[str(key)]}, got {_shown(got)}",
                        where=source.value_where(path), path=label,
                        hint=f"write two numbers in brackets, e.g. {key}: [0, {got if _number(got) else 10}]")
     if kind in ("model_type", "dict_type", "model_attributes_type"):

@@ -58,6 +58,7 @@ def draw_texts(canvas: Canvas, texts: Iterable[Text]) -> None:
         _TEXT_ATTR, {})
     code = ["q BT"]
     color, tf = "", ""
+    outline: str | None = None
     for t in texts:
         if t.color != color:
             code.append(rgb_op(t.color))
@@ -67,6 +68,10 @@ def draw_texts(canvas: Canvas, texts: Iterable[Text]) -> None:
             width = fonts.text_width_mm(t.text, t.font, t.size)
             x -= width / 2 if t.anchor == "middle" else width
         code.append(f"1 0 0 1 {fp_str(x * K, -t.y * K)} Tm")
+        if t.stroke != outline:  # an outline: fill then stroke (render mode 2), round joins
+            code.append(f"{rgb_op(t.stroke).replace(' rg', ' RG')} {fp_str(t.stroke_width * K)} w "
+                        "1 j 2 Tr" if t.stroke else "0 Tr")
+            outline = t.stroke
         key = (t.font, t.text, t.size)
         parts = made.get(key)
         if parts is None:

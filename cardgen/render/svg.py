@@ -146,7 +146,9 @@ class _Writer:
         glyphs = [(gx, f"#{self.glyph_id(t.font, g)}", gy)
                   for g, gx, gy in zip(shaped.gids, shaped.xs, shaped.ys, strict=True)
                   if fonts.glyph_outline(t.font, g)]
-        return _GlyphRun(glyphs, factory=self.doc, fill=t.color,
+        letters = {"stroke": t.stroke, "stroke_width": f"{t.stroke_width / scale:.6g}",
+                   "stroke_linejoin": "round"} if t.stroke else {}
+        return _GlyphRun(glyphs, factory=self.doc, fill=t.color, **letters,
                          transform=f"translate({_num(x)} {_num(t.y)}) scale({scale:.6g} {-scale:.6g})",
                          **{"aria-label": t.text})
 

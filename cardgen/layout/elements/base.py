@@ -17,7 +17,7 @@ from pydantic import AfterValidator, Field
 
 from cardgen.data.model import Component, Database, FieldSpec, Term
 from cardgen.errors import Location, Problem, did_you_mean
-from cardgen.layout import fonts, paint, text
+from cardgen.layout import conditions, fonts, paint, text
 from cardgen.layout.arith import ExpressionError, evaluate
 from cardgen.layout.drawing import IDENTITY, Drawing, Gradient, Group, Matrix, Primitive, Style
 from cardgen.layout.drawing import Path as PathItem
@@ -26,7 +26,7 @@ from cardgen.layout.icons import IconError, IconFinder
 from cardgen.layout.lints import Placed, compose, fill_under, ink_for
 from cardgen.layout.located import Located, Strict
 from cardgen.layout.pathops import inverse, moved_ops
-from cardgen.layout.scope import Scope, format_value, number, truthy
+from cardgen.layout.scope import Scope, format_value, number
 from cardgen.limits import MAX_ELEMENTS
 
 _ARITHMETIC = re.compile(r"^[\d\s.+\-*/()]+$")
@@ -109,8 +109,9 @@ class ElementBase(Located):
     """Keys every element has; each element type adds its own and draws itself."""
 
     type: str
-    when: str | bool | int | None = Field(
-        None, description="draw only when this binding is set and not empty, false or zero")
+    when: Annotated[str | bool | int | dict[str, Any] | None, AfterValidator(conditions.check)] = Field(
+        None, description="draw only when it holds: \"{field}\" (set, not empty, false or zero), "
+        "{field: value}, {field: {in|not|gt|ge|lt|le|set: ..}}, or not/all/any of conditions")
     side: Literal["front", "back"] | None = Field(
         None, description="draw only on this face of a double-sided layout")
     name: str | None = Field(None, description="names the element in messages and ink-saver")
@@ -160,13 +161,15 @@ class ElementBase(Located):
         skip = self.UNBOUND | set(kids) | ({"over"} if over is not None else set())
         values = [(key, getattr(self, key)) for key in type(self).model_fields
                   if key in self.model_fields_set and key not in skip]
+        values = [(k, " ".join(conditions.paths(v)) if k == "when" and isinstance(v, dict) else v)
+                  for k, v in values]
         items = over is not None or self.counted()
         return Bindings(values, over, self.counted(), self.PER_ITEM if items else frozenset(),
                         list(kids.items()), self.CHILDREN_PER_ITEM)
 
     def shown(self, scope: Scope, side: str) -> bool:
         """Drawn on this side, for this component (`when:`, `side:`)?"""
-        if "when" in self.model_fields_set and not truthy(scope.text(self.when)):
+        if "when" in self.model_fields_set and not conditions.holds(self.when, scope):
             return False
         return self.side is None or self.side == side
 
@@ -313,6 +316,7 @@ class Context:
         self.job = job
         self.drawing = drawing
         self.problems: list[Problem] = []
+        self.warnings: list[Problem] = []  # found while drawing (the lints come after)
         self.placed: list[Placed] = [] if placed is None else placed  # for the lints
         self.matrix = matrix  # where this context's drawing sits on the face
         self.current: Located | None = None  # the element being drawn
@@ -422,6 +426,7 @@ class Context:
         for sub in children:
             inner.element(sub, scope, 0.0, 0.0)
         self.problems.extend(inner.problems)
+        self.warnings.extend(inner.warnings)
         if inner.drawing.items:  # its items are linted where they were placed, not again here
             self.drawing.add(Group(tuple(inner.drawing.items), matrix))
 
@@ -445,13 +450,19 @@ class Context:
                          "use another character, or a font that has it (the layout's fonts:)")
         return not missing
 
-    def inline_icons(self, value: str, element: str) -> bool:
-        """True when every `[name]` in the text names an icon; else a Problem with did-you-mean."""
+    def inline_icons(self, value: str, element: str, written: Located | None = None) -> bool:
+        """True when every `[name]` in the text names an icon; else a Problem with did-you-mean,
+        at the layout's `text` when the layout wrote the name, else at the component."""
         icons = self.job.icons
         unknown = [n for n in text.icon_names(value) if icons.find(n) is None]
+        as_written = str(getattr(written, "text", "") or "")
         for name in unknown:
-            self.problem("unknown-icon", f"no icon '[{name}]' in \"{value}\"", element,
-                         icons.hint(name))
+            ours = written is not None and f"[{name}]" in as_written
+            where, label = written.key_location("text") if ours and written else (None, None)
+            self.problems.append(Problem(
+                "unknown-icon", f"no icon '[{name}]' in \"{as_written if label else value}\"",
+                where=where or self.component.where, path=label or f"{self.component.id}.{element}",
+                hint=icons.hint(name)))
         return not unknown
 
     def items(self, el: ElementBase, over: str | None, n: Num | None, scope: Scope

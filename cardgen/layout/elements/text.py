@@ -3,12 +3,16 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+import re
+from dataclasses import replace
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
+from cardgen.errors import Problem
 from cardgen.layout import text
 from cardgen.layout.drawing import Group, Primitive
+from cardgen.layout.drawing import Text as TextItem
 from cardgen.layout.elements.base import Colour, Context, ElementBase, Num
 from cardgen.layout.guards import text_sizes
 from cardgen.layout.icons import icon_items
@@ -16,6 +20,8 @@ from cardgen.layout.scope import Scope, format_value
 from cardgen.limits import MAX_TEXT_CHARS
 
 INK = "#1A1A1A"  # text colour when none is given
+# `**...**` or `*...*` around at least one binding, on one line
+_EMPHASIS = re.compile(r"(\*\*?)([^*\n]*\{[^{}]+\}[^*\n]*)\1")
 HYPHENATE_WORDS = 6  # a text of this many words or more is body text: hyphenated by default
 
 
@@ -29,14 +35,16 @@ class TextElement(ElementBase):
     y: Num = 0.0
     w: Num = 0.0
     h: Num = 0.0
-    size: float = Field(8.0, description="preferred size, pt")
-    min_size: float | None = Field(None, description="smallest size it may shrink to, pt")
+    size: Num = Field(8.0, description="preferred size, pt")
+    min_size: Num | None = Field(None, description="smallest size it may shrink to, pt")
     font: Literal["regular", "bold", "italic"] = "regular"
     color: Colour = INK
     align: Literal["left", "center", "right", "justify"] = Field(
         "left", description="justify: every line but a paragraph's last spans the box")
     valign: Literal["top", "middle", "bottom"] = "top"
-    leading: float = Field(1.2, description="line height as a multiple of the size")
+    leading: Num = Field(1.2, description="line height as a multiple of the size")
+    stroke: Colour | None = Field(None, description="an outline round the letters (a colour)")
+    stroke_width: Num = Field(0.2, description="the outline's width, mm")
     hyphenate: bool | None = Field(
         None, description="break words at hyphenation points of the game's language "
         "(default: in body text of 6 words or more)")
@@ -66,7 +74,8 @@ class TextElement(ElementBase):
                         "shorten the text; a card holds a few hundred characters")
             return
         face = ctx.job.family.face(self.font)
-        if not ctx.inline_icons(value, name) or not ctx.glyphs(value, face, name):
+        self.missing_faces(ctx, value)
+        if not ctx.inline_icons(value, name, self) or not ctx.glyphs(value, face, name):
             return
         self.place(ctx, scope, value, face, name, (dx, dy))
 
@@ -74,13 +83,16 @@ class TextElement(ElementBase):
               at: tuple[float, float]) -> None:
         x, y = at[0] + self.number(scope, "x"), at[1] + self.number(scope, "y")
         w, h = self.number(scope, "w"), self.number(scope, "h")
-        size, min_size, leading = text_sizes(self.size, self.min_size, self.leading)
+        size, min_size, leading = text_sizes(
+            self.number(scope, "size"),
+            None if self.min_size is None else self.number(scope, "min_size"),
+            self.number(scope, "leading"))
         try:
             fitted = text.fit(value, w, h, size=size, min_size=min_size, face=face,
                               leading=leading, family=ctx.job.family,
                               language=self.language(ctx, value))
         except text.TextOverflow as exc:
-            shown = self.min_size if self.min_size is not None else self.size
+            shown = min_size
             ctx.problem("text-overflow", f"text does not fit its box at {shown:g} pt: "
                         f"{exc.describe()}", name,
                         "shorten the text, or give the element more room or a smaller min_size")
@@ -91,9 +103,41 @@ class TextElement(ElementBase):
         def inline_icon(icon: str, ix: float, iy: float, side: float) -> list[Primitive]:
             return icon_items(icons.path(icon), ix, iy, side, colour)
 
+        outline = self.letter_outline(ctx, scope)
         for item in text.place(fitted, x, y, w, h, align=self.align, valign=self.valign,
                                color=colour, icon=inline_icon):
+            if outline is not None and isinstance(item, TextItem):
+                item = replace(item, stroke=outline[0], stroke_width=outline[1])
             ctx.add(item, "icon" if isinstance(item, Group) else "content")
+
+    def letter_outline(self, ctx: Context, scope: Scope) -> tuple[str, float] | None:
+        """The letters' outline (`stroke`, `stroke_width`), or None for none."""
+        ink = ctx.ink(scope, self.stroke, 0.0, 0.0, None) if self.stroke is not None else None
+        width = self.number(scope, "stroke_width")
+        if ink is None or width <= 0:
+            return None
+        if width > 5:
+            raise ValueError(f"stroke_width {width:g} mm: a text outline is at most 5 mm")
+        return ink, width
+
+    def missing_faces(self, ctx: Context, value: str) -> None:
+        """A warning at the layout when the text asks for italic or bold and the layout's fonts
+        have no such face (the text is drawn in the regular face, its markers as written)."""
+        family = ctx.job.family
+        marked = {("bold" if m.group("bold") is not None else "italic")
+                  for m in text._MARKUP.finditer(value)}
+        wanted = sorted(marked | ({self.font} - {"regular"}))
+        lacking = [f for f in wanted if (family.italic is None if f == "italic"
+                                         else family.bold == family.regular)]
+        if not lacking:
+            return
+        where, label = self.key_location("font" if "font" in self.model_fields_set else "text")
+        ctx.warnings.append(Problem(
+            "missing-face", f"{' and '.join(lacking)} asked of the layout's fonts, which have no "
+            f"{' or '.join(lacking)} face: drawn in the regular face", where=where or
+            ctx.job.layout_file, path=label or f"{self.type}", severity="warning",
+            hint=f"add {', '.join(f'{f}: fonts/YourFace-{f.title()}.ttf' for f in lacking)} to "
+                 "the layout's fonts:, or leave out the markers"))
 
     def language(self, ctx: Context, value: str) -> str | None:
         """The language words are hyphenated in (the game's), or None when they are not."""
@@ -103,8 +147,20 @@ class TextElement(ElementBase):
     def value(self, ctx: Context, scope: Scope) -> str:
         """The element's text; with `over`, `text` once per list item, joined by `join`."""
         if self.over is None:
-            return format_value(scope.text(self.written()))
+            return format_value(scope.text(without_empty_emphasis(self.written(), scope)))
         items, spec = ctx.items(self, self.over, None, scope)
-        parts = (format_value(scope.child(item, spec, i).text(self.written()))
-                 for i, item in enumerate(items))
+        parts = (format_value(inner.text(without_empty_emphasis(self.written(), inner)))
+                 for inner in (scope.child(item, spec, i) for i, item in enumerate(items)))
         return self.join.join(p for p in parts if p.strip())
+
+
+def without_empty_emphasis(written: Any, scope: Scope) -> Any:
+    """The text as written, less each `**{field}**` or `*{field}*` whose bindings read nothing
+    for this component (the markers would print on their own)."""
+    if not isinstance(written, str) or "*" not in written or "{" not in written:
+        return written
+
+    def kept(match: re.Match[str]) -> str:
+        return match.group(0) if format_value(scope.text(match.group(2))).strip() else ""
+
+    return _EMPHASIS.sub(kept, written)
