@@ -112,6 +112,8 @@ class Text:
     # when set
     stroke: str | None = field(default=None, repr=False)
     stroke_width: float = field(default=0.0, repr=False)
+    # letter spacing, mm: after every glyph but the last; in a repr only when set
+    spacing: float = field(default=0.0, repr=False)
 
 
 @dataclass(frozen=True)
