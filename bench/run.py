@@ -1,4 +1,4 @@
-"""Nothing -> the table of issue 25 (speed close to the floor): each row's figure, ratio, goal and pass/fail (`make bench`).
+"""Nothing -> issue 25's speed table: each row's figure, ratio, goal and pass/fail (`make bench`).
 
 Every figure is a fresh child process, measured by os.wait4: CPU time (user + system) of the
 whole process tree (the build's worker processes are waited for, so they count) and wall time.
