@@ -23,7 +23,8 @@ os.environ["CARDGEN_JOBS"] = "1"
 
 from cardgen.check import check  # noqa: E402
 from cardgen.data.load import load_database, parse_target  # noqa: E402
-from cardgen.pipeline import BuildOptions, build, pipeline, tasks  # noqa: E402
+from cardgen.pipeline import BuildOptions, build, tasks  # noqa: E402
+from cardgen.pipeline import run as pipeline  # noqa: E402  (where build() finds its steps)
 
 STEPS = {"print_shop_task": "print-shop PDFs", "home_print_task": "home-print PDFs",
          "svg_task": "SVGs", "preview_task": "page previews", "sheet_task": "contact sheets"}

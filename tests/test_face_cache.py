@@ -110,3 +110,23 @@ def test_a_cache_this_process_wrote_is_not_read_again(tmp_path: Path, monkeypatc
     os.utime(cache, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000))
     assert tree_hashes(_build(project)) == edited
     assert loads == [1]
+
+
+def test_check_takes_unchanged_faces_from_the_cache_and_writes_none(tmp_path: Path,
+                                                                     laid_out: list[str]) -> None:
+    """`cardgen check` lays out only the faces a build has not cached, finds the same
+    problems, and leaves the cache as the build wrote it."""
+    from cardgen.cli.build_cmd import face_problems
+
+    project = gen_deck.make_project(tmp_path / "p", CARDS)
+    game, edition = parse_target(gen_deck.TARGET, project)
+    laid_out.clear()
+    assert face_problems(load_database(project, game, edition)) == []
+    assert len(laid_out) == 2 * CARDS and not (project / CACHE_FOLDER).exists()
+    _build(project)
+    cached = {p.name: p.read_bytes() for p in (project / CACHE_FOLDER).iterdir()}
+    gen_deck.edit_one_card(project, 4)
+    laid_out.clear()
+    assert face_problems(load_database(project, game, edition)) == []
+    assert laid_out == ["card-00005-front", "card-00005-back"]  # only the edited card
+    assert {p.name: p.read_bytes() for p in (project / CACHE_FOLDER).iterdir()} == cached

@@ -225,9 +225,12 @@ def face_problems(db: Database) -> list[Problem]:
     icons, fonts, glyphs, images, text that does not fit), all of them; nothing is drawn or
     written. `cardgen check` reports them as the build would."""
     from cardgen.pipeline.faces import lay_out_faces, lint_errors, lint_warnings
+    from cardgen.pipeline.sources import FaceCache
 
-    try:
-        faces = lay_out_faces(db, None, lambda stage, done, total: None)
+    try:  # a face unchanged since a build comes from its face cache (only read here): it was
+        # laid out then without a problem, and its key holds everything the layout read
+        faces = lay_out_faces(db, None, lambda stage, done, total: None,
+                              FaceCache(db, read_only=True))
     except ProblemsError as exc:
         return exc.problems
     return lint_errors(lint_warnings(faces))

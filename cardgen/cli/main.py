@@ -6,6 +6,7 @@ Exit codes: 0 clean, 1 check failed, 2 invalid data or usage, 3 a bug in cardgen
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import sys
@@ -248,7 +249,14 @@ def hoist_global_options(argv: Sequence[str]) -> list[str]:
     return front + rest
 
 
+# The cyclic garbage collector's thresholds for a command: a build allocates millions of small
+# objects (primitives, runs, records) and frees nearly all by reference counting; with Python's
+# default 700 allocations per young collection, collections were ~8 % of a Letter build's CPU.
+GC_THRESHOLDS = (50_000, 50, 100)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    gc.set_threshold(*GC_THRESHOLDS)
     args = _parser().parse_args(hoist_global_options(sys.argv[1:] if argv is None else argv))
     if not getattr(args, "handler", None):
         _parser().print_help()

@@ -227,7 +227,7 @@ def _keep(laid: list[list[Laid]], cache: sources.FaceCache | None, ci: int, si: 
     """A freshly laid-out face into `laid` (and the cache, with its face key)."""
     if drawing is None:
         return
-    if cache is not None and key is not None:
+    if cache is not None and key is not None and not cache.read_only:
         if not face:
             from cardgen.render.pdf import face_key
 

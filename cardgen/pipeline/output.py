@@ -218,6 +218,13 @@ class Previous:
     def __init__(self, folder: Path, files: dict[str, tuple[str, int]]):
         self.folder = folder
         self.files = files  # source key -> (relative path, size in bytes)
+        self._root: Path | None = None  # folder.resolve(), worked out once (a rebuild links
+        # thousands of files; resolving the folder again for each was most of that work)
+
+    def root(self) -> Path:
+        if self._root is None:
+            self._root = self.folder.resolve()
+        return self._root
 
     @classmethod
     def load(cls, folder: Path) -> Previous:
@@ -240,7 +247,7 @@ class Previous:
         try:
             if Path(relative).is_absolute() or ".." in Path(relative).parts:
                 return None
-            if not source.resolve().is_relative_to(self.folder.resolve()):
+            if not source.resolve().is_relative_to(self.root()):
                 return None
             return source if stat.S_ISREG(source.lstat().st_mode) else None
         except (OSError, ValueError, RuntimeError):

@@ -181,7 +181,8 @@ class FaceCache:
     objects a fresh layout makes, so outputs stay byte-identical.
     """
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, read_only: bool = False) -> None:
+        self.read_only = read_only  # `cardgen check`: takes faces, keeps none, never writes
         self.path = db.project / CACHE_FOLDER / f"faces-{db.game.id}-{db.edition.id}.pickle"
         self.base = database_key(db)
         self.old: dict[str, tuple[Probes, Drawing, str]] = self._read()
@@ -236,7 +237,7 @@ class FaceCache:
     def save(self, keep_old: bool = False) -> None:
         """Write the faces of this build (with `keep_old`, the earlier ones too), atomically."""
         entries = {**self.old, **self.new} if keep_old else self.new
-        if not self.added and entries.keys() == self.old.keys():
+        if self.read_only or not self.added and entries.keys() == self.old.keys():
             return
         tmp = self.path.with_suffix(f".{os.getpid()}.tmp")
         try:
