@@ -172,3 +172,13 @@ def test_a_spaced_right_to_left_line_is_aligned_by_its_ink(align: str) -> None:
     assert right - left == pytest.approx(plain.lines[0].width + 8 * 0.5, abs=1e-6)  # 9 glyphs
     assert {"right": right, "center": (left + right) / 2}[align] == pytest.approx(
         {"right": 60, "center": 30}[align], abs=1e-6)
+
+
+def test_spaced_text_has_a_face_key_of_its_own() -> None:
+    from cardgen.layout.drawing import Drawing, Text
+    from cardgen.render.pdf import face_key
+
+    plain, spaced = (Drawing("t", 60, 20, items=[Text(5, 10, "Wide", "regular", 12, spacing=s)])
+                     for s in (0.0, 0.8))
+    assert "spacing" not in repr(plain.items[0]) and "spacing=0.8" in repr(spaced.items[0])
+    assert face_key(plain) != face_key(spaced)  # a PDF form is not shared between them
