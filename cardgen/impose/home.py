@@ -161,7 +161,7 @@ def label_pages(f: HomeFile, paper: Paper, heading: str) -> None:
         furnish(page, f"{heading} - {name} page {n}/{len(f.pages)}")
 
 
-FOLD_LEGEND = "Standees, tuck boxes: cut along the solid lines, fold along the dashed lines"
+FOLD_LEGEND = "Standees, tuck boxes: cut solid lines, fold dashed ones"
 CUT_LINE = 0.15  # mm, the round cut line of a disc
 CUT_GRAY = 0.35
 
