@@ -112,6 +112,16 @@ class Text:
     # when set
     stroke: str | None = field(default=None, repr=False)
     stroke_width: float = field(default=0.0, repr=False)
+    # letter spacing, mm: after every glyph but the last; in a repr only when set
+    spacing: float = field(default=0.0, repr=False)
+
+    def __repr__(self) -> str:
+        """The dataclass's repr, and the outline and letter spacing after it when they are set
+        (content keys and form names hash reprs: text without them keeps its keys)."""
+        extra = f", stroke={self.stroke!r}, stroke_width={self.stroke_width!r}" if self.stroke else ""
+        extra += f", spacing={self.spacing!r}" if self.spacing else ""
+        return (f"Text(x={self.x!r}, y={self.y!r}, text={self.text!r}, font={self.font!r}, "
+                f"size={self.size!r}, color={self.color!r}, anchor={self.anchor!r}{extra})")
 
 
 @dataclass(frozen=True)

@@ -101,8 +101,9 @@ def primitive_lines(item: Primitive, indent: str = "") -> list[str]:
         return [f"{indent}{path_text(item)} {style_text(item.style)}"]
     if isinstance(item, Text):
         outline = f" stroke={item.stroke}/{num(item.stroke_width)}" if item.stroke else ""
+        spaced = f" spacing={num(item.spacing)}" if item.spacing else ""
         return [f"{indent}text {nums((item.x, item.y))} {item.font} {num(item.size)}pt "
-                f"{item.anchor} {item.color}{outline} {quoted(item.text)}"]
+                f"{item.anchor} {item.color}{outline}{spaced} {quoted(item.text)}"]
     if isinstance(item, Image):
         return [f"{indent}image {nums((item.x, item.y, item.w, item.h))} "
                 f"sha256:{item.digest[:16] or '-'}"]

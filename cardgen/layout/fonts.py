@@ -120,6 +120,17 @@ def text_width_mm(text: str, face: str, size_pt: float) -> float:
     return text_units(text, face) / _units_per_em(face) * size_pt * PT_TO_MM
 
 
+def glyph_count(text: str, face: str) -> int:
+    """How many glyphs a text is shaped into (letter spacing goes after each but the last)."""
+    return len(shaped(text, face).gids)
+
+
+def spaced_width_mm(text: str, face: str, size_pt: float, spacing: float) -> float:
+    """Width of one line with `spacing` mm between its letters (none after the last), in mm."""
+    width = text_width_mm(text, face, size_pt)
+    return width + spacing * max(glyph_count(text, face) - 1, 0) if spacing else width
+
+
 def ascent_mm(face: str, size_pt: float) -> float:
     """Height of capitals above the baseline (cap height), in mm."""
     return _cap_height(face) / _units_per_em(face) * size_pt * PT_TO_MM

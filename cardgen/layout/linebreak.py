@@ -1,6 +1,11 @@
 """Runs -> lines: words measured shaped, broken at spaces, hyphens, soft hyphens and (with a
 language) pyphen's hyphenation points; inline icons kept with a word. cardgen.layout.text fits
 and places what this wraps.
+
+Letter spacing (mm) goes after every glyph of a text run, spaces included, icons excepted: a
+run's width carries it, so the next run starts past it; a line's width does not count the
+spacing after its last letter (alignment measures the ink), so a line fits when its runs,
+spacing after the last letter included, fit the box widened by one spacing.
 """
 
 from __future__ import annotations
@@ -10,7 +15,7 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
-from cardgen.layout import fonts
+from cardgen.layout import fonts, shaping
 
 if TYPE_CHECKING:  # imported when first needed: a build with no body text never loads it
     import pyphen
@@ -99,16 +104,25 @@ def icon_side(size: float) -> float:
     return ICON_EM * size * fonts.PT_TO_MM
 
 
-def width_of(run: Run, size: float) -> float:
+def spaced_width(text: str, face: str, size: float, spacing: float = 0.0) -> float:
+    """Width of a text run in mm with `spacing` mm after each of its glyphs."""
+    width = run_width(text, face, size)
+    return width + spacing * fonts.glyph_count(text, face) if spacing else width
+
+
+def width_of(run: Run, size: float, spacing: float = 0.0) -> float:
+    """A run's advance in mm: an icon's side and padding, or its text's (letter spacing after
+    each glyph)."""
     if run.icon is not None:
         return (ICON_EM + 2 * ICON_PAD_EM) * size * fonts.PT_TO_MM
-    return run_width(run.text.replace(SHY, "") if SHY in run.text else run.text, run.face, size)
+    return spaced_width(run.text.replace(SHY, "") if SHY in run.text else run.text, run.face,
+                        size, spacing)
 
 
-def wrap(runs: list[Run], width: float, size: float, language: str | None = None
-         ) -> tuple[list[Line], float]:
+def wrap(runs: list[Run], width: float, size: float, language: str | None = None,
+         spacing: float = 0.0) -> tuple[list[Line], float]:
     """Greedy word wrap -> (lines, widest word overflow in mm)."""
-    return wrap_words(split_words(runs), width, size, language)
+    return wrap_words(split_words(runs), width, size, language, spacing)
 
 
 class _Lines:
@@ -116,8 +130,9 @@ class _Lines:
     are added: a run of the same face as the one before it (always so for the space between
     words) extends that run's text."""
 
-    def __init__(self, size: float) -> None:
+    def __init__(self, size: float, spacing: float = 0.0) -> None:
         self.size = size
+        self.spacing = spacing  # letter spacing, mm
         self.lines: list[Line] = []
         self.faces: list[_Look] = []  # (face, icon, colour) of each merged run
         self.texts: list[list[str]] = []  # the pieces of each merged run
@@ -125,11 +140,15 @@ class _Lines:
 
     def room(self) -> float:
         """What a word after a space may take on the current line, before its width."""
-        return -self.width - run_width(" ", self.faces[-1][0], self.size) if self.faces else 0.0
+        return -self.width - self.space() if self.faces else 0.0
+
+    def space(self) -> float:
+        """The width of the space before a word on the current line."""
+        return spaced_width(" ", self.faces[-1][0], self.size, self.spacing)
 
     def add(self, word: list[Run], word_w: float) -> None:
         if self.faces:
-            self.width += run_width(" ", self.faces[-1][0], self.size)
+            self.width += self.space()
             _add_space(self.faces, self.texts)
         self.width += word_w
         _add_word(self.faces, self.texts, word)
@@ -139,12 +158,14 @@ class _Lines:
         self.faces, self.texts, self.width = [], [], 0.0
 
 
-def wrap_words(words: list[list[Run]], width: float, size: float, language: str | None = None
-                ) -> tuple[list[Line], float]:
+def wrap_words(words: list[list[Run]], width: float, size: float, language: str | None = None,
+               spacing: float = 0.0) -> tuple[list[Line], float]:
     """wrap() on words already split; line widths add up run by run, left to right. A word
     that does not fit the rest of a line is broken where it may be (hyphens, soft hyphens, the
-    language's hyphenation), its head kept on the line when the head fits."""
-    lines = _Lines(size)
+    language's hyphenation), its head kept on the line when the head fits. With letter
+    spacing the box counts one spacing more: the one after a line's last letter."""
+    lines = _Lines(size, spacing)
+    width += spacing
     over_w = 0.0
     for word in words:
         if not word:  # forced break
@@ -160,15 +181,15 @@ def _place_word(lines: _Lines, word: list[Run], width: float, size: float,
                 language: str | None) -> float:
     """One word onto the lines (broken where it must and may be) -> how far it overflows."""
     while True:
-        word_w = sum(width_of(r, size) for r in word)
+        word_w = sum(width_of(r, size, lines.spacing) for r in word)
         room = width + lines.room()
         if word_w <= room or (not lines.faces and word_w <= width):
             lines.add(word, word_w)
             return 0.0
-        split = _split(word, room, size, language)
+        split = _split(word, room, size, language, lines.spacing)
         if split is not None:
             head, tail = split
-            lines.add([head], width_of(head, size))
+            lines.add([head], width_of(head, size, lines.spacing))
             lines.close(False)
             word = [tail]
         elif lines.faces:
@@ -178,14 +199,14 @@ def _place_word(lines: _Lines, word: list[Run], width: float, size: float,
             return word_w - width
 
 
-def _split(word: list[Run], room: float, size: float, language: str | None
+def _split(word: list[Run], room: float, size: float, language: str | None, spacing: float
            ) -> tuple[Run, Run] | None:
     """(head, tail) of a one-run word broken at the latest place whose head fits `room`."""
     if len(word) != 1 or word[0].icon is not None or room <= 0:
         return None
     run = word[0]
     for head, tail in _breaks(run.text, language):
-        if run_width(head, run.face, size) <= room:
+        if spaced_width(head, run.face, size, spacing) <= room:
             return replace(run, text=head), replace(run, text=tail)
     return None
 
@@ -256,8 +277,21 @@ def _line(faces: list[_Look], texts: list[list[str]], width: float, end: bool = 
                        for (f, icon, tint), t in zip(faces, texts, strict=True)]), width, end)
 
 
-def measured(line: Line, size: float) -> Line:
-    """The line with its width as drawn: each merged run shaped whole."""
-    return replace(line, width=sum(width_of(r, size) for r in line.runs))
+def measured(line: Line, size: float, spacing: float = 0.0) -> Line:
+    """The line with its width as drawn: each merged run shaped whole, letter spacing between
+    its letters (not after the last one shown)."""
+    width = sum(width_of(r, size, spacing) for r in line.runs)
+    shown = display_runs(line)
+    if spacing and shown and shown[-1].icon is None:
+        width -= spacing
+    return replace(line, width=width)
+
+
+def display_runs(line: Line) -> tuple[Run, ...]:
+    """A line's runs left to right as shown (reversed when the line reads right to left)."""
+    if not any(shaping.has_rtl(r.text) for r in line.runs):
+        return line.runs
+    whole = "".join(r.text if r.icon is None else "\ufffc" for r in line.runs)
+    return tuple(reversed(line.runs)) if shaping.rtl_paragraph(whole) else line.runs
 
 

@@ -10,7 +10,9 @@ inside it). Words are measured shaped (cardgen.layout.shaping: kerning, ligature
 A line may break at spaces, after a hyphen inside a word, at a soft hyphen (U+00AD, printed
 as a hyphen only where the line breaks) and, when fitting is given a language, where pyphen's
 dictionary hyphenates a word. `align: justify` stretches the spaces of every line but a
-paragraph's last.
+paragraph's last. `spacing` (letter spacing, mm) goes between letters: it widens every word
+as wrapping measures it, and a line's width for alignment leaves out the spacing after its
+last letter.
 
 Fitting tries the preferred size first, then searches the 0.25 pt steps down to the minimum size
 for the largest that fits (binary search: fitting is monotone in the size); when the text still
@@ -30,9 +32,10 @@ from cardgen.layout.linebreak import (
     ICON_PAD_EM,
     Line,
     Run,
+    display_runs,
     icon_side,
     measured,
-    run_width,
+    spaced_width,
     split_words,
     width_of,
     wrap_words,
@@ -69,6 +72,7 @@ class Fitted:
     line_height: float  # mm
     height: float  # mm, first cap top to last baseline + descent
     family: Family = DEFAULT_FAMILY
+    spacing: float = 0.0  # letter spacing, mm
 
 
 class TextOverflow(Exception):
@@ -181,6 +185,7 @@ def fit(
     max_lines: int | None = None,
     family: Family = DEFAULT_FAMILY,
     language: str | None = None,
+    spacing: float = 0.0,
 ) -> Fitted:
     """Largest size from `size` down to `min_size` at which the text fits the box.
 
@@ -188,10 +193,11 @@ def fit(
     monotone in the size (every width, height and line count grows with it), so after the
     preferred size a binary search over the steps finds the same size a top-down scan would.
     The same text in the same box (repeated titles, shared backs) is fitted once. With a
-    language, words may be hyphenated (pyphen) where a line would otherwise break early.
+    language, words may be hyphenated (pyphen) where a line would otherwise break early;
+    `spacing` mm goes between letters.
     """
     result = _fit_cached(text, width, height, size, min_size, face, leading, max_lines, family,
-                         language)
+                         language, spacing)
     if isinstance(result, Fitted):
         return result
     raise TextOverflow(*result)
@@ -200,10 +206,11 @@ def fit(
 @lru_cache(maxsize=2048)  # enough for repeats; small, as workers fork from this heap
 def _fit_cached(text: str, width: float, height: float, size: float, min_size: float | None,
                 face: str, leading: float, max_lines: int | None, family: Family = DEFAULT_FAMILY,
-                language: str | None = None) -> Fitted | tuple[float, float, float, float]:
+                language: str | None = None, spacing: float = 0.0
+                ) -> Fitted | tuple[float, float, float, float]:
     """fit() -> the Fitted lines, or TextOverflow's arguments (results are immutable)."""
     words = split_words(parse_runs(text, face, family))
-    box = _Box(width, height, leading, max_lines, family.regular, language)
+    box = _Box(width, height, leading, max_lines, family.regular, language, spacing)
     best = _try_size(words, box, size)
     if not best.fits:
         ladder = _size_ladder(size, size if min_size is None else min(min_size, size))
@@ -211,8 +218,8 @@ def _fit_cached(text: str, width: float, height: float, size: float, min_size: f
     if not best.fits:
         return (max(best.needed - height, 0.0), max(best.over_w, 0.0), best.needed, height)
     lh = fonts.line_height_mm(best.size, leading)
-    lines = tuple(measured(line, best.size) for line in best.lines)
-    return Fitted(lines, best.size, lh, best.needed, family)
+    lines = tuple(measured(line, best.size, spacing) for line in best.lines)
+    return Fitted(lines, best.size, lh, best.needed, family, spacing)
 
 
 @dataclass(frozen=True)
@@ -225,6 +232,7 @@ class _Box:
     max_lines: int | None
     face: str
     language: str | None
+    spacing: float = 0.0  # letter spacing, mm
 
 
 def _search_ladder(words: list[list[Run]], box: _Box, ladder: list[float], first: _Trial
@@ -266,7 +274,7 @@ def _size_ladder(size: float, floor: float) -> list[float]:
 
 def _try_size(words: list[list[Run]], box: _Box, size: float) -> _Trial:
     """Wrap the words at one size and say whether the block fits the box."""
-    lines, over_w = wrap_words(words, box.width, size, box.language)
+    lines, over_w = wrap_words(words, box.width, size, box.language, box.spacing)
     needed = block_height(len(lines), size, box.leading, box.face)
     too_many = box.max_lines is not None and len(lines) > box.max_lines
     fits = over_w <= 0.01 and needed <= box.height + 0.01 and not too_many
@@ -297,11 +305,11 @@ def place(
     top = {"top": y, "middle": y + (height - fitted.height) / 2, "bottom": y + height - fitted.height}
     cap = fonts.ascent_mm(regular, fitted.size)
     baseline = top.get(valign, y) + cap
-    pen = _Pen(fitted.size, color, icon, cap)
+    pen = _Pen(fitted.size, color, icon, cap, letters=fitted.spacing)
     items: list[Primitive] = []
     for line in fitted.lines:
         pen.baseline = baseline
-        runs = _display_runs(line)
+        runs = display_runs(line)
         slack = width - line.width
         spaces = sum(r.text.count(" ") for r in line.runs if r.icon is None)
         if align == "justify" and not line.end and spaces and slack > 0:
@@ -315,17 +323,10 @@ def place(
     return items
 
 
-def _display_runs(line: Line) -> tuple[Run, ...]:
-    """A line's runs left to right as shown (reversed when the line reads right to left)."""
-    if not any(shaping.has_rtl(r.text) for r in line.runs):
-        return line.runs
-    whole = "".join(r.text if r.icon is None else "\ufffc" for r in line.runs)
-    return tuple(reversed(line.runs)) if shaping.rtl_paragraph(whole) else line.runs
-
-
 @dataclass
 class _Pen:
-    """Draws a line's runs from a start x; `spacing` mm more after every space (justify)."""
+    """Draws a line's runs from a start x; `spacing` mm more after every space (justify),
+    `letters` mm after every glyph (letter spacing)."""
 
     size: float
     color: str
@@ -333,6 +334,7 @@ class _Pen:
     cap: float
     baseline: float = 0.0
     spacing: float = 0.0
+    letters: float = 0.0
 
     def draw(self, cursor: float, runs: tuple[Run, ...]) -> list[Primitive]:
         items: list[Primitive] = []
@@ -346,9 +348,8 @@ class _Pen:
             elif self.spacing:
                 cursor = self._per_word(cursor, run, items)
             else:
-                items.append(Text(cursor, self.baseline, run.text, run.face, self.size,
-                                  run.color or self.color))
-                cursor += width_of(run, self.size)
+                items.append(self._text(cursor, run.text, run))
+                cursor += width_of(run, self.size, self.letters)
         return items
 
     def _per_word(self, cursor: float, run: Run, items: list[Primitive]) -> float:
@@ -357,12 +358,16 @@ class _Pen:
         words = run.text.split(" ")
         if shaping.rtl_paragraph(run.text):
             words.reverse()
-        space = run_width(" ", run.face, self.size) + self.spacing
+        space = spaced_width(" ", run.face, self.size, self.letters) + self.spacing
         for i, word in enumerate(words):
             if i:
                 cursor += space
             if word:
-                items.append(Text(cursor, self.baseline, word, run.face, self.size,
-                                  run.color or self.color))
-                cursor += run_width(word, run.face, self.size)
+                items.append(self._text(cursor, word, run))
+                cursor += spaced_width(word, run.face, self.size, self.letters)
         return cursor
+
+    def _text(self, x: float, shown: str, run: Run) -> Text:
+        """One Text at the pen, in the run's face and colour (the text's, outside a span)."""
+        return Text(x, self.baseline, shown, run.face, self.size, run.color or self.color,
+                    spacing=self.letters)

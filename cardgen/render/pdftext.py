@@ -50,7 +50,8 @@ def pdf_font(face: str) -> Any:
 
 
 def draw_texts(canvas: Canvas, texts: Iterable[Text]) -> None:
-    """Lines of text as one q BT ... ET Q block: colour, font and size set only on change; each
+    """Lines of text as one q BT ... ET Q block: colour, font, size, outline and letter spacing
+    (Tc, which Q restores) set only on change; each
     line's shaped glyphs shown with TJ, the numbers between them the kerning (and whatever
     else shaping moved) relative to the font's own advances. A line met again in the same
     document reuses the operators it gave the first time."""
@@ -59,15 +60,19 @@ def draw_texts(canvas: Canvas, texts: Iterable[Text]) -> None:
     code = ["q BT"]
     color, tf = "", ""
     outline: str | None = None
+    tracking = 0.0
     for t in texts:
         if t.color != color:
             code.append(rgb_op(t.color))
             color = t.color
         x = t.x
         if t.anchor != "start":
-            width = fonts.text_width_mm(t.text, t.font, t.size)
+            width = fonts.spaced_width_mm(t.text, t.font, t.size, t.spacing)
             x -= width / 2 if t.anchor == "middle" else width
         code.append(f"1 0 0 1 {fp_str(x * K, -t.y * K)} Tm")
+        if t.spacing != tracking:  # letter spacing: Tc, after every glyph shown
+            code.append(f"{fp_str(t.spacing * K)} Tc")
+            tracking = t.spacing
         if t.stroke != outline:  # an outline: fill then stroke (render mode 2), round joins
             code.append(f"{rgb_op(t.stroke).replace(' rg', ' RG')} {fp_str(t.stroke_width * K)} w "
                         "1 j 2 Tr" if t.stroke else "0 Tr")

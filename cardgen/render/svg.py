@@ -142,11 +142,12 @@ class _Writer:
         scale = t.size * fonts.PT_TO_MM / fonts.units_per_em(t.font)
         x = t.x
         if t.anchor != "start":
-            width = fonts.text_width_mm(t.text, t.font, t.size)
+            width = fonts.spaced_width_mm(t.text, t.font, t.size, t.spacing)
             x -= width / 2 if t.anchor == "middle" else width
         shaped = fonts.shaped(t.text, t.font)  # the glyphs and places layout measured
-        glyphs = [(gx, f"#{self.glyph_id(t.font, g)}", gy)
-                  for g, gx, gy in zip(shaped.gids, shaped.xs, shaped.ys, strict=True)
+        track = t.spacing / scale  # letter spacing after each glyph, in font units
+        glyphs = [(round(gx + i * track, 2) if track else gx, f"#{self.glyph_id(t.font, g)}", gy)
+                  for i, (g, gx, gy) in enumerate(zip(shaped.gids, shaped.xs, shaped.ys, strict=True))
                   if fonts.glyph_outline(t.font, g)]
         letters = {"stroke": t.stroke, "stroke_width": f"{t.stroke_width / scale:.6g}",
                    "stroke_linejoin": "round"} if t.stroke else {}

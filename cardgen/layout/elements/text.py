@@ -23,6 +23,7 @@ INK = "#1A1A1A"  # text colour when none is given
 # `**...**` or `*...*` around at least one binding, on one line
 _EMPHASIS = re.compile(r"(\*\*?)([^*\n]*\{[^{}]+\}[^*\n]*)\1")
 HYPHENATE_WORDS = 6  # a text of this many words or more is body text: hyphenated by default
+LETTER_SPACING_MM = (-1.0, 10.0)  # the letter spacing a text may take, mm
 
 
 class TextElement(ElementBase):
@@ -45,6 +46,8 @@ class TextElement(ElementBase):
     leading: Num = Field(1.2, description="line height as a multiple of the size")
     stroke: Colour | None = Field(None, description="an outline round the letters (a colour)")
     stroke_width: Num = Field(0.2, description="the outline's width, mm")
+    letter_spacing: Num = Field(
+        0.0, description="room added between letters, mm (negative: tighter, down to -1)")
     hyphenate: bool | None = Field(
         None, description="break words at hyphenation points of the game's language "
         "(default: in body text of 6 words or more)")
@@ -81,6 +84,9 @@ class TextElement(ElementBase):
 
     def place(self, ctx: Context, scope: Scope, value: str, face: str, name: str,
               at: tuple[float, float]) -> None:
+        spacing = self.letter_spacing_mm(ctx, scope)
+        if spacing is None:
+            return
         x, y = at[0] + self.number(scope, "x"), at[1] + self.number(scope, "y")
         w, h = self.number(scope, "w"), self.number(scope, "h")
         size, min_size, leading = text_sizes(
@@ -90,7 +96,8 @@ class TextElement(ElementBase):
         try:
             fitted = text.fit(value, w, h, size=size, min_size=min_size, face=face,
                               leading=leading, family=ctx.job.family,
-                              language=self.language(ctx, value))
+                              language=self.language(ctx, value),
+                              spacing=spacing)
         except text.TextOverflow as exc:
             shown = min_size
             ctx.problem("text-overflow", f"text does not fit its box at {shown:g} pt: "
@@ -119,6 +126,22 @@ class TextElement(ElementBase):
         if width > 5:
             raise ValueError(f"stroke_width {width:g} mm: a text outline is at most 5 mm")
         return ink, width
+
+    def letter_spacing_mm(self, ctx: Context, scope: Scope) -> float | None:
+        """The room added between letters, mm; None, and a problem at the key, when it is
+        outside LETTER_SPACING_MM."""
+        spacing = self.number(scope, "letter_spacing")
+        low, high = LETTER_SPACING_MM
+        if low <= spacing <= high:
+            return spacing
+        where, label = self.key_location("letter_spacing")
+        ctx.problem("bad-layout", f"letter_spacing {spacing:g} mm is out of reason: letters take "
+                    f"from {low:g} mm (tighter) to {high:g} mm (wider) between them",
+                    label or "letter_spacing",
+                    f"letter_spacing is mm between letters: 0.2 to 0.5 spaces capitals out, "
+                    f"-0.1 tightens; {low:g} mm already makes most letters touch",
+                    where or self.location() or ctx.job.layout_file)
+        return None
 
     def missing_faces(self, ctx: Context, value: str) -> None:
         """A warning at the layout when the text asks for italic or bold and the layout's fonts
