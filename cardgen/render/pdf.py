@@ -37,7 +37,6 @@ from cardgen.layout.drawing import (
     Image,
     Matrix,
     Path,
-    PathOp,
     Primitive,
     Rect,
     Text,
@@ -51,6 +50,7 @@ from cardgen.render.pdf_style import (
     rect_outline,
     replayable,
     shaded,
+    trace,
 )
 from cardgen.render.pdftext import draw_texts
 
@@ -174,21 +174,8 @@ def _clip_and_place(canvas: Canvas, drawing: Drawing, x_mm: float, y_mm: float,
         return
     # art clipped to the face's cut line grown by the bleed (non-zero: a grown concave outline
     # that crosses itself keeps its overlap): nothing is drawn outside it
-    _trace(clip, face_outline(drawing, b))
+    trace(clip, face_outline(drawing, b))
     canvas.clipPath(clip, stroke=0, fill=0, fillMode=FILL_NON_ZERO)
-
-
-def _trace(pdf_path: Any, ops: Iterable[PathOp]) -> None:
-    """Path operators (face mm, y down) onto a reportlab path (pt, y up)."""
-    for op in ops:
-        if op[0] == "M":
-            pdf_path.moveTo(op[1] * K, -op[2] * K)
-        elif op[0] == "L":
-            pdf_path.lineTo(op[1] * K, -op[2] * K)
-        elif op[0] == "C":
-            pdf_path.curveTo(*(v * K * (1 if i % 2 == 0 else -1) for i, v in enumerate(op[1:])))
-        elif op[0] == "Z":
-            pdf_path.close()
 
 
 # the die line's ink: a named spot colour (shown magenta), overprinting, which a shop's RIP
@@ -214,7 +201,7 @@ def draw_die_line(canvas: Canvas, drawing: Drawing, x_mm: float, y_mm: float, pa
     canvas.transform(*_placement(0, x_mm, y_mm, drawing.width, drawing.height, page_h_mm))
     stroke_die_ink(canvas)
     line = canvas.beginPath()
-    _trace(line, face_outline(drawing))
+    trace(line, face_outline(drawing))
     canvas.drawPath(line, stroke=1, fill=0)
     canvas.restoreState()
 

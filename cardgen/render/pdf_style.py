@@ -4,7 +4,7 @@ face space (mm with y down become pt with y up)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any
 
@@ -12,7 +12,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.layout.drawing import Ellipse, Path, Rect, Style
+from cardgen.layout.drawing import Ellipse, Path, PathOp, Rect, Style
 
 K = mm  # points per mm
 
@@ -91,7 +91,13 @@ def ellipse_outline(canvas: Canvas, e: Ellipse) -> Any:
 
 def path_outline(canvas: Canvas, p: Path) -> Any:
     pdf_path = canvas.beginPath()
-    for op in p.ops:
+    trace(pdf_path, p.ops)
+    return pdf_path
+
+
+def trace(pdf_path: Any, ops: Iterable[PathOp]) -> None:
+    """Path operators (face mm, y down) onto a reportlab path (pt, y up)."""
+    for op in ops:
         if op[0] == "M":
             pdf_path.moveTo(op[1] * K, -op[2] * K)
         elif op[0] == "L":
@@ -100,4 +106,3 @@ def path_outline(canvas: Canvas, p: Path) -> Any:
             pdf_path.curveTo(*(v * K * (1 if i % 2 == 0 else -1) for i, v in enumerate(op[1:])))
         elif op[0] == "Z":
             pdf_path.close()
-    return pdf_path
