@@ -68,6 +68,8 @@ MISTAKES = [  # find, replace, the text whose position is reported, rule, key pa
     ("elements:\n", 'elements:\n  - { type: text, text: "{item.name}", w: 10, h: 5 }\n', '"{item.name}"',
      "unknown-binding", "elements[0].text", "{item.name}: 'item' is only known inside repeat",
      "bind a field"),
+    ('background: "#FFFFFF"', 'background: "{nmae}"', '"{nmae}"', "unknown-binding", "background",
+     "{nmae}: kind 'spell-card' has no field 'nmae'", "did you mean 'name'?"),
 ]
 
 

@@ -390,7 +390,10 @@ def cmd_check(args: argparse.Namespace, console: Console) -> int:
     else:
         print_report(report, console, strict=args.strict)
     if problems:
-        print_problems(problems, _console(stderr=True))
+        err = _console(stderr=True)
+        print_problems(problems, err)
+        err.print("check FAILED: the layouts, icons, fonts or images above would stop the build "
+                  "(the data checks before them are as shown)", style="bold red", markup=False)
         return EXIT_INVALID
     return EXIT_FAILED if report.failed(strict=args.strict) else EXIT_OK
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.data.model import BASE_FIELDS, Database, FieldSpec
+from cardgen.data.yamlsrc import Source
 from cardgen.errors import Problem, did_you_mean
 from cardgen.layout.elements import ElementBase
 from cardgen.layout.model import TemplateFile
@@ -80,6 +81,24 @@ def binding_problems(db: Database, kind: str, template: TemplateFile) -> list[Pr
     checker = _Checker(db, kind, problems)
     for el in template.elements:
         checker.element(el, _Items())
+    return problems
+
+
+def background_binding_problems(db: Database, kind: str, template: TemplateFile,
+                                source: Source) -> list[Problem]:
+    """Problems of the bindings in a template's `background` (a colour read from a field)."""
+    value = template.background
+    if not isinstance(value, str):
+        return []
+    problems: list[Problem] = []
+    checker = _Checker(db, kind, problems)
+    for match in _BINDING.finditer(value):
+        try:
+            checker.resolve(match.group(1), _Items())
+        except BindingError as exc:
+            problems.append(Problem("unknown-binding", f"{{{match.group(1)}}}: {exc}",
+                                    where=source.value_where(("background",)),
+                                    path=source.label(("background",)), hint=exc.hint))
     return problems
 
 

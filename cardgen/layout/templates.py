@@ -9,7 +9,7 @@ from cardgen.data.paths import leaves_folder, readable
 from cardgen.data.yamlsrc import Source, read_source
 from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
 from cardgen.layout.auto import auto_template
-from cardgen.layout.bindings import binding_problems
+from cardgen.layout.bindings import background_binding_problems, binding_problems
 from cardgen.layout.fonts import font_problem
 from cardgen.layout.model import Fonts, TemplateFile
 from cardgen.layout.roots import SHARED_LAYOUTS, find_layout_file, layout_roots
@@ -152,7 +152,8 @@ def _merged_template(session: LayoutSession, kind: str, side: str) -> TemplateFi
         if found is not None:
             session.template_files[(kind, side)] = _shown(db.project, found)
             template = load_template(db.project, full)
-            problems = binding_problems(db, kind, template)
+            problems = binding_problems(db, kind, template) + background_binding_problems(
+                db, kind, template, _read_template(found, _shown(db.project, found))[1])
             if problems:
                 raise ProblemsError(problems)
             return template
