@@ -37,9 +37,10 @@ def record_path(db: Database) -> Path:
     return db.project / CACHE_FOLDER / f"clean-{db.game.id}-{db.edition.id}.json"
 
 
-def edition_key(db: Database) -> str:
-    """Digest of everything laying out every face of the edition reads, but probed images."""
-    digest = hashlib.sha1(database_key(db).encode())
+def edition_key(db: Database, base: str | None = None) -> str:
+    """Digest of everything laying out every face of the edition reads, but probed images
+    (`base`: its database_key, when the caller has it)."""
+    digest = hashlib.sha1((base or database_key(db)).encode())
     for component in db.components:
         digest.update(_component_repr(component).encode("utf-8") + b"\0")
     return digest.hexdigest()
@@ -49,13 +50,13 @@ def _body(key: str, probes: list[list[str]]) -> bytes:
     return json.dumps({"key": key, "probes": probes}, sort_keys=True).encode("utf-8")
 
 
-def record_clean(db: Database, probes: Iterable[Probes]) -> None:
+def record_clean(db: Database, probes: Iterable[Probes], base: str | None = None) -> None:
     """Note that every face of db laid out without an error (their probed images given)."""
     secret = cache_secret()
     if secret is None:
         return
     seen = sorted({(path, was) for face in probes for path, was in face})
-    body = _body(edition_key(db), [list(p) for p in seen])
+    body = _body(edition_key(db, base), [list(p) for p in seen])
     path = record_path(db)
     tmp = path.with_suffix(f".{os.getpid()}.tmp")
     try:

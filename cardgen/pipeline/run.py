@@ -54,7 +54,7 @@ def build(
     if lint_errors(warnings) and not options.draft_report:  # a draft is a play-test copy
         raise ProblemsError(lint_errors(warnings))
     if options.only is None and not options.ink_saver and not lint_errors(warnings):
-        clean.record_clean(db, (entry[0] for entry in cache.new.values()))  # for `cardgen check`
+        clean.record_clean(db, (e[0] for e in cache.new.values()), cache.base)  # for `cardgen check`
     clock = PdfClock(report, pdf_stages(options, faces), started)
     with output.atomic_folder(target) as tmp:
         previous = output.Previous.load(target)
