@@ -50,7 +50,7 @@ def check_game(db: Database, players: int | None = None) -> Report:
 
 def build_game(db: Database, out: str | Path | None = None, **options: Any) -> BuildSummary:
     """Stages 3-8 into OUT/<game>-<edition>/ (default PROJECT/output); options are
-    cardgen.pipeline.faces.BuildOptions fields (fold=True, papers=("a4",), preview=False,
+    cardgen.pipeline.faces.BuildOptions fields (fold=True, papers=("a4",), preview=True,
     print_shop=False, ...; cardgen.pipeline.outputs.options_for maps output names to them).
     The folder gets the gallery (index.html with the check report) unless extra_steps says
     otherwise."""

@@ -102,7 +102,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Database, Path]:
     module.LayoutSession = LayoutSession  # type: ignore[attr-defined]
     mp.setitem(sys.modules, "cardgen.layout", module)
     db = make_db(root)
-    summary = build(db, root / "output", BuildOptions(back_offset=(1.0, -0.5)))
+    summary = build(db, root / "output", BuildOptions(back_offset=(1.0, -0.5), preview=True))
     mp.undo()
     assert summary.folder == root / "output" / "demo-1.0"
     assert all(f.exists() for f in summary.files)

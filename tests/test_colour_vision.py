@@ -210,7 +210,7 @@ def test_build_simulate_deutan_writes_simulated_previews(pawns: Path, tmp_path: 
 
     _letters(pawns)
     out = tmp_path / "out"
-    for extra in ((), ("--simulate", "deutan")):
+    for extra in (("--previews",), ("--simulate", "deutan")):
         done = subprocess.run([sys.executable, "-m", "cardgen", "--project", str(pawns), "build",
                                "--out", str(out), *extra], capture_output=True, text=True)
         assert done.returncode == 0, done.stdout + done.stderr

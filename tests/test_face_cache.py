@@ -130,3 +130,33 @@ def test_check_takes_unchanged_faces_from_the_cache_and_writes_none(tmp_path: Pa
     assert face_problems(load_database(project, game, edition)) == []
     assert laid_out == ["card-00005-front", "card-00005-back"]  # only the edited card
     assert {p.name: p.read_bytes() for p in (project / CACHE_FOLDER).iterdir()} == cached
+
+
+def test_check_after_a_clean_build_lays_out_nothing(tmp_path: Path, laid_out: list[str]) -> None:
+    """A build that laid out every face without an error leaves a signed record; `cardgen
+    check` trusts it while nothing a face reads has changed, and lays out again otherwise."""
+    from cardgen.cli.build_cmd import face_problems
+    from cardgen.pipeline.clean import known_clean, record_path
+
+    project = gen_deck.make_project(tmp_path / "p", CARDS)
+    game, edition = parse_target(gen_deck.TARGET, project)
+    db = load_database(project, game, edition)
+    assert not known_clean(db)
+    _build(project)
+    laid_out.clear()
+    assert known_clean(db) and face_problems(db) == [] and laid_out == []
+    gen_deck.edit_one_card(project, 4)
+    edited = load_database(project, game, edition)
+    assert not known_clean(edited)
+    assert face_problems(edited) == [] and laid_out == ["card-00005-front", "card-00005-back"]
+    _build(project)
+    assert known_clean(edited)
+    record = record_path(edited)
+    signature, body = record.read_bytes().split(b"\n", 1)
+    record.write_bytes(signature + b"\n" + body.replace(b'"key": "', b'"key": "0'))
+    assert not known_clean(edited)  # a record this user's key did not sign is not trusted
+    _build(project)
+    layout_file = next((project / "layouts").rglob("*.yaml"))
+    layout_file.write_text(layout_file.read_text(encoding="utf-8") + "\n# edited\n",
+                           encoding="utf-8")
+    assert not known_clean(load_database(project, game, edition))

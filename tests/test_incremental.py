@@ -24,7 +24,7 @@ def _layout(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _build(run_cli, project: Path) -> Path:
-    result = run_cli("--project", str(project), "build", gen_deck.TARGET)
+    result = run_cli("--project", str(project), "build", gen_deck.TARGET, "--previews")
     assert result.code == 0, result.text
     return project / "output" / f"{gen_deck.GAME}-{gen_deck.EDITION}"
 

@@ -37,6 +37,18 @@ def test_only_the_letter_pdf(run_cli, project: Path) -> None:
     assert (options["print_shop"], options["svg"], options["preview"]) == (False, False, False)
 
 
+def test_the_default_build_writes_previews_only_when_asked(run_cli, project: Path) -> None:
+    assert _build(run_cli, project).code == 0
+    files = _files(project)
+    assert "pnp-letter.pdf" in files and "svg/card/card-00001.svg" in files
+    assert not [f for f in files if f.startswith("preview/")]
+    assert _build(run_cli, project, "--previews").code == 0
+    files = _files(project)
+    assert "preview/contact-sheet.png" in files and "preview/pnp-letter-001.png" in files
+    assert _build(run_cli, project, "--outputs", "preview,pnp-a4", "--no-preview").code == 0
+    assert _files(project) == ["manifest.json", "pnp-a4.pdf"]
+
+
 def test_previews_without_print_shop_pdfs(run_cli, project: Path, tmp_path: Path) -> None:
     assert _build(run_cli, project, "--outputs", "preview,pnp-a4").code == 0
     files = _files(project)
@@ -45,7 +57,7 @@ def test_previews_without_print_shop_pdfs(run_cli, project: Path, tmp_path: Path
     assert not list((project / "output").rglob(".sheets"))
     # the contact sheet is the one a full build makes
     full = gen_deck.make_project(tmp_path / "full", CARDS)
-    assert _build(run_cli, full).code == 0
+    assert _build(run_cli, full, "--previews").code == 0
     sheet = "output/bench-1/preview/contact-sheet.png"
     assert (project / sheet).read_bytes() == (full / sheet).read_bytes()
 

@@ -46,7 +46,7 @@ def test_a_build_leaves_no_document_open(tmp_path: Path, jobs: str,
     monkeypatch.setenv("CARDGEN_JOBS", jobs)
     project = gen_deck.make_project(tmp_path / "p", 12)
     db = load_database(project, gen_deck.GAME, gen_deck.EDITION)
-    summary = build(db, tmp_path / "out", BuildOptions(svg=False))
+    summary = build(db, tmp_path / "out", BuildOptions(svg=False, preview=True))
     assert not png._OPEN
     assert summary.pdfs_seconds is not None and 0 < summary.pdfs_seconds <= summary.seconds
     assert (summary.folder / "preview" / "contact-sheet.png").is_file()
@@ -57,7 +57,7 @@ def test_only_changed_pages_get_new_previews(tmp_path: Path) -> None:
 
     def previews() -> dict[str, tuple[str, int]]:
         db = load_database(project, gen_deck.GAME, gen_deck.EDITION)
-        folder = build(db, tmp_path / "out", BuildOptions(svg=False, papers=("letter",))).folder
+        folder = build(db, tmp_path / "out", BuildOptions(svg=False, papers=("letter",), preview=True)).folder
         files = json.loads((folder / "manifest.json").read_text())["files"]
         return {name: (r["sha256"], (folder / name).stat().st_ino) for name, r in files.items()
                 if r["holds"] == "preview"}

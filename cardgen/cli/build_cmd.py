@@ -79,8 +79,7 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
     out_root = output_root(args, db)
     outputs = chosen_outputs(args, db)  # a wrong name stops before the check
     chosen = options_for(outputs, project_outputs(db.project))
-    if args.no_preview:
-        chosen["preview"] = False
+    chosen["preview"] = wants_previews(args, chosen["preview"])
     report = check(db, players=args.players)
     draft = getattr(args, "draft", False)
     if not may_build(report, console, strict=args.strict, draft=draft):
@@ -108,6 +107,14 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
     else:
         print_built(db, summary, options, console)
     return 0
+
+
+def wants_previews(args: argparse.Namespace, chosen: bool) -> bool:
+    """Whether the build writes PNG previews: --no-preview never; --previews and --simulate
+    (whose pictures are the previews) always; else as the outputs chose (not by default)."""
+    if args.no_preview:
+        return False
+    return chosen or bool(getattr(args, "previews", False) or getattr(args, "simulate", None))
 
 
 def may_build(report: Report, console: Console, *, strict: bool, draft: bool) -> bool:
@@ -224,6 +231,10 @@ def face_problems(db: Database) -> list[Problem]:
     """Every problem laying out every face would meet (layout files, bindings, arithmetic,
     icons, fonts, glyphs, images, text that does not fit), all of them; nothing is drawn or
     written. `cardgen check` reports them as the build would."""
+    from cardgen.pipeline.clean import known_clean
+
+    if known_clean(db):  # a build laid out every face as they are now, without an error
+        return []
     from cardgen.pipeline.faces import lay_out_faces, lint_errors, lint_warnings
     from cardgen.pipeline.sources import FaceCache
 

@@ -78,11 +78,11 @@ def _paper_outputs() -> str:
 
 
 def _add_build(sub: Subparsers) -> None:
-    p = sub.add_parser("build", help="check, then write PDFs, SVGs and previews to output/",
+    p = sub.add_parser("build", help="check, then write PDFs, SVGs and the gallery to output/",
                        description="Check the edition, then write output/<game>-<edition>/: "
                                    "home-print PDFs (Letter, A4; duplex and single-sided), "
                                    "the rulebook and its booklet, print-shop PDFs, SVGs, "
-                                   "previews.")
+                                   "the gallery; PNG previews with --previews.")
     _target_arg(p)
     p.add_argument("--players", type=int, metavar="N", help="build the box for N players")
     p.add_argument("--back-offset", default="0,0", metavar="DX,DY",
@@ -95,10 +95,13 @@ def _add_build(sub: Subparsers) -> None:
     p.add_argument("--out", type=Path, metavar="DIR", help="output root (default: PROJECT/output)")
     p.add_argument("--outputs", metavar="NAME,...",
                    help=f"write only these: {_paper_outputs()}, print, rules, svg, preview, "
-                        "gallery (default: cardgen.yaml build.outputs, else all)")
-    p.add_argument("--no-preview", action="store_true", help="skip PNG previews")
+                        "gallery (default: cardgen.yaml build.outputs, else all but preview)")
+    p.add_argument("--previews", action="store_true",
+                   help="also write PNG previews of the pages and contact sheets (preview/)")
+    p.add_argument("--no-preview", action="store_true",
+                   help="skip PNG previews even if --outputs or cardgen.yaml names them")
     p.add_argument("--simulate", choices=("protan", "deutan", "tritan", "grey"),
-                   help="previews and gallery as a colour-blind player sees them "
+                   help="previews (implies --previews) and gallery as a colour-blind player sees them "
                         "(into output/<game>-<edition>-<kind>)")
     p.add_argument("--strict", action="store_true", help="refuse to build on warnings too")
     p.add_argument("--draft", action="store_true",

@@ -176,7 +176,7 @@ repository (`pipx install /path/to/cardgen`) or from a wheel built there.
 
 ```sh
 cardgen check      # the database against the rulebook's box list
-cardgen build      # output/$game-1.0/: pnp-letter.pdf, pnp-a4.pdf, print/, svg/, preview/
+cardgen build      # output/$game-1.0/: pnp-letter.pdf, pnp-a4.pdf, print/, svg/, index.html
 cardgen build --draft   # a play-test copy even with missing art or a failing check
 ```
 

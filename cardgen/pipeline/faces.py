@@ -35,7 +35,7 @@ class BuildOptions:
     print_shop: bool = True  # print/<kind>.pdf
     rules: bool = True  # rules-<paper>.pdf and rules-booklet-<paper>.pdf (with a rulebook)
     svg: bool = True
-    preview: bool = True
+    preview: bool = False  # preview/: PNG pages and contact sheets (asked for: --previews)
     ink_saver: bool = False  # printer-friendly faces (light backgrounds, tinted fills)
     draft_report: tuple[str, ...] = ()  # a draft: the check report, printed before the sheets
     strict: bool = False  # lint warnings stop the build

@@ -3,7 +3,10 @@
 its files as). Each paper of the paper catalogue (cardgen.impose.papers, a project's own
 included) gives a `pnp-<paper>` output; `cardgen build --help` lists them.
 
-Nothing named means all of them. An unknown name is a Problem located in cardgen.yaml (or on
+Nothing named means every output built by default: all of them but `preview` (PNG pages and
+contact sheets cost more than every PDF together, and the gallery shows the SVG faces), which
+a build writes only when asked (`--previews`, `--outputs ...,preview`, cardgen.yaml
+`build.outputs`). An unknown name is a Problem located in cardgen.yaml (or on
 the command line) with a did-you-mean hint.
 """
 
@@ -27,6 +30,7 @@ class Output:
     writes: str  # the files, as help and docs say it
     holds: tuple[str, ...]  # what manifest.json records its files as (FileRecord.holds)
     paper: str | None = None  # a home-print output: the paper's id
+    default: bool = True  # built when no output is named
 
 
 def paper_output(paper: Paper) -> Output:
@@ -40,7 +44,7 @@ FILE_OUTPUTS = (
            "(rules-<paper>.pdf, rules-booklet-<paper>.pdf)", ("rules", "rules-booklet")),
     Output("svg", "one SVG per face (svg/<kind>/<id>.svg)", ("svg",)),
     Output("preview", "PNG previews of the home-print pages and contact sheets (preview/)",
-           ("preview", "contact-sheet")),
+           ("preview", "contact-sheet"), default=False),
     Output("gallery", "index.html: the faces (their SVGs), the check report and the edition diff",
            ("gallery",)),
 )
@@ -136,11 +140,11 @@ def configured_outputs(project: Path) -> tuple[str, ...] | None:
 
 def options_for(outputs: tuple[str, ...] | None, known: Sequence[Output] | None = None
                 ) -> dict[str, Any]:
-    """The BuildOptions fields that write exactly these outputs (None: every output of the
-    catalogue `known`, cardgen's own by default); the gallery is a step the command line adds
-    (cardgen.export.gallery.GalleryStep)."""
+    """The BuildOptions fields that write exactly these outputs (None: every default output
+    of the catalogue `known`, cardgen's own by default, previews left out); the gallery is a
+    step the command line adds (cardgen.export.gallery.GalleryStep)."""
     every = known if known is not None else output_catalogue()
-    chosen = {o.name for o in every} if outputs is None else set(outputs)
+    chosen = {o.name for o in every if o.default} if outputs is None else set(outputs)
     return {
         "papers": tuple(o.paper for o in every if o.paper is not None and o.name in chosen),
         "print_shop": "print" in chosen,

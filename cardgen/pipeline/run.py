@@ -24,7 +24,7 @@ from pathlib import Path
 
 from cardgen.data.model import Database
 from cardgen.errors import ProblemsError
-from cardgen.pipeline import output, sources, tasks
+from cardgen.pipeline import clean, output, sources, tasks
 from cardgen.pipeline.faces import (
     BuildOptions,
     BuildSummary,
@@ -53,6 +53,8 @@ def build(
         raise ProblemsError([replace(w, severity="error") for w in warnings])
     if lint_errors(warnings) and not options.draft_report:  # a draft is a play-test copy
         raise ProblemsError(lint_errors(warnings))
+    if options.only is None and not options.ink_saver and not lint_errors(warnings):
+        clean.record_clean(db, (e[0] for e in cache.new.values()), cache.base)  # for `cardgen check`
     clock = PdfClock(report, pdf_stages(options, faces), started)
     with output.atomic_folder(target) as tmp:
         previous = output.Previous.load(target)

@@ -102,7 +102,8 @@ def writer_hashes(root: Path) -> dict[str, str]:
 
     project = gen_deck.make_project(root / "deck", DECK_CARDS)
     out = root / "out"
-    code = main(["--project", str(project), "build", gen_deck.TARGET, "--out", str(out)])
+    code = main(["--project", str(project), "build", gen_deck.TARGET, "--out", str(out),
+                 "--previews"])
     if code != 0:
         raise RuntimeError(f"building the deck exited {code}")
     (folder,) = [p for p in out.iterdir() if p.is_dir() and not p.name.startswith(".")]

@@ -17,6 +17,8 @@ from cardgen.layout import FaceInfo, LayoutSession  # the real one's; this modul
 from cardgen.layout import text as textfit
 from cardgen.layout.drawing import Drawing, Ellipse, Path, Rect, Style, Text
 
+_REAL_PATH = list(sys.modules["cardgen.layout"].__path__)  # the real package's folder
+
 W, H, BLEED = 63.0, 88.0, 3.0
 
 
@@ -66,6 +68,7 @@ def install(force: bool = False) -> bool:
 def as_module() -> types.ModuleType:
     """This stand-in as a module object named cardgen.layout."""
     module = types.ModuleType("cardgen.layout")
+    module.__path__ = _REAL_PATH  # the real submodules (drawing, back_lints, ...) stay importable
     module.face_info = face_info  # type: ignore[attr-defined]
     module.lay_out = lay_out  # type: ignore[attr-defined]
     module.LayoutSession = LayoutSession  # type: ignore[attr-defined]

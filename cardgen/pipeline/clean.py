@@ -1,0 +1,87 @@
+"""A record that every face of an edition lays out without a problem, so `cardgen check` need
+not lay them out again.
+
+A build that laid out every face of the edition (no --changed-since subset, no ink saver) and
+met no layout error writes PROJECT/.cardgen-cache/clean-<game>-<edition>.json: a key of all its
+faces read (the face cache's database key and every component) and the image files their
+layouts probed, signed with this user's cache key. `cardgen check` finds the layout problems
+with cardgen.cli.build_cmd.face_problems; when the record matches the project as it is now
+(the same key, every probed image as it was), there are none and nothing is laid out, so the
+check never loads the layout language. Any change to the code, the game, the edition, a
+layout, an icon, a component or a probed image changes the key or a probe.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import json
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+from cardgen.data.model import Database
+from cardgen.pipeline.sources import (
+    CACHE_FOLDER,
+    Probes,
+    _component_repr,
+    _probe,
+    _sign,
+    cache_secret,
+    database_key,
+)
+
+
+def record_path(db: Database) -> Path:
+    return db.project / CACHE_FOLDER / f"clean-{db.game.id}-{db.edition.id}.json"
+
+
+def edition_key(db: Database, base: str | None = None) -> str:
+    """Digest of everything laying out every face of the edition reads, but probed images
+    (`base`: its database_key, when the caller has it)."""
+    digest = hashlib.sha1((base or database_key(db)).encode())
+    for component in db.components:
+        digest.update(_component_repr(component).encode("utf-8") + b"\0")
+    return digest.hexdigest()
+
+
+def _body(key: str, probes: list[list[str]]) -> bytes:
+    return json.dumps({"key": key, "probes": probes}, sort_keys=True).encode("utf-8")
+
+
+def record_clean(db: Database, probes: Iterable[Probes], base: str | None = None) -> None:
+    """Note that every face of db laid out without an error (their probed images given)."""
+    secret = cache_secret()
+    if secret is None:
+        return
+    seen = sorted({(path, was) for face in probes for path, was in face})
+    body = _body(edition_key(db, base), [list(p) for p in seen])
+    path = record_path(db)
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(_sign(secret, body).hex().encode() + b"\n" + body)
+        os.replace(tmp, path)
+    except OSError:  # a read-only project: check lays the faces out instead
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
+
+
+def known_clean(db: Database) -> bool:
+    """Whether this user's record says every face of db, as it is now, lays out cleanly."""
+    secret = cache_secret()
+    try:
+        signature, body = record_path(db).read_bytes().split(b"\n", 1)
+    except (OSError, ValueError):
+        return False
+    if secret is None or not hmac.compare_digest(signature, _sign(secret, body).hex().encode()):
+        return False
+    try:
+        data = json.loads(body)
+        key, probes = data["key"], data["probes"]
+    except (ValueError, KeyError, TypeError):
+        return False
+    if key != edition_key(db):
+        return False
+    return all(isinstance(p, list) and len(p) == 2 and _probe(p[0]) == p[1] for p in probes)
