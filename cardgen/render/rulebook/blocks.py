@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TypeVar
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -95,6 +96,7 @@ class Table:
 
 
 Block = Heading | Para | Picture | Code | Rule | Quote | ListBlock | Table
+_B = TypeVar("_B", Heading, Picture)
 
 
 @dataclass
@@ -329,16 +331,7 @@ def _table(r: _Reader) -> Table:
 
 def headings(blocks: list[Block]) -> list[Heading]:
     """Every heading, in order, lists and quotes included."""
-    out: list[Heading] = []
-    for block in blocks:
-        if isinstance(block, Heading):
-            out.append(block)
-        elif isinstance(block, Quote):
-            out += headings(list(block.blocks))
-        elif isinstance(block, ListBlock):
-            for item in block.items:
-                out += headings(list(item))
-    return out
+    return _nested(blocks, Heading)
 
 
 def icon_names(blocks: list[Block]) -> list[str]:
@@ -350,15 +343,21 @@ def icon_names(blocks: list[Block]) -> list[str]:
 
 
 def pictures(blocks: list[Block]) -> list[Picture]:
-    out: list[Picture] = []
+    """Every picture, in order, lists and quotes included."""
+    return _nested(blocks, Picture)
+
+
+def _nested(blocks: list[Block], kind: type[_B]) -> list[_B]:
+    """The blocks of one kind, in order, those inside quotes and list items included."""
+    out: list[_B] = []
     for block in blocks:
-        if isinstance(block, Picture):
+        if isinstance(block, kind):
             out.append(block)
         elif isinstance(block, Quote):
-            out += pictures(list(block.blocks))
+            out += _nested(list(block.blocks), kind)
         elif isinstance(block, ListBlock):
             for item in block.items:
-                out += pictures(list(item))
+                out += _nested(list(item), kind)
     return out
 
 
