@@ -4,8 +4,13 @@ see, front matter; quantities last or excluded, table columns, where a box list 
 
 from __future__ import annotations
 
-import pytest
+import re
 
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardgen.check import mdtext
 from cardgen.check.boxlist import find_box, quantity, same_item
 from cardgen.check.mdtext import BLANK, HEADING, ITEM, ROW, SKIP, TEXT, plain, read, tokens, words
 
@@ -20,6 +25,29 @@ def test_plain_keeps_code_html_and_image_text() -> None:
     assert plain("  ‘quoted’  ") == "'quoted'"
     assert plain("e\u0301") == "\u00e9"
     assert plain("") == ""
+
+
+def _by_markdown_it(text: str) -> str:
+    """plain() as markdown-it alone reads the line (no shortcut for lines without markup)."""
+    text = mdtext.unicodedata.normalize("NFC", text.replace("’", "'").replace("‘", "'"))
+    tokens = mdtext._parser().parseInline(text)
+    out = [" " if t.type in ("softbreak", "hardbreak") else t.content
+           for t in (tokens[0].children or [] if tokens else [])
+           if t.type in ("text", "code_inline", "html_inline", "softbreak", "hardbreak", "image")]
+    return re.sub(r"\s+", " ", "".join(out)).strip()
+
+
+@given(st.lists(st.sampled_from([*"ab Z9#$%&+-:=>@^{}~|!()'\"’.,;?/\t\xa0\u2003é×◇",
+                                 "e\u0301", "&amp;", "&#35;", "& ", "AT&T"]), max_size=30).map("".join))
+def test_plain_without_markup_is_what_markdown_it_reads(text: str) -> None:
+    assert plain(text) == _by_markdown_it(text)
+
+
+@pytest.mark.parametrize("text", ["a & b", "AT&T", "&amp; &#35; &copy", "x\\*y*", "a <b>c</b>",
+                                  "1 ROOM & 2 KEYS", "under_score", "~~no~~ strike", "a\r\nb",
+                                  "tab\there", "x\x00y", "[link](u)", "`code`"])
+def test_plain_agrees_with_markdown_it(text: str) -> None:
+    assert plain(text) == _by_markdown_it(text)
 
 
 def test_words_and_tokens() -> None:

@@ -26,6 +26,10 @@ _WORD = re.compile(r"\w+(?:['\-]\w+)*")
 _SPACE = re.compile(r"\s+")
 _PIPES = re.compile(r"^\s*\|.*\|.*\|\s*$")
 _RULE_ROW = re.compile(r"^\s*\|?(?:\s*:?-{2,}:?\s*\|)+\s*:?-{0,}:?\s*\|?\s*$")
+# What starts inline Markdown in the parser's rules (escape, code, emphasis, link, image,
+# autolink, HTML, entity, line breaks) or its normalising (CR, NUL): a line with none of these
+# is its own plain text, so markdown-it need not read it.
+_INLINE = re.compile(r"[\\`*_\[\]<\r\n\x00]|&[#A-Za-z]")
 _TIMES = re.compile(r"\b(\d+)\s*[x×](?![\w-])|(?<![\w-])[x×]\s*(\d+)\b", re.I)
 
 
@@ -54,9 +58,12 @@ def _parser() -> MarkdownIt:
     return MarkdownIt("commonmark").enable("table")
 
 
+@lru_cache(maxsize=4096)
 def plain(text: str) -> str:
     """One line's inline Markdown taken off: `**Foo** _bar_ [x](y)` -> `Foo bar x`."""
     text = unicodedata.normalize("NFC", text.replace("’", "'").replace("‘", "'"))
+    if not _INLINE.search(text):
+        return _SPACE.sub(" ", text).strip()
     tokens = _parser().parseInline(text)
     out: list[str] = []
     for tok in tokens[0].children or [] if tokens else []:

@@ -8,14 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-)
 
 from cardgen.check import check
 from cardgen.check.text import report_lines, waived_summary
@@ -27,6 +19,8 @@ from cardgen.stages import progress_label
 if TYPE_CHECKING:
     from cardgen.check.report import Report
     from cardgen.diff.compute import EditionDiff
+    from rich.progress import TaskID
+
     from cardgen.pipeline import BuildOptions, BuildSummary
 
 
@@ -176,6 +170,8 @@ def gallery_steps(args: argparse.Namespace, db: Database, report: Report,
 def build_with_progress(db: Database, out_root: Path, options: BuildOptions,
                         console: Console) -> BuildSummary:
     """The build, with a progress bar per stage on a terminal."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     from cardgen.pipeline import build
 
     with Progress(TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(),

@@ -19,6 +19,7 @@ from rich.console import Console
 
 from cardgen import __version__
 from cardgen.cli.faults import fault_problem
+from cardgen.cli.help_text import PAPER_OUTPUTS, PaperHelp
 from cardgen.cli.target import project_folder, target
 from cardgen.errors import Problem, ProblemsError, fold
 
@@ -70,15 +71,9 @@ def _add_check(sub: Subparsers) -> None:
     p.set_defaults(handler=cmd_check)
 
 
-def _paper_outputs() -> str:
-    """The home-print outputs, one per paper of the catalogue (a project may add papers)."""
-    from cardgen.impose.papers import BUILT_IN
-
-    return ", ".join(f"pnp-{p.name}" for p in BUILT_IN) + " (pnp-<id> for cardgen.yaml papers:)"
-
-
 def _add_build(sub: Subparsers) -> None:
-    p = sub.add_parser("build", help="check, then write PDFs, SVGs and the gallery to output/",
+    p = sub.add_parser("build", formatter_class=PaperHelp,
+                       help="check, then write PDFs, SVGs and the gallery to output/",
                        description="Check the edition, then write output/<game>-<edition>/: "
                                    "home-print PDFs (Letter, A4; duplex and single-sided), "
                                    "the rulebook and its booklet, print-shop PDFs, SVGs, "
@@ -94,7 +89,7 @@ def _add_build(sub: Subparsers) -> None:
                    help="reprint only faces that differ from EDITION")
     p.add_argument("--out", type=Path, metavar="DIR", help="output root (default: PROJECT/output)")
     p.add_argument("--outputs", metavar="NAME,...",
-                   help=f"write only these: {_paper_outputs()}, print, rules, svg, preview, "
+                   help=f"write only these: {PAPER_OUTPUTS}, print, rules, svg, preview, "
                         "gallery (default: cardgen.yaml build.outputs, else all but preview)")
     p.add_argument("--previews", action="store_true",
                    help="also write PNG previews of the pages and contact sheets (preview/)")

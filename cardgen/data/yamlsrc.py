@@ -25,6 +25,7 @@ MAX_NODES = MAX_YAML_VALUES
 # measured from its parse events first (they do not recurse).
 _SAFE_DEPTH = 300
 _INDENT = re.compile(r"^ *", re.MULTILINE)
+_BLANKS = " \t\r\n\x85\u2028\u2029\0"  # what ends a block entry's "-" (libyaml's IS_BLANKZ)
 _CORE = "tag:yaml.org,2002:"
 _PLAIN = ("str", "int", "float", "bool", "null", "timestamp")
 ALLOWED_TAGS = {yaml.ScalarNode: {_CORE + t for t in _PLAIN},
@@ -233,9 +234,11 @@ def _too_deep(where: Location) -> Problem:
 def _check_depth(text: str, shown_as: str) -> None:
     """Refuse nesting deeper than MAX_YAML_DEPTH before libyaml composes it recursively.
 
-    Every level of nesting needs an opening character ([ { - ?) or more indentation, so most
-    files are proved shallow by counting; the others are measured from their parse events."""
-    bound = sum(text.count(c) for c in "[{-?") + max(map(len, _INDENT.findall(text)), default=0)
+    Every level of nesting needs an opening character ([ { ?, or a - that a blank or the end
+    follows, as the parsers' block entries are) or more indentation, so most files are proved
+    shallow by counting; the others are measured from their parse events."""
+    bound = (sum(text.count(c) for c in "[{?") + sum(text.count(f"-{b}") for b in _BLANKS)
+             + text.endswith("-") + max(map(len, _INDENT.findall(text)), default=0))
     if bound < _SAFE_DEPTH:
         return
     where = _too_deep_at(text, shown_as, _LOADER)

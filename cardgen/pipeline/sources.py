@@ -14,16 +14,19 @@ import hashlib
 import hmac
 import os
 import pickle
+import re
+import sys
 from collections.abc import Iterable, Iterator
 from functools import cache
-from importlib import metadata
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardgen.data.model import Component, Database, FieldSpec
 from cardgen.data.paths import readable
-from cardgen.layout.drawing import Drawing
-from cardgen.layout.guards import ImageError, image_at
 from cardgen.layout.roots import layout_roots
+
+if TYPE_CHECKING:  # `cardgen check` reads a clean record without the layout modules or Pillow
+    from cardgen.layout.drawing import Drawing
 
 LIBRARIES = ("reportlab", "rl-accel", "pypdfium2", "pillow", "svgwrite", "fonttools")
 
@@ -33,15 +36,54 @@ def toolchain() -> str:
     """Digest of the cardgen package files and the drawing libraries' versions."""
     digest = hashlib.sha1()
     package = Path(__file__).resolve().parent.parent  # the whole cardgen package
-    for path in sorted(p for p in package.rglob("*") if p.suffix in (".py", ".ttf")):
+    for path in sorted(_package_files(package)):
         digest.update(path.relative_to(package).as_posix().encode("utf-8"))
         digest.update(path.read_bytes())
+    versions = _versions(LIBRARIES)
     for name in LIBRARIES:
-        try:
-            digest.update(f"{name}={metadata.version(name)}".encode())
-        except metadata.PackageNotFoundError:
-            digest.update(f"{name}=none".encode())
+        digest.update(f"{name}={versions.get(name, 'none')}".encode())
     return digest.hexdigest()
+
+
+def _package_files(package: Path) -> Iterator[Path]:
+    """The .py and .ttf files of the package (its __pycache__ folders unread)."""
+    for folder, dirs, files in os.walk(package):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        yield from (Path(folder, f) for f in files if f.endswith((".py", ".ttf")))
+
+
+def _normal(name: str) -> str:
+    return re.sub(r"[-_.]+", "_", name).lower()
+
+
+def _versions(names: Iterable[str]) -> dict[str, str]:
+    """Installed versions by name, read from the names of the distributions' metadata folders
+    on sys.path (`NAME-VERSION.dist-info`, the first found wins, as importlib.metadata finds
+    them); importlib.metadata itself only for a name no folder names with a version."""
+    wanted = {_normal(n): n for n in names}
+    found: dict[str, str] = {}
+    for entry in sys.path:
+        try:
+            children = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for child in children:
+            base, dot, ext = child.rpartition(".")
+            if not dot or ext.lower() not in ("dist-info", "egg-info"):
+                continue
+            name, _, version = base.partition("-")
+            key = wanted.get(_normal(name))
+            if key is not None and key not in found and version:
+                found[key] = version
+    for name in wanted.values():
+        if name not in found:
+            from importlib import metadata
+
+            try:
+                found[name] = metadata.version(name)
+            except metadata.PackageNotFoundError:
+                pass
+    return found
 
 
 class Sources:
@@ -75,12 +117,34 @@ def _has_ref(specs: Iterable[FieldSpec | None]) -> bool:
 
 def _layout_files(folder: Path) -> Iterator[bytes]:
     """Name and content digest of every file under layouts/ (links out of the project skipped)."""
-    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-        if not readable(path, folder.parent):
-            continue
+    for path in sorted(_readable_files(folder)):
         with path.open("rb") as f:
             digest = hashlib.file_digest(f, "sha1").digest()
         yield path.relative_to(folder).as_posix().encode("utf-8") + b"\0" + digest
+
+
+def _readable_files(folder: Path) -> Iterator[Path]:
+    """The files `folder.rglob("*")` finds that cardgen may read (`readable`): a file reached
+    through no symbolic link lies where the folder lies, so only links are resolved one by one."""
+    project = folder.parent
+    plain_ok = readable(folder, project)
+    stack = [folder]
+    while stack:
+        try:
+            entries = list(os.scandir(stack.pop()))
+        except PermissionError:
+            continue
+        for entry in entries:
+            if entry.is_symlink():
+                path = Path(entry.path)
+                if path.is_file() and readable(path, project):
+                    yield path
+            elif entry.is_dir(follow_symlinks=False):
+                stack.append(Path(entry.path))
+            elif entry.is_file(follow_symlinks=False):
+                path = Path(entry.path)
+                if plain_ok or readable(path, project):
+                    yield path
 
 
 def _component_repr(c: Component) -> str:
@@ -108,6 +172,8 @@ def database_key(db: Database) -> str:
 
 def _probe(path: str) -> str:
     """What a face's layout would find at an image path now: its digest, "" if none."""
+    from cardgen.layout.guards import ImageError, image_at
+
     try:
         return image_at(Path(path))
     except (ImageError, OSError):
