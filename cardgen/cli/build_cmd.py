@@ -170,13 +170,14 @@ def gallery_steps(args: argparse.Namespace, db: Database, report: Report,
 def build_with_progress(db: Database, out_root: Path, options: BuildOptions,
                         console: Console) -> BuildSummary:
     """The build, with a progress bar per stage on a terminal."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     from cardgen.pipeline import build
 
+    if not console.is_terminal:  # no bar to show (rich.progress is not even loaded)
+        return build(db, out_root, options, progress=lambda stage, done, total: None)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     with Progress(TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), console=console, transient=True,
-                  disable=not console.is_terminal) as bar:
+                  TimeElapsedColumn(), console=console, transient=True) as bar:
         tasks: dict[str, TaskID] = {}
 
         def progress(stage: str, done: int, total: int) -> None:

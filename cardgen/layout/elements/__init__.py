@@ -59,6 +59,11 @@ def rebuilt(*models: type[Any]) -> None:
         model.model_rebuild(_types_namespace={"Element": Element, "Clip": Clip})
 
 
-rebuilt(*MODELS)
+# Every element type holds the union (a `clip:` may be any element), so building each one's
+# validator builds the union again: they are built on first use instead (most never are, a
+# layout file being validated through TemplateFile), with the names their annotations leave
+# open given here as model_rebuild would be given them.
+for _model in MODELS:
+    _model.__pydantic_parent_namespace__ = {"Element": Element, "Clip": Clip}
 
 __all__ = ["ELEMENT_TYPES", "MODELS", "Element", "ElementBase", "rebuilt", "type_name"]
