@@ -126,6 +126,8 @@ def _layout_files(folder: Path) -> Iterator[bytes]:
 def _readable_files(folder: Path) -> Iterator[Path]:
     """The files `folder.rglob("*")` finds that cardgen may read (`readable`): a file reached
     through no symbolic link lies where the folder lies, so only links are resolved one by one."""
+    if not folder.is_dir():
+        return
     project = folder.parent
     plain_ok = readable(folder, project)
     stack = [folder]
