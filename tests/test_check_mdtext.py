@@ -4,6 +4,7 @@ see, front matter; quantities last or excluded, table columns, where a box list 
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -240,3 +241,40 @@ def test_a_table_header_names_the_quantity_column_even_when_another_holds_a_numb
     ("3x Pawns", (3, 3, "Pawns")), ("3 X Pawns", (3, 3, "Pawns")), ("3×Pawns", (3, 3, "Pawns"))])
 def test_a_name_beginning_with_x_keeps_it(text: str, expected: tuple[int, int, str]) -> None:
     assert quantity(text) == expected
+
+
+RULEBOOK = "# Components\n\n- 3x **Red** cards\n- 2 dice\n\n| n | what |\n|---|---|\n| 1 | board |\n"
+
+
+def _fresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As a new process: nothing read yet."""
+    monkeypatch.setattr(mdtext, "_PLAIN", {})
+    monkeypatch.setattr(mdtext, "_DOCS", {})
+    monkeypatch.setattr(mdtext, "_USED", (set(), set()))
+
+
+def _unread(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse() -> None:
+        raise AssertionError("markdown-it was asked")
+    monkeypatch.setattr(mdtext, "_parser", refuse)
+
+
+def test_what_was_read_is_recalled_as_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    _fresh(monkeypatch)
+    doc, quote = read(RULEBOOK), plain("the *Red* card")
+    memo = json.loads(json.dumps(mdtext.memo()))  # as a record keeps it
+    _fresh(monkeypatch)
+    _unread(monkeypatch)
+    mdtext.recall(memo)
+    assert read(RULEBOOK) == doc and plain("the *Red* card") == quote
+
+
+def test_a_text_that_changed_is_read_anew(monkeypatch: pytest.MonkeyPatch) -> None:
+    _fresh(monkeypatch)
+    read(RULEBOOK)
+    memo = mdtext.memo()
+    _fresh(monkeypatch)
+    mdtext.recall(memo)
+    edited = read(RULEBOOK.replace("3x", "4x"))
+    assert [line.text for line in edited.lines if line.kind == ITEM][0] == "4x Red cards"
+    assert mdtext.memo()["docs"].keys() != memo["docs"].keys()  # only what this run read

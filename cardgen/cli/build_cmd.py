@@ -17,10 +17,10 @@ from cardgen.errors import Problem, ProblemsError
 from cardgen.stages import progress_label
 
 if TYPE_CHECKING:
-    from cardgen.check.report import Report
-    from cardgen.diff.compute import EditionDiff
     from rich.progress import TaskID
 
+    from cardgen.check.report import Report
+    from cardgen.diff.compute import EditionDiff
     from cardgen.pipeline import BuildOptions, BuildSummary
 
 
@@ -67,6 +67,7 @@ def output_root(args: argparse.Namespace, db: Database) -> Path:
 
 def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
     from cardgen.pipeline import BuildOptions
+    from cardgen.pipeline.clean import recall_text, record_text
     from cardgen.pipeline.outputs import options_for, project_outputs
 
     check_player_count(args.players)
@@ -74,7 +75,9 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
     outputs = chosen_outputs(args, db)  # a wrong name stops before the check
     chosen = options_for(outputs, project_outputs(db.project))
     chosen["preview"] = wants_previews(args, chosen["preview"])
+    recall_text(db)
     report = check(db, players=args.players)
+    record_text(db)  # what the check read, for the next `cardgen check`
     draft = getattr(args, "draft", False)
     if not may_build(report, console, strict=args.strict, draft=draft):
         return 1

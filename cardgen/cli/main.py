@@ -372,12 +372,14 @@ def cmd_check(args: argparse.Namespace, console: Console) -> int:
     from cardgen.check import check
     from cardgen.cli.build_cmd import check_player_count, face_problems
     from cardgen.cli.report_view import print_families, print_report
+    from cardgen.pipeline.clean import recall_text
 
     if args.list_rules:
         print_families(console)
         return EXIT_OK
     check_player_count(args.players)
     db = _load(args)
+    recall_text(db)  # what the last build read of the rulebooks, as long as it is unchanged
     report = check(db, players=args.players)
     problems = face_problems(db)  # what the build would refuse: layouts, icons, fonts, images
     if args.json:

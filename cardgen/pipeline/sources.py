@@ -34,15 +34,42 @@ LIBRARIES = ("reportlab", "rl-accel", "pypdfium2", "pillow", "svgwrite", "fontto
 @cache
 def toolchain() -> str:
     """Digest of the cardgen package files and the drawing libraries' versions."""
-    digest = hashlib.sha1()
-    package = Path(__file__).resolve().parent.parent  # the whole cardgen package
-    for path in sorted(_package_files(package)):
-        digest.update(path.relative_to(package).as_posix().encode("utf-8"))
-        digest.update(path.read_bytes())
+    return package_digest(Path(__file__).resolve().parent.parent)  # the whole cardgen package
+
+
+def package_digest(package: Path) -> str:
+    """Digest of a package's .py and .ttf files and the drawing libraries' versions.
+
+    Worked out from the files' bytes; this user's cache keeps it under a stamp of every file's
+    name, size, modification time and inode (what Python itself trusts to reuse compiled code),
+    so an unchanged package is not read again. As git does for its index, the kept digest is
+    trusted only for files last changed before it was written (not within the same clock tick)."""
+    paths = sorted(_package_files(package))
     versions = _versions(LIBRARIES)
-    for name in LIBRARIES:
-        digest.update(f"{name}={versions.get(name, 'none')}".encode())
-    return digest.hexdigest()
+    tail = "".join(f"{name}={versions.get(name, 'none')}" for name in LIBRARIES).encode()
+    stamp, newest = hashlib.sha1(tail), 0
+    for path in paths:
+        st = path.stat()
+        stamp.update(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ino}\n".encode())
+        newest = max(newest, st.st_mtime_ns)
+    root = user_cache()
+    memo = root / f"toolchain-{hashlib.sha1(str(package).encode()).hexdigest()[:16]}" if root else None
+    with contextlib.suppress(OSError, ValueError):
+        known, digest = memo.read_text(encoding="ascii").split() if memo else ("", "")
+        if known == stamp.hexdigest() and memo and newest < memo.stat().st_mtime_ns:
+            return digest
+    sha = hashlib.sha1()
+    for path in paths:
+        sha.update(path.relative_to(package).as_posix().encode("utf-8"))
+        sha.update(path.read_bytes())
+    sha.update(tail)
+    if memo is not None:
+        with contextlib.suppress(OSError):
+            memo.parent.mkdir(parents=True, exist_ok=True)
+            tmp = memo.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(f"{stamp.hexdigest()} {sha.hexdigest()}\n", encoding="ascii")
+            os.replace(tmp, memo)
+    return sha.hexdigest()
 
 
 def _package_files(package: Path) -> Iterator[Path]:
@@ -79,10 +106,8 @@ def _versions(names: Iterable[str]) -> dict[str, str]:
         if name not in found:
             from importlib import metadata
 
-            try:
+            with contextlib.suppress(metadata.PackageNotFoundError):
                 found[name] = metadata.version(name)
-            except metadata.PackageNotFoundError:
-                pass
     return found
 
 
