@@ -27,6 +27,7 @@ _SAFE_DEPTH = 300
 _INDENT = re.compile(r"^ *", re.MULTILINE)
 _BLANKS = " \t\r\n\x85\u2028\u2029\0"  # what ends a block entry's "-" (libyaml's IS_BLANKZ)
 _CORE = "tag:yaml.org,2002:"
+_STR = _CORE + "str"
 _PLAIN = ("str", "int", "float", "bool", "null", "timestamp")
 ALLOWED_TAGS = {yaml.ScalarNode: {_CORE + t for t in _PLAIN},
                 yaml.SequenceNode: {_CORE + "seq"}, yaml.MappingNode: {_CORE + "map"}}
@@ -126,6 +127,8 @@ class _Builder:
         return self._scalar(node)
 
     def _scalar(self, node: yaml.Node) -> Any:
+        if node.tag == _STR:  # what SafeConstructor.construct_yaml_str makes of it, unasked
+            return node.value
         try:
             value = self.loader.construct_object(node, deep=True)
         except (ValueError, LookupError, AttributeError, TypeError, ArithmeticError):  # "!!int abc"
