@@ -24,8 +24,11 @@ MAX_NODES = MAX_YAML_VALUES
 # against Python's recursion limit of 1,000 frames): a file that might nest this deep is
 # measured from its parse events first (they do not recurse).
 _SAFE_DEPTH = 300
-_INDENT = re.compile(r"^ *", re.MULTILINE)
-_BLANKS = " \t\r\n\x85\u2028\u2029\0"  # what ends a block entry's "-" (libyaml's IS_BLANKZ)
+# A line break (libyaml's: LF, CR, NEL, LS, PS), then what may stand before the
+# token a block collection opens at: indentation, and indicators (- ? : and a document's ---)
+# each followed by blanks or the line's end.
+_PREFIX = re.compile(r"[\n\r\x85\u2028\u2029]\ufeff?[ \t]*"
+                     r"(?:(?:[-?:]|---|\.\.\.)(?:[ \t]+|(?=[\r\n\x85\u2028\u2029])|\Z))*")
 _CORE = "tag:yaml.org,2002:"
 _STR = _CORE + "str"
 _PLAIN = ("str", "int", "float", "bool", "null", "timestamp")
@@ -237,16 +240,24 @@ def _too_deep(where: Location) -> Problem:
 def _check_depth(text: str, shown_as: str) -> None:
     """Refuse nesting deeper than MAX_YAML_DEPTH before libyaml composes it recursively.
 
-    Every level of nesting needs an opening character ([ { ?, or a - that a blank or the end
-    follows, as the parsers' block entries are) or more indentation, so most files are proved
-    shallow by counting; the others are measured from their parse events."""
-    bound = (sum(text.count(c) for c in "[{?") + sum(text.count(f"-{b}") for b in _BLANKS)
-             + text.endswith("-") + max(map(len, _INDENT.findall(text)), default=0))
-    if bound < _SAFE_DEPTH:
+    Most files are proved shallow by `depth_bound`; the others are measured from their parse
+    events."""
+    if depth_bound(text) < _SAFE_DEPTH:
         return
     where = _too_deep_at(text, shown_as, _LOADER)
     if where is not None:
         raise ProblemsError([_too_deep(where)])
+
+
+def depth_bound(text: str) -> int:
+    """At least the nesting depth of the lists and mappings a YAML text holds.
+
+    A flow collection opens at a [ or {. A block collection opens at a column deeper than the
+    one it is in (the parsers' indentation stack), but for a list written at its key's column,
+    which holds no such list directly: so block nesting is at most twice the columns a block
+    collection can open at, and those lie at the end of a line's prefix (`_PREFIX`)."""
+    columns = max(map(len, _PREFIX.findall("\n" + text)))  # each with its break: + 1
+    return text.count("[") + text.count("{") + 2 * columns
 
 
 def _too_deep_at(text: str, shown_as: str, loader: type = yaml.SafeLoader) -> Location | None:
