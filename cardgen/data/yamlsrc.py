@@ -24,11 +24,11 @@ MAX_NODES = MAX_YAML_VALUES
 # against Python's recursion limit of 1,000 frames): a file that might nest this deep is
 # measured from its parse events first (they do not recurse).
 _SAFE_DEPTH = 300
-# A line break (libyaml's: LF, CR, NEL, LS, PS), then what may stand before the
-# token a block collection opens at: indentation, and indicators (- ? : and a document's ---)
-# each followed by blanks or the line's end.
-_PREFIX = re.compile(r"[\n\r\x85\u2028\u2029]\ufeff?[ \t]*"
-                     r"(?:(?:[-?:]|---|\.\.\.)(?:[ \t]+|(?=[\r\n\x85\u2028\u2029])|\Z))*")
+# A line break, then what may stand before the token a block collection opens at:
+# indentation, and indicators (- ? : and a document's ---) each followed by blanks or the
+# line's end. libyaml's other breaks (CR, NEL, LS, PS) are made LF before it is matched.
+_PREFIX = re.compile(r"\n\ufeff?[ \t]*(?:(?:[-?:]|---|\.\.\.)(?:[ \t]+|(?=\n)|\Z))*")
+_OTHER_BREAKS = "\r\x85\u2028\u2029"
 _CORE = "tag:yaml.org,2002:"
 _STR = _CORE + "str"
 _PLAIN = ("str", "int", "float", "bool", "null", "timestamp")
@@ -256,7 +256,11 @@ def depth_bound(text: str) -> int:
     one it is in (the parsers' indentation stack), but for a list written at its key's column,
     which holds no such list directly: so block nesting is at most twice the columns a block
     collection can open at, and those lie at the end of a line's prefix (`_PREFIX`)."""
-    columns = max(map(len, _PREFIX.findall("\n" + text)))  # each with its break: + 1
+    lines = "\n" + text
+    for other in _OTHER_BREAKS:
+        if other in lines:
+            lines = lines.replace(other, "\n")
+    columns = max(map(len, _PREFIX.findall(lines)))  # each with its break: + 1
     return text.count("[") + text.count("{") + 2 * columns
 
 
