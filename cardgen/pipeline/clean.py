@@ -144,6 +144,9 @@ def record_text(db: Database) -> None:
     tmp = path.with_suffix(f".{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        ignore = path.parent / ".gitignore"  # as the face cache leaves it: the folder is ours
+        if not ignore.exists():
+            ignore.write_text("*\n", encoding="utf-8")
         tmp.write_bytes(_sign(secret, body).hex().encode() + b"\n" + body)
         os.replace(tmp, path)
         _RECALLED[path] = body
