@@ -9,6 +9,8 @@ blind player or a greyscale copy sees it (cardgen.layout.vision), and rules text
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -17,6 +19,7 @@ from cardgen.layout import fonts
 from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Image, Matrix, Primitive, Rect
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.drawing import Text as TextItem
+from cardgen.layout.linebreak import run_width
 from cardgen.layout.located import Located, justified
 from cardgen.layout.outline import inside_by
 from cardgen.layout.vision import KINDS, simulate
@@ -94,7 +97,7 @@ def bbox(item: Primitive) -> Box:
     if isinstance(item, Image):
         return (item.x, item.y, item.x + item.w, item.y + item.h)
     if isinstance(item, TextItem):
-        width = fonts.text_width_mm(item.text, item.font, item.size)
+        width = run_width(item.text, item.font, item.size)  # what fitting measured, cached
         x0 = item.x - {"start": 0.0, "middle": width / 2, "end": width}.get(item.anchor, 0.0)
         return (x0, item.y - fonts.ascent_mm(item.font, item.size), x0 + width,
                 item.y + fonts.descent_mm(item.font, item.size))
@@ -207,7 +210,27 @@ def _fill_leaves(item: Primitive, matrix: Matrix, out: list[FillLeaf]) -> None:
         out.append((transform_box(matrix, bbox(item)), isinstance(item, Ellipse), item.style.fill))
 
 
-def _worst_contrast(colours: list[str], under: str) -> tuple[float, str]:
+def _reach(leaves: tuple[FillLeaf, ...]) -> Box:
+    """The box round a shape's leaves, grown a little (a point outside it is under none)."""
+    grow = 1e-6
+    return (min(b[0] for b, _, _ in leaves) - grow, min(b[1] for b, _, _ in leaves) - grow,
+            max(b[2] for b, _, _ in leaves) + grow, max(b[3] for b, _, _ in leaves) + grow)
+
+
+@lru_cache(maxsize=4096)
+def _contrast_verdict(colours: tuple[str, ...], fills: tuple[str, ...], needed: float
+                      ) -> tuple[float, str | None, str] | None:
+    """What visible() says of colours drawn on fills: (contrast, None, fill) when it is too low
+    for normal vision, (contrast, the vision, fill) when too low as a simulation sees them
+    only, None when it holds (a deck repeats few combinations)."""
+    best, under = min((max(contrast(c, f) for c in colours), f) for f in fills)
+    if best < needed:
+        return best, None, under
+    best, seen, under = min((*_worst_contrast(colours, f), f) for f in fills)
+    return (best, seen, under) if best < needed else None
+
+
+def _worst_contrast(colours: Sequence[str], under: str) -> tuple[float, str]:
     """The contrast of the best of `colours` against `under`, for normal vision and as each
     simulation sees them (cardgen.layout.vision): the lowest, and which vision it is."""
     return min((max(contrast(simulate(kind, c), simulate(kind, under)) for c in colours), kind)
@@ -244,6 +267,10 @@ class FaceLinter:
         self.lines = _paragraph_lines(self.placed)
         self.over_text = [(m, q, isinstance(q.item, TextItem)) for m, q in enumerate(self.placed)
                           if q.role not in ("background", "mark") and not _ring(q.item)]
+        # worked out when first needed (see _under and covered)
+        self._fillers: list[tuple[int, Located | None, tuple[FillLeaf, ...], Box]] | None = None
+        self._filler_at: list[int] = []
+        self._over: tuple[list[tuple[Placed, Box]], list[tuple[Placed, Box]], list[int]] | None = None
 
     def run(self) -> list[Problem]:
         for n, p in enumerate(self.placed):
@@ -347,32 +374,69 @@ class FaceLinter:
         return box[0] >= s and box[1] >= s and box[2] <= w - s and box[3] <= h - s
 
     def visible(self, n: int, p: Placed, box: Box, needed: float) -> None:
+        if ("low-contrast", id(p.el)) in self.found:
+            return  # said once per element: another line of it would add nothing
         colours = _colours(p.item)
         if not colours:
             return
-        fills = dict.fromkeys(f for f in _under(self.placed, n, _samples(p.item, box), p.el) if f)
+        fills = dict.fromkeys(f for f in self._under(n, _samples(p.item, box), p.el) if f)
         if not fills:
             return
-        best, under = min((max(contrast(c, f) for c in colours), f) for f in fills)
+        verdict = _contrast_verdict(tuple(colours), tuple(fills), needed)
+        if verdict is None:
+            return
+        best, seen, under = verdict
         what = "text" if isinstance(p.item, TextItem) else ("dot" if p.role == "content" else p.role)
-        if best < needed:
+        if seen is None:
             self.warn(p, "low-contrast", f"{what} contrast {best:.1f}:1 against {under} "
                       f"(needs {needed:g}:1)", "darken or lighten it, or the colour under it")
             return
-        best, seen, under = min((*_worst_contrast(colours, f), f) for f in fills)
-        if best < needed:  # fine for normal vision, not for a colour-blind player: a note
-            self.warn(p, "low-contrast", f"{what} contrast {best:.1f}:1 against {under} as a "
-                      f"{seen} player sees them (needs {needed:g}:1)",
-                      "darken or lighten one of them (cardgen build --simulate shows it)", "note")
+        self.warn(p, "low-contrast", f"{what} contrast {best:.1f}:1 against {under} as a "
+                  f"{seen} player sees them (needs {needed:g}:1)",
+                  "darken or lighten one of them (cardgen build --simulate shows it)", "note")
+
+    def _under(self, n: int, points: tuple[tuple[float, float], ...], el: Located | None
+               ) -> list[str | None]:
+        """_under(self.placed, n, points, el), walking only the shapes with fills whose box
+        reaches the points (no other leaf can be under one)."""
+        if self._fillers is None:
+            self._fillers = [(m, q.el, q.fills, _reach(q.fills)) for m, q in enumerate(self.placed)
+                             if q.fills]
+            self._filler_at = [f[0] for f in self._fillers]
+        found: list[str | None] = [None] * len(points)
+        left = list(range(len(points)))
+        x0, x1 = min(x for x, _ in points), max(x for x, _ in points)
+        y0, y1 = min(y for _, y in points), max(y for _, y in points)
+        for i in range(bisect_left(self._filler_at, n) - 1, -1, -1):
+            _, q_el, leaves, reach = self._fillers[i]
+            if (q_el is el and el is not None) or reach[0] > x1 or reach[2] < x0 \
+                    or reach[1] > y1 or reach[3] < y0:
+                continue
+            still = []
+            for k in left:
+                fill = _fill_of(leaves, *points[k])
+                if fill is None:
+                    still.append(k)
+                else:
+                    found[k] = fill or None
+            left = still
+            if not left:
+                break
+        return found
 
     def covered(self, n: int, p: Placed, box: Box) -> None:
-        for m, q, is_text in self.over_text:
-            if q is p or q.el is p.el:
-                continue
-            if m < n and not is_text:
-                continue  # drawn before the text: what it sits on
-            qbox = q.box
-            if not _overlap(box, qbox) or _frames(q, box, qbox):
+        if ("overlaps-text", id(p.el)) in self.found:
+            return  # said once per element
+        if self._over is None:  # the texts, and the other shapes with where each was drawn
+            over = [(m, q, q.box, isinstance(q.item, TextItem)) for m, q, _ in self.over_text]
+            self._over = ([(q, b) for _, q, b, is_text in over if is_text],
+                          [(q, b) for _, q, b, is_text in over if not is_text],
+                          [m for m, _, _, is_text in over if not is_text])
+        texts, shapes, drawn_at = self._over
+        # any other element's text; a shape only when drawn after the text (before it, it is
+        # what the text sits on)
+        for q, qbox in (*texts, *shapes[bisect_right(drawn_at, n):]):
+            if q is p or q.el is p.el or not _overlap(box, qbox) or _frames(q, box, qbox):
                 continue
             self.warn(p, "overlaps-text", "another element is drawn over this text",
                       "move one of them, or shrink the text box")
