@@ -44,6 +44,8 @@ def split_words(runs: list[Run]) -> list[list[Run]]:
     """Paragraph-aware word list; a word is a list of runs; [] marks a forced line break.
     An inline icon standing alone is joined to the word before it (or, opening a paragraph,
     to the word after it), so no line holds an icon by itself."""
+    if len(runs) == 1 and runs[0].icon is None:  # one run of text (most texts): its words
+        return _plain_words(runs[0])
     words: list[list[Run]] = []
     current: list[Run] = []
     for run in runs:
@@ -64,6 +66,31 @@ def split_words(runs: list[Run]) -> list[list[Run]]:
     if current:
         words.append(current)
     return _icons_kept_company(words)
+
+
+def _plain_words(run: Run) -> list[list[Run]]:
+    """split_words of one run of text: a word a run (runs of the same text, face and colour
+    made once), [] for each forced line break."""
+    words: list[list[Run]] = []
+    made = _WORD_RUNS
+    if len(made) > 1 << 16:
+        made.clear()
+    for token in _SPACES.split(run.text):
+        if not token:
+            continue
+        if token.isspace():
+            if "\n" in token:
+                words.extend([] for _ in range(token.count("\n")))
+            continue
+        key = (token, run.face, run.color)
+        word = made.get(key)
+        if word is None:
+            word = made[key] = Run(token, run.face, None, run.color)
+        words.append([word])
+    return words
+
+
+_WORD_RUNS: dict[tuple[str, str, str | None], Run] = {}  # the Run of each word seen
 
 
 def _icons_kept_company(words: list[list[Run]]) -> list[list[Run]]:
@@ -219,7 +246,8 @@ def _wrap_plain(words: list[list[Run]], width: float, size: float, language: str
             texts, line_w = [], 0.0
             continue
         run = word[0]
-        word_w = spaced_width(run.text, face, size, spacing)
+        word_w = spaced_width(run.text, face, size, spacing) if spacing else \
+            run_width(run.text, face, size)
         while True:
             room = width + (-line_w - space) if texts else width + 0.0
             if word_w <= room or (not texts and word_w <= width):

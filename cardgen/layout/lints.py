@@ -15,11 +15,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from cardgen.errors import Location, Problem
-from cardgen.layout import fonts
 from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Image, Matrix, Primitive, Rect
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.drawing import Text as TextItem
-from cardgen.layout.linebreak import run_width
+from cardgen.layout.extent import Box
+from cardgen.layout.extent import bbox as bbox
+from cardgen.layout.extent import compose as compose
+from cardgen.layout.extent import transform_box as transform_box
 from cardgen.layout.located import Located, justified
 from cardgen.layout.outline import inside_by
 from cardgen.layout.vision import KINDS, simulate
@@ -32,7 +34,6 @@ TEXT_CONTRAST = 4.5
 MARK_CONTRAST = 3.0  # pips and icons
 NEAR_CUT_MM = 3.0
 VISIONS = ("normal", *KINDS)  # contrast holds for normal vision and the four simulations
-Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 # A filled shape of an element as fill_under sees it: (face box, ellipse or not, fill; '' for art)
 FillLeaf = tuple[Box, bool, str]
 
@@ -66,50 +67,6 @@ class Placed:
             _fill_leaves(self.item, self.matrix, out)
             known = self.__dict__["_fills"] = tuple(out)
         return known
-
-
-def compose(outer: Matrix, inner: Matrix) -> Matrix:
-    a, b, c, d, e, f = outer
-    a2, b2, c2, d2, e2, f2 = inner
-    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2,
-            a * e2 + c * f2 + e, b * e2 + d * f2 + f)
-
-
-def transform_box(m: Matrix, box: Box) -> Box:
-    if m == IDENTITY:
-        return box
-    a, b, c, d, e, f = m
-    xs, ys = [], []
-    for x, y in ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])):
-        xs.append(a * x + c * y + e)
-        ys.append(b * x + d * y + f)
-    return (min(xs), min(ys), max(xs), max(ys))
-
-
-def bbox(item: Primitive) -> Box:
-    """The extent of a primitive in its own coordinates (strokes included)."""
-    if isinstance(item, Rect):
-        s = item.style.stroke_width / 2 if item.style.stroke else 0.0
-        return (item.x - s, item.y - s, item.x + item.w + s, item.y + item.h + s)
-    if isinstance(item, Ellipse):
-        s = item.style.stroke_width / 2 if item.style.stroke else 0.0
-        return (item.cx - item.rx - s, item.cy - item.ry - s, item.cx + item.rx + s, item.cy + item.ry + s)
-    if isinstance(item, Image):
-        return (item.x, item.y, item.x + item.w, item.y + item.h)
-    if isinstance(item, TextItem):
-        width = run_width(item.text, item.font, item.size)  # what fitting measured, cached
-        x0 = item.x - {"start": 0.0, "middle": width / 2, "end": width}.get(item.anchor, 0.0)
-        return (x0, item.y - fonts.ascent_mm(item.font, item.size), x0 + width,
-                item.y + fonts.descent_mm(item.font, item.size))
-    if isinstance(item, PathItem):
-        xs = [v for op in item.ops for v in op[1::2] if isinstance(v, float | int)]
-        ys = [v for op in item.ops for v in op[2::2] if isinstance(v, float | int)]
-        return (min(xs), min(ys), max(xs), max(ys)) if xs and ys else (0.0, 0.0, 0.0, 0.0)
-    boxes = [transform_box(item.transform, bbox(i)) for i in item.items]
-    if not boxes:
-        return (0.0, 0.0, 0.0, 0.0)
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
-            max(b[3] for b in boxes))
 
 
 @lru_cache(maxsize=4096)
@@ -405,13 +362,17 @@ class FaceLinter:
             self._filler_at = [f[0] for f in self._fillers]
         found: list[str | None] = [None] * len(points)
         left = list(range(len(points)))
-        x0, x1 = min(x for x, _ in points), max(x for x, _ in points)
-        y0, y1 = min(y for _, y in points), max(y for _, y in points)
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
         for i in range(bisect_left(self._filler_at, n) - 1, -1, -1):
             _, q_el, leaves, reach = self._fillers[i]
             if (q_el is el and el is not None) or reach[0] > x1 or reach[2] < x0 \
                     or reach[1] > y1 or reach[3] < y0:
                 continue
+            if len(left) == len(points) and len(leaves) == 1 and not leaves[0][1]:
+                b, _, colour = leaves[0]
+                if b[0] <= x0 and x1 <= b[2] and b[1] <= y0 and y1 <= b[3]:
+                    return [colour or None] * len(points)  # one rectangle under every point
             still = []
             for k in left:
                 fill = _fill_of(leaves, *points[k])

@@ -24,7 +24,7 @@ from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.guards import check_primitive
 from cardgen.layout.icons import IconError, IconFinder
 from cardgen.layout.lints import Placed, compose, fill_under, ink_for
-from cardgen.layout.located import Located, Strict
+from cardgen.layout.located import Located, Strict, number_defaults
 from cardgen.layout.pathops import inverse, moved_ops
 from cardgen.layout.scope import Scope, format_value, number
 from cardgen.limits import MAX_ELEMENTS
@@ -151,9 +151,7 @@ class ElementBase(Located):
 
     def number(self, scope: Scope, key: str) -> float:
         """The number a key holds (bound values read through `scope`), else the key's default."""
-        default = type(self).model_fields[key].default
-        return number(scope, getattr(self, key), key,
-                      float(default) if isinstance(default, int | float) else 0.0)
+        return number(scope, getattr(self, key), key, number_defaults(type(self)).get(key, 0.0))
 
     def bindings(self) -> Bindings:
         kids = self.children()
