@@ -136,7 +136,9 @@ def _samples(item: Primitive, box: Box) -> tuple[tuple[float, float], ...]:
     if not isinstance(item, TextItem):
         return (((x0 + x1) / 2, (y0 + y1) / 2),)
     inset, h = min(0.4, (x1 - x0) / 2), y1 - y0  # 0.4 mm: inside the first and last letter
-    return tuple((x, y0 + fy * h) for fy in (0.5, 0.85) for x in ((x0 + x1) / 2, x0 + inset, x1 - inset))
+    mid, left, right = (x0 + x1) / 2, x0 + inset, x1 - inset
+    upper, lower = y0 + 0.5 * h, y0 + 0.85 * h
+    return ((mid, upper), (left, upper), (right, upper), (mid, lower), (left, lower), (right, lower))
 
 
 def _fill_of(leaves: tuple[FillLeaf, ...], x: float, y: float) -> str | None:
@@ -358,7 +360,7 @@ class FaceLinter:
         reaches the points (no other leaf can be under one)."""
         if self._fillers is None:
             self._fillers = [(m, q.el, q.fills, _reach(q.fills)) for m, q in enumerate(self.placed)
-                             if q.fills]
+                             if not isinstance(q.item, TextItem) and q.fills]  # text fills nothing
             self._filler_at = [f[0] for f in self._fillers]
         found: list[str | None] = [None] * len(points)
         left = list(range(len(points)))

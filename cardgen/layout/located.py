@@ -18,7 +18,8 @@ from cardgen.errors import Location
 class Strict(BaseModel):
     """A part of a layout file: unknown keys are mistakes."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    # validators are built when first used: a layout session builds the ones its files need
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
 
 
 @cache
