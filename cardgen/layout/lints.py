@@ -129,16 +129,20 @@ def _under(placed: list[Placed], n: int, points: tuple[tuple[float, float], ...]
     return found
 
 
-def _samples(item: Primitive, box: Box) -> tuple[tuple[float, float], ...]:
-    """Where to look under an item: a shape's middle; a line of text at its ends and middle,
-    through its letters and near its baseline (half a line may sit on another colour)."""
+def _samples(item: Primitive, box: Box) -> tuple[tuple[tuple[float, float], ...], Box]:
+    """Where to look under an item, and the box round those points: a shape's middle; a line
+    of text at its ends and middle, through its letters and near its baseline (half a line may
+    sit on another colour)."""
     x0, y0, x1, y1 = box
     if not isinstance(item, TextItem):
-        return (((x0 + x1) / 2, (y0 + y1) / 2),)
+        x, y = (x0 + x1) / 2, (y0 + y1) / 2
+        return ((x, y),), (x, y, x, y)
     inset, h = min(0.4, (x1 - x0) / 2), y1 - y0  # 0.4 mm: inside the first and last letter
-    mid, left, right = (x0 + x1) / 2, x0 + inset, x1 - inset
+    xs = ((x0 + x1) / 2, x0 + inset, x1 - inset)
+    mid, left, right = xs
     upper, lower = y0 + 0.5 * h, y0 + 0.85 * h
-    return ((mid, upper), (left, upper), (right, upper), (mid, lower), (left, lower), (right, lower))
+    return (((mid, upper), (left, upper), (right, upper), (mid, lower), (left, lower),
+             (right, lower)), (min(xs), min(upper, lower), max(xs), max(upper, lower)))
 
 
 def _fill_of(leaves: tuple[FillLeaf, ...], x: float, y: float) -> str | None:
@@ -338,7 +342,7 @@ class FaceLinter:
         colours = _colours(p.item)
         if not colours:
             return
-        fills = dict.fromkeys(f for f in self._under(n, _samples(p.item, box), p.el) if f)
+        fills = dict.fromkeys(f for f in self._under(n, *_samples(p.item, box), p.el) if f)
         if not fills:
             return
         verdict = _contrast_verdict(tuple(colours), tuple(fills), needed)
@@ -354,8 +358,8 @@ class FaceLinter:
                   f"{seen} player sees them (needs {needed:g}:1)",
                   "darken or lighten one of them (cardgen build --simulate shows it)", "note")
 
-    def _under(self, n: int, points: tuple[tuple[float, float], ...], el: Located | None
-               ) -> list[str | None]:
+    def _under(self, n: int, points: tuple[tuple[float, float], ...], extent: Box,
+               el: Located | None) -> list[str | None]:
         """_under(self.placed, n, points, el), walking only the shapes with fills whose box
         reaches the points (no other leaf can be under one)."""
         if self._fillers is None:
@@ -364,8 +368,7 @@ class FaceLinter:
             self._filler_at = [f[0] for f in self._fillers]
         found: list[str | None] = [None] * len(points)
         left = list(range(len(points)))
-        xs, ys = [x for x, _ in points], [y for _, y in points]
-        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        x0, y0, x1, y1 = extent
         for i in range(bisect_left(self._filler_at, n) - 1, -1, -1):
             _, q_el, leaves, reach = self._fillers[i]
             if (q_el is el and el is not None) or reach[0] > x1 or reach[2] < x0 \

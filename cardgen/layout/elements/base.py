@@ -330,7 +330,7 @@ class Context:
         if self.budget[0] < 0:
             raise ValueError(f"the face draws more than {MAX_ELEMENTS} shapes")
         check_primitive(item)
-        self.drawing.add(item)
+        self.drawing.items.append(item)
         self.placed.append(Placed(item, self.current, self.matrix, role))
 
     def problem(self, rule: str, message: str, what: str, hint: str,
