@@ -11,7 +11,7 @@ spacing after the last letter included, fit the box widened by one spacing.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 from cardgen.layout import fonts, shaping
@@ -306,7 +306,7 @@ def _split(word: list[Run], room: float, size: float, language: str | None, spac
     run = word[0]
     for head, tail in _breaks(run.text, language):
         if spaced_width(head, run.face, size, spacing) <= room:
-            return replace(run, text=head), replace(run, text=tail)
+            return Run(head, run.face, run.icon, run.color), Run(tail, run.face, run.icon, run.color)
     return None
 
 

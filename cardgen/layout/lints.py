@@ -173,6 +173,22 @@ def _fill_leaves(item: Primitive, matrix: Matrix, out: list[FillLeaf]) -> None:
         out.append((transform_box(matrix, bbox(item)), isinstance(item, Ellipse), item.style.fill))
 
 
+_Filler = tuple[int, Located | None, tuple[FillLeaf, ...], Box]  # index, element, leaves, reach
+
+
+def _passed(filler: _Filler, el: Located | None, extent: Box) -> bool:
+    """Whether the fill walk passes a filled shape by: another copy of `el`, or out of reach
+    of every point in `extent`."""
+    _, q_el, _, reach = filler
+    return (q_el is el and el is not None) or reach[0] > extent[2] or reach[2] < extent[0] \
+        or reach[1] > extent[3] or reach[3] < extent[1]
+
+
+def _contains(outer: Box, inner: Box) -> bool:
+    return outer[0] <= inner[0] and inner[2] <= outer[2] and outer[1] <= inner[1] \
+        and inner[3] <= outer[3]
+
+
 def _reach(leaves: tuple[FillLeaf, ...]) -> Box:
     """The box round a shape's leaves, grown a little (a point outside it is under none)."""
     grow = 1e-6
@@ -231,7 +247,7 @@ class FaceLinter:
         self.over_text = [(m, q, isinstance(q.item, TextItem)) for m, q in enumerate(self.placed)
                           if q.role not in ("background", "mark") and not _ring(q.item)]
         # worked out when first needed (see _under and covered)
-        self._fillers: list[tuple[int, Located | None, tuple[FillLeaf, ...], Box]] | None = None
+        self._fillers: list[_Filler] | None = None
         self._filler_at: list[int] = []
         self._over: tuple[list[tuple[Placed, Box]], list[tuple[Placed, Box]], list[int]] | None = None
 
@@ -366,18 +382,21 @@ class FaceLinter:
             self._fillers = [(m, q.el, q.fills, _reach(q.fills)) for m, q in enumerate(self.placed)
                              if not isinstance(q.item, TextItem) and q.fills]  # text fills nothing
             self._filler_at = [f[0] for f in self._fillers]
+        fillers = self._fillers
+        top = bisect_left(self._filler_at, n) - 1
+        while top >= 0 and _passed(fillers[top], el, extent):
+            top -= 1
+        if top < 0:
+            return [None] * len(points)
+        leaves = fillers[top][2]
+        if len(leaves) == 1 and not leaves[0][1] and _contains(leaves[0][0], extent):
+            return [leaves[0][2] or None] * len(points)  # one rectangle under every point
         found: list[str | None] = [None] * len(points)
         left = list(range(len(points)))
-        x0, y0, x1, y1 = extent
-        for i in range(bisect_left(self._filler_at, n) - 1, -1, -1):
-            _, q_el, leaves, reach = self._fillers[i]
-            if (q_el is el and el is not None) or reach[0] > x1 or reach[2] < x0 \
-                    or reach[1] > y1 or reach[3] < y0:
+        for i in range(top, -1, -1):
+            if _passed(fillers[i], el, extent):
                 continue
-            if len(left) == len(points) and len(leaves) == 1 and not leaves[0][1]:
-                b, _, colour = leaves[0]
-                if b[0] <= x0 and x1 <= b[2] and b[1] <= y0 and y1 <= b[3]:
-                    return [colour or None] * len(points)  # one rectangle under every point
+            leaves = fillers[i][2]
             still = []
             for k in left:
                 fill = _fill_of(leaves, *points[k])

@@ -151,7 +151,9 @@ class ElementBase(Located):
 
     def number(self, scope: Scope, key: str) -> float:
         """The number a key holds (bound values read through `scope`), else the key's default."""
-        return number(scope, getattr(self, key), key, number_defaults(type(self)).get(key, 0.0))
+        written = getattr(self, key)  # a finite float as written is what number() gives back
+        return written if type(written) is float and math.isfinite(written) else number(
+            scope, written, key, number_defaults(type(self)).get(key, 0.0))
 
     def bindings(self) -> Bindings:
         kids = self.children()
