@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from pathlib import Path
+from importlib.resources.abc import Traversable
 
 _DIGITS = re.compile(r"\d")
 _HEX = re.compile(r"\^{2}([0-9a-f]{2})")
@@ -24,7 +24,7 @@ _Pattern = tuple[int, tuple[int, ...]]  # offset of the first number, the number
 class Hyphenator:
     """One dictionary file's patterns: `positions(word)` as pyphen gives them."""
 
-    def __init__(self, path: Path, left: int = 2, right: int = 3) -> None:
+    def __init__(self, path: Traversable, left: int = 2, right: int = 3) -> None:
         self.left, self.right = left, right
         with path.open("rb") as fd:
             encoding = fd.readline().decode()
@@ -106,4 +106,4 @@ def hyphenator(language: str) -> Hyphenator | None:
     import pyphen
 
     found = pyphen.language_fallback(language.replace("-", "_"))
-    return Hyphenator(Path(pyphen.LANGUAGES[found])) if found else None
+    return Hyphenator(pyphen.LANGUAGES[found]) if found else None  # a file pyphen ships
