@@ -315,8 +315,9 @@ def place(
         pen.baseline = baseline
         runs = display_runs(line)
         slack = width - line.width
-        spaces = sum(r.text.count(" ") for r in line.runs if r.icon is None)
-        if align == "justify" and not line.end and spaces and slack > 0:
+        spaces = sum(r.text.count(" ") for r in line.runs if r.icon is None) \
+            if align == "justify" and not line.end else 0  # only justify stretches spaces
+        if spaces and slack > 0:
             pen.spacing = slack / spaces
             items += pen.draw(x, runs)
         else:
