@@ -8,6 +8,7 @@ module with its model and `draw()`, and one line below.
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import Field
@@ -54,9 +55,15 @@ else:
 
 
 def rebuilt(*models: type[Any]) -> None:
-    """Resolve `Children` (a list of Element) in models that hold elements."""
+    """Let models that hold elements resolve `Children` (a list of Element) and `Clip`: the
+    union is put where their annotations are read (their modules' and their bases'), and each
+    model builds its validator when first used (models are built lazily: `defer_build`)."""
     for model in models:
-        model.model_rebuild(_types_namespace={"Element": Element, "Clip": Clip})
+        for cls in model.__mro__:
+            module = sys.modules.get(cls.__module__)
+            if module is not None and cls.__module__.startswith("cardgen."):
+                vars(module).setdefault("Element", Element)
+                vars(module).setdefault("Clip", Clip)
 
 
 rebuilt(*MODELS)
