@@ -111,9 +111,8 @@ def _filled(name: str, values: Sequence[tuple[str, str | None]], fixed: Pairs = 
             *, empty: bool = False) -> str:
     """Element `name` with these (attribute, raw value) pairs, those with no value left out
     as svgwrite leaves them out."""
-    kept = [(k, v) for k, v in values if v]
-    f = form(name, tuple(k for k, _ in kept), fixed)
-    return f.fill(tuple(_escape_attrib(v) for _, v in kept), empty=empty)
+    f = form(name, tuple([k for k, v in values if v]), fixed)
+    return f.fill(tuple([_escape_attrib(v) for _, v in values if v]), empty=empty)
 
 
 # --------------------------------------------------------------------------- styles
@@ -206,10 +205,11 @@ class _Run(NamedTuple):
 
 
 class _Word(NamedTuple):
-    """A word (or a space) shaped whole: its drawn glyphs' x (from the word's start), href and y."""
+    """A word (or a space) shaped whole: its glyphs' <use>s as a %-format taking each drawn
+    glyph's x, and those x from the word's start."""
 
-    placed: tuple[tuple[int, str, int], ...]
-    raised: bool  # a glyph placed off the baseline (a mark)
+    uses: str
+    xs: tuple[int, ...]
     advance: int
     defs: tuple[tuple[str, str], ...]
 
@@ -225,14 +225,13 @@ def _run(text: str, face: str, track: float) -> _Run:
     found = _RUNS.get(key)
     if found is not None:
         return found
-    at = form("use", ("x", "xlink:href")).empty
     if track or " " not in text or shaping.has_rtl(text):
         shaped = fonts.shaped(text, face)
         hrefs = _glyphs(face)
         xs: Sequence[float] = shaped.xs
         if track:
             xs = [round(x + i * track, 2) for i, x in enumerate(xs)]
-        at_y = form("use", ("x", "xlink:href", "y")).empty
+        at, at_y = form("use", ("x", "xlink:href")).empty, form("use", ("x", "xlink:href", "y")).empty
         uses = [at_y % (x, h, y) if y else at % (x, h)
                 for g, x, y in zip(shaped.gids, xs, shaped.ys, strict=True) if (h := hrefs[g])]
         defs = hrefs.defs
@@ -242,12 +241,9 @@ def _run(text: str, face: str, track: float) -> _Run:
         uses, pen = [], 0
         for piece in _PIECES.findall(text):
             word = _WORDS.get((piece, face)) or _word(piece, face)
-            if word.raised:
-                at_y = form("use", ("x", "xlink:href", "y")).empty
-                uses += [at_y % (x + pen, h, y) if y else at % (x + pen, h) for x, h, y in word.placed]
-            else:
-                uses += [at % (x + pen, h) for x, h, _ in word.placed]
-            used.update(word.defs)
+            if word.xs:
+                uses.append(word.uses % tuple([x + pen for x in word.xs]))
+                used.update(word.defs)
             pen += word.advance
         found = _Run("".join(uses), tuple(used.items()))
     if len(_RUNS) > _MEMO_LIMIT // 10:
@@ -259,10 +255,12 @@ def _run(text: str, face: str, track: float) -> _Run:
 def _word(piece: str, face: str) -> _Word:
     shaped = fonts.shaped(piece, face)
     hrefs = _glyphs(face)
+    at, at_y = form("use", ("x", "xlink:href")).empty, form("use", ("x", "xlink:href", "y")).empty
+    drawn = [(x, h.replace("%", "%%"), y) for g, x, y in zip(shaped.gids, shaped.xs, shaped.ys, strict=True)
+             if (h := hrefs[g])]
     defs = hrefs.defs
-    placed = [(x, h, y) for g, x, y in zip(shaped.gids, shaped.xs, shaped.ys, strict=True)
-              if (h := hrefs[g])]
-    word = _Word(tuple(placed), any(shaped.ys), shaped.advance,
+    word = _Word("".join(at_y % ("%s", h, y) if y else at % ("%s", h) for _, h, y in drawn),
+                 tuple(x for x, _, _ in drawn), shaped.advance,
                  tuple([defs[g] for g in dict.fromkeys(shaped.gids) if g in defs]))
     if len(_WORDS) > _MEMO_LIMIT:
         _WORDS.clear()
