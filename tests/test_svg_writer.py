@@ -202,14 +202,20 @@ def test_the_same_face_gives_the_same_bytes_after_others(image: Path) -> None:
 
 
 def test_an_image_is_written_whole_as_a_data_uri(image: Path) -> None:
+    digest = hashlib.sha256(image.read_bytes()).hexdigest()
+    named_jpg = image.with_suffix(".jpg")  # the same bytes under another type's name
+    named_jpg.write_bytes(image.read_bytes())
     d = Drawing("image", 20.0, 20.0, bleed=0.0)
-    d.add(Image(1, 2, 3, 4, str(image), hashlib.sha256(image.read_bytes()).hexdigest()))
+    d.add(Image(1, 2, 3, 4, str(image), digest))
     d.add(Image(5, 6, 3, 4, str(image)))  # no digest: read again, the same data
-    found = list(ET.fromstring(to_svg(d).encode("utf-8")).iter(f"{SVG}image"))
-    assert len(found) == 2
-    for element in found:
+    d.add(Image(5, 6, 3, 4, str(named_jpg), digest))
+    text = to_svg(d)
+    assert text == tree_svg(d)
+    found = list(ET.fromstring(text.encode("utf-8")).iter(f"{SVG}image"))
+    assert len(found) == 3
+    for element, mime in zip(found, ("png", "png", "jpeg"), strict=True):
         head, data = element.get(XLINK).split(",", 1)
-        assert head == "data:image/png;base64"
+        assert head == f"data:image/{mime};base64"
         assert base64.b64decode(data) == image.read_bytes()
         assert element.get("preserveAspectRatio") == "none"
     assert (found[0].get("x"), found[0].get("width")) == ("1", "3")

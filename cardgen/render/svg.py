@@ -268,19 +268,20 @@ def _word(piece: str, face: str) -> _Word:
     return word
 
 
-_IMAGES: dict[str, str] = {}
+_IMAGES: dict[tuple[str, str], str] = {}
 
 
 def _image_data(im: Image) -> str:
-    """An image file as a data: URI (kept per content digest: the same picture on many faces)."""
-    found = _IMAGES.get(im.digest) if im.digest else None
+    """An image file as a data: URI (kept per content digest and type: the same picture on
+    many faces; a few, as pictures are large)."""
+    mime = mimetypes.guess_type(im.path)[0] or "image/png"
+    found = _IMAGES.get((im.digest, mime)) if im.digest else None
     if found is None:
-        mime = mimetypes.guess_type(im.path)[0] or "image/png"
         found = f"data:{mime};base64,{base64.b64encode(Path(im.path).read_bytes()).decode('ascii')}"
         if im.digest:
-            if len(_IMAGES) > 64:
+            if len(_IMAGES) >= 16:
                 _IMAGES.clear()
-            _IMAGES[im.digest] = found
+            _IMAGES[(im.digest, mime)] = found
     return found
 
 
