@@ -50,6 +50,7 @@ Pairs = tuple[tuple[str, str], ...]  # (attribute name, value)
 
 
 def _num(v: float) -> str:
+    """A number with at most 4 decimals, no trailing zeros, never "-0"."""
     text = _NUMS.get(v)
     if text is None:
         text = f"{v:.4f}".rstrip("0").rstrip(".")
