@@ -185,20 +185,3 @@ def test_translucent_shapes_keep_their_opacity_inside_a_form(tmp_path) -> None:
             assert all(120 <= c <= 135 for c in grey[:3]), (index, grey)
     finally:
         doc.close()
-
-
-def test_svg_text_is_elementtrees_own_serialisation(monkeypatch: pytest.MonkeyPatch) -> None:
-    """to_svg writes svgwrite's tree itself: the same characters etree.tostring gives, with
-    names and texts that need escaping, clips, groups and glyph runs (every L5 0.6.5 face)."""
-    from cardgen.render import svg
-
-    odd = _sample()
-    odd.name = 'A & B <"1">'
-    odd.add(Group((Text(1, 2, "x < y & \"z\"", "regular", 8),), (1.0, 0.0, 0.0, 1.0, 2.0, 3.0),
-                  clip=(0.0, 0.0, 10.0, 10.0)))
-    session = LayoutSession(_db())
-    drawings = [odd] + [lay_out(session, c, "front") for c in _db().components[:40]]
-    ours = [to_svg(d, bleed_mm=d.bleed) for d in drawings]
-    monkeypatch.setattr(svg, "_serialised",
-                        lambda elem, out: out.append(ET.tostring(elem, encoding="unicode")))
-    assert ours == [to_svg(d, bleed_mm=d.bleed) for d in drawings]

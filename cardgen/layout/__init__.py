@@ -31,7 +31,8 @@ def __getattr__(name: str) -> Any:
     home = _HOME.get(name)
     if home is None:
         raise AttributeError(f"module 'cardgen.layout' has no attribute {name!r}")
-    return getattr(import_module(f"cardgen.layout.{home}"), name)
+    value = globals()[name] = getattr(import_module(f"cardgen.layout.{home}"), name)
+    return value  # kept here: later uses (twice a face) find it without this call
 
 
 def forget_files() -> None:

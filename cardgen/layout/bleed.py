@@ -12,6 +12,7 @@ hex or polygon face is sampled along each of its edges (cardgen.layout.outline).
 
 from __future__ import annotations
 
+import copy
 import math
 from dataclasses import replace
 from functools import lru_cache
@@ -33,7 +34,9 @@ def extend_to_bleed(drawing: Drawing, bleed: float = PRINT_BLEED) -> Drawing:
     """The face with at least `bleed` mm of bleed and its edge rectangles stretched into it."""
     b = max(drawing.bleed, bleed)
     items = [_extend(item, drawing, b, IDENTITY) for item in drawing.items]
-    return replace(drawing, bleed=b, items=items)  # origins kept: the stretched added
+    out = copy.copy(drawing)  # dataclasses.replace, without its field walk
+    out.bleed, out.items = b, items
+    return out  # origins kept: the stretched added
 
 
 def stretched_sides(drawing: Drawing) -> dict[int, tuple[str, ...]]:

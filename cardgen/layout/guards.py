@@ -13,6 +13,7 @@ import math
 import warnings
 from collections.abc import Sequence
 from functools import cache
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,9 @@ def _finite(value: Any, what: str) -> None:
 _NUMBERS: dict[type, tuple[str, ...]] = {
     Rect: ("x", "y", "w", "h", "radius"), Ellipse: ("cx", "cy", "rx", "ry"),
     Text: ("x", "y", "size"), Image: ("x", "y", "w", "h")}
+
+
+_VALUES = {kind: attrgetter(*names) for kind, names in _NUMBERS.items()}
 
 
 def _usable(value: Any) -> bool:
@@ -80,10 +84,13 @@ def _check_points(ops: Sequence[PathOp]) -> None:
 
 def _check_fields(item: Rect | Ellipse | Text | Image) -> None:
     """The numbers _NUMBERS names for the item's type."""
-    names = _NUMBERS[type(item)]
-    if not all(_usable(getattr(item, n)) for n in names):
-        for n in names:
-            _finite(getattr(item, n), n)
+    for v in _VALUES[type(item)](item):
+        if type(v) not in (float, int) or not -MAX_LENGTH_MM <= v <= MAX_LENGTH_MM:
+            break  # one is not usable (_usable): say which
+    else:
+        return
+    for n in _NUMBERS[type(item)]:
+        _finite(getattr(item, n), n)
 
 
 def _check_style(style: Style) -> None:

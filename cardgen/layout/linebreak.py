@@ -11,14 +11,11 @@ spacing after the last letter included, fit the box widened by one spacing.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
-from functools import cache, lru_cache
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from functools import lru_cache
 
 from cardgen.layout import fonts, shaping
-
-if TYPE_CHECKING:  # imported when first needed: a build with no body text never loads it
-    import pyphen
+from cardgen.layout.hyphen import hyphenator
 
 ICON_EM = 0.9  # an inline icon's side, in ems of the text
 ICON_PAD_EM = 0.06  # room each side of an inline icon
@@ -47,6 +44,8 @@ def split_words(runs: list[Run]) -> list[list[Run]]:
     """Paragraph-aware word list; a word is a list of runs; [] marks a forced line break.
     An inline icon standing alone is joined to the word before it (or, opening a paragraph,
     to the word after it), so no line holds an icon by itself."""
+    if len(runs) == 1 and runs[0].icon is None:  # one run of text (most texts): its words
+        return _plain_words(runs[0])
     words: list[list[Run]] = []
     current: list[Run] = []
     for run in runs:
@@ -67,6 +66,31 @@ def split_words(runs: list[Run]) -> list[list[Run]]:
     if current:
         words.append(current)
     return _icons_kept_company(words)
+
+
+def _plain_words(run: Run) -> list[list[Run]]:
+    """split_words of one run of text: a word a run (runs of the same text, face and colour
+    made once), [] for each forced line break."""
+    words: list[list[Run]] = []
+    made = _WORD_RUNS
+    if len(made) > 1 << 16:
+        made.clear()
+    for token in _SPACES.split(run.text):
+        if not token:
+            continue
+        if token.isspace():
+            if "\n" in token:
+                words.extend([] for _ in range(token.count("\n")))
+            continue
+        key = (token, run.face, run.color)
+        word = made.get(key)
+        if word is None:
+            word = made[key] = Run(token, run.face, None, run.color)
+        words.append([word])
+    return words
+
+
+_WORD_RUNS: dict[tuple[str, str, str | None], Run] = {}  # the Run of each word seen
 
 
 def _icons_kept_company(words: list[list[Run]]) -> list[list[Run]]:
@@ -164,6 +188,15 @@ def wrap_words(words: list[list[Run]], width: float, size: float, language: str 
     that does not fit the rest of a line is broken where it may be (hyphens, soft hyphens, the
     language's hyphenation), its head kept on the line when the head fits. With letter
     spacing the box counts one spacing more: the one after a line's last letter."""
+    look = _plain_look(words)
+    if look is not None:
+        return _wrap_plain(words, width + spacing, size, language, spacing, look)
+    return _wrap_runs(words, width, size, language, spacing)
+
+
+def _wrap_runs(words: list[list[Run]], width: float, size: float, language: str | None,
+               spacing: float) -> tuple[list[Line], float]:
+    """wrap_words for any words: runs of several faces and colours, icons, soft hyphens."""
     lines = _Lines(size, spacing)
     width += spacing
     over_w = 0.0
@@ -175,6 +208,72 @@ def wrap_words(words: list[list[Run]], width: float, size: float, language: str 
     if lines.faces:
         lines.close(True)
     return lines.lines, over_w
+
+
+def _plain_look(words: list[list[Run]]) -> tuple[str, str | None] | None:
+    """The face and colour every word shares when each is one run of text without a soft
+    hyphen (most text: one merged run a line); else None."""
+    look: tuple[str, str | None] | None = None
+    for word in words:
+        if not word:
+            continue
+        if len(word) != 1:
+            return None
+        run = word[0]
+        if run.icon is not None or SHY in run.text:
+            return None
+        if look is None:
+            look = (run.face, run.color)
+        elif look[0] != run.face or look[1] != run.color:
+            return None
+    return look
+
+
+def _wrap_plain(words: list[list[Run]], width: float, size: float, language: str | None,
+                spacing: float, look: tuple[str, str | None]) -> tuple[list[Line], float]:
+    """wrap_words for words of one run each in one face and colour (_plain_look): the same
+    lines, widths added in the same order, each line one run (`width` counts the spacing
+    after a line's last letter)."""
+    face, color = look
+    space = spaced_width(" ", face, size, spacing)
+    lines: list[Line] = []
+    texts: list[str] = []  # the words of the line being filled
+    line_w = over_w = 0.0
+    for word in words:
+        if not word:  # forced break
+            lines.append(Line((Run(" ".join(texts), face, None, color),) if texts else (),
+                              line_w, True))
+            texts, line_w = [], 0.0
+            continue
+        run = word[0]
+        word_w = spaced_width(run.text, face, size, spacing) if spacing else \
+            run_width(run.text, face, size)
+        while True:
+            room = width + (-line_w - space) if texts else width + 0.0
+            if word_w <= room or (not texts and word_w <= width):
+                line_w = line_w + space + word_w if texts else line_w + word_w
+                texts.append(run.text)
+                break
+            split = _split([run], room, size, language, spacing)
+            if split is not None:
+                head, run = split
+                head_w = spaced_width(head.text, face, size, spacing)
+                line_w = line_w + space + head_w if texts else line_w + head_w
+                texts.append(head.text)
+                lines.append(Line((Run(" ".join(texts), face, None, color),), line_w, False))
+                texts, line_w = [], 0.0
+                word_w = spaced_width(run.text, face, size, spacing)
+            elif texts:
+                lines.append(Line((Run(" ".join(texts), face, None, color),), line_w, False))
+                texts, line_w = [], 0.0
+            else:
+                line_w += word_w
+                texts.append(run.text)
+                over_w = max(over_w, word_w - width)
+                break
+    if texts:
+        lines.append(Line((Run(" ".join(texts), face, None, color),), line_w, True))
+    return lines, over_w
 
 
 def _place_word(lines: _Lines, word: list[Run], width: float, size: float,
@@ -207,7 +306,7 @@ def _split(word: list[Run], room: float, size: float, language: str | None, spac
     run = word[0]
     for head, tail in _breaks(run.text, language):
         if spaced_width(head, run.face, size, spacing) <= room:
-            return replace(run, text=head), replace(run, text=tail)
+            return Run(head, run.face, run.icon, run.color), Run(tail, run.face, run.icon, run.color)
     return None
 
 
@@ -225,25 +324,16 @@ def _breaks(text: str, language: str | None) -> tuple[tuple[str, str], ...]:
     core = _WORD_CORE.match(text)
     if not found and language is not None and core is not None:
         lead, letters, trail = core.groups()
-        dictionary = _dictionary(language)
+        dictionary = hyphenator(language)
         if dictionary is not None:
             found = [(lead + letters[:pos] + "-", letters[pos:] + trail)
                      for pos in dictionary.positions(letters)]
     return tuple(sorted(found, key=lambda pair: -len(pair[0])))
 
 
-@cache
-def _dictionary(language: str) -> pyphen.Pyphen | None:
-    """pyphen's hyphenation dictionary for a language (en, de, fr_FR, ...), None if it has none."""
-    import pyphen
-
-    found = pyphen.language_fallback(language.replace("-", "_"))
-    return pyphen.Pyphen(lang=found, left=2, right=3) if found else None
-
-
 def hyphenation_language(language: str) -> bool:
     """Whether pyphen can hyphenate a language."""
-    return _dictionary(language) is not None
+    return hyphenator(language) is not None
 
 
 _Look = tuple[str, str | None, str | None]  # a merged run's face, icon and colour
@@ -281,10 +371,11 @@ def measured(line: Line, size: float, spacing: float = 0.0) -> Line:
     """The line with its width as drawn: each merged run shaped whole, letter spacing between
     its letters (not after the last one shown)."""
     width = sum(width_of(r, size, spacing) for r in line.runs)
-    shown = display_runs(line)
-    if spacing and shown and shown[-1].icon is None:
-        width -= spacing
-    return replace(line, width=width)
+    if spacing:
+        shown = display_runs(line)
+        if shown and shown[-1].icon is None:
+            width -= spacing
+    return Line(line.runs, width, line.end)
 
 
 def display_runs(line: Line) -> tuple[Run, ...]:

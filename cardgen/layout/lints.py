@@ -9,14 +9,19 @@ blind player or a greyscale copy sees it (cardgen.layout.vision), and rules text
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from cardgen.errors import Location, Problem
-from cardgen.layout import fonts
 from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Image, Matrix, Primitive, Rect
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.drawing import Text as TextItem
+from cardgen.layout.extent import Box
+from cardgen.layout.extent import bbox as bbox
+from cardgen.layout.extent import compose as compose
+from cardgen.layout.extent import transform_box as transform_box
 from cardgen.layout.located import Located, justified
 from cardgen.layout.outline import inside_by
 from cardgen.layout.vision import KINDS, simulate
@@ -29,7 +34,6 @@ TEXT_CONTRAST = 4.5
 MARK_CONTRAST = 3.0  # pips and icons
 NEAR_CUT_MM = 3.0
 VISIONS = ("normal", *KINDS)  # contrast holds for normal vision and the four simulations
-Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 # A filled shape of an element as fill_under sees it: (face box, ellipse or not, fill; '' for art)
 FillLeaf = tuple[Box, bool, str]
 
@@ -63,50 +67,6 @@ class Placed:
             _fill_leaves(self.item, self.matrix, out)
             known = self.__dict__["_fills"] = tuple(out)
         return known
-
-
-def compose(outer: Matrix, inner: Matrix) -> Matrix:
-    a, b, c, d, e, f = outer
-    a2, b2, c2, d2, e2, f2 = inner
-    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2,
-            a * e2 + c * f2 + e, b * e2 + d * f2 + f)
-
-
-def transform_box(m: Matrix, box: Box) -> Box:
-    if m == IDENTITY:
-        return box
-    a, b, c, d, e, f = m
-    xs, ys = [], []
-    for x, y in ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])):
-        xs.append(a * x + c * y + e)
-        ys.append(b * x + d * y + f)
-    return (min(xs), min(ys), max(xs), max(ys))
-
-
-def bbox(item: Primitive) -> Box:
-    """The extent of a primitive in its own coordinates (strokes included)."""
-    if isinstance(item, Rect):
-        s = item.style.stroke_width / 2 if item.style.stroke else 0.0
-        return (item.x - s, item.y - s, item.x + item.w + s, item.y + item.h + s)
-    if isinstance(item, Ellipse):
-        s = item.style.stroke_width / 2 if item.style.stroke else 0.0
-        return (item.cx - item.rx - s, item.cy - item.ry - s, item.cx + item.rx + s, item.cy + item.ry + s)
-    if isinstance(item, Image):
-        return (item.x, item.y, item.x + item.w, item.y + item.h)
-    if isinstance(item, TextItem):
-        width = fonts.text_width_mm(item.text, item.font, item.size)
-        x0 = item.x - {"start": 0.0, "middle": width / 2, "end": width}.get(item.anchor, 0.0)
-        return (x0, item.y - fonts.ascent_mm(item.font, item.size), x0 + width,
-                item.y + fonts.descent_mm(item.font, item.size))
-    if isinstance(item, PathItem):
-        xs = [v for op in item.ops for v in op[1::2] if isinstance(v, float | int)]
-        ys = [v for op in item.ops for v in op[2::2] if isinstance(v, float | int)]
-        return (min(xs), min(ys), max(xs), max(ys)) if xs and ys else (0.0, 0.0, 0.0, 0.0)
-    boxes = [transform_box(item.transform, bbox(i)) for i in item.items]
-    if not boxes:
-        return (0.0, 0.0, 0.0, 0.0)
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
-            max(b[3] for b in boxes))
 
 
 @lru_cache(maxsize=4096)
@@ -169,14 +129,20 @@ def _under(placed: list[Placed], n: int, points: tuple[tuple[float, float], ...]
     return found
 
 
-def _samples(item: Primitive, box: Box) -> tuple[tuple[float, float], ...]:
-    """Where to look under an item: a shape's middle; a line of text at its ends and middle,
-    through its letters and near its baseline (half a line may sit on another colour)."""
+def _samples(item: Primitive, box: Box) -> tuple[tuple[tuple[float, float], ...], Box]:
+    """Where to look under an item, and the box round those points: a shape's middle; a line
+    of text at its ends and middle, through its letters and near its baseline (half a line may
+    sit on another colour)."""
     x0, y0, x1, y1 = box
     if not isinstance(item, TextItem):
-        return (((x0 + x1) / 2, (y0 + y1) / 2),)
+        x, y = (x0 + x1) / 2, (y0 + y1) / 2
+        return ((x, y),), (x, y, x, y)
     inset, h = min(0.4, (x1 - x0) / 2), y1 - y0  # 0.4 mm: inside the first and last letter
-    return tuple((x, y0 + fy * h) for fy in (0.5, 0.85) for x in ((x0 + x1) / 2, x0 + inset, x1 - inset))
+    xs = ((x0 + x1) / 2, x0 + inset, x1 - inset)
+    mid, left, right = xs
+    upper, lower = y0 + 0.5 * h, y0 + 0.85 * h
+    return (((mid, upper), (left, upper), (right, upper), (mid, lower), (left, lower),
+             (right, lower)), (min(xs), min(upper, lower), max(xs), max(upper, lower)))
 
 
 def _fill_of(leaves: tuple[FillLeaf, ...], x: float, y: float) -> str | None:
@@ -207,7 +173,43 @@ def _fill_leaves(item: Primitive, matrix: Matrix, out: list[FillLeaf]) -> None:
         out.append((transform_box(matrix, bbox(item)), isinstance(item, Ellipse), item.style.fill))
 
 
-def _worst_contrast(colours: list[str], under: str) -> tuple[float, str]:
+_Filler = tuple[int, Located | None, tuple[FillLeaf, ...], Box]  # index, element, leaves, reach
+
+
+def _passed(filler: _Filler, el: Located | None, extent: Box) -> bool:
+    """Whether the fill walk passes a filled shape by: another copy of `el`, or out of reach
+    of every point in `extent`."""
+    _, q_el, _, reach = filler
+    return (q_el is el and el is not None) or reach[0] > extent[2] or reach[2] < extent[0] \
+        or reach[1] > extent[3] or reach[3] < extent[1]
+
+
+def _contains(outer: Box, inner: Box) -> bool:
+    return outer[0] <= inner[0] and inner[2] <= outer[2] and outer[1] <= inner[1] \
+        and inner[3] <= outer[3]
+
+
+def _reach(leaves: tuple[FillLeaf, ...]) -> Box:
+    """The box round a shape's leaves, grown a little (a point outside it is under none)."""
+    grow = 1e-6
+    return (min(b[0] for b, _, _ in leaves) - grow, min(b[1] for b, _, _ in leaves) - grow,
+            max(b[2] for b, _, _ in leaves) + grow, max(b[3] for b, _, _ in leaves) + grow)
+
+
+@lru_cache(maxsize=4096)
+def _contrast_verdict(colours: tuple[str, ...], fills: tuple[str, ...], needed: float
+                      ) -> tuple[float, str | None, str] | None:
+    """What visible() says of colours drawn on fills: (contrast, None, fill) when it is too low
+    for normal vision, (contrast, the vision, fill) when too low as a simulation sees them
+    only, None when it holds (a deck repeats few combinations)."""
+    best, under = min((max(contrast(c, f) for c in colours), f) for f in fills)
+    if best < needed:
+        return best, None, under
+    best, seen, under = min((*_worst_contrast(colours, f), f) for f in fills)
+    return (best, seen, under) if best < needed else None
+
+
+def _worst_contrast(colours: Sequence[str], under: str) -> tuple[float, str]:
     """The contrast of the best of `colours` against `under`, for normal vision and as each
     simulation sees them (cardgen.layout.vision): the lowest, and which vision it is."""
     return min((max(contrast(simulate(kind, c), simulate(kind, under)) for c in colours), kind)
@@ -244,6 +246,10 @@ class FaceLinter:
         self.lines = _paragraph_lines(self.placed)
         self.over_text = [(m, q, isinstance(q.item, TextItem)) for m, q in enumerate(self.placed)
                           if q.role not in ("background", "mark") and not _ring(q.item)]
+        # worked out when first needed (see _under and covered)
+        self._fillers: list[_Filler] | None = None
+        self._filler_at: list[int] = []
+        self._over: tuple[list[tuple[Placed, Box]], list[tuple[Placed, Box]], list[int]] | None = None
 
     def run(self) -> list[Problem]:
         for n, p in enumerate(self.placed):
@@ -347,32 +353,75 @@ class FaceLinter:
         return box[0] >= s and box[1] >= s and box[2] <= w - s and box[3] <= h - s
 
     def visible(self, n: int, p: Placed, box: Box, needed: float) -> None:
+        if ("low-contrast", id(p.el)) in self.found:
+            return  # said once per element: another line of it would add nothing
         colours = _colours(p.item)
         if not colours:
             return
-        fills = dict.fromkeys(f for f in _under(self.placed, n, _samples(p.item, box), p.el) if f)
+        fills = dict.fromkeys(f for f in self._under(n, *_samples(p.item, box), p.el) if f)
         if not fills:
             return
-        best, under = min((max(contrast(c, f) for c in colours), f) for f in fills)
+        verdict = _contrast_verdict(tuple(colours), tuple(fills), needed)
+        if verdict is None:
+            return
+        best, seen, under = verdict
         what = "text" if isinstance(p.item, TextItem) else ("dot" if p.role == "content" else p.role)
-        if best < needed:
+        if seen is None:
             self.warn(p, "low-contrast", f"{what} contrast {best:.1f}:1 against {under} "
                       f"(needs {needed:g}:1)", "darken or lighten it, or the colour under it")
             return
-        best, seen, under = min((*_worst_contrast(colours, f), f) for f in fills)
-        if best < needed:  # fine for normal vision, not for a colour-blind player: a note
-            self.warn(p, "low-contrast", f"{what} contrast {best:.1f}:1 against {under} as a "
-                      f"{seen} player sees them (needs {needed:g}:1)",
-                      "darken or lighten one of them (cardgen build --simulate shows it)", "note")
+        self.warn(p, "low-contrast", f"{what} contrast {best:.1f}:1 against {under} as a "
+                  f"{seen} player sees them (needs {needed:g}:1)",
+                  "darken or lighten one of them (cardgen build --simulate shows it)", "note")
+
+    def _under(self, n: int, points: tuple[tuple[float, float], ...], extent: Box,
+               el: Located | None) -> list[str | None]:
+        """_under(self.placed, n, points, el), walking only the shapes with fills whose box
+        reaches the points (no other leaf can be under one)."""
+        if self._fillers is None:
+            self._fillers = [(m, q.el, q.fills, _reach(q.fills)) for m, q in enumerate(self.placed)
+                             if not isinstance(q.item, TextItem) and q.fills]  # text fills nothing
+            self._filler_at = [f[0] for f in self._fillers]
+        fillers = self._fillers
+        top = bisect_left(self._filler_at, n) - 1
+        while top >= 0 and _passed(fillers[top], el, extent):
+            top -= 1
+        if top < 0:
+            return [None] * len(points)
+        leaves = fillers[top][2]
+        if len(leaves) == 1 and not leaves[0][1] and _contains(leaves[0][0], extent):
+            return [leaves[0][2] or None] * len(points)  # one rectangle under every point
+        found: list[str | None] = [None] * len(points)
+        left = list(range(len(points)))
+        for i in range(top, -1, -1):
+            if _passed(fillers[i], el, extent):
+                continue
+            leaves = fillers[i][2]
+            still = []
+            for k in left:
+                fill = _fill_of(leaves, *points[k])
+                if fill is None:
+                    still.append(k)
+                else:
+                    found[k] = fill or None
+            left = still
+            if not left:
+                break
+        return found
 
     def covered(self, n: int, p: Placed, box: Box) -> None:
-        for m, q, is_text in self.over_text:
-            if q is p or q.el is p.el:
-                continue
-            if m < n and not is_text:
-                continue  # drawn before the text: what it sits on
-            qbox = q.box
-            if not _overlap(box, qbox) or _frames(q, box, qbox):
+        if ("overlaps-text", id(p.el)) in self.found:
+            return  # said once per element
+        if self._over is None:  # the texts, and the other shapes with where each was drawn
+            over = [(m, q, q.box, isinstance(q.item, TextItem)) for m, q, _ in self.over_text]
+            self._over = ([(q, b) for _, q, b, is_text in over if is_text],
+                          [(q, b) for _, q, b, is_text in over if not is_text],
+                          [m for m, _, _, is_text in over if not is_text])
+        texts, shapes, drawn_at = self._over
+        # any other element's text; a shape only when drawn after the text (before it, it is
+        # what the text sits on)
+        for q, qbox in (*texts, *shapes[bisect_right(drawn_at, n):]):
+            if q is p or q.el is p.el or not _overlap(box, qbox) or _frames(q, box, qbox):
                 continue
             self.warn(p, "overlaps-text", "another element is drawn over this text",
                       "move one of them, or shrink the text box")

@@ -7,6 +7,8 @@ reported at its layout line. `# lint-ok: RULE why` comments are read from the fi
 
 from __future__ import annotations
 
+from functools import cache
+
 from pydantic import BaseModel, ConfigDict, PrivateAttr
 
 from cardgen.data.yamlsrc import KeyPath, Source
@@ -16,7 +18,15 @@ from cardgen.errors import Location
 class Strict(BaseModel):
     """A part of a layout file: unknown keys are mistakes."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    # validators are built when first used: a layout session builds the ones its files need
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
+
+
+@cache
+def number_defaults(cls: type[BaseModel]) -> dict[str, float]:
+    """The default of each key of a layout part's type whose default is a number, as a float."""
+    return {key: float(info.default) for key, info in cls.model_fields.items()
+            if isinstance(info.default, int | float)}
 
 
 class Located(Strict):

@@ -181,6 +181,8 @@ def number(scope: Scope, written: Any, key: str, default: float = 0.0) -> float:
     arithmetic that divides by zero, overflows or is not arithmetic is an ExpressionError naming
     the key (cardgen.layout.arith; the element drawing it places it at its layout line), never a
     silent 0."""
+    if type(written) is float and math.isfinite(written):
+        return written  # a number as written (the common case): what the rest would give
     raw = default if written is None else written
     value = _filled(scope, raw) if isinstance(raw, str) and "{" in raw else scope.text(raw)
     if isinstance(value, str):

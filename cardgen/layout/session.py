@@ -11,6 +11,7 @@ next one, and nothing stale can outlive it. (Files themselves are cached by path
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, replace
 
 from cardgen.data.model import Component, Database
@@ -50,7 +51,9 @@ class SharedFace:
         warnings = [replace(w, path=label + w.path[len(self.label):])
                     if w.path.startswith(self.label + " ") else w for w in self.drawing.warnings]
         d = self.drawing
-        return replace(d, name=f"{component.id}-{side}", items=list(d.items), warnings=warnings)
+        out = copy.copy(d)  # dataclasses.replace, without its field walk
+        out.name, out.items, out.warnings = f"{component.id}-{side}", list(d.items), warnings
+        return out
 
 
 SharedKey = tuple[str, str, str, bool]  # kind, side, edition, ink saver

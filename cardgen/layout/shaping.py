@@ -70,9 +70,21 @@ def advance(text: str, path: str, features: tuple[tuple[str, bool], ...] = FEATU
     """The advance of `shape(text, path, features)`, in font units (no glyph lists made)."""
     if " " not in text or has_rtl(text):
         return _shape_whole(text, path, features).advance
-    space = _shape_whole(" ", path, features).advance
-    return sum(_shape_whole(word, path, features).advance for word in text.split(" ") if word) \
-        + text.count(" ") * space
+    known = _ADVANCES.get((path, features))
+    if known is None or len(known) > 1 << 16:
+        known = _ADVANCES[(path, features)] = {}
+    total = 0
+    for word in text.split(" "):
+        if word:
+            found = known.get(word)
+            if found is None:
+                found = known[word] = _shape_whole(word, path, features).advance
+            total += found
+    return total + text.count(" ") * _shape_whole(" ", path, features).advance
+
+
+# (font file, features) -> word -> its advance: a line's advance is its words' and spaces'
+_ADVANCES: dict[tuple[str, tuple[tuple[str, bool], ...]], dict[str, int]] = {}
 
 
 @lru_cache(maxsize=1 << 14)

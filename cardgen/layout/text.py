@@ -152,12 +152,16 @@ def _icon_runs(text: str, face: str) -> list[Run]:
 
 def icon_names(text: str) -> list[str]:
     """The inline icons a text names, each once, in order."""
+    if "[" not in text:
+        return []
     return list(dict.fromkeys(m.group("name") for m in _ICON.finditer(text.replace("[[", "\0"))
                               if m.group("name")))
 
 
 def missing_glyphs(text: str, face: str = "regular", family: Family = DEFAULT_FAMILY) -> list[str]:
     """Characters of a marked-up text that its faces cannot draw, each once, in order."""
+    if not any(fonts.missing_chars(text, f) for f in {face, family.bold, family.italic or face}):
+        return []  # every face a run may take draws every character
     missing: dict[str, None] = {}
     for run in parse_runs(text, face, family):
         if run.icon is None:
@@ -311,8 +315,9 @@ def place(
         pen.baseline = baseline
         runs = display_runs(line)
         slack = width - line.width
-        spaces = sum(r.text.count(" ") for r in line.runs if r.icon is None)
-        if align == "justify" and not line.end and spaces and slack > 0:
+        spaces = sum(r.text.count(" ") for r in line.runs if r.icon is None) \
+            if align == "justify" and not line.end else 0  # only justify stretches spaces
+        if spaces and slack > 0:
             pen.spacing = slack / spaces
             items += pen.draw(x, runs)
         else:

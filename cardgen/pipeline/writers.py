@@ -149,7 +149,7 @@ def make_svg_folders(faces: Faces, tmp: Path) -> None:
 
 
 class SvgMemo:
-    """Face key -> the SVG last written for it: equal faces are serialised once, then retitled."""
+    """Face key -> the SVG last written for it: equal faces are written once, then retitled."""
 
     def __init__(self) -> None:
         self.last: dict[str, tuple[str, str]] = {}  # face key -> (face name, SVG text)
@@ -177,9 +177,11 @@ def write_svg_files(faces: Faces, chosen: list[FaceKey], tmp: Path, previous: ou
     for face in chosen:
         drawing = faces.drawings[face]
         name = svg_name(face, kinds)
-        source = src.key("svg", drawing.name, faces.key(face))
-        if not previous.reuse(source, tmp / name):
-            (tmp / name).write_text(written.svg(faces.key(face), drawing), encoding="utf-8")
+        key = faces.key(face)
+        source = src.key("svg", drawing.name, key)
+        target = tmp / name
+        if not previous.reuse(source, target):
+            target.write_text(written.svg(key, drawing), encoding="utf-8")
         records.append(manifest.FileRecord(name, "svg", [kinds[face[0]]], 0, 1, source=source))
     return records
 

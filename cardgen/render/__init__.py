@@ -1,5 +1,5 @@
 """Stage 5, render: Drawings and page plans -> PDF (pdf.py, pages.py), SVG (svg.py), PNG (png.py).
 
-The only package that draws: reportlab, svgwrite and pypdfium2 are imported here alone. Each
-backend implements the `Renderer` protocol of base.py for a single face.
+The only package that draws: reportlab and pypdfium2 are imported here alone (svg.py streams
+its markup itself). Each backend implements the `Renderer` protocol of base.py for a single face.
 """

@@ -1,265 +1,464 @@
-"""Drawing (mm, y down) -> one standalone SVG document in mm (svgwrite); text as glyph outlines.
+"""Drawing (mm, y down) -> one standalone SVG document in mm; text as glyph outlines.
 
 Glyphs (shaped: kerning, ligatures, right-to-left runs) are written once per face as <path>
-in <defs> (font units) and placed with <use>, so
-the file needs no font and renders like the PDF in any viewer; each text run keeps its string
-in aria-label for search and accessibility. Numbers are written with at most 4 decimals and
-ids are numbered in drawing order, so the same Drawing always gives the same bytes.
+in <defs> (font units) and placed with <use>, so the file needs no font and renders like the
+PDF in any viewer; each text run keeps its string in aria-label for search and accessibility.
+Numbers are written with at most 4 decimals and ids are numbered in drawing order, so the same
+Drawing always gives the same bytes.
+
+The text is streamed from the primitives, with no element tree: each element is a form (its
+name, the attributes whose values it fixes, such as a style's fill and stroke, and those whose
+values change, such as coordinates, ids and text) made once as a %-format and then filled.
+Forms write what svgwrite wrote when it built these files (the tests hold the two to the same
+bytes): attributes sorted by name, empty ones left out, ElementTree's escaping. What repeats
+across faces is formatted once per process: a glyph's <path>, a line of text's <use>s, an
+image's data, a style's attributes, a number's digits.
 """
 
 from __future__ import annotations
 
 import base64
 import mimetypes
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
+from functools import cache
 from pathlib import Path
-from xml.etree import ElementTree as etree  # the module svgwrite builds its XML in (svgwrite.etree)
+from typing import NamedTuple
 from xml.etree.ElementTree import _escape_attrib, _escape_cdata  # type: ignore[attr-defined]
 
-import svgwrite
-from svgwrite.base import BaseElement
-from svgwrite.container import Group as SvgGroup
-from svgwrite.etree import CDATA_TAG
-
-from cardgen.layout import fonts
-from cardgen.layout.drawing import Drawing, Ellipse, Group, Image, PathOp, Primitive, Rect, Style, Text
+from cardgen.layout import fonts, shaping
+from cardgen.layout.drawing import (
+    IDENTITY,
+    Drawing,
+    Ellipse,
+    Gradient,
+    Group,
+    Image,
+    PathOp,
+    Primitive,
+    Rect,
+    Style,
+    Text,
+)
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.outline import face_outline
 
+_PIECES = re.compile(r" |[^ ]+")  # a line's words and spaces, as cardgen.layout.shaping takes them
+_HOLE = "\x00"  # marks a changing value while a form is made (no escaping touches it)
+_MEMO_LIMIT = 50_000  # entries a memo keeps before it starts again (a long `watch` session)
+Pairs = tuple[tuple[str, str], ...]  # (attribute name, value)
+
 
 def _num(v: float) -> str:
-    text = f"{v:.4f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    """A number with at most 4 decimals, no trailing zeros, never "-0"."""
+    text = _NUMS.get(v)
+    if text is None:
+        text = f"{v:.4f}".rstrip("0").rstrip(".")
+        if text in ("-0", ""):
+            text = "0"
+        if len(_NUMS) > _MEMO_LIMIT:
+            _NUMS.clear()
+        _NUMS[v] = text
+    return text
 
 
-class _GlyphRun(SvgGroup):  # type: ignore[misc]  # svgwrite ships no type stubs: its classes are Any
-    """A text run's <g>, its glyphs placed as <use x=... xlink:href=...> children.
+_NUMS: dict[float, str] = {}
 
-    The uses are the elements svgwrite's `Use` writes (attributes sorted, numbers as str()),
-    made straight in svgwrite's ElementTree: a card's hundred glyphs skip an svgwrite object
-    each, which was most of the SVG stage's time."""
 
-    def __init__(self, glyphs: Sequence[tuple[float, str, float]], **extra: object) -> None:
-        super().__init__(**extra)
-        self.glyphs = glyphs
+# --------------------------------------------------------------------------- forms
 
-    def get_xml(self) -> etree.Element:
-        xml: etree.Element = super().get_xml()
-        for x, href, y in self.glyphs:
-            attrs = {"x": str(x), "xlink:href": href}
-            if y:
-                attrs["y"] = str(y)
-            etree.SubElement(xml, "use", attrs)
-        return xml
+
+class Form(NamedTuple):
+    """An element's markup with %s where its changing values go, in the order they were named."""
+
+    open: str  # the start tag, for an element with children
+    empty: str  # the element without children
+    close: str
+    order: tuple[int, ...] | None  # the values' order in the markup (None: as named)
+
+    def fill(self, values: tuple[str, ...], *, empty: bool = False) -> str:
+        """The start tag (or the childless element) with these values, escaped already."""
+        if self.order is not None:
+            values = tuple(values[i] for i in self.order)
+        return (self.empty if empty else self.open) % values
+
+
+@cache
+def form(name: str, holes: tuple[str, ...] = (), fixed: Pairs = ()) -> Form:
+    """The markup of element `name` with the attributes `fixed` and the changing ones `holes`,
+    as svgwrite writes an element: its attributes sorted by name, those with an empty value
+    left out, values escaped as ElementTree escapes them."""
+    attrs = dict(fixed) | {key: f"{_HOLE}{i}{_HOLE}" for i, key in enumerate(holes)}
+    start = "<" + name + "".join(f' {k}="{_escape_attrib(v)}"' for k, v in sorted(attrs.items()) if v)
+    parts = start.split(_HOLE)
+    literal = "%s".join(p.replace("%", "%%") for p in parts[0::2])
+    order = tuple(int(i) for i in parts[1::2])
+    return Form(literal + ">", literal + " />", f"</{name}>",
+                None if order == tuple(range(len(holes))) else order)
+
+
+_ROOT = (("baseProfile", "full"), ("version", "1.1"), ("xmlns", "http://www.w3.org/2000/svg"),
+         ("xmlns:ev", "http://www.w3.org/2001/xml-events"),
+         ("xmlns:xlink", "http://www.w3.org/1999/xlink"))  # what svgwrite's Drawing writes
+
+
+def _title_tag(title: str) -> str:
+    """The <title> of a face's name (ElementTree's text escaping)."""
+    f = form("title")
+    return f.open + _escape_cdata(title) + f.close if title else f.empty
+
+
+def _filled(name: str, values: Sequence[tuple[str, str | None]], fixed: Pairs = (),
+            *, empty: bool = False) -> str:
+    """Element `name` with these (attribute, raw value) pairs, those with no value left out
+    as svgwrite leaves them out."""
+    f = form(name, tuple([k for k, v in values if v]), fixed)
+    return f.fill(tuple([_escape_attrib(v) for _, v in values if v]), empty=empty)
+
+
+# --------------------------------------------------------------------------- styles
+
+
+def _style_pairs(style: Style) -> Pairs:
+    """A style's attributes, but a gradient fill (its url changes from face to face)."""
+    pairs = [] if style.fill_paint is not None else [("fill", style.fill or "none")]
+    if style.stroke:
+        pairs += [("stroke", style.stroke), ("stroke-width", _num(style.stroke_width))]
+        if style.dash:
+            pairs.append(("stroke-dasharray", " ".join(_num(d) for d in style.dash)))
+    if style.opacity < 1.0:
+        pairs.append(("opacity", _num(style.opacity)))
+    if style.fill_alpha < 1.0:
+        pairs.append(("fill-opacity", _num(style.fill_alpha)))
+    if style.stroke and style.stroke_alpha < 1.0:
+        pairs.append(("stroke-opacity", _num(style.stroke_alpha)))
+    if style.stroke and style.join != "miter":
+        pairs.append(("stroke-linejoin", style.join))
+    if style.stroke and style.cap != "butt":
+        pairs.append(("stroke-linecap", style.cap))
+    return tuple(pairs)
+
+
+_SHAPES: dict[tuple[str, Style, tuple[str, ...]], Form] = {}
+
+
+def _shape_form(name: str, style: Style, holes: tuple[str, ...]) -> Form:
+    """The form of a shape in a style (a gradient's fill one more hole, named first)."""
+    key = (name, style, holes)
+    found = _SHAPES.get(key)
+    if found is None:
+        if len(_SHAPES) > _MEMO_LIMIT:
+            _SHAPES.clear()
+        gradient = ("fill",) if style.fill_paint is not None else ()
+        found = _SHAPES[key] = form(name, gradient + holes, _style_pairs(style))
+    return found
+
+
+def _d(ops: Sequence[PathOp]) -> str:
+    """SVG path data of path operators (kept per operators: an icon drawn on every card)."""
+    found = _PATHS.get(ops) if isinstance(ops, tuple) else None
+    if found is None:
+        found = " ".join(op[0] + " ".join([_num(v) for v in op[1:]]) for op in ops)
+        if isinstance(ops, tuple):
+            if len(_PATHS) > _MEMO_LIMIT // 10:
+                _PATHS.clear()
+            _PATHS[ops] = found
+    return found
+
+
+_PATHS: dict[Sequence[PathOp], str] = {}
+
+
+# --------------------------------------------------------------------------- glyphs and images
+
+
+class _Glyphs(dict[int, str]):
+    """A face's glyph number -> the href of its <path> in <defs> ("" for a glyph that draws
+    nothing, a space), and the (id, <path>) of those that draw."""
+
+    def __init__(self, face: str) -> None:
+        super().__init__()
+        self.face = face
+        self.defs: dict[int, tuple[str, str]] = {}
+
+    def __missing__(self, glyph: int) -> str:
+        outline = fonts.glyph_outline(self.face, glyph)
+        href = ""
+        if outline:
+            face = self.face if self.face in fonts.FACE_FILES else fonts.pdf_font_name(self.face)
+            gid = f"g-{face}-{glyph}"
+            at = _escape_attrib(gid)
+            self.defs[glyph] = (gid, form("path", ("d", "id")).fill((_escape_attrib(outline), at),
+                                                                     empty=True))
+            href = "#" + at
+        self[glyph] = href
+        return href
+
+
+@cache
+def _glyphs(face: str) -> _Glyphs:
+    return _Glyphs(face)
+
+
+class _Run(NamedTuple):
+    uses: str  # the <use>s of a line's glyphs
+    defs: tuple[tuple[str, str], ...]  # (id, <path>) of each glyph it draws
+
+
+class _Word(NamedTuple):
+    """A word (or a space) shaped whole: its glyphs' <use>s as a %-format taking each drawn
+    glyph's x, and those x from the word's start."""
+
+    uses: str
+    xs: tuple[int, ...]
+    advance: int
+    defs: tuple[tuple[str, str], ...]
+
+
+_RUNS: dict[tuple[str, str, float], _Run] = {}
+_WORDS: dict[tuple[str, str], _Word] = {}
+
+
+def _run(text: str, face: str, track: float) -> _Run:
+    """A line of text's glyphs placed with <use> (font units), made once per text, face and
+    letter spacing (font units after each glyph): the glyphs and places layout measured."""
+    key = (text, face, track)
+    found = _RUNS.get(key)
+    if found is not None:
+        return found
+    if track or " " not in text or shaping.has_rtl(text):
+        shaped = fonts.shaped(text, face)
+        hrefs = _glyphs(face)
+        xs: Sequence[float] = shaped.xs
+        if track:
+            xs = [round(x + i * track, 2) for i, x in enumerate(xs)]
+        at, at_y = form("use", ("x", "xlink:href")).empty, form("use", ("x", "xlink:href", "y")).empty
+        uses = [at_y % (x, h, y) if y else at % (x, h)
+                for g, x, y in zip(shaped.gids, xs, shaped.ys, strict=True) if (h := hrefs[g])]
+        defs = hrefs.defs
+        found = _Run("".join(uses), tuple([defs[g] for g in dict.fromkeys(shaped.gids) if g in defs]))
+    else:  # a left-to-right line: its words and spaces one after another, as shaping puts it
+        used: dict[str, str] = {}
+        uses, pen = [], 0
+        for piece in _PIECES.findall(text):
+            word = _WORDS.get((piece, face)) or _word(piece, face)
+            if word.xs:
+                uses.append(word.uses % tuple([x + pen for x in word.xs]))
+                used.update(word.defs)
+            pen += word.advance
+        found = _Run("".join(uses), tuple(used.items()))
+    if len(_RUNS) > _MEMO_LIMIT // 10:
+        _RUNS.clear()
+    _RUNS[key] = found
+    return found
+
+
+def _word(piece: str, face: str) -> _Word:
+    shaped = fonts.shaped(piece, face)
+    hrefs = _glyphs(face)
+    at, at_y = form("use", ("x", "xlink:href")).empty, form("use", ("x", "xlink:href", "y")).empty
+    drawn = [(x, h.replace("%", "%%"), y) for g, x, y in zip(shaped.gids, shaped.xs, shaped.ys, strict=True)
+             if (h := hrefs[g])]
+    defs = hrefs.defs
+    word = _Word("".join(at_y % ("%s", h, y) if y else at % ("%s", h) for _, h, y in drawn),
+                 tuple(x for x, _, _ in drawn), shaped.advance,
+                 tuple([defs[g] for g in dict.fromkeys(shaped.gids) if g in defs]))
+    if len(_WORDS) > _MEMO_LIMIT:
+        _WORDS.clear()
+    _WORDS[(piece, face)] = word
+    return word
+
+
+_IMAGES: dict[tuple[str, str], str] = {}
+
+
+def _image_data(im: Image) -> str:
+    """An image file as a data: URI (kept per content digest and type: the same picture on
+    many faces; a few, as pictures are large)."""
+    mime = mimetypes.guess_type(im.path)[0] or "image/png"
+    found = _IMAGES.get((im.digest, mime)) if im.digest else None
+    if found is None:
+        found = f"data:{mime};base64,{base64.b64encode(Path(im.path).read_bytes()).decode('ascii')}"
+        if im.digest:
+            if len(_IMAGES) >= 16:
+                _IMAGES.clear()
+            _IMAGES[(im.digest, mime)] = found
+    return found
+
+
+# --------------------------------------------------------------------------- the writer
 
 
 class _Writer:
-    """Turns primitives into svgwrite elements; collects the glyphs and clip paths they use."""
+    """Streams primitives as markup into `out`; collects the glyphs, clips and paints they use."""
 
-    def __init__(self, doc: svgwrite.Drawing) -> None:
-        self.doc = doc
-        self.glyphs: dict[str, str] = {}
-        self.clips: list[BaseElement] = []
-        self.paints: list[BaseElement] = []  # gradients, in <defs>
+    def __init__(self) -> None:
+        self.out: list[str] = []
+        self.glyphs: dict[str, str] = {}  # id -> its <path> in <defs>
+        self.clips: list[str] = []  # <clipPath>s
+        self.paints: list[str] = []  # gradients, in <defs>
 
-    def glyph_id(self, face: str, glyph: int) -> str:
-        gid = f"g-{face if face in fonts.FACE_FILES else fonts.pdf_font_name(face)}-{glyph}"
-        if gid not in self.glyphs:
-            self.glyphs[gid] = fonts.glyph_outline(face, glyph)
-        return gid
+    def items(self, items: Sequence[Primitive]) -> None:
+        draw = _DRAW
+        for item in items:
+            draw[type(item)](self, item)
 
     def clip(self, x: float, y: float, w: float, h: float) -> str:
+        """A rectangle clip path; its id."""
+        rect = form("rect", ("height", "width", "x", "y")).fill(
+            (_num(h), _num(w), _num(x), _num(y)), empty=True)
+        return self._clip(rect)
+
+    def clip_path(self, ops: Sequence[PathOp], evenodd: bool = False) -> str:
+        """A clip path along path operators (a face's outline, another shape's); its id."""
+        fixed = (("clip-rule", "evenodd"),) if evenodd else ()
+        return self._clip(_filled("path", (("d", _d(ops)),), fixed, empty=True))
+
+    def _clip(self, shape: str) -> str:
         cid = f"clip{len(self.clips) + 1}"
-        clip = self.doc.clipPath(id=cid)
-        clip.add(self.doc.rect(insert=(_num(x), _num(y)), size=(_num(w), _num(h))))
-        self.clips.append(clip)
+        f = form("clipPath", ("id",))
+        self.clips.append(f.fill((cid,)) + shape + f.close)
         return cid
 
-    def clip_path(self, ops: Sequence[PathOp]) -> str:
-        """A clip path along path operators (a face's outline); its id."""
-        cid = f"clip{len(self.clips) + 1}"
-        clip = self.doc.clipPath(id=cid)
-        clip.add(self.doc.path(d=_d(ops)))
-        self.clips.append(clip)
-        return cid
+    def paint(self, g: Gradient) -> str:
+        """A gradient in <defs> (in the shape's own user space); its url()."""
+        gid = f"paint{len(self.paints) + 1}"
+        fixed = (("gradientUnits", "userSpaceOnUse"),)
+        if g.kind == "linear":
+            x1, y1, x2, y2 = (_num(v) for v in g.coords)
+            f = form("linearGradient", ("id", "x1", "x2", "y1", "y2"), fixed)
+            values: tuple[str, ...] = (gid, x1, x2, y1, y2)
+        else:
+            cx, cy, r = (_num(v) for v in g.coords)
+            f = form("radialGradient", ("id", "cx", "cy", "r"), fixed)
+            values = (gid, cx, cy, r)
+        stops = [_filled("stop", (("offset", _num(offset)), ("stop-color", colour)), empty=True)
+                 for offset, colour in g.stops]
+        self.paints.append(f.fill(values) + "".join(stops) + f.close if stops
+                           else f.fill(values, empty=True))
+        return f"url(#{gid})"
 
-    def clip_outline(self, outline: PathItem) -> str:
-        """A clip path that is another shape's outline (Group.clip_path)."""
-        cid = f"clip{len(self.clips) + 1}"
-        clip = self.doc.clipPath(id=cid)
-        extra = {"clip_rule": "evenodd"} if outline.fill_rule == "evenodd" else {}
-        clip.add(self.doc.path(d=_path_data(outline), **extra))
-        self.clips.append(clip)
-        return cid
+    def shape(self, name: str, style: Style, holes: tuple[str, ...], values: tuple[str, ...]) -> None:
+        if style.fill_paint is not None:
+            values = (_escape_attrib(self.paint(style.fill_paint)),) + values
+        self.out.append(_shape_form(name, style, holes).fill(values, empty=True))
 
-    def styled(self, style: Style) -> dict[str, str]:
-        """_style's attributes, and those of the paint keys past the plain ones: a gradient
-        (written into <defs>, in the shape's own user space), alpha, join and cap."""
-        attrs = _style(style)
-        g = style.fill_paint
-        if g is not None:
-            gid = f"paint{len(self.paints) + 1}"
-            if g.kind == "linear":
-                x1, y1, x2, y2 = (_num(v) for v in g.coords)
-                grad = self.doc.linearGradient(id=gid, start=(x1, y1), end=(x2, y2),
-                                               gradientUnits="userSpaceOnUse")
-            else:
-                cx, cy, r = (_num(v) for v in g.coords)
-                grad = self.doc.radialGradient(id=gid, center=(cx, cy), r=r,
-                                               gradientUnits="userSpaceOnUse")
-            for offset, colour in g.stops:
-                grad.add_stop_color(_num(offset), colour)
-            self.paints.append(grad)
-            attrs["fill"] = f"url(#{gid})"
-        if style.fill_alpha < 1.0:
-            attrs["fill_opacity"] = _num(style.fill_alpha)
-        if style.stroke and style.stroke_alpha < 1.0:
-            attrs["stroke_opacity"] = _num(style.stroke_alpha)
-        if style.stroke and style.join != "miter":
-            attrs["stroke_linejoin"] = style.join
-        if style.stroke and style.cap != "butt":
-            attrs["stroke_linecap"] = style.cap
-        return attrs
+    def rect(self, r: Rect) -> None:
+        if r.radius > 0:
+            self.shape("rect", r.style, ("height", "rx", "width", "x", "y"),
+                       (_num(r.h), _num(r.radius), _num(r.w), _num(r.x), _num(r.y)))
+        else:
+            self.shape("rect", r.style, ("height", "width", "x", "y"),
+                       (_num(r.h), _num(r.w), _num(r.x), _num(r.y)))
 
-    def add_items(self, parent: BaseElement, items: list[Primitive] | tuple[Primitive, ...]) -> None:
-        for item in items:
-            parent.add(getattr(self, "_" + type(item).__name__.lower())(item))
+    def ellipse(self, e: Ellipse) -> None:
+        self.shape("ellipse", e.style, ("cx", "cy", "rx", "ry"),
+                   (_num(e.cx), _num(e.cy), _num(e.rx), _num(e.ry)))
 
-    def _rect(self, r: Rect) -> BaseElement:
-        extra = {"rx": _num(r.radius)} if r.radius > 0 else {}
-        return self.doc.rect(insert=(_num(r.x), _num(r.y)), size=(_num(r.w), _num(r.h)),
-                             **extra, **self.styled(r.style))
+    def path(self, p: PathItem) -> None:
+        d = _d(p.ops)
+        rule = ("fill-rule",) if p.fill_rule == "evenodd" else ()
+        holes = (("d",) if d else ()) + rule
+        values = ((d,) if d else ()) + (("evenodd",) if rule else ())
+        self.shape("path", p.style, holes, values)
 
-    def _ellipse(self, e: Ellipse) -> BaseElement:
-        return self.doc.ellipse(center=(_num(e.cx), _num(e.cy)), r=(_num(e.rx), _num(e.ry)),
-                                **self.styled(e.style))
-
-    def _path(self, p: PathItem) -> BaseElement:
-        extra = {"fill_rule": "evenodd"} if p.fill_rule == "evenodd" else {}
-        return self.doc.path(d=_path_data(p), **extra, **self.styled(p.style))
-
-    def _text(self, t: Text) -> BaseElement:
+    def text(self, t: Text) -> None:
         scale = t.size * fonts.PT_TO_MM / fonts.units_per_em(t.font)
         x = t.x
         if t.anchor != "start":
             width = fonts.spaced_width_mm(t.text, t.font, t.size, t.spacing)
             x -= width / 2 if t.anchor == "middle" else width
-        shaped = fonts.shaped(t.text, t.font)  # the glyphs and places layout measured
-        track = t.spacing / scale  # letter spacing after each glyph, in font units
-        glyphs = [(round(gx + i * track, 2) if track else gx, f"#{self.glyph_id(t.font, g)}", gy)
-                  for i, (g, gx, gy) in enumerate(zip(shaped.gids, shaped.xs, shaped.ys, strict=True))
-                  if fonts.glyph_outline(t.font, g)]
-        letters = {"stroke": t.stroke, "stroke_width": f"{t.stroke_width / scale:.6g}",
-                   "stroke_linejoin": "round"} if t.stroke else {}
-        return _GlyphRun(glyphs, factory=self.doc, fill=t.color, **letters,
-                         transform=f"translate({_num(x)} {_num(t.y)}) scale({scale:.6g} {-scale:.6g})",
-                         **{"aria-label": t.text})
+        run = _run(t.text, t.font, t.spacing / scale)
+        self.glyphs.update(run.defs)
+        values: list[tuple[str, str | None]] = [("aria-label", t.text), ("fill", t.color)]
+        fixed: Pairs = ()
+        if t.stroke:
+            values += [("stroke", t.stroke), ("stroke-width", f"{t.stroke_width / scale:.6g}")]
+            fixed = (("stroke-linejoin", "round"),)
+        values.append(("transform", f"translate({_num(x)} {_num(t.y)}) scale({scale:.6g} {-scale:.6g})"))
+        if run.uses:
+            f = form("g")
+            self.out += (_filled("g", values, fixed), run.uses, f.close)
+        else:
+            self.out.append(_filled("g", values, fixed, empty=True))
 
-    def _image(self, im: Image) -> BaseElement:
-        mime = mimetypes.guess_type(im.path)[0] or "image/png"
-        data = base64.b64encode(Path(im.path).read_bytes()).decode("ascii")
-        return self.doc.image(f"data:{mime};base64,{data}", insert=(_num(im.x), _num(im.y)),
-                              size=(_num(im.w), _num(im.h)), preserveAspectRatio="none")
+    def image(self, im: Image) -> None:
+        f = form("image", ("height", "width", "x", "xlink:href", "y"),
+                 (("preserveAspectRatio", "none"),))
+        self.out.append(f.fill((_num(im.h), _num(im.w), _num(im.x),
+                                _escape_attrib(_image_data(im)), _num(im.y)), empty=True))
 
-    def _group(self, g: Group) -> BaseElement:
-        outer: SvgGroup = self.doc.g()
-        if g.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
-            outer["transform"] = f"matrix({' '.join(_num(v) for v in g.transform)})"
-        body: SvgGroup = outer
+    def group(self, g: Group) -> None:
+        tags = [_tag(("transform",), (f"matrix({' '.join(_num(v) for v in g.transform)})",))
+                if g.transform != IDENTITY else _tag()]
         if g.clip is not None:
-            body = self.doc.g(clip_path=f"url(#{self.clip(*g.clip)})")
-            outer.add(body)
+            tags.append(_tag(("clip-path",), (f"url(#{self.clip(*g.clip)})",)))
         if g.clip_path is not None:
-            inner = self.doc.g(clip_path=f"url(#{self.clip_outline(g.clip_path)})")
-            body.add(inner)
-            body = inner
-        self.add_items(body, g.items)
-        return outer
+            outline = g.clip_path
+            cid = self.clip_path(outline.ops, outline.fill_rule == "evenodd")
+            tags.append(_tag(("clip-path",), (f"url(#{cid})",)))
+        self.nest(tags, g.items)
+
+    def nest(self, tags: list[tuple[str, str]], items: Sequence[Primitive]) -> None:
+        """Items inside nested <g>s, outermost first (the innermost one childless when there
+        are no items)."""
+        close = form("g").close
+        if items:
+            self.out += [start for start, _ in tags]
+            self.items(items)
+            self.out += [close] * len(tags)
+        else:
+            self.out += [start for start, _ in tags[:-1]]
+            self.out.append(tags[-1][1])
+            self.out += [close] * (len(tags) - 1)
 
 
-def _d(ops: Sequence[PathOp]) -> str:
-    """SVG path data of path operators."""
-    return " ".join(op[0] + " ".join(_num(v) for v in op[1:]) for op in ops)
-def _path_data(p: PathItem) -> str:
-    return _d(p.ops)
+def _tag(holes: tuple[str, ...] = (), values: tuple[str, ...] = ()) -> tuple[str, str]:
+    """A <g>'s start tag and its childless form."""
+    f = form("g", holes)
+    return f.fill(values), f.fill(values, empty=True)
 
 
-def _style(style: Style) -> dict[str, str]:
-    attrs = {"fill": style.fill or "none"}
-    if style.stroke:
-        attrs["stroke"] = style.stroke
-        attrs["stroke_width"] = _num(style.stroke_width)
-        if style.dash:
-            attrs["stroke_dasharray"] = " ".join(_num(d) for d in style.dash)
-    if style.opacity < 1.0:
-        attrs["opacity"] = _num(style.opacity)
-    return attrs
+_DRAW: dict[type, Callable[[_Writer, object], None]] = {
+    Rect: _Writer.rect, Ellipse: _Writer.ellipse, PathItem: _Writer.path,  # type: ignore[dict-item]
+    Text: _Writer.text, Image: _Writer.image, Group: _Writer.group,  # type: ignore[dict-item]
+}
 
 
 def to_svg(drawing: Drawing, *, bleed_mm: float = 0.0) -> str:
     """One SVG document of a face: trim + 2 * bleed_mm in mm, viewBox in mm, art clipped."""
     b = max(0.0, min(bleed_mm, drawing.bleed))
     w, h = drawing.width + 2 * b, drawing.height + 2 * b
-    doc = svgwrite.Drawing(size=(f"{_num(w)}mm", f"{_num(h)}mm"), profile="full", debug=False,
-                           viewBox=f"{_num(-b)} {_num(-b)} {_num(w)} {_num(h)}")
-    writer = _Writer(doc)
-    art = doc.g()
-    writer.add_items(art, drawing.items)
+    writer = _Writer()
+    writer.items(drawing.items)  # the art, numbering the clips and paints it uses
     if drawing.shape == "rect" and drawing.corner <= 0:
-        art["clip-path"] = f"url(#{writer.clip(-b, -b, w, h)})"
+        cid = writer.clip(-b, -b, w, h)
     else:  # the cut line grown by the bleed: transparent outside the shape
-        art["clip-path"] = f"url(#{writer.clip_path(face_outline(drawing, b))})"
-    doc.set_desc(title=drawing.name)
-    for gid, d in sorted(writer.glyphs.items()):
-        doc.defs.add(doc.path(d=d, id=gid))
-    for clip in writer.clips:
-        doc.defs.add(clip)
-    for paint in writer.paints:
-        doc.defs.add(paint)
-    doc.add(art)
-    out = ['<?xml version="1.0" encoding="UTF-8"?>\n']
-    _serialised(doc.get_xml(), out)
-    out.append("\n")
-    return "".join(out)
-
-
-def _serialised(elem: etree.Element, out: list[str]) -> None:
-    """ElementTree's text of svgwrite's tree (etree.tostring(..., encoding="unicode"), the
-    same characters), without its namespace walk and per-node generality: svgwrite writes no
-    namespaced tag (its xmlns are plain attributes), so each node is its tag, its attributes
-    in order, escaped as ElementTree escapes them, and its text, children and tail."""
-    tag = elem.tag
-    if tag == CDATA_TAG:  # svgwrite's CDATA hack (a <style> body), written as it writes it
-        out.append(CDATA_TAG % elem.text)
+        cid = writer.clip_path(face_outline(drawing, b))
+    art = _tag(("clip-path",), (f"url(#{cid})",))
+    root, defs = form("svg", ("width", "height", "viewBox"), _ROOT), form("defs")
+    out = ['<?xml version="1.0" encoding="UTF-8"?>\n',
+           root.fill((f"{_num(w)}mm", f"{_num(h)}mm", f"{_num(-b)} {_num(-b)} {_num(w)} {_num(h)}")),
+           _title_tag(drawing.name), defs.open]
+    out += [d for _, d in sorted(writer.glyphs.items())]
+    out += writer.clips
+    out += writer.paints
+    out.append(defs.close)
+    if writer.out:
+        out.append(art[0])
+        out += writer.out
+        out.append(form("g").close)
     else:
-        out.append("<" + tag)
-        for key, value in elem.attrib.items():
-            out.append(f' {key}="{_escape_attrib(value)}"')
-        text = elem.text
-        if text or len(elem):
-            out.append(">")
-            if text:
-                out.append(_escape_cdata(text))
-            for child in elem:
-                _serialised(child, out)
-            out.append(f"</{tag}>")
-        else:
-            out.append(" />")
-    if elem.tail:
-        out.append(_escape_cdata(elem.tail))
-
-
-def _title_tag(title: str) -> str:
-    """The <title> element to_svg writes for a face name (ElementTree's text escaping)."""
-    text = title.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return f"<title>{text}</title>"
+        out.append(art[1])
+    out += [root.close, "\n"]
+    return "".join(out)
 
 
 def retitled(svg: str, old: str, new: str) -> str | None:
     """to_svg's document of a face named `old` as the same art named `new` (None: not found).
 
     Faces with equal content (a shared card back) differ in their SVG only by this title,
-    so a build serialises such a face once and retitles it for the others."""
+    so a build writes such a face once and retitles it for the others."""
     tag = _title_tag(old)
     head, found, tail = svg.partition(tag)
     if not found or tag in tail:

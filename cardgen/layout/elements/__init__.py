@@ -8,6 +8,7 @@ module with its model and `draw()`, and one line below.
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import Field
@@ -54,16 +55,17 @@ else:
 
 
 def rebuilt(*models: type[Any]) -> None:
-    """Resolve `Children` (a list of Element) in models that hold elements."""
+    """Let models that hold elements resolve `Children` (a list of Element) and `Clip`: the
+    union is put where their annotations are read (their modules' and their bases'), and each
+    model builds its validator when first used (models are built lazily: `defer_build`)."""
     for model in models:
-        model.model_rebuild(_types_namespace={"Element": Element, "Clip": Clip})
+        for cls in model.__mro__:
+            module = sys.modules.get(cls.__module__)
+            if module is not None and cls.__module__.startswith("cardgen."):
+                vars(module).setdefault("Element", Element)
+                vars(module).setdefault("Clip", Clip)
 
 
-# Every element type holds the union (a `clip:` may be any element), so building each one's
-# validator builds the union again: they are built on first use instead (most never are, a
-# layout file being validated through TemplateFile), with the names their annotations leave
-# open given here as model_rebuild would be given them.
-for _model in MODELS:
-    _model.__pydantic_parent_namespace__ = {"Element": Element, "Clip": Clip}
+rebuilt(*MODELS)
 
 __all__ = ["ELEMENT_TYPES", "MODELS", "Element", "ElementBase", "rebuilt", "type_name"]

@@ -24,7 +24,7 @@ from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.guards import check_primitive
 from cardgen.layout.icons import IconError, IconFinder
 from cardgen.layout.lints import Placed, compose, fill_under, ink_for
-from cardgen.layout.located import Located, Strict
+from cardgen.layout.located import Located, Strict, number_defaults
 from cardgen.layout.pathops import inverse, moved_ops
 from cardgen.layout.scope import Scope, format_value, number
 from cardgen.limits import MAX_ELEMENTS
@@ -151,9 +151,9 @@ class ElementBase(Located):
 
     def number(self, scope: Scope, key: str) -> float:
         """The number a key holds (bound values read through `scope`), else the key's default."""
-        default = type(self).model_fields[key].default
-        return number(scope, getattr(self, key), key,
-                      float(default) if isinstance(default, int | float) else 0.0)
+        written = getattr(self, key)  # a finite float as written is what number() gives back
+        return written if type(written) is float and math.isfinite(written) else number(
+            scope, written, key, number_defaults(type(self)).get(key, 0.0))
 
     def bindings(self) -> Bindings:
         kids = self.children()
@@ -332,7 +332,7 @@ class Context:
         if self.budget[0] < 0:
             raise ValueError(f"the face draws more than {MAX_ELEMENTS} shapes")
         check_primitive(item)
-        self.drawing.add(item)
+        self.drawing.items.append(item)
         self.placed.append(Placed(item, self.current, self.matrix, role))
 
     def problem(self, rule: str, message: str, what: str, hint: str,

@@ -146,6 +146,8 @@ class TextElement(ElementBase):
     def missing_faces(self, ctx: Context, value: str) -> None:
         """A warning at the layout when the text asks for italic or bold and the layout's fonts
         have no such face (the text is drawn in the regular face, its markers as written)."""
+        if "*" not in value and self.font == "regular":
+            return  # nothing asks for another face
         family = ctx.job.family
         marked = {("bold" if m.group("bold") is not None else "italic")
                   for m in text._MARKUP.finditer(value)}

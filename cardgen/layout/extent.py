@@ -1,0 +1,68 @@
+"""Where a primitive reaches on a face: its box in its own coordinates (strokes included), a
+box moved by a transform, transforms composed. The lints, the bleed check and `color: auto`
+measure with these."""
+
+from __future__ import annotations
+
+from cardgen.layout import fonts
+from cardgen.layout.drawing import IDENTITY, Ellipse, Image, Matrix, Primitive, Rect
+from cardgen.layout.drawing import Path as PathItem
+from cardgen.layout.drawing import Text as TextItem
+from cardgen.layout.linebreak import run_width
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+def compose(outer: Matrix, inner: Matrix) -> Matrix:
+    a, b, c, d, e, f = outer
+    a2, b2, c2, d2, e2, f2 = inner
+    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2,
+            a * e2 + c * f2 + e, b * e2 + d * f2 + f)
+
+
+def transform_box(m: Matrix, box: Box) -> Box:
+    if m == IDENTITY:
+        return box
+    a, b, c, d, e, f = m
+    xs, ys = [], []
+    for x, y in ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])):
+        xs.append(a * x + c * y + e)
+        ys.append(b * x + d * y + f)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def bbox(item: Primitive) -> Box:
+    """The extent of a primitive in its own coordinates (strokes included)."""
+    if isinstance(item, Rect):
+        s = item.style.stroke_width / 2 if item.style.stroke else 0.0
+        return (item.x - s, item.y - s, item.x + item.w + s, item.y + item.h + s)
+    if isinstance(item, Ellipse):
+        s = item.style.stroke_width / 2 if item.style.stroke else 0.0
+        return (item.cx - item.rx - s, item.cy - item.ry - s, item.cx + item.rx + s, item.cy + item.ry + s)
+    if isinstance(item, Image):
+        return (item.x, item.y, item.x + item.w, item.y + item.h)
+    if isinstance(item, TextItem):
+        width = run_width(item.text, item.font, item.size)  # what fitting measured, cached
+        anchor = item.anchor
+        x0 = item.x - (width / 2 if anchor == "middle" else width if anchor == "end" else 0.0)
+        return (x0, item.y - fonts.ascent_mm(item.font, item.size), x0 + width,
+                item.y + fonts.descent_mm(item.font, item.size))
+    if isinstance(item, PathItem):
+        known = _PATH_BOXES.get(id(item))  # an icon's paths are the same objects on every face
+        if known is not None and known[0] is item:
+            return known[1]
+        xs = [v for op in item.ops for v in op[1::2] if isinstance(v, float | int)]
+        ys = [v for op in item.ops for v in op[2::2] if isinstance(v, float | int)]
+        box = (min(xs), min(ys), max(xs), max(ys)) if xs and ys else (0.0, 0.0, 0.0, 0.0)
+        if len(_PATH_BOXES) > 4096:
+            _PATH_BOXES.clear()
+        _PATH_BOXES[id(item)] = (item, box)
+        return box
+    boxes = [transform_box(item.transform, bbox(i)) for i in item.items]
+    if not boxes:
+        return (0.0, 0.0, 0.0, 0.0)
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+            max(b[3] for b in boxes))
+
+
+_PATH_BOXES: dict[int, tuple[PathItem, Box]] = {}  # id -> (the path, kept alive; its box)

@@ -1,0 +1,109 @@
+"""A language -> where pyphen's dictionary hyphenates a word, with its patterns read lazily.
+
+pyphen parses every pattern of a dictionary when it opens it (thousands of lines, most of
+which no text of a game ever meets); here each line is only keyed by its letters when the
+dictionary is opened, and a pattern's numbers are read the first time a word contains it. The
+positions are pyphen's (`Pyphen(lang=..., left=2, right=3).positions`, the same patterns,
+duplicates and nonstandard alternatives read as pyphen reads them); tests compare the two.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from importlib.resources.abc import Traversable
+
+_DIGITS = re.compile(r"\d")
+_HEX = re.compile(r"\^{2}([0-9a-f]{2})")
+_PARSE = re.compile(r"(\d?)(\D?)")
+_IGNORED = ("%", "#", "LEFTHYPHENMIN", "RIGHTHYPHENMIN", "COMPOUNDLEFTHYPHENMIN",
+            "COMPOUNDRIGHTHYPHENMIN")
+_Pattern = tuple[int, tuple[int, ...]]  # offset of the first number, the numbers from it
+
+
+class Hyphenator:
+    """One dictionary file's patterns: `positions(word)` as pyphen gives them."""
+
+    def __init__(self, path: Traversable, left: int = 2, right: int = 3) -> None:
+        self.left, self.right = left, right
+        with path.open("rb") as fd:
+            encoding = fd.readline().decode()
+        if encoding.lower() == "microsoft-cp1251":
+            encoding = "cp1251"
+        lines = [line.strip() for line in path.read_text(encoding).split("\n")[1:]]
+        lines = [line for line in lines if line and not line.startswith(_IGNORED)]
+        lines = [_plain(line) if "^^" in line or "/" in line else line for line in lines]
+        keys = [_DIGITS.sub("", line) for line in lines]
+        # the letters of a pattern -> its line as written (numbers read when first met)
+        self.raw: dict[str, str] = dict(zip(keys, lines, strict=True))
+        if len(self.raw) < len(keys):  # a pattern written twice: the last that is not all zeros
+            self.raw = {}
+            for key, line in zip(keys, lines, strict=True):
+                if key not in self.raw or _numbers(line) is not None:
+                    self.raw[key] = line
+        self.read: dict[str, _Pattern | None] = {}
+        self.maxlen = max(map(len, self.raw), default=0)
+        self.cache: dict[str, tuple[int, ...]] = {}
+
+    def _pattern(self, key: str) -> _Pattern | None:
+        if key not in self.read:
+            line = self.raw.get(key)
+            self.read[key] = None if line is None else _numbers(line)
+        return self.read[key]
+
+    def positions(self, word: str) -> tuple[int, ...]:
+        """Where the word may be hyphenated (pyphen's points, `left` and `right` kept)."""
+        found = self.cache.get(word)
+        if found is None:
+            found = self.cache[word] = self._positions(word)
+        return found
+
+    def _positions(self, word: str) -> tuple[int, ...]:
+        pointed = f".{word.lower()}."
+        references = [0] * (len(pointed) + 1)
+        raw = self.raw
+        for i in range(len(pointed) - 1):
+            stop = min(i + self.maxlen, len(pointed)) + 1
+            for j in range(i + 1, stop):
+                piece = pointed[i:j]
+                if piece not in raw:
+                    continue
+                pattern = self._pattern(piece)
+                if pattern is None:
+                    continue
+                offset, values = pattern
+                at = slice(i + offset, i + offset + len(values))
+                references[at] = map(max, values, references[at])
+        right = len(word) - self.right
+        return tuple(i - 1 for i, value in enumerate(references)
+                     if value % 2 and self.left <= i - 1 <= right)
+
+
+def _plain(line: str) -> str:
+    """A line with `^^hh` written as its character, less a nonstandard alternative (`/...`):
+    only its numbers count here."""
+    line = _HEX.sub(lambda m: chr(int(m.group(1), 16)), line)
+    return line.split("/", 1)[0] if "/" in line and "=" in line else line
+
+
+def _numbers(line: str) -> _Pattern | None:
+    """A pattern's numbers as pyphen reads them: zeros cut from both ends, with the offset of
+    the first kept; None when they are all zero."""
+    values = tuple(int(digit or "0") for digit, _ in _PARSE.findall(line))
+    if max(values) == 0:
+        return None
+    start, end = 0, len(values)
+    while not values[start]:
+        start += 1
+    while not values[end - 1]:
+        end -= 1
+    return start, values[start:end]
+
+
+@cache
+def hyphenator(language: str) -> Hyphenator | None:
+    """The hyphenation of a language (en, de, fr_FR, ...), None when pyphen has no dictionary."""
+    import pyphen
+
+    found = pyphen.language_fallback(language.replace("-", "_"))
+    return Hyphenator(pyphen.LANGUAGES[found]) if found else None  # a file pyphen ships

@@ -1,0 +1,119 @@
+"""Stage 3's shortcuts give what the general code gives: the lazily read hyphenation patterns
+pyphen's positions, the one-run-a-word wrap the run-by-run wrap's lines, widths and overflow."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pyphen
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from cardgen.layout import linebreak, text
+from cardgen.layout.hyphen import Hyphenator, hyphenator
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _rulebook_words() -> list[str]:
+    words: set[str] = set()
+    for book in sorted(REPO.glob("data/*/*/rulebook.md")):
+        words.update(re.findall(r"\w{2,}", book.read_text(encoding="utf-8")))
+    return sorted(words)
+
+
+@pytest.mark.parametrize("language", ["en", "en_GB", "de", "fr", "nl", "hu"])
+def test_lazy_patterns_hyphenate_as_pyphen_does(language: str) -> None:
+    path = Path(pyphen.LANGUAGES[pyphen.language_fallback(language)])
+    ours = Hyphenator(path)
+    theirs = pyphen.Pyphen(filename=path, left=2, right=3)
+    rng = random.Random(language)
+    pieces = [k.strip(".") for k in ours.raw if k.strip(".")]
+    made = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 4))) for _ in range(1500)]
+    words = _rulebook_words() + made + [w.upper() for w in made[:200]]
+    assert words
+    for word in words:
+        assert ours.positions(word) == tuple(theirs.positions(word)), word
+
+
+def test_a_language_pyphen_lacks_has_no_hyphenation() -> None:
+    assert hyphenator("tlh") is None
+    assert not linebreak.hyphenation_language("tlh")
+    assert hyphenator("en-US") is hyphenator("en-US")  # opened once
+
+
+_WORDS = st.lists(st.sampled_from(
+    ["a", "to", "the", "card", "draw", "resource", "well-known", "adjacent", "hyphenation",
+     "counterintelligence", "\n", "Überraschung", "x" * 40, "turn.", "(market)"]),
+    min_size=1, max_size=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(words=_WORDS, width=st.floats(5, 80), size=st.sampled_from([6.0, 7.25, 8.0, 11.0]),
+       language=st.sampled_from([None, "en"]), spacing=st.sampled_from([0.0, 0.3, -0.2]),
+       colour=st.sampled_from([None, "#AA0000"]))
+def test_the_one_run_wrap_breaks_as_the_run_by_run_wrap(words: list[str], width: float,
+                                                        size: float, language: str | None,
+                                                        spacing: float, colour: str | None
+                                                        ) -> None:
+    body = " ".join(words).replace(" \n ", "\n")
+    split = linebreak.split_words(text.parse_runs(body, "regular"))
+    split = [[linebreak.Run(r.text, r.face, r.icon, colour) for r in word] for word in split]
+    assume(linebreak._plain_look(split) is not None)  # some words (not only line breaks)
+    plain = linebreak.wrap_words(split, width, size, language, spacing)
+    general = linebreak._wrap_runs(split, width, size, language, spacing)
+    assert plain == general
+
+
+def test_words_of_several_looks_take_the_run_by_run_wrap() -> None:
+    for body in ("Gain **two** coins", "Pay [star] then", "counter\u00adintelligence agent"):
+        words = linebreak.split_words(text.parse_runs(body, "regular"))
+        assert linebreak._plain_look(words) is None
+
+
+def test_one_run_texts_split_as_runs_of_several_words_do() -> None:
+    for body in ("Gain two  coins.\nThen draw\n\n a card", "  lead and trail  ", "one"):
+        whole = linebreak.split_words([text.Run(body, "bold", None, "#AA0000")])
+        cut = body.index(" ", 2) if " " in body[2:] else len(body)
+        parts = [text.Run(body[:cut], "bold", None, "#AA0000"),
+                 text.Run(body[cut:], "bold", None, "#AA0000")]
+        assert whole == linebreak.split_words([p for p in parts if p.text])
+
+
+_SHAPE = st.tuples(st.sampled_from(["rect", "ellipse", "icon", "line", "text"]),
+                   st.floats(-5, 60), st.floats(-5, 80), st.floats(0, 40), st.floats(0, 40),
+                   st.sampled_from(["#FFFFFF", "#222222", None]), st.integers(0, 3))
+
+
+@settings(max_examples=200, deadline=None)
+@given(shapes=st.lists(_SHAPE, min_size=1, max_size=12),
+       probes=st.lists(st.tuples(st.floats(-5, 70), st.floats(-5, 90), st.floats(0, 30),
+                                 st.floats(0, 8)), min_size=1, max_size=6))
+def test_the_linters_fill_walk_finds_what_the_plain_walk_finds(shapes: list, probes: list) -> None:
+    from cardgen.layout import lints
+    from cardgen.layout.drawing import Drawing, Ellipse, Group, Rect, Style
+    from cardgen.layout.drawing import Path as PathItem
+    from cardgen.layout.drawing import Text as TextItem
+    from cardgen.layout.located import Located
+
+    owners = [Located(), Located(), Located(), Located()]
+    placed = []
+    for kind, x, y, w, h, fill, owner in shapes:
+        style = Style(fill=fill, stroke="#000000")
+        item = {"rect": Rect(x, y, w, h, style), "ellipse": Ellipse(x, y, w / 2, h / 2, style),
+                "icon": Group((PathItem((("M", 0.0, 0.0), ("L", 10.0, 10.0), ("Z",)), style),),
+                              (w / 10, 0.0, 0.0, h / 10, x, y)),
+                "line": PathItem((("M", x, y), ("L", x + w, y + h)), Style(stroke="#000000")),
+                "text": TextItem(x, y, "Gain", "regular", 8.0)}[kind]
+        placed.append(lints.Placed(item, owners[owner] if owner else None, role="content"))
+    linter = lints.FaceLinter(Drawing("face", 63, 88), placed, 4.0, False, "face")
+    for x, y, w, h in probes:
+        probe = TextItem(x, y, "probe", "regular", 8.0)
+        box = (x, y - h, x + w, y)
+        points, extent = lints._samples(probe, box)
+        for n in range(len(placed) + 1):
+            for el in (None, *owners):
+                assert linter._under(n, points, extent, el) == lints._under(placed, n, points, el)
