@@ -92,6 +92,7 @@ def _remember(which: int, key: str, value: Any) -> None:
     table: dict[str, Any] = (_PLAIN, _DOCS)[which]
     if len(table) >= _LIMITS[which]:
         table.clear()
+        _USED[which].clear()
     table[key] = value
 
 
