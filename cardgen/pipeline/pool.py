@@ -6,23 +6,23 @@ costs CPU time (the fork, the pages it copies, its own imports and caches, resul
 pickling) that only large work pays back in wall time, so the caller says whether its work is
 large (by faces to lay out, faces to draw), not by the size of the deck. Large work, with more
 than one core (CARDGEN_JOBS), gets a `Shared` executor: worker_count() - 1 helpers forked on
-the first task take tasks in order, and the build process runs the tasks no helper has started
-yet whenever it waits for a result (`Shared.help`, `wait_first`), so one core's worth of work
-never waits on a pickle. Helpers inherit what the build holds (the database, the faces)
-instead of receiving it, and die with the build.
+the first task take tasks in order, and the build process runs the tasks no helper has taken
+whenever it waits for a result (`Shared.help`, `wait_first`). Helpers inherit what the build
+holds (the database, the faces) instead of receiving it, and die with the build.
 """
 
 from __future__ import annotations
 
+import functools
 import gc
 import multiprocessing
 import os
 import signal
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
 P = ParamSpec("P")
@@ -71,7 +71,7 @@ def _die_with_parent(parent: int) -> None:
 
 
 class _Proxy(Future[Any]):
-    """A Shared task's future: waiting for its result runs queued tasks in this process."""
+    """A Shared task's future: waiting for its result runs waiting tasks in this process."""
 
     def __init__(self, owner: Shared) -> None:
         super().__init__()
@@ -83,69 +83,88 @@ class _Proxy(Future[Any]):
         return super().result(timeout)
 
 
-@dataclass
-class _Task:
-    handed: Future[Any]  # the helpers' future: cancelled when this process runs the task
-    proxy: _Proxy  # the caller's
-    call: tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]
-
-    def copy(self, handed: Future[Any]) -> None:
-        """A helper finished it: its result (or exception) to the caller's future."""
-        if handed.cancelled():
-            return  # taken back by the build process, which sets the proxy itself
-        exc = handed.exception()
-        if exc is not None:
-            self.proxy.set_exception(exc)
-        else:
-            self.proxy.set_result(handed.result())
+Call = tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]
 
 
 class Shared(Executor):
-    """Helpers forked on the first task, and this process, taking tasks in submission order."""
+    """Helpers forked on the first task, and this process, taking tasks in submission order.
+
+    A task is handed to a helper only when one is free (so none holds a queue of them), and
+    this process runs the first waiting task whenever its caller waits (`help`)."""
 
     def __init__(self, helpers: int) -> None:
         self.helpers = helpers
         self.pool: ProcessPoolExecutor | None = None
-        self.queued: deque[_Task] = deque()  # handed to the helpers, maybe not started yet
-        self.forks = 0  # helper pools forked (0 or 1)
+        self.waiting: deque[tuple[_Proxy, Call]] = deque()  # not taken by anyone yet
+        self.busy = 0  # tasks a helper holds
+        self.closing = False
+        self.lock = threading.Lock()  # helpers' results arrive on the pool's own thread
 
     def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
-        if self.pool is None:
-            self.pool = self._fork()
         proxy = _Proxy(self)
-        task = _Task(self.pool.submit(fn, *args, **kwargs), proxy, (fn, args, kwargs))
-        task.handed.add_done_callback(task.copy)
-        self.queued.append(task)
+        with self.lock:
+            self.waiting.append((proxy, (fn, args, kwargs)))
+        self._hand_over()
         return proxy
+
+    def _hand_over(self) -> None:
+        """Give waiting tasks to free helpers (forking them on the first)."""
+        while True:
+            with self.lock:
+                if self.closing or self.busy >= self.helpers or not self.waiting:
+                    return
+                proxy, (fn, args, kwargs) = self.waiting.popleft()
+                self.busy += 1
+            try:
+                if self.pool is None:
+                    self.pool = self._fork()
+                handed = self.pool.submit(fn, *args, **kwargs)
+            except RuntimeError:  # the pool is shutting down: the task stays this process's
+                with self.lock:
+                    self.busy -= 1
+                    self.waiting.appendleft((proxy, (fn, args, kwargs)))
+                return
+            handed.add_done_callback(functools.partial(self._finished, proxy))
+
+    def _finished(self, proxy: _Proxy, handed: Future[Any]) -> None:
+        """A helper's task ended: its result to the caller, the helper's next task to it."""
+        with self.lock:
+            self.busy -= 1
+        if handed.cancelled():
+            proxy.cancel()
+        elif handed.exception() is not None:
+            proxy.set_exception(handed.exception())
+        else:
+            proxy.set_result(handed.result())
+        self._hand_over()
 
     def _fork(self) -> ProcessPoolExecutor:
         """The helpers, forked now; the objects this process holds are frozen for the cyclic
         collector first, so neither side's collections copy the pages they share."""
         gc.freeze()
-        self.forks += 1
-        pool = ProcessPoolExecutor(self.helpers, mp_context=multiprocessing.get_context("fork"),
+        return ProcessPoolExecutor(self.helpers, mp_context=multiprocessing.get_context("fork"),
                                    initializer=_die_with_parent, initargs=(os.getpid(),))
-        return pool
 
     def help(self) -> bool:
-        """Run here the first task no helper has started; False when there is none."""
-        while self.queued:
-            task = self.queued.popleft()
-            if task.handed.cancel():  # not started by a helper: it is this process's now
-                fn, args, kwargs = task.call
-                _run_into(task.proxy, fn, *args, **kwargs)
-                return True
-        return False
+        """Run the first waiting task here; False when none is waiting."""
+        with self.lock:
+            if not self.waiting:
+                return False
+            proxy, (fn, args, kwargs) = self.waiting.popleft()
+        _run_into(proxy, fn, *args, **kwargs)
+        return True
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         if cancel_futures:
-            for task in self.queued:
-                if task.handed.cancel():
-                    task.proxy.cancel()
-            self.queued.clear()
+            with self.lock:
+                dropped, self.waiting = list(self.waiting), deque()
+            for proxy, _ in dropped:
+                proxy.cancel()
         elif wait:
             while self.help():
                 pass
+        with self.lock:
+            self.closing = True
         if self.pool is not None:
             self.pool.shutdown(wait=wait, cancel_futures=cancel_futures)
             gc.unfreeze()

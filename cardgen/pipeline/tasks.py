@@ -4,8 +4,9 @@ A task names only its slice (a paper, a kind, some faces, some pages, one contac
 returns the manifest records of what it wrote. A paper's page previews are queued as soon as
 its PDF is written, the contact sheets once every print-shop PDF is. The tasks run in the
 build process, one after the other, unless there are many faces to draw (`drawing_work`, at
-least PARALLEL_DRAWS) and more than one core: then helpers forked after stage 3 (already
-holding the database and the faces) take tasks too (cardgen.pipeline.pool.Shared).
+least PARALLEL_DRAWS, or WARM_PARALLEL_DRAWS in a process that has written outputs before)
+and more than one core: then helpers forked after stage 3 (already holding the database and
+the faces) take tasks too (cardgen.pipeline.pool.Shared).
 
 A paper's pages are planned by the task that writes its PDF, which hands back one content
 key per page for the preview tasks: the parent never holds every page plan at once.
@@ -49,9 +50,14 @@ if TYPE_CHECKING:
 Records = list[manifest.FileRecord]
 PAGES_PER_TASK = 8
 SVGS_PER_TASK = 200
-# Faces drawn (drawing_work) from which forked helpers share the tasks: below it they cost
-# more CPU time than their wall time saves (cardgen.pipeline.pool)
+# Faces drawn (drawing_work) from which forked helpers share the tasks (cardgen.pipeline.pool).
+# A helper forked from a process that has not written outputs yet imports the drawing code and
+# reads its fonts again, which costs more CPU time than its wall time saves below PARALLEL_DRAWS;
+# once this process has written outputs (`cardgen watch`, a script building again), helpers
+# fork warm and cost little more than the fork: WARM_PARALLEL_DRAWS.
 PARALLEL_DRAWS = 8000
+WARM_PARALLEL_DRAWS = 1500
+_WARM = False  # this process has written outputs before
 SCRATCH = ".sheets"  # print-shop PDFs made only for contact sheets, removed before the swap
 
 
@@ -303,7 +309,7 @@ def drawing_work(faces: Faces, options: BuildOptions, previous: output.Previous)
 def write_outputs(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
                   report: Progress, previous: output.Previous) -> Records:
     """Stages 4-7 into tmp; the records in build order (home, shop, svg, previews, sheets)."""
-    global _JOB
+    global _JOB, _WARM
     (tmp / shop_folder(options)).mkdir(exist_ok=True)
     if options.svg:
         make_svg_folders(faces, tmp)
@@ -311,9 +317,12 @@ def write_outputs(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
         (tmp / "preview").mkdir(exist_ok=True)
     faces.keys_by_id()  # every face key once, before any helper forks
     _JOB = Job(db, faces, tmp, options, previous, sources.Sources())
+    large = drawing_work(faces, options, previous) >= (WARM_PARALLEL_DRAWS if _WARM
+                                                       else PARALLEL_DRAWS)
     try:
-        with running(drawing_work(faces, options, previous) >= PARALLEL_DRAWS) as pool:
+        with running(large) as pool:
             records = Scheduler(pool, _JOB, report).run()
+        _WARM = True
     finally:
         _JOB = None
         preview.close_documents()  # those this process opened (all of them without helpers)
