@@ -88,7 +88,7 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
     """Lay out the front (and back, where the kind has one) of every chosen component.
 
     With a cache, a face whose inputs are unchanged since an earlier build is taken from it.
-    When many faces need laying out, worker processes share the work (lay_out_wanted), with the
+    When many faces need laying out, forked helpers share the work (lay_out_wanted), with the
     same result: the same faces in the same order, and every face's problems (folded by
     cause, cardgen.errors.fold), raised together once all faces were tried.
     """
