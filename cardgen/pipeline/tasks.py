@@ -29,7 +29,7 @@ from cardgen.impose.home import home_file_name
 from cardgen.pipeline import manifest, output, sources
 from cardgen.pipeline.faces import kind_title
 from cardgen.pipeline.outputs import project_paper_catalogue
-from cardgen.pipeline.pool import chunks, running, wait_first
+from cardgen.pipeline.pool import chunks, running
 from cardgen.pipeline.rules import rules_wanted, write_rules_files
 from cardgen.pipeline.writers import (
     make_svg_folders,
@@ -237,6 +237,8 @@ class Scheduler:
         self.pending[self.pool.submit(measured, fn, *args)] = (order, stage, then)
 
     def run(self) -> Records:
+        from cardgen.pipeline.pool import wait_first
+
         j = self.job
         # print-shop PDFs first: one kind's PDF is the longest task of a one-kind deck, and
         # started first it runs beside both home-print PDFs instead of after them
