@@ -99,3 +99,24 @@ def test_handed_out_values_are_copies(tmp_path: Path, keeping: None) -> None:
     first = yamlkeep.read_kept(path, "cards.yaml")
     first.data[0]["name"] = "changed"
     assert yamlkeep.read_kept(path, "cards.yaml").data[0]["name"] == 630  # YAML 1.1's 10:30
+
+
+def test_an_item_sharing_an_anchor_follows_its_edit(tmp_path: Path, keeping: None) -> None:
+    """An alias in an unchanged item still shows what the edited item's anchor now holds."""
+    path = tmp_path / "cards.yaml"
+    text = "- id: a\n  kind: card\n  tags: &t [x, y]\n- id: b\n  kind: card\n  tags: *t\n"
+    path.write_text(text, encoding="utf-8")
+    _same(path)
+    path.write_text(text.replace("[x, y]", "[x, z]"), encoding="utf-8")
+    _same(path)
+    assert yamlkeep.read_kept(path, "cards.yaml").data[1]["tags"] == ["x", "z"]
+
+
+def test_the_first_edit_after_a_whole_read_parses_one_item(tmp_path: Path, keeping: None) -> None:
+    path = tmp_path / "cards.yaml"
+    path.write_text(CARDS, encoding="utf-8")
+    _same(path)
+    before = yamlkeep.parses
+    path.write_text(CARDS.replace("two lines", "two longer lines"), encoding="utf-8")
+    _same(path)
+    assert yamlkeep.parses == before + 1

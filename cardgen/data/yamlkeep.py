@@ -75,10 +75,12 @@ def read_kept(path: Path, shown_as: str) -> Source:
     split = _split(text)
     if split is None:
         source, items = _parse(raw, shown_as), None
+    elif kept is None or kept.items is None:  # read whole, then known by items
+        source = _parse(raw, shown_as)
+        items = _items(split, source)
     else:
-        old = kept.items if kept is not None and kept.items is not None else {}
         try:
-            source, items = _joined(split, old, shown_as)
+            source, items = _joined(split, kept.items, shown_as)
         except ValueError:  # an item that does not parse alone: the whole file says why
             source, items = _parse(raw, shown_as), None
     _KEPT[key] = _Kept(raw, source, items)
@@ -108,6 +110,23 @@ def _split(text: str) -> list[tuple[int, str]] | None:
         out.append((line, text[start:end]))
         at = start
     return out
+
+
+def _items(split: list[tuple[int, str]], source: Source) -> dict[str, _Item] | None:
+    """The items of a file parsed whole, to be reused alone by the next read. An item that
+    may hold an anchor or an alias (`&`, `*`) is left out: it may share values with another,
+    so it is parsed again (alone, or the file whole) whenever the file changes."""
+    if not isinstance(source.data, list) or len(source.data) != len(split):
+        return None
+    items = [_Item(text, line, index, source.data[index])
+             for index, (line, text) in enumerate(split)]
+    for name in ("marks", "key_marks", "raw"):
+        for path, value in getattr(source, name).items():
+            if path:
+                getattr(items[int(path[0])], name)[path] = value
+    for path in source.nonfinite:
+        items[int(path[0])].nonfinite.append(path)
+    return {item.text: item for item in items if "&" not in item.text and "*" not in item.text}
 
 
 def _comments(text: str) -> bool:
