@@ -172,6 +172,7 @@ Fresh = tuple[Drawing | None, str, tuple[tuple[str, str], ...], list[Problem]]
 # the pages it copies, the faces pickled back), which only pays back in wall time once the
 # layout takes a few seconds on one core (about 1,500 faces a second on the bench's cards).
 PARALLEL_FACES = 3000
+WARM_FACES = 50  # laid out before the helpers fork
 _JOB: tuple[LayoutSession, list[Component], bool] | None = None  # for the layout helpers
 
 
@@ -250,9 +251,9 @@ def _chunks(todo: list[tuple[int, int, str | None]]) -> list[list[tuple[int, int
 def _laid_by_workers(session: LayoutSession, chosen: list[Component], wanted: list[list[str]],
                      ink_saver: bool, chunks: list[list[tuple[int, int, str | None]]]
                      ) -> Iterator[tuple[list[tuple[int, int, str | None]], list[Fresh]]]:
-    """Each chunk with its faces, in order: the first laid out here (so the helpers fork with
-    the layout code imported and its caches warm), the others shared between this process
-    and forked helpers (cardgen.pipeline.pool.Shared)."""
+    """Each chunk with its faces, in order: the first WARM_FACES laid out here (so the helpers
+    fork with the layout code imported and its caches warm), the others shared between this
+    process and forked helpers (cardgen.pipeline.pool.Shared)."""
     global _JOB
     from cardgen.pipeline.pool import running
 
@@ -260,11 +261,13 @@ def _laid_by_workers(session: LayoutSession, chosen: list[Component], wanted: li
         return [(ci, wanted[ci][si]) for ci, si, _ in chunk]
 
     _JOB = (session, chosen, ink_saver)
+    first = chunks[0][:WARM_FACES]
+    chunks = [chunk for chunk in (chunks[0][WARM_FACES:], *chunks[1:]) if chunk]
     try:
-        yield chunks[0], _lay_out_chunk(items(chunks[0]))
+        yield first, _lay_out_chunk(items(first))
         with running() as pool:
-            futures = [pool.submit(_lay_out_chunk, items(chunk)) for chunk in chunks[1:]]
-            for chunk, future in zip(chunks[1:], futures, strict=True):
+            futures = [pool.submit(_lay_out_chunk, items(chunk)) for chunk in chunks]
+            for chunk, future in zip(chunks, futures, strict=True):
                 yield chunk, future.result()
     finally:
         _JOB = None
