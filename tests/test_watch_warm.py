@@ -52,10 +52,8 @@ def test_a_one_card_edit_in_watch_redoes_only_that_card(tmp_path: Path,
 
     args = argparse.Namespace(project=str(project), target=gen_deck.TARGET, draft=False,
                               preview=False)
-    try:
-        assert watch(args, Console(record=True), saves(), on_rebuild=built.append) == 0
-    finally:
-        yamlkeep.keep_parsed(False)
+    assert watch(args, Console(record=True), saves(), on_rebuild=built.append) == 0
+    assert not yamlkeep._KEPT  # let go of once watching stops
     assert yamlkeep.parses == seen["parses"] + 1  # the edited item; game.yaml and edition.yaml kept
     assert laid == ["card-00008-front", "card-00008-back"]  # the others: the faces in memory
     assert unpickled == []  # the face cache this process wrote was not read back

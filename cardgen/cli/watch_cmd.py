@@ -1,7 +1,11 @@
 """`cardgen watch`: build, then rebuild on every save under data/ or layouts/; one line a rebuild.
 
-Rebuilds run in this process; the build reuses every face and file whose content key is
-unchanged (cardgen.pipeline.sources), so a one-card edit redoes that card's faces and the PDFs.
+Rebuilds run in this process, which stays warm: data files parsed once and kept while
+watching (a save re-parses only the list items it changed, cardgen.data.yamlkeep), layouts and
+icons kept while only data/ changes, faces taken from the face cache in memory; the build
+reuses every face and file whose content key is unchanged (cardgen.pipeline.sources), so a
+one-card edit redoes that card's faces and the PDFs (shared with a forked helper when they are
+many, cardgen.pipeline.tasks). Each line gives the time until every file was written.
 Problems in the data are printed and watching goes on; a target that names no game or edition
 stops it before it starts (exit 2). Ctrl-C stops.
 
@@ -54,7 +58,7 @@ def watch(args: argparse.Namespace, console: Console, saves: Iterable[Batch] | N
     from cardgen.data.yamlkeep import keep_parsed
 
     check_target(project, *parse_target(args.target, project))  # a mistyped GAME@EDITION stops here
-    keep_parsed()  # a save re-parses only the files (and list items) it changed
+    keep_parsed()  # while watching, a save re-parses only the files (and list items) it changed
     console.print(f"watching {', '.join(r.name for r in roots)} in {project} (Ctrl-C stops)",
                   markup=False)
     built = False
@@ -72,6 +76,8 @@ def watch(args: argparse.Namespace, console: Console, saves: Iterable[Batch] | N
                 on_rebuild(done)
     except KeyboardInterrupt:
         pass
+    finally:
+        keep_parsed(False)
     console.print("stopped watching", markup=False)
     return 0
 
