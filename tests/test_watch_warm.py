@@ -109,3 +109,15 @@ def _pid_and(n: int) -> tuple[int, int]:
     import os
 
     return os.getpid(), n
+
+
+def test_a_lone_task_runs_here_without_a_fork() -> None:
+    """A Letter-only build's one PDF: nothing for a helper to share, so none is forked."""
+    import os
+
+    shared = pool.Shared(1)
+    try:
+        assert shared.submit(_pid_and, 1).result() == (os.getpid(), 1)
+        assert shared.pool is None
+    finally:
+        shared.shutdown()

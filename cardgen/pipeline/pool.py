@@ -5,8 +5,8 @@ Stage 3 (laying out many fresh faces) and stages 4-7 (writing files) take an exe
 costs CPU time (the fork, the pages it copies, its own imports and caches, results sent back by
 pickling) that only large work pays back in wall time, so the caller says whether its work is
 large (by faces to lay out, faces to draw), not by the size of the deck. Large work, with more
-than one core (CARDGEN_JOBS), gets a `Shared` executor: worker_count() - 1 helpers forked on
-the first task take tasks in order, and the build process runs the tasks no helper has taken
+than one core (CARDGEN_JOBS), gets a `Shared` executor: worker_count() - 1 helpers forked once
+two tasks wait take tasks in order, and the build process runs the tasks no helper has taken
 whenever it waits for a result (`Shared.help`, `wait_first`). Helpers inherit what the build
 holds (the database, the faces) instead of receiving it, and die with the build.
 """
@@ -87,7 +87,7 @@ Call = tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]
 
 
 class Shared(Executor):
-    """Helpers forked on the first task, and this process, taking tasks in submission order.
+    """Helpers forked once two tasks wait, and this process, taking tasks in submission order.
 
     A task is handed to a helper only when one is free (so none holds a queue of them), and
     this process runs the first waiting task whenever its caller waits (`help`)."""
@@ -108,10 +108,13 @@ class Shared(Executor):
         return proxy
 
     def _hand_over(self) -> None:
-        """Give waiting tasks to free helpers (forking them on the first)."""
+        """Give waiting tasks to free helpers; they are forked once two tasks wait (a lone
+        task, as a Letter-only build's one PDF, runs here without a fork)."""
         while True:
             with self.lock:
                 if self.closing or self.busy >= self.helpers or not self.waiting:
+                    return
+                if self.pool is None and len(self.waiting) < 2:
                     return
                 proxy, (fn, args, kwargs) = self.waiting.popleft()
                 self.busy += 1
