@@ -74,9 +74,13 @@ def write_print_pdf(
     subject: str,
     paint: Callable[..., None],
     bleed: float = PRINT_BLEED,
+    begin: Callable[[Canvas], None] | None = None,
 ) -> int:
-    """Write the faces one per page (already ordered front, back, front, ...); page count."""
+    """Write the faces one per page (already ordered front, back, front, ...); page count.
+    `begin` is handed the new canvas before anything is drawn (fonts primed)."""
     canvas = new_canvas(str(path), title=title, subject=subject)
+    if begin is not None:
+        begin(canvas)
     for drawing in faces:
         bleed_box, trim_box = page_boxes(drawing.width, drawing.height, bleed)
         canvas.setPageSize((bleed_box[2], bleed_box[3]))
