@@ -80,6 +80,38 @@ def test_an_edit_draws_only_the_edited_cards_faces(tmp_path: Path, run_cli: Any,
     assert _pdfs(rebuilt) == _pdfs(_clean_build(run_cli, project, tmp_path))
 
 
+def test_an_edit_draws_only_the_pages_its_card_is_on(tmp_path: Path, run_cli: Any,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Unchanged pages are shown from their kept streams, labels with characters of their own
+    included (their codes come first come, first served, as drawing them gives)."""
+    from cardgen.render import pages
+
+    monkeypatch.setenv("CARDGEN_JOBS", "1")
+    project = gen_deck.make_project(tmp_path / "p", CARDS)
+    game = project / "data" / gen_deck.GAME / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("name: Bench", "name: Bénch Ωmega"),
+                    encoding="utf-8")
+    drawn_pages: list[Any] = []
+    draw = pages._draw_page
+
+    def counting(canvas: Any, page: Any, *args: Any) -> None:
+        drawn_pages.append(page)
+        draw(canvas, page, *args)
+
+    monkeypatch.setattr(pages, "_draw_page", counting)
+    _build(run_cli, project)
+    first = len(drawn_pages)
+    drawn_pages.clear()
+    gen_deck.edit_one_card(project, 10)
+
+    rebuilt = _build(run_cli, project)
+
+    placed = [{p.face[0] for p in page.placements} for page in drawn_pages]
+    assert 0 < len(placed) < first
+    assert all("card-00011" in faces for faces in placed), placed
+    assert _pdfs(rebuilt) == _pdfs(_clean_build(run_cli, project, tmp_path))
+
+
 def test_a_new_character_draws_every_face_again(tmp_path: Path, run_cli: Any,
                                                 drawn: list[str]) -> None:
     project = gen_deck.make_project(tmp_path / "p", CARDS)

@@ -29,15 +29,15 @@ from cardgen.pipeline.sources import CACHE_FOLDER, _sign, _stamp, cache_secret, 
 if TYPE_CHECKING:
     from cardgen.data.model import Database
     from cardgen.layout.drawing import Drawing
-    from cardgen.render.faceops import FaceOps
+    from cardgen.render.faceops import FaceOps, PageStreams
 
 Data = dict[str, Any]  # "code", "chars": {face key: Chars}, "ops": {signature: {face key: Kept}},
-#                        "docs": {document name: signature}
+#   "docs": {document name: signature}, "pages": {document name: {page key: PageKept}}
 _KNOWN: dict[Path, tuple[tuple[int, int, int], Data]] = {}
 
 
 def _empty() -> Data:
-    return {"code": toolchain(), "chars": {}, "ops": {}, "docs": {}}
+    return {"code": toolchain(), "chars": {}, "ops": {}, "docs": {}, "pages": {}}
 
 
 class PdfOpsStore:
@@ -49,6 +49,7 @@ class PdfOpsStore:
         self._data: Data | None = None  # read when a document first needs it
         self.added = False
         self.used: list[FaceOps] = []
+        self.streams: dict[str, PageStreams] = {}  # document -> its kept pages
         self.mine: set[str] = set()  # the documents this task began
 
     @property
@@ -66,10 +67,11 @@ class PdfOpsStore:
             _KNOWN[self.path] = (self.stamp, data)
         return data
 
-    def begin(self, canvas: Any, document: str, faces: list[tuple[str, Drawing]]) -> FaceOps:
+    def begin(self, canvas: Any, document: str, faces: list[tuple[str, Drawing]]
+              ) -> tuple[FaceOps, PageStreams]:
         """Prime a new document's fonts with its faces' characters (canvas: a reportlab Canvas
-        nothing has been drawn on); its face operators."""
-        from cardgen.render.faceops import FaceOps, doc_chars, prime
+        nothing has been drawn on); its face operators and its kept pages."""
+        from cardgen.render.faceops import FaceOps, PageStreams, doc_chars, prime
 
         known = self.data["chars"]
         before = len(known)
@@ -81,13 +83,19 @@ class PdfOpsStore:
             self.data["docs"][document] = signature
             self.added = True
         ops = FaceOps(self.data["ops"].setdefault(signature, {}), chars)
+        pages = self.data["pages"].get(document, {})
+        streams = PageStreams(dict(pages), signature)
         self.used.append(ops)
-        return ops
+        self.streams[document] = streams
+        return ops, streams
 
     def save(self, keep: Collection[str]) -> None:
         """Write what this task added (merged with what other tasks wrote meanwhile), keeping
         only the faces in `keep` (the build's face keys) and the signatures a document names."""
-        if not self.added and not any(ops.fresh for ops in self.used):
+        pages = {d: {k: v for k, v in streams.known.items() if k in streams.used}
+                 for d, streams in self.streams.items()}
+        if (not self.added and not any(ops.fresh for ops in self.used)
+                and all(kept == self.data["pages"].get(d) for d, kept in pages.items())):
             return
         data = self.data
         if _stamp(self.path) != self.stamp:  # another task wrote since: take its entries too
@@ -104,11 +112,13 @@ class PdfOpsStore:
                 "chars": {k: v for k, v in data["chars"].items() if k in keep},
                 "ops": {s: {k: v for k, v in ops.items() if k in keep}
                         for s, ops in data["ops"].items() if s in live},
-                "docs": data["docs"]}
+                "docs": data["docs"],
+                "pages": {**data["pages"], **pages}}
         self._data = data
         self.added = False
         for ops_used in self.used:
             ops_used.fresh = {}
+        self.streams = {}
         self._write(data)
 
     def _write(self, data: Data) -> None:

@@ -93,7 +93,7 @@ def home_print_task(paper: str) -> tuple[Records, list[tuple[str, list[str]]]]:
                            home_meta(j), keys)
         reused = j.previous.reuse(source, j.tmp / name)
         record = write_home_file(j.db, j.faces, j.tmp, j.options, paper, f, _quiet,
-                                 write=not reused, store=store)
+                                 write=not reused, store=store, contents=keys)
         record.source = source
         records.append(record)
         stems.append((name.removesuffix(".pdf"), keys))

@@ -18,6 +18,7 @@ from cardgen.pipeline.rules import rules_plan_lines
 if TYPE_CHECKING:
     from cardgen.layout.drawing import Drawing
     from cardgen.pipeline.pdfops import PdfOpsStore
+    from cardgen.render.faceops import PageStreams
 
 # --------------------------------------------------------------------------- stage 4 home print
 
@@ -59,11 +60,13 @@ def drawn_faces(faces: Faces, chosen: Iterable[FaceKey]) -> list[tuple[str, Draw
 
 def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildOptions,
                          paper_name: str, f: impose.HomeFile, report: Progress,
-                         store: PdfOpsStore | None = None) -> None:
+                         store: PdfOpsStore | None = None, contents: list[str] | None = None
+                         ) -> None:
     """Draw the planned pages of one file into path; faces used more than once are forms.
-    With a store, each face's operators come from it when the fonts allow (and go into it)."""
+    With a store, each face's operators come from it when the fonts allow (and go into it),
+    and with `contents` (what each page is made of) so do whole pages."""
     from cardgen.render.pages import draw_page
-    from cardgen.render.pdf import Painter, compact_last_page, new_canvas, reused_keys
+    from cardgen.render.pdf import Painter, new_canvas, reused_keys
 
     heading = home_heading(db)
     pages = f.pages
@@ -75,23 +78,25 @@ def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildO
     canvas = new_canvas(
         str(path), title=f"{heading} - print and play ({paper_name}, {mode})",
         subject=f"{db.game.title} {db.edition.id}: home-print sheets, print at 100 %")
+    streams = None
     if store is not None:
-        painter.ops = store.begin(canvas, path.name, drawn_faces(faces, placed))
+        painter.ops, streams = store.begin(canvas, path.name, drawn_faces(faces, placed))
     for n, page in enumerate(pages, start=1):
-        draw_page(canvas, page, faces.drawings, painter)
-        compact_last_page(canvas)
+        draw_page(canvas, page, faces.drawings, painter, streams,
+                  contents[n - 1] if contents is not None else None)
         report(f"print {paper_name}", n, len(pages))
     canvas.save()
 
 
 def write_home_file(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
                     paper_name: str, f: impose.HomeFile, report: Progress,
-                    write: bool = True, store: PdfOpsStore | None = None
-                    ) -> manifest.FileRecord:
+                    write: bool = True, store: PdfOpsStore | None = None,
+                    contents: list[str] | None = None) -> manifest.FileRecord:
     """One home-print file (unless `write` is off: it is there already) and its record."""
     name = home_file_name(paper_name, f)
     if write:
-        write_home_print_pdf(db, faces, tmp / name, options, paper_name, f, report, store)
+        write_home_print_pdf(db, faces, tmp / name, options, paper_name, f, report, store,
+                             contents)
     return manifest.FileRecord(
         name, "home-print", sorted({c.kind for c in faces.components}), len(f.pages),
         len(faces.drawings), copies_placed(f.pages), paper_name, page_sides=f.sides,
@@ -141,9 +146,11 @@ def write_print_shop_pdf(db: Database, faces: Faces, path: Path, kind: str,
 
     painter = Painter(reused_keys(faces.key(f) for f in ordered), faces.keys_by_id())
 
-    def begin(canvas: Any) -> None:  # a reportlab Canvas
-        if store is not None:
-            painter.ops = store.begin(canvas, f"print/{kind}.pdf", drawn_faces(faces, ordered))
+    def begin(canvas: Any) -> PageStreams | None:  # a reportlab Canvas
+        if store is None:
+            return None
+        painter.ops, streams = store.begin(canvas, f"print/{kind}.pdf", drawn_faces(faces, ordered))
+        return streams
 
     return write_print_pdf(
         path, [faces.drawings[f] for f in ordered], paint=painter, begin=begin,

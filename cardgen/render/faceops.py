@@ -12,18 +12,24 @@ single-sided and fold-over ones, a print-shop file with the same faces, and (kep
 caller) across builds. A face that names a per-document resource (an image, a translucent or
 gradient shape) is drawn afresh every time, and a face showing a character outside the primed
 set is never kept, so a replayed face is always the bytes drawing it would give.
+
+`PageStreams` does the same for whole pages: a page whose faces, plan and fonts are as an
+earlier document drew them is shown from the stream that document encoded, so a rebuild
+after a one-card edit draws and compresses only the pages that card is on.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
 from functools import cache
+from typing import Any
 
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout.drawing import Drawing, Ellipse, Group, Path, Primitive, Rect, Text
-from cardgen.render.pdf import asked_version, draw_items
+from cardgen.render.pdf import _FORMS_ATTR, asked_version, compact_last_page, draw_items
 from cardgen.render.pdf_style import replayable
 from cardgen.render.pdftext import _shown, pdf_font, private_glyph
 
@@ -129,3 +135,86 @@ class FaceOps:
         if pure(drawing.items) and all(self.primed.get(face, frozenset()).issuperset(text)
                                        for face, text in face_chars(drawing)):
             self.known[key] = self.fresh[key] = (version, "\n".join(code[start:]))
+
+
+PageKept = tuple[tuple[int, ...], tuple[str, ...], bytes, tuple[tuple[str, str], ...]]
+# the PDF version drawing the page asked for, the forms its stream names, the stream as
+# encoded, and per font the characters its drawing gave codes (in the order given)
+
+
+class PageStreams:
+    """One document's kept pages: page key -> what `PageKept` holds. A key covers what the
+    page's stream is made of (the page, its faces, the document's signature) and the codes the
+    fonts have given so far (`font_state`: page labels give theirs first come, first served,
+    so a page's codes depend on the pages before it; a replayed page gives the same codes its
+    drawing gave). A page naming any other resource (a graphics state, a shading, a colour
+    space, an image: anything but the forms of its faces) is never kept. `used` holds the keys
+    this document showed."""
+
+    def __init__(self, known: MutableMapping[str, PageKept], signature: str):
+        self.known = known
+        self.signature = signature  # the document's (fonts and its faces' characters)
+        self.used: set[str] = set()
+        self._states: dict[tuple[int, ...], str] = {}
+
+    def font_state(self, canvas: Canvas) -> str:
+        """The document's fonts as they stand: each one's name and the codes given so far
+        (worked out again only when a code was given: within a document they only grow)."""
+        doc = canvas._doc
+        fonts = [(name, pdfmetrics.getFont(name)) for name in sorted(doc.fontMapping)]
+        given = [getattr(font, "state", {}).get(doc) for _, font in fonts]
+        sizes = tuple(len(g.assignments) if g is not None else -1 for g in given)
+        if sizes not in self._states:
+            state = [(name, doc.fontMapping[name], sorted(g.assignments.items()) if g else None)
+                     for (name, _), g in zip(fonts, given, strict=True)]
+            self._states[sizes] = hashlib.sha1(repr(state).encode("utf-8")).hexdigest()
+        return self._states[sizes]
+
+    def show(self, canvas: Canvas, key: str | None, draw: Callable[[], None],
+             forms: Callable[[], None]) -> None:
+        """Show one page (its size and boxes already set): the kept stream, after `forms`
+        made the forms it names as drawing would; or drawn by `draw`, then kept."""
+        doc = canvas._doc
+        if key is not None:
+            key = hashlib.sha1(f"{key}\n{self.font_state(canvas)}".encode()).hexdigest()
+        kept = self.known.get(key) if key is not None else None
+        if key is not None:
+            self.used.add(key)
+        if kept is not None:
+            version, names, encoded, assigned = kept
+            forms()
+            for name, chars in assigned:  # as drawing its labels would: the same codes
+                font = pdfmetrics.getFont(name)
+                if chars:
+                    font.splitString(chars, doc)
+                font.getSubsetInternalName(0, doc)
+            doc._pdfVersion = max(doc._pdfVersion, version)
+            canvas._formsinuse = list(names)
+            canvas.showPage()
+            compact_last_page(canvas, encoded)
+            return
+        before = _given(doc)
+        version = asked_version(canvas, draw)
+        names = tuple(canvas._formsinuse)
+        made = canvas.__dict__.get(_FORMS_ATTR, ())
+        plain = not (canvas._extgstate._c or canvas._colorsUsed or canvas._shadingUsed
+                     or any(name not in made for name in names))  # only faces' forms
+        canvas.showPage()
+        compact_last_page(canvas)
+        contents = doc.Pages.pages[-1].Contents
+        if key is not None and plain and contents is not None:
+            after = _given(doc)
+            assigned = tuple((name, "".join(map(chr, codes[len(before.get(name, ())):])))
+                             for name, codes in after.items()
+                             if name not in before or len(codes) > len(before[name]))
+            self.known[key] = (version, names, contents.content, assigned)
+
+
+def _given(doc: Any) -> dict[str, list[int]]:
+    """Each font of the document (in the order it was named) -> the characters given codes,
+    in the order given."""
+    out = {}
+    for name in doc.fontMapping:
+        state = getattr(pdfmetrics.getFont(name), "state", {}).get(doc)
+        out[name] = list(state.assignments) if state is not None else []
+    return out

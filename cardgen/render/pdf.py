@@ -234,6 +234,12 @@ class Painter:
     def key(self, drawing: Drawing) -> str:
         return self.keys.get(id(drawing)) or face_key(drawing)
 
+    def ensure_form(self, canvas: Canvas, drawing: Drawing) -> None:
+        """Make a reused face's form now, as painting it would (a kept page names it)."""
+        name = self.key(drawing)
+        if name in self.reused:
+            _ensure_form(canvas, drawing, name, self.ops)
+
     def __call__(self, canvas: Canvas, drawing: Drawing, x_mm: float, y_mm: float,
                  page_h_mm: float, *, bleed_mm: float = 0.0, rotate: int = 0) -> None:
         register_fonts()
@@ -279,9 +285,10 @@ def new_canvas(path: str, *, title: str | None = None, subject: str = "", **kwar
     return canvas
 
 
-def compact_last_page(canvas: Canvas) -> None:
+def compact_last_page(canvas: Canvas, encoded: bytes | None = None) -> None:
     """Encode the page just shown now (as save() would), so the document keeps only encoded
-    page streams: a 20,000-page file then holds tens of MB less until it is saved."""
+    page streams: a 20,000-page file then holds tens of MB less until it is saved. `encoded`:
+    the page's stream as an earlier document encoded it (cardgen.render.faceops.PageStreams)."""
     from reportlab.pdfbase.pdfdoc import (
         PDFArray,
         PDFBase85Encode,
@@ -297,8 +304,8 @@ def compact_last_page(canvas: Canvas) -> None:
     if page.Contents or not getattr(page, "stream", None) or not page.compression:
         return
     filters = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
-    content = page.stream
-    for f in reversed(filters):
+    content = page.stream if encoded is None else encoded
+    for f in reversed(filters if encoded is None else []):
         content = f.encode(content)
     stream = PDFStream(content=content, filters=filters)
     stream.dictionary["Filter"] = PDFArray([PDFName(f.pdfname) for f in filters])
