@@ -1,11 +1,12 @@
 """Face operators kept for the PDF writers between documents and builds (PROJECT/.cardgen-cache/).
 
 What `cardgen.render.faceops` works out for a document is kept here, signed like the face
-cache (`sources.cache_secret`): each face's characters by face key, and per document signature
-(its fonts and character set) each face's operators. The home-print files of every paper and
-the print-shop files take them from one store, and a rebuild after a one-card edit draws only
-that card's faces (unless the edit brings a character no face showed before: then every face of
-the documents it is in is drawn again, under the new signature).
+cache (`sources.cache_secret`): each face's characters by face key, per document signature
+(its fonts and character set) each face's operators, and per document its pages' encoded
+streams. The home-print files of every paper and the print-shop files take them from one
+store, and a rebuild after a one-card edit draws only that card's faces and the pages they are
+on (unless the edit brings a character no face showed before: then every face of the
+documents it is in is drawn again, under the new signature).
 
 The store is one file per game and edition, read once per process while it is unchanged and
 written atomically by each task that added to it (tasks on other workers merge what is on the

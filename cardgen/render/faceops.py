@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequenc
 from functools import cache
 from typing import Any
 
+from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
@@ -76,7 +77,8 @@ def prime(canvas: Canvas, chars: Mapping[str, str]) -> str:
     """Register the document's fonts in name order, each with its characters in sorted order,
     before anything is drawn; the signature every face operator of the document is valid for."""
     doc = canvas._doc
-    parts: list[object] = [canvas._enforceColorSpace is not None and repr(canvas._enforceColorSpace)]
+    parts: list[object] = [canvas._enforceColorSpace is not None and repr(canvas._enforceColorSpace),
+                           rl_config.useA85, canvas._pageCompression]  # how streams are encoded
     for face in sorted(chars):
         font = pdf_font(face)
         text = chars[face]
