@@ -29,6 +29,7 @@ from cardgen.impose.home import home_file_name
 from cardgen.pipeline import manifest, output, sources
 from cardgen.pipeline.faces import kind_title
 from cardgen.pipeline.outputs import project_paper_catalogue
+from cardgen.pipeline.pdfops import PdfOpsStore
 from cardgen.pipeline.pool import chunks, running
 from cardgen.pipeline.rules import rules_wanted, write_rules_files
 from cardgen.pipeline.writers import (
@@ -94,6 +95,7 @@ def home_print_task(paper: str) -> tuple[Records, list[tuple[str, list[str]]]]:
     name stem and the content key of each page."""
     j = _job()
     records, stems = [], []
+    store = PdfOpsStore(j.db)
     for f in plan_pages(j.db, j.faces, j.options, (paper,))[paper]:
         name = home_file_name(paper, f)
         keys = [page_key(j, paper, page) for page in f.pages]
@@ -101,10 +103,11 @@ def home_print_task(paper: str) -> tuple[Records, list[tuple[str, list[str]]]]:
                            home_meta(j), keys)
         reused = j.previous.reuse(source, j.tmp / name)
         record = write_home_file(j.db, j.faces, j.tmp, j.options, paper, f, _quiet,
-                                 write=not reused)
+                                 write=not reused, store=store, contents=keys)
         record.source = source
         records.append(record)
         stems.append((name.removesuffix(".pdf"), keys))
+    store.save(j.faces.keys.values())
     return records, stems
 
 
@@ -125,14 +128,18 @@ def print_shop_task(kind: str) -> tuple[Records, None]:
 
     Without the `print` output it is written only for the contact sheets, into SCRATCH."""
     j = _job()
+    store = PdfOpsStore(j.db)
     if not j.options.print_shop:
-        write_print_shop_pdf(j.db, j.faces, shop_pdf(j, kind), kind, print_shop_faces(j.faces, kind))
+        write_print_shop_pdf(j.db, j.faces, shop_pdf(j, kind), kind,
+                             print_shop_faces(j.faces, kind), store)
+        store.save(j.faces.keys.values())
         return [], None
     faces = [j.faces.key(f) for f in print_shop_faces(j.faces, kind)]
     source = j.src.key("print-shop", kind, home_meta(j), kind_title(j.db, kind), faces)
     reused = j.previous.reuse(source, shop_pdf(j, kind))
-    record = write_print_shop_kind(j.db, j.faces, j.tmp, kind, write=not reused)
+    record = write_print_shop_kind(j.db, j.faces, j.tmp, kind, write=not reused, store=store)
     record.source = source
+    store.save(j.faces.keys.values())
     return [record], None
 
 
