@@ -43,7 +43,10 @@ def test_a_document_is_opened_once_while_unchanged(tmp_path: Path) -> None:
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_build_leaves_no_document_open(tmp_path: Path, jobs: str,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardgen.pipeline import tasks
+
     monkeypatch.setenv("CARDGEN_JOBS", jobs)
+    monkeypatch.setattr(tasks, "PARALLEL_DRAWS", 1)  # with two jobs, helpers write previews
     project = gen_deck.make_project(tmp_path / "p", 12)
     db = load_database(project, gen_deck.GAME, gen_deck.EDITION)
     summary = build(db, tmp_path / "out", BuildOptions(svg=False, preview=True))

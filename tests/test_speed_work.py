@@ -18,7 +18,10 @@ def _build(project: Path, out: Path) -> Path:
 
 
 def test_manifest_sizes_and_hashes_are_the_files(tmp_path: Path, monkeypatch) -> None:
+    from cardgen.pipeline import tasks
+
     monkeypatch.setenv("CARDGEN_JOBS", "2")
+    monkeypatch.setattr(tasks, "PARALLEL_DRAWS", 1)  # helpers write some of the files
     folder = _build(gen_deck.make_project(tmp_path / "p", 30), tmp_path / "out")
     files = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))["files"]
     assert len(files) > 60
@@ -33,15 +36,16 @@ def _tree(folder: Path) -> dict[str, bytes]:
 
 
 def test_faces_laid_out_by_workers_build_the_same_bytes(tmp_path: Path, monkeypatch) -> None:
-    """Stage 3 on forked workers (in chunks, face keys worked out there) writes what laying out
+    """Stage 3 on forked helpers (in chunks, face keys worked out there) writes what laying out
     one face after another writes, cold and from a half-warm face cache after an edit."""
-    from cardgen.pipeline import faces
+    from cardgen.pipeline import faces, tasks
 
     project = gen_deck.make_project(tmp_path / "p", 30)
     monkeypatch.setenv("CARDGEN_JOBS", "1")
     alone = _tree(_build(project, tmp_path / "alone"))
     monkeypatch.setenv("CARDGEN_JOBS", "2")
     monkeypatch.setattr(faces, "PARALLEL_FACES", 1)
+    monkeypatch.setattr(tasks, "PARALLEL_DRAWS", 1)
     monkeypatch.setattr(faces, "_chunks", lambda todo: [todo[i:i + 7] for i in range(0, len(todo), 7)])
     calls = []
     real = faces._laid_by_workers

@@ -1,7 +1,11 @@
 """`cardgen watch`: build, then rebuild on every save under data/ or layouts/; one line a rebuild.
 
-Rebuilds run in this process; the build reuses every face and file whose content key is
-unchanged (cardgen.pipeline.sources), so a one-card edit redoes that card's faces and the PDFs.
+Rebuilds run in this process, which stays warm: data files parsed once and kept while
+watching (a save re-parses only the list items it changed, cardgen.data.yamlkeep), layouts and
+icons kept while only data/ changes, faces taken from the face cache in memory; the build
+reuses every face and file whose content key is unchanged (cardgen.pipeline.sources), so a
+one-card edit redoes that card's faces and the PDFs (shared with a forked helper when they are
+many, cardgen.pipeline.tasks). Each line gives the time until every file was written.
 Problems in the data are printed and watching goes on; a target that names no game or edition
 stops it before it starts (exit 2). Ctrl-C stops.
 
@@ -51,8 +55,10 @@ def watch(args: argparse.Namespace, console: Console, saves: Iterable[Batch] | N
         raise ProblemsError([Problem("no-project", f"no data/ folder in {project}",
                                      hint="run it in a project (cardgen new GAME makes one)")])
     from cardgen.data.load import check_target, parse_target
+    from cardgen.data.yamlkeep import keep_parsed
 
     check_target(project, *parse_target(args.target, project))  # a mistyped GAME@EDITION stops here
+    keep_parsed()  # while watching, a save re-parses only the files (and list items) it changed
     console.print(f"watching {', '.join(r.name for r in roots)} in {project} (Ctrl-C stops)",
                   markup=False)
     built = False
@@ -70,6 +76,8 @@ def watch(args: argparse.Namespace, console: Console, saves: Iterable[Batch] | N
                 on_rebuild(done)
     except KeyboardInterrupt:
         pass
+    finally:
+        keep_parsed(False)
     console.print("stopped watching", markup=False)
     return 0
 
@@ -81,7 +89,7 @@ def rebuild(args: argparse.Namespace, console: Console, project: Path, changed: 
     stamp = time.strftime("%H:%M:%S")
     cause = f" after {_shown(project, changed)}" if changed else ""
     try:
-        label, files = _build(args, project, console)
+        label, files = _build(args, project, changed)
     except ProblemsError as exc:
         for problem in exc.problems:
             console.print(problem.render(), markup=False, soft_wrap=True)
@@ -94,8 +102,11 @@ def rebuild(args: argparse.Namespace, console: Console, project: Path, changed: 
     return True
 
 
-def _build(args: argparse.Namespace, project: Path, console: Console) -> tuple[str, int]:
-    """(label, file count) of a fresh build; ProblemsError when the data or the check stop it."""
+def _build(args: argparse.Namespace, project: Path, changed: list[Path]) -> tuple[str, int]:
+    """(label, file count) of a fresh build; ProblemsError when the data or the check stop it.
+
+    What this process read of layouts and icons is kept while only data/ changes (it is keyed
+    by the files' versions anyway); parsed data files are kept too (data.yamlkeep)."""
     from cardgen.check import check
     from cardgen.check.text import report_lines
     from cardgen.data.load import load_database, parse_target
@@ -103,7 +114,8 @@ def _build(args: argparse.Namespace, project: Path, console: Console) -> tuple[s
     from cardgen.pipeline import BuildOptions, build
     from cardgen.pipeline.output import project_output
 
-    forget_files()  # layouts and icons may have changed since the last build
+    if any(not path.is_relative_to(project / "data") for path in changed):
+        forget_files()  # a layout or icon was saved: let go of the old versions
     game, edition = parse_target(args.target, project)
     db = load_database(project, game, edition, draft=args.draft)
     report = check(db)

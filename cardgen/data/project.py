@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardgen.data.paths import SLUG_HINT, readable, slug_problem
-from cardgen.data.yamlsrc import Source, read_source
+from cardgen.data.yamlkeep import read_kept
+from cardgen.data.yamlsrc import Source
 from cardgen.errors import Location, Problem, ProblemsError
 
 PROJECT_FILE = "cardgen.yaml"
@@ -84,8 +85,9 @@ def check_name(value: str, what: str, where: Location | None = None, path: str =
 
 
 def read_confined(project: Path, path: Path) -> Source:
-    """A YAML file of the project, read once it is known to lie inside it."""
-    return read_source(path, confined_name(project, path))
+    """A YAML file of the project, read once it is known to lie inside it (kept parsed
+    between loads once `yamlkeep.keep_parsed()` was called)."""
+    return read_kept(path, confined_name(project, path))
 
 
 def confined_name(project: Path, path: Path) -> str:

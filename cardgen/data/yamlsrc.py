@@ -324,6 +324,11 @@ def _parse_text(text: str, shown_as: str) -> Source:
     return Source(shown_as, data, builder.marks, builder.key_marks, builder.raw, builder.nonfinite)
 
 
+def parse_text(text: str, shown_as: str) -> Source:
+    """YAML text (of the file shown as `shown_as`) -> Source, as `read_source` parses it."""
+    return _parse_text(text, shown_as)
+
+
 def _control_char_problem(at: int, shown_as: str, text: str) -> Problem:
     """A control character YAML refuses -> its line and column."""
     line = text.count("\n", 0, at) + 1

@@ -1,7 +1,8 @@
 """Stages 3-8 driven as one build: faces, home print, print shop, SVG, previews, manifest.
 
 run.py runs them into a temporary folder swapped in at the end (output.py); faces.py lays
-out every face once; tasks.py spreads the file writers (writers.py) over forked workers;
+out every face once; tasks.py runs the file writers (writers.py), sharing large work with
+forked helpers (pool.py);
 sources.py keys reusable files by content; manifest.py describes what was written.
 """
 

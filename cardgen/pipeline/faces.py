@@ -66,6 +66,7 @@ class Faces:
     sheets: dict[str, str]  # kind -> sheet style
     keys: dict[FaceKey, str] = field(default_factory=dict)  # face -> render_pdf.face_key
     extras: list[impose.Copy] = field(default_factory=list)  # home print only: tuck boxes
+    fresh: int = 0  # faces laid out afresh by this build (the others came from the face cache)
 
     def key(self, face: FaceKey) -> str:
         if face not in self.keys:
@@ -87,7 +88,7 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
     """Lay out the front (and back, where the kind has one) of every chosen component.
 
     With a cache, a face whose inputs are unchanged since an earlier build is taken from it.
-    When many faces need laying out, worker processes share the work (lay_out_wanted), with the
+    When many faces need laying out, forked helpers share the work (lay_out_wanted), with the
     same result: the same faces in the same order, and every face's problems (folded by
     cause, cardgen.errors.fold), raised together once all faces were tried.
     """
@@ -104,7 +105,7 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
     broken: list[Problem] = []  # of layout files that cannot be read: their kinds are skipped
     wanted = _sides(session, chosen, faces, broken)
     try:
-        laid = lay_out_wanted(session, chosen, wanted, cache, ink_saver, report)
+        laid, faces.fresh = lay_out_wanted(session, chosen, wanted, cache, ink_saver, report)
     except ProblemsError as exc:
         broken += exc.problems
     if broken:
@@ -167,19 +168,24 @@ Fresh = tuple[Drawing | None, str, tuple[tuple[str, str], ...], list[Problem]]
 
 # --------------------------------------------------------------------------- many faces at once
 
-PARALLEL_FACES = 400  # fresh layouts from which a second process pays for its fork
-_JOB: tuple[LayoutSession, list[Component], bool] | None = None  # for the forked layout workers
+# Fresh layouts from which forked helpers share the work: a helper costs CPU time (the fork,
+# the pages it copies, the faces pickled back), which only pays back in wall time once the
+# layout takes a few seconds on one core (about 1,500 faces a second on the bench's cards).
+PARALLEL_FACES = 3000
+WARM_FACES = 50  # laid out before the helpers fork
+_JOB: tuple[LayoutSession, list[Component], bool] | None = None  # for the layout helpers
 
 
 def lay_out_wanted(session: LayoutSession, chosen: list[Component], wanted: list[list[str]],
                    cache: sources.FaceCache | None, ink_saver: bool, report: Progress
-                   ) -> list[list[Laid]]:
-    """Every wanted side of every chosen component, laid out or from the cache.
+                   ) -> tuple[list[list[Laid]], int]:
+    """Every wanted side of every chosen component, laid out or from the cache; and how many
+    were laid out afresh.
 
     Faces the cache does not hold are laid out here, or, when there are PARALLEL_FACES or more
-    and more than one core, by forked workers in chunks taken in order; the problems of every
-    face are raised together at the end, in deck order either way. The build process keeps
-    the cache and reports progress per component."""
+    and more than one core, in chunks taken in order by this process and forked helpers; the
+    problems of every face are raised together at the end, in deck order either way. The
+    build process keeps the cache and reports progress per component."""
     from cardgen.pipeline.pool import worker_count
 
     laid: list[list[Laid]] = [[None] * len(sides) for sides in wanted]
@@ -209,7 +215,7 @@ def lay_out_wanted(session: LayoutSession, chosen: list[Component], wanted: list
             progress.done([ci for ci, _, _ in chunk])
     if problems:
         raise ProblemsError(fold(problems))
-    return laid
+    return laid, len(todo)
 
 
 def _face_or_problems(session: LayoutSession, component: Component, side: str, ink_saver: bool
@@ -245,15 +251,22 @@ def _chunks(todo: list[tuple[int, int, str | None]]) -> list[list[tuple[int, int
 def _laid_by_workers(session: LayoutSession, chosen: list[Component], wanted: list[list[str]],
                      ink_saver: bool, chunks: list[list[tuple[int, int, str | None]]]
                      ) -> Iterator[tuple[list[tuple[int, int, str | None]], list[Fresh]]]:
-    """Each chunk with its faces, in order, the chunks laid out on forked workers."""
+    """Each chunk with its faces, in order: the first WARM_FACES laid out here (so the helpers
+    fork with the layout code imported and its caches warm), the others shared between this
+    process and forked helpers (cardgen.pipeline.pool.Shared)."""
     global _JOB
     from cardgen.pipeline.pool import running
 
+    def items(chunk: list[tuple[int, int, str | None]]) -> list[tuple[int, str]]:
+        return [(ci, wanted[ci][si]) for ci, si, _ in chunk]
+
     _JOB = (session, chosen, ink_saver)
+    first = chunks[0][:WARM_FACES]
+    chunks = [chunk for chunk in (chunks[0][WARM_FACES:], *chunks[1:]) if chunk]
     try:
+        yield first, _lay_out_chunk(items(first))
         with running() as pool:
-            futures = [pool.submit(_lay_out_chunk, [(ci, wanted[ci][si]) for ci, si, _ in chunk])
-                       for chunk in chunks]
+            futures = [pool.submit(_lay_out_chunk, items(chunk)) for chunk in chunks]
             for chunk, future in zip(chunks, futures, strict=True):
                 yield chunk, future.result()
     finally:
@@ -261,7 +274,7 @@ def _laid_by_workers(session: LayoutSession, chosen: list[Component], wanted: li
 
 
 def _lay_out_chunk(items: list[tuple[int, str]]) -> list[Fresh]:
-    """In a layout worker: the faces of some (component index, side) pairs, with face keys."""
+    """The faces of some (component index, side) pairs, with face keys (here or in a helper)."""
     from cardgen.render.pdf import face_key
 
     if _JOB is None:

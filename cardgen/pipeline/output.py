@@ -220,6 +220,7 @@ class Previous:
         self.files = files  # source key -> (relative path, size in bytes)
         self._root: Path | None = None  # folder.resolve(), worked out once (a rebuild links
         # thousands of files; resolving the folder again for each was most of that work)
+        self._folders: dict[Path, Path] = {}  # a folder of the previous output -> its real path
 
     def root(self) -> Path:
         if self._root is None:
@@ -247,9 +248,14 @@ class Previous:
         try:
             if Path(relative).is_absolute() or ".." in Path(relative).parts:
                 return None
-            if not source.resolve().is_relative_to(self.root()):
+            if not stat.S_ISREG(source.lstat().st_mode):  # a link, a folder, a device
                 return None
-            return source if stat.S_ISREG(source.lstat().st_mode) else None
+            # a regular file's real path is its folder's real path and its name: each folder
+            # is resolved once (a rebuild links thousands of files from a few folders)
+            folder = self._folders.get(source.parent)
+            if folder is None:
+                folder = self._folders[source.parent] = source.parent.resolve()
+            return source if folder.is_relative_to(self.root()) else None
         except (OSError, ValueError, RuntimeError):
             return None
 

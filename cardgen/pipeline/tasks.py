@@ -1,23 +1,25 @@
-"""Laid-out faces -> stages 4-7 (PDFs, SVGs, previews) as tasks on forked worker processes.
+"""Laid-out faces -> stages 4-7 (PDFs, SVGs, previews) as tasks, here and on forked helpers.
 
-The pool forks after stage 3, so every worker already holds the database and the faces; a
-task names only its slice (a paper, a kind, some faces, some pages, one contact sheet) and
+A task names only its slice (a paper, a kind, some faces, some pages, one contact sheet) and
 returns the manifest records of what it wrote. A paper's page previews are queued as soon as
-its PDF is written, the contact sheets once every print-shop PDF is. With one core (or
-CARDGEN_JOBS=1) the same tasks run in this process, one after the other.
+its PDF is written, the contact sheets once every print-shop PDF is. The tasks run in the
+build process, one after the other, unless there are many faces to draw (`drawing_work`, at
+least PARALLEL_DRAWS, or WARM_PARALLEL_DRAWS in a process that has written outputs before)
+and more than one core: then helpers forked after stage 3 (already holding the database and
+the faces) take tasks too (cardgen.pipeline.pool.Shared).
 
 A paper's pages are planned by the task that writes its PDF, which hands back one content
 key per page for the preview tasks: the parent never holds every page plan at once.
 
-Workers never create folders (the parent makes them before the pool starts), and on Linux
-they die with the build process, so a killed build cannot leave a worker writing.
+Helpers never create folders (the parent makes them before the tasks start), and on Linux
+they die with the build process, so a killed build cannot leave a helper writing.
 """
 
 from __future__ import annotations
 
 import shutil
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,6 +29,7 @@ from cardgen.impose.home import home_file_name
 from cardgen.pipeline import manifest, output, sources
 from cardgen.pipeline.faces import kind_title
 from cardgen.pipeline.outputs import project_paper_catalogue
+from cardgen.pipeline.pdfops import PdfOpsStore
 from cardgen.pipeline.pool import chunks, running
 from cardgen.pipeline.rules import rules_wanted, write_rules_files
 from cardgen.pipeline.writers import (
@@ -48,6 +51,14 @@ if TYPE_CHECKING:
 Records = list[manifest.FileRecord]
 PAGES_PER_TASK = 8
 SVGS_PER_TASK = 200
+# Faces drawn (drawing_work) from which forked helpers share the tasks (cardgen.pipeline.pool).
+# A helper forked from a process that has not written outputs yet imports the drawing code and
+# reads its fonts again, which costs more CPU time than its wall time saves below PARALLEL_DRAWS;
+# once this process has written outputs (`cardgen watch`, a script building again), helpers
+# fork warm and cost little more than the fork: WARM_PARALLEL_DRAWS.
+PARALLEL_DRAWS = 8000
+WARM_PARALLEL_DRAWS = 1500
+_WARM = False  # this process has written outputs before
 SCRATCH = ".sheets"  # print-shop PDFs made only for contact sheets, removed before the swap
 
 
@@ -84,6 +95,7 @@ def home_print_task(paper: str) -> tuple[Records, list[tuple[str, list[str]]]]:
     name stem and the content key of each page."""
     j = _job()
     records, stems = [], []
+    store = PdfOpsStore(j.db)
     for f in plan_pages(j.db, j.faces, j.options, (paper,))[paper]:
         name = home_file_name(paper, f)
         keys = [page_key(j, paper, page) for page in f.pages]
@@ -91,10 +103,11 @@ def home_print_task(paper: str) -> tuple[Records, list[tuple[str, list[str]]]]:
                            home_meta(j), keys)
         reused = j.previous.reuse(source, j.tmp / name)
         record = write_home_file(j.db, j.faces, j.tmp, j.options, paper, f, _quiet,
-                                 write=not reused)
+                                 write=not reused, store=store, contents=keys)
         record.source = source
         records.append(record)
         stems.append((name.removesuffix(".pdf"), keys))
+    store.save(j.faces.keys.values())
     return records, stems
 
 
@@ -115,14 +128,18 @@ def print_shop_task(kind: str) -> tuple[Records, None]:
 
     Without the `print` output it is written only for the contact sheets, into SCRATCH."""
     j = _job()
+    store = PdfOpsStore(j.db)
     if not j.options.print_shop:
-        write_print_shop_pdf(j.db, j.faces, shop_pdf(j, kind), kind, print_shop_faces(j.faces, kind))
+        write_print_shop_pdf(j.db, j.faces, shop_pdf(j, kind), kind,
+                             print_shop_faces(j.faces, kind), store)
+        store.save(j.faces.keys.values())
         return [], None
     faces = [j.faces.key(f) for f in print_shop_faces(j.faces, kind)]
     source = j.src.key("print-shop", kind, home_meta(j), kind_title(j.db, kind), faces)
     reused = j.previous.reuse(source, shop_pdf(j, kind))
-    record = write_print_shop_kind(j.db, j.faces, j.tmp, kind, write=not reused)
+    record = write_print_shop_kind(j.db, j.faces, j.tmp, kind, write=not reused, store=store)
     record.source = source
+    store.save(j.faces.keys.values())
     return [record], None
 
 
@@ -227,6 +244,8 @@ class Scheduler:
         self.pending[self.pool.submit(measured, fn, *args)] = (order, stage, then)
 
     def run(self) -> Records:
+        from cardgen.pipeline.pool import wait_first
+
         j = self.job
         # print-shop PDFs first: one kind's PDF is the longest task of a one-kind deck, and
         # started first it runs beside both home-print PDFs instead of after them
@@ -244,7 +263,7 @@ class Scheduler:
             for n, chosen in enumerate(chunks(list(j.faces.drawings), SVGS_PER_TASK)):
                 self.submit((2, n), "svg", svg_task, chosen)
         while self.pending:
-            finished, _ = wait(list(self.pending), return_when=FIRST_COMPLETED)
+            finished = wait_first(self.pool, self.pending)
             for future in finished:
                 order, stage, then = self.pending.pop(future)
                 self.results[order], extra = future.result()
@@ -279,22 +298,42 @@ class Scheduler:
             self.submit((4, 0), "preview", sheet_task, names[0], [])
 
 
+def drawing_work(faces: Faces, options: BuildOptions, previous: output.Previous) -> int:
+    """About how many faces stages 4-7 draw: every copy on every paper and every print-shop
+    page (those PDFs are written whole); the SVGs (a face's costs about three PDF draws) and
+    page previews of the faces laid out afresh, the others being linked from the previous
+    output when there is one."""
+    fresh = faces.fresh if previous.files else len(faces.drawings)
+    copies = sum(c.count * (1 + ((c.id, "back") in faces.drawings)) for c in faces.components)
+    work = copies * len(options.papers)
+    if options.print_shop or options.preview:
+        work += len(faces.drawings)
+    if options.svg:
+        work += 3 * fresh
+    if options.preview:
+        work += 4 * len(options.papers) * min(copies, fresh * 9)
+    return work
+
+
 def write_outputs(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
                   report: Progress, previous: output.Previous) -> Records:
     """Stages 4-7 into tmp; the records in build order (home, shop, svg, previews, sheets)."""
-    global _JOB
+    global _JOB, _WARM
     (tmp / shop_folder(options)).mkdir(exist_ok=True)
     if options.svg:
         make_svg_folders(faces, tmp)
     if options.preview:
         (tmp / "preview").mkdir(exist_ok=True)
-    faces.keys_by_id()  # every face key once, before the workers fork
+    faces.keys_by_id()  # every face key once, before any helper forks
     _JOB = Job(db, faces, tmp, options, previous, sources.Sources())
+    large = drawing_work(faces, options, previous) >= (WARM_PARALLEL_DRAWS if _WARM
+                                                       else PARALLEL_DRAWS)
     try:
-        with running() as pool:
+        with running(large) as pool:
             records = Scheduler(pool, _JOB, report).run()
+        _WARM = True
     finally:
         _JOB = None
-        preview.close_documents()  # those this process opened (all of them without workers)
+        preview.close_documents()  # those this process opened (all of them without helpers)
     shutil.rmtree(tmp / SCRATCH, ignore_errors=True)
     return records

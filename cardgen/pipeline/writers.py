@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +17,8 @@ from cardgen.pipeline.rules import rules_plan_lines
 
 if TYPE_CHECKING:
     from cardgen.layout.drawing import Drawing
+    from cardgen.pipeline.pdfops import PdfOpsStore
+    from cardgen.render.faceops import PageStreams
 
 # --------------------------------------------------------------------------- stage 4 home print
 
@@ -50,36 +53,50 @@ def write_home_print(db: Database, faces: Faces, tmp: Path, options: BuildOption
             for paper in options.papers for f in plans[paper]]
 
 
+def drawn_faces(faces: Faces, chosen: Iterable[FaceKey]) -> list[tuple[str, Drawing]]:
+    """(face key, drawing) of each chosen face once, in order."""
+    return [(faces.key(face), faces.drawings[face]) for face in dict.fromkeys(chosen)]
+
+
 def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildOptions,
-                         paper_name: str, f: impose.HomeFile, report: Progress) -> None:
-    """Draw the planned pages of one file into path; faces used more than once are forms."""
+                         paper_name: str, f: impose.HomeFile, report: Progress,
+                         store: PdfOpsStore | None = None, contents: list[str] | None = None
+                         ) -> None:
+    """Draw the planned pages of one file into path; faces used more than once are forms.
+    With a store, each face's operators come from it when the fonts allow (and go into it),
+    and with `contents` (what each page is made of) so do whole pages."""
     from cardgen.render.pages import draw_page
-    from cardgen.render.pdf import Painter, compact_last_page, new_canvas, reused_keys
+    from cardgen.render.pdf import Painter, new_canvas, reused_keys
 
     heading = home_heading(db)
     pages = f.pages
-    painter = Painter(reused_keys(faces.key(p.face) for page in pages for p in page.placements),
-                      faces.keys_by_id())
+    placed = [p.face for page in pages for p in page.placements]
+    painter = Painter(reused_keys(faces.key(face) for face in placed), faces.keys_by_id())
     mode = "duplex, long-edge flip" if f.duplex else "single-sided"
     if options.fold and not f.duplex:
         mode = "single-sided, fold-over"
     canvas = new_canvas(
         str(path), title=f"{heading} - print and play ({paper_name}, {mode})",
         subject=f"{db.game.title} {db.edition.id}: home-print sheets, print at 100 %")
+    streams = None
+    if store is not None:
+        painter.ops, streams = store.begin(canvas, path.name, drawn_faces(faces, placed))
     for n, page in enumerate(pages, start=1):
-        draw_page(canvas, page, faces.drawings, painter)
-        compact_last_page(canvas)
+        draw_page(canvas, page, faces.drawings, painter, streams,
+                  contents[n - 1] if contents is not None else None)
         report(f"print {paper_name}", n, len(pages))
     canvas.save()
 
 
 def write_home_file(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
                     paper_name: str, f: impose.HomeFile, report: Progress,
-                    write: bool = True) -> manifest.FileRecord:
+                    write: bool = True, store: PdfOpsStore | None = None,
+                    contents: list[str] | None = None) -> manifest.FileRecord:
     """One home-print file (unless `write` is off: it is there already) and its record."""
     name = home_file_name(paper_name, f)
     if write:
-        write_home_print_pdf(db, faces, tmp / name, options, paper_name, f, report)
+        write_home_print_pdf(db, faces, tmp / name, options, paper_name, f, report, store,
+                             contents)
     return manifest.FileRecord(
         name, "home-print", sorted({c.kind for c in faces.components}), len(f.pages),
         len(faces.drawings), copies_placed(f.pages), paper_name, page_sides=f.sides,
@@ -110,25 +127,33 @@ def print_shop_faces(faces: Faces, kind: str) -> list[FaceKey]:
             for side in ("front", "back") if (c.id, side) in faces.drawings]
 
 
-def write_print_shop_kind(db: Database, faces: Faces, tmp: Path, kind: str, write: bool = True
-                          ) -> manifest.FileRecord:
+def write_print_shop_kind(db: Database, faces: Faces, tmp: Path, kind: str, write: bool = True,
+                          store: PdfOpsStore | None = None) -> manifest.FileRecord:
     """A kind's print-shop PDF (unless `write` is off: it is there already) and its record."""
     ordered = print_shop_faces(faces, kind)
     name = f"print/{kind}.pdf"
-    pages = write_print_shop_pdf(db, faces, tmp / name, kind, ordered) if write else len(ordered)
+    pages = (write_print_shop_pdf(db, faces, tmp / name, kind, ordered, store) if write
+             else len(ordered))
     copies = {c.id: {s: c.count for s in ("front", "back") if (c.id, s) in faces.drawings}
               for c in faces.components if c.kind == kind}
     return manifest.FileRecord(name, "print-shop", [kind], pages, pages, copies)
 
 
 def write_print_shop_pdf(db: Database, faces: Faces, path: Path, kind: str,
-                         ordered: list[FaceKey]) -> int:
+                         ordered: list[FaceKey], store: PdfOpsStore | None = None) -> int:
     from cardgen.render.pages import write_print_pdf
     from cardgen.render.pdf import Painter, reused_keys
 
+    painter = Painter(reused_keys(faces.key(f) for f in ordered), faces.keys_by_id())
+
+    def begin(canvas: Any) -> PageStreams | None:  # a reportlab Canvas
+        if store is None:
+            return None
+        painter.ops, streams = store.begin(canvas, f"print/{kind}.pdf", drawn_faces(faces, ordered))
+        return streams
+
     return write_print_pdf(
-        path, [faces.drawings[f] for f in ordered],
-        paint=Painter(reused_keys(faces.key(f) for f in ordered), faces.keys_by_id()),
+        path, [faces.drawings[f] for f in ordered], paint=painter, begin=begin,
         title=f"{db.game.name} {db.edition.id} - {kind_title(db, kind)} (print shop)",
         subject=f"one page per face, trim + {impose.PRINT_BLEED:g} mm bleed, "
                 "TrimBox and BleedBox set",

@@ -10,8 +10,10 @@ carries it as a die line in the Dieline spot colour. Fonts are embedded TrueType
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import cast
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -19,20 +21,51 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.impose.geometry import PRINT_BLEED, Page
 from cardgen.layout.drawing import Drawing, Text
 from cardgen.render.cutout import is_shaped
-from cardgen.render.pdf import compact_last_page, draw_die_line, draw_items, new_canvas, page_boxes
+from cardgen.render.faceops import PageStreams
+from cardgen.render.pdf import (
+    Painter,
+    compact_last_page,
+    draw_die_line,
+    draw_items,
+    new_canvas,
+    page_boxes,
+)
 
 FaceKey = tuple[str, str]
 
 
-def draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing], paint: Callable[..., None]
-              ) -> None:
-    """Draw one planned page: faces through `paint` (render_pdf.paint), then marks and labels.
+def draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing], paint: Callable[..., None],
+              streams: PageStreams | None = None, content: str | None = None) -> None:
+    """Draw one planned page: faces through `paint` (render_pdf.paint), then marks and labels;
+    the page is shown and its stream encoded.
 
     faces maps (component id, side) -> Drawing; clipping here narrows paint's own bleed clip
-    so butted neighbours do not overprint each other.
+    so butted neighbours do not overprint each other. With `streams` (paint is then a
+    Painter) and `content` (what the page is made of: its plan and its faces' content), a
+    page kept by an earlier document with the same fonts is shown from its kept stream.
     """
+    canvas.setPageSize((page.paper.width * mm, page.paper.height * mm))
+    if streams is None or content is None:
+        _draw_page(canvas, page, faces, paint)
+        canvas.showPage()
+        compact_last_page(canvas)
+        return
+    painter = cast("Painter", paint)
+    key = repr((streams.signature, content,
+                [_placed(painter, faces[p.face]) for p in page.placements]))
+    streams.show(canvas, hashlib.sha1(key.encode("utf-8")).hexdigest(),
+                 lambda: _draw_page(canvas, page, faces, paint),
+                 lambda: _forms(canvas, painter, [faces[p.face] for p in page.placements]))
+
+
+def _forms(canvas: Canvas, painter: Painter, drawings: list[Drawing]) -> None:
+    for drawing in drawings:
+        painter.ensure_form(canvas, drawing)
+
+
+def _draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing],
+               paint: Callable[..., None]) -> None:
     height = page.paper.height
-    canvas.setPageSize((page.paper.width * mm, height * mm))
     for p in page.placements:
         drawing = faces[p.face]
         canvas.saveState()
@@ -63,7 +96,6 @@ def draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing], pain
                                  label.size)])  # shaped, as impose measured it
         canvas.restoreState()
     canvas.restoreState()
-    canvas.showPage()
 
 
 def write_print_pdf(
@@ -74,18 +106,44 @@ def write_print_pdf(
     subject: str,
     paint: Callable[..., None],
     bleed: float = PRINT_BLEED,
+    begin: Callable[[Canvas], PageStreams | None] | None = None,
 ) -> int:
-    """Write the faces one per page (already ordered front, back, front, ...); page count."""
+    """Write the faces one per page (already ordered front, back, front, ...); page count.
+    `begin` is handed the new canvas before anything is drawn (fonts primed) and may give
+    the document's kept pages (paint is then a Painter)."""
     canvas = new_canvas(str(path), title=title, subject=subject)
+    streams = begin(canvas) if begin is not None else None
     for drawing in faces:
         bleed_box, trim_box = page_boxes(drawing.width, drawing.height, bleed)
         canvas.setPageSize((bleed_box[2], bleed_box[3]))
         canvas.setBleedBox(bleed_box)
         canvas.setTrimBox(trim_box)
-        paint(canvas, drawing, bleed, bleed, drawing.height + 2 * bleed, bleed_mm=bleed)
-        if is_shaped(drawing):  # a hex, polygon or round piece is die-cut along its outline
-            draw_die_line(canvas, drawing, bleed, bleed, drawing.height + 2 * bleed)
-        canvas.showPage()
-        compact_last_page(canvas)
+        if streams is None:
+            _face_page(canvas, drawing, paint, bleed)
+            canvas.showPage()
+            compact_last_page(canvas)
+        else:
+            _kept_face_page(canvas, drawing, cast("Painter", paint), bleed, streams)
     canvas.save()
     return len(faces)
+
+
+def _face_page(canvas: Canvas, drawing: Drawing, paint: Callable[..., None], bleed: float) -> None:
+    paint(canvas, drawing, bleed, bleed, drawing.height + 2 * bleed, bleed_mm=bleed)
+    if is_shaped(drawing):  # a hex, polygon or round piece is die-cut along its outline
+        draw_die_line(canvas, drawing, bleed, bleed, drawing.height + 2 * bleed)
+
+
+def _kept_face_page(canvas: Canvas, drawing: Drawing, painter: Painter, bleed: float,
+                    streams: PageStreams) -> None:
+    key = repr((streams.signature, bleed, _placed(painter, drawing)))
+    streams.show(canvas, hashlib.sha1(key.encode("utf-8")).hexdigest(),
+                 lambda: _face_page(canvas, drawing, painter, bleed),
+                 lambda: _forms(canvas, painter, [drawing]))
+
+
+def _placed(painter: Painter, drawing: Drawing) -> tuple[object, ...]:
+    """What a placed face's operators are made of besides the page: its content, whether it
+    is a form and the outline its art is clipped to."""
+    key = painter.key(drawing)
+    return (key, key in painter.reused, drawing.shape, drawing.corner, drawing.points)

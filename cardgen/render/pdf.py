@@ -19,7 +19,7 @@ import hashlib
 import os
 from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import cache, lru_cache
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 from reportlab import rl_config
 from reportlab.lib.colors import CMYKColorSep
@@ -122,7 +122,15 @@ def face_key(drawing: Drawing) -> str:
     return "cg" + hashlib.sha1(body.encode("utf-8")).hexdigest()[:16]
 
 
-def _ensure_form(canvas: Canvas, drawing: Drawing, name: str | None = None) -> str:
+class FaceDrawer(Protocol):
+    """What draws a face's items at its origin for a `Painter` (cardgen.render.faceops.FaceOps
+    replays operators drawn before)."""
+
+    def draw(self, canvas: Canvas, drawing: Drawing, key: str) -> None: ...
+
+
+def _ensure_form(canvas: Canvas, drawing: Drawing, name: str | None = None,
+                 ops: FaceDrawer | None = None) -> str:
     forms: set[str] = canvas.__dict__.setdefault(_FORMS_ATTR, set())
     name = name or face_key(drawing)
     if name not in forms:
@@ -130,7 +138,10 @@ def _ensure_form(canvas: Canvas, drawing: Drawing, name: str | None = None) -> s
         canvas.beginForm(
             name, -b * K, -(drawing.height + b) * K, (drawing.width + b) * K, b * K
         )
-        draw_items(canvas, drawing.items)
+        if ops is None:
+            draw_items(canvas, drawing.items)
+        else:
+            ops.draw(canvas, drawing, name)
         shadings = dict(canvas._shadingUsed)  # endForm forgets them: kept for the resources
         canvas.endForm()
         _keep_graphics_states(canvas, name, shadings)
@@ -210,29 +221,41 @@ class Painter:
     """`paint` for one document whose face uses are known: only reused faces become forms.
 
     keys maps id(drawing) -> face_key(drawing) for drawings already keyed (saves hashing a
-    face on every use); reused holds the keys of faces painted more than once.
+    face on every use); reused holds the keys of faces painted more than once; ops, when set,
+    draws each face's items (in place or in its form) and may replay them.
     """
 
-    def __init__(self, reused: Collection[str], keys: Mapping[int, str] | None = None):
+    def __init__(self, reused: Collection[str], keys: Mapping[int, str] | None = None,
+                 ops: FaceDrawer | None = None):
         self.reused = reused
         self.keys = keys or {}
+        self.ops = ops
 
     def key(self, drawing: Drawing) -> str:
         return self.keys.get(id(drawing)) or face_key(drawing)
+
+    def ensure_form(self, canvas: Canvas, drawing: Drawing) -> None:
+        """Make a reused face's form now, as painting it would (a kept page names it)."""
+        name = self.key(drawing)
+        if name in self.reused:
+            _ensure_form(canvas, drawing, name, self.ops)
 
     def __call__(self, canvas: Canvas, drawing: Drawing, x_mm: float, y_mm: float,
                  page_h_mm: float, *, bleed_mm: float = 0.0, rotate: int = 0) -> None:
         register_fonts()
         name = self.key(drawing)
         if name in self.reused:
-            name = _ensure_form(canvas, drawing, name)
+            name = _ensure_form(canvas, drawing, name, self.ops)
         canvas.saveState()
         _clip_and_place(canvas, drawing, x_mm, y_mm, page_h_mm, bleed_mm, rotate)
         if name in self.reused:
             canvas.doForm(name)
         else:
             canvas._code.append(f"/{name} BMC")
-            draw_items(canvas, drawing.items)
+            if self.ops is None:
+                draw_items(canvas, drawing.items)
+            else:
+                self.ops.draw(canvas, drawing, name)
             canvas._code.append("EMC")
         canvas.restoreState()
 
@@ -262,9 +285,10 @@ def new_canvas(path: str, *, title: str | None = None, subject: str = "", **kwar
     return canvas
 
 
-def compact_last_page(canvas: Canvas) -> None:
+def compact_last_page(canvas: Canvas, encoded: bytes | None = None) -> None:
     """Encode the page just shown now (as save() would), so the document keeps only encoded
-    page streams: a 20,000-page file then holds tens of MB less until it is saved."""
+    page streams: a 20,000-page file then holds tens of MB less until it is saved. `encoded`:
+    the page's stream as an earlier document encoded it (cardgen.render.faceops.PageStreams)."""
     from reportlab.pdfbase.pdfdoc import (
         PDFArray,
         PDFBase85Encode,
@@ -280,8 +304,8 @@ def compact_last_page(canvas: Canvas) -> None:
     if page.Contents or not getattr(page, "stream", None) or not page.compression:
         return
     filters = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
-    content = page.stream
-    for f in reversed(filters):
+    content = page.stream if encoded is None else encoded
+    for f in reversed(filters if encoded is None else []):
         content = f.encode(content)
     stream = PDFStream(content=content, filters=filters)
     stream.dictionary["Filter"] = PDFArray([PDFName(f.pdfname) for f in filters])
@@ -339,16 +363,30 @@ def _recorded(canvas: Canvas, item: Rect | Ellipse | Path) -> None:
     on nothing but itself (a translucent one names a graphics state numbered per page, so it
     is always drawn afresh): the frames, boxes and icons every card repeats cost a list
     extend, not a dozen reportlab calls. The key is the repr, which tells 1 from 1.0 and 0.0
-    from -0.0."""
-    ops: dict[str, list[str]] = canvas.__dict__.setdefault(_OPS_ATTR, {})
+    from -0.0. The PDF version drawing it asked for (reportlab asks 1.4 of a colour) is asked
+    again."""
+    ops: dict[str, tuple[tuple[int, ...], list[str]]] = canvas.__dict__.setdefault(_OPS_ATTR, {})
     key = repr(item)
     code = canvas._code
     if key not in ops:
         start = len(code)
-        _DRAW[type(item)](canvas, item)
-        ops[key] = code[start:]
+        version = asked_version(canvas, lambda: _DRAW[type(item)](canvas, item))
+        ops[key] = (version, code[start:])
     else:
-        code.extend(ops[key])
+        version, replayed = ops[key]
+        canvas._doc._pdfVersion = max(canvas._doc._pdfVersion, version)
+        code.extend(replayed)
+
+
+def asked_version(canvas: Canvas, draw: Callable[[], None]) -> tuple[int, ...]:
+    """Run draw; the PDF version it asked of the document (which keeps the higher one)."""
+    doc = canvas._doc
+    before, doc._pdfVersion = doc._pdfVersion, (0,)
+    try:
+        draw()
+    finally:
+        asked, doc._pdfVersion = tuple(doc._pdfVersion), max(before, doc._pdfVersion)
+    return asked
 
 
 def _rect(canvas: Canvas, r: Rect) -> None:

@@ -46,7 +46,9 @@ def pdf_font(face: str) -> Any:
     name = fonts.pdf_font_name(face)
     if face not in fonts.FACE_FILES and name not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(TTFont(name, str(fonts.font_path(face))))  # a layout's own font
-    return pdfmetrics.getFont(name)
+    font = pdfmetrics.getFont(name)
+    private_codes(font.face)  # before any glyph is given a private code
+    return font
 
 
 def draw_texts(canvas: Canvas, texts: Iterable[Text]) -> None:
@@ -151,18 +153,57 @@ def _shown_whole(face: str, text: str) -> _Shown:
 
 
 def _char_of(rl_face: Any, gid: int) -> int:
-    """The character reportlab shows a glyph by; a glyph without one gets a private-use code
-    (as reportlab's own shaping does), its width the glyph's advance."""
+    """The character reportlab shows a glyph by; a glyph without one gets a private-use code,
+    its width the glyph's advance. That code depends on the font alone (the glyph's rank among
+    the glyphs no character maps to, given the rank's free code from U+E000 on), never on the
+    order glyphs are met in, so a face's text operators are the same in every process."""
     chars = rl_face.glyphToChar.get(gid)
     if chars:
         return int(chars[0])
-    code = 0xE000
-    while code in rl_face.charToGlyph:
-        code += 1
+    code = private_codes(rl_face).get(gid)
+    if code is None or code in rl_face.charToGlyph:  # past the private area, or taken meanwhile
+        code = 0xE000
+        while code in rl_face.charToGlyph:
+            code += 1
+    _give(rl_face, code, gid)
+    return code
+
+
+def _give(rl_face: Any, code: int, gid: int) -> None:
     rl_face.charToGlyph[code] = gid
     rl_face.glyphToChar[gid] = [code]
     rl_face.charWidths[code] = rl_face._pdfScale(rl_face.hmetrics[gid][0])
-    return code
+
+
+_PRIVATE_ATTR = "_cardgen_private"
+
+
+def private_codes(rl_face: Any) -> dict[int, int]:
+    """glyph id -> its private-use code, for every glyph of the font no character maps to (as
+    the font came: worked out once per font, when `pdf_font` first meets it)."""
+    found: dict[int, int] | None = getattr(rl_face, _PRIVATE_ATTR, None)
+    if found is None:
+        mapped = set(rl_face.glyphToChar)
+        taken = set(rl_face.charToGlyph)
+        free = (c for c in range(0xE000, 0xF900) if c not in taken)
+        found = dict(zip((g for g in range(len(rl_face.hmetrics)) if g not in mapped), free,
+                         strict=False))
+        setattr(rl_face, _PRIVATE_ATTR, found)
+    return found
+
+
+def private_glyph(face: str, code: int) -> int | None:
+    """The glyph a private-use code stands for in a face (given to it now if it was not yet):
+    for a face's characters remembered from an earlier build."""
+    rl_face = pdf_font(face).face
+    gid = rl_face.charToGlyph.get(code)
+    if gid is not None:
+        return int(gid)
+    for g, c in private_codes(rl_face).items():
+        if c == code:
+            _give(rl_face, code, g)
+            return g
+    return None
 
 
 def _tj(chunk: bytes, shown: _Shown, start: int, size: float, escape: Callable[[bytes], str]) -> str:

@@ -1,0 +1,205 @@
+"""Parsed YAML kept between loads in one process (`cardgen watch`), so a save re-parses little.
+
+Off until `keep_parsed()` is called (a one-off build reads each file once). Then a file whose
+bytes are unchanged since it was last read is not parsed again, and a file that is a list at
+its top level (a components file: `- id: ...` items at column 0, comments and blank lines
+between them) has only the items whose text changed parsed again, each on its own; the items
+kept are moved to their new index and line. Whatever cannot be split that way (a header,
+`---`, an item that does not parse alone, such as one using another's anchor) is parsed whole,
+so the Source and every Problem are exactly what `yamlsrc.read_source` gives.
+
+Every Source handed out holds its own copy of the values (loading writes into them); the
+positions are shared, as nothing writes into those.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from cardgen.data.yamlsrc import MAX_NODES, KeyPath, Source, decode_text, parse_text, read_bytes
+from cardgen.errors import Location
+
+_ITEM = re.compile(r"^-(?: |$)", re.MULTILINE)  # a top-level list item starts here
+_OTHER = re.compile(r"^[^\s#-]|^-[^ \n]", re.MULTILINE)  # any other line at column 0 (not a comment)
+
+
+@dataclass
+class _Item:
+    """One top-level item as parsed: its text, first line, index and what it holds there."""
+
+    text: str
+    line: int
+    index: int
+    data: Any
+    marks: dict[KeyPath, Location] = field(default_factory=dict)
+    key_marks: dict[KeyPath, Location] = field(default_factory=dict)
+    raw: dict[KeyPath, str] = field(default_factory=dict)
+    nonfinite: list[KeyPath] = field(default_factory=list)
+
+
+@dataclass
+class _Kept:
+    raw: bytes
+    source: Source  # never handed out: copies of it are
+    items: dict[str, _Item] | None  # item text -> item, for a file split into items
+
+
+_KEPT: dict[tuple[Path, str], _Kept] = {}
+_ON = False
+parses = 0  # texts parsed by this module (a whole file or one item): what tests count
+
+
+def keep_parsed(on: bool = True) -> None:
+    """Keep parsed files from now on (or stop, forgetting them)."""
+    global _ON
+    _ON = on
+    if not on:
+        _KEPT.clear()
+
+
+def read_kept(path: Path, shown_as: str) -> Source:
+    """`yamlsrc.read_source`, from what is kept where the file allows."""
+    raw = read_bytes(path, shown_as)
+    if not _ON:
+        return _parse(raw, shown_as)
+    key = (path, shown_as)
+    kept = _KEPT.get(key)
+    if kept is not None and kept.raw == raw:
+        return _handed(kept.source)
+    _KEPT.pop(key, None)
+    text = decode_text(raw, shown_as, "utf-8", encoding_hint="save the file as UTF-8 YAML",
+                       binary_hint="only YAML files belong in data/")
+    split = _split(text)
+    if split is None:
+        source, items = _parse(raw, shown_as), None
+    elif kept is None or kept.items is None:  # read whole, then known by items
+        source = _parse(raw, shown_as)
+        items = _items(split, source)
+    else:
+        try:
+            source, items = _joined(split, kept.items, shown_as)
+        except ValueError:  # an item that does not parse alone: the whole file says why
+            source, items = _parse(raw, shown_as), None
+    _KEPT[key] = _Kept(raw, source, items)
+    return _handed(source)
+
+
+def _parse(raw: bytes, shown_as: str) -> Source:
+    global parses
+    parses += 1
+    text = decode_text(raw, shown_as, "utf-8", encoding_hint="save the file as UTF-8 YAML",
+                       binary_hint="only YAML files belong in data/")
+    return parse_text(text, shown_as)
+
+
+def _split(text: str) -> list[tuple[int, str]] | None:
+    """(first line, text) of each top-level item, or None when the file is not only those
+    (with comments and blank lines)."""
+    starts = [m.start() for m in _ITEM.finditer(text)]
+    if not starts or not _comments(text[:starts[0]]):
+        return None
+    if _OTHER.search(text, starts[0]):
+        return None
+    ends = [*starts[1:], len(text)]
+    line, out, at = 1 + text.count("\n", 0, starts[0]), [], starts[0]
+    for start, end in zip(starts, ends, strict=True):
+        line += text.count("\n", at, start)
+        out.append((line, text[start:end]))
+        at = start
+    return out
+
+
+def _items(split: list[tuple[int, str]], source: Source) -> dict[str, _Item] | None:
+    """The items of a file parsed whole, to be reused alone by the next read. An item that
+    may hold an anchor or an alias (`&`, `*`) is left out: it may share values with another,
+    so it is parsed again (alone, or the file whole) whenever the file changes."""
+    if not isinstance(source.data, list) or len(source.data) != len(split):
+        return None
+    items = [_Item(text, line, index, source.data[index])
+             for index, (line, text) in enumerate(split)]
+    for name in ("marks", "key_marks", "raw"):
+        for path, value in getattr(source, name).items():
+            if path:
+                getattr(items[int(path[0])], name)[path] = value
+    for path in source.nonfinite:
+        items[int(path[0])].nonfinite.append(path)
+    return {item.text: item for item in items if "&" not in item.text and "*" not in item.text}
+
+
+def _comments(text: str) -> bool:
+    return all(not ln.strip() or ln.lstrip().startswith("#") for ln in text.split("\n"))
+
+
+def _joined(split: list[tuple[int, str]], old: dict[str, _Item], shown_as: str
+            ) -> tuple[Source, dict[str, _Item]]:
+    """The file's Source from its items: kept ones moved into place, changed ones parsed."""
+    global parses
+    items: dict[str, _Item] = {}
+    out = Source(shown_as, [])
+    out.marks[()] = Location(shown_as, split[0][0], 1)
+    nodes = 1
+    for index, (line, text) in enumerate(split):
+        item = old.get(text)
+        if item is None or text in items:
+            parses += 1
+            try:
+                alone = parse_text("\n" * (line - 1) + text, shown_as)
+            except Exception as exc:  # noqa: BLE001 - any problem: parse the whole file instead
+                raise ValueError(text) from exc
+            if not isinstance(alone.data, list) or len(alone.data) != 1:
+                raise ValueError(text)
+            item = _Item(text, line, 0, alone.data[0])
+            _take(item, alone, lambda path: bool(path) and path[0] == 0)
+            item = _moved(item, index, line, shown_as)
+        elif item.index != index or item.line != line:
+            item = _moved(item, index, line, shown_as)
+        items[text] = item
+        out.data.append(item.data)
+        out.marks.update(item.marks)
+        out.key_marks.update(item.key_marks)
+        out.raw.update(item.raw)
+        out.nonfinite += item.nonfinite
+        nodes += len(item.marks)
+    if nodes > MAX_NODES:
+        raise ValueError("too many values")
+    return out, items
+
+
+def _take(item: _Item, source: Source, mine: Any) -> None:
+    item.marks = {p: w for p, w in source.marks.items() if mine(p)}
+    item.key_marks = {p: w for p, w in source.key_marks.items() if mine(p)}
+    item.raw = {p: v for p, v in source.raw.items() if mine(p)}
+    item.nonfinite = [p for p in source.nonfinite if mine(p)]
+
+
+def _moved(item: _Item, index: int, line: int, shown_as: str) -> _Item:
+    """The item at another index and first line (its positions shifted with it)."""
+    shift = line - item.line
+
+    def path(p: KeyPath) -> KeyPath:
+        return (index, *p[1:])
+
+    def where(w: Location) -> Location:
+        return Location(shown_as, w.line + shift, w.col) if shift else w
+
+    return replace(item, index=index, line=line,
+                   marks={path(p): where(w) for p, w in item.marks.items()},
+                   key_marks={path(p): where(w) for p, w in item.key_marks.items()},
+                   raw={path(p): v for p, v in item.raw.items()},
+                   nonfinite=[path(p) for p in item.nonfinite])
+
+
+def _handed(source: Source) -> Source:
+    """A Source to hand out: its own values, the kept positions."""
+    return replace(source, data=_copied(source.data), nonfinite=list(source.nonfinite))
+
+
+def _copied(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copied(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copied(v) for v in value]
+    return value

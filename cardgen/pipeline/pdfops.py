@@ -1,0 +1,162 @@
+"""Face operators kept for the PDF writers between documents and builds (PROJECT/.cardgen-cache/).
+
+What `cardgen.render.faceops` works out for a document is kept here, signed like the face
+cache (`sources.cache_secret`): each face's characters by face key, per document signature
+(its fonts and character set) each face's operators, and per document its pages' encoded
+streams. The home-print files of every paper and the print-shop files take them from one
+store, and a rebuild after a one-card edit draws only that card's faces and the pages they are
+on (unless the edit brings a character no face showed before: then every face of the
+documents it is in is drawn again, under the new signature).
+
+The store is one file per game and edition, read once per process while it is unchanged and
+written atomically by each task that added to it (tasks on other workers merge what is on the
+disk by then). It keeps only the faces of the latest build and the signatures some document
+was last written with, and it is dropped whole when cardgen's code or its drawing libraries
+change (`sources.toolchain`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hmac
+import os
+import pickle
+from collections.abc import Collection
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cardgen.pipeline.sources import CACHE_FOLDER, _sign, _stamp, cache_secret, toolchain
+
+if TYPE_CHECKING:
+    from cardgen.data.model import Database
+    from cardgen.layout.drawing import Drawing
+    from cardgen.render.faceops import FaceOps, PageStreams
+
+Data = dict[str, Any]  # "code", "chars": {face key: Chars}, "ops": {signature: {face key: Kept}},
+#   "docs": {document name: signature}, "pages": {document name: {page key: PageKept}}
+_KNOWN: dict[Path, tuple[tuple[int, int, int], Data]] = {}
+
+
+def _empty() -> Data:
+    return {"code": toolchain(), "chars": {}, "ops": {}, "docs": {}, "pages": {}}
+
+
+class PdfOpsStore:
+    """The kept face operators of one game and edition, for the documents of one task."""
+
+    def __init__(self, db: Database) -> None:
+        self.path = db.project / CACHE_FOLDER / f"pdf-ops-{db.game.id}-{db.edition.id}.pickle"
+        self.stamp = _stamp(self.path)
+        self._data: Data | None = None  # read when a document first needs it
+        self.added = False
+        self.used: list[FaceOps] = []
+        self.streams: dict[str, PageStreams] = {}  # document -> its kept pages
+        self.mine: set[str] = set()  # the documents this task began
+
+    @property
+    def data(self) -> Data:
+        if self._data is None:
+            self._data = self._read()
+        return self._data
+
+    def _read(self) -> Data:
+        known = _KNOWN.get(self.path)
+        if self.stamp is not None and known is not None and known[0] == self.stamp:
+            return known[1]
+        data = _load(self.path)
+        if self.stamp is not None:
+            _KNOWN[self.path] = (self.stamp, data)
+        return data
+
+    def begin(self, canvas: Any, document: str, faces: list[tuple[str, Drawing]]
+              ) -> tuple[FaceOps, PageStreams]:
+        """Prime a new document's fonts with its faces' characters (canvas: a reportlab Canvas
+        nothing has been drawn on); its face operators and its kept pages."""
+        from cardgen.render.faceops import FaceOps, PageStreams, doc_chars, prime
+
+        known = self.data["chars"]
+        before = len(known)
+        chars = doc_chars(faces, known)
+        self.added |= len(known) != before
+        signature = prime(canvas, chars)
+        self.mine.add(document)
+        if self.data["docs"].get(document) != signature:
+            self.data["docs"][document] = signature
+            self.added = True
+        ops = FaceOps(self.data["ops"].setdefault(signature, {}), chars)
+        pages = self.data["pages"].get(document, {})
+        streams = PageStreams(dict(pages), signature)
+        self.used.append(ops)
+        self.streams[document] = streams
+        return ops, streams
+
+    def save(self, keep: Collection[str]) -> None:
+        """Write what this task added (merged with what other tasks wrote meanwhile), keeping
+        only the faces in `keep` (the build's face keys) and the signatures a document names."""
+        pages = {d: {k: v for k, v in streams.known.items() if k in streams.used}
+                 for d, streams in self.streams.items()}
+        if (not self.added and not any(ops.fresh for ops in self.used)
+                and all(kept == self.data["pages"].get(d) for d, kept in pages.items())):
+            return
+        data = self.data
+        if _stamp(self.path) != self.stamp:  # another task wrote since: take its entries too
+            disk = _load(self.path)
+            for key, chars in data["chars"].items():
+                disk["chars"].setdefault(key, chars)
+            for signature, ops in data["ops"].items():
+                disk["ops"].setdefault(signature, {}).update(ops)
+            disk["docs"].update({d: s for d, s in data["docs"].items() if d in self.mine})
+            data = disk
+        live = set(data["docs"].values())
+        keep = set(keep)
+        data = {"code": data["code"],
+                "chars": {k: v for k, v in data["chars"].items() if k in keep},
+                "ops": {s: {k: v for k, v in ops.items() if k in keep}
+                        for s, ops in data["ops"].items() if s in live},
+                "docs": data["docs"],
+                "pages": {**data["pages"], **pages}}
+        self._data = data
+        self.added = False
+        for ops_used in self.used:
+            ops_used.fresh = {}
+        self.streams = {}
+        self._write(data)
+
+    def _write(self, data: Data) -> None:
+        secret = cache_secret()
+        if secret is None:
+            return
+        tmp = self.path.with_suffix(f".{os.getpid()}.tmp")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            ignore = self.path.parent / ".gitignore"
+            if not ignore.exists():
+                ignore.write_text("*\n", encoding="utf-8")
+            body = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+            tmp.write_bytes(_sign(secret, body) + body)
+            os.replace(tmp, self.path)
+            self.stamp = _stamp(self.path)
+            if self.stamp is not None:
+                _KNOWN[self.path] = (self.stamp, data)
+        except OSError:  # a read-only project builds without the store
+            with contextlib.suppress(OSError):
+                tmp.unlink(missing_ok=True)
+
+
+def _load(path: Path) -> Data:
+    """The store on the disk, only if this user's key signed it and this toolchain wrote it."""
+    secret = cache_secret()
+    try:
+        blob = path.read_bytes()
+    except OSError:
+        return _empty()
+    digest, body = blob[:32], blob[32:]
+    if secret is None or not hmac.compare_digest(digest, _sign(secret, body)):
+        return _empty()
+    try:
+        data = pickle.loads(body)
+    except Exception:  # truncated or from another version: start afresh
+        return _empty()
+    if not isinstance(data, dict) or data.get("code") != toolchain():
+        return _empty()
+    return data

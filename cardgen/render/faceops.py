@@ -1,0 +1,222 @@
+"""Each face's PDF operators worked out once per face content, reused by every document.
+
+reportlab gives a TrueType font's characters their codes in the order a document first shows
+them, so the same face drawn in two documents (or after another card) came out as other bytes.
+`prime` fixes the codes before anything is drawn: every font the document's faces use is
+registered in name order and handed the whole set of characters those faces show, sorted, so
+a character's code depends on that set alone; characters met later (page labels) take the
+codes after it. The operators a face draws at its own origin are then a function of the face's
+content and the document's `signature` (fonts, their files, the character set, the private-use
+glyphs, the colour mode), and `FaceOps` replays them: across the Letter and A4 files, the
+single-sided and fold-over ones, a print-shop file with the same faces, and (kept by the
+caller) across builds. A face that names a per-document resource (an image, a translucent or
+gradient shape) is drawn afresh every time, and a face showing a character outside the primed
+set is never kept, so a replayed face is always the bytes drawing it would give.
+
+`PageStreams` does the same for whole pages: a page whose faces, plan and fonts are as an
+earlier document drew them is shown from the stream that document encoded, so a rebuild
+after a one-card edit draws and compresses only the pages that card is on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
+from functools import cache
+from typing import Any
+
+from reportlab import rl_config
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.layout.drawing import Drawing, Ellipse, Group, Path, Primitive, Rect, Text
+from cardgen.render.pdf import _FORMS_ATTR, asked_version, compact_last_page, draw_items
+from cardgen.render.pdf_style import replayable
+from cardgen.render.pdftext import _shown, pdf_font, private_glyph
+
+Chars = tuple[tuple[str, str], ...]  # (font face, the characters it shows, sorted) per face
+
+
+def face_chars(drawing: Drawing) -> Chars:
+    """The characters a face's text shows in the PDF, per font face (shaped: a ligature is its
+    own character, a glyph no character maps to its private-use code)."""
+    found: dict[str, set[str]] = {}
+    _collect(drawing.items, found)
+    return tuple((face, "".join(sorted(chars))) for face, chars in sorted(found.items()))
+
+
+def _collect(items: Sequence[Primitive], found: dict[str, set[str]]) -> None:
+    for item in items:
+        if type(item) is Text:
+            found.setdefault(item.font, set()).update(_shown(item.font, item.text).chars)
+        elif type(item) is Group:
+            _collect(item.items, found)
+
+
+def doc_chars(faces: Iterable[tuple[str, Drawing]], known: MutableMapping[str, Chars]
+              ) -> dict[str, str]:
+    """font face -> the sorted characters the faces show; `known` holds face key -> its chars
+    (read for faces in it, filled in for the others)."""
+    found: dict[str, set[str]] = {}
+    for key, drawing in faces:
+        chars = known.get(key)
+        if chars is None:
+            chars = known[key] = face_chars(drawing)
+        for face, text in chars:
+            found.setdefault(face, set()).update(text)
+    return {face: "".join(sorted(chars)) for face, chars in sorted(found.items())}
+
+
+@cache
+def _font_digest(face: str) -> str:
+    """The digest of the font file reportlab embeds from (what a code's glyph is)."""
+    return hashlib.sha1(pdf_font(face).face._ttf_data).hexdigest()
+
+
+def prime(canvas: Canvas, chars: Mapping[str, str]) -> str:
+    """Register the document's fonts in name order, each with its characters in sorted order,
+    before anything is drawn; the signature every face operator of the document is valid for."""
+    doc = canvas._doc
+    parts: list[object] = [canvas._enforceColorSpace is not None and repr(canvas._enforceColorSpace),
+                           rl_config.useA85, canvas._pageCompression]  # how streams are encoded
+    for face in sorted(chars):
+        font = pdf_font(face)
+        text = chars[face]
+        private = tuple((ord(c), private_glyph(face, ord(c))) for c in text
+                        if 0xE000 <= ord(c) <= 0xF8FF)
+        font.splitString(text, doc)
+        font.getSubsetInternalName(0, doc)
+        parts.append((face, font.fontName, _font_digest(face), text, private))
+    return hashlib.sha1(repr(parts).encode("utf-8")).hexdigest()
+
+
+def pure(items: Sequence[Primitive]) -> bool:
+    """True when drawing the items names no per-document resource (image, graphics state,
+    shading): their operators are the same in every document with the same fonts."""
+    for item in items:
+        if type(item) is Text:
+            continue
+        if isinstance(item, Rect | Ellipse | Path):
+            if not replayable(item.style):
+                return False
+        elif type(item) is Group:
+            if not pure(item.items):
+                return False
+        else:
+            return False
+    return True
+
+
+Kept = tuple[tuple[int, ...], str]  # (the PDF version drawing the face asks for, operators)
+
+
+class FaceOps:
+    """One document's face operators: face key -> what its items draw at the face's origin,
+    under the document's signature, with the PDF version drawing them asks for (reportlab
+    asks for 1.4 whenever a colour is set). `known` may come from other documents and
+    builds; `fresh` holds the faces this document drew and kept."""
+
+    def __init__(self, known: MutableMapping[str, Kept], chars: Mapping[str, str]):
+        self.known = known
+        self.primed = {face: frozenset(text) for face, text in chars.items()}
+        self.fresh: dict[str, Kept] = {}
+
+    def draw(self, canvas: Canvas, drawing: Drawing, key: str) -> None:
+        """Append the face's operators to the canvas: replayed, or drawn (and kept if it can be)."""
+        doc = canvas._doc
+        kept = self.known.get(key)
+        code = canvas._code
+        if kept is not None:
+            version, ops = kept
+            doc._pdfVersion = max(doc._pdfVersion, version)
+            if ops:
+                code.append(ops)
+            return
+        start = len(code)
+        version = asked_version(canvas, lambda: draw_items(canvas, drawing.items))
+        if pure(drawing.items) and all(self.primed.get(face, frozenset()).issuperset(text)
+                                       for face, text in face_chars(drawing)):
+            self.known[key] = self.fresh[key] = (version, "\n".join(code[start:]))
+
+
+PageKept = tuple[tuple[int, ...], tuple[str, ...], bytes, tuple[tuple[str, str], ...]]
+# the PDF version drawing the page asked for, the forms its stream names, the stream as
+# encoded, and per font the characters its drawing gave codes (in the order given)
+
+
+class PageStreams:
+    """One document's kept pages: page key -> what `PageKept` holds. A key covers what the
+    page's stream is made of (the page, its faces, the document's signature) and the codes the
+    fonts have given so far (`font_state`: page labels give theirs first come, first served,
+    so a page's codes depend on the pages before it; a replayed page gives the same codes its
+    drawing gave). A page naming any other resource (a graphics state, a shading, a colour
+    space, an image: anything but the forms of its faces) is never kept. `used` holds the keys
+    this document showed."""
+
+    def __init__(self, known: MutableMapping[str, PageKept], signature: str):
+        self.known = known
+        self.signature = signature  # the document's (fonts and its faces' characters)
+        self.used: set[str] = set()
+        self._states: dict[tuple[int, ...], str] = {}
+
+    def font_state(self, canvas: Canvas) -> str:
+        """The document's fonts as they stand: each one's name and the codes given so far
+        (worked out again only when a code was given: within a document they only grow)."""
+        doc = canvas._doc
+        fonts = [(name, pdfmetrics.getFont(name)) for name in sorted(doc.fontMapping)]
+        given = [getattr(font, "state", {}).get(doc) for _, font in fonts]
+        sizes = tuple(len(g.assignments) if g is not None else -1 for g in given)
+        if sizes not in self._states:
+            state = [(name, doc.fontMapping[name], sorted(g.assignments.items()) if g else None)
+                     for (name, _), g in zip(fonts, given, strict=True)]
+            self._states[sizes] = hashlib.sha1(repr(state).encode("utf-8")).hexdigest()
+        return self._states[sizes]
+
+    def show(self, canvas: Canvas, key: str | None, draw: Callable[[], None],
+             forms: Callable[[], None]) -> None:
+        """Show one page (its size and boxes already set): the kept stream, after `forms`
+        made the forms it names as drawing would; or drawn by `draw`, then kept."""
+        doc = canvas._doc
+        if key is not None:
+            key = hashlib.sha1(f"{key}\n{self.font_state(canvas)}".encode()).hexdigest()
+        kept = self.known.get(key) if key is not None else None
+        if key is not None:
+            self.used.add(key)
+        if kept is not None:
+            version, names, encoded, assigned = kept
+            forms()
+            for name, chars in assigned:  # as drawing its labels would: the same codes
+                font = pdfmetrics.getFont(name)
+                if chars:
+                    font.splitString(chars, doc)
+                font.getSubsetInternalName(0, doc)
+            doc._pdfVersion = max(doc._pdfVersion, version)
+            canvas._formsinuse = list(names)
+            canvas.showPage()
+            compact_last_page(canvas, encoded)
+            return
+        before = _given(doc)
+        version = asked_version(canvas, draw)
+        names = tuple(canvas._formsinuse)
+        made = canvas.__dict__.get(_FORMS_ATTR, ())
+        plain = not (canvas._extgstate._c or canvas._colorsUsed or canvas._shadingUsed
+                     or any(name not in made for name in names))  # only faces' forms
+        canvas.showPage()
+        compact_last_page(canvas)
+        contents = doc.Pages.pages[-1].Contents
+        if key is not None and plain and contents is not None:
+            after = _given(doc)
+            assigned = tuple((name, "".join(map(chr, codes[len(before.get(name, ())):])))
+                             for name, codes in after.items()
+                             if name not in before or len(codes) > len(before[name]))
+            self.known[key] = (version, names, contents.content, assigned)
+
+
+def _given(doc: Any) -> dict[str, list[int]]:
+    """Each font of the document (in the order it was named) -> the characters given codes,
+    in the order given."""
+    out = {}
+    for name in doc.fontMapping:
+        state = getattr(pdfmetrics.getFont(name), "state", {}).get(doc)
+        out[name] = list(state.assignments) if state is not None else []
+    return out

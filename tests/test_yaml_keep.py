@@ -1,0 +1,122 @@
+"""Parsed YAML kept between loads (`cardgen watch`): the same Source as a fresh parse, whatever
+the edit, with only the changed items of a list file parsed again."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cardgen.data import yamlkeep
+from cardgen.data.yamlsrc import read_source
+from cardgen.errors import ProblemsError
+from tests.support import gen_deck
+
+
+@pytest.fixture
+def keeping() -> Iterator[None]:
+    yamlkeep.keep_parsed()
+    try:
+        yield
+    finally:
+        yamlkeep.keep_parsed(False)
+
+
+def _same(path: Path) -> None:
+    """read_kept gives what read_source gives (values, positions, raw texts), or the same problems."""
+    try:
+        fresh = read_source(path, "cards.yaml")
+    except ProblemsError as exc:
+        with pytest.raises(ProblemsError) as kept_exc:
+            yamlkeep.read_kept(path, "cards.yaml")
+        assert [p.render() for p in kept_exc.value.problems] == [p.render() for p in exc.problems]
+        return
+    kept = yamlkeep.read_kept(path, "cards.yaml")
+    assert dataclasses.asdict(kept) == dataclasses.asdict(fresh)
+
+
+CARDS = """# the cards
+- id: a
+  kind: card
+  name: 10:30
+  text: |
+    two lines
+    of text
+# between
+- id: b
+  kind: card
+  count: .inf
+  tags:
+  - x
+  - y
+
+- id: c
+  kind: card
+  name: "quoted"
+"""
+
+
+@pytest.mark.parametrize("edit", [
+    lambda t: t.replace("two lines", "two longer lines"),  # one item's text
+    lambda t: t.replace("- id: b", "- id: b0\n  kind: card\n- id: b"),  # an item added, others move
+    lambda t: t.replace("# between\n", "# between\n\n\n"),  # lines shift
+    lambda t: t.replace("- id: c\n  kind: card\n  name: \"quoted\"\n", ""),  # an item removed
+    lambda t: "---\n" + t,  # a document marker: parsed whole
+    lambda t: t.replace("- id: b", "- &b id: b").replace("name: \"quoted\"", "name: *b"),  # anchors
+    lambda t: t.replace("kind: card\n  count", "kind: card\n\tcount"),  # a tab: the file's problem
+    lambda t: t.replace("- id: c", "-id: c"),  # not an item start
+    lambda t: t.replace("  - x", "- x"),  # an item that was part of another
+    lambda t: t + "key: value\n",  # a mapping after the list
+    lambda t: t.replace("- id: a", "- id: b"),  # a duplicate id stays the loader's to find
+])
+def test_kept_source_is_a_fresh_parse(tmp_path: Path, keeping: None, edit) -> None:
+    path = tmp_path / "cards.yaml"
+    path.write_text(CARDS, encoding="utf-8")
+    _same(path)
+    path.write_text(edit(CARDS), encoding="utf-8")
+    _same(path)
+    path.write_text(CARDS, encoding="utf-8")
+    _same(path)
+
+
+def test_an_edit_parses_only_the_changed_item(tmp_path: Path, keeping: None) -> None:
+    project = gen_deck.make_project(tmp_path / "p", 40)
+    path = project / "data" / gen_deck.GAME / gen_deck.EDITION / "cards.yaml"
+    yamlkeep.read_kept(path, "cards.yaml")
+    before = yamlkeep.parses
+    assert yamlkeep.read_kept(path, "cards.yaml").data == read_source(path, "cards.yaml").data
+    assert yamlkeep.parses == before  # unchanged bytes: nothing parsed
+    gen_deck.edit_one_card(project, 7)
+    _same(path)
+    assert yamlkeep.parses == before + 1  # one item, not the 40
+
+
+def test_handed_out_values_are_copies(tmp_path: Path, keeping: None) -> None:
+    path = tmp_path / "cards.yaml"
+    path.write_text(CARDS, encoding="utf-8")
+    first = yamlkeep.read_kept(path, "cards.yaml")
+    first.data[0]["name"] = "changed"
+    assert yamlkeep.read_kept(path, "cards.yaml").data[0]["name"] == 630  # YAML 1.1's 10:30
+
+
+def test_an_item_sharing_an_anchor_follows_its_edit(tmp_path: Path, keeping: None) -> None:
+    """An alias in an unchanged item still shows what the edited item's anchor now holds."""
+    path = tmp_path / "cards.yaml"
+    text = "- id: a\n  kind: card\n  tags: &t [x, y]\n- id: b\n  kind: card\n  tags: *t\n"
+    path.write_text(text, encoding="utf-8")
+    _same(path)
+    path.write_text(text.replace("[x, y]", "[x, z]"), encoding="utf-8")
+    _same(path)
+    assert yamlkeep.read_kept(path, "cards.yaml").data[1]["tags"] == ["x", "z"]
+
+
+def test_the_first_edit_after_a_whole_read_parses_one_item(tmp_path: Path, keeping: None) -> None:
+    path = tmp_path / "cards.yaml"
+    path.write_text(CARDS, encoding="utf-8")
+    _same(path)
+    before = yamlkeep.parses
+    path.write_text(CARDS.replace("two lines", "two longer lines"), encoding="utf-8")
+    _same(path)
+    assert yamlkeep.parses == before + 1
