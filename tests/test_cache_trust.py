@@ -57,3 +57,52 @@ def test_a_tampered_cache_is_ignored(db) -> None:
     blob[-1] ^= 0xFF
     cache.path.write_bytes(bytes(blob))
     assert FaceCache(db).old == {}
+
+
+def test_the_code_digest_follows_every_edit_and_is_reused_while_none(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardgen.pipeline.sources import package_digest
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))
+    package = tmp_path / "pkg"
+    (package / "sub").mkdir(parents=True)
+    (package / "a.py").write_text("A = 1\n")
+    (package / "sub" / "b.py").write_text("B = 2\n")
+    (package / "notes.txt").write_text("not code\n")
+    first = package_digest(package)
+    assert list((tmp_path / "user-cache" / "cardgen").glob("toolchain-*"))  # remembered
+    assert package_digest(package) == first
+    (package / "notes.txt").write_text("still not code\n")
+    assert package_digest(package) == first
+    (package / "sub" / "b.py").write_text("B = 3\n")  # the same size, maybe the same clock tick
+    edited = package_digest(package)
+    assert edited != first
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "another-cache"))  # nothing remembered
+    assert package_digest(package) == edited
+
+
+def test_the_text_a_build_read_is_recalled_only_from_a_record_this_user_signed(
+        db, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardgen.check import mdtext
+    from cardgen.pipeline import clean
+
+    def fresh() -> None:
+        monkeypatch.setattr(mdtext, "_PLAIN", {})
+        monkeypatch.setattr(mdtext, "_DOCS", {})
+        monkeypatch.setattr(mdtext, "_USED", (set(), set()))
+        monkeypatch.setattr(clean, "_RECALLED", {})
+
+    text = "# In the box\n\n- 3x **Red** cards\n"
+    fresh()
+    doc = mdtext.read(text)
+    clean.record_text(db)
+    fresh()
+    clean.recall_text(db)
+    assert mdtext.memo() == {"plain": {}, "docs": {}} and mdtext._DOCS  # recalled, none used yet
+    assert mdtext.read(text) == doc
+    path = clean.text_record_path(db)
+    signature, body = path.read_bytes().split(b"\n", 1)
+    path.write_bytes(signature + b"\n" + body.replace(b"Red", b"Rot"))
+    fresh()
+    clean.recall_text(db)
+    assert not mdtext._DOCS and not mdtext._PLAIN

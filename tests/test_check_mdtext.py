@@ -4,8 +4,14 @@ see, front matter; quantities last or excluded, table columns, where a box list 
 
 from __future__ import annotations
 
-import pytest
+import json
+import re
 
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardgen.check import mdtext
 from cardgen.check.boxlist import find_box, quantity, same_item
 from cardgen.check.mdtext import BLANK, HEADING, ITEM, ROW, SKIP, TEXT, plain, read, tokens, words
 
@@ -20,6 +26,29 @@ def test_plain_keeps_code_html_and_image_text() -> None:
     assert plain("  ‘quoted’  ") == "'quoted'"
     assert plain("e\u0301") == "\u00e9"
     assert plain("") == ""
+
+
+def _by_markdown_it(text: str) -> str:
+    """plain() as markdown-it alone reads the line (no shortcut for lines without markup)."""
+    text = mdtext.unicodedata.normalize("NFC", text.replace("’", "'").replace("‘", "'"))
+    tokens = mdtext._parser().parseInline(text)
+    out = [" " if t.type in ("softbreak", "hardbreak") else t.content
+           for t in (tokens[0].children or [] if tokens else [])
+           if t.type in ("text", "code_inline", "html_inline", "softbreak", "hardbreak", "image")]
+    return re.sub(r"\s+", " ", "".join(out)).strip()
+
+
+@given(st.lists(st.sampled_from([*"ab Z9#$%&+-:=>@^{}~|!()'\"’.,;?/\t\xa0\u2003é×◇",
+                                 "e\u0301", "&amp;", "&#35;", "& ", "AT&T"]), max_size=30).map("".join))
+def test_plain_without_markup_is_what_markdown_it_reads(text: str) -> None:
+    assert plain(text) == _by_markdown_it(text)
+
+
+@pytest.mark.parametrize("text", ["a & b", "AT&T", "&amp; &#35; &copy", "x\\*y*", "a <b>c</b>",
+                                  "1 ROOM & 2 KEYS", "under_score", "~~no~~ strike", "a\r\nb",
+                                  "tab\there", "x\x00y", "[link](u)", "`code`"])
+def test_plain_agrees_with_markdown_it(text: str) -> None:
+    assert plain(text) == _by_markdown_it(text)
 
 
 def test_words_and_tokens() -> None:
@@ -212,3 +241,40 @@ def test_a_table_header_names_the_quantity_column_even_when_another_holds_a_numb
     ("3x Pawns", (3, 3, "Pawns")), ("3 X Pawns", (3, 3, "Pawns")), ("3×Pawns", (3, 3, "Pawns"))])
 def test_a_name_beginning_with_x_keeps_it(text: str, expected: tuple[int, int, str]) -> None:
     assert quantity(text) == expected
+
+
+RULEBOOK = "# Components\n\n- 3x **Red** cards\n- 2 dice\n\n| n | what |\n|---|---|\n| 1 | board |\n"
+
+
+def _fresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As a new process: nothing read yet."""
+    monkeypatch.setattr(mdtext, "_PLAIN", {})
+    monkeypatch.setattr(mdtext, "_DOCS", {})
+    monkeypatch.setattr(mdtext, "_USED", (set(), set()))
+
+
+def _unread(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse() -> None:
+        raise AssertionError("markdown-it was asked")
+    monkeypatch.setattr(mdtext, "_parser", refuse)
+
+
+def test_what_was_read_is_recalled_as_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    _fresh(monkeypatch)
+    doc, quote = read(RULEBOOK), plain("the *Red* card")
+    memo = json.loads(json.dumps(mdtext.memo()))  # as a record keeps it
+    _fresh(monkeypatch)
+    _unread(monkeypatch)
+    mdtext.recall(memo)
+    assert read(RULEBOOK) == doc and plain("the *Red* card") == quote
+
+
+def test_a_text_that_changed_is_read_anew(monkeypatch: pytest.MonkeyPatch) -> None:
+    _fresh(monkeypatch)
+    read(RULEBOOK)
+    memo = mdtext.memo()
+    _fresh(monkeypatch)
+    mdtext.recall(memo)
+    edited = read(RULEBOOK.replace("3x", "4x"))
+    assert [line.text for line in edited.lines if line.kind == ITEM][0] == "4x Red cards"
+    assert mdtext.memo()["docs"].keys() != memo["docs"].keys()  # only what this run read

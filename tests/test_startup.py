@@ -4,12 +4,14 @@ the build would refuse (fonts, icons, images), but draws nothing: no PDF, SVG or
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO
+from tests.conftest import REPO, copy_project
 
 pytestmark = pytest.mark.child_process  # runs cardgen in a child process
 
@@ -43,3 +45,28 @@ def test_check_imports_no_drawing_library() -> None:
 
 def test_check_as_json_imports_no_drawing_library() -> None:
     assert not _imported("check", "lux-aeterna", "--json") & set(DRAWING)
+
+
+def test_check_after_a_build_reads_its_records_and_loads_neither_layout_nor_markdown(
+        tmp_path: Path) -> None:
+    """A build leaves the record of a clean build and what its check read of the rulebook:
+    the check after it lays nothing out and reads no unchanged text, so it loads neither the
+    layout language, the imposition, Pillow, markdown-it nor a drawing library."""
+    project = copy_project(tmp_path / "p")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "user-cache")}
+    built = subprocess.run([sys.executable, "-m", "cardgen", "--project", str(project), "build",
+                            "l5@0.6.5", "--outputs", "pnp-letter"], cwd=REPO, env=env,
+                           capture_output=True, text=True, check=False)
+    assert built.returncode == 0, built.stdout + built.stderr
+    code = ("import sys, atexit\n"
+            "atexit.register(lambda: print('\\n@' + ' '.join(sorted(sys.modules))))\n"
+            "from cardgen.cli import main\n"
+            f"sys.exit(main(['--project', {str(project)!r}, 'check', 'l5@0.6.5']))\n")
+    run = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True,
+                         text=True, check=False)
+    assert run.returncode == 0, run.stdout + run.stderr
+    modules = set(run.stdout.rsplit("@", 1)[1].split())
+    assert "check passed" in run.stdout
+    loaded = {m for m in modules if m.split(".")[0] in {"PIL", "markdown_it", *DRAWING, *LAYOUT}
+              or m.startswith(("cardgen.layout.", "cardgen.impose", "cardgen.render"))}
+    assert loaded <= {"cardgen.layout.roots"}, sorted(loaded)

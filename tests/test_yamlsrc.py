@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cardgen.data import yamlsrc
 from cardgen.data.yamlsrc import read_source
@@ -240,3 +242,42 @@ def test_the_nesting_problem_in_full(tmp_path: Path) -> None:
     assert _rendered(tmp_path, "key: " + "[" * 65 + "]" * 65 + "\n") == (
         "f.yaml:1:69: error[too-deep] lists and mappings nested more than 64 levels deep\n"
         "  hint: flatten the structure; real data nests a few levels")
+
+
+def _depth(text: str) -> int:
+    """How deep the lists and mappings of a YAML text nest, as the parser composes them."""
+    def depth(node: yaml.Node) -> int:
+        if isinstance(node, yaml.MappingNode):
+            return 1 + max((max(depth(k), depth(v)) for k, v in node.value), default=0)
+        if isinstance(node, yaml.SequenceNode):
+            return 1 + max(map(depth, node.value), default=0)
+        return 0
+    return max(map(depth, yaml.compose_all(text, Loader=yaml.SafeLoader)), default=0)
+
+
+_NESTED = st.recursive(st.sampled_from(["a", 1, "- x", "? y", ": z", "[", "{"]),
+                       lambda inner: st.lists(inner, max_size=3)
+                       | st.dictionaries(st.sampled_from(["k", "-", "?", "k2"]), inner, max_size=3),
+                       max_leaves=40)
+
+
+@given(_NESTED, st.sampled_from([None, False, True]), st.integers(2, 6),
+       st.sampled_from(["\n", "\r", "\r\n", "\u2028"]), st.booleans())
+def test_the_depth_bound_is_never_below_the_nesting(data: object, flow: bool | None, indent: int,
+                                                    newline: str, explicit: bool) -> None:
+    """What lets a file skip the measuring of its parse events holds for any way of writing
+    the same nesting: block or flow, any indentation, lists at their key's column (PyYAML's
+    own way), any line break, explicit document markers."""
+    text = yaml.safe_dump(data, default_flow_style=flow, indent=indent, line_break=newline,
+                          explicit_start=explicit, explicit_end=explicit)
+    assert yaml.safe_load(text) == data
+    assert _depth(text) <= yamlsrc.depth_bound(text)
+
+
+@pytest.mark.parametrize("text", [
+    "a:\n- b:\n  - c:\n    - d\n",  # lists at their keys' columns
+    "- - - - a\n", "? - - a\n: - - b\n", "---\n- - a\n...\n", "-\n -\n  -\n   - a\n",
+    "a: [[[{b: [c]}]]]\n", "a:\r b:\r  c:\r   d: 1\r", "\ufeff- - a\n",
+])
+def test_the_depth_bound_of_hand_written_nesting(text: str) -> None:
+    assert 0 < _depth(text) <= yamlsrc.depth_bound(text)

@@ -5,17 +5,24 @@ items with their numbers, table rows and cells); each line's inline markup (emph
 code, escapes) is taken off one line at a time, so every plain line keeps the file's line
 number. `words` turns any text into the words a quote is compared by: markup, punctuation and
 whitespace aside, case and spelling kept.
+
+What a process has read is remembered (`memo`): a build hands it on (`recall`), through a
+signed record in the project's cache (cardgen.pipeline.clean), to the next `cardgen check`,
+which then needs neither markdown-it nor the reading for text that has not changed.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
-from markdown_it import MarkdownIt
-from markdown_it.token import Token
+if TYPE_CHECKING:  # loaded when text must be read, not when it is remembered
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
 
 HEADING, ITEM, ROW, TEXT, BLANK, SKIP = "heading", "item", "row", "text", "blank", "skip"
 
@@ -26,6 +33,10 @@ _WORD = re.compile(r"\w+(?:['\-]\w+)*")
 _SPACE = re.compile(r"\s+")
 _PIPES = re.compile(r"^\s*\|.*\|.*\|\s*$")
 _RULE_ROW = re.compile(r"^\s*\|?(?:\s*:?-{2,}:?\s*\|)+\s*:?-{0,}:?\s*\|?\s*$")
+# What starts inline Markdown in the parser's rules (escape, code, emphasis, link, image,
+# autolink, HTML, entity, line breaks) or its normalising (CR, NUL): a line with none of these
+# is its own plain text, so markdown-it need not read it.
+_INLINE = re.compile(r"[\\`*_\[\]<\r\n\x00]|&[#A-Za-z]")
 _TIMES = re.compile(r"\b(\d+)\s*[x×](?![\w-])|(?<![\w-])[x×]\s*(\d+)\b", re.I)
 
 
@@ -49,14 +60,56 @@ class Doc:
         return self.lines[number - 1]
 
 
+_PLAIN: dict[str, str] = {}  # text -> plain(text), this process's and recalled
+_DOCS: dict[str, list[list[Any]]] = {}  # digest of a text -> read(text) as rows (Line fields)
+_USED: tuple[set[str], set[str]] = (set(), set())  # keys of both looked up since recall()
+_LIMITS = (50_000, 16)  # entries kept before a long-lived process (`cardgen watch`) starts afresh
+
+
 @lru_cache(maxsize=1)
 def _parser() -> MarkdownIt:
+    from markdown_it import MarkdownIt
+
     return MarkdownIt("commonmark").enable("table")
+
+
+def memo() -> dict[str, Any]:
+    """What this process has read since recall(): plain texts and rulebooks' lines, as plain
+    JSON values."""
+    return {"plain": {k: _PLAIN[k] for k in _USED[0] if k in _PLAIN},
+            "docs": {k: _DOCS[k] for k in _USED[1] if k in _DOCS}}
+
+
+def recall(known: dict[str, Any]) -> None:
+    """Take what an earlier process read (memo()) as read, by the same code."""
+    _PLAIN.update(known.get("plain", {}))
+    _DOCS.update(known.get("docs", {}))
+    for used in _USED:
+        used.clear()
+
+
+def _remember(which: int, key: str, value: Any) -> None:
+    table: dict[str, Any] = (_PLAIN, _DOCS)[which]
+    if len(table) >= _LIMITS[which]:
+        table.clear()
+        _USED[which].clear()
+    table[key] = value
 
 
 def plain(text: str) -> str:
     """One line's inline Markdown taken off: `**Foo** _bar_ [x](y)` -> `Foo bar x`."""
+    found = _PLAIN.get(text)
+    if found is None:
+        found = _plain(text)
+        _remember(0, text, found)
+    _USED[0].add(text)
+    return found
+
+
+def _plain(text: str) -> str:
     text = unicodedata.normalize("NFC", text.replace("’", "'").replace("‘", "'"))
+    if not _INLINE.search(text):
+        return _SPACE.sub(" ", text).strip()
     tokens = _parser().parseInline(text)
     out: list[str] = []
     for tok in tokens[0].children or [] if tokens else []:
@@ -103,6 +156,18 @@ def _front_matter(raw: list[str]) -> int:
 
 def read(text: str) -> Doc:
     """A rulebook's text -> a Doc with one Line per line of the file."""
+    key = hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
+    rows = _DOCS.get(key)
+    if rows is None:
+        rows = [[x.number, x.raw, x.text, x.kind, x.level, x.ordinal, list(x.cells), x.bold]
+                for x in _read(text).lines]
+        _remember(1, key, rows)
+    _USED[1].add(key)
+    return Doc([Line(n, raw, plain_text, kind, level, ordinal, tuple(cells), bold)
+                for n, raw, plain_text, kind, level, ordinal, cells, bold in rows])
+
+
+def _read(text: str) -> Doc:
     raw = text.splitlines()
     lines = [Line(i + 1, r, "", BLANK if not r.strip() else TEXT) for i, r in enumerate(raw)]
     skip = _front_matter(raw)

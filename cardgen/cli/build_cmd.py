@@ -8,14 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-)
 
 from cardgen.check import check
 from cardgen.check.text import report_lines, waived_summary
@@ -25,6 +17,8 @@ from cardgen.errors import Problem, ProblemsError
 from cardgen.stages import progress_label
 
 if TYPE_CHECKING:
+    from rich.progress import TaskID
+
     from cardgen.check.report import Report
     from cardgen.diff.compute import EditionDiff
     from cardgen.pipeline import BuildOptions, BuildSummary
@@ -73,6 +67,7 @@ def output_root(args: argparse.Namespace, db: Database) -> Path:
 
 def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
     from cardgen.pipeline import BuildOptions
+    from cardgen.pipeline.clean import recall_text, record_text
     from cardgen.pipeline.outputs import options_for, project_outputs
 
     check_player_count(args.players)
@@ -80,7 +75,9 @@ def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
     outputs = chosen_outputs(args, db)  # a wrong name stops before the check
     chosen = options_for(outputs, project_outputs(db.project))
     chosen["preview"] = wants_previews(args, chosen["preview"])
+    recall_text(db)
     report = check(db, players=args.players)
+    record_text(db)  # what the check read, for the next `cardgen check`
     draft = getattr(args, "draft", False)
     if not may_build(report, console, strict=args.strict, draft=draft):
         return 1
@@ -178,9 +175,12 @@ def build_with_progress(db: Database, out_root: Path, options: BuildOptions,
     """The build, with a progress bar per stage on a terminal."""
     from cardgen.pipeline import build
 
+    if not console.is_terminal:  # no bar to show (rich.progress is not even loaded)
+        return build(db, out_root, options, progress=lambda stage, done, total: None)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     with Progress(TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), console=console, transient=True,
-                  disable=not console.is_terminal) as bar:
+                  TimeElapsedColumn(), console=console, transient=True) as bar:
         tasks: dict[str, TaskID] = {}
 
         def progress(stage: str, done: int, total: int) -> None:

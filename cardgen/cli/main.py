@@ -19,7 +19,8 @@ from rich.console import Console
 
 from cardgen import __version__
 from cardgen.cli.faults import fault_problem
-from cardgen.cli.target import project_folder, target
+from cardgen.cli.help_text import PAPER_OUTPUTS, PaperHelp
+from cardgen.cli.target import command_of, hoist_global_options, project_folder, target
 from cardgen.errors import Problem, ProblemsError, fold
 
 if TYPE_CHECKING:
@@ -32,7 +33,9 @@ EXIT_OK, EXIT_FAILED, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2, 3
 Handler = Callable[[argparse.Namespace, Console], int]
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; with `only`, a known command, that command's alone (what
+    it parses is the same; the others' options are not built)."""
     parser = argparse.ArgumentParser(
         prog="cardgen",
         description="Check a tabletop game's YAML database against its rulebook's box list, "
@@ -46,8 +49,9 @@ def _parser() -> argparse.ArgumentParser:
                              "nearest folder with cardgen.yaml, here or above); before or after "
                              "the command")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for add in COMMANDS:
-        add(sub)
+    for name, add in COMMANDS:
+        if only in (None, name):
+            add(sub)
     return parser
 
 
@@ -70,15 +74,9 @@ def _add_check(sub: Subparsers) -> None:
     p.set_defaults(handler=cmd_check)
 
 
-def _paper_outputs() -> str:
-    """The home-print outputs, one per paper of the catalogue (a project may add papers)."""
-    from cardgen.impose.papers import BUILT_IN
-
-    return ", ".join(f"pnp-{p.name}" for p in BUILT_IN) + " (pnp-<id> for cardgen.yaml papers:)"
-
-
 def _add_build(sub: Subparsers) -> None:
-    p = sub.add_parser("build", help="check, then write PDFs, SVGs and the gallery to output/",
+    p = sub.add_parser("build", formatter_class=PaperHelp,
+                       help="check, then write PDFs, SVGs and the gallery to output/",
                        description="Check the edition, then write output/<game>-<edition>/: "
                                    "home-print PDFs (Letter, A4; duplex and single-sided), "
                                    "the rulebook and its booklet, print-shop PDFs, SVGs, "
@@ -94,7 +92,7 @@ def _add_build(sub: Subparsers) -> None:
                    help="reprint only faces that differ from EDITION")
     p.add_argument("--out", type=Path, metavar="DIR", help="output root (default: PROJECT/output)")
     p.add_argument("--outputs", metavar="NAME,...",
-                   help=f"write only these: {_paper_outputs()}, print, rules, svg, preview, "
+                   help=f"write only these: {PAPER_OUTPUTS}, print, rules, svg, preview, "
                         "gallery (default: cardgen.yaml build.outputs, else all but preview)")
     p.add_argument("--previews", action="store_true",
                    help="also write PNG previews of the pages and contact sheets (preview/)")
@@ -212,44 +210,19 @@ def _add_play(sub: Subparsers) -> None:
 
 
 # One line per subcommand, in the order `cardgen --help` lists them.
-COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
-    _add_new,
-    _add_check,
-    _add_build,
-    _add_watch,
-    _add_diff,
-    _add_new_edition,
-    _add_schema,
-    _add_lint,
-    _add_rulebook,
-    _add_export,
-    _add_play,
+COMMANDS: tuple[tuple[str, Callable[[Subparsers], None]], ...] = (
+    ("new", _add_new),
+    ("check", _add_check),
+    ("build", _add_build),
+    ("watch", _add_watch),
+    ("diff", _add_diff),
+    ("new-edition", _add_new_edition),
+    ("schema", _add_schema),
+    ("lint", _add_lint),
+    ("rulebook", _add_rulebook),
+    ("export", _add_export),
+    ("play", _add_play),
 )
-
-
-GLOBAL_OPTIONS = ("--project",)  # each takes one value; accepted anywhere on the line
-
-
-def hoist_global_options(argv: Sequence[str]) -> list[str]:
-    """The command line with every global option moved before the command, where argparse
-    reads it: `cardgen check --project X` is `cardgen --project X check`."""
-    front: list[str] = []
-    rest: list[str] = []
-    items = list(argv)
-    i = 0
-    while i < len(items):
-        arg = items[i]
-        if arg == "--":
-            rest.extend(items[i:])
-            break
-        if arg.split("=", 1)[0] in GLOBAL_OPTIONS:
-            take = 1 if "=" in arg else 2
-            front.extend(items[i:i + take])
-            i += take
-            continue
-        rest.append(arg)
-        i += 1
-    return front + rest
 
 
 # The cyclic garbage collector's thresholds for a command: a build allocates millions of small
@@ -260,7 +233,8 @@ GC_THRESHOLDS = (50_000, 50, 100)
 
 def main(argv: Sequence[str] | None = None) -> int:
     gc.set_threshold(*GC_THRESHOLDS)
-    args = _parser().parse_args(hoist_global_options(sys.argv[1:] if argv is None else argv))
+    line = hoist_global_options(sys.argv[1:] if argv is None else argv)
+    args = _parser(command_of(line, dict(COMMANDS))).parse_args(line)
     if not getattr(args, "handler", None):
         _parser().print_help()
         return EXIT_INVALID
@@ -377,12 +351,14 @@ def cmd_check(args: argparse.Namespace, console: Console) -> int:
     from cardgen.check import check
     from cardgen.cli.build_cmd import check_player_count, face_problems
     from cardgen.cli.report_view import print_families, print_report
+    from cardgen.pipeline.clean import recall_text
 
     if args.list_rules:
         print_families(console)
         return EXIT_OK
     check_player_count(args.players)
     db = _load(args)
+    recall_text(db)  # what the last build read of the rulebooks, as long as it is unchanged
     report = check(db, players=args.players)
     problems = face_problems(db)  # what the build would refuse: layouts, icons, fonts, images
     if args.json:

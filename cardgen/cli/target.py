@@ -1,9 +1,11 @@
 """The command line's project and target: `--project DIR` (or the nearest folder holding
-cardgen.yaml from the working folder upward) and `GAME[@EDITION]`."""
+cardgen.yaml from the working folder upward), accepted anywhere on the line, and
+`GAME[@EDITION]`."""
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from cardgen.cli.faults import what_happened
@@ -45,3 +47,36 @@ def not_a_project(project: Path) -> str | None:
     if not project.is_dir():
         return "is a file, not a folder"
     return None
+
+
+GLOBAL_OPTIONS = ("--project",)  # each takes one value; accepted anywhere on the line
+
+
+def hoist_global_options(argv: Sequence[str]) -> list[str]:
+    """The command line with every global option moved before the command, where argparse
+    reads it: `cardgen check --project X` is `cardgen --project X check`."""
+    front: list[str] = []
+    rest: list[str] = []
+    items = list(argv)
+    i = 0
+    while i < len(items):
+        arg = items[i]
+        if arg == "--":
+            rest.extend(items[i:])
+            break
+        if arg.split("=", 1)[0] in GLOBAL_OPTIONS:
+            take = 1 if "=" in arg else 2
+            front.extend(items[i:i + take])
+            i += take
+            continue
+        rest.append(arg)
+        i += 1
+    return front + rest
+
+
+def command_of(line: list[str], names: Iterable[str]) -> str | None:
+    """The command of `names` a hoisted command line runs (None for none: `--help`, a typo)."""
+    i = 0
+    while i < len(line) and line[i].split("=", 1)[0] in GLOBAL_OPTIONS:
+        i += 1 if "=" in line[i] else 2
+    return line[i] if i < len(line) and line[i] in names else None

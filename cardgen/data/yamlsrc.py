@@ -24,8 +24,13 @@ MAX_NODES = MAX_YAML_VALUES
 # against Python's recursion limit of 1,000 frames): a file that might nest this deep is
 # measured from its parse events first (they do not recurse).
 _SAFE_DEPTH = 300
-_INDENT = re.compile(r"^ *", re.MULTILINE)
+# A line break, then what may stand before the token a block collection opens at:
+# indentation, and indicators (- ? : and a document's ---) each followed by blanks or the
+# line's end. libyaml's other breaks (CR, NEL, LS, PS) are made LF before it is matched.
+_PREFIX = re.compile(r"\n\ufeff?[ \t]*(?:(?:[-?:]|---|\.\.\.)(?:[ \t]+|(?=\n)|\Z))*")
+_OTHER_BREAKS = "\r\x85\u2028\u2029"
 _CORE = "tag:yaml.org,2002:"
+_STR = _CORE + "str"
 _PLAIN = ("str", "int", "float", "bool", "null", "timestamp")
 ALLOWED_TAGS = {yaml.ScalarNode: {_CORE + t for t in _PLAIN},
                 yaml.SequenceNode: {_CORE + "seq"}, yaml.MappingNode: {_CORE + "map"}}
@@ -125,6 +130,8 @@ class _Builder:
         return self._scalar(node)
 
     def _scalar(self, node: yaml.Node) -> Any:
+        if node.tag == _STR:  # what SafeConstructor.construct_yaml_str makes of it, unasked
+            return node.value
         try:
             value = self.loader.construct_object(node, deep=True)
         except (ValueError, LookupError, AttributeError, TypeError, ArithmeticError):  # "!!int abc"
@@ -233,14 +240,28 @@ def _too_deep(where: Location) -> Problem:
 def _check_depth(text: str, shown_as: str) -> None:
     """Refuse nesting deeper than MAX_YAML_DEPTH before libyaml composes it recursively.
 
-    Every level of nesting needs an opening character ([ { - ?) or more indentation, so most
-    files are proved shallow by counting; the others are measured from their parse events."""
-    bound = sum(text.count(c) for c in "[{-?") + max(map(len, _INDENT.findall(text)), default=0)
-    if bound < _SAFE_DEPTH:
+    Most files are proved shallow by `depth_bound`; the others are measured from their parse
+    events."""
+    if depth_bound(text) < _SAFE_DEPTH:
         return
     where = _too_deep_at(text, shown_as, _LOADER)
     if where is not None:
         raise ProblemsError([_too_deep(where)])
+
+
+def depth_bound(text: str) -> int:
+    """At least the nesting depth of the lists and mappings a YAML text holds.
+
+    A flow collection opens at a [ or {. A block collection opens at a column deeper than the
+    one it is in (the parsers' indentation stack), but for a list written at its key's column,
+    which holds no such list directly: so block nesting is at most twice the columns a block
+    collection can open at, and those lie at the end of a line's prefix (`_PREFIX`)."""
+    lines = "\n" + text
+    for other in _OTHER_BREAKS:
+        if other in lines:
+            lines = lines.replace(other, "\n")
+    columns = max(map(len, _PREFIX.findall(lines)))  # each with its break: + 1
+    return text.count("[") + text.count("{") + 2 * columns
 
 
 def _too_deep_at(text: str, shown_as: str, loader: type = yaml.SafeLoader) -> Location | None:

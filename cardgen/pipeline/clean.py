@@ -9,6 +9,11 @@ with cardgen.cli.build_cmd.face_problems; when the record matches the project as
 (the same key, every probed image as it was), there are none and nothing is laid out, so the
 check never loads the layout language. Any change to the code, the game, the edition, a
 layout, an icon, a component or a probed image changes the key or a probe.
+
+A build also leaves what its check read of the rulebooks and quotes (cardgen.check.mdtext's
+memo) in PROJECT/.cardgen-cache/text-<game>-<edition>.json, signed the same way and valid for
+the same code, markdown-it and Unicode data: the next check takes it as read (a text that
+changed since is read anew), so it neither loads markdown-it nor reads unchanged text again.
 """
 
 from __future__ import annotations
@@ -18,9 +23,11 @@ import hashlib
 import hmac
 import json
 import os
+import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 
+from cardgen.check import mdtext
 from cardgen.data.model import Database
 from cardgen.pipeline.sources import (
     CACHE_FOLDER,
@@ -28,8 +35,10 @@ from cardgen.pipeline.sources import (
     _component_repr,
     _probe,
     _sign,
+    _versions,
     cache_secret,
     database_key,
+    toolchain,
 )
 
 
@@ -85,3 +94,62 @@ def known_clean(db: Database) -> bool:
     if key != edition_key(db):
         return False
     return all(isinstance(p, list) and len(p) == 2 and _probe(p[0]) == p[1] for p in probes)
+
+
+# --------------------------------------------------------------------------- text read
+
+
+def text_record_path(db: Database) -> Path:
+    return db.project / CACHE_FOLDER / f"text-{db.game.id}-{db.edition.id}.json"
+
+
+def _reader() -> str:
+    """What reading text depends on besides the text: cardgen's code, markdown-it, Unicode."""
+    markdown = _versions(("markdown-it-py",)).get("markdown-it-py", "none")
+    return hashlib.sha1(f"{toolchain()}\0{markdown}\0{unicodedata.unidata_version}".encode()).hexdigest()
+
+
+_RECALLED: dict[Path, bytes] = {}  # record path -> the body this process took from it
+
+
+def recall_text(db: Database) -> None:
+    """Take the text the last build of db read (its signed record) as read."""
+    secret = cache_secret()
+    path = text_record_path(db)
+    try:
+        signature, body = path.read_bytes().split(b"\n", 1)
+    except (OSError, ValueError):
+        return
+    if secret is None or not hmac.compare_digest(signature, _sign(secret, body).hex().encode()):
+        return
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return
+    if isinstance(data, dict) and data.get("reader") == _reader() and isinstance(data.get("memo"), dict):
+        mdtext.recall(data["memo"])
+        _RECALLED[path] = body
+
+
+def record_text(db: Database) -> None:
+    """Leave what this process read (mdtext.memo) for the next check of db (a build's part)."""
+    secret = cache_secret()
+    if secret is None:
+        return
+    path = text_record_path(db)
+    body = json.dumps({"reader": _reader(), "memo": mdtext.memo()}, ensure_ascii=False,
+                      sort_keys=True).encode("utf-8")
+    if _RECALLED.get(path) == body:
+        return
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        ignore = path.parent / ".gitignore"  # as the face cache leaves it: the folder is ours
+        if not ignore.exists():
+            ignore.write_text("*\n", encoding="utf-8")
+        tmp.write_bytes(_sign(secret, body).hex().encode() + b"\n" + body)
+        os.replace(tmp, path)
+        _RECALLED[path] = body
+    except OSError:  # a read-only project: the next check reads the text itself
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)

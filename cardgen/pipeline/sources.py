@@ -14,16 +14,19 @@ import hashlib
 import hmac
 import os
 import pickle
+import re
+import sys
 from collections.abc import Iterable, Iterator
 from functools import cache
-from importlib import metadata
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardgen.data.model import Component, Database, FieldSpec
 from cardgen.data.paths import readable
-from cardgen.layout.drawing import Drawing
-from cardgen.layout.guards import ImageError, image_at
 from cardgen.layout.roots import layout_roots
+
+if TYPE_CHECKING:  # `cardgen check` reads a clean record without the layout modules or Pillow
+    from cardgen.layout.drawing import Drawing
 
 LIBRARIES = ("reportlab", "rl-accel", "pypdfium2", "pillow", "svgwrite", "fonttools")
 
@@ -31,17 +34,81 @@ LIBRARIES = ("reportlab", "rl-accel", "pypdfium2", "pillow", "svgwrite", "fontto
 @cache
 def toolchain() -> str:
     """Digest of the cardgen package files and the drawing libraries' versions."""
-    digest = hashlib.sha1()
-    package = Path(__file__).resolve().parent.parent  # the whole cardgen package
-    for path in sorted(p for p in package.rglob("*") if p.suffix in (".py", ".ttf")):
-        digest.update(path.relative_to(package).as_posix().encode("utf-8"))
-        digest.update(path.read_bytes())
-    for name in LIBRARIES:
+    return package_digest(Path(__file__).resolve().parent.parent)  # the whole cardgen package
+
+
+def package_digest(package: Path) -> str:
+    """Digest of a package's .py and .ttf files and the drawing libraries' versions.
+
+    Worked out from the files' bytes; this user's cache keeps it under a stamp of every file's
+    name, size, modification time and inode (what Python itself trusts to reuse compiled code),
+    so an unchanged package is not read again. As git does for its index, the kept digest is
+    trusted only for files last changed before it was written (not within the same clock tick)."""
+    paths = sorted(_package_files(package))
+    versions = _versions(LIBRARIES)
+    tail = "".join(f"{name}={versions.get(name, 'none')}" for name in LIBRARIES).encode()
+    stamp, newest = hashlib.sha1(tail), 0
+    for path in paths:
+        st = path.stat()
+        stamp.update(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ino}\n".encode())
+        newest = max(newest, st.st_mtime_ns)
+    root = user_cache()
+    memo = root / f"toolchain-{hashlib.sha1(str(package).encode()).hexdigest()[:16]}" if root else None
+    with contextlib.suppress(OSError, ValueError):
+        known, digest = memo.read_text(encoding="ascii").split() if memo else ("", "")
+        if known == stamp.hexdigest() and memo and newest < memo.stat().st_mtime_ns:
+            return digest
+    sha = hashlib.sha1()
+    for path in paths:
+        sha.update(path.relative_to(package).as_posix().encode("utf-8"))
+        sha.update(path.read_bytes())
+    sha.update(tail)
+    if memo is not None:
+        with contextlib.suppress(OSError):
+            memo.parent.mkdir(parents=True, exist_ok=True)
+            tmp = memo.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(f"{stamp.hexdigest()} {sha.hexdigest()}\n", encoding="ascii")
+            os.replace(tmp, memo)
+    return sha.hexdigest()
+
+
+def _package_files(package: Path) -> Iterator[Path]:
+    """The .py and .ttf files of the package (its __pycache__ folders unread)."""
+    for folder, dirs, files in os.walk(package):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        yield from (Path(folder, f) for f in files if f.endswith((".py", ".ttf")))
+
+
+def _normal(name: str) -> str:
+    return re.sub(r"[-_.]+", "_", name).lower()
+
+
+def _versions(names: Iterable[str]) -> dict[str, str]:
+    """Installed versions by name, read from the names of the distributions' metadata folders
+    on sys.path (`NAME-VERSION.dist-info`, the first found wins, as importlib.metadata finds
+    them); importlib.metadata itself only for a name no folder names with a version."""
+    wanted = {_normal(n): n for n in names}
+    found: dict[str, str] = {}
+    for entry in sys.path:
         try:
-            digest.update(f"{name}={metadata.version(name)}".encode())
-        except metadata.PackageNotFoundError:
-            digest.update(f"{name}=none".encode())
-    return digest.hexdigest()
+            children = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for child in children:
+            base, dot, ext = child.rpartition(".")
+            if not dot or ext.lower() not in ("dist-info", "egg-info"):
+                continue
+            name, _, version = base.partition("-")
+            key = wanted.get(_normal(name))
+            if key is not None and key not in found and version:
+                found[key] = version
+    for name in wanted.values():
+        if name not in found:
+            from importlib import metadata
+
+            with contextlib.suppress(metadata.PackageNotFoundError):
+                found[name] = metadata.version(name)
+    return found
 
 
 class Sources:
@@ -75,12 +142,36 @@ def _has_ref(specs: Iterable[FieldSpec | None]) -> bool:
 
 def _layout_files(folder: Path) -> Iterator[bytes]:
     """Name and content digest of every file under layouts/ (links out of the project skipped)."""
-    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-        if not readable(path, folder.parent):
-            continue
+    for path in sorted(_readable_files(folder)):
         with path.open("rb") as f:
             digest = hashlib.file_digest(f, "sha1").digest()
         yield path.relative_to(folder).as_posix().encode("utf-8") + b"\0" + digest
+
+
+def _readable_files(folder: Path) -> Iterator[Path]:
+    """The files `folder.rglob("*")` finds that cardgen may read (`readable`): a file reached
+    through no symbolic link lies where the folder lies, so only links are resolved one by one."""
+    if not folder.is_dir():
+        return
+    project = folder.parent
+    plain_ok = readable(folder, project)
+    stack = [folder]
+    while stack:
+        try:
+            entries = list(os.scandir(stack.pop()))
+        except PermissionError:
+            continue
+        for entry in entries:
+            if entry.is_symlink():
+                path = Path(entry.path)
+                if path.is_file() and readable(path, project):
+                    yield path
+            elif entry.is_dir(follow_symlinks=False):
+                stack.append(Path(entry.path))
+            elif entry.is_file(follow_symlinks=False):
+                path = Path(entry.path)
+                if plain_ok or readable(path, project):
+                    yield path
 
 
 def _component_repr(c: Component) -> str:
@@ -108,6 +199,8 @@ def database_key(db: Database) -> str:
 
 def _probe(path: str) -> str:
     """What a face's layout would find at an image path now: its digest, "" if none."""
+    from cardgen.layout.guards import ImageError, image_at
+
     try:
         return image_at(Path(path))
     except (ImageError, OSError):
