@@ -188,18 +188,16 @@ def _plain_repr(cls: type) -> None:
     the others when they differ from their default."""
     names = [f.name for f in fields(cls) if f.repr]
     body = ", ".join(f"{n}={{self.{n}!r}}" for n in names)
-    extra = [f.name for f in fields(cls) if not f.repr and f.compare]
-    tail = "{_extras(self, " + repr(tuple(extra)) + ")}" if extra else ""
+    extra = [f for f in fields(cls) if not f.repr and f.compare]
+    # each left-out field inline, compared with its default bound in the function's globals
+    # (no defaults looked up per call)
+    tail = "".join(f"{{'' if self.{f.name} == _d{k} else ', {f.name}=' + repr(self.{f.name})}}"
+                   for k, f in enumerate(extra))
     namespace: dict[str, object] = {}
+    glob: dict[str, object] = {f"_d{k}": f.default for k, f in enumerate(extra)}
     exec(f"def __repr__(self):\n    return self.__class__.__qualname__ + f\"({body}{tail})\"\n",
-         {"_extras": _extras}, namespace)
+         glob, namespace)
     setattr(cls, "__repr__", namespace["__repr__"])  # noqa: B010
-
-
-def _extras(item: object, names: tuple[str, ...]) -> str:
-    """", name=value" for each named field that differs from its default."""
-    defaults = {f.name: f.default for f in fields(item)}  # type: ignore[arg-type]
-    return "".join(f", {n}={getattr(item, n)!r}" for n in names if getattr(item, n) != defaults[n])
 
 
 for _primitive in (Gradient, Style, Rect, Ellipse, Path, Text, Image, Group):

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import chain
 from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
@@ -127,6 +128,11 @@ def _shown(face: str, text: str) -> _Shown:
         pieces = [_shown_whole(face, text)]
     else:
         pieces = [_shown_whole(face, piece) for piece in _PIECES.findall(text)]
+    if len(pieces) == 1:
+        whole = pieces[0]
+        if not whole.gaps or whole.gaps[-1] == 0.0:
+            return whole
+        return _Shown(whole.chars, (*whole.gaps[:-1], 0.0), whole.lead, whole.rises)
     gaps: list[float] = []
     for i, piece in enumerate(pieces):
         gaps += piece.gaps
@@ -134,8 +140,8 @@ def _shown(face: str, text: str) -> _Shown:
             gaps[-1] = round(gaps[-1] + pieces[i + 1].lead, 3)  # the next word's first offset
     if gaps:
         gaps[-1] = 0.0
-    return _Shown("".join(p.chars for p in pieces), tuple(gaps), pieces[0].lead,
-                  tuple(r for p in pieces for r in p.rises))
+    return _Shown("".join([p.chars for p in pieces]), tuple(gaps), pieces[0].lead,
+                  tuple(chain.from_iterable([p.rises for p in pieces])))
 
 
 @lru_cache(maxsize=1 << 15)
@@ -208,6 +214,9 @@ def private_glyph(face: str, code: int) -> int | None:
 
 def _tj(chunk: bytes, shown: _Shown, start: int, size: float, escape: Callable[[bytes], str]) -> str:
     """One subset's glyphs as `[(...) n (...)] TJ`, with a text rise where shaping raised one."""
+    rises = shown.rises[start:start + len(chunk)]
+    if not any(rises):  # no rise (most text): the glyphs split only where a number follows
+        return _tj_flat(chunk, shown, start, escape)
     parts: list[str] = [fp_str(shown.lead)] if start == 0 and shown.lead else []
     ops: list[str] = []
     rise = 0.0
@@ -228,3 +237,32 @@ def _tj(chunk: bytes, shown: _Shown, start: int, size: float, escape: Callable[[
         parts.append(f"({escape(bytes(pending))})")
     ops.append(f"[{' '.join(parts)}] TJ" + (" 0 Ts" if rise else ""))
     return " ".join(ops)
+
+
+def _tj_flat(chunk: bytes, shown: _Shown, start: int, escape: Callable[[bytes], str]) -> str:
+    """`_tj` of glyphs without a rise: the same text, each run of glyphs up to a number
+    escaped at once and each number written once per process."""
+    parts: list[str] = [_number(shown.lead)] if start == 0 and shown.lead else []
+    gaps = shown.gaps
+    j = 0
+    for k in range(len(chunk)):
+        gap = gaps[start + k]
+        if gap:
+            parts.append(f"({escape(chunk[j:k + 1])}) {_number(gap)}")
+            j = k + 1
+    if j < len(chunk):
+        parts.append(f"({escape(chunk[j:])})")
+    return f"[{' '.join(parts)}] TJ"
+
+
+_NUMBERS: dict[float, str] = {}
+
+
+def _number(value: float) -> str:
+    """fp_str(value), kept: a font's kerning and advance gaps take few values."""
+    text = _NUMBERS.get(value)
+    if text is None:
+        if len(_NUMBERS) >= 1 << 16:
+            _NUMBERS.clear()
+        text = _NUMBERS[value] = fp_str(value)
+    return text
