@@ -144,6 +144,15 @@ def _shown(face: str, text: str) -> _Shown:
                   tuple(chain.from_iterable([p.rises for p in pieces])))
 
 
+def shown_chars(face: str, text: str) -> str:
+    """The characters `_shown(face, text)` shows (in its order), put together from its words'
+    without working out the line's numbers (a deck's lines are mostly met once, and a large
+    deck's would not all stay in `_shown`'s memo until they are drawn)."""
+    if " " not in text or shaping.has_rtl(text):
+        return _shown(face, text).chars
+    return "".join([_shown_whole(face, piece).chars for piece in _PIECES.findall(text)])
+
+
 @lru_cache(maxsize=1 << 15)
 def _shown_whole(face: str, text: str) -> _Shown:
     """A text shaped whole, each glyph's gap measured to where the next glyph (or the text's
