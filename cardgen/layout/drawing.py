@@ -202,3 +202,27 @@ def _plain_repr(cls: type) -> None:
 
 for _primitive in (Gradient, Style, Rect, Ellipse, Path, Text, Image, Group):
     _plain_repr(_primitive)
+
+
+def _kept_repr(cls: type) -> None:
+    """A repr kept per object, for a primitive whose repr is long and whose objects are shared
+    (an icon's path, the same object on every face that shows the icon, hundreds of numbers
+    long): face keys and the PDF writer's shape memo read it once per object, not per face."""
+    plain = cls.__repr__
+    kept: dict[int, tuple[object, str]] = {}  # id -> (the object, held so its id stays its own)
+
+    def __repr__(self: object) -> str:
+        found = kept.get(id(self))
+        if found is not None and found[0] is self:
+            return found[1]
+        text = plain(self)
+        if len(kept) >= REPRS_KEPT:
+            kept.clear()
+        kept[id(self)] = (self, text)
+        return text
+
+    setattr(cls, "__repr__", __repr__)  # noqa: B010
+
+
+REPRS_KEPT = 4096
+_kept_repr(Path)
