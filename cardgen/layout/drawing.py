@@ -8,8 +8,9 @@ one line at a baseline; renderers never measure, wrap or shrink.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -208,7 +209,7 @@ def _kept_repr(cls: type) -> None:
     """A repr kept per object, for a primitive whose repr is long and whose objects are shared
     (an icon's path, the same object on every face that shows the icon, hundreds of numbers
     long): face keys and the PDF writer's shape memo read it once per object, not per face."""
-    plain = cls.__repr__
+    plain = cast("Callable[[object], str]", cls.__repr__)
     kept: dict[int, tuple[object, str]] = {}  # id -> (the object, held so its id stays its own)
 
     def __repr__(self: object) -> str:
