@@ -30,11 +30,11 @@ from cardgen.pipeline import manifest, output, sources
 from cardgen.pipeline.faces import kind_title
 from cardgen.pipeline.outputs import project_paper_catalogue
 from cardgen.pipeline.pdfops import PdfOpsStore
+from cardgen.pipeline.plans import page_digest, planned
 from cardgen.pipeline.pool import chunks, running
 from cardgen.pipeline.rules import rules_wanted, write_rules_files
 from cardgen.pipeline.writers import (
     make_svg_folders,
-    plan_pages,
     print_shop_faces,
     print_shop_kinds,
     write_home_file,
@@ -96,9 +96,11 @@ def home_print_task(paper: str) -> tuple[Records, list[tuple[str, list[str]]]]:
     j = _job()
     records, stems = [], []
     store = PdfOpsStore(j.db)
-    for f in plan_pages(j.db, j.faces, j.options, (paper,))[paper]:
+    plan = planned(j.db, j.faces, j.options, paper)
+    for f, digests in zip(plan.files, plan.digests, strict=True):
         name = home_file_name(paper, f)
-        keys = [page_key(j, paper, page) for page in f.pages]
+        keys = [page_key(j, paper, page, digest)
+                for page, digest in zip(f.pages, digests, strict=True)]
         source = j.src.key("home-print", name, j.options.fold, j.options.back_offset,
                            home_meta(j), keys)
         reused = j.previous.reuse(source, j.tmp / name)
@@ -158,10 +160,12 @@ def svg_task(chosen: list[FaceKey]) -> tuple[Records, None]:
     return write_svg_files(j.faces, chosen, j.tmp, j.previous, j.src), None
 
 
-def page_key(j: Job, paper: str, page: impose.Page) -> str:
-    """What a home-print page's preview is made of: the page plan and its faces' content."""
+def page_key(j: Job, paper: str, page: impose.Page, planned: str | None = None) -> str:
+    """What a home-print page's preview is made of: the page plan (`planned`: its
+    plans.page_digest, when known already) and its faces' content."""
     faces = [j.faces.key(p.face) for p in page.placements]
-    return j.src.key("page", paper, preview.PREVIEW_DPI, repr(page), faces)
+    return j.src.key("page", paper, preview.PREVIEW_DPI,
+                     page_digest(page) if planned is None else planned, faces)
 
 
 def preview_task(paper: str, stem: str, indices: list[int], keys: list[str]
@@ -222,15 +226,17 @@ def measured(fn: Callable[..., tuple[Records, Any]], *args: Any) -> tuple[Record
     """Run a task, then size and hash what it wrote (in the worker, beside the other tasks,
     instead of the parent reading every file again for the manifest)."""
     records, extra = fn(*args)
-    tmp = _job().tmp
-    return [r.measure(tmp) for r in records], extra
+    j = _job()
+    return [j.previous.measured(r, j.tmp) for r in records], extra
 
 
 class Scheduler:
     """Submits the tasks, queues follow-up tasks as their inputs appear, keeps the records."""
 
-    def __init__(self, pool: Executor, job: Job, report: Progress):
+    def __init__(self, pool: Executor, job: Job, report: Progress,
+                 idle: list[Callable[[], None]] | None = None):
         self.pool, self.job, self.report = pool, job, report
+        self.idle = idle if idle is not None else []  # build-process work for while it waits
         self.pending: dict[Future[tuple[Records, Any]],
                            tuple[tuple[int, ...], str, Callable[[Any], None] | None]] = {}
         self.results: dict[tuple[int, ...], Records] = {}
@@ -263,7 +269,7 @@ class Scheduler:
             for n, chosen in enumerate(chunks(list(j.faces.drawings), SVGS_PER_TASK)):
                 self.submit((2, n), "svg", svg_task, chosen)
         while self.pending:
-            finished = wait_first(self.pool, self.pending)
+            finished = wait_first(self.pool, self.pending, self.idle)
             for future in finished:
                 order, stage, then = self.pending.pop(future)
                 self.results[order], extra = future.result()
@@ -271,6 +277,8 @@ class Scheduler:
                 self.report(stage, self.done[stage], self.total[stage])
                 if then is not None:
                     then(extra)
+        while self.idle:  # what no wait for a helper left time for
+            self.idle.pop(0)()
         return [r for order in sorted(self.results) for r in self.results[order]]
 
     def previews_of(self, n: int, paper: str) -> Callable[[list[tuple[str, list[str]]]], None]:
@@ -316,8 +324,11 @@ def drawing_work(faces: Faces, options: BuildOptions, previous: output.Previous)
 
 
 def write_outputs(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
-                  report: Progress, previous: output.Previous) -> Records:
-    """Stages 4-7 into tmp; the records in build order (home, shop, svg, previews, sheets)."""
+                  report: Progress, previous: output.Previous,
+                  idle: list[Callable[[], None]] | None = None) -> Records:
+    """Stages 4-7 into tmp; the records in build order (home, shop, svg, previews, sheets).
+    `idle`: work of the build process (saving the face cache) done while it waits for a
+    helper, else once the tasks are done."""
     global _JOB, _WARM
     (tmp / shop_folder(options)).mkdir(exist_ok=True)
     if options.svg:
@@ -330,7 +341,7 @@ def write_outputs(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
                                                        else PARALLEL_DRAWS)
     try:
         with running(large) as pool:
-            records = Scheduler(pool, _JOB, report).run()
+            records = Scheduler(pool, _JOB, report, idle).run()
         _WARM = True
     finally:
         _JOB = None
