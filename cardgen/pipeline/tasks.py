@@ -252,6 +252,22 @@ class Scheduler:
     def run(self) -> Records:
         from cardgen.pipeline.pool import wait_first
 
+        self.submit_all()
+        while self.pending:
+            finished = wait_first(self.pool, self.pending, self.idle)
+            for future in finished:
+                order, stage, then = self.pending.pop(future)
+                self.results[order], extra = future.result()
+                self.done[stage] = self.done.get(stage, 0) + 1
+                self.report(stage, self.done[stage], self.total[stage])
+                if then is not None:
+                    then(extra)
+        while self.idle:  # what no wait for a helper left time for
+            self.idle.pop(0)()
+        return [r for order in sorted(self.results) for r in self.results[order]]
+
+    def submit_all(self) -> None:
+        """The tasks known from the start (previews and contact sheets follow their PDFs)."""
         j = self.job
         # print-shop PDFs first: one kind's PDF is the longest task of a one-kind deck, and
         # started first it runs beside both home-print PDFs instead of after them
@@ -268,18 +284,6 @@ class Scheduler:
         if j.options.svg:
             for n, chosen in enumerate(chunks(list(j.faces.drawings), SVGS_PER_TASK)):
                 self.submit((2, n), "svg", svg_task, chosen)
-        while self.pending:
-            finished = wait_first(self.pool, self.pending, self.idle)
-            for future in finished:
-                order, stage, then = self.pending.pop(future)
-                self.results[order], extra = future.result()
-                self.done[stage] = self.done.get(stage, 0) + 1
-                self.report(stage, self.done[stage], self.total[stage])
-                if then is not None:
-                    then(extra)
-        while self.idle:  # what no wait for a helper left time for
-            self.idle.pop(0)()
-        return [r for order in sorted(self.results) for r in self.results[order]]
 
     def previews_of(self, n: int, paper: str) -> Callable[[list[tuple[str, list[str]]]], None]:
         """What to do once paper n's PDFs are written: queue their page previews."""
