@@ -113,3 +113,24 @@ def test_a_draft_never_leaves_its_report_pages_in_the_kept_plan(tmp_path: Path) 
     again = planned(db, faces, replace(draft, draft_report=()), "letter")
     assert again.digests == plain.digests
     assert [len(f.pages) for f in again.files] == [len(f.pages) for f in plain.files]
+
+
+def test_what_helpers_draw_is_kept_by_the_build_process(tmp_path: Path, run_cli,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Helpers hand their face operators and pages back; the store holds every document's."""
+    from cardgen.pipeline import pdfops, tasks
+
+    monkeypatch.setattr(tasks, "PARALLEL_DRAWS", 0)
+    monkeypatch.setattr(tasks, "WARM_PARALLEL_DRAWS", 0)
+    monkeypatch.setenv("CARDGEN_JOBS", "2")
+    project = gen_deck.make_project(tmp_path / "p", CARDS)
+    _build(run_cli, project)
+    name = f"pdf-ops-{gen_deck.GAME}-{gen_deck.EDITION}.pickle"
+    store = pdfops._load(project / ".cardgen-cache" / name)
+    assert set(store["pages"]) == {"pnp-letter.pdf", "pnp-a4.pdf", "print/card.pdf"}
+    assert len(store["pages"]["print/card.pdf"]) == CARDS + 1  # every front, the one back
+    assert set(store["docs"]) == set(store["pages"])
+    assert all(len(ops) == CARDS + 1 for ops in store["ops"].values())  # every front, one back
+    gen_deck.edit_one_card(project, 6)
+    rebuilt = _build(run_cli, project)
+    assert tree_hashes(rebuilt) == tree_hashes(_clean(run_cli, project, tmp_path / "clean"))

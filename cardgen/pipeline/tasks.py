@@ -17,6 +17,7 @@ they die with the build process, so a killed build cannot leave a helper writing
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
@@ -72,6 +73,8 @@ class Job:
     options: BuildOptions
     previous: output.Previous
     src: sources.Sources
+    store: PdfOpsStore  # the face operators kept (one per process: a helper hands back its delta)
+    pid: int  # the build process
 
 
 _JOB: Job | None = None
@@ -95,7 +98,7 @@ def home_print_task(paper: str) -> tuple[Records, list[tuple[str, list[str]]]]:
     name stem and the content key of each page."""
     j = _job()
     records, stems = [], []
-    store = PdfOpsStore(j.db)
+    store = j.store
     plan = planned(j.db, j.faces, j.options, paper)
     for f, digests in zip(plan.files, plan.digests, strict=True):
         name = home_file_name(paper, f)
@@ -109,7 +112,6 @@ def home_print_task(paper: str) -> tuple[Records, list[tuple[str, list[str]]]]:
         record.source = source
         records.append(record)
         stems.append((name.removesuffix(".pdf"), keys))
-    store.save(j.faces.keys.values())
     return records, stems
 
 
@@ -130,18 +132,16 @@ def print_shop_task(kind: str) -> tuple[Records, None]:
 
     Without the `print` output it is written only for the contact sheets, into SCRATCH."""
     j = _job()
-    store = PdfOpsStore(j.db)
+    store = j.store
     if not j.options.print_shop:
         write_print_shop_pdf(j.db, j.faces, shop_pdf(j, kind), kind,
                              print_shop_faces(j.faces, kind), store)
-        store.save(j.faces.keys.values())
         return [], None
     faces = [j.faces.key(f) for f in print_shop_faces(j.faces, kind)]
     source = j.src.key("print-shop", kind, home_meta(j), kind_title(j.db, kind), faces)
     reused = j.previous.reuse(source, shop_pdf(j, kind))
     record = write_print_shop_kind(j.db, j.faces, j.tmp, kind, write=not reused, store=store)
     record.source = source
-    store.save(j.faces.keys.values())
     return [record], None
 
 
@@ -222,12 +222,15 @@ def sheet_task(name: str, entries: list[SheetFace]) -> tuple[Records, None]:
 # --------------------------------------------------------------------------- scheduling
 
 
-def measured(fn: Callable[..., tuple[Records, Any]], *args: Any) -> tuple[Records, Any]:
+def measured(fn: Callable[..., tuple[Records, Any]], *args: Any
+             ) -> tuple[Records, Any, Any]:
     """Run a task, then size and hash what it wrote (in the worker, beside the other tasks,
-    instead of the parent reading every file again for the manifest)."""
+    instead of the parent reading every file again for the manifest); in a helper, with what
+    its face operators store gained, for the build process to keep (PdfOpsStore.delta)."""
     records, extra = fn(*args)
     j = _job()
-    return [j.previous.measured(r, j.tmp) for r in records], extra
+    delta = j.store.delta() if os.getpid() != j.pid else None
+    return [j.previous.measured(r, j.tmp) for r in records], extra, delta
 
 
 class Scheduler:
@@ -237,7 +240,7 @@ class Scheduler:
                  idle: list[Callable[[], None]] | None = None):
         self.pool, self.job, self.report = pool, job, report
         self.idle = idle if idle is not None else []  # build-process work for while it waits
-        self.pending: dict[Future[tuple[Records, Any]],
+        self.pending: dict[Future[tuple[Records, Any, Any]],
                            tuple[tuple[int, ...], str, Callable[[Any], None] | None]] = {}
         self.results: dict[tuple[int, ...], Records] = {}
         self.done: dict[str, int] = {}
@@ -257,7 +260,9 @@ class Scheduler:
             finished = wait_first(self.pool, self.pending, self.idle)
             for future in finished:
                 order, stage, then = self.pending.pop(future)
-                self.results[order], extra = future.result()
+                self.results[order], extra, delta = future.result()
+                if delta is not None:
+                    self.job.store.merge(delta)
                 self.done[stage] = self.done.get(stage, 0) + 1
                 self.report(stage, self.done[stage], self.total[stage])
                 if then is not None:
@@ -340,12 +345,13 @@ def write_outputs(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
     if options.preview:
         (tmp / "preview").mkdir(exist_ok=True)
     faces.keys_by_id()  # every face key once, before any helper forks
-    _JOB = Job(db, faces, tmp, options, previous, sources.Sources())
+    _JOB = Job(db, faces, tmp, options, previous, sources.Sources(), PdfOpsStore(db), os.getpid())
     large = drawing_work(faces, options, previous) >= (WARM_PARALLEL_DRAWS if _WARM
                                                        else PARALLEL_DRAWS)
     try:
         with running(large) as pool:
             records = Scheduler(pool, _JOB, report, idle).run()
+        _JOB.store.save(faces.keys.values())  # once, with what helpers handed back
         _WARM = True
     finally:
         _JOB = None
