@@ -230,7 +230,7 @@ def measured(fn: Callable[..., tuple[Records, Any]], *args: Any
     records, extra = fn(*args)
     j = _job()
     delta = j.store.delta() if os.getpid() != j.pid else None
-    return [j.previous.measured(r, j.tmp) for r in records], extra, delta
+    return [j.previous.measured(r, j.tmp).encode(j.tmp) for r in records], extra, delta
 
 
 class Scheduler:
