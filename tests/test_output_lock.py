@@ -123,7 +123,7 @@ def test_a_deeply_nested_manifest_gives_nothing_to_reuse(tmp_path: Path) -> None
 
 def test_messages_stay_true_when_a_build_fails(project: Path, run_cli,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardgen.pipeline import run, sources
+    from cardgen.pipeline import output, run
 
     assert run_cli("--project", str(project), "build", "--no-preview").code == 0
     before = tree(project / "output")
@@ -137,7 +137,13 @@ def test_messages_stay_true_when_a_build_fails(project: Path, run_cli,
     assert tree(project / "output") == before
     monkeypatch.undo()
 
-    monkeypatch.setattr(sources.FaceCache, "save", broken)  # after the swap
+    swap_in = output.swap_in
+
+    def swapped_then_broken(new: Path, target: Path) -> None:
+        swap_in(new, target)
+        raise RuntimeError("simulated failure")
+
+    monkeypatch.setattr(output, "swap_in", swapped_then_broken)  # after the swap
     (project / "data" / "tiny" / "1" / "cards.yaml").write_text(
         (project / "data" / "tiny" / "1" / "cards.yaml").read_text().replace("Sunrise", "Dawn"))
     result = run_cli("--project", str(project), "build", "--no-preview")

@@ -2,7 +2,8 @@
 
 Rebuilds run in this process, which stays warm: data files parsed once and kept while
 watching (a save re-parses only the list items it changed, cardgen.data.yamlkeep), layouts and
-icons kept while only data/ changes, faces taken from the face cache in memory; the build
+icons kept while only data/ changes, faces taken from the face cache in memory, home-print
+plans kept while the copies they place are unchanged (cardgen.pipeline.plans); the build
 reuses every face and file whose content key is unchanged (cardgen.pipeline.sources), so a
 one-card edit redoes that card's faces and the PDFs (shared with a forked helper when they are
 many, cardgen.pipeline.tasks). Each line gives the time until every file was written.

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,15 @@ class FileRecord:
     flip: str | None = None  # a duplex file flipped on the "short" edge (a booklet)
     size: int | None = None  # bytes and sha256, once measured (by the task that wrote the file)
     digest: str | None = None
+    # the manifest entry as encoded by the task (`encode`), and the entry it encodes
+    encoded: tuple[dict[str, Any], str] | None = field(default=None, repr=False, compare=False)
+
+    def encode(self, root: Path) -> FileRecord:
+        """Encode the record's manifest entry now (a task does, beside the other tasks), so
+        writing the manifest only puts the entries together (`write_manifest`)."""
+        entry = self.as_json(root)
+        self.encoded = (entry, _entry_text(entry))
+        return self
 
     def measure(self, root: Path) -> FileRecord:
         """Note the file's size and sha256 (a build's workers do this as they write)."""
@@ -98,6 +108,33 @@ def manifest(db: Database, root: Path, records: list[FileRecord], options: dict[
     }
 
 
-def write_manifest(path: Path, data: dict[str, Any]) -> None:
-    path.write_text(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n",
-                    encoding="utf-8")
+def write_manifest(path: Path, data: dict[str, Any],
+                   records: list[FileRecord] | None = None) -> None:
+    """manifest.json, as json.dumps(data, indent=2, sort_keys=True) writes it; the entries of
+    `records` that were encoded already (FileRecord.encode, and still the same) are not
+    encoded again."""
+    path.write_text(manifest_text(data, records) + "\n", encoding="utf-8")
+
+
+def _dumped(value: Any) -> str:
+    return json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False)
+
+
+def _entry_text(entry: dict[str, Any]) -> str:
+    """A file's entry as it reads inside the manifest's "files" (two levels deep)."""
+    return _dumped(entry).replace("\n", "\n    ")
+
+
+def manifest_text(data: dict[str, Any], records: list[FileRecord] | None = None) -> str:
+    files = data.get("files")
+    if not records or not isinstance(files, dict) or not files:
+        return _dumped(data)
+    done = {r.path: r.encoded for r in records if r.encoded is not None}
+    texts = {}
+    for name, entry in files.items():
+        known = done.get(name)
+        texts[name] = known[1] if known is not None and known[0] == entry else _entry_text(entry)
+    marker = f"files-{uuid.uuid4().hex}"
+    body = ",\n".join(f"    {json.dumps(name, ensure_ascii=False)}: {texts[name]}"
+                      for name in sorted(texts))
+    return _dumped({**data, "files": marker}).replace(json.dumps(marker), "{\n" + body + "\n  }", 1)

@@ -33,9 +33,13 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardgen.errors import Problem, ProblemsError
 from cardgen.limits import LOCK_WAIT_SECONDS, MAX_MANIFEST_BYTES
+
+if TYPE_CHECKING:
+    from cardgen.pipeline.manifest import FileRecord
 
 SWAPPED: list[tuple[Path, float]] = []  # (target, time.monotonic()) of each swap, for honest messages
 
@@ -215,12 +219,15 @@ def _named(exc: OSError, tmp: Path, target: Path) -> OSError:
 class Previous:
     """The output folder a build replaces: its reusable files by content key."""
 
-    def __init__(self, folder: Path, files: dict[str, tuple[str, int]]):
+    def __init__(self, folder: Path, files: dict[str, tuple[str, int]],
+                 digests: dict[str, str] | None = None):
         self.folder = folder
         self.files = files  # source key -> (relative path, size in bytes)
+        self.digests = digests or {}  # source key -> the sha256 the manifest gives its file
         self._root: Path | None = None  # folder.resolve(), worked out once (a rebuild links
         # thousands of files; resolving the folder again for each was most of that work)
-        self._folders: dict[Path, Path] = {}  # a folder of the previous output -> its real path
+        self._folders: dict[str, bool] = {}  # a folder of the previous output -> inside it?
+        self.reused: dict[str, tuple[int, str]] = {}  # target put by this process -> size, sha256
 
     def root(self) -> Path:
         if self._root is None:
@@ -237,25 +244,30 @@ class Previous:
             data = json.loads(path.read_text(encoding="utf-8"))
             files = {r["source"]: (str(p), int(r["bytes"])) for p, r in data["files"].items()
                      if isinstance(r, dict) and isinstance(r.get("source"), str)}
+            digests = {r["source"]: r["sha256"] for r in data["files"].values()
+                       if isinstance(r, dict) and isinstance(r.get("source"), str)
+                       and isinstance(r.get("sha256"), str)}
         except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
-            files = {}
-        return cls(folder, files)
+            files, digests = {}, {}
+        return cls(folder, files, digests)
 
-    def _inside(self, relative: str) -> Path | None:
-        """The previous output's regular file at a manifest path; None for anything else
-        (an absolute path, '..', a symbolic link, a folder, a device)."""
-        source = self.folder / relative
+    def _inside(self, relative: str) -> tuple[str, int] | None:
+        """The previous output's regular file at a manifest path and its size; None for
+        anything else (an absolute path, '..', a symbolic link, a folder, a device)."""
         try:
-            if Path(relative).is_absolute() or ".." in Path(relative).parts:
+            if os.path.isabs(relative) or ".." in Path(relative).parts:
                 return None
-            if not stat.S_ISREG(source.lstat().st_mode):  # a link, a folder, a device
+            source = os.path.join(self.folder, relative)
+            st = os.lstat(source)
+            if not stat.S_ISREG(st.st_mode):  # a link, a folder, a device
                 return None
             # a regular file's real path is its folder's real path and its name: each folder
             # is resolved once (a rebuild links thousands of files from a few folders)
-            folder = self._folders.get(source.parent)
-            if folder is None:
-                folder = self._folders[source.parent] = source.parent.resolve()
-            return source if folder.is_relative_to(self.root()) else None
+            parent = os.path.dirname(source)
+            inside = self._folders.get(parent)
+            if inside is None:
+                inside = self._folders[parent] = Path(parent).resolve().is_relative_to(self.root())
+            return (source, st.st_size) if inside else None
         except (OSError, ValueError, RuntimeError):
             return None
 
@@ -264,11 +276,12 @@ class Previous:
         found = self.files.get(key)
         if found is None:
             return False
-        source = self._inside(found[0])
-        if source is None:
+        inside = self._inside(found[0])
+        if inside is None:
             return False
+        source, size = inside
         try:
-            if source.stat().st_size != found[1]:
+            if size != found[1]:
                 return False
             try:
                 os.link(source, target)
@@ -276,4 +289,16 @@ class Previous:
                 shutil.copyfile(source, target)
         except OSError:
             return False
+        digest = self.digests.get(key)
+        if digest is not None:
+            self.reused[str(target)] = (size, digest)
         return True
+
+    def measured(self, record: FileRecord, root: Path) -> FileRecord:
+        """The record with its file's size and sha256: as the previous manifest gave them for
+        a file this process linked from it (the same inode), else read from the file."""
+        known = self.reused.get(str(root / record.path))
+        if known is None:
+            return record.measure(root)
+        record.size, record.digest = known
+        return record

@@ -9,8 +9,10 @@ on (unless the edit brings a character no face showed before: then every face of
 documents it is in is drawn again, under the new signature).
 
 The store is one file per game and edition, read once per process while it is unchanged and
-written atomically by each task that added to it (tasks on other workers merge what is on the
-disk by then). It keeps only the faces of the latest build and the signatures some document
+written atomically once per build, by the build process: its tasks share one store, and a
+forked helper's tasks hand back what they added (`delta`, `merge`) instead of writing, so
+during a build no process reads the file again (a store written meanwhile by another build
+is merged on the write). It keeps only the faces of the latest build and the signatures some document
 was last written with, and it is dropped whole when cardgen's code or its drawing libraries
 change (`sources.toolchain`).
 """
@@ -51,7 +53,9 @@ class PdfOpsStore:
         self.added = False
         self.used: list[FaceOps] = []
         self.streams: dict[str, PageStreams] = {}  # document -> its kept pages
-        self.mine: set[str] = set()  # the documents this task began
+        self.mine: set[str] = set()  # the documents this store's tasks began (or handed back)
+        self.signed: list[tuple[str, FaceOps]] = []  # each begun document's signature and ops
+        self.new_chars: set[str] = set()  # face keys whose characters were worked out here
 
     @property
     def data(self) -> Data:
@@ -75,9 +79,10 @@ class PdfOpsStore:
         from cardgen.render.faceops import FaceOps, PageStreams, doc_chars, prime
 
         known = self.data["chars"]
-        before = len(known)
+        missing = [key for key, _ in faces if key not in known]
         chars = doc_chars(faces, known)
-        self.added |= len(known) != before
+        self.new_chars.update(missing)
+        self.added |= bool(missing)
         signature = prime(canvas, chars)
         self.mine.add(document)
         if self.data["docs"].get(document) != signature:
@@ -87,8 +92,44 @@ class PdfOpsStore:
         pages = self.data["pages"].get(document, {})
         streams = PageStreams(dict(pages), signature)
         self.used.append(ops)
+        self.signed.append((signature, ops))
         self.streams[document] = streams
         return ops, streams
+
+    def delta(self) -> Data | None:
+        """What this store's tasks added since the last delta (a helper's, for the build
+        process to `merge`); None when nothing was begun."""
+        if not self.mine:
+            return None
+        data = self.data
+        ops: dict[str, dict[str, Any]] = {}
+        for signature, face_ops in self.signed:
+            ops.setdefault(signature, {}).update(face_ops.fresh)
+        pages = {}
+        for document, streams in self.streams.items():
+            before = data["pages"].get(document, {})
+            used = [k for k in streams.known if k in streams.used]
+            pages[document] = (used, {k: streams.known[k] for k in used if k not in before})
+        out = {"chars": {k: data["chars"][k] for k in self.new_chars if k in data["chars"]},
+               "ops": ops, "docs": {d: data["docs"][d] for d in self.mine}, "pages": pages}
+        self.mine, self.signed, self.new_chars, self.streams, self.used = set(), [], set(), {}, []
+        self.added = False
+        return out
+
+    def merge(self, delta: Data) -> None:
+        """Take in what a helper's tasks added (their `delta`), to be written by `save`."""
+        data = self.data
+        for key, chars in delta["chars"].items():
+            data["chars"].setdefault(key, chars)
+        for signature, fresh in delta["ops"].items():
+            data["ops"].setdefault(signature, {}).update(fresh)
+        data["docs"].update(delta["docs"])
+        for document, (used, new) in delta["pages"].items():
+            old = data["pages"].get(document, {})
+            data["pages"][document] = {k: new[k] if k in new else old[k] for k in used
+                                       if k in new or k in old}
+        self.mine.update(delta["docs"])
+        self.added = True
 
     def save(self, keep: Collection[str]) -> None:
         """Write what this task added (merged with what other tasks wrote meanwhile), keeping
@@ -106,6 +147,7 @@ class PdfOpsStore:
             for signature, ops in data["ops"].items():
                 disk["ops"].setdefault(signature, {}).update(ops)
             disk["docs"].update({d: s for d, s in data["docs"].items() if d in self.mine})
+            disk["pages"].update({d: p for d, p in data["pages"].items() if d in self.mine})
             data = disk
         live = set(data["docs"].values())
         keep = set(keep)
@@ -119,7 +161,7 @@ class PdfOpsStore:
         self.added = False
         for ops_used in self.used:
             ops_used.fresh = {}
-        self.streams = {}
+        self.streams, self.mine, self.signed, self.new_chars = {}, set(), [], set()
         self._write(data)
 
     def _write(self, data: Data) -> None:

@@ -173,12 +173,18 @@ class Shared(Executor):
             gc.unfreeze()
 
 
-def wait_first(pool: Executor, futures: Iterable[Future[T]]) -> set[Future[T]]:
+def wait_first(pool: Executor, futures: Iterable[Future[T]],
+               idle: list[Callable[[], None]] | None = None) -> set[Future[T]]:
     """The futures that are done, once one is; meanwhile a Shared pool's build process runs
-    the tasks no helper has started."""
+    the tasks no helper has started, then, while helpers still work, the `idle` jobs (taken
+    off the list as they run)."""
     futures = list(futures)
-    while isinstance(pool, Shared) and not any(f.done() for f in futures) and pool.help():
-        pass
+    while isinstance(pool, Shared) and not any(f.done() for f in futures):
+        if pool.help():
+            continue
+        if not idle:
+            break
+        idle.pop(0)()
     return wait(futures, return_when=FIRST_COMPLETED).done
 
 

@@ -81,11 +81,14 @@ def _build(db: Database, out_root: Path, options: BuildOptions | None,
     clock = PdfClock(report, pdf_stages(options, faces), started)
     with output.atomic_folder(target) as tmp:
         previous = output.Previous.load(target)
-        records = tasks.write_outputs(db, faces, tmp, options, clock, previous)  # stages 4-7
+        # the face cache is saved while the build process waits for a helper (or after its
+        # tasks): the faces are laid out, whatever becomes of the files
+        saving = [lambda: cache.save(keep_old=options.only is not None)]
+        records = tasks.write_outputs(db, faces, tmp, options, clock, previous,  # stages 4-7
+                                      saving)
         for step in options.extra_steps:  # e.g. the gallery, listed in the manifest
             records += step(db, faces, tmp, list(records))
         write_manifest_file(db, faces, tmp, records, options, report)  # stage 8
-    cache.save(keep_old=options.only is not None)
     return BuildSummary(
         folder=target,
         files=[target / r.path for r in records] + [target / "manifest.json"],

@@ -17,6 +17,7 @@ they die with the build process, so a killed build cannot leave a helper writing
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
@@ -30,11 +31,11 @@ from cardgen.pipeline import manifest, output, sources
 from cardgen.pipeline.faces import kind_title
 from cardgen.pipeline.outputs import project_paper_catalogue
 from cardgen.pipeline.pdfops import PdfOpsStore
+from cardgen.pipeline.plans import page_digest, planned
 from cardgen.pipeline.pool import chunks, running
 from cardgen.pipeline.rules import rules_wanted, write_rules_files
 from cardgen.pipeline.writers import (
     make_svg_folders,
-    plan_pages,
     print_shop_faces,
     print_shop_kinds,
     write_home_file,
@@ -72,6 +73,8 @@ class Job:
     options: BuildOptions
     previous: output.Previous
     src: sources.Sources
+    store: PdfOpsStore  # the face operators kept (one per process: a helper hands back its delta)
+    pid: int  # the build process
 
 
 _JOB: Job | None = None
@@ -95,10 +98,12 @@ def home_print_task(paper: str) -> tuple[Records, list[tuple[str, list[str]]]]:
     name stem and the content key of each page."""
     j = _job()
     records, stems = [], []
-    store = PdfOpsStore(j.db)
-    for f in plan_pages(j.db, j.faces, j.options, (paper,))[paper]:
+    store = j.store
+    plan = planned(j.db, j.faces, j.options, paper)
+    for f, digests in zip(plan.files, plan.digests, strict=True):
         name = home_file_name(paper, f)
-        keys = [page_key(j, paper, page) for page in f.pages]
+        keys = [page_key(j, paper, page, digest)
+                for page, digest in zip(f.pages, digests, strict=True)]
         source = j.src.key("home-print", name, j.options.fold, j.options.back_offset,
                            home_meta(j), keys)
         reused = j.previous.reuse(source, j.tmp / name)
@@ -107,7 +112,6 @@ def home_print_task(paper: str) -> tuple[Records, list[tuple[str, list[str]]]]:
         record.source = source
         records.append(record)
         stems.append((name.removesuffix(".pdf"), keys))
-    store.save(j.faces.keys.values())
     return records, stems
 
 
@@ -128,18 +132,16 @@ def print_shop_task(kind: str) -> tuple[Records, None]:
 
     Without the `print` output it is written only for the contact sheets, into SCRATCH."""
     j = _job()
-    store = PdfOpsStore(j.db)
+    store = j.store
     if not j.options.print_shop:
         write_print_shop_pdf(j.db, j.faces, shop_pdf(j, kind), kind,
                              print_shop_faces(j.faces, kind), store)
-        store.save(j.faces.keys.values())
         return [], None
     faces = [j.faces.key(f) for f in print_shop_faces(j.faces, kind)]
     source = j.src.key("print-shop", kind, home_meta(j), kind_title(j.db, kind), faces)
     reused = j.previous.reuse(source, shop_pdf(j, kind))
     record = write_print_shop_kind(j.db, j.faces, j.tmp, kind, write=not reused, store=store)
     record.source = source
-    store.save(j.faces.keys.values())
     return [record], None
 
 
@@ -158,10 +160,12 @@ def svg_task(chosen: list[FaceKey]) -> tuple[Records, None]:
     return write_svg_files(j.faces, chosen, j.tmp, j.previous, j.src), None
 
 
-def page_key(j: Job, paper: str, page: impose.Page) -> str:
-    """What a home-print page's preview is made of: the page plan and its faces' content."""
+def page_key(j: Job, paper: str, page: impose.Page, planned: str | None = None) -> str:
+    """What a home-print page's preview is made of: the page plan (`planned`: its
+    plans.page_digest, when known already) and its faces' content."""
     faces = [j.faces.key(p.face) for p in page.placements]
-    return j.src.key("page", paper, preview.PREVIEW_DPI, repr(page), faces)
+    return j.src.key("page", paper, preview.PREVIEW_DPI,
+                     page_digest(page) if planned is None else planned, faces)
 
 
 def preview_task(paper: str, stem: str, indices: list[int], keys: list[str]
@@ -218,20 +222,25 @@ def sheet_task(name: str, entries: list[SheetFace]) -> tuple[Records, None]:
 # --------------------------------------------------------------------------- scheduling
 
 
-def measured(fn: Callable[..., tuple[Records, Any]], *args: Any) -> tuple[Records, Any]:
+def measured(fn: Callable[..., tuple[Records, Any]], *args: Any
+             ) -> tuple[Records, Any, Any]:
     """Run a task, then size and hash what it wrote (in the worker, beside the other tasks,
-    instead of the parent reading every file again for the manifest)."""
+    instead of the parent reading every file again for the manifest); in a helper, with what
+    its face operators store gained, for the build process to keep (PdfOpsStore.delta)."""
     records, extra = fn(*args)
-    tmp = _job().tmp
-    return [r.measure(tmp) for r in records], extra
+    j = _job()
+    delta = j.store.delta() if os.getpid() != j.pid else None
+    return [j.previous.measured(r, j.tmp).encode(j.tmp) for r in records], extra, delta
 
 
 class Scheduler:
     """Submits the tasks, queues follow-up tasks as their inputs appear, keeps the records."""
 
-    def __init__(self, pool: Executor, job: Job, report: Progress):
+    def __init__(self, pool: Executor, job: Job, report: Progress,
+                 idle: list[Callable[[], None]] | None = None):
         self.pool, self.job, self.report = pool, job, report
-        self.pending: dict[Future[tuple[Records, Any]],
+        self.idle = idle if idle is not None else []  # build-process work for while it waits
+        self.pending: dict[Future[tuple[Records, Any, Any]],
                            tuple[tuple[int, ...], str, Callable[[Any], None] | None]] = {}
         self.results: dict[tuple[int, ...], Records] = {}
         self.done: dict[str, int] = {}
@@ -246,6 +255,24 @@ class Scheduler:
     def run(self) -> Records:
         from cardgen.pipeline.pool import wait_first
 
+        self.submit_all()
+        while self.pending:
+            finished = wait_first(self.pool, self.pending, self.idle)
+            for future in finished:
+                order, stage, then = self.pending.pop(future)
+                self.results[order], extra, delta = future.result()
+                if delta is not None:
+                    self.job.store.merge(delta)
+                self.done[stage] = self.done.get(stage, 0) + 1
+                self.report(stage, self.done[stage], self.total[stage])
+                if then is not None:
+                    then(extra)
+        while self.idle:  # what no wait for a helper left time for
+            self.idle.pop(0)()
+        return [r for order in sorted(self.results) for r in self.results[order]]
+
+    def submit_all(self) -> None:
+        """The tasks known from the start (previews and contact sheets follow their PDFs)."""
         j = self.job
         # print-shop PDFs first: one kind's PDF is the longest task of a one-kind deck, and
         # started first it runs beside both home-print PDFs instead of after them
@@ -262,16 +289,6 @@ class Scheduler:
         if j.options.svg:
             for n, chosen in enumerate(chunks(list(j.faces.drawings), SVGS_PER_TASK)):
                 self.submit((2, n), "svg", svg_task, chosen)
-        while self.pending:
-            finished = wait_first(self.pool, self.pending)
-            for future in finished:
-                order, stage, then = self.pending.pop(future)
-                self.results[order], extra = future.result()
-                self.done[stage] = self.done.get(stage, 0) + 1
-                self.report(stage, self.done[stage], self.total[stage])
-                if then is not None:
-                    then(extra)
-        return [r for order in sorted(self.results) for r in self.results[order]]
 
     def previews_of(self, n: int, paper: str) -> Callable[[list[tuple[str, list[str]]]], None]:
         """What to do once paper n's PDFs are written: queue their page previews."""
@@ -316,8 +333,11 @@ def drawing_work(faces: Faces, options: BuildOptions, previous: output.Previous)
 
 
 def write_outputs(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
-                  report: Progress, previous: output.Previous) -> Records:
-    """Stages 4-7 into tmp; the records in build order (home, shop, svg, previews, sheets)."""
+                  report: Progress, previous: output.Previous,
+                  idle: list[Callable[[], None]] | None = None) -> Records:
+    """Stages 4-7 into tmp; the records in build order (home, shop, svg, previews, sheets).
+    `idle`: work of the build process (saving the face cache) done while it waits for a
+    helper, else once the tasks are done."""
     global _JOB, _WARM
     (tmp / shop_folder(options)).mkdir(exist_ok=True)
     if options.svg:
@@ -325,12 +345,13 @@ def write_outputs(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
     if options.preview:
         (tmp / "preview").mkdir(exist_ok=True)
     faces.keys_by_id()  # every face key once, before any helper forks
-    _JOB = Job(db, faces, tmp, options, previous, sources.Sources())
+    _JOB = Job(db, faces, tmp, options, previous, sources.Sources(), PdfOpsStore(db), os.getpid())
     large = drawing_work(faces, options, previous) >= (WARM_PARALLEL_DRAWS if _WARM
                                                        else PARALLEL_DRAWS)
     try:
         with running(large) as pool:
-            records = Scheduler(pool, _JOB, report).run()
+            records = Scheduler(pool, _JOB, report, idle).run()
+        _JOB.store.save(faces.keys.values())  # once, with what helpers handed back
         _WARM = True
     finally:
         _JOB = None

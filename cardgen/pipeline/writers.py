@@ -229,5 +229,5 @@ def write_manifest_file(db: Database, faces: Faces, tmp: Path,
         "preview": options.preview,
     }
     data = manifest.manifest(db, tmp, records, opts, [c.id for c in faces.components])
-    manifest.write_manifest(tmp / "manifest.json", data)
+    manifest.write_manifest(tmp / "manifest.json", data, records)
     report("manifest", 1, 1)
