@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 
 from cardgen.limits import PRINT_BLEED as PRINT_BLEED  # re-exported: cardgen.impose.PRINT_BLEED
@@ -458,3 +458,17 @@ def centred(slots: list[Slot], box: Box) -> list[Slot]:
     """Slots shifted so their bounding box is centred across the box (tops stay)."""
     dx = box.x + (box.w - bbox([s.trim for s in slots]).w) / 2 - min(s.x for s in slots)
     return [replace(s, x=s.x + dx) for s in slots]
+
+
+def _plain_repr(cls: type) -> None:
+    """The repr dataclass writes, without its recursion guard (page content keys are made of
+    page reprs, and a plan cannot contain itself): the same text, character for character."""
+    body = ", ".join(f"{f.name}={{self.{f.name}!r}}" for f in fields(cls) if f.repr)
+    namespace: dict[str, object] = {}
+    exec(f"def __repr__(self):\n    return self.__class__.__qualname__ + f\"({body})\"\n",
+         {}, namespace)
+    setattr(cls, "__repr__", namespace["__repr__"])  # noqa: B010
+
+
+for _plan_part in (Paper, Box, Slot, Line, Circle, Label, Lane, Placement, Page, Edge, Copy):
+    _plain_repr(_plan_part)

@@ -43,18 +43,21 @@ def stretched_sides(drawing: Drawing) -> dict[int, tuple[str, ...]]:
     """id of each rectangle extend_to_bleed stretches -> the trim edges ('left', 'top',
     'right', 'bottom') it stretches it across (the short-of-bleed lint lets those be)."""
     out: dict[int, tuple[str, ...]] = {}
-
-    def walk(items: tuple[Primitive, ...] | list[Primitive], m: Matrix) -> None:
-        for item in items:
-            if isinstance(item, Group) and _goes_into(item):
-                walk(item.items, compose(m, item.transform))
-            elif isinstance(item, Rect) and item.style.fill:
-                sides = _touching(item, m, drawing)
-                if any(sides):
-                    out[id(item)] = tuple(name for name, t in zip(_SIDES, sides, strict=True) if t)
-
-    walk(drawing.items, IDENTITY)
+    _stretched(drawing.items, IDENTITY, drawing, out)
     return out
+
+
+def _stretched(items: tuple[Primitive, ...] | list[Primitive], m: Matrix, drawing: Drawing,
+               out: dict[int, tuple[str, ...]]) -> None:
+    # a module function, not a closure calling itself: that would be a reference cycle
+    # holding the face until the cyclic collector runs
+    for item in items:
+        if isinstance(item, Group) and _goes_into(item):
+            _stretched(item.items, compose(m, item.transform), drawing, out)
+        elif isinstance(item, Rect) and item.style.fill:
+            sides = _touching(item, m, drawing)
+            if any(sides):
+                out[id(item)] = tuple(name for name, t in zip(_SIDES, sides, strict=True) if t)
 
 
 _SIDES = ("left", "top", "right", "bottom")
@@ -353,15 +356,18 @@ def _fill_at(shapes: list[tuple[object, Primitive, Shape]], x: float, y: float) 
 def _fills_of(drawing: Drawing) -> list[tuple[Primitive, Shape]]:
     """flat_fills with the primitive each shape is."""
     out: list[tuple[Primitive, Shape]] = []
-
-    def walk(items: tuple[Primitive, ...] | list[Primitive], m: Matrix) -> None:
-        for item in items:
-            if isinstance(item, Group):
-                walk(item.items, compose(m, item.transform))
-                continue
-            shape = _shape(item, m)
-            if shape is not None:
-                out.append((item, shape))
-
-    walk(drawing.items, IDENTITY)
+    _fills_walk(drawing.items, IDENTITY, out)
     return out
+
+
+def _fills_walk(items: tuple[Primitive, ...] | list[Primitive], m: Matrix,
+                out: list[tuple[Primitive, Shape]]) -> None:
+    for item in items:
+        if isinstance(item, Group):
+            _fills_walk(item.items, compose(m, item.transform), out)
+            continue
+        shape = _shape(item, m)
+        if shape is not None:
+            out.append((item, shape))
+
+

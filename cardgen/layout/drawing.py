@@ -8,8 +8,9 @@ one line at a baseline; renderers never measure, wrap or shrink.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -188,19 +189,41 @@ def _plain_repr(cls: type) -> None:
     the others when they differ from their default."""
     names = [f.name for f in fields(cls) if f.repr]
     body = ", ".join(f"{n}={{self.{n}!r}}" for n in names)
-    extra = [f.name for f in fields(cls) if not f.repr and f.compare]
-    tail = "{_extras(self, " + repr(tuple(extra)) + ")}" if extra else ""
+    extra = [f for f in fields(cls) if not f.repr and f.compare]
+    # each left-out field inline, compared with its default bound in the function's globals
+    # (no defaults looked up per call)
+    tail = "".join(f"{{'' if self.{f.name} == _d{k} else ', {f.name}=' + repr(self.{f.name})}}"
+                   for k, f in enumerate(extra))
     namespace: dict[str, object] = {}
+    glob: dict[str, object] = {f"_d{k}": f.default for k, f in enumerate(extra)}
     exec(f"def __repr__(self):\n    return self.__class__.__qualname__ + f\"({body}{tail})\"\n",
-         {"_extras": _extras}, namespace)
+         glob, namespace)
     setattr(cls, "__repr__", namespace["__repr__"])  # noqa: B010
-
-
-def _extras(item: object, names: tuple[str, ...]) -> str:
-    """", name=value" for each named field that differs from its default."""
-    defaults = {f.name: f.default for f in fields(item)}  # type: ignore[arg-type]
-    return "".join(f", {n}={getattr(item, n)!r}" for n in names if getattr(item, n) != defaults[n])
 
 
 for _primitive in (Gradient, Style, Rect, Ellipse, Path, Text, Image, Group):
     _plain_repr(_primitive)
+
+
+def _kept_repr(cls: type) -> None:
+    """A repr kept per object, for a primitive whose repr is long and whose objects are shared
+    (an icon's path, the same object on every face that shows the icon, hundreds of numbers
+    long): face keys and the PDF writer's shape memo read it once per object, not per face."""
+    plain = cast("Callable[[object], str]", cls.__repr__)
+    kept: dict[int, tuple[object, str]] = {}  # id -> (the object, held so its id stays its own)
+
+    def __repr__(self: object) -> str:
+        found = kept.get(id(self))
+        if found is not None and found[0] is self:
+            return found[1]
+        text = plain(self)
+        if len(kept) >= REPRS_KEPT:
+            kept.clear()
+        kept[id(self)] = (self, text)
+        return text
+
+    setattr(cls, "__repr__", __repr__)  # noqa: B010
+
+
+REPRS_KEPT = 4096
+_kept_repr(Path)

@@ -76,11 +76,6 @@ def _font(face: str) -> TTFont:
 
 
 @cache
-def _cmap(face: str) -> dict[int, str]:
-    return dict(_font(face).getBestCmap())
-
-
-@cache
 def _units_per_em(face: str) -> int:
     return int(_font(face)["head"].unitsPerEm)
 
@@ -88,8 +83,10 @@ def _units_per_em(face: str) -> int:
 @cache
 def _drawable(face: str) -> frozenset[str]:
     """Every character the face draws, plus the whitespace controls and the soft hyphen (a
-    break, drawn as a hyphen only where a line breaks)."""
-    return frozenset(map(chr, _cmap(face))) | {"\n", "\t", "\u00ad"}
+    break, drawn as a hyphen only where a line breaks). The characters are those of the
+    font's best character map as HarfBuzz, which shapes the text, reads it (the subtable
+    fontTools' getBestCmap picks, without fontTools reading every glyph's name)."""
+    return frozenset(map(chr, shaping.unicodes(_path_text(face)))) | {"\n", "\t", "\u00ad"}
 
 
 def missing_chars(text: str, face: str) -> list[str]:

@@ -76,10 +76,19 @@ def _check_transform(transform: Matrix) -> None:
 
 
 def _check_points(ops: Sequence[PathOp]) -> None:
+    if _CHECKED_OPS.get(id(ops)) is ops:  # an icon's path: one object on every face
+        return
     if not all(_usable(v) for op in ops for v in op[1:]):
         for op in ops:
             for v in op[1:]:
                 _finite(v, f"path point {op[0]}")
+    if len(_CHECKED_OPS) >= CHECKED_OPS_KEPT:
+        _CHECKED_OPS.clear()
+    _CHECKED_OPS[id(ops)] = ops  # held, so its id stays its own
+
+
+CHECKED_OPS_KEPT = 4096
+_CHECKED_OPS: dict[int, Sequence[PathOp]] = {}  # id -> path operators found usable
 
 
 def _check_fields(item: Rect | Ellipse | Text | Image) -> None:

@@ -31,11 +31,17 @@ class Scope:
         self.item_spec = item_spec
         self.index = index
         self.parent = parent
-        self.root: Scope = parent.root if parent is not None else self
+        # the root scope (None on the root itself: a scope holding itself would be a reference
+        # cycle, kept until the cyclic collector runs)
+        self._root: Scope | None = parent.root if parent is not None else None
         self.read_component = False  # on the root: did any binding read the component?
         # on the root: the parts of vocabulary terms the face's bindings read, by (vocab, id)
         # ('label' when a term is written as text): the colour-vision lint's evidence
         self.term_parts: dict[tuple[str, str], set[str]] = {}
+
+    @property
+    def root(self) -> Scope:
+        return self if self._root is None else self._root
 
     def child(self, item: Any, spec: FieldSpec | None, index: int) -> Scope:
         """The scope of one list item; `{parent.x}` reads the enclosing item."""

@@ -47,6 +47,11 @@ def _font(path: str) -> hb.Font:
     return hb.Font(hb.Face(hb.Blob(Path(path).read_bytes())))
 
 
+def unicodes(path: str) -> set[int]:
+    """The characters the font file's character map maps (HarfBuzz's best subtable)."""
+    return set(_font(path).face.unicodes)
+
+
 def has_rtl(text: str) -> bool:
     """Whether any character of the text reads right to left."""
     return _RTL.search(text) is not None

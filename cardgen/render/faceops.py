@@ -32,7 +32,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.layout.drawing import Drawing, Ellipse, Group, Path, Primitive, Rect, Text
 from cardgen.render.pdf import _FORMS_ATTR, asked_version, compact_last_page, draw_items
 from cardgen.render.pdf_style import replayable
-from cardgen.render.pdftext import _shown, pdf_font, private_glyph
+from cardgen.render.pdftext import pdf_font, private_glyph, shown_chars
 
 Chars = tuple[tuple[str, str], ...]  # (font face, the characters it shows, sorted) per face
 
@@ -48,7 +48,7 @@ def face_chars(drawing: Drawing) -> Chars:
 def _collect(items: Sequence[Primitive], found: dict[str, set[str]]) -> None:
     for item in items:
         if type(item) is Text:
-            found.setdefault(item.font, set()).update(_shown(item.font, item.text).chars)
+            found.setdefault(item.font, set()).update(shown_chars(item.font, item.text))
         elif type(item) is Group:
             _collect(item.items, found)
 

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import chain
 from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
@@ -99,18 +100,45 @@ def _text_parts(canvas: Canvas, t: Text) -> list[tuple[str, str]]:
     shown = _shown(t.font, t.text)
     parts = []
     start = 0
-    for subset, chunk in font.splitString(shown.chars, doc):
+    for subset, chunk in _split(font, shown.chars, doc):
         font_op = f"{font.getSubsetInternalName(subset, doc)} {fp_str(t.size)} Tf"
         parts.append((font_op, _tj(chunk, shown, start, t.size, canvas._escape)))
         start += len(chunk)
     return parts
 
 
+def _split(font: Any, chars: str, doc: Any) -> list[tuple[int, bytes]]:
+    """font.splitString(chars, doc): the same (subset, codes) chunks, looked up at once when
+    every character already has its code (after `faceops.prime`, nearly every line)."""
+    state = font.state.get(doc)  # a WeakKeyDictionary: document -> its codes
+    if state is None or "\u00a0" in chars:
+        return list(font.splitString(chars, doc))
+    assigned = state.assignments
+    try:
+        codes = [assigned[c] for c in map(ord, chars)]
+    except KeyError:  # a character met for the first time: reportlab gives it its code
+        return list(font.splitString(chars, doc))
+    if not codes:
+        return []
+    if max(codes) < 256:
+        return [(0, bytes(codes))]
+    out: list[tuple[int, bytes]] = []
+    current, run = codes[0] >> 8, [codes[0] & 0xFF]
+    for n in codes[1:]:
+        if n >> 8 != current:
+            out.append((current, bytes(run)))
+            current, run = n >> 8, []
+        run.append(n & 0xFF)
+    out.append((current, bytes(run)))
+    return out
+
+
 @dataclass(frozen=True)
 class _Shown:
     """A shaped line as the PDF shows it: one character per glyph (the glyph's own, or a
     private-use code given to a glyph no character maps to, such as an Arabic joining form),
-    the TJ number after each glyph and each glyph's rise (font units per em / 1000)."""
+    the TJ number after each glyph and each glyph's rise (font units per em / 1000; none
+    when no glyph is raised, as in most text)."""
 
     chars: str
     gaps: tuple[float, ...]
@@ -127,6 +155,11 @@ def _shown(face: str, text: str) -> _Shown:
         pieces = [_shown_whole(face, text)]
     else:
         pieces = [_shown_whole(face, piece) for piece in _PIECES.findall(text)]
+    if len(pieces) == 1:
+        whole = pieces[0]
+        if not whole.gaps or whole.gaps[-1] == 0.0:
+            return whole
+        return _Shown(whole.chars, (*whole.gaps[:-1], 0.0), whole.lead, whole.rises)
     gaps: list[float] = []
     for i, piece in enumerate(pieces):
         gaps += piece.gaps
@@ -134,8 +167,19 @@ def _shown(face: str, text: str) -> _Shown:
             gaps[-1] = round(gaps[-1] + pieces[i + 1].lead, 3)  # the next word's first offset
     if gaps:
         gaps[-1] = 0.0
-    return _Shown("".join(p.chars for p in pieces), tuple(gaps), pieces[0].lead,
-                  tuple(r for p in pieces for r in p.rises))
+    rises: tuple[float, ...] = ()
+    if any(p.rises for p in pieces):
+        rises = tuple(chain.from_iterable([p.rises or (0.0,) * len(p.chars) for p in pieces]))
+    return _Shown("".join([p.chars for p in pieces]), tuple(gaps), pieces[0].lead, rises)
+
+
+def shown_chars(face: str, text: str) -> str:
+    """The characters `_shown(face, text)` shows (in its order), put together from its words'
+    without working out the line's numbers (a deck's lines are mostly met once, and a large
+    deck's would not all stay in `_shown`'s memo until they are drawn)."""
+    if " " not in text or shaping.has_rtl(text):
+        return _shown(face, text).chars
+    return "".join([_shown_whole(face, piece).chars for piece in _PIECES.findall(text)])
 
 
 @lru_cache(maxsize=1 << 15)
@@ -149,7 +193,8 @@ def _shown_whole(face: str, text: str) -> _Shown:
     xs = [x * scale for x in shaped.xs] + [shaped.advance * scale]
     gaps = tuple(round(xs[i] + rl_face.getCharWidth(c) - xs[i + 1], 3) for i, c in enumerate(chars))
     lead = -round(xs[0], 3) if chars else 0.0
-    return _Shown("".join(map(chr, chars)), gaps, lead, tuple(y * scale for y in shaped.ys))
+    rises = tuple(y * scale for y in shaped.ys)
+    return _Shown("".join(map(chr, chars)), gaps, lead, rises if any(rises) else ())
 
 
 def _char_of(rl_face: Any, gid: int) -> int:
@@ -208,6 +253,9 @@ def private_glyph(face: str, code: int) -> int | None:
 
 def _tj(chunk: bytes, shown: _Shown, start: int, size: float, escape: Callable[[bytes], str]) -> str:
     """One subset's glyphs as `[(...) n (...)] TJ`, with a text rise where shaping raised one."""
+    if not any(shown.rises[start:start + len(chunk)]):  # no rise (most text): the glyphs
+        # split only where a number follows
+        return _tj_flat(chunk, shown, start, escape)
     parts: list[str] = [fp_str(shown.lead)] if start == 0 and shown.lead else []
     ops: list[str] = []
     rise = 0.0
@@ -228,3 +276,32 @@ def _tj(chunk: bytes, shown: _Shown, start: int, size: float, escape: Callable[[
         parts.append(f"({escape(bytes(pending))})")
     ops.append(f"[{' '.join(parts)}] TJ" + (" 0 Ts" if rise else ""))
     return " ".join(ops)
+
+
+def _tj_flat(chunk: bytes, shown: _Shown, start: int, escape: Callable[[bytes], str]) -> str:
+    """`_tj` of glyphs without a rise: the same text, each run of glyphs up to a number
+    escaped at once and each number written once per process."""
+    parts: list[str] = [_number(shown.lead)] if start == 0 and shown.lead else []
+    gaps = shown.gaps
+    j = 0
+    for k in range(len(chunk)):
+        gap = gaps[start + k]
+        if gap:
+            parts.append(f"({escape(chunk[j:k + 1])}) {_number(gap)}")
+            j = k + 1
+    if j < len(chunk):
+        parts.append(f"({escape(chunk[j:])})")
+    return f"[{' '.join(parts)}] TJ"
+
+
+_NUMBERS: dict[float, str] = {}
+
+
+def _number(value: float) -> str:
+    """fp_str(value), kept: a font's kerning and advance gaps take few values."""
+    text = _NUMBERS.get(value)
+    if text is None:
+        if len(_NUMBERS) >= 1 << 16:
+            _NUMBERS.clear()
+        text = _NUMBERS[value] = fp_str(value)
+    return text
