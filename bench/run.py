@@ -18,7 +18,8 @@ Rows (what / figure / goal):
   edit in watch              the same edit seen by a running `cardgen watch`: the seconds its
                              own "built ... in X s" line reports, <= 0.3 s (wall-time bound)
   seed l5@0.6.5              its default build: CPU / the floor's 60-card CPU, <= 4x
-  check l5@0.6.5             `cardgen check l5@0.6.5`: wall seconds, <= 0.25 s (wall-time bound)
+  check l5@0.6.5             `cardgen check l5@0.6.5` on the project the seed row just built:
+                             wall seconds, <= 0.25 s (wall-time bound)
 
 Wall-time rows need a quiet machine; CPU ratios hold up on a busy one.
 
@@ -208,7 +209,7 @@ def seed_rows(repeat: int, work: Path) -> list[Row]:
         run = cold_build(project, SEED, work / "seed-out")
         build.figures.append(run.cpu / fl.cpu)
         build.detail.append(f"{run.cpu:.2f} s CPU vs floor {fl.cpu:.2f} s")
-        run = run_child(cardgen(REPO, "check", SEED))
+        run = run_child(cardgen(project, "check", SEED))  # the project just built
         check.figures.append(run.wall)
         check.detail.append(f"{run.wall:.2f} s wall, {run.cpu:.2f} s CPU")
     return [build, check]
