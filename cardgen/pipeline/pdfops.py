@@ -19,15 +19,11 @@ change (`sources.toolchain`).
 
 from __future__ import annotations
 
-import contextlib
-import hmac
-import os
-import pickle
 from collections.abc import Collection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.pipeline.sources import CACHE_FOLDER, _sign, _stamp, cache_secret, toolchain
+from cardgen.pipeline.sources import CACHE_FOLDER, _stamp, read_signed, toolchain, write_signed
 
 if TYPE_CHECKING:
     from cardgen.data.model import Database
@@ -165,40 +161,15 @@ class PdfOpsStore:
         self._write(data)
 
     def _write(self, data: Data) -> None:
-        secret = cache_secret()
-        if secret is None:
-            return
-        tmp = self.path.with_suffix(f".{os.getpid()}.tmp")
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            ignore = self.path.parent / ".gitignore"
-            if not ignore.exists():
-                ignore.write_text("*\n", encoding="utf-8")
-            body = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
-            tmp.write_bytes(_sign(secret, body) + body)
-            os.replace(tmp, self.path)
+        if write_signed(self.path, data):  # else a read-only project builds without the store
             self.stamp = _stamp(self.path)
             if self.stamp is not None:
                 _KNOWN[self.path] = (self.stamp, data)
-        except OSError:  # a read-only project builds without the store
-            with contextlib.suppress(OSError):
-                tmp.unlink(missing_ok=True)
 
 
 def _load(path: Path) -> Data:
     """The store on the disk, only if this user's key signed it and this toolchain wrote it."""
-    secret = cache_secret()
-    try:
-        blob = path.read_bytes()
-    except OSError:
-        return _empty()
-    digest, body = blob[:32], blob[32:]
-    if secret is None or not hmac.compare_digest(digest, _sign(secret, body)):
-        return _empty()
-    try:
-        data = pickle.loads(body)
-    except Exception:  # truncated or from another version: start afresh
-        return _empty()
+    data = read_signed(path)
     if not isinstance(data, dict) or data.get("code") != toolchain():
         return _empty()
     return data

@@ -14,11 +14,7 @@ after an edit reads them instead of planning again.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import hmac
-import os
-import pickle
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -28,7 +24,7 @@ from cardgen.impose.draft import report_pages
 from cardgen.pipeline.faces import copy_groups
 from cardgen.pipeline.outputs import project_paper_catalogue
 from cardgen.pipeline.rules import rules_plan_lines
-from cardgen.pipeline.sources import CACHE_FOLDER, _sign, cache_secret, toolchain
+from cardgen.pipeline.sources import CACHE_FOLDER, read_signed, toolchain, write_signed
 from cardgen.pipeline.writers import home_heading
 
 if TYPE_CHECKING:
@@ -90,37 +86,14 @@ def _path(db: Database, paper: str) -> Path:
 def _read(db: Database, paper: str) -> tuple[Any, Planned] | None:
     """The paper's plan on the disk with its inputs, only if this user's key signed it and this
     toolchain wrote it."""
-    secret = cache_secret()
-    try:
-        blob = _path(db, paper).read_bytes()
-    except OSError:
+    found = read_signed(_path(db, paper))
+    if not isinstance(found, tuple) or len(found) != 2:
         return None
-    digest, body = blob[:32], blob[32:]
-    if secret is None or not hmac.compare_digest(digest, _sign(secret, body)):
-        return None
-    try:
-        code, kept = pickle.loads(body)
-    except Exception:  # truncated or from another version: plan afresh
-        return None
+    code, kept = found
     if code != toolchain() or not isinstance(kept, tuple) or not isinstance(kept[1], Planned):
         return None
     return kept
 
 
 def _write(db: Database, paper: str, kept: tuple[Any, Planned]) -> None:
-    secret = cache_secret()
-    if secret is None:
-        return
-    path = _path(db, paper)
-    tmp = path.with_suffix(f".{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        ignore = path.parent / ".gitignore"
-        if not ignore.exists():
-            ignore.write_text("*\n", encoding="utf-8")
-        body = pickle.dumps((toolchain(), kept), protocol=pickle.HIGHEST_PROTOCOL)
-        tmp.write_bytes(_sign(secret, body) + body)
-        os.replace(tmp, path)
-    except OSError:  # a read-only project plans every time
-        with contextlib.suppress(OSError):
-            tmp.unlink(missing_ok=True)
+    write_signed(_path(db, paper), (toolchain(), kept))  # a read-only project plans every time

@@ -211,6 +211,49 @@ def _sign(secret: bytes, body: bytes) -> bytes:
     return hmac.new(secret, body, hashlib.sha256).digest()
 
 
+_MISSING = object()  # what read_signed gives for a file it cannot trust
+
+
+def read_signed(path: Path) -> object:
+    """What a cache file holds, unpickled, only if this user's key signed it (a file that came
+    with someone else's project folder is never unpickled); `_MISSING` when it is absent,
+    unsigned, altered, truncated or from another version."""
+    secret = cache_secret()
+    try:
+        blob = path.read_bytes()
+    except OSError:
+        return _MISSING
+    digest, body = blob[:32], blob[32:]
+    if secret is None or not hmac.compare_digest(digest, _sign(secret, body)):
+        return _MISSING
+    try:
+        return pickle.loads(body)
+    except Exception:  # truncated or from another version: start afresh
+        return _MISSING
+
+
+def write_signed(path: Path, value: object) -> bool:
+    """value pickled into a cache file signed with this user's key, atomically (the cache
+    folder gets its .gitignore); False when it cannot be (no key, a read-only project)."""
+    secret = cache_secret()
+    if secret is None:
+        return False
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        ignore = path.parent / ".gitignore"
+        if not ignore.exists():
+            ignore.write_text("*\n", encoding="utf-8")
+        body = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        tmp.write_bytes(_sign(secret, body) + body)
+        os.replace(tmp, path)
+        return True
+    except OSError:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
+        return False
+
+
 def user_cache() -> Path | None:
     """This user's cache folder for cardgen: $XDG_CACHE_HOME/cardgen or ~/.cache/cardgen, only
     when that is an absolute path below the file system's root; None otherwise (an empty or
@@ -290,18 +333,7 @@ class FaceCache:
         known = _KNOWN.get(self.path)
         if stamp is not None and known is not None and known[0] == stamp:
             return dict(known[1])
-        secret = cache_secret()
-        try:
-            blob = self.path.read_bytes()
-        except OSError:
-            return {}
-        digest, body = blob[:32], blob[32:]
-        if secret is None or not hmac.compare_digest(digest, _sign(secret, body)):
-            return {}
-        try:
-            data = pickle.loads(body)
-        except Exception:  # truncated or from another version: start afresh
-            return {}
+        data = read_signed(self.path)
         if not isinstance(data, dict):
             return {}
         if stamp is not None:
@@ -332,21 +364,7 @@ class FaceCache:
         entries = {**self.old, **self.new} if keep_old else self.new
         if self.read_only or not self.added and entries.keys() == self.old.keys():
             return
-        tmp = self.path.with_suffix(f".{os.getpid()}.tmp")
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            ignore = self.path.parent / ".gitignore"
-            if not ignore.exists():
-                ignore.write_text("*\n", encoding="utf-8")
-            secret = cache_secret()
-            if secret is None:
-                return
-            body = pickle.dumps(entries, protocol=pickle.HIGHEST_PROTOCOL)
-            tmp.write_bytes(_sign(secret, body) + body)
-            os.replace(tmp, self.path)
+        if write_signed(self.path, entries):  # else a read-only project builds without it
             stamp = _stamp(self.path)
             if stamp is not None:
                 _KNOWN[self.path] = (stamp, dict(entries))
-        except OSError:  # a read-only project (or a file in the way) builds without the cache
-            with contextlib.suppress(OSError):
-                tmp.unlink(missing_ok=True)
