@@ -116,17 +116,23 @@ def _under(placed: list[Placed], n: int, points: tuple[tuple[float, float], ...]
         leaves = q.fills
         if not leaves:  # text and strokes: nothing a point can sit on
             continue
-        still = []
-        for k in left:
-            fill = _fill_of(leaves, *points[k])
-            if fill is None:
-                still.append(k)
-            else:
-                found[k] = fill or None
-        left = still
+        left = _settle(leaves, points, left, found)
         if not left:
             break
     return found
+
+
+def _settle(leaves: tuple[FillLeaf, ...], points: tuple[tuple[float, float], ...], left: list[int],
+            found: list[str | None]) -> list[int]:
+    """Of the points still `left`, those no leaf sits under; the others' fills go in found."""
+    still = []
+    for k in left:
+        fill = _fill_of(leaves, *points[k])
+        if fill is None:
+            still.append(k)
+        else:
+            found[k] = fill or None
+    return still
 
 
 def _samples(item: Primitive, box: Box) -> tuple[tuple[tuple[float, float], ...], Box]:
@@ -396,15 +402,7 @@ class FaceLinter:
         for i in range(top, -1, -1):
             if _passed(fillers[i], el, extent):
                 continue
-            leaves = fillers[i][2]
-            still = []
-            for k in left:
-                fill = _fill_of(leaves, *points[k])
-                if fill is None:
-                    still.append(k)
-                else:
-                    found[k] = fill or None
-            left = still
+            left = _settle(fillers[i][2], points, left, found)
             if not left:
                 break
         return found
