@@ -59,13 +59,22 @@ def fake_face(session: LayoutSession, component: Component, side: str) -> Drawin
     return d
 
 
-@pytest.fixture(autouse=True)
-def fake_layout(monkeypatch: pytest.MonkeyPatch) -> None:
+def fake_layout_package() -> types.ModuleType:
+    """A stand-in for the `cardgen.layout` package whose faces are fake_face's; its submodules
+    (back lints, sessions, ...) still import from the real package's folder."""
+    import cardgen.layout as real
+
     module = types.ModuleType("cardgen.layout")
+    module.__path__ = list(real.__path__)
     module.face_info = lambda db, kind: KINDS[kind]  # type: ignore[attr-defined]
     module.lay_out = fake_face  # type: ignore[attr-defined]
     module.LayoutSession = LayoutSession  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "cardgen.layout", module)
+    return module
+
+
+@pytest.fixture(autouse=True)
+def fake_layout(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "cardgen.layout", fake_layout_package())
 
 
 def make_db(tmp_path: Path, counts: dict[tuple[str, str], int] = COUNTS,
@@ -96,11 +105,7 @@ def form_uses(pdf: Path) -> dict[str, int]:
 def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Database, Path]:
     root = tmp_path_factory.mktemp("build")
     mp = pytest.MonkeyPatch()
-    module = types.ModuleType("cardgen.layout")
-    module.face_info = lambda db, kind: KINDS[kind]  # type: ignore[attr-defined]
-    module.lay_out = fake_face  # type: ignore[attr-defined]
-    module.LayoutSession = LayoutSession  # type: ignore[attr-defined]
-    mp.setitem(sys.modules, "cardgen.layout", module)
+    mp.setitem(sys.modules, "cardgen.layout", fake_layout_package())
     db = make_db(root)
     summary = build(db, root / "output", BuildOptions(back_offset=(1.0, -0.5), preview=True))
     mp.undo()
