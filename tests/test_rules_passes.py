@@ -1,0 +1,180 @@
+"""How the rules are typeset: as few layout passes as the contents need, the last one alone
+drawn, each paragraph broken into lines once per width; and the same bytes as reportlab's own
+multiBuild (every pass drawn, every paragraph broken afresh, the contents' page numbers in
+their markup) gives for the same story.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from reportlab.platypus import Paragraph
+from reportlab.platypus.tableofcontents import TableOfContents
+
+import cardgen
+from cardgen.render.rulebook import blocks as bk
+from cardgen.render.rulebook import document, flow, page_count
+from cardgen.render.rulebook.book import Book, Faces
+from cardgen.render.rulebook.styles import (
+    Look,
+    booklet_look,
+    page_look,
+    paragraph_styles,
+    pdf_face,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+LETTER = page_look(215.9, 279.4)
+A5 = booklet_look(210.0, 297.0)
+
+RULEBOOK = """# Tiny rules
+
+## In the box
+
+- 2 cards
+- 1 token
+
+## Playing
+
+{filler}
+
+### A detail
+
+Not in the contents (level 3).
+
+## Scoring
+
+1. Count.
+2. Compare.
+"""
+
+
+def _book(text: str) -> Book:
+    return Book(bk.read_blocks(text), "Tiny 1", Faces(), {}, {})
+
+
+def _filler(paragraphs: int) -> str:
+    return "\n\n".join(f"Paragraph {n}: " + "the rules go on and on. " * 30
+                       for n in range(paragraphs))
+
+
+def _passes(book: Book, look: Look) -> tuple[list[bool], bytes]:
+    """Each layout pass (did it draw?) and the PDF."""
+    styles = paragraph_styles(look, book.faces)
+    sink = io.BytesIO()
+    doc = document.RulesDoc(sink, look, book, styles)
+    doc.typeset(document.story(book, look, styles),
+                document._canvas_class(book.icons, pdf_face(book.faces)))
+    return doc.passes, sink.getvalue()
+
+
+def _multibuild(book: Book, look: Look, monkeypatch: pytest.MonkeyPatch) -> bytes:
+    """The same story typeset by reportlab's multiBuild with its own paragraphs and contents."""
+    with monkeypatch.context() as patched:
+        patched.setattr(flow, "KeptParagraph", Paragraph)
+        patched.setattr(document, "KeptParagraph", Paragraph)
+        patched.setattr(document, "Contents", TableOfContents)
+        styles = paragraph_styles(look, book.faces)
+        sink = io.BytesIO()
+        doc = document.RulesDoc(sink, look, book, styles)
+        doc.multiBuild(document.story(book, look, styles), maxPasses=6,
+                       canvasmaker=document._canvas_class(book.icons, pdf_face(book.faces)))
+    return sink.getvalue()
+
+
+def test_a_book_whose_contents_are_as_predicted_is_laid_out_twice_and_drawn_once() -> None:
+    passes, pdf = _passes(_book(RULEBOOK.replace("{filler}", _filler(12))), LETTER)
+    assert passes == [False, True]
+    assert page_count(pdf) >= 3
+
+
+def test_a_book_without_contents_is_drawn_in_one_pass() -> None:
+    passes, _ = _passes(_book("Just some text.\n\n" + _filler(3)), LETTER)
+    assert passes == [True]
+
+
+def test_the_contents_predicted_are_the_contents_found() -> None:
+    book = _book(RULEBOOK.replace("{filler}", _filler(12)))
+    styles = paragraph_styles(LETTER, book.faces)
+    story = document.story(book, LETTER, styles)
+    contents = next(f for f in story if isinstance(f, document.Contents))
+    assert [(level, text, key) for level, text, _, key in contents._entries] == [
+        (0, "Tiny rules", "h1"), (1, "In the box", "h2"), (1, "Playing", "h3"),
+        (1, "Scoring", "h5")]
+
+
+@pytest.mark.parametrize("look", [LETTER, A5], ids=["letter", "booklet-a5"])
+@pytest.mark.parametrize("paragraphs", [0, 12, 40])
+def test_the_pdf_is_the_bytes_reportlabs_multibuild_gives(
+        look: Look, paragraphs: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    book = _book(RULEBOOK.replace("{filler}", _filler(paragraphs)))
+    assert _passes(book, look)[1] == _multibuild(book, look, monkeypatch)
+
+
+@pytest.mark.parametrize("target", ["l5@0.6.5", "orbital-debris"])
+def test_a_seed_rulebook_is_the_bytes_reportlabs_multibuild_gives(
+        target: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardgen.render.rulebook import rules_book
+
+    made = rules_book(cardgen.load_game(target, ROOT))
+    assert made is not None
+    book = made[0]
+    for look in (LETTER, A5):
+        passes, pdf = _passes(book, look)
+        assert passes == [False, True], (target, look)
+        assert pdf == _multibuild(book, look, monkeypatch), (target, look)
+
+
+def test_a_contents_that_is_not_as_predicted_takes_more_passes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A wrong guess (here: no entries at all) is measured again, then drawn, and the PDF is
+    still reportlab's."""
+    book = _book(RULEBOOK.replace("{filler}", _filler(40)))
+    monkeypatch.setattr(document, "predicted_contents", lambda body: [])
+    passes, pdf = _passes(book, LETTER)
+    assert passes == [False, False, True]
+    assert pdf == _multibuild(book, LETTER, monkeypatch)
+
+
+def _lines(para: Paragraph) -> list[tuple[object, ...]]:
+    """A wrapped paragraph's lines: the words on each and the room left."""
+    out: list[tuple[object, ...]] = []
+    for line in para.blPara.lines:
+        if isinstance(line, tuple):  # kind 0: (room left, words)
+            out.append((round(line[0], 6), tuple(line[1])))
+        else:
+            out.append((round(line.extraSpace, 6), tuple(w.text for w in line.words)))
+    return out
+
+
+@pytest.mark.parametrize("markup", [
+    "the rules go on and on. " * 20,
+    "some <b>bold</b> and <i>italic</i> words, " * 8 + "and a long tail of plain words " * 4,
+])
+def test_a_kept_paragraph_breaks_as_a_fresh_one_at_every_width(markup: str) -> None:
+    style = paragraph_styles(LETTER, Faces())["body"]
+    kept = flow.KeptParagraph(markup, style)
+    for width in (300.0, 180.0, 300.0, 120.0, 180.0, 300.0):
+        size = kept.wrap(width, 1000.0)
+        fresh = Paragraph(markup, style)
+        assert size == fresh.wrap(width, 1000.0), width
+        assert _lines(kept) == _lines(fresh), width
+        assert kept.height == fresh.height and kept.width == fresh.width
+
+
+def test_a_kept_paragraph_breaks_once_per_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    style = paragraph_styles(LETTER, Faces())["body"]
+    kept = flow.KeptParagraph("the rules go on and on. " * 20, style)
+    broken: list[object] = []
+    real = Paragraph.breakLines
+
+    def counting(self: Paragraph, width: object) -> object:
+        broken.append(width)
+        return real(self, width)
+
+    monkeypatch.setattr(Paragraph, "breakLines", counting)
+    for width in (300.0, 300.0, 180.0, 300.0, 180.0):
+        kept.wrap(width, 1000.0)
+    assert len(broken) == 2
