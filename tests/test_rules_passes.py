@@ -178,3 +178,15 @@ def test_a_kept_paragraph_breaks_once_per_width(monkeypatch: pytest.MonkeyPatch)
     for width in (300.0, 300.0, 180.0, 300.0, 180.0):
         kept.wrap(width, 1000.0)
     assert len(broken) == 2
+
+
+def test_the_booklet_carries_a_fixed_date_and_an_id_made_from_its_content(tmp_path: Path) -> None:
+    """pdfium stamps the time it saved: a booklet made a second later must not differ."""
+    from cardgen.render.rulebook.booklet import INVARIANT_DATE, impose_booklet, steady_id
+
+    pages, _ = document.typeset(_book(RULEBOOK.replace("{filler}", _filler(3))), A5)
+    impose_booklet(pages, tmp_path / "booklet.pdf")
+    data = (tmp_path / "booklet.pdf").read_bytes()
+    assert b"/CreationDate(" + INVARIANT_DATE + b")" in data
+    later = data.replace(INVARIANT_DATE, b"D:20310203040506+00'00'")
+    assert steady_id(later) == data
