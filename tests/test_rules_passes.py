@@ -10,7 +10,7 @@ import io
 from pathlib import Path
 
 import pytest
-from reportlab.platypus import Paragraph
+from reportlab.platypus import Frame, Paragraph
 from reportlab.platypus.tableofcontents import TableOfContents
 
 import cardgen
@@ -70,12 +70,20 @@ def _passes(book: Book, look: Look) -> tuple[list[bool], bytes]:
     return doc.passes, sink.getvalue()
 
 
+class _PlainFrame(Frame):  # type: ignore[misc]
+    """reportlab's Frame (copied whole, drawing all it places)."""
+
+    measuring = False
+
+
 def _multibuild(book: Book, look: Look, monkeypatch: pytest.MonkeyPatch) -> bytes:
-    """The same story typeset by reportlab's multiBuild with its own paragraphs and contents."""
+    """The same story typeset by reportlab's multiBuild with its own paragraphs, contents and
+    frame."""
     with monkeypatch.context() as patched:
         patched.setattr(flow, "KeptParagraph", Paragraph)
         patched.setattr(document, "KeptParagraph", Paragraph)
         patched.setattr(document, "Contents", TableOfContents)
+        patched.setattr(document, "MeasuringFrame", _PlainFrame)
         styles = paragraph_styles(look, book.faces)
         sink = io.BytesIO()
         doc = document.RulesDoc(sink, look, book, styles)
@@ -190,3 +198,17 @@ def test_the_booklet_carries_a_fixed_date_and_an_id_made_from_its_content(tmp_pa
     assert b"/CreationDate(" + INVARIANT_DATE + b")" in data
     later = data.replace(INVARIANT_DATE, b"D:20310203040506+00'00'")
     assert steady_id(later) == data
+
+
+def test_a_measuring_frames_deep_copy_is_what_deepcopy_makes() -> None:
+    import copy
+
+    frame = document.MeasuringFrame(10, 20, 300, 400, id="text")
+    frame._frameBGs = [["a background"]]
+    frame.measuring = True
+    twin = copy.deepcopy(frame)
+    plain = copy.deepcopy(_PlainFrame(10, 20, 300, 400, id="text"))
+    plain._frameBGs, plain.measuring = [["a background"]], True
+    assert type(twin) is document.MeasuringFrame and twin is not frame
+    assert vars(twin) == vars(plain)
+    assert twin._frameBGs is not frame._frameBGs and twin._frameBGs[0] is not frame._frameBGs[0]

@@ -12,6 +12,7 @@ predicted is laid out twice and drawn once; one without contents is drawn in a s
 
 from __future__ import annotations
 
+import copy
 import io
 from collections.abc import Mapping
 from functools import partial
@@ -185,6 +186,16 @@ class MeasuringFrame(Frame):  # type: ignore[misc]  # reportlab has no type info
 
     measuring = False
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> MeasuringFrame:
+        """What copy.deepcopy would make, sooner: platypus copies the frame to measure the
+        items of every list, and a frame holds numbers and strings but for a list or two."""
+        twin = copy.copy(self)
+        memo[id(self)] = twin
+        for name, value in vars(self).items():
+            if not isinstance(value, _SCALARS):
+                setattr(twin, name, copy.deepcopy(value, memo))
+        return twin
+
     def _add(self, flowable: Flowable, canv: Canvas, trySplit: int = 0) -> int:
         if not self.measuring:
             return int(super()._add(flowable, canv, trySplit))
@@ -195,6 +206,9 @@ class MeasuringFrame(Frame):  # type: ignore[misc]  # reportlab has no type info
             del flowable.drawOn
 
     add = _add
+
+
+_SCALARS = (int, float, str, type(None))
 
 
 def _not_drawn(canvas: Canvas, x: float, y: float, _sW: float = 0) -> None:
