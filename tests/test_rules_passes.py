@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
 from reportlab.platypus import Frame, Paragraph
 from reportlab.platypus.tableofcontents import TableOfContents
@@ -137,10 +138,11 @@ def test_a_seed_rulebook_is_the_bytes_reportlabs_multibuild_gives(
 
 def test_a_contents_that_is_not_as_predicted_takes_more_passes(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """A wrong guess (here: no entries at all) is measured again, then drawn, and the PDF is
-    still reportlab's."""
+    """A wrong guess (here: the last entry missing) is measured again, then drawn, and the
+    PDF is still reportlab's."""
     book = _book(RULEBOOK.replace("{filler}", _filler(40)))
-    monkeypatch.setattr(document, "predicted_contents", lambda body: [])
+    predicted = document.predicted_contents
+    monkeypatch.setattr(document, "predicted_contents", lambda body: predicted(body)[:-1])
     passes, pdf = _passes(book, LETTER)
     assert passes == [False, False, True]
     assert pdf == _multibuild(book, LETTER, monkeypatch)
@@ -212,3 +214,19 @@ def test_a_measuring_frames_deep_copy_is_what_deepcopy_makes() -> None:
     assert type(twin) is document.MeasuringFrame and twin is not frame
     assert vars(twin) == vars(plain)
     assert twin._frameBGs is not frame._frameBGs and twin._frameBGs[0] is not frame._frameBGs[0]
+
+
+def test_headings_only_inside_lists_and_quotes_get_no_contents() -> None:
+    """They never reach the contents (platypus places the list, not the heading), so no
+    contents is printed for them (it printed a placeholder entry on page 0)."""
+    book = _book("Intro text.\n\n> ## A quoted heading\n>\n> quoted text\n\n"
+                 "- ## Listed heading\n\nMore.\n")
+    passes, pdf = _passes(book, LETTER)
+    assert passes == [True]
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        text = doc[0].get_textpage().get_text_range()
+    finally:
+        doc.close()
+    assert "A quoted heading" in text and "Listed heading" in text
+    assert "Contents" not in text and "Placeholder" not in text

@@ -36,7 +36,6 @@ from reportlab.platypus.tableofcontents import TableOfContents, drawPageNumbers
 from cardgen.layout.icons import icon_items
 from cardgen.layout.linebreak import ICON_EM, ICON_PAD_EM
 from cardgen.render.pdf import draw_items
-from cardgen.render.rulebook import blocks as bk
 from cardgen.render.rulebook.book import Book
 from cardgen.render.rulebook.flow import Context, KeptParagraph, flowables
 from cardgen.render.rulebook.markup import ICON_CALLBACK
@@ -252,12 +251,14 @@ class Contents(TableOfContents):  # type: ignore[misc]  # reportlab has no type 
 
 
 def story(book: Book, look: Look, styles: Mapping[str, Any]) -> list[Flowable]:
-    """Title, contents, then the rulebook's blocks."""
+    """Title, contents (when a heading of levels 1-2 stands outside lists and quotes: one in
+    them gets no entry), then the rulebook's blocks."""
     ctx = Context(look, book.faces, styles, book.pictures)
     out: list[Flowable] = [KeptParagraph(_escape(book.title), styles["title"]),
                            KeptParagraph("Rules", styles["subtitle"])]
-    contents = None
-    if any(h.level <= CONTENTS_LEVELS for h in bk.headings(book.blocks)):
+    body = flowables(book.blocks, ctx)
+    entries = predicted_contents(body)
+    if entries:
         contents = Contents(
             levelStyles=[styles["toc1"], styles["toc2"]], dotsMinLevel=0,
             tableStyle=TableStyle([("FONTNAME", (0, 0), (-1, -1), styles["toc2"].fontName),
@@ -266,10 +267,8 @@ def story(book: Book, look: Look, styles: Mapping[str, Any]) -> list[Flowable]:
                                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                                    ("TOPPADDING", (0, 0), (-1, -1), 0),
                                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+        contents._entries = entries  # the first pass lays the contents out at their full length
         out += [KeptParagraph("Contents", styles["contents"]), contents]
-    body = flowables(book.blocks, ctx)
-    if contents is not None:  # the first pass lays the contents out at their full length
-        contents._entries = predicted_contents(body)
     return out + body
 
 
