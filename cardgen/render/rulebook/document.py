@@ -104,9 +104,9 @@ class RulesDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no type 
             bottomMargin=look.bottom * mm, title=f"{book.title} - rules",
             author="cardgen", creator="cardgen",
             subject=f"{book.title}: the rulebook" + (", booklet pages" if look.booklet else ""))
-        self.text_frame = MeasuringFrame(self.leftMargin, self.bottomMargin, self.width, self.height,
-                                    id="text", leftPadding=0, rightPadding=0, topPadding=0,
-                                    bottomPadding=0)
+        self.text_frame = MeasuringFrame(
+            self.leftMargin, self.bottomMargin, self.width, self.height, id="text",
+            leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([PageTemplate("page", [self.text_frame], onPage=self.furnish)])
 
     def typeset(self, story: list[Flowable], canvasmaker: type[Canvas]) -> None:
