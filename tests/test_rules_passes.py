@@ -122,6 +122,52 @@ def test_the_pdf_is_the_bytes_reportlabs_multibuild_gives(
     assert _passes(book, look)[1] == _multibuild(book, look, monkeypatch)
 
 
+RICH = """# Rich rules
+
+## Tables
+
+| Card | Count | Text |
+|:-----|------:|:-----|
+{rows}
+
+## Other blocks
+
+```
+code line one
+    indented line
+```
+
+> A quote with **bold** and *italic* words,
+> over two lines.
+
+---
+
+1. First
+   - nested item with a long text that goes on and on and on and on and on and on
+2. Second
+
+![[missing-picture.png]]
+
+{filler}
+
+## The end
+
+Last words.
+"""
+
+
+@pytest.mark.parametrize("look", [LETTER, A5], ids=["letter", "booklet-a5"])
+def test_tables_quotes_code_and_pictures_are_the_bytes_reportlabs_multibuild_gives(
+        look: Look, monkeypatch: pytest.MonkeyPatch) -> None:
+    rows = "\n".join(f"| Card {n} | {n} | " + "a cell that wraps over lines " * (n % 4 + 1) + " |"
+                     for n in range(60))
+    book = _book(RICH.replace("{rows}", rows).replace("{filler}", _filler(20)))
+    passes, pdf = _passes(book, look)
+    assert passes == [False, True]
+    assert page_count(pdf) >= 4
+    assert pdf == _multibuild(book, look, monkeypatch)
+
+
 @pytest.mark.parametrize("target", ["l5@0.6.5", "orbital-debris"])
 def test_a_seed_rulebook_is_the_bytes_reportlabs_multibuild_gives(
         target: str, monkeypatch: pytest.MonkeyPatch) -> None:
