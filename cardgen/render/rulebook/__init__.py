@@ -38,8 +38,7 @@ def write_rules_pdf(book: Book, paper: Paper, target: Path) -> int:
     from cardgen.render.rulebook.document import typeset
     from cardgen.render.rulebook.styles import page_look
 
-    typeset(book, page_look(paper.width, paper.height), target)
-    return page_count(target.read_bytes())
+    return typeset(book, page_look(paper.width, paper.height), target)[1]
 
 
 def write_booklet(book: Book, paper: Paper, target: Path) -> tuple[int, int]:
@@ -48,8 +47,7 @@ def write_booklet(book: Book, paper: Paper, target: Path) -> tuple[int, int]:
     from cardgen.render.rulebook.document import typeset
     from cardgen.render.rulebook.styles import booklet_look
 
-    pages = typeset(book, booklet_look(paper.width, paper.height))
-    count = page_count(pages)
+    pages, count = typeset(book, booklet_look(paper.width, paper.height))
     return count, impose_booklet(pages, target)
 
 

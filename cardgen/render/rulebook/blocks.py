@@ -113,8 +113,29 @@ def _parser() -> MarkdownIt:
     return MarkdownIt("commonmark").enable("table")
 
 
+_READ: list[tuple[str, dict[str, bool], tuple[Block, ...]]] = []  # the text last read
+
+
 def read_blocks(text: str, is_icon: Callable[[str], bool] = lambda name: False) -> list[Block]:
-    """A rulebook's text -> its blocks in order."""
+    """A rulebook's text -> its blocks in order. The text last read is kept with the names it
+    asked `is_icon` about: the same text, whose names are icons as before, is not read again
+    (a build typesets the rules once per paper)."""
+    for kept, asked, blocks in _READ:
+        if kept == text and all(is_icon(name) == icon for name, icon in asked.items()):
+            return list(blocks)
+    answers: dict[str, bool] = {}
+
+    def asking(name: str) -> bool:
+        if name not in answers:
+            answers[name] = is_icon(name)
+        return answers[name]
+
+    read = _read_blocks(text, asking)
+    _READ[:] = [(text, answers, tuple(read))]
+    return read
+
+
+def _read_blocks(text: str, is_icon: Callable[[str], bool]) -> list[Block]:
     doc = mdtext.read(text)
     raw = text.splitlines()
     front = _front_matter(doc) if raw and raw[0].strip() == "---" else 0

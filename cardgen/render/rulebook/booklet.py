@@ -17,6 +17,8 @@ from pathlib import Path
 Side = tuple[int | None, int | None]  # (left page, right page), 1-based; None: blank
 
 _ID = re.compile(rb"/ID\s*\[\s*<[0-9A-Fa-f]*>\s*<[0-9A-Fa-f]*>\s*\]")
+_DATE = re.compile(rb"(/CreationDate\s*\()(D:[0-9]{14}[-+Z][0-9']*)(?=\))")
+INVARIANT_DATE = b"D:20000101000000+00'00'"  # reportlab's, in a document made with invariant=1
 
 
 def padded(pages: int) -> int:
@@ -73,9 +75,11 @@ def impose_booklet(pages_pdf: bytes, target: Path) -> int:
 
 
 def steady_id(data: bytes) -> bytes:
-    """The file with its trailer /ID made from its content: pdfium writes a random one, and
-    the same rulebook must give the same bytes (the ID has the same length, so no offset
-    moves)."""
+    """The file with its creation date and trailer /ID fixed: pdfium writes the time it saved
+    and a random ID, and the same rulebook must give the same bytes. The date becomes the one
+    reportlab's invariant documents carry (the rules PDF's), the ID is made from the content;
+    both keep their length, so no offset moves."""
+    data = _DATE.sub(_invariant_date, data)
     found = list(_ID.finditer(data))
     if not found:
         return data
@@ -83,3 +87,8 @@ def steady_id(data: bytes) -> bytes:
     body = data[:last.start()] + data[last.end():]
     digest = hashlib.md5(body, usedforsecurity=False).hexdigest().upper()
     return data[:last.start()] + f"/ID[<{digest}><{digest}>]".encode() + data[last.end():]
+
+
+def _invariant_date(found: re.Match[bytes]) -> bytes:
+    same_length = len(found.group(2)) == len(INVARIANT_DATE)
+    return found.group(1) + INVARIANT_DATE if same_length else found.group(0)

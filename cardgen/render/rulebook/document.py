@@ -1,13 +1,21 @@
 """Blocks -> a typeset rules PDF (reportlab platypus): a title, the contents (headings of
-levels 1-2 with their pages, built in as many passes as the page numbers need), the rulebook,
-a footer with the page number on every page; headings as PDF bookmarks. An inline icon is
-drawn where its mark lies (markup.icon_mark), as a form XObject named after it
-(`cgicon-<name>`), drawn once per document and reused."""
+levels 1-2 with their pages), the rulebook, a footer with the page number on every page;
+headings as PDF bookmarks. An inline icon is drawn where its mark lies (markup.icon_mark), as a
+form XObject named after it (`cgicon-<name>`), drawn once per document and reused.
+
+The contents need the pages of headings that come after them. Their entries are known before
+typesetting (the top-level headings), so the contents take their full size from the first pass
+on; that pass only measures (every flowable wrapped and split as if drawn, nothing drawn), and
+once a pass has found the entries it was laid out with (page numbers apart: they do not change
+the layout), one more pass draws the book with those page numbers. A book whose contents are as
+predicted is laid out twice and drawn once; one without contents is drawn in a single pass."""
 
 from __future__ import annotations
 
+import copy
 import io
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
@@ -19,21 +27,22 @@ from reportlab.platypus import (
     Flowable,
     Frame,
     PageTemplate,
-    Paragraph,
+    Spacer,
+    Table,
     TableStyle,
 )
-from reportlab.platypus.tableofcontents import TableOfContents
+from reportlab.platypus.tableofcontents import TableOfContents, drawPageNumbers
 
 from cardgen.layout.icons import icon_items
 from cardgen.layout.linebreak import ICON_EM, ICON_PAD_EM
 from cardgen.render.pdf import draw_items
-from cardgen.render.rulebook import blocks as bk
 from cardgen.render.rulebook.book import Book
-from cardgen.render.rulebook.flow import Context, flowables
-from cardgen.render.rulebook.markup import ICON_CALLBACK, plain_text
+from cardgen.render.rulebook.flow import Context, KeptParagraph, flowables
+from cardgen.render.rulebook.markup import ICON_CALLBACK
 from cardgen.render.rulebook.styles import INK, MUTED, Look, paragraph_styles, pdf_face
 
 CONTENTS_LEVELS = 2  # headings of levels 1-2 are listed in the contents
+MAX_PASSES = 8  # layout passes before the contents are given up as unsettled
 
 
 def icon_form_name(name: str) -> str:
@@ -88,18 +97,50 @@ class RulesDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no type 
         self.look, self.book, self.styles = look, book, styles
         self.outline_level = -1
         self.marks = 0
+        self.passes: list[bool] = []  # each pass so far: did it draw?
         super().__init__(
             target, pagesize=(look.width * mm, look.height * mm), invariant=1,
             leftMargin=look.margin * mm, rightMargin=look.margin * mm, topMargin=look.top * mm,
             bottomMargin=look.bottom * mm, title=f"{book.title} - rules",
             author="cardgen", creator="cardgen",
             subject=f"{book.title}: the rulebook" + (", booklet pages" if look.booklet else ""))
-        frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="text",
-                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-        self.addPageTemplates([PageTemplate("page", [frame], onPage=self.furnish)])
+        self.text_frame = MeasuringFrame(
+            self.leftMargin, self.bottomMargin, self.width, self.height, id="text",
+            leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        self.addPageTemplates([PageTemplate("page", [self.text_frame], onPage=self.furnish)])
+
+    def typeset(self, story: list[Flowable], canvasmaker: type[Canvas]) -> None:
+        """Lays the story out until the contents hold their own page numbers, drawing only the
+        last pass (reportlab's multiBuild draws every pass), then saves the PDF."""
+        indexing = [f for f in story if f.isIndexing()]
+        self._indexingFlowables = indexing
+        self._doSave = 0
+        edits: list[tuple[Any, ...]] = []  # what a pass changed on the story, undone after it
+        self._multiBuildEdits = edits.append
+        measure = bool(indexing)
+        while True:
+            if len(self.passes) >= MAX_PASSES:
+                raise IndexError(f"contents not settled after {MAX_PASSES} passes")
+            self.text_frame.measuring = measure
+            self.passes.append(not measure)
+            for f in indexing:
+                f.beforeBuild()
+            self.build(story[:], canvasmaker=canvasmaker)
+            for f in indexing:
+                f.afterBuild()
+            if not measure and self._allSatisfied():
+                break
+            measure = not all(_layout(f._lastEntries) == _layout(f._entries) for f in indexing)
+            while edits:
+                undo, *args = edits.pop(0)
+                undo(*args)
+        del self._multiBuildEdits
+        self.canv.save()
 
     def furnish(self, canvas: Canvas, doc: Any) -> None:
         """The footer: the book's title (a page) or nothing (a booklet page), the page number."""
+        if self.text_frame.measuring:
+            return
         canvas.make_icon_forms()
         look = self.look
         size = self.styles["footer"].fontSize
@@ -133,13 +174,92 @@ class RulesDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no type 
             self.notify("TOCEntry", (level - 1, text, self.page, key))
 
 
+def _layout(entries: list[tuple[int, str, int, str | None]]) -> list[tuple[int, str, str | None]]:
+    """Contents entries without their page numbers: what their layout depends on."""
+    return [(level, text, key) for level, text, _, key in entries]
+
+
+class MeasuringFrame(Frame):  # type: ignore[misc]  # reportlab has no type information
+    """A frame that, while `measuring`, places flowables as it would (wrapped, split, moved
+    on) without drawing them."""
+
+    measuring = False
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> MeasuringFrame:
+        """What copy.deepcopy would make, sooner: platypus copies the frame to measure the
+        items of every list, and a frame holds numbers and strings but for a list or two."""
+        twin = copy.copy(self)
+        memo[id(self)] = twin
+        for name, value in vars(self).items():
+            if not isinstance(value, _SCALARS):
+                setattr(twin, name, copy.deepcopy(value, memo))
+        return twin
+
+    def _add(self, flowable: Flowable, canv: Canvas, trySplit: int = 0) -> int:
+        if not self.measuring:
+            return int(super()._add(flowable, canv, trySplit))
+        flowable.drawOn = _not_drawn
+        try:
+            return int(super()._add(flowable, canv, trySplit))
+        finally:
+            del flowable.drawOn
+
+    add = _add
+
+
+_SCALARS = (int, float, str, type(None))
+
+
+def _not_drawn(canvas: Canvas, x: float, y: float, _sW: float = 0) -> None:
+    return None
+
+
+class Contents(TableOfContents):  # type: ignore[misc]  # reportlab has no type information
+    """reportlab's table of contents, each entry's paragraph made once: an entry's page number
+    is looked up when it is drawn (reportlab writes it into the paragraph's markup), so the
+    passes, which differ only in page numbers, lay out the same paragraphs (their lines kept)."""
+
+    def __init__(self, **kwds: Any) -> None:
+        super().__init__(**kwds)
+        self._made: dict[str, KeptParagraph] = {}
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        """As TableOfContents.wrap: the last pass's entries in a table as wide as the frame."""
+        entries = list(self._lastEntries) or [(0, "Placeholder for table of contents", 0, None)]
+        self.canv.setNamedCB("drawTOCEntryEnd", partial(self._entry_end, entries, availWidth,
+                                                        availHeight))
+        rows: list[list[Flowable]] = []
+        for n, (level, text, _, key) in enumerate(entries):
+            style = self.getLevelStyle(level)
+            if style.spaceBefore:
+                rows.append([Spacer(1, style.spaceBefore)])
+            shown = f'<a href="#{key}">{text}</a>' if key else text
+            markup = f'{shown}<onDraw name="drawTOCEntryEnd" label="{n}"/>'
+            if (para := self._made.get(markup)) is None or para.style is not style:
+                para = self._made[markup] = KeptParagraph(markup, style)
+            rows.append([para])
+        self._table = Table(rows, colWidths=(availWidth,), style=self.tableStyle)
+        self.width, self.height = self._table.wrapOn(self.canv, availWidth, availHeight)
+        return self.width, self.height
+
+    def _entry_end(self, entries: list[tuple[int, str, int, str | None]], width: float,
+                   height: float, canvas: Canvas, kind: str, label: str) -> None:
+        """Dots and the page number after entry `label` (as reportlab's drawTOCEntryEnd)."""
+        level, _, page, key = entries[int(label)]
+        dot = " . " if self.dotsMinLevel >= 0 and level >= self.dotsMinLevel else ""
+        drawPageNumbers(canvas, self.getLevelStyle(level), [(page, key)], width, height, dot)
+
+
 def story(book: Book, look: Look, styles: Mapping[str, Any]) -> list[Flowable]:
-    """Title, contents, then the rulebook's blocks."""
+    """Title, contents (when a heading of levels 1-2 stands outside lists and quotes: one in
+    them gets no entry), then the rulebook's blocks."""
     ctx = Context(look, book.faces, styles, book.pictures)
-    out: list[Flowable] = [Paragraph(_escape(book.title), styles["title"]),
-                           Paragraph("Rules", styles["subtitle"])]
-    if any(h.level <= CONTENTS_LEVELS for h in bk.headings(book.blocks)):
-        contents = TableOfContents(
+    out: list[Flowable] = [KeptParagraph(_escape(book.title), styles["title"]),
+                           KeptParagraph("Rules", styles["subtitle"])]
+    body = flowables(book.blocks, ctx)
+    entries = predicted_contents(body)
+    if entries:
+        contents = Contents(
             levelStyles=[styles["toc1"], styles["toc2"]], dotsMinLevel=0,
             tableStyle=TableStyle([("FONTNAME", (0, 0), (-1, -1), styles["toc2"].fontName),
                                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -147,23 +267,27 @@ def story(book: Book, look: Look, styles: Mapping[str, Any]) -> list[Flowable]:
                                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                                    ("TOPPADDING", (0, 0), (-1, -1), 0),
                                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
-        # the first pass lays the contents out at their full length already, so two passes
-        # give every page number (the second only confirms the first's)
-        contents._lastEntries = [(h.level - 1, plain_text(h.spans).strip(), 0, None)
-                                 for h in bk.headings(book.blocks) if h.level <= CONTENTS_LEVELS]
-        out += [Paragraph("Contents", styles["contents"]), contents]
-    return out + flowables(book.blocks, ctx)
+        contents._entries = entries  # the first pass lays the contents out at their full length
+        out += [KeptParagraph("Contents", styles["contents"]), contents]
+    return out + body
+
+
+def predicted_contents(body: list[Flowable]) -> list[tuple[int, str, int, str | None]]:
+    """The contents' entries as RulesDoc.afterFlowable will make them (page numbers 0): the
+    headings among the body's flowables, numbered in order."""
+    marks = [entry for f in body if (entry := getattr(f, "toc_entry", None)) is not None]
+    return [(level - 1, text, 0, f"h{n}") for n, (level, text) in enumerate(marks, start=1)
+            if level <= CONTENTS_LEVELS]
 
 
 def _escape(text: str) -> str:
     return escape(text)
 
 
-def typeset(book: Book, look: Look, target: Path | None = None) -> bytes:
-    """The book typeset on pages of `look`: written to target, or returned as bytes."""
+def typeset(book: Book, look: Look, target: Path | None = None) -> tuple[bytes, int]:
+    """The book typeset on pages of `look`, written to target or returned as bytes; its pages."""
     styles = paragraph_styles(look, book.faces)
     sink: Any = str(target) if target is not None else io.BytesIO()
     doc = RulesDoc(sink, look, book, styles)
-    doc.multiBuild(story(book, look, styles), maxPasses=6,
-                   canvasmaker=_canvas_class(book.icons, pdf_face(book.faces)))
-    return b"" if target is not None else bytes(sink.getvalue())
+    doc.typeset(story(book, look, styles), _canvas_class(book.icons, pdf_face(book.faces)))
+    return (b"" if target is not None else bytes(sink.getvalue())), doc.canv.getPageNumber() - 1

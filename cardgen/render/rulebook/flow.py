@@ -1,5 +1,9 @@
 """Blocks -> reportlab flowables: paragraphs, headings (marked for the contents), lists,
-tables sized to the text column, pictures scaled into it (a frame naming a missing one)."""
+tables sized to the text column, pictures scaled into it (a frame naming a missing one).
+
+Every paragraph is a `KeptParagraph`, which keeps its broken lines per width and style: platypus wraps a
+paragraph again and again at the same width (keep-with-next groups, list items, table cells,
+each layout pass), and breaking lines is most of the typesetting's work."""
 
 from __future__ import annotations
 
@@ -23,6 +27,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.rl_config import _FUZZ
 
 from cardgen.render.rulebook import blocks as bk
 from cardgen.render.rulebook.book import Faces
@@ -33,6 +38,27 @@ PICTURE_HEIGHT = 0.45  # a picture takes at most this share of the text column's
 PICTURE_DPI = 150  # a small picture is shown at this resolution, not blown up
 CELL_PAD = 3.0  # pt
 CELL_SHARE = 0.4  # a cell's text asks for at most this share of the table's width
+
+
+class KeptParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type information
+    """A Paragraph whose line breaks are worked out once per (width, style): a later wrap at
+    the same width takes the lines kept from the first, as reportlab would break them again."""
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        kept: dict[tuple[float, Any], tuple[Any, ...]] = self.__dict__.setdefault("_kept", {})
+        found = kept.get((availWidth, self.style))
+        if found is None:
+            width, height = super().wrap(availWidth, availHeight)
+            if availWidth >= _FUZZ:  # else nothing was broken
+                kept[availWidth, self.style] = tuple(getattr(self, a) for a in _WRAPPED)
+            return width, height
+        self.width = availWidth
+        for name, value in zip(_WRAPPED, found, strict=True):
+            setattr(self, name, value)
+        return availWidth, self.height
+
+
+_WRAPPED = ("blPara", "height", "_wrapWidths", "_width_max")  # what Paragraph.wrap sets
 
 
 @dataclass(frozen=True)
@@ -67,7 +93,7 @@ def _flowable(block: bk.Block, ctx: Context) -> list[Flowable]:
                              leftIndent=ctx.look.body * 1.4)] if inner else []
     if isinstance(block, bk.Code):
         text = "<br/>".join(_escaped(line) for line in block.text.splitlines())
-        return [Paragraph(text, ctx.styles["code"])]
+        return [KeptParagraph(text, ctx.styles["code"])]
     return [HRFlowable(width="100%", thickness=0.6, color=RULE, spaceBefore=4, spaceAfter=8)]
 
 
@@ -79,7 +105,7 @@ def _escaped(line: str) -> str:
 def _para(spans: bk.Spans, style: str, ctx: Context) -> Paragraph:
     chosen = ctx.styles[style]
     bold = chosen.fontName == pdf_face(ctx.faces, bold=True)
-    return Paragraph(markup(spans, ctx.faces, chosen.fontSize, bold), chosen)
+    return KeptParagraph(markup(spans, ctx.faces, chosen.fontSize, bold), chosen)
 
 
 def heading(block: bk.Heading, ctx: Context) -> Paragraph:
@@ -166,7 +192,7 @@ def _picture(block: bk.Picture, ctx: Context) -> Flowable:
     caption = block.alt.strip()
     if path is None:
         text = f"picture not included: {block.src}" + (f" ({caption})" if caption else "")
-        box = Table([[Paragraph(_plain(text), ctx.styles["caption"])]], colWidths=[width * 0.8],
+        box = Table([[KeptParagraph(_plain(text), ctx.styles["caption"])]], colWidths=[width * 0.8],
                     rowHeights=[max(ctx.look.body * 4, 30)])
         box.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), pdf_face(ctx.faces)),
                                  ("BOX", (0, 0), (-1, -1), 0.6, RULE, None, (3, 2)),
@@ -178,7 +204,7 @@ def _picture(block: bk.Picture, ctx: Context) -> Flowable:
     image = Image(str(path), px_w * scale, px_h * scale)
     parts: list[Flowable] = [image]
     if caption:
-        parts.append(Paragraph(_plain(caption), ctx.styles["caption"]))
+        parts.append(KeptParagraph(_plain(caption), ctx.styles["caption"]))
     parts.append(Spacer(1, ctx.look.body * 0.6))
     return KeepTogether(parts)
 

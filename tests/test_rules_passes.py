@@ -1,0 +1,278 @@
+"""How the rules are typeset: as few layout passes as the contents need, the last one alone
+drawn, each paragraph broken into lines once per width; and the same bytes as reportlab's own
+multiBuild (every pass drawn, every paragraph broken afresh, the contents' page numbers in
+their markup) gives for the same story.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from reportlab.platypus import Frame, Paragraph
+from reportlab.platypus.tableofcontents import TableOfContents
+
+import cardgen
+from cardgen.render.rulebook import blocks as bk
+from cardgen.render.rulebook import document, flow, page_count
+from cardgen.render.rulebook.book import Book, Faces
+from cardgen.render.rulebook.styles import (
+    Look,
+    booklet_look,
+    page_look,
+    paragraph_styles,
+    pdf_face,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+LETTER = page_look(215.9, 279.4)
+A5 = booklet_look(210.0, 297.0)
+
+RULEBOOK = """# Tiny rules
+
+## In the box
+
+- 2 cards
+- 1 token
+
+## Playing
+
+{filler}
+
+### A detail
+
+Not in the contents (level 3).
+
+## Scoring
+
+1. Count.
+2. Compare.
+"""
+
+
+def _book(text: str) -> Book:
+    return Book(bk.read_blocks(text), "Tiny 1", Faces(), {}, {})
+
+
+def _filler(paragraphs: int) -> str:
+    return "\n\n".join(f"Paragraph {n}: " + "the rules go on and on. " * 30
+                       for n in range(paragraphs))
+
+
+def _passes(book: Book, look: Look) -> tuple[list[bool], bytes]:
+    """Each layout pass (did it draw?) and the PDF."""
+    styles = paragraph_styles(look, book.faces)
+    sink = io.BytesIO()
+    doc = document.RulesDoc(sink, look, book, styles)
+    doc.typeset(document.story(book, look, styles),
+                document._canvas_class(book.icons, pdf_face(book.faces)))
+    return doc.passes, sink.getvalue()
+
+
+class _PlainFrame(Frame):  # type: ignore[misc]
+    """reportlab's Frame (copied whole, drawing all it places)."""
+
+    measuring = False
+
+
+def _multibuild(book: Book, look: Look, monkeypatch: pytest.MonkeyPatch) -> bytes:
+    """The same story typeset by reportlab's multiBuild with its own paragraphs, contents and
+    frame."""
+    with monkeypatch.context() as patched:
+        patched.setattr(flow, "KeptParagraph", Paragraph)
+        patched.setattr(document, "KeptParagraph", Paragraph)
+        patched.setattr(document, "Contents", TableOfContents)
+        patched.setattr(document, "MeasuringFrame", _PlainFrame)
+        styles = paragraph_styles(look, book.faces)
+        sink = io.BytesIO()
+        doc = document.RulesDoc(sink, look, book, styles)
+        doc.multiBuild(document.story(book, look, styles), maxPasses=6,
+                       canvasmaker=document._canvas_class(book.icons, pdf_face(book.faces)))
+    return sink.getvalue()
+
+
+def test_a_book_whose_contents_are_as_predicted_is_laid_out_twice_and_drawn_once() -> None:
+    passes, pdf = _passes(_book(RULEBOOK.replace("{filler}", _filler(12))), LETTER)
+    assert passes == [False, True]
+    assert page_count(pdf) >= 3
+
+
+def test_a_book_without_contents_is_drawn_in_one_pass() -> None:
+    passes, _ = _passes(_book("Just some text.\n\n" + _filler(3)), LETTER)
+    assert passes == [True]
+
+
+def test_the_contents_predicted_are_the_contents_found() -> None:
+    book = _book(RULEBOOK.replace("{filler}", _filler(12)))
+    styles = paragraph_styles(LETTER, book.faces)
+    story = document.story(book, LETTER, styles)
+    contents = next(f for f in story if isinstance(f, document.Contents))
+    assert [(level, text, key) for level, text, _, key in contents._entries] == [
+        (0, "Tiny rules", "h1"), (1, "In the box", "h2"), (1, "Playing", "h3"),
+        (1, "Scoring", "h5")]
+
+
+@pytest.mark.parametrize("look", [LETTER, A5], ids=["letter", "booklet-a5"])
+@pytest.mark.parametrize("paragraphs", [0, 12, 40])
+def test_the_pdf_is_the_bytes_reportlabs_multibuild_gives(
+        look: Look, paragraphs: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    book = _book(RULEBOOK.replace("{filler}", _filler(paragraphs)))
+    assert _passes(book, look)[1] == _multibuild(book, look, monkeypatch)
+
+
+RICH = """# Rich rules
+
+## Tables
+
+| Card | Count | Text |
+|:-----|------:|:-----|
+{rows}
+
+## Other blocks
+
+```
+code line one
+    indented line
+```
+
+> A quote with **bold** and *italic* words,
+> over two lines.
+
+---
+
+1. First
+   - nested item with a long text that goes on and on and on and on and on and on
+2. Second
+
+![[missing-picture.png]]
+
+{filler}
+
+## The end
+
+Last words.
+"""
+
+
+@pytest.mark.parametrize("look", [LETTER, A5], ids=["letter", "booklet-a5"])
+def test_tables_quotes_code_and_pictures_are_the_bytes_reportlabs_multibuild_gives(
+        look: Look, monkeypatch: pytest.MonkeyPatch) -> None:
+    rows = "\n".join(f"| Card {n} | {n} | " + "a cell that wraps over lines " * (n % 4 + 1) + " |"
+                     for n in range(60))
+    book = _book(RICH.replace("{rows}", rows).replace("{filler}", _filler(20)))
+    passes, pdf = _passes(book, look)
+    assert passes == [False, True]
+    assert page_count(pdf) >= 4
+    assert pdf == _multibuild(book, look, monkeypatch)
+
+
+@pytest.mark.parametrize("target", ["l5@0.6.5", "orbital-debris"])
+def test_a_seed_rulebook_is_the_bytes_reportlabs_multibuild_gives(
+        target: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardgen.render.rulebook import rules_book
+
+    made = rules_book(cardgen.load_game(target, ROOT))
+    assert made is not None
+    book = made[0]
+    for look in (LETTER, A5):
+        passes, pdf = _passes(book, look)
+        assert passes == [False, True], (target, look)
+        assert pdf == _multibuild(book, look, monkeypatch), (target, look)
+
+
+def test_a_contents_that_is_not_as_predicted_takes_more_passes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A wrong guess (here: the last entry missing) is measured again, then drawn, and the
+    PDF is still reportlab's."""
+    book = _book(RULEBOOK.replace("{filler}", _filler(40)))
+    predicted = document.predicted_contents
+    monkeypatch.setattr(document, "predicted_contents", lambda body: predicted(body)[:-1])
+    passes, pdf = _passes(book, LETTER)
+    assert passes == [False, False, True]
+    assert pdf == _multibuild(book, LETTER, monkeypatch)
+
+
+def _lines(para: Paragraph) -> list[tuple[object, ...]]:
+    """A wrapped paragraph's lines: the words on each and the room left."""
+    out: list[tuple[object, ...]] = []
+    for line in para.blPara.lines:
+        if isinstance(line, tuple):  # kind 0: (room left, words)
+            out.append((round(line[0], 6), tuple(line[1])))
+        else:
+            out.append((round(line.extraSpace, 6), tuple(w.text for w in line.words)))
+    return out
+
+
+@pytest.mark.parametrize("markup", [
+    "the rules go on and on. " * 20,
+    "some <b>bold</b> and <i>italic</i> words, " * 8 + "and a long tail of plain words " * 4,
+])
+def test_a_kept_paragraph_breaks_as_a_fresh_one_at_every_width(markup: str) -> None:
+    style = paragraph_styles(LETTER, Faces())["body"]
+    kept = flow.KeptParagraph(markup, style)
+    for width in (300.0, 180.0, 300.0, 120.0, 180.0, 300.0):
+        size = kept.wrap(width, 1000.0)
+        fresh = Paragraph(markup, style)
+        assert size == fresh.wrap(width, 1000.0), width
+        assert _lines(kept) == _lines(fresh), width
+        assert kept.height == fresh.height and kept.width == fresh.width
+
+
+def test_a_kept_paragraph_breaks_once_per_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    style = paragraph_styles(LETTER, Faces())["body"]
+    kept = flow.KeptParagraph("the rules go on and on. " * 20, style)
+    broken: list[object] = []
+    real = Paragraph.breakLines
+
+    def counting(self: Paragraph, width: object) -> object:
+        broken.append(width)
+        return real(self, width)
+
+    monkeypatch.setattr(Paragraph, "breakLines", counting)
+    for width in (300.0, 300.0, 180.0, 300.0, 180.0):
+        kept.wrap(width, 1000.0)
+    assert len(broken) == 2
+
+
+def test_the_booklet_carries_a_fixed_date_and_an_id_made_from_its_content(tmp_path: Path) -> None:
+    """pdfium stamps the time it saved: a booklet made a second later must not differ."""
+    from cardgen.render.rulebook.booklet import INVARIANT_DATE, impose_booklet, steady_id
+
+    pages, _ = document.typeset(_book(RULEBOOK.replace("{filler}", _filler(3))), A5)
+    impose_booklet(pages, tmp_path / "booklet.pdf")
+    data = (tmp_path / "booklet.pdf").read_bytes()
+    assert b"/CreationDate(" + INVARIANT_DATE + b")" in data
+    later = data.replace(INVARIANT_DATE, b"D:20310203040506+00'00'")
+    assert steady_id(later) == data
+
+
+def test_a_measuring_frames_deep_copy_is_what_deepcopy_makes() -> None:
+    import copy
+
+    frame = document.MeasuringFrame(10, 20, 300, 400, id="text")
+    frame._frameBGs = [["a background"]]
+    frame.measuring = True
+    twin = copy.deepcopy(frame)
+    plain = copy.deepcopy(_PlainFrame(10, 20, 300, 400, id="text"))
+    plain._frameBGs, plain.measuring = [["a background"]], True
+    assert type(twin) is document.MeasuringFrame and twin is not frame
+    assert vars(twin) == vars(plain)
+    assert twin._frameBGs is not frame._frameBGs and twin._frameBGs[0] is not frame._frameBGs[0]
+
+
+def test_headings_only_inside_lists_and_quotes_get_no_contents() -> None:
+    """They never reach the contents (platypus places the list, not the heading), so no
+    contents is printed for them (it printed a placeholder entry on page 0)."""
+    book = _book("Intro text.\n\n> ## A quoted heading\n>\n> quoted text\n\n"
+                 "- ## Listed heading\n\nMore.\n")
+    passes, pdf = _passes(book, LETTER)
+    assert passes == [True]
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        text = doc[0].get_textpage().get_text_range()
+    finally:
+        doc.close()
+    assert "A quoted heading" in text and "Listed heading" in text
+    assert "Contents" not in text and "Placeholder" not in text
