@@ -24,6 +24,7 @@ from cardgen.layout.drawing import Text as TextItem
 from cardgen.layout.elements.base import Context, FaceJob, LinearGradient, RadialGradient, colour
 from cardgen.layout.elements.rect import RectElement
 from cardgen.layout.lints import FaceLinter
+from cardgen.layout.memo import FaceMemo
 from cardgen.layout.model import ANCHOR, EditionMark, Fonts, TemplateFile
 from cardgen.layout.scope import Scope, number
 from cardgen.layout.session import LayoutSession, SharedFace, face_label
@@ -133,9 +134,10 @@ def _old_words(template: TemplateFile) -> list[Problem]:
 
 def _job(session: LayoutSession, component: Component, side: str, template: TemplateFile
          ) -> FaceJob:
-    return FaceJob(session.db, component, side, dict(template.palette or {}), float(template.safe),
-                   _family(template.fonts), session.icons,
-                   template_file(session, component.kind, side), session.probes)
+    palette, family = dict(template.palette or {}), _family(template.fonts)
+    return FaceJob(session.db, component, side, palette, float(template.safe), family,
+                   session.icons, template_file(session, component.kind, side), session.probes,
+                   FaceMemo(session.element_memo, (side, palette, family)))
 
 
 def _blank(session: LayoutSession, component: Component, side: str, template: TemplateFile,
