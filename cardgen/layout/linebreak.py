@@ -75,6 +75,14 @@ def _plain_words(run: Run) -> list[list[Run]]:
     made = _WORD_RUNS
     if len(made) > 1 << 16:
         made.clear()
+    if "\n" not in run.text:  # no forced break: its words are what str.split() finds
+        face, color = run.face, run.color
+        for token in run.text.split():
+            word = made.get((token, face, color))
+            if word is None:
+                word = made[(token, face, color)] = Run(token, face, None, color)
+            words.append([word])
+        return words
     for token in _SPACES.split(run.text):
         if not token:
             continue
@@ -370,6 +378,10 @@ def _line(faces: list[_Look], texts: list[list[str]], width: float, end: bool = 
 def measured(line: Line, size: float, spacing: float = 0.0) -> Line:
     """The line with its width as drawn: each merged run shaped whole, letter spacing between
     its letters (not after the last one shown)."""
+    if not spacing and len(line.runs) == 1:  # one run of text (most lines): its width
+        run = line.runs[0]
+        if run.icon is None and SHY not in run.text:
+            return Line(line.runs, 0 + run_width(run.text, run.face, size), line.end)
     width = sum(width_of(r, size, spacing) for r in line.runs)
     if spacing:
         shown = display_runs(line)

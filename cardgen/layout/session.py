@@ -13,7 +13,7 @@ next one, and nothing stale can outlive it. (Files themselves are cached by path
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from cardgen.data.model import Component, Database
 from cardgen.errors import Problem
@@ -50,7 +50,8 @@ class SharedFace:
 
     def for_component(self, component: Component, side: str) -> Drawing:
         label = face_label(component, side)
-        warnings = [replace(w, path=label + w.path[len(self.label):])
+        warnings = [Problem(w.rule, w.message, w.where, label + w.path[len(self.label):], w.hint,
+                            w.severity)  # dataclasses.replace, without its field walk
                     if w.path.startswith(self.label + " ") else w for w in self.drawing.warnings]
         d = self.drawing
         out = copy.copy(d)  # dataclasses.replace, without its field walk

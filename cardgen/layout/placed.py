@@ -1,0 +1,61 @@
+"""A primitive as the lints see it: where it sits on the face, the element that drew it, and
+its box and filled shapes, each worked out once (a Placed kept for an element drawn alike on
+many faces, cardgen.layout.memo, brings them along)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardgen.layout.drawing import IDENTITY, Ellipse, Group, Image, Matrix, Primitive, Rect
+from cardgen.layout.drawing import Path as PathItem
+from cardgen.layout.extent import Box, bbox, compose, transform_box
+from cardgen.layout.located import Located
+
+# A filled shape of an element as fill_under sees it: (face box, ellipse or not, fill; '' for art)
+FillLeaf = tuple[Box, bool, str]
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One primitive of a face, the element that drew it and the transform it sits under."""
+
+    item: Primitive
+    el: Located | None  # the element (or edition mark) that drew it; None: the background
+    matrix: Matrix = IDENTITY
+    role: str = "content"  # content | background | mark | pip | icon | draft (cardgen's own)
+
+    # box and fills are worked out once and kept in the instance's __dict__ (not fields: a
+    # frozen dataclass still has one; functools.cached_property takes a lock on 3.11)
+
+    @property
+    def box(self) -> Box:
+        """Its extent on the face (mm)."""
+        known: Box | None = self.__dict__.get("_box")
+        if known is None:
+            known = self.__dict__["_box"] = transform_box(self.matrix, bbox(self.item))
+        return known
+
+    @property
+    def fills(self) -> tuple[FillLeaf, ...]:
+        """Its filled shapes and art, topmost first, as fill_under tests them."""
+        known: tuple[FillLeaf, ...] | None = self.__dict__.get("_fills")
+        if known is None:
+            out: list[FillLeaf] = []
+            _fill_leaves(self.item, self.matrix, out)
+            known = self.__dict__["_fills"] = tuple(out)
+        return known
+
+
+def _fill_leaves(item: Primitive, matrix: Matrix, out: list[FillLeaf]) -> None:
+    """Appends the shapes of item that can be under a point, topmost first: art, and filled
+    rectangles, circles and paths (an even-odd path, a ring, never counts)."""
+    if isinstance(item, Group):
+        inner = compose(matrix, item.transform)
+        for child in reversed(item.items):
+            _fill_leaves(child, inner, out)
+        return
+    if isinstance(item, Image):
+        out.append((transform_box(matrix, bbox(item)), False, ""))
+    elif isinstance(item, Rect | Ellipse | PathItem) and item.style.fill and not (
+            isinstance(item, PathItem) and item.fill_rule == "evenodd"):
+        out.append((transform_box(matrix, bbox(item)), isinstance(item, Ellipse), item.style.fill))
