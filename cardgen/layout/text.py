@@ -31,10 +31,12 @@ from cardgen.layout.drawing import Primitive, Text
 from cardgen.layout.linebreak import (
     ICON_PAD_EM,
     Line,
+    PlainWords,
     Run,
     display_runs,
     icon_side,
     measured,
+    plain_words,
     spaced_width,
     split_words,
     width_of,
@@ -213,7 +215,7 @@ def _fit_cached(text: str, width: float, height: float, size: float, min_size: f
                 language: str | None = None, spacing: float = 0.0
                 ) -> Fitted | tuple[float, float, float, float]:
     """fit() -> the Fitted lines, or TextOverflow's arguments (results are immutable)."""
-    words = split_words(parse_runs(text, face, family))
+    words = plain_words(text, face) or split_words(parse_runs(text, face, family))
     box = _Box(width, height, leading, max_lines, family.regular, language, spacing)
     best = _try_size(words, box, size)
     if not best.fits:
@@ -239,8 +241,8 @@ class _Box:
     spacing: float = 0.0  # letter spacing, mm
 
 
-def _search_ladder(words: list[list[Run]], box: _Box, ladder: list[float], first: _Trial
-                   ) -> _Trial:
+def _search_ladder(words: list[list[Run]] | PlainWords, box: _Box, ladder: list[float],
+                   first: _Trial) -> _Trial:
     """The trial at the largest fitting size of the ladder (whose first size does not fit),
     or the failing trial at its smallest size."""
     tried: dict[int, _Trial] = {0: first}
@@ -276,7 +278,7 @@ def _size_ladder(size: float, floor: float) -> list[float]:
     return ladder
 
 
-def _try_size(words: list[list[Run]], box: _Box, size: float) -> _Trial:
+def _try_size(words: list[list[Run]] | PlainWords, box: _Box, size: float) -> _Trial:
     """Wrap the words at one size and say whether the block fits the box."""
     lines, over_w = wrap_words(words, box.width, size, box.language, box.spacing)
     needed = block_height(len(lines), size, box.leading, box.face)
