@@ -4,15 +4,37 @@ many faces, cardgen.layout.memo, brings them along)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, Generic, TypeVar, overload
 
 from cardgen.layout.drawing import IDENTITY, Ellipse, Group, Image, Matrix, Primitive, Rect
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.extent import Box, bbox, compose, transform_box
 from cardgen.layout.located import Located
 
+T = TypeVar("T")
 # A filled shape of an element as fill_under sees it: (face box, ellipse or not, fill; '' for art)
 FillLeaf = tuple[Box, bool, str]
+
+
+class _Once(Generic[T]):
+    """A method worked out on first read, its value then kept in the instance's __dict__ under
+    the method's name (a non-data descriptor: the instance's value is found first)."""
+
+    def __init__(self, method: Callable[[Any], T]) -> None:
+        self.method, self.name = method, method.__name__
+
+    @overload
+    def __get__(self, obj: None, cls: type) -> _Once[T]: ...
+    @overload
+    def __get__(self, obj: object, cls: type) -> T: ...
+
+    def __get__(self, obj: object | None, cls: type) -> T | _Once[T]:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.method(obj)
+        return value
 
 
 @dataclass(frozen=True)
@@ -24,26 +46,21 @@ class Placed:
     matrix: Matrix = IDENTITY
     role: str = "content"  # content | background | mark | pip | icon | draft (cardgen's own)
 
-    # box and fills are worked out once and kept in the instance's __dict__ (not fields: a
-    # frozen dataclass still has one; functools.cached_property takes a lock on 3.11)
+    # box and fills are worked out once and kept in the instance's __dict__ under their own
+    # names (not fields: a frozen dataclass still has a __dict__), where later reads find them
+    # before the class's _Once (functools.cached_property does the same with a lock on 3.11)
 
-    @property
+    @_Once
     def box(self) -> Box:
         """Its extent on the face (mm)."""
-        known: Box | None = self.__dict__.get("_box")
-        if known is None:
-            known = self.__dict__["_box"] = transform_box(self.matrix, bbox(self.item))
-        return known
+        return transform_box(self.matrix, bbox(self.item))
 
-    @property
+    @_Once
     def fills(self) -> tuple[FillLeaf, ...]:
         """Its filled shapes and art, topmost first, as fill_under tests them."""
-        known: tuple[FillLeaf, ...] | None = self.__dict__.get("_fills")
-        if known is None:
-            out: list[FillLeaf] = []
-            _fill_leaves(self.item, self.matrix, out)
-            known = self.__dict__["_fills"] = tuple(out)
-        return known
+        out: list[FillLeaf] = []
+        _fill_leaves(self.item, self.matrix, out)
+        return tuple(out)
 
 
 def _fill_leaves(item: Primitive, matrix: Matrix, out: list[FillLeaf]) -> None:
