@@ -227,3 +227,4 @@ def _kept_repr(cls: type) -> None:
 
 REPRS_KEPT = 4096
 _kept_repr(Path)
+_kept_repr(Group)  # an icon's group: one object on every face that shows the icon there
