@@ -138,13 +138,6 @@ def _contains(outer: Box, inner: Box) -> bool:
         and inner[3] <= outer[3]
 
 
-def _reach(leaves: tuple[FillLeaf, ...]) -> Box:
-    """The box round a shape's leaves, grown a little (a point outside it is under none)."""
-    grow = 1e-6
-    return (min(b[0] for b, _, _ in leaves) - grow, min(b[1] for b, _, _ in leaves) - grow,
-            max(b[2] for b, _, _ in leaves) + grow, max(b[3] for b, _, _ in leaves) + grow)
-
-
 class FaceLinter:
     """Lints one face from the primitives its elements placed, in drawing order."""
 
@@ -166,7 +159,7 @@ class FaceLinter:
         self._fillers: list[_Filler] | None = None
         self._filler_at: list[int] = []
         self._over: tuple[list[tuple[Placed, Box]], list[tuple[Placed, Box]], list[int]] | None = None
-        self._runs: dict[int, _Run] | None = None
+        self._runs: dict[int, _Run | None] = {}
 
     @property
     def lines(self) -> dict[int, int]:
@@ -324,16 +317,16 @@ class FaceLinter:
     def _filled(self) -> list[_Filler]:
         """The shapes with fills, in drawing order (text fills nothing)."""
         if self._fillers is None:
-            self._fillers = [(m, q.el, q.fills, _reach(q.fills)) for m, q in enumerate(self.placed)
+            self._fillers = [(m, q.el, q.fills, q.reach) for m, q in enumerate(self.placed)
                              if not isinstance(q.item, TextItem) and q.fills]
             self._filler_at = [f[0] for f in self._fillers]
         return self._fillers
 
     def _run(self, n: int) -> _Run | None:
         """The run of lines placed[n] belongs to (None for a line alone)."""
-        if self._runs is None:
-            self._runs = _text_runs(self.placed)
-        return self._runs.get(n)
+        if n not in self._runs:
+            _text_run(self.placed, n, self._runs)
+        return self._runs[n]
 
     def _shared_fills(self, run: _Run, el: Located | None) -> tuple[str, ...] | None:
         """The fill under every sample point of every line of a run when one filled rectangle
@@ -352,17 +345,24 @@ class FaceLinter:
                 run.fills = (leaves[0][2],) if leaves[0][2] else ()
         return run.fills
 
+    def _overs(self) -> tuple[list[tuple[Placed, Box]], list[tuple[Placed, Box]], list[int]]:
+        """The texts, and the other shapes with where each was drawn (backgrounds, marks and
+        rings never count), kept for the face's other texts."""
+        self._over = texts, shapes, drawn_at = [], [], []
+        for m, q in enumerate(self.placed):
+            if q.role == "background" or q.role == "mark" or _ring(q.item):
+                continue
+            if isinstance(q.item, TextItem):
+                texts.append((q, q.box))
+            else:
+                shapes.append((q, q.box))
+                drawn_at.append(m)
+        return self._over
+
     def covered(self, n: int, p: Placed, box: Box) -> None:
         if ("overlaps-text", id(p.el)) in self.found:
             return  # said once per element
-        if self._over is None:  # the texts, and the other shapes with where each was drawn;
-            # backgrounds, marks and rings never count
-            over = [(m, q, q.box, isinstance(q.item, TextItem)) for m, q in enumerate(self.placed)
-                    if q.role not in ("background", "mark") and not _ring(q.item)]
-            self._over = ([(q, b) for _, q, b, is_text in over if is_text],
-                          [(q, b) for _, q, b, is_text in over if not is_text],
-                          [m for m, _, _, is_text in over if not is_text])
-        texts, shapes, drawn_at = self._over
+        texts, shapes, drawn_at = self._over if self._over is not None else self._overs()
         run = self._run(n)
         if run is not None:  # nothing over the run's box: nothing over any of its lines
             if run.clear is None:
@@ -372,8 +372,11 @@ class FaceLinter:
                 return
         # any other element's text; a shape only when drawn after the text (before it, it is
         # what the text sits on)
+        x1, y1 = box[2] - _MARGIN, box[3] - _MARGIN
         for q, qbox in (*texts, *shapes[bisect_right(drawn_at, n):]):
-            if q is p or q.el is p.el or not _overlap(box, qbox) or _frames(q, box, qbox):
+            if q is p or q.el is p.el or not (  # _overlap(box, qbox), written out
+                    box[0] < qbox[2] - _MARGIN and qbox[0] < x1 and box[1] < qbox[3] - _MARGIN
+                    and qbox[1] < y1) or _frames(q, box, qbox):
                 continue
             self.warn(p, "overlaps-text", "another element is drawn over this text",
                       "move one of them, or shrink the text box")
@@ -405,24 +408,24 @@ class _Run:
     clear: bool | None = None  # nothing over any line (None: not worked out)
 
 
-def _text_runs(placed: list[Placed]) -> dict[int, _Run]:
-    """Index of each line of text in a run of two or more, placed one after another by one
-    element -> its run."""
-    out: dict[int, _Run] = {}
-    n, count = 0, len(placed)
-    while n < count:
-        el, end = placed[n].el, n + 1
-        while end < count and placed[end].el is el:
-            end += 1
-        lines = [m for m in range(n, end) if isinstance(placed[m].item, TextItem)
-                 and placed[m].role == "content"]
-        if el is not None and len(lines) > 1:
-            boxes = [placed[m].box for m in lines]
-            run = _Run(n, (min(b[0] for b in boxes), min(b[1] for b in boxes),
+def _text_run(placed: list[Placed], n: int, runs: dict[int, _Run | None]) -> None:
+    """The run of placed[n], a line of text, into `runs` for each of its lines: the lines of
+    text placed one after another by one element round it, when there are two or more (else
+    None)."""
+    el, first, end = placed[n].el, n, n + 1
+    while el is not None and first > 0 and placed[first - 1].el is el:
+        first -= 1
+    while el is not None and end < len(placed) and placed[end].el is el:
+        end += 1
+    lines = [m for m in range(first, end) if isinstance(placed[m].item, TextItem)
+             and placed[m].role == "content"]
+    run = None
+    if el is not None and len(lines) > 1:
+        boxes = [placed[m].box for m in lines]
+        run = _Run(first, (min(b[0] for b in boxes), min(b[1] for b in boxes),
                            max(b[2] for b in boxes), max(b[3] for b in boxes)))
-            out.update((m, run) for m in lines)
-        n = end
-    return out
+    runs.update((m, run) for m in lines)
+    runs[n] = run if n in lines else None
 
 
 def _paragraph_lines(placed: list[Placed]) -> dict[int, int]:
@@ -442,7 +445,10 @@ def _paragraph_lines(placed: list[Placed]) -> dict[int, int]:
     return out
 
 
-def _overlap(a: Box, b: Box, margin: float = 0.2) -> bool:
+_MARGIN = 0.2  # boxes overlap when they do by more than this (mm)
+
+
+def _overlap(a: Box, b: Box, margin: float = _MARGIN) -> bool:
     return a[0] < b[2] - margin and b[0] < a[2] - margin and a[1] < b[3] - margin and b[1] < a[3] - margin
 
 

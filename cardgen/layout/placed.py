@@ -56,6 +56,13 @@ class Placed:
         return transform_box(self.matrix, bbox(self.item))
 
     @_Once
+    def reach(self) -> Box:
+        """The box round its fills, grown a little (a point outside it is under none)."""
+        leaves, grow = self.fills, 1e-6
+        return (min(b[0] for b, _, _ in leaves) - grow, min(b[1] for b, _, _ in leaves) - grow,
+                max(b[2] for b, _, _ in leaves) + grow, max(b[3] for b, _, _ in leaves) + grow)
+
+    @_Once
     def fills(self) -> tuple[FillLeaf, ...]:
         """Its filled shapes and art, topmost first, as fill_under tests them."""
         out: list[FillLeaf] = []
