@@ -134,9 +134,14 @@ def _old_words(template: TemplateFile) -> list[Problem]:
 
 def _job(session: LayoutSession, component: Component, side: str, template: TemplateFile
          ) -> FaceJob:
-    palette, family = dict(template.palette or {}), _family(template.fonts)
+    known = session.face_parts.get((component.kind, side))
+    if known is None or known[0] is not template:  # read-only, shared by the template's faces
+        known = session.face_parts[(component.kind, side)] = (
+            template, dict(template.palette or {}), _family(template.fonts),
+            template_file(session, component.kind, side))
+    _, palette, family, layout_file = known
     return FaceJob(session.db, component, side, palette, float(template.safe), family,
-                   session.icons, template_file(session, component.kind, side), session.probes,
+                   session.icons, layout_file, session.probes,
                    FaceMemo(session.element_memo, (side, palette, family)))
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from typing import Any
 
 from cardgen.data.model import Component, Database
 from cardgen.errors import Problem
@@ -75,6 +76,8 @@ class LayoutSession:
         self.shared: dict[SharedKey, SharedFace] = {}
         self.probes: list[Probe] | None = None  # images read, while a face cache listens
         self.element_memo = ElementMemo()  # leaf elements' drawings, by what they read
+        # (kind, side) -> (its template, palette, font family, layout file): every face's job
+        self.face_parts: dict[tuple[str, str], tuple[TemplateFile, dict[str, Any], Any, Any]] = {}
 
     def listen_for_images(self) -> list[Probe]:
         """Start (or restart) recording the images faces read; the list they go to."""

@@ -25,6 +25,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import NamedTuple
 
 from cardgen.layout import fonts, shaping
 from cardgen.layout.drawing import Primitive, Text
@@ -228,8 +229,7 @@ def _fit_cached(text: str, width: float, height: float, size: float, min_size: f
     return Fitted(lines, best.size, lh, best.needed, family, spacing)
 
 
-@dataclass(frozen=True)
-class _Box:
+class _Box(NamedTuple):  # a tuple: made once per text fitted, cheaply
     """What every size tried for one text shares."""
 
     width: float
@@ -261,8 +261,7 @@ def _search_ladder(words: list[list[Run]] | PlainWords, box: _Box, ladder: list[
     return tried[high]
 
 
-@dataclass(frozen=True)
-class _Trial:
+class _Trial(NamedTuple):  # a tuple: made once per size tried, cheaply
     size: float
     lines: list[Line]
     over_w: float
