@@ -30,7 +30,7 @@ from cardgen.data.model import Term
 
 # the element types drawn from their own keys alone (no children, list items or images)
 LEAVES = frozenset({"rect", "circle", "annulus", "line", "polygon", "star", "ellipse", "arc",
-                    "wedge", "path", "text", "icon"})
+                    "wedge", "path", "text", "icon", "row"})
 MISSES = 16  # drawings of an element without one reuse, after which it is no longer recorded
 _LEAF = "\0leaf"  # a node that ends a branch: what the element placed
 
