@@ -92,7 +92,9 @@ def lay_out_template(session: LayoutSession, component: Component, side: str,
     ctx = Context(_job(session, component, side, template), _blank(session, component, side,
                                                                    template, scope))
     drawing = ctx.drawing
-    ctx.guarded(_background, None, ctx, template, scope)
+    where = ("background", drawing.width, drawing.height, drawing.bleed, drawing.points)
+    if not ctx.job.memo.kept(ctx, template, where, scope, _background, None, ctx, template, scope):
+        ctx.guarded(_background, None, ctx, template, scope)
     for element in template.elements:
         ctx.element(element, scope, 0.0, 0.0)
     if template.edition_mark is not False:

@@ -13,7 +13,8 @@ component marked, as drawing it would); where a value was never seen, the elemen
 and its reads recorded as a new branch. At the end of a branch the same `Placed` objects go
 on the new face (their boxes and fills, worked out once for the lints, come with them).
 
-Only leaf elements are kept (`LEAVES`: no children, no `clip:`, no list items, no
+A face's background is kept the same way, by its template, size and what it reads. Only
+leaf elements are kept (`LEAVES`: no children, no `clip:`, no list items, no
 images, no `auto` colour, whose ink depends on what is under it), and only drawings that
 raised no problem and gave no warning. An element drawn again on the same face is drawn, so
 no face holds one primitive twice; an element that keeps missing (a title unique per card)
@@ -69,7 +70,7 @@ class _Node:
 class _Root:
     """An element drawn at one place with one face's constants."""
 
-    element: Any  # held, so the id in the key stays its own
+    element: Any  # the element (or template) held, so the id in the key stays its own
     constants: tuple[Any, ...]  # side, palette, family: compared whole
     tree: _Node = field(default_factory=_Node)
     draws: int = 0
@@ -92,13 +93,15 @@ class ElementMemo:
             known = self.leafless[id(el)] = (el, ok)
         return known[1]
 
-    def root(self, el: Any, where: tuple[Any, ...], constants: tuple[Any, ...]) -> _Root | None:
-        """The kept drawings of el at `where` with these constants (None: not kept)."""
-        key = (id(el), *where)
+    def root(self, owner: Any, where: tuple[Any, ...], constants: tuple[Any, ...]
+             ) -> _Root | None:
+        """The kept drawings of an element (or a template's background) at `where` with these
+        constants (None: not kept)."""
+        key = (id(owner), *where)
         found = self.roots.get(key)
         if found is None:
-            found = self.roots[key] = _Root(el, constants)
-        elif found.element is not el or found.constants != constants:
+            found = self.roots[key] = _Root(owner, constants)
+        elif found.element is not owner or found.constants != constants:
             return None
         if found.hits == 0 and found.draws >= MISSES:
             return None
@@ -167,10 +170,16 @@ class FaceMemo:
         not kept, for the caller to draw."""
         if id(el) in self.seen or not self.memo.keeps(el):
             return False
-        root = self.memo.root(el, (dx, dy, ctx.matrix), self.constants)
+        return self.kept(ctx, el, (dx, dy, ctx.matrix), scope, el.draw, el, ctx, scope, dx, dy)
+
+    def kept(self, ctx: Any, owner: Any, where: tuple[Any, ...], scope: Any,
+             draw: Callable[..., None], el: Any, *args: Any) -> bool:
+        """What `draw(*args)` puts on the face (guarded as `el`'s), kept for `owner` drawn at
+        `where` (an element, or the template for its background); False when not kept."""
+        root = self.memo.root(owner, where, self.constants)
         if root is None:
             return False
-        self.seen.add(id(el))
+        self.seen.add(id(owner))
         placed = replay(root, scope.value)
         if placed is not None and ctx.budget[0] >= len(placed):
             ctx.budget[0] -= len(placed)
@@ -185,7 +194,7 @@ class FaceMemo:
         outer = own.get("value")
         recorder = own["value"] = Recorder(scope.value)
         try:
-            ctx.guarded(el.draw, el, ctx, scope, dx, dy)
+            ctx.guarded(draw, el, *args)
         finally:
             if outer is None:
                 del own["value"]

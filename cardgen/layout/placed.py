@@ -37,7 +37,7 @@ class _Once(Generic[T]):
         return value
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Placed:
     """One primitive of a face, the element that drew it and the transform it sits under."""
 
@@ -45,6 +45,11 @@ class Placed:
     el: Located | None  # the element (or edition mark) that drew it; None: the background
     matrix: Matrix = IDENTITY
     role: str = "content"  # content | background | mark | pip | icon | draft (cardgen's own)
+
+    def __init__(self, item: Primitive, el: Located | None, matrix: Matrix = IDENTITY,
+                 role: str = "content") -> None:
+        # the fields set at once (a frozen dataclass's own __init__ sets them one by one)
+        self.__dict__.update(item=item, el=el, matrix=matrix, role=role)
 
     # box and fills are worked out once and kept in the instance's __dict__ under their own
     # names (not fields: a frozen dataclass still has a __dict__), where later reads find them
