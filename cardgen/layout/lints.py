@@ -158,6 +158,7 @@ class FaceLinter:
         self._lines: dict[int, int] | None = None
         self._fillers: list[_Filler] | None = None
         self._filler_at: list[int] = []
+        self._filler_ids: tuple[int, ...] = ()
         self._over: tuple[list[tuple[Placed, Box]], list[tuple[Placed, Box]], list[int]] | None = None
         self._runs: dict[int, _Run | None] = {}
 
@@ -274,8 +275,7 @@ class FaceLinter:
         run = self._run(n) if isinstance(p.item, TextItem) else None
         fills = self._shared_fills(run, p.el) if run is not None else None
         if fills is None:
-            fills = tuple(dict.fromkeys(f for f in self._under(n, *_samples(p.item, box), p.el)
-                                        if f))
+            fills = self._fills_under(n, p, box)
         if not fills:
             return
         verdict = contrast_verdict(tuple(colours), fills, needed)
@@ -290,6 +290,21 @@ class FaceLinter:
         self.warn(p, "low-contrast", f"{what} contrast {best:.1f}:1 against {under} as a "
                   f"{seen} player sees them (needs {needed:g}:1)",
                   "darken or lighten one of them (cardgen build --simulate shows it)", "note")
+
+    def _fills_under(self, n: int, p: Placed, box: Box) -> tuple[str, ...]:
+        """The fills under a primitive's sample points, each once; kept for a Placed shared by
+        many faces (cardgen.layout.memo) under the same filled shapes drawn before it."""
+        fillers = self._filled()
+        before = self._filler_ids[:bisect_left(self._filler_at, n)]
+        key = (id(p), *before)
+        known = _FILLS_UNDER.get(key)
+        if known is not None:  # the objects it names are held: their ids are still theirs
+            return known[1]
+        fills = tuple(dict.fromkeys(f for f in self._under(n, *_samples(p.item, box), p.el) if f))
+        if len(_FILLS_UNDER) >= 4096:
+            _FILLS_UNDER.clear()
+        _FILLS_UNDER[key] = ((p, *[self.placed[f[0]] for f in fillers[:len(before)]]), fills)
+        return fills
 
     def _under(self, n: int, points: tuple[tuple[float, float], ...], extent: Box,
                el: Located | None) -> list[str | None]:
@@ -320,6 +335,7 @@ class FaceLinter:
             self._fillers = [(m, q.el, q.fills, q.reach) for m, q in enumerate(self.placed)
                              if not isinstance(q.item, TextItem) and q.fills]
             self._filler_at = [f[0] for f in self._fillers]
+            self._filler_ids = tuple(id(self.placed[f[0]]) for f in self._fillers)
         return self._fillers
 
     def _run(self, n: int) -> _Run | None:
@@ -392,6 +408,11 @@ class FaceLinter:
             self.warn(p, "near-cut", f"a frame or art edge {min(close):.1f} mm inside the cut "
                       f"(keep {NEAR_CUT_MM:g} mm): a drifting cut shows it uneven",
                       f"move it {NEAR_CUT_MM:g} mm or more inside the trim, or run it into the bleed")
+
+
+# (id of a Placed, ids of the filled Placed drawn before it) -> (those objects, held so the ids
+# stay theirs; the fills under its sample points)
+_FILLS_UNDER: dict[tuple[int, ...], tuple[tuple[Placed, ...], tuple[str, ...]]] = {}
 
 
 @dataclass
