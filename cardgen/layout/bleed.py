@@ -354,10 +354,26 @@ def _fill_at(shapes: list[tuple[object, Primitive, Shape]], x: float, y: float) 
 
 
 def _fills_of(drawing: Drawing) -> list[tuple[Primitive, Shape]]:
-    """flat_fills with the primitive each shape is."""
+    """flat_fills with the primitive each shape is (a group's or path's once per object: an
+    icon's, the same object on many faces)."""
     out: list[tuple[Primitive, Shape]] = []
-    _fills_walk(drawing.items, IDENTITY, out)
+    for item in drawing.items:
+        if not isinstance(item, Group | Path):
+            _fills_walk((item,), IDENTITY, out)
+            continue
+        known = _ITEM_FILLS.get(id(item))
+        if known is None or known[0] is not item:
+            found: list[tuple[Primitive, Shape]] = []
+            _fills_walk((item,), IDENTITY, found)
+            if len(_ITEM_FILLS) >= 4096:
+                _ITEM_FILLS.clear()
+            known = _ITEM_FILLS[id(item)] = (item, found)
+        out += known[1]
     return out
+
+
+# id of a group or path on a face -> (it, held so the id stays its own; its shapes)
+_ITEM_FILLS: dict[int, tuple[Primitive, list[tuple[Primitive, Shape]]]] = {}
 
 
 def _fills_walk(items: tuple[Primitive, ...] | list[Primitive], m: Matrix,

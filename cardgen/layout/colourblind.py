@@ -52,6 +52,21 @@ def drawn_colours(placed: list[Placed]) -> dict[str, Placed]:
     return found
 
 
+def _first_painters(placed: list[Placed], wanted: set[str]) -> dict[str, Placed]:
+    """drawn_colours(placed), for the wanted colours only: the walk stops once each is found."""
+    found: dict[str, Placed] = {}
+    for p in placed:
+        if p.role == "draft":
+            continue
+        for colour in _paints(p.item):
+            colour = colour.upper()
+            if colour in wanted and colour not in found:
+                found[colour] = p
+                if len(found) == len(wanted):
+                    return found
+    return found
+
+
 def _paints(item: Primitive) -> list[str]:
     if isinstance(item, TextItem):
         return [item.color]
@@ -64,9 +79,12 @@ def _paints(item: Primitive) -> list[str]:
 
 def colour_alone(placed: list[Placed], terms: FaceTerms) -> list[Problem]:
     """The lint's findings for one face (see the module)."""
-    colours = drawn_colours(placed)
+    coloured = _coloured_terms(terms)
+    if not coloured:
+        return []
+    colours = _first_painters(placed, {(term.color or "").upper() for _, term in coloured})
     problems = []
-    for vocab, term in _coloured_terms(terms):
+    for vocab, term in coloured:
         shown = terms.term_parts.get((vocab, str(term.id)), set())
         painter = colours.get((term.color or "").upper())
         if painter is None or shown & CUES:
@@ -102,9 +120,25 @@ def _coloured_terms(terms: FaceTerms) -> list[tuple[str, Term]]:
 
 def _pairs(db: Database, vocab: str, term: Term) -> list[tuple[float, str, Term]]:
     """The other coloured terms of the vocabulary within RISK of it: (figure, simulation, term),
-    the closest first."""
+    the closest first (worked out once per term of a vocabulary)."""
+    terms = db.game.vocab.get(vocab, {})
+    known = _PAIRS.get(id(term))
+    if known is not None and known[0] is term and known[1] is terms:
+        return known[2]
+    found = _pairs_of(terms, term)
+    if len(_PAIRS) > 4096:
+        _PAIRS.clear()
+    _PAIRS[id(term)] = (term, terms, found)
+    return found
+
+
+# id of a term -> (the term and its vocabulary, held so the ids stay theirs; its pairs)
+_PAIRS: dict[int, tuple[Term, dict[str, Term], list[tuple[float, str, Term]]]] = {}
+
+
+def _pairs_of(terms: dict[str, Term], term: Term) -> list[tuple[float, str, Term]]:
     out = []
-    for other in db.game.vocab.get(vocab, {}).values():
+    for other in terms.values():
         if other is term or not other.color or other.color.upper() == (term.color or "").upper():
             continue
         figure, kind = worst(term.color or "", other.color)

@@ -98,7 +98,7 @@ class Path:
     fill_rule: str = "nonzero"  # nonzero | evenodd
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Text:
     """One line of already-fitted text; y is the baseline."""
 
@@ -115,6 +115,15 @@ class Text:
     stroke_width: float = field(default=0.0, repr=False)
     # letter spacing, mm: after every glyph but the last; in a repr only when set
     spacing: float = field(default=0.0, repr=False)
+
+    def __init__(self, x: float, y: float, text: str, font: str, size: float,
+                 color: str = "#000000", anchor: str = "start", stroke: str | None = None,
+                 stroke_width: float = 0.0, spacing: float = 0.0) -> None:
+        # the fields set at once (a frozen dataclass's own __init__ sets them one by one; a
+        # face holds a Text a line)
+        self.__dict__.update(x=x, y=y, text=text, font=font, size=size, color=color,
+                             anchor=anchor, stroke=stroke, stroke_width=stroke_width,
+                             spacing=spacing)
 
     def __repr__(self) -> str:
         """The dataclass's repr, and the outline and letter spacing after it when they are set
@@ -227,3 +236,4 @@ def _kept_repr(cls: type) -> None:
 
 REPRS_KEPT = 4096
 _kept_repr(Path)
+_kept_repr(Group)  # an icon's group: one object on every face that shows the icon there

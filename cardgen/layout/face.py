@@ -24,6 +24,7 @@ from cardgen.layout.drawing import Text as TextItem
 from cardgen.layout.elements.base import Context, FaceJob, LinearGradient, RadialGradient, colour
 from cardgen.layout.elements.rect import RectElement
 from cardgen.layout.lints import FaceLinter
+from cardgen.layout.memo import FaceMemo
 from cardgen.layout.model import ANCHOR, EditionMark, Fonts, TemplateFile
 from cardgen.layout.scope import Scope, number
 from cardgen.layout.session import LayoutSession, SharedFace, face_label
@@ -91,7 +92,9 @@ def lay_out_template(session: LayoutSession, component: Component, side: str,
     ctx = Context(_job(session, component, side, template), _blank(session, component, side,
                                                                    template, scope))
     drawing = ctx.drawing
-    ctx.guarded(_background, None, ctx, template, scope)
+    where = ("background", drawing.width, drawing.height, drawing.bleed, drawing.points)
+    if not ctx.job.memo.kept(ctx, template, where, scope, _background, None, ctx, template, scope):
+        ctx.guarded(_background, None, ctx, template, scope)
     for element in template.elements:
         ctx.element(element, scope, 0.0, 0.0)
     if template.edition_mark is not False:
@@ -133,9 +136,15 @@ def _old_words(template: TemplateFile) -> list[Problem]:
 
 def _job(session: LayoutSession, component: Component, side: str, template: TemplateFile
          ) -> FaceJob:
-    return FaceJob(session.db, component, side, dict(template.palette or {}), float(template.safe),
-                   _family(template.fonts), session.icons,
-                   template_file(session, component.kind, side), session.probes)
+    known = session.face_parts.get((component.kind, side))
+    if known is None or known[0] is not template:  # read-only, shared by the template's faces
+        known = session.face_parts[(component.kind, side)] = (
+            template, dict(template.palette or {}), _family(template.fonts),
+            template_file(session, component.kind, side))
+    _, palette, family, layout_file = known
+    return FaceJob(session.db, component, side, palette, float(template.safe), family,
+                   session.icons, layout_file, session.probes,
+                   FaceMemo(session.element_memo, (side, palette, family)))
 
 
 def _blank(session: LayoutSession, component: Component, side: str, template: TemplateFile,

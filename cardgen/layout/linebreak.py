@@ -11,6 +11,7 @@ spacing after the last letter included, fit the box widened by one spacing.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -68,6 +69,23 @@ def split_words(runs: list[Run]) -> list[list[Run]]:
     return _icons_kept_company(words)
 
 
+@dataclass(frozen=True)
+class PlainWords:
+    """The words of a text that is one run of plain text (no markup, icons, soft hyphens or
+    line breaks: most text), as their texts: what split_words would give, without a Run each."""
+
+    words: list[str | None]
+    face: str
+    color: str | None = None
+
+
+def plain_words(text: str, face: str) -> PlainWords | None:
+    """split_words(parse_runs(text, face)) as PlainWords when the text is plain (else None)."""
+    if "*" in text or "[" in text or "\n" in text or SHY in text:
+        return None
+    return PlainWords(list(text.split()), face)
+
+
 def _plain_words(run: Run) -> list[list[Run]]:
     """split_words of one run of text: a word a run (runs of the same text, face and colour
     made once), [] for each forced line break."""
@@ -75,6 +93,14 @@ def _plain_words(run: Run) -> list[list[Run]]:
     made = _WORD_RUNS
     if len(made) > 1 << 16:
         made.clear()
+    if "\n" not in run.text:  # no forced break: its words are what str.split() finds
+        face, color = run.face, run.color
+        for token in run.text.split():
+            word = made.get((token, face, color))
+            if word is None:
+                word = made[(token, face, color)] = Run(token, face, None, color)
+            words.append([word])
+        return words
     for token in _SPACES.split(run.text):
         if not token:
             continue
@@ -182,15 +208,19 @@ class _Lines:
         self.faces, self.texts, self.width = [], [], 0.0
 
 
-def wrap_words(words: list[list[Run]], width: float, size: float, language: str | None = None,
+def wrap_words(words: list[list[Run]] | PlainWords, width: float, size: float, language: str | None = None,
                spacing: float = 0.0) -> tuple[list[Line], float]:
     """wrap() on words already split; line widths add up run by run, left to right. A word
     that does not fit the rest of a line is broken where it may be (hyphens, soft hyphens, the
     language's hyphenation), its head kept on the line when the head fits. With letter
     spacing the box counts one spacing more: the one after a line's last letter."""
+    if isinstance(words, PlainWords):
+        return _wrap_plain(words.words, width + spacing, size, language, spacing,
+                           (words.face, words.color))
     look = _plain_look(words)
     if look is not None:
-        return _wrap_plain(words, width + spacing, size, language, spacing, look)
+        return _wrap_plain([w[0].text if w else None for w in words], width + spacing, size,
+                           language, spacing, look)
     return _wrap_runs(words, width, size, language, spacing)
 
 
@@ -229,51 +259,67 @@ def _plain_look(words: list[list[Run]]) -> tuple[str, str | None] | None:
     return look
 
 
-def _wrap_plain(words: list[list[Run]], width: float, size: float, language: str | None,
+def _wrap_plain(words: Sequence[str | None], width: float, size: float, language: str | None,
                 spacing: float, look: tuple[str, str | None]) -> tuple[list[Line], float]:
-    """wrap_words for words of one run each in one face and colour (_plain_look): the same
-    lines, widths added in the same order, each line one run (`width` counts the spacing
-    after a line's last letter)."""
+    """wrap_words for words of one run each in one face and colour (_plain_look), given as
+    their texts (None: a forced break): the same lines, widths added in the same order, each
+    line one run (`width` counts the spacing after a line's last letter)."""
     face, color = look
     space = spaced_width(" ", face, size, spacing)
+    known = _widths(face, size)  # each word's run_width, without building its cache key
     lines: list[Line] = []
     texts: list[str] = []  # the words of the line being filled
     line_w = over_w = 0.0
     for word in words:
-        if not word:  # forced break
+        if word is None:  # forced break
             lines.append(Line((Run(" ".join(texts), face, None, color),) if texts else (),
                               line_w, True))
             texts, line_w = [], 0.0
             continue
-        run = word[0]
-        word_w = spaced_width(run.text, face, size, spacing) if spacing else \
-            run_width(run.text, face, size)
+        if spacing:
+            word_w = spaced_width(word, face, size, spacing)
+        else:
+            found = known.get(word)
+            word_w = known[word] = run_width(word, face, size) if found is None else found
         while True:
             room = width + (-line_w - space) if texts else width + 0.0
             if word_w <= room or (not texts and word_w <= width):
                 line_w = line_w + space + word_w if texts else line_w + word_w
-                texts.append(run.text)
+                texts.append(word)
                 break
-            split = _split([run], room, size, language, spacing)
+            split = _split([Run(word, face, None, color)], room, size, language, spacing)
             if split is not None:
-                head, run = split
+                head, tail = split
                 head_w = spaced_width(head.text, face, size, spacing)
                 line_w = line_w + space + head_w if texts else line_w + head_w
                 texts.append(head.text)
                 lines.append(Line((Run(" ".join(texts), face, None, color),), line_w, False))
                 texts, line_w = [], 0.0
-                word_w = spaced_width(run.text, face, size, spacing)
+                word = tail.text
+                word_w = spaced_width(word, face, size, spacing)
             elif texts:
                 lines.append(Line((Run(" ".join(texts), face, None, color),), line_w, False))
                 texts, line_w = [], 0.0
             else:
                 line_w += word_w
-                texts.append(run.text)
+                texts.append(word)
                 over_w = max(over_w, word_w - width)
                 break
     if texts:
         lines.append(Line((Run(" ".join(texts), face, None, color),), line_w, True))
     return lines, over_w
+
+
+_WIDTHS: dict[tuple[str, float], dict[str, float]] = {}  # (face, size) -> word -> run_width
+
+
+def _widths(face: str, size: float) -> dict[str, float]:
+    found = _WIDTHS.get((face, size))
+    if found is None or len(found) > 1 << 14:
+        if len(_WIDTHS) > 256:
+            _WIDTHS.clear()
+        found = _WIDTHS[(face, size)] = {}
+    return found
 
 
 def _place_word(lines: _Lines, word: list[Run], width: float, size: float,
@@ -370,6 +416,10 @@ def _line(faces: list[_Look], texts: list[list[str]], width: float, end: bool = 
 def measured(line: Line, size: float, spacing: float = 0.0) -> Line:
     """The line with its width as drawn: each merged run shaped whole, letter spacing between
     its letters (not after the last one shown)."""
+    if not spacing and len(line.runs) == 1:  # one run of text (most lines): its width
+        run = line.runs[0]
+        if run.icon is None and SHY not in run.text:
+            return Line(line.runs, 0 + run_width(run.text, run.face, size), line.end)
     width = sum(width_of(r, size, spacing) for r in line.runs)
     if spacing:
         shown = display_runs(line)

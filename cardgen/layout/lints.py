@@ -10,21 +10,25 @@ blind player or a greyscale copy sees it (cardgen.layout.vision), and rules text
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from cardgen.errors import Location, Problem
-from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Image, Matrix, Primitive, Rect
+from cardgen.layout.contrast import VISIONS as VISIONS
+from cardgen.layout.contrast import contrast as contrast
+from cardgen.layout.contrast import contrast_verdict
+from cardgen.layout.contrast import ink_for as ink_for
+from cardgen.layout.contrast import luminance as luminance
+from cardgen.layout.drawing import Drawing, Ellipse, Group, Image, Primitive, Rect
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.drawing import Text as TextItem
 from cardgen.layout.extent import Box
 from cardgen.layout.extent import bbox as bbox
 from cardgen.layout.extent import compose as compose
 from cardgen.layout.extent import transform_box as transform_box
-from cardgen.layout.located import Located, justified
+from cardgen.layout.located import Located, justified, named_at
 from cardgen.layout.outline import inside_by
-from cardgen.layout.vision import KINDS, simulate
+from cardgen.layout.placed import FillLeaf
+from cardgen.layout.placed import Placed as Placed
 
 MIN_TEXT_PT = 6.0
 BODY_TEXT_PT = 7.5  # the guideline for rules text ...
@@ -33,55 +37,9 @@ MIN_MARK_PT = MIN_TEXT_PT  # the edition mark is text a player reads too
 TEXT_CONTRAST = 4.5
 MARK_CONTRAST = 3.0  # pips and icons
 NEAR_CUT_MM = 3.0
-VISIONS = ("normal", *KINDS)  # contrast holds for normal vision and the four simulations
-# A filled shape of an element as fill_under sees it: (face box, ellipse or not, fill; '' for art)
-FillLeaf = tuple[Box, bool, str]
 
 
-@dataclass(frozen=True)
-class Placed:
-    """One primitive of a face, the element that drew it and the transform it sits under."""
 
-    item: Primitive
-    el: Located | None  # the element (or edition mark) that drew it; None: the background
-    matrix: Matrix = IDENTITY
-    role: str = "content"  # content | background | mark | pip | icon | draft (cardgen's own)
-
-    # box and fills are worked out once and kept in the instance's __dict__ (not fields: a
-    # frozen dataclass still has one; functools.cached_property takes a lock on 3.11)
-
-    @property
-    def box(self) -> Box:
-        """Its extent on the face (mm)."""
-        known: Box | None = self.__dict__.get("_box")
-        if known is None:
-            known = self.__dict__["_box"] = transform_box(self.matrix, bbox(self.item))
-        return known
-
-    @property
-    def fills(self) -> tuple[FillLeaf, ...]:
-        """Its filled shapes and art, topmost first, as fill_under tests them."""
-        known: tuple[FillLeaf, ...] | None = self.__dict__.get("_fills")
-        if known is None:
-            out: list[FillLeaf] = []
-            _fill_leaves(self.item, self.matrix, out)
-            known = self.__dict__["_fills"] = tuple(out)
-        return known
-
-
-@lru_cache(maxsize=4096)
-def contrast(one: str, two: str) -> float:
-    """WCAG contrast ratio of two '#RRGGBB' colours (1 to 21); a deck repeats few pairs."""
-    high, low = sorted((luminance(one), luminance(two)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
-
-
-@lru_cache(maxsize=4096)
-def luminance(colour: str) -> float:
-    """WCAG relative luminance of '#RRGGBB' (0 to 1)."""
-    rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
-    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
-    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
 
 
 def _colours(item: Primitive) -> list[str]:
@@ -164,21 +122,6 @@ def _fill_of(leaves: tuple[FillLeaf, ...], x: float, y: float) -> str | None:
     return None
 
 
-def _fill_leaves(item: Primitive, matrix: Matrix, out: list[FillLeaf]) -> None:
-    """Appends the shapes of item that can be under a point, topmost first: art, and filled
-    rectangles, circles and paths (an even-odd path, a ring, never counts)."""
-    if isinstance(item, Group):
-        inner = compose(matrix, item.transform)
-        for child in reversed(item.items):
-            _fill_leaves(child, inner, out)
-        return
-    if isinstance(item, Image):
-        out.append((transform_box(matrix, bbox(item)), False, ""))
-    elif isinstance(item, Rect | Ellipse | PathItem) and item.style.fill and not (
-            isinstance(item, PathItem) and item.fill_rule == "evenodd"):
-        out.append((transform_box(matrix, bbox(item)), isinstance(item, Ellipse), item.style.fill))
-
-
 _Filler = tuple[int, Located | None, tuple[FillLeaf, ...], Box]  # index, element, leaves, reach
 
 
@@ -193,41 +136,6 @@ def _passed(filler: _Filler, el: Located | None, extent: Box) -> bool:
 def _contains(outer: Box, inner: Box) -> bool:
     return outer[0] <= inner[0] and inner[2] <= outer[2] and outer[1] <= inner[1] \
         and inner[3] <= outer[3]
-
-
-def _reach(leaves: tuple[FillLeaf, ...]) -> Box:
-    """The box round a shape's leaves, grown a little (a point outside it is under none)."""
-    grow = 1e-6
-    return (min(b[0] for b, _, _ in leaves) - grow, min(b[1] for b, _, _ in leaves) - grow,
-            max(b[2] for b, _, _ in leaves) + grow, max(b[3] for b, _, _ in leaves) + grow)
-
-
-@lru_cache(maxsize=4096)
-def _contrast_verdict(colours: tuple[str, ...], fills: tuple[str, ...], needed: float
-                      ) -> tuple[float, str | None, str] | None:
-    """What visible() says of colours drawn on fills: (contrast, None, fill) when it is too low
-    for normal vision, (contrast, the vision, fill) when too low as a simulation sees them
-    only, None when it holds (a deck repeats few combinations)."""
-    best, under = min((max(contrast(c, f) for c in colours), f) for f in fills)
-    if best < needed:
-        return best, None, under
-    best, seen, under = min((*_worst_contrast(colours, f), f) for f in fills)
-    return (best, seen, under) if best < needed else None
-
-
-def _worst_contrast(colours: Sequence[str], under: str) -> tuple[float, str]:
-    """The contrast of the best of `colours` against `under`, for normal vision and as each
-    simulation sees them (cardgen.layout.vision): the lowest, and which vision it is."""
-    return min((max(contrast(simulate(kind, c), simulate(kind, under)) for c in colours), kind)
-               for kind in VISIONS)
-
-
-def ink_for(background: str | None, dark: str = "#000000", light: str = "#FFFFFF") -> str:
-    """`color: auto`: the dark or the light ink, whichever contrasts more with the background."""
-    if background is None:
-        return dark
-    seen = _worst_contrast([dark], background)[0], _worst_contrast([light], background)[0]
-    return dark if seen[0] >= seen[1] else light
 
 
 class FaceLinter:
@@ -246,16 +154,20 @@ class FaceLinter:
         # bleed (cardgen.layout.bleed.stretched_sides): no sliver shows there
         self.stretched = stretched or {}
         self.found: dict[tuple[str, int], Problem] = {}
-        # what can be drawn over a text: (index, placed, is text); backgrounds, marks and rings
-        # never count (see covered)
-        # text primitive -> how many lines its text was fitted to (a paragraph: small-body-text)
-        self.lines = _paragraph_lines(self.placed)
-        self.over_text = [(m, q, isinstance(q.item, TextItem)) for m, q in enumerate(self.placed)
-                          if q.role not in ("background", "mark") and not _ring(q.item)]
-        # worked out when first needed (see _under and covered)
+        # worked out when first needed (see lines, _under, covered and _run)
+        self._lines: dict[int, int] | None = None
         self._fillers: list[_Filler] | None = None
         self._filler_at: list[int] = []
+        self._filler_ids: tuple[int, ...] = ()
         self._over: tuple[list[tuple[Placed, Box]], list[tuple[Placed, Box]], list[int]] | None = None
+        self._runs: dict[int, _Run | None] = {}
+
+    @property
+    def lines(self) -> dict[int, int]:
+        """Text primitive -> how many lines its text was fitted to (a paragraph: small-body-text)."""
+        if self._lines is None:
+            self._lines = _paragraph_lines(self.placed)
+        return self._lines
 
     def run(self) -> list[Problem]:
         for n, p in enumerate(self.placed):
@@ -280,15 +192,11 @@ class FaceLinter:
             return
         where: Location | None = self.fallback
         label = "edition_mark" if p.role == "mark" else "layout"
-        found = p.el.written_at() if p.el is not None else None
-        if found is not None and p.el is not None:
-            source, path = found
-            where, label = source.where(path), source.label(path)
+        found = named_at(p.el) if p.el is not None else None
+        if found is not None:
+            where, label = found
             if justified(where, rule):
                 return
-            name = p.el.label_name()
-            if name:
-                label += f" ({name})"
         self.found[key] = Problem(rule, message, where=where, path=f"{self.face} {label}",
                                   hint=hint, severity=severity)
 
@@ -364,10 +272,13 @@ class FaceLinter:
         colours = _colours(p.item)
         if not colours:
             return
-        fills = dict.fromkeys(f for f in self._under(n, *_samples(p.item, box), p.el) if f)
+        run = self._run(n) if isinstance(p.item, TextItem) else None
+        fills = self._shared_fills(run, p.el) if run is not None else None
+        if fills is None:
+            fills = self._fills_under(n, p, box)
         if not fills:
             return
-        verdict = _contrast_verdict(tuple(colours), tuple(fills), needed)
+        verdict = contrast_verdict(tuple(colours), fills, needed)
         if verdict is None:
             return
         best, seen, under = verdict
@@ -380,15 +291,26 @@ class FaceLinter:
                   f"{seen} player sees them (needs {needed:g}:1)",
                   "darken or lighten one of them (cardgen build --simulate shows it)", "note")
 
+    def _fills_under(self, n: int, p: Placed, box: Box) -> tuple[str, ...]:
+        """The fills under a primitive's sample points, each once; kept for a Placed shared by
+        many faces (cardgen.layout.memo) under the same filled shapes drawn before it."""
+        fillers = self._filled()
+        before = self._filler_ids[:bisect_left(self._filler_at, n)]
+        key = (id(p), *before)
+        known = _FILLS_UNDER.get(key)
+        if known is not None:  # the objects it names are held: their ids are still theirs
+            return known[1]
+        fills = tuple(dict.fromkeys(f for f in self._under(n, *_samples(p.item, box), p.el) if f))
+        if len(_FILLS_UNDER) >= 4096:
+            _FILLS_UNDER.clear()
+        _FILLS_UNDER[key] = ((p, *[self.placed[f[0]] for f in fillers[:len(before)]]), fills)
+        return fills
+
     def _under(self, n: int, points: tuple[tuple[float, float], ...], extent: Box,
                el: Located | None) -> list[str | None]:
         """_under(self.placed, n, points, el), walking only the shapes with fills whose box
         reaches the points (no other leaf can be under one)."""
-        if self._fillers is None:
-            self._fillers = [(m, q.el, q.fills, _reach(q.fills)) for m, q in enumerate(self.placed)
-                             if not isinstance(q.item, TextItem) and q.fills]  # text fills nothing
-            self._filler_at = [f[0] for f in self._fillers]
-        fillers = self._fillers
+        fillers = self._filled()
         top = bisect_left(self._filler_at, n) - 1
         while top >= 0 and _passed(fillers[top], el, extent):
             top -= 1
@@ -407,19 +329,70 @@ class FaceLinter:
                 break
         return found
 
+    def _filled(self) -> list[_Filler]:
+        """The shapes with fills, in drawing order (text fills nothing)."""
+        if self._fillers is None:
+            self._fillers = [(m, q.el, q.fills, q.reach) for m, q in enumerate(self.placed)
+                             if not isinstance(q.item, TextItem) and q.fills]
+            self._filler_at = [f[0] for f in self._fillers]
+            self._filler_ids = tuple(id(self.placed[f[0]]) for f in self._fillers)
+        return self._fillers
+
+    def _run(self, n: int) -> _Run | None:
+        """The run of lines placed[n] belongs to (None for a line alone)."""
+        if n not in self._runs:
+            _text_run(self.placed, n, self._runs)
+        return self._runs[n]
+
+    def _shared_fills(self, run: _Run, el: Located | None) -> tuple[str, ...] | None:
+        """The fill under every sample point of every line of a run when one filled rectangle
+        is the topmost shape under the run's box, as each line's walk (_under) would find it;
+        None when each line walks the fills itself."""
+        if not run.walked:
+            run.walked = True
+            fillers = self._filled()
+            top = bisect_left(self._filler_at, run.first) - 1  # later ones: the run's own
+            while top >= 0 and _passed(fillers[top], el, run.box):
+                top -= 1
+            leaves = fillers[top][2] if top >= 0 else ()
+            if top < 0:
+                run.fills = ()
+            elif len(leaves) == 1 and not leaves[0][1] and _contains(leaves[0][0], run.box):
+                run.fills = (leaves[0][2],) if leaves[0][2] else ()
+        return run.fills
+
+    def _overs(self) -> tuple[list[tuple[Placed, Box]], list[tuple[Placed, Box]], list[int]]:
+        """The texts, and the other shapes with where each was drawn (backgrounds, marks and
+        rings never count), kept for the face's other texts."""
+        self._over = texts, shapes, drawn_at = [], [], []
+        for m, q in enumerate(self.placed):
+            if q.role == "background" or q.role == "mark" or _ring(q.item):
+                continue
+            if isinstance(q.item, TextItem):
+                texts.append((q, q.box))
+            else:
+                shapes.append((q, q.box))
+                drawn_at.append(m)
+        return self._over
+
     def covered(self, n: int, p: Placed, box: Box) -> None:
         if ("overlaps-text", id(p.el)) in self.found:
             return  # said once per element
-        if self._over is None:  # the texts, and the other shapes with where each was drawn
-            over = [(m, q, q.box, isinstance(q.item, TextItem)) for m, q, _ in self.over_text]
-            self._over = ([(q, b) for _, q, b, is_text in over if is_text],
-                          [(q, b) for _, q, b, is_text in over if not is_text],
-                          [m for m, _, _, is_text in over if not is_text])
-        texts, shapes, drawn_at = self._over
+        texts, shapes, drawn_at = self._over if self._over is not None else self._overs()
+        run = self._run(n)
+        if run is not None:  # nothing over the run's box: nothing over any of its lines
+            if run.clear is None:
+                run.clear = not any(q.el is not p.el and _overlap(run.box, qbox) for q, qbox in
+                                    (*texts, *shapes[bisect_right(drawn_at, run.first):]))
+            if run.clear:
+                return
         # any other element's text; a shape only when drawn after the text (before it, it is
         # what the text sits on)
+        x1, y1 = box[2] - _MARGIN, box[3] - _MARGIN
         for q, qbox in (*texts, *shapes[bisect_right(drawn_at, n):]):
-            if q is p or q.el is p.el or not _overlap(box, qbox) or _frames(q, box, qbox):
+            if q is p or q.el is p.el or not (  # _overlap(box, qbox), written out
+                    box[0] < qbox[2] - _MARGIN and qbox[0] < x1 and box[1] < qbox[3] - _MARGIN
+                    and qbox[1] < y1) or _frames(q, box, qbox):
                 continue
             self.warn(p, "overlaps-text", "another element is drawn over this text",
                       "move one of them, or shrink the text box")
@@ -435,6 +408,45 @@ class FaceLinter:
             self.warn(p, "near-cut", f"a frame or art edge {min(close):.1f} mm inside the cut "
                       f"(keep {NEAR_CUT_MM:g} mm): a drifting cut shows it uneven",
                       f"move it {NEAR_CUT_MM:g} mm or more inside the trim, or run it into the bleed")
+
+
+# (id of a Placed, ids of the filled Placed drawn before it) -> (those objects, held so the ids
+# stay theirs; the fills under its sample points)
+_FILLS_UNDER: dict[tuple[int, ...], tuple[tuple[Placed, ...], tuple[str, ...]]] = {}
+
+
+@dataclass
+class _Run:
+    """Lines of text one element placed one after another, from placed[first], and the box
+    round them: what the lints of its lines share is worked out once (a box nothing is drawn
+    over has no line anything is drawn over; one rectangle under the whole box is under each
+    line's sample points)."""
+
+    first: int
+    box: Box
+    walked: bool = False  # fills worked out
+    fills: tuple[str, ...] | None = None  # under every line (None: each line walks them)
+    clear: bool | None = None  # nothing over any line (None: not worked out)
+
+
+def _text_run(placed: list[Placed], n: int, runs: dict[int, _Run | None]) -> None:
+    """The run of placed[n], a line of text, into `runs` for each of its lines: the lines of
+    text placed one after another by one element round it, when there are two or more (else
+    None)."""
+    el, first, end = placed[n].el, n, n + 1
+    while el is not None and first > 0 and placed[first - 1].el is el:
+        first -= 1
+    while el is not None and end < len(placed) and placed[end].el is el:
+        end += 1
+    lines = [m for m in range(first, end) if isinstance(placed[m].item, TextItem)
+             and placed[m].role == "content"]
+    run = None
+    if el is not None and len(lines) > 1:
+        boxes = [placed[m].box for m in lines]
+        run = _Run(first, (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                           max(b[2] for b in boxes), max(b[3] for b in boxes)))
+    runs.update((m, run) for m in lines)
+    runs[n] = run if n in lines else None
 
 
 def _paragraph_lines(placed: list[Placed]) -> dict[int, int]:
@@ -454,7 +466,10 @@ def _paragraph_lines(placed: list[Placed]) -> dict[int, int]:
     return out
 
 
-def _overlap(a: Box, b: Box, margin: float = 0.2) -> bool:
+_MARGIN = 0.2  # boxes overlap when they do by more than this (mm)
+
+
+def _overlap(a: Box, b: Box, margin: float = _MARGIN) -> bool:
     return a[0] < b[2] - margin and b[0] < a[2] - margin and a[1] < b[3] - margin and b[1] < a[3] - margin
 
 

@@ -36,6 +36,7 @@ class Located(Strict):
 
     def remember_where(self, source: Source, path: KeyPath) -> None:
         self._at = (source, path)
+        _NAMED.pop(id(self), None)
 
     def written_at(self) -> tuple[Source, KeyPath] | None:
         """The Source and key path it was written at (None for generated parts)."""
@@ -77,3 +78,24 @@ def line_of_key(shown: str, key: str) -> int | None:
     prefix = f"{key}:"
     return next((n for n, line in enumerate(_LINES.get(shown, []), 1) if line.startswith(prefix)),
                 None)
+
+
+_NAMED: dict[int, tuple[Located, tuple[Location, str] | None]] = {}  # id -> (element, where)
+
+
+def named_at(el: Located) -> tuple[Location, str] | None:
+    """Where a lint names an element: its layout line and key path (with its name), once per
+    element; None for an element no file wrote."""
+    known = _NAMED.get(id(el))
+    if known is not None and known[0] is el:
+        return known[1]
+    found = el.written_at()
+    at = None
+    if found is not None:
+        source, path = found
+        name = el.label_name()
+        at = source.where(path), source.label(path) + (f" ({name})" if name else "")
+    if len(_NAMED) > 4096:
+        _NAMED.clear()
+    _NAMED[id(el)] = (el, at)
+    return at

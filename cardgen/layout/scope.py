@@ -94,8 +94,8 @@ class Scope:
         c = self.component
         if head not in _SAME_FOR_THE_KIND:
             self.root.read_component = True
-        specials = {"edition": c.edition, "game": self.db.game.name, "index": self.index + 1,
-                    "kind_title": self.db.game.kinds[c.kind].title or c.kind}
+        elif head in _SPECIAL:  # a special (its value worked out only when it is read)
+            return _SPECIAL[head](self), None
         if head == "auto_body":  # names every term the component has (cardgen.layout.auto)
             for name, fspec in self.db.game.kinds[c.kind].fields.items():
                 term = self.db.game.term(fspec.vocab or "", c.value(name)) \
@@ -103,8 +103,6 @@ class Scope:
                 if term is not None:
                     self._note(term, "label")
             return body_text(self.db, c), None
-        if head in specials:
-            return specials[head], None
         if head == "item":
             return _resolve_term(self.db, self.item, self.item_spec), self.item_spec
         if head == "parent":
@@ -121,6 +119,15 @@ class Scope:
         if whole:
             return self.value(whole.group(1))
         return _BINDING.sub(lambda m: format_value(self.value(m.group(1))), template)
+
+
+_SPECIAL = {  # the specials but auto_body: the same for every component of a kind and edition
+    "edition": lambda scope: scope.component.edition,
+    "game": lambda scope: scope.db.game.name,
+    "index": lambda scope: scope.index + 1,
+    "kind_title": lambda scope: scope.db.game.kinds[scope.component.kind].title
+    or scope.component.kind,
+}
 
 
 def split_default(binding: str) -> tuple[str, str | None]:

@@ -3,7 +3,8 @@
 The build (and `export`, and each rebuild of `watch`) makes one `LayoutSession` for the
 Database it lays out and hands it to every call of stage 3. It owns the merged templates and the
 layout file each came from (a broken one's problems, said once), each kind's FaceInfo, the icon
-lookup, the images read (when a face cache listens) and the shared faces; the Database stays
+lookup, the images read (when a face cache listens), the shared faces and the drawings of leaf
+elements by what they read (cardgen.layout.memo); the Database stays
 data. A new session reads everything anew, so an edited template, icon or image is seen by the
 next one, and nothing stale can outlive it. (Files themselves are cached by path and version,
 `templates.py`, `icons.py`, `guards.py`: an edited file is read again.)
@@ -12,12 +13,14 @@ next one, and nothing stale can outlive it. (Files themselves are cached by path
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from typing import Any
 
 from cardgen.data.model import Component, Database
 from cardgen.errors import Problem
 from cardgen.layout.drawing import Drawing
 from cardgen.layout.icons import IconFinder
+from cardgen.layout.memo import ElementMemo
 from cardgen.layout.model import TemplateFile
 
 Probe = tuple[str, str]  # an image file looked for, and its content digest ('' when none)
@@ -48,7 +51,8 @@ class SharedFace:
 
     def for_component(self, component: Component, side: str) -> Drawing:
         label = face_label(component, side)
-        warnings = [replace(w, path=label + w.path[len(self.label):])
+        warnings = [Problem(w.rule, w.message, w.where, label + w.path[len(self.label):], w.hint,
+                            w.severity)  # dataclasses.replace, without its field walk
                     if w.path.startswith(self.label + " ") else w for w in self.drawing.warnings]
         d = self.drawing
         out = copy.copy(d)  # dataclasses.replace, without its field walk
@@ -71,6 +75,9 @@ class LayoutSession:
         self.face_infos: dict[str, FaceInfo] = {}  # kind -> FaceInfo
         self.shared: dict[SharedKey, SharedFace] = {}
         self.probes: list[Probe] | None = None  # images read, while a face cache listens
+        self.element_memo = ElementMemo()  # leaf elements' drawings, by what they read
+        # (kind, side) -> (its template, palette, font family, layout file): every face's job
+        self.face_parts: dict[tuple[str, str], tuple[TemplateFile, dict[str, Any], Any, Any]] = {}
 
     def listen_for_images(self) -> list[Probe]:
         """Start (or restart) recording the images faces read; the list they go to."""

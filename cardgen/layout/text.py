@@ -25,16 +25,19 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import NamedTuple
 
 from cardgen.layout import fonts, shaping
 from cardgen.layout.drawing import Primitive, Text
 from cardgen.layout.linebreak import (
     ICON_PAD_EM,
     Line,
+    PlainWords,
     Run,
     display_runs,
     icon_side,
     measured,
+    plain_words,
     spaced_width,
     split_words,
     width_of,
@@ -213,7 +216,7 @@ def _fit_cached(text: str, width: float, height: float, size: float, min_size: f
                 language: str | None = None, spacing: float = 0.0
                 ) -> Fitted | tuple[float, float, float, float]:
     """fit() -> the Fitted lines, or TextOverflow's arguments (results are immutable)."""
-    words = split_words(parse_runs(text, face, family))
+    words = plain_words(text, face) or split_words(parse_runs(text, face, family))
     box = _Box(width, height, leading, max_lines, family.regular, language, spacing)
     best = _try_size(words, box, size)
     if not best.fits:
@@ -226,8 +229,7 @@ def _fit_cached(text: str, width: float, height: float, size: float, min_size: f
     return Fitted(lines, best.size, lh, best.needed, family, spacing)
 
 
-@dataclass(frozen=True)
-class _Box:
+class _Box(NamedTuple):  # a tuple: made once per text fitted, cheaply
     """What every size tried for one text shares."""
 
     width: float
@@ -239,8 +241,8 @@ class _Box:
     spacing: float = 0.0  # letter spacing, mm
 
 
-def _search_ladder(words: list[list[Run]], box: _Box, ladder: list[float], first: _Trial
-                   ) -> _Trial:
+def _search_ladder(words: list[list[Run]] | PlainWords, box: _Box, ladder: list[float],
+                   first: _Trial) -> _Trial:
     """The trial at the largest fitting size of the ladder (whose first size does not fit),
     or the failing trial at its smallest size."""
     tried: dict[int, _Trial] = {0: first}
@@ -259,8 +261,7 @@ def _search_ladder(words: list[list[Run]], box: _Box, ladder: list[float], first
     return tried[high]
 
 
-@dataclass(frozen=True)
-class _Trial:
+class _Trial(NamedTuple):  # a tuple: made once per size tried, cheaply
     size: float
     lines: list[Line]
     over_w: float
@@ -276,7 +277,7 @@ def _size_ladder(size: float, floor: float) -> list[float]:
     return ladder
 
 
-def _try_size(words: list[list[Run]], box: _Box, size: float) -> _Trial:
+def _try_size(words: list[list[Run]] | PlainWords, box: _Box, size: float) -> _Trial:
     """Wrap the words at one size and say whether the block fits the box."""
     lines, over_w = wrap_words(words, box.width, size, box.language, box.spacing)
     needed = block_height(len(lines), size, box.leading, box.face)

@@ -201,10 +201,13 @@ def lay_out_wanted(session: LayoutSession, chosen: list[Component], wanted: list
     progress = _Progress(wanted, todo, report)
     problems: list[Problem] = []  # of every face, raised together at the end
     if len(todo) < PARALLEL_FACES or worker_count() < 2:
+        keys: dict[tuple[object, ...], tuple[list[object], str]] = {}  # see _face_key
         for ci, si, key in todo:
             drawing, probes, found = _face_or_problems(session, chosen[ci], wanted[ci][si],
                                                        ink_saver)
-            _keep(laid, cache, ci, si, key, drawing, probes)
+            face = _face_key(drawing, keys) if drawing is not None and cache is not None \
+                and key is not None and not cache.read_only else ""
+            _keep(laid, cache, ci, si, key, drawing, probes, face)
             problems += found
             progress.done([ci])
     else:
@@ -242,6 +245,21 @@ def _keep(laid: list[list[Laid]], cache: sources.FaceCache | None, ci: int, si: 
     laid[ci][si] = (drawing, face)
 
 
+def _face_key(drawing: Drawing, keys: dict[tuple[object, ...], tuple[list[object], str]]
+              ) -> str:
+    """render.pdf.face_key of a face, worked out once for faces made of the same primitive
+    objects (a shared back under each card's name)."""
+    from cardgen.render.pdf import face_key
+
+    ids = (drawing.width, drawing.height, drawing.bleed, *map(id, drawing.items))
+    known = keys.get(ids)
+    if known is not None and all(a is b for a, b in zip(known[0], drawing.items, strict=True)):
+        return known[1]
+    key = face_key(drawing)
+    keys[ids] = (list(drawing.items), key)  # the items held, so their ids stay theirs
+    return key
+
+
 def _chunks(todo: list[tuple[int, int, str | None]]) -> list[list[tuple[int, int, str | None]]]:
     from cardgen.pipeline.pool import chunks
 
@@ -275,15 +293,15 @@ def _laid_by_workers(session: LayoutSession, chosen: list[Component], wanted: li
 
 def _lay_out_chunk(items: list[tuple[int, str]]) -> list[Fresh]:
     """The faces of some (component index, side) pairs, with face keys (here or in a helper)."""
-    from cardgen.render.pdf import face_key
-
     if _JOB is None:
         raise RuntimeError("no layout job in this process")
     session, chosen, ink_saver = _JOB
     out = []
+    keys: dict[tuple[object, ...], tuple[list[object], str]] = {}  # see _face_key
     for ci, side in items:
         drawing, probes, problems = _face_or_problems(session, chosen[ci], side, ink_saver)
-        out.append((drawing, face_key(drawing) if drawing is not None else "", probes, problems))
+        out.append((drawing, _face_key(drawing, keys) if drawing is not None else "", probes,
+                    problems))
     return out
 
 

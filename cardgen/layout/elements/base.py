@@ -294,6 +294,7 @@ class FaceJob:
     icons: IconFinder
     layout_file: Location | None  # the layout file the face is drawn from (None: automatic)
     probes: list[tuple[str, str]] | None = None  # images read, when a face cache listens
+    memo: Any = None  # cardgen.layout.memo.FaceMemo: leaf elements' kept drawings
 
 
 @dataclass(frozen=True)
@@ -372,10 +373,10 @@ class Context:
         if not el.shown(scope, self.job.side):
             return
         outer, self.current = self.current, el
-        if el.clip is None:
-            self.guarded(el.draw, el, self, scope, dx, dy)
-        else:
+        if el.clip is not None:
             self.guarded(self.clipped, el, el, scope, dx, dy)
+        elif self.job.memo is None or not self.job.memo.draw(self, el, scope, dx, dy):
+            self.guarded(el.draw, el, self, scope, dx, dy)
         if el.name:
             self.drawn[el.name] = Drawn(el, scope, dx, dy, self.matrix)
         self.current = outer

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import replace
 from typing import Any, ClassVar, Literal
@@ -84,15 +85,11 @@ class TextElement(ElementBase):
 
     def place(self, ctx: Context, scope: Scope, value: str, face: str, name: str,
               at: tuple[float, float]) -> None:
-        spacing = self.letter_spacing_mm(ctx, scope)
-        if spacing is None:
+        geometry = self.geometry(ctx, scope)
+        if geometry is None:
             return
-        x, y = at[0] + self.number(scope, "x"), at[1] + self.number(scope, "y")
-        w, h = self.number(scope, "w"), self.number(scope, "h")
-        size, min_size, leading = text_sizes(
-            self.number(scope, "size"),
-            None if self.min_size is None else self.number(scope, "min_size"),
-            self.number(scope, "leading"))
+        spacing, x, y, w, h, size, min_size, leading = geometry
+        x, y = at[0] + x, at[1] + y
         try:
             fitted = text.fit(value, w, h, size=size, min_size=min_size, face=face,
                               leading=leading, family=ctx.job.family,
@@ -116,6 +113,32 @@ class TextElement(ElementBase):
             if outline is not None and isinstance(item, TextItem):
                 item = replace(item, stroke=outline[0], stroke_width=outline[1])
             ctx.add(item, "icon" if isinstance(item, Group) else "content")
+
+    def geometry(self, ctx: Context, scope: Scope
+                 ) -> tuple[float, float, float, float, float, float, float, float] | None:
+        """(letter spacing, x, y, w, h, size, min_size, leading): worked out once for an
+        element that writes them as numbers; None, and a problem, for letter spacing out of
+        reason."""
+        known = _GEOMETRY.get(id(self))
+        if known is not None and known[0] is self:
+            return known[1]
+        spacing = self.letter_spacing_mm(ctx, scope)
+        if spacing is None:
+            return None
+        x, y = self.number(scope, "x"), self.number(scope, "y")
+        w, h = self.number(scope, "w"), self.number(scope, "h")
+        size, min_size, leading = text_sizes(
+            self.number(scope, "size"),
+            None if self.min_size is None else self.number(scope, "min_size"),
+            self.number(scope, "leading"))
+        found = (spacing, x, y, w, h, size, min_size, leading)
+        if all(type(v) is float and math.isfinite(v) for v in (
+                self.letter_spacing, self.x, self.y, self.w, self.h, self.size, self.leading,
+                0.0 if self.min_size is None else self.min_size)):  # read from no binding
+            if len(_GEOMETRY) > 4096:
+                _GEOMETRY.clear()
+            _GEOMETRY[id(self)] = (self, found)
+        return found
 
     def letter_outline(self, ctx: Context, scope: Scope) -> tuple[str, float] | None:
         """The letters' outline (`stroke`, `stroke_width`), or None for none."""
@@ -177,6 +200,11 @@ class TextElement(ElementBase):
         parts = (format_value(inner.text(without_empty_emphasis(self.written(), inner)))
                  for inner in (scope.child(item, spec, i) for i, item in enumerate(items)))
         return self.join.join(p for p in parts if p.strip())
+
+
+# id of a text element -> (it, held so the id stays its own; its geometry: see geometry)
+_GEOMETRY: dict[int, tuple[TextElement, tuple[float, float, float, float, float, float, float,
+                                               float]]] = {}
 
 
 def without_empty_emphasis(written: Any, scope: Scope) -> Any:

@@ -1,0 +1,55 @@
+"""Contrast as the lints read it: WCAG ratios, and whether colours drawn on fills hold up for
+normal vision and as the simulations of cardgen.layout.vision see them (cached: a deck repeats
+few pairs); `ink_for`, the ink `color: auto` picks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from cardgen.layout.vision import KINDS, simulate
+
+VISIONS = ("normal", *KINDS)  # contrast holds for normal vision and the four simulations
+
+
+@lru_cache(maxsize=4096)
+def contrast(one: str, two: str) -> float:
+    """WCAG contrast ratio of two '#RRGGBB' colours (1 to 21); a deck repeats few pairs."""
+    high, low = sorted((luminance(one), luminance(two)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@lru_cache(maxsize=4096)
+def luminance(colour: str) -> float:
+    """WCAG relative luminance of '#RRGGBB' (0 to 1)."""
+    rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+@lru_cache(maxsize=4096)
+def contrast_verdict(colours: tuple[str, ...], fills: tuple[str, ...], needed: float
+                      ) -> tuple[float, str | None, str] | None:
+    """What visible() says of colours drawn on fills: (contrast, None, fill) when it is too low
+    for normal vision, (contrast, the vision, fill) when too low as a simulation sees them
+    only, None when it holds (a deck repeats few combinations)."""
+    best, under = min((max(contrast(c, f) for c in colours), f) for f in fills)
+    if best < needed:
+        return best, None, under
+    best, seen, under = min((*worst_contrast(colours, f), f) for f in fills)
+    return (best, seen, under) if best < needed else None
+
+
+def worst_contrast(colours: Sequence[str], under: str) -> tuple[float, str]:
+    """The contrast of the best of `colours` against `under`, for normal vision and as each
+    simulation sees them (cardgen.layout.vision): the lowest, and which vision it is."""
+    return min((max(contrast(simulate(kind, c), simulate(kind, under)) for c in colours), kind)
+               for kind in VISIONS)
+
+
+def ink_for(background: str | None, dark: str = "#000000", light: str = "#FFFFFF") -> str:
+    """`color: auto`: the dark or the light ink, whichever contrasts more with the background."""
+    if background is None:
+        return dark
+    seen = worst_contrast([dark], background)[0], worst_contrast([light], background)[0]
+    return dark if seen[0] >= seen[1] else light

@@ -1,0 +1,90 @@
+"""A primitive as the lints see it: where it sits on the face, the element that drew it, and
+its box and filled shapes, each worked out once (a Placed kept for an element drawn alike on
+many faces, cardgen.layout.memo, brings them along)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar, overload
+
+from cardgen.layout.drawing import IDENTITY, Ellipse, Group, Image, Matrix, Primitive, Rect
+from cardgen.layout.drawing import Path as PathItem
+from cardgen.layout.extent import Box, bbox, compose, transform_box
+from cardgen.layout.located import Located
+
+T = TypeVar("T")
+# A filled shape of an element as fill_under sees it: (face box, ellipse or not, fill; '' for art)
+FillLeaf = tuple[Box, bool, str]
+
+
+class _Once(Generic[T]):
+    """A method worked out on first read, its value then kept in the instance's __dict__ under
+    the method's name (a non-data descriptor: the instance's value is found first)."""
+
+    def __init__(self, method: Callable[[Any], T]) -> None:
+        self.method, self.name = method, method.__name__
+
+    @overload
+    def __get__(self, obj: None, cls: type) -> _Once[T]: ...
+    @overload
+    def __get__(self, obj: object, cls: type) -> T: ...
+
+    def __get__(self, obj: object | None, cls: type) -> T | _Once[T]:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.method(obj)
+        return value
+
+
+@dataclass(frozen=True, init=False)
+class Placed:
+    """One primitive of a face, the element that drew it and the transform it sits under."""
+
+    item: Primitive
+    el: Located | None  # the element (or edition mark) that drew it; None: the background
+    matrix: Matrix = IDENTITY
+    role: str = "content"  # content | background | mark | pip | icon | draft (cardgen's own)
+
+    def __init__(self, item: Primitive, el: Located | None, matrix: Matrix = IDENTITY,
+                 role: str = "content") -> None:
+        # the fields set at once (a frozen dataclass's own __init__ sets them one by one)
+        self.__dict__.update(item=item, el=el, matrix=matrix, role=role)
+
+    # box and fills are worked out once and kept in the instance's __dict__ under their own
+    # names (not fields: a frozen dataclass still has a __dict__), where later reads find them
+    # before the class's _Once (functools.cached_property does the same with a lock on 3.11)
+
+    @_Once
+    def box(self) -> Box:
+        """Its extent on the face (mm)."""
+        return transform_box(self.matrix, bbox(self.item))
+
+    @_Once
+    def reach(self) -> Box:
+        """The box round its fills, grown a little (a point outside it is under none)."""
+        leaves, grow = self.fills, 1e-6
+        return (min(b[0] for b, _, _ in leaves) - grow, min(b[1] for b, _, _ in leaves) - grow,
+                max(b[2] for b, _, _ in leaves) + grow, max(b[3] for b, _, _ in leaves) + grow)
+
+    @_Once
+    def fills(self) -> tuple[FillLeaf, ...]:
+        """Its filled shapes and art, topmost first, as fill_under tests them."""
+        out: list[FillLeaf] = []
+        _fill_leaves(self.item, self.matrix, out)
+        return tuple(out)
+
+
+def _fill_leaves(item: Primitive, matrix: Matrix, out: list[FillLeaf]) -> None:
+    """Appends the shapes of item that can be under a point, topmost first: art, and filled
+    rectangles, circles and paths (an even-odd path, a ring, never counts)."""
+    if isinstance(item, Group):
+        inner = compose(matrix, item.transform)
+        for child in reversed(item.items):
+            _fill_leaves(child, inner, out)
+        return
+    if isinstance(item, Image):
+        out.append((transform_box(matrix, bbox(item)), False, ""))
+    elif isinstance(item, Rect | Ellipse | PathItem) and item.style.fill and not (
+            isinstance(item, PathItem) and item.fill_rule == "evenodd"):
+        out.append((transform_box(matrix, bbox(item)), isinstance(item, Ellipse), item.style.fill))
