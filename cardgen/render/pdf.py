@@ -25,7 +25,6 @@ from reportlab.lib.colors import CMYKColorSep
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc, pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from cardgen.layout import fonts
@@ -51,6 +50,7 @@ from cardgen.render.pdf_style import (
     shaded,
     trace,
 )
+from cardgen.render.pdffonts import tt_font
 from cardgen.render.pdfsave import fast_document
 from cardgen.render.pdftext import draw_texts
 
@@ -61,7 +61,7 @@ _FORMS_ATTR = "_cardgen_forms"
 @cache
 def _register_once() -> None:
     for face in fonts.FACE_FILES:
-        pdfmetrics.registerFont(TTFont(fonts.pdf_font_name(face), str(fonts.font_path(face))))
+        pdfmetrics.registerFont(tt_font(fonts.pdf_font_name(face), fonts.font_path(face)))
     pdfmetrics.registerFontFamily(
         fonts.pdf_font_name("regular"),
         normal=fonts.pdf_font_name("regular"),

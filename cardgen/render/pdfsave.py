@@ -287,9 +287,23 @@ class PageStream(pdfdoc.PDFStream):  # type: ignore[misc]
                 or not plain_layout()):
             out: bytes = super().format(document)
             return out
-        return (b"<<\n/Filter " + value_bytes(entries["Filter"], document) + b" /Length "
+        return (b"<<\n/Filter " + _filters(entries["Filter"], document) + b" /Length "
                 + _number(len(content)) + b"\n>>\nstream\n"
                 + (content if kind is bytes else _encoded(content)) + b"endstream\n")
+
+
+_FILTERS: dict[tuple[str, ...], bytes] = {}
+
+
+def _filters(value: Any, document: Any) -> bytes:
+    """A stream's Filter array of names (the same one on every page stream)."""
+    if type(value) is pdfdoc.PDFArray and all(type(v) is str for v in value.sequence):
+        key = tuple(value.sequence)
+        found = _FILTERS.get(key)
+        if found is None:
+            found = _FILTERS[key] = value_bytes(value, document)
+        return found
+    return value_bytes(value, document)
 
 
 class FastPages(pdfdoc.PDFPages):  # type: ignore[misc]
@@ -310,6 +324,17 @@ class FastPages(pdfdoc.PDFPages):  # type: ignore[misc]
                                                 document))])
 
 
+_PDF_NAMES: dict[str, str] = {}
+
+
+def _pdf_name(name: str) -> str:
+    """reportlab's PDFName of a name (a str, '/Name'), made once."""
+    found = _PDF_NAMES.get(name)
+    if found is None:
+        found = _PDF_NAMES[name] = pdfdoc.PDFName(name)
+    return found
+
+
 def compact_last_page(canvas: Canvas, encoded: bytes | None = None) -> None:
     """Encode the page just shown now (as save() would), so the document keeps only encoded
     page streams: a 20,000-page file then holds tens of MB less until it is saved. `encoded`:
@@ -326,7 +351,7 @@ def compact_last_page(canvas: Canvas, encoded: bytes | None = None) -> None:
     for f in reversed(filters if encoded is None else []):
         content = f.encode(content)
     stream = PageStream(content=content, filters=filters)
-    stream.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(f.pdfname) for f in filters])
+    stream.dictionary["Filter"] = pdfdoc.PDFArray([_pdf_name(f.pdfname) for f in filters])
     stream.__Comment__ = "page stream"
     page.Contents = stream
     page.stream = None
@@ -372,15 +397,20 @@ class FastDocument(pdfdoc.PDFDocument):  # type: ignore[misc]
         count = len(number_to_id)
         if counter - 1 != count:
             raise ValueError(f"counter {counter} doesn't match number to id dictionary {count}")
-        xref = pdfdoc.PDFCrossReferenceTable()
-        xref.addsection(0, ids)
-        start = out_file.add(xref.format(self))
+        start = out_file.add(_xref(ids, offsets, numbers))
         trailer = pdfdoc.PDFTrailer(startxref=start, Size=count + 1,
                                     Root=self.Reference(catalog), Info=self.Reference(info),
                                     Encrypt=None, ID=self.ID())
         out_file.add(trailer.format(self))
         data: bytes = out_file.format(self)
         return data
+
+
+def _xref(ids: list[str], offsets: dict[str, int], numbers: dict[str, tuple[int, int]]
+          ) -> bytes:
+    """PDFCrossReferenceTable.format of one section holding objects 1.. in order."""
+    entries = [b"%010d %05d n \n" % (offsets[oid], numbers[oid][1]) for oid in ids]
+    return b"xref\n0 %d\n0000000000 65535 f \n" % (len(ids) + 1) + b"".join(entries)
 
 
 def fast_document(document: Any) -> None:
