@@ -7,7 +7,8 @@ whose face uses are known in advance: faces painted once are drawn in place (a f
 object and a resource dictionary), wrapped in a marked-content sequence tagged with the face
 key, so every placement of a face can still be counted in the page content. `new_canvas` makes
 a Canvas whose initial font is the bundled face (no standard-14 font anywhere in the file)
-and, given a title, sets the document metadata.
+and, given a title, sets the document metadata; its document is written by
+cardgen.render.pdfsave (reportlab's bytes without reportlab's formatter).
 
 Text is drawn by cardgen.render.pdftext: shaped glyphs, consecutive Text items as one
 q BT ... ET Q block of raw operators.
