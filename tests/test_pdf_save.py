@@ -177,3 +177,17 @@ def test_text_bytes_are_pdfdocencodings(text: str) -> None:
         return
     assert pdfsave.text_bytes(text) == expected
     assert pdfdoc.pdfdocEnc(text) == expected
+
+
+def test_text_bytes_agree_with_pdfdocencoding_on_every_ascii_character() -> None:
+    encode = pdfdoc.pdfdocEnc.__wrapped__
+    for code in range(128):
+        text = "A85 stream " * 30 + chr(code)  # long: the memo leaves it to text_bytes
+        try:
+            expected = encode(text)
+        except UnicodeEncodeError:
+            with pytest.raises(UnicodeEncodeError):
+                pdfsave.text_bytes(text)
+            continue
+        assert pdfsave.text_bytes(text) == expected, code
+        assert pdfdoc.pdfdocEnc(text) == expected, code

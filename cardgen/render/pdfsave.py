@@ -20,7 +20,6 @@ the 'extpdfdoc' codec.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -29,8 +28,8 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
-# the characters PDFDocEncoding ('extpdfdoc') encodes otherwise than ASCII does
-_NOT_ASCII_ALIKE = re.compile("[^\x00-\x17\x20-\x7f]")
+# the ASCII characters PDFDocEncoding ('extpdfdoc') encodes otherwise than ASCII does
+_NOT_ASCII_ALIKE = tuple(bytes((code,)) for code in range(0x18, 0x20))
 _LONG = 256  # longer texts (page and form streams, font data) are not memoised
 
 
@@ -41,8 +40,10 @@ def text_bytes(text: str) -> bytes:
     """A text as reportlab's pdfdocEnc gives it: ASCII text (a page's ASCII85 stream, most
     operators and names) by the ASCII codec, whose bytes are the same (the 'extpdfdoc' codec
     costs ~15 us a kilobyte), anything else by reportlab's codec."""
-    if _NOT_ASCII_ALIKE.search(text) is None:
-        return text.encode("ascii")
+    if text.isascii():
+        data = text.encode("ascii")
+        if not any(code in data for code in _NOT_ASCII_ALIKE):  # a byte search each
+            return data
     return _PDFDOC_ENC(text)
 
 
