@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 Data = dict[str, Any]  # "code", "chars": {face key: Chars}, "ops": {signature: {face key: Kept}},
 #   "docs": {document name: signature}, "pages": {document name: {page key: PageKept}}
 _KNOWN: dict[Path, tuple[tuple[int, int, int], Data]] = {}
+FONTS_FILE = "pdf-fonts.pickle"  # reportlab's parse of each TrueType file (render/pdffonts.py)
+_FONTS_HELD: dict[Path, dict[str, bytes]] = {}  # a project's fonts file -> what it holds
 
 
 def _empty() -> Data:
@@ -52,6 +54,11 @@ class PdfOpsStore:
         self.mine: set[str] = set()  # the documents this store's tasks began (or handed back)
         self.signed: list[tuple[str, FaceOps]] = []  # each begun document's signature and ops
         self.new_chars: set[str] = set()  # face keys whose characters were worked out here
+
+    def prepare_fonts(self) -> None:
+        """Before this store's first PDF is made: the fonts registered from the parses the
+        project's cache keeps (read once per process), and parses it lacks written to it."""
+        prepare_fonts(self.path.parent)
 
     @property
     def data(self) -> Data:
@@ -165,6 +172,27 @@ class PdfOpsStore:
             self.stamp = _stamp(self.path)
             if self.stamp is not None:
                 _KNOWN[self.path] = (self.stamp, data)
+
+
+def prepare_fonts(cache: Path) -> None:
+    """Hand cardgen.render.pdffonts the font parses kept in the cache folder (read once per
+    process), register the bundled fonts, and write the parses this process used when the file
+    lacks one (it then holds those alone: a font or reportlab changed drops the old ones)."""
+    from cardgen.render import pdffonts
+    from cardgen.render.pdf import register_fonts
+
+    path = cache / FONTS_FILE
+    held = _FONTS_HELD.get(path)
+    if held is None:
+        kept = read_signed(path)
+        held = _FONTS_HELD[path] = ({k: v for k, v in kept.items()
+                                     if isinstance(k, str) and isinstance(v, bytes)}
+                                    if isinstance(kept, dict) else {})
+        pdffonts.keep(held)
+    register_fonts()
+    used = pdffonts.used()
+    if not used.keys() <= held.keys() and write_signed(path, used):
+        _FONTS_HELD[path] = dict(used)
 
 
 def _load(path: Path) -> Data:

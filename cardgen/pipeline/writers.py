@@ -72,6 +72,8 @@ def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildO
     pages = f.pages
     placed = [p.face for page in pages for p in page.placements]
     painter = Painter(reused_keys(faces.key(face) for face in placed), faces.keys_by_id())
+    if store is not None:
+        store.prepare_fonts()
     mode = "duplex, long-edge flip" if f.duplex else "single-sided"
     if options.fold and not f.duplex:
         mode = "single-sided, fold-over"
@@ -145,6 +147,8 @@ def write_print_shop_pdf(db: Database, faces: Faces, path: Path, kind: str,
     from cardgen.render.pdf import Painter, reused_keys
 
     painter = Painter(reused_keys(faces.key(f) for f in ordered), faces.keys_by_id())
+    if store is not None:
+        store.prepare_fonts()
 
     def begin(canvas: Any) -> PageStreams | None:  # a reportlab Canvas
         if store is None:

@@ -30,8 +30,9 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout.drawing import Drawing, Ellipse, Group, Path, Primitive, Rect, Text
-from cardgen.render.pdf import _FORMS_ATTR, asked_version, compact_last_page, draw_items
+from cardgen.render.pdf import _FORMS_ATTR, asked_version, draw_items
 from cardgen.render.pdf_style import replayable
+from cardgen.render.pdfsave import compact_last_page
 from cardgen.render.pdftext import pdf_font, private_glyph, shown_chars
 
 Chars = tuple[tuple[str, str], ...]  # (font face, the characters it shows, sorted) per face

@@ -24,12 +24,12 @@ from cardgen.render.cutout import is_shaped
 from cardgen.render.faceops import PageStreams
 from cardgen.render.pdf import (
     Painter,
-    compact_last_page,
     draw_die_line,
     draw_items,
     new_canvas,
     page_boxes,
 )
+from cardgen.render.pdfsave import compact_last_page
 
 FaceKey = tuple[str, str]
 

@@ -7,7 +7,8 @@ whose face uses are known in advance: faces painted once are drawn in place (a f
 object and a resource dictionary), wrapped in a marked-content sequence tagged with the face
 key, so every placement of a face can still be counted in the page content. `new_canvas` makes
 a Canvas whose initial font is the bundled face (no standard-14 font anywhere in the file)
-and, given a title, sets the document metadata.
+and, given a title, sets the document metadata; its document is written by
+cardgen.render.pdfsave (reportlab's bytes without reportlab's formatter).
 
 Text is drawn by cardgen.render.pdftext: shaped glyphs, consecutive Text items as one
 q BT ... ET Q block of raw operators.
@@ -21,12 +22,10 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import cache, lru_cache
 from typing import Any, Protocol, cast
 
-from reportlab import rl_config
 from reportlab.lib.colors import CMYKColorSep
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc, pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from cardgen.layout import fonts
@@ -52,42 +51,18 @@ from cardgen.render.pdf_style import (
     shaded,
     trace,
 )
+from cardgen.render.pdffonts import tt_font
+from cardgen.render.pdfsave import fast_document
 from cardgen.render.pdftext import draw_texts
 
 K = mm  # points per mm
 _FORMS_ATTR = "_cardgen_forms"
 
 
-def _memoised_pdfdoc_encoding() -> Callable[[Any], Any]:
-    """reportlab's pdfdocEnc (every name, key and number of a PDF's objects as bytes), each
-    text encoded once: a codec lookup per call made it ~8 us, a tenth of writing a PDF. The
-    same bytes; the memo is emptied when it holds ENCODED_MAX texts."""
-    encode = pdfdoc.pdfdocEnc
-    memo: dict[str, bytes] = {}
-
-    def encoded(x: Any) -> Any:
-        if not isinstance(x, str):
-            return x
-        found = memo.get(x)
-        if found is None:
-            if len(memo) >= ENCODED_MAX:
-                memo.clear()
-            found = memo[x] = encode(x)
-        return found
-
-    encoded.__wrapped__ = encode  # type: ignore[attr-defined]
-    return encoded
-
-
-ENCODED_MAX = 50_000
-if not hasattr(pdfdoc.pdfdocEnc, "__wrapped__"):
-    pdfdoc.pdfdocEnc = _memoised_pdfdoc_encoding()
-
-
 @cache
 def _register_once() -> None:
     for face in fonts.FACE_FILES:
-        pdfmetrics.registerFont(TTFont(fonts.pdf_font_name(face), str(fonts.font_path(face))))
+        pdfmetrics.registerFont(tt_font(fonts.pdf_font_name(face), fonts.font_path(face)))
     pdfmetrics.registerFontFamily(
         fonts.pdf_font_name("regular"),
         normal=fonts.pdf_font_name("regular"),
@@ -277,41 +252,13 @@ def new_canvas(path: str, *, title: str | None = None, subject: str = "", **kwar
     register_fonts()
     kwargs.setdefault("invariant", 1)
     canvas = Canvas(path, initialFontName=fonts.pdf_font_name("regular"), **kwargs)
+    fast_document(canvas._doc)
     if title is not None:
         canvas.setTitle(title)
         canvas.setAuthor("cardgen")
         canvas.setSubject(subject)
         canvas.setCreator("cardgen")
     return canvas
-
-
-def compact_last_page(canvas: Canvas, encoded: bytes | None = None) -> None:
-    """Encode the page just shown now (as save() would), so the document keeps only encoded
-    page streams: a 20,000-page file then holds tens of MB less until it is saved. `encoded`:
-    the page's stream as an earlier document encoded it (cardgen.render.faceops.PageStreams)."""
-    from reportlab.pdfbase.pdfdoc import (
-        PDFArray,
-        PDFBase85Encode,
-        PDFName,
-        PDFStream,
-        PDFZCompress,
-    )
-
-    pages = getattr(getattr(canvas._doc, "Pages", None), "pages", None)
-    if not pages:
-        return
-    page = pages[-1]
-    if page.Contents or not getattr(page, "stream", None) or not page.compression:
-        return
-    filters = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
-    content = page.stream if encoded is None else encoded
-    for f in reversed(filters if encoded is None else []):
-        content = f.encode(content)
-    stream = PDFStream(content=content, filters=filters)
-    stream.dictionary["Filter"] = PDFArray([PDFName(f.pdfname) for f in filters])
-    stream.__Comment__ = "page stream"
-    page.Contents = stream
-    page.stream = None
 
 
 def paint(
