@@ -4,6 +4,8 @@ very text rich writes there; the rest (tables, styled text, markup) still goes t
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -22,32 +24,32 @@ LINES = [
     "é" * (WIDTH // 2), "é" * (WIDTH // 2 + 1), "東" * (WIDTH // 2 + 1),
     "trailing space ", "tab\there", "bell\a", "carriage\rreturn", "form\ffeed",
     "soft\u00adhyphen", "no\u00a0break", "two\n\nblank lines\n", "", "\n",
-    "emoji :smile: and :100: and :1234: and :-1: and :+1:", "a :9: b :12: c :thumbs_up-text:",
+    "emoji :smile: and :-1: and :+1:", "score :100: here", "pin :1234:", "line :09: col :99:",
+    "a :9: b :12: c :thumbs_up-text:",
     "[bold]not markup[/bold] here", "50% done: 3/4 (ok)",
 ]
 
 
-def _printed(capsys: pytest.CaptureFixture[str], stderr: bool, print_: object) -> str:
+def _printed(capsys: pytest.CaptureFixture[str], stderr: bool, print_: Callable[..., None],
+             text: str, options: dict[str, Any]) -> str:
     capsys.readouterr()
-    print_()  # type: ignore[operator]
+    print_(text, **options)
     captured = capsys.readouterr()
     return captured.err if stderr else captured.out
 
 
-@pytest.mark.parametrize("stderr", [False, True])
-@pytest.mark.parametrize("soft_wrap", [None, True])
-@pytest.mark.parametrize("style", [None, "bold red"])
-@pytest.mark.parametrize("text", LINES)
-def test_a_plain_line_prints_as_rich_prints_it(capsys: pytest.CaptureFixture[str], text: str,
-                                               soft_wrap: bool | None, style: str | None,
-                                               stderr: bool) -> None:
-    console = LazyConsole(stderr=stderr)
-    assert not console.is_terminal  # pytest's captured streams are no terminal
-    plain = _printed(capsys, stderr, lambda: console.print(text, markup=False,
-                                                           soft_wrap=soft_wrap, style=style))
-    rich = _printed(capsys, stderr, lambda: console.rich.print(text, markup=False,
-                                                               soft_wrap=soft_wrap, style=style))
-    assert plain == rich
+def test_a_plain_line_prints_as_rich_prints_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each line, to stdout and stderr, soft-wrapped or not, styled or not: the same text."""
+    for text in LINES:
+        for stderr in (False, True):
+            console = LazyConsole(stderr=stderr)
+            assert not console.is_terminal  # pytest's captured streams are no terminal
+            for soft_wrap in (None, True):
+                for style in (None, "bold red"):
+                    options: dict[str, Any] = {"markup": False, "soft_wrap": soft_wrap, "style": style}
+                    plain = _printed(capsys, stderr, console.print, text, options)
+                    rich = _printed(capsys, stderr, console.rich.print, text, options)
+                    assert plain == rich, (text, stderr, soft_wrap, style)
 
 
 @given(text=st.text(st.sampled_from("ab :9-+_\n\t\u00e9\u6771[]/\\x"), max_size=300),
