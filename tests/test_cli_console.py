@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rich.table import Table
 
-from cardgen.cli.console import WIDTH, LazyConsole, plain_as_rich
+from cardgen.cli.console import DIGIT_EMOJI, WIDTH, LazyConsole, plain_as_rich
 
 LINES = [
     "built bench@1: 2 files, 134 home-print pages, 1200 faces in 0.7 s -> /tmp/o/bench-1",
@@ -25,6 +25,7 @@ LINES = [
     "trailing space ", "tab\there", "bell\a", "carriage\rreturn", "form\ffeed",
     "soft\u00adhyphen", "no\u00a0break", "two\n\nblank lines\n", "", "\n",
     "emoji :smile: and :-1: and :+1:", "score :100: here", "pin :1234:", "line :09: col :99:",
+    "cards.yaml:4021:7: error", "at :0100: and :12345: and :101:",
     "a :9: b :12: c :thumbs_up-text:",
     "[bold]not markup[/bold] here", "50% done: 3/4 (ok)",
 ]
@@ -80,12 +81,13 @@ def test_only_what_rich_would_change_goes_to_rich() -> None:
     assert not plain_as_rich("trailing ", soft_wrap=True)
 
 
-def test_no_emoji_is_named_by_one_or_two_digits() -> None:
-    """`file:9:5:` is written without asking rich's emoji table: it names no emoji of 1 or 2
-    digits (rich's own table, checked here so that a new rich cannot make it wrong)."""
+def test_the_emoji_named_by_digits_are_the_ones_the_console_knows() -> None:
+    """`file:120:5:` is written without asking rich's emoji table: of names made of digits,
+    only DIGIT_EMOJI name an emoji (rich's own table, checked here so that a new rich cannot
+    make it wrong)."""
     from rich._emoji_codes import EMOJI
 
-    assert not [name for name in EMOJI if name.isdigit() and len(name) <= 2]
+    assert {name for name in EMOJI if name.isascii() and name.isdigit()} == DIGIT_EMOJI
 
 
 def test_a_plain_build_prints_without_loading_rich(capsys: pytest.CaptureFixture[str]) -> None:

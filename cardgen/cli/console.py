@@ -19,9 +19,10 @@ if TYPE_CHECKING:
 
 WIDTH = 120  # columns of output that is not a terminal (tables stay readable in a file)
 
-# rich's emoji code pattern (rich/_emoji_replace.py); a name of one or two digits names no
-# emoji (tests/test_cli_console.py holds rich's table to that), so `file:9:5:` is plain
+# rich's emoji code pattern (rich/_emoji_replace.py); of names made of digits only, these two
+# name an emoji (tests/test_cli_console.py holds rich's table to that), so `file:9:5:` is plain
 _EMOJI_CODE = re.compile(r"(:(\S*?)(?:(?:\-)(emoji|text))?:)")
+DIGIT_EMOJI = frozenset({"100", "1234"})
 
 
 class Printer(Protocol):
@@ -126,7 +127,7 @@ def plain_as_rich(text: str, soft_wrap: bool) -> bool:
         return False
     for match in _EMOJI_CODE.finditer(text):
         name = match.group(2)
-        if not (name.isascii() and name.isdigit() and len(name) <= 2):
+        if not (name.isascii() and name.isdigit() and name not in DIGIT_EMOJI):
             from rich._emoji_replace import _emoji_replace
 
             return _emoji_replace(text) == text
