@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from pathlib import Path
 
 import pytest
 from reportlab.pdfbase import pdfmetrics
@@ -10,6 +11,8 @@ from reportlab.pdfbase import pdfmetrics
 from cardgen.layout import fonts, shaping
 from cardgen.render.pdf import register_fonts
 
+FIXTURE_FONT = (Path(__file__).parent / "fixtures" / "own-font" / "layouts" / "glyphs" / "fonts"
+                / "TestSans-Regular.ttf")
 PINNED = {
     "regular": "abdc775b21b1bc470d50c97e790d276f2054b7504e56e5bd3e64f48d68582322",
     "bold": "0d977336a6d5fba34eab8e3199eb218327161b5143749f802982c2bc34df0c96",
@@ -52,3 +55,34 @@ def test_widths_match_reportlab_unkerned_and_kerning_narrows(face: str) -> None:
 def test_unknown_face_is_refused() -> None:
     with pytest.raises(KeyError):
         fonts.font_path("italic")
+
+
+def _os2_v4_font(tmp_path: Path, cap_height: int) -> Path:
+    """The fixture font with an OS/2 table of version 4, which states a cap height."""
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(str(FIXTURE_FONT))
+    os2 = font["OS/2"]
+    os2.version = 4
+    os2.sxHeight, os2.sCapHeight = 1100, cap_height
+    os2.usDefaultChar, os2.usBreakChar, os2.usMaxContext = 0, 32, 2
+    path = tmp_path / f"cap-{cap_height}.ttf"
+    font.save(str(path))
+    return path
+
+
+@pytest.mark.parametrize("cap_height", [None, 1493, -7, 0])
+def test_metrics_read_from_the_font_tables_are_fonttools_values(tmp_path: Path,
+                                                                 cap_height: int | None) -> None:
+    """Units per em and cap height come from the head and OS/2 tables HarfBuzz holds (no
+    fontTools at start-up): the values fontTools reads, an OS/2 table before version 2 (no
+    cap height) and a zero cap height giving 0.73 em."""
+    from fontTools.ttLib import TTFont
+
+    path = FIXTURE_FONT if cap_height is None else _os2_v4_font(tmp_path, cap_height)
+    for face in (*PINNED, fonts.file_face(path)):
+        font = TTFont(str(fonts.font_path(face)), lazy=True)
+        upem = font["head"].unitsPerEm
+        expected = getattr(font["OS/2"], "sCapHeight", 0) or 0.73 * upem
+        assert fonts.units_per_em(face) == upem
+        assert fonts.ascent_mm(face, 10) == expected / upem * 10 * fonts.PT_TO_MM

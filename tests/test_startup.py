@@ -70,3 +70,35 @@ def test_check_after_a_build_reads_its_records_and_loads_neither_layout_nor_mark
     loaded = {m for m in modules if m.split(".")[0] in {"PIL", "markdown_it", *DRAWING, *LAYOUT}
               or m.startswith(("cardgen.layout.", "cardgen.impose", "cardgen.render"))}
     assert loaded <= {"cardgen.layout.roots"}, sorted(loaded)
+
+
+# What a Letter-only build to a file or pipe has no use for: rich (its lines are plain text),
+# fontTools (metrics come from HarfBuzz; outlines are for SVGs), forked helpers for a small
+# deck, and the backends of other outputs.
+NOT_FOR_LETTER = ("rich", "fontTools", "multiprocessing", "concurrent.futures.process",
+                  "pypdfium2", "svgwrite", "markdown_it", "cardgen.render.svg",
+                  "cardgen.render.rulebook", "cardgen.export", "cardgen.diff")
+
+
+def test_a_letter_build_imports_only_what_the_letter_pdf_needs(tmp_path: Path) -> None:
+    """Its lines fit 120 columns (a short output folder), so none needs rich to wrap it."""
+    import tempfile
+
+    from tests.support import gen_deck
+
+    project = gen_deck.make_project(tmp_path / "p", 9)
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "user-cache")}
+    with tempfile.TemporaryDirectory(prefix="cg-") as out:
+        code = ("import sys, atexit\n"
+                "atexit.register(lambda: print('\\n@' + ' '.join(sorted(sys.modules))))\n"
+                "from cardgen.cli import main\n"
+                f"sys.exit(main(['--project', {str(project)!r}, 'build', {gen_deck.TARGET!r}, "
+                f"'--out', {out!r}, '--outputs', 'pnp-letter']))\n")
+        run = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env,
+                             capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert f"built {gen_deck.TARGET}: " in run.stdout
+    modules = set(run.stdout.rsplit("@", 1)[1].split())
+    assert {"reportlab", "cardgen.render.pdf", "uharfbuzz"} <= modules  # it did draw the PDF
+    loaded = [m for m in modules if any(m == n or m.startswith(n + ".") for n in NOT_FOR_LETTER)]
+    assert not sorted(loaded)

@@ -7,11 +7,8 @@ import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-
 from cardgen.check import check
 from cardgen.check.text import report_lines, waived_summary
-from cardgen.cli.report_view import print_report
 from cardgen.data.model import Database
 from cardgen.errors import Problem, ProblemsError
 from cardgen.stages import progress_label
@@ -20,6 +17,7 @@ if TYPE_CHECKING:
     from rich.progress import TaskID
 
     from cardgen.check.report import Report
+    from cardgen.cli.console import Printer
     from cardgen.diff.compute import EditionDiff
     from cardgen.pipeline import BuildOptions, BuildSummary
 
@@ -65,7 +63,7 @@ def output_root(args: argparse.Namespace, db: Database) -> Path:
     return Path(args.out) if args.out is not None else project_output(db.project)
 
 
-def run_build(args: argparse.Namespace, console: Console, db: Database) -> int:
+def run_build(args: argparse.Namespace, console: Printer, db: Database) -> int:
     from cardgen.pipeline import BuildOptions
     from cardgen.pipeline.clean import recall_text, record_text
     from cardgen.pipeline.outputs import options_for, project_outputs
@@ -114,11 +112,13 @@ def wants_previews(args: argparse.Namespace, chosen: bool) -> bool:
     return chosen or bool(getattr(args, "previews", False) or getattr(args, "simulate", None))
 
 
-def may_build(report: Report, console: Console, *, strict: bool, draft: bool) -> bool:
+def may_build(report: Report, console: Printer, *, strict: bool, draft: bool) -> bool:
     """Whether the build goes on after its check: a failed check is printed, and stops all
     but a draft."""
     if not report.failed(strict=strict):
         return True
+    from cardgen.cli.report_view import print_report
+
     print_report(report, console, strict=strict)
     if draft:
         return True
@@ -138,7 +138,7 @@ def for_player_count(db: Database, players: int | None) -> tuple[Database, str |
     return for_players(db, players), f"{players}p"
 
 
-def reprint_since(args: argparse.Namespace, db: Database, console: Console
+def reprint_since(args: argparse.Namespace, db: Database, console: Printer
                   ) -> tuple[EditionDiff | None, frozenset[str] | None]:
     """The diff --changed-since asks for (worked out once, for the reprint and the gallery)
     and the ids to reprint; (None, None) without --changed-since."""
@@ -171,7 +171,7 @@ def gallery_steps(args: argparse.Namespace, db: Database, report: Report,
 
 
 def build_with_progress(db: Database, out_root: Path, options: BuildOptions,
-                        console: Console) -> BuildSummary:
+                        console: Printer) -> BuildSummary:
     """The build, with a progress bar per stage on a terminal."""
     from cardgen.pipeline import build
 
@@ -179,8 +179,10 @@ def build_with_progress(db: Database, out_root: Path, options: BuildOptions,
         return build(db, out_root, options, progress=lambda stage, done, total: None)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    from cardgen.cli.console import as_rich
+
     with Progress(TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), console=console, transient=True) as bar:
+                  TimeElapsedColumn(), console=as_rich(console), transient=True) as bar:
         tasks: dict[str, TaskID] = {}
 
         def progress(stage: str, done: int, total: int) -> None:
@@ -191,7 +193,7 @@ def build_with_progress(db: Database, out_root: Path, options: BuildOptions,
         return build(db, out_root, options, progress=progress)
 
 
-def print_layout_warnings(summary: BuildSummary, console: Console) -> None:
+def print_layout_warnings(summary: BuildSummary, console: Printer) -> None:
     for warning in summary.warnings:
         console.print(warning.render(), markup=False, soft_wrap=True)
     if summary.warnings:
@@ -199,7 +201,7 @@ def print_layout_warnings(summary: BuildSummary, console: Console) -> None:
                       markup=False)
 
 
-def print_built(db: Database, summary: BuildSummary, options: BuildOptions, console: Console) -> None:
+def print_built(db: Database, summary: BuildSummary, options: BuildOptions, console: Printer) -> None:
     """What was built, and when the PDFs were done."""
     console.print(f"built {db.label}: {summary}", markup=False)
     if summary.pdfs_seconds is not None and (options.svg or options.preview):
@@ -207,7 +209,7 @@ def print_built(db: Database, summary: BuildSummary, options: BuildOptions, cons
                       markup=False)
 
 
-def print_draft_built(db: Database, report: Report, summary: BuildSummary, console: Console) -> None:
+def print_draft_built(db: Database, report: Report, summary: BuildSummary, console: Printer) -> None:
     """What a draft build wrote, and what it waived."""
     console.print(f"built a DRAFT of {db.label}: {summary}", markup=False)
     waived = waived_summary(report, db.waived)
@@ -247,7 +249,7 @@ def face_problems(db: Database) -> list[Problem]:
     return lint_errors(lint_warnings(faces))
 
 
-def run_lint(db: Database, console: Console, strict: bool) -> int:
+def run_lint(db: Database, console: Printer, strict: bool) -> int:
     """Lay out every face, print the layout lints; with strict, warnings are errors."""
     from dataclasses import replace
 
@@ -269,7 +271,7 @@ def run_lint(db: Database, console: Console, strict: bool) -> int:
     return 0
 
 
-def reprint_ids(db: Database, diff: EditionDiff, console: Console) -> frozenset[str]:
+def reprint_ids(db: Database, diff: EditionDiff, console: Printer) -> frozenset[str]:
     """Ids whose faces differ in `diff` (an older edition -> db); says what it found."""
     ids = frozenset(diff.changed_ids())
     if diff.removed:

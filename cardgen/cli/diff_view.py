@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from rich.console import Console
+from typing import TYPE_CHECKING
+
 from rich.table import Table
 from rich.text import Text
 
 from cardgen.diff.compute import EditionDiff, Named, Piece
 from cardgen.diff.text import by_kind, change_line, row_label, summary_line
 
+if TYPE_CHECKING:
+    from cardgen.cli.console import Printer
 
-def print_diff(diff: EditionDiff, console: Console) -> None:
+
+def print_diff(diff: EditionDiff, console: Printer) -> None:
     """The diff as a terminal view (rich): summary, then one section per kind of change."""
     console.print(Text(summary_line(diff), style="bold"))
     if diff.empty:
@@ -34,7 +38,7 @@ def print_diff(diff: EditionDiff, console: Console) -> None:
 class _View:
     """Headings and indented, styled lines on a rich console."""
 
-    def __init__(self, console: Console):
+    def __init__(self, console: Printer):
         self.console = console
 
     def heading(self, title: str) -> None:

@@ -7,12 +7,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rich.console import Console
-
 from cardgen.errors import Problem, ProblemsError
 
 if TYPE_CHECKING:  # every command builds the parser: the stages are imported where used
     from cardgen.check.report import Report
+    from cardgen.cli.console import Printer
     from cardgen.data.model import Database
     from cardgen.diff.compute import EditionDiff
     from cardgen.export.gallery import GalleryStep
@@ -20,7 +19,7 @@ if TYPE_CHECKING:  # every command builds the parser: the stages are imported wh
 
 def add_export(sub: argparse._SubParsersAction[argparse.ArgumentParser],
                target_arg: Callable[[argparse.ArgumentParser], None],
-               handler: Callable[[argparse.Namespace, Console], int]) -> None:
+               handler: Callable[[argparse.Namespace, Printer], int]) -> None:
     """The `export` command with its `pod`, `tts` and `showcase` subcommands (handler gets the
     Namespace)."""
     p = sub.add_parser("export", help="files for print-on-demand services and Tabletop Simulator",
@@ -66,7 +65,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", type=Path, metavar="DIR", help="output root (default: PROJECT/output)")
 
 
-def run_export(args: argparse.Namespace, console: Console, db: Database) -> int:
+def run_export(args: argparse.Namespace, console: Printer, db: Database) -> int:
     from cardgen.pipeline.output import project_output
 
     out_root = args.out if args.out is not None else project_output(db.project)
@@ -94,7 +93,7 @@ def run_export(args: argparse.Namespace, console: Console, db: Database) -> int:
     return 0
 
 
-def _showcase(args: argparse.Namespace, console: Console, db: Database, out_root: Path) -> int:
+def _showcase(args: argparse.Namespace, console: Printer, db: Database, out_root: Path) -> int:
     from cardgen.export.showcase import export_showcase
 
     if not (1 <= args.hand <= 12 and 50 <= args.dpi <= 600):

@@ -15,9 +15,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rich.console import Console
-
 from cardgen import __version__
+from cardgen.cli.console import LazyConsole, Printer
 from cardgen.cli.faults import fault_problem
 from cardgen.cli.help_text import PAPER_OUTPUTS, PaperHelp
 from cardgen.cli.target import command_of, hoist_global_options, project_folder, target
@@ -30,7 +29,7 @@ if TYPE_CHECKING:
 
 EXIT_OK, EXIT_FAILED, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2, 3
 
-Handler = Callable[[argparse.Namespace, Console], int]
+Handler = Callable[[argparse.Namespace, Printer], int]
 
 
 def _parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -197,7 +196,7 @@ def _add_export(sub: Subparsers) -> None:
     add_export(sub, _target_arg, cmd_export)
 
 
-def cmd_export(args: argparse.Namespace, console: Console) -> int:
+def cmd_export(args: argparse.Namespace, console: Printer) -> int:
     from cardgen.cli.export_cmd import run_export
 
     return run_export(args, console, _load(args))
@@ -231,8 +230,16 @@ COMMANDS: tuple[tuple[str, Callable[[Subparsers], None]], ...] = (
 GC_THRESHOLDS = (50_000, 50, 100)
 
 
+# pydantic looks for plugins (observers of every validation) by reading the entry points of
+# every installed package when it builds its first validator; cardgen's validation is observed
+# by none, so the command line skips that search (a PYDANTIC_DISABLE_PLUGINS of the user's own
+# is kept). The scripting API (cardgen.load_game, ...) leaves it to the caller's process.
+NO_PYDANTIC_PLUGINS = ("PYDANTIC_DISABLE_PLUGINS", "__all__")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     gc.set_threshold(*GC_THRESHOLDS)
+    os.environ.setdefault(*NO_PYDANTIC_PLUGINS)
     line = hoist_global_options(sys.argv[1:] if argv is None else argv)
     args = _parser(command_of(line, dict(COMMANDS))).parse_args(line)
     if not getattr(args, "handler", None):
@@ -247,7 +254,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
 
 
-def _run(args: argparse.Namespace, out: Console, err: Console) -> int:
+def _run(args: argparse.Namespace, out: Printer, err: Printer) -> int:
     """The command's exit code; problems printed for people (and as JSON with --json)."""
     started = time.monotonic()
     try:
@@ -298,22 +305,13 @@ def problems_json(problems: list[Problem]) -> list[dict[str, object]]:
              "hint": p.hint} for p in problems]
 
 
-class _Console(Console):
-    """rich's Console, leaving a closed pipe (`| head`) to main: it ends quietly with exit 0."""
-
-    def on_broken_pipe(self) -> None:
-        self.quiet = True
-        raise BrokenPipeError
+def _console(stderr: bool) -> Printer:
+    """A console that keeps tables readable when output goes to a file or a pipe (rich is
+    loaded only for what plain text cannot print: cardgen.cli.console)."""
+    return LazyConsole(stderr)
 
 
-def _console(stderr: bool) -> Console:
-    """A console that keeps tables readable when output goes to a file or a pipe."""
-    probe = Console(stderr=stderr)
-    width = None if probe.is_terminal else 120
-    return _Console(stderr=stderr, highlight=False, width=width)
-
-
-def print_problems(problems: list[Problem], console: Console) -> None:
+def print_problems(problems: list[Problem], console: Printer) -> None:
     """Each problem once, a flood of one cause folded (cardgen.errors.fold), then the count."""
     problems = fold(problems)
     for problem in problems:
@@ -347,7 +345,7 @@ def check_players_in_range(db: Database, players: int) -> None:
                                      hint="give the number of players, e.g. --players 2")])
 
 
-def cmd_check(args: argparse.Namespace, console: Console) -> int:
+def cmd_check(args: argparse.Namespace, console: Printer) -> int:
     from cardgen.check import check
     from cardgen.cli.build_cmd import check_player_count, face_problems
     from cardgen.cli.report_view import print_families, print_report
@@ -377,13 +375,13 @@ def cmd_check(args: argparse.Namespace, console: Console) -> int:
     return EXIT_FAILED if report.failed(strict=args.strict) else EXIT_OK
 
 
-def cmd_build(args: argparse.Namespace, console: Console) -> int:
+def cmd_build(args: argparse.Namespace, console: Printer) -> int:
     from cardgen.cli.build_cmd import run_build
 
     return run_build(args, console, _load(args))
 
 
-def cmd_new(args: argparse.Namespace, console: Console) -> int:
+def cmd_new(args: argparse.Namespace, console: Printer) -> int:
     from cardgen.data.new_project import create_project
 
     folder = args.dir if args.dir is not None else Path(args.game)
@@ -394,18 +392,18 @@ def cmd_new(args: argparse.Namespace, console: Console) -> int:
     return EXIT_OK
 
 
-def cmd_watch(args: argparse.Namespace, console: Console) -> int:
+def cmd_watch(args: argparse.Namespace, console: Printer) -> int:
     from cardgen.cli.watch_cmd import watch
 
     return watch(args, console)
 
-def cmd_lint(args: argparse.Namespace, console: Console) -> int:
+def cmd_lint(args: argparse.Namespace, console: Printer) -> int:
     from cardgen.cli.build_cmd import run_lint
 
     return run_lint(_load(args), console, args.strict)
 
 
-def cmd_diff(args: argparse.Namespace, console: Console) -> int:
+def cmd_diff(args: argparse.Namespace, console: Printer) -> int:
     from cardgen.cli.diff_view import print_diff
     from cardgen.data.load import list_games, load_database
     from cardgen.diff import diff_databases, diff_markdown
@@ -425,7 +423,7 @@ def cmd_diff(args: argparse.Namespace, console: Console) -> int:
     return EXIT_OK
 
 
-def cmd_new_edition(args: argparse.Namespace, console: Console) -> int:
+def cmd_new_edition(args: argparse.Namespace, console: Printer) -> int:
     from cardgen.data.load import load_database
     from cardgen.data.new_edition import create_edition
 
@@ -446,7 +444,7 @@ def cmd_new_edition(args: argparse.Namespace, console: Console) -> int:
     return EXIT_OK
 
 
-def cmd_schema(args: argparse.Namespace, console: Console) -> int:
+def cmd_schema(args: argparse.Namespace, console: Printer) -> int:
     from cardgen.data.schema import write_schemas
     from cardgen.layout.model import write_layout_schema
 
@@ -455,7 +453,7 @@ def cmd_schema(args: argparse.Namespace, console: Console) -> int:
     return EXIT_OK
 
 
-def cmd_rulebook(args: argparse.Namespace, console: Console) -> int:
+def cmd_rulebook(args: argparse.Namespace, console: Printer) -> int:
     from cardgen.check.rulebook import box_list_markdown, load_rulebook
 
     db = _load(args)

@@ -8,15 +8,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rich.console import Console
-
 if TYPE_CHECKING:
+    from cardgen.cli.console import Printer
     from cardgen.data.model import Database
 
 
 def add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser],
              target_arg: Callable[[argparse.ArgumentParser], None],
-             handler: Callable[[argparse.Namespace, Console], int]) -> None:
+             handler: Callable[[argparse.Namespace, Printer], int]) -> None:
     p = sub.add_parser("play", help="a play table in the browser: shuffle, deal, roll, before printing",
                        description="Build the edition (with its SVGs) and write table.html into its "
                                    "output folder: every deck face down, boards, tokens and dice on "
@@ -31,7 +30,7 @@ def add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser],
     p.set_defaults(handler=handler)
 
 
-def run_play(args: argparse.Namespace, console: Console, db: Database) -> int:
+def run_play(args: argparse.Namespace, console: Printer, db: Database) -> int:
     from cardgen.check import check
     from cardgen.cli.build_cmd import (
         build_with_progress,

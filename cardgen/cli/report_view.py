@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-from rich.console import Console
+from typing import TYPE_CHECKING
+
 from rich.table import Table
 from rich.text import Text
 
 from cardgen.check import Finding, Report, Row
 from cardgen.check.families import FAMILIES
 
+if TYPE_CHECKING:
+    from cardgen.cli.console import Printer
+
 _VERDICT_STYLE = {"ok": "green", "short": "bold red", "over": "bold red", "off": "bold red",
                   "not listed": "yellow", "contradiction": "yellow"}
 
 
-def print_report(report: Report, console: Console, strict: bool = False) -> None:
+def print_report(report: Report, console: Printer, strict: bool = False) -> None:
     players = ""
     if report.players:
         players = f", for {report.players} player{'s' if report.players != 1 else ''}"
@@ -61,7 +65,7 @@ def _rules_table(report: Report) -> Table:
     return table
 
 
-def _print_findings(report: Report, console: Console) -> None:
+def _print_findings(report: Report, console: Printer) -> None:
     if report.rulebook:
         console.print(Text(f"Rulebook: {report.rulebook}", style="bold"))
     for f in report.findings:
@@ -76,7 +80,7 @@ def _print_findings(report: Report, console: Console) -> None:
         console.print(Text(f"  accepted: {f.accepted}", style="dim"), soft_wrap=True)
 
 
-def _print_finding(f: Finding, label: Text, console: Console) -> None:
+def _print_finding(f: Finding, label: Text, console: Printer) -> None:
     where = f"{f.where}: " if f.where else ""
     console.print(Text(where) + label + Text(f.message), soft_wrap=True)
     for quote in [f.quote, *f.also] if f.quote else f.also:
@@ -87,7 +91,7 @@ def _print_finding(f: Finding, label: Text, console: Console) -> None:
         console.print(Text(f"  hint: {f.hint}", style="dim"), soft_wrap=True)
 
 
-def _print_notes(report: Report, console: Console) -> None:
+def _print_notes(report: Report, console: Printer) -> None:
     """The data's own notes on the rulebook: not problems, but every one is shown."""
     if not report.notes:
         return
@@ -97,7 +101,7 @@ def _print_notes(report: Report, console: Console) -> None:
         _print_finding(f, Text("note ", style="cyan"), console)
 
 
-def _print_summary(report: Report, console: Console, strict: bool) -> None:
+def _print_summary(report: Report, console: Printer, strict: bool) -> None:
     drafts = sum(report.drafts.values())
     if drafts:
         kinds = ", ".join(f"{n} {k}" for k, n in report.drafts.items())
@@ -115,7 +119,7 @@ def _print_summary(report: Report, console: Console, strict: bool) -> None:
                            f"{_n(len(report.notes), 'note')}", style="bold green"))
 
 
-def print_families(console: Console) -> None:
+def print_families(console: Printer) -> None:
     """`cardgen check --list-rules`: every family of finding, its default severity and meaning."""
     table = Table(title="Findings cardgen check reports")
     for column in ("id", "severity", "what it means"):

@@ -23,12 +23,12 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rich.console import Console
-
 from cardgen.errors import Problem, ProblemsError
 
 if TYPE_CHECKING:
     from watchfiles import Change
+
+    from cardgen.cli.console import Printer
 
 WATCHED = ("data", "layouts", "cardgen.yaml")
 
@@ -43,7 +43,7 @@ def saved_files(roots: Sequence[Path]) -> Iterator[set[tuple[Change, str]]]:
     return changes_of(*roots, debounce=800, step=40, rust_timeout=300, yield_on_timeout=True)
 
 
-def watch(args: argparse.Namespace, console: Console, saves: Iterable[Batch] | None = None,
+def watch(args: argparse.Namespace, console: Printer, saves: Iterable[Batch] | None = None,
           on_rebuild: Callable[[bool], None] | None = None) -> int:
     """Build once, then again after every batch of saved files until Ctrl-C (or `saves` ends).
 
@@ -83,7 +83,7 @@ def watch(args: argparse.Namespace, console: Console, saves: Iterable[Batch] | N
     return 0
 
 
-def rebuild(args: argparse.Namespace, console: Console, project: Path, changed: list[Path]) -> bool:
+def rebuild(args: argparse.Namespace, console: Printer, project: Path, changed: list[Path]) -> bool:
     """One build of the target; one line saying how it went and how long it took. Never raises
     for a problem in the data: it is printed, and the next save tries again."""
     started = time.perf_counter()

@@ -10,14 +10,16 @@ every glyph at the same x, the x layout measured.
 from __future__ import annotations
 
 import hashlib
+import struct
 from functools import cache
 from pathlib import Path
-
-from fontTools.pens.svgPathPen import SVGPathPen
-from fontTools.ttLib import TTFont
+from typing import TYPE_CHECKING
 
 from cardgen.assets import ASSETS
 from cardgen.layout import shaping
+
+if TYPE_CHECKING:
+    from fontTools.ttLib import TTFont
 
 PT_TO_MM = 25.4 / 72.0
 
@@ -54,6 +56,8 @@ def font_problem(path: Path) -> str | None:
     PostScript (CFF) outlines, which PDF embedding here does not take."""
     if not path.is_file():
         return "no such file"
+    from fontTools.ttLib import TTFont
+
     try:
         font = TTFont(str(path), lazy=True)
         tables = set(font.keys())
@@ -72,12 +76,22 @@ def font_problem(path: Path) -> str | None:
 
 @cache
 def _font(face: str) -> TTFont:
+    from fontTools.ttLib import TTFont  # glyph outlines only (the SVG writer)
+
     return TTFont(str(font_path(face)), lazy=True)
+
+
+def _table(face: str, tag: str) -> bytes:
+    """A table of the face's file, read by HarfBuzz (which shapes it already), not fontTools."""
+    data = shaping.table(_path_text(face), tag)
+    if not data:
+        raise KeyError(f"'{tag}' table not found")  # as fontTools says it
+    return data
 
 
 @cache
 def _units_per_em(face: str) -> int:
-    return int(_font(face)["head"].unitsPerEm)
+    return int(struct.unpack_from(">H", _table(face, "head"), 18)[0])  # head.unitsPerEm
 
 
 @cache
@@ -135,9 +149,12 @@ def ascent_mm(face: str, size_pt: float) -> float:
 
 @cache
 def _cap_height(face: str) -> float:
-    """Cap height in font units (0.73 em when the font does not say)."""
-    os2 = _font(face)["OS/2"]
-    return getattr(os2, "sCapHeight", 0) or 0.73 * _units_per_em(face)
+    """Cap height in font units (0.73 em when the font does not say: an OS/2 table before
+    version 2 has no sCapHeight)."""
+    os2 = _table(face, "OS/2")
+    version = struct.unpack_from(">H", os2, 0)[0]
+    cap = struct.unpack_from(">h", os2, 88)[0] if version >= 2 else 0
+    return cap or 0.73 * _units_per_em(face)
 
 
 def descent_mm(face: str, size_pt: float) -> float:
@@ -153,6 +170,8 @@ def line_height_mm(size_pt: float, leading: float = 1.2) -> float:
 @cache
 def glyph_outline(face: str, gid: int) -> str:
     """SVG path data in font units with y up of one glyph (by glyph id)."""
+    from fontTools.pens.svgPathPen import SVGPathPen
+
     font = _font(face)
     glyphs = font.getGlyphSet()
     pen = SVGPathPen(glyphs)

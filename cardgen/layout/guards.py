@@ -17,8 +17,6 @@ from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
-from PIL import Image as PILImage
-
 from cardgen.layout.drawing import Ellipse, Group, Image, Matrix, PathOp, Primitive, Rect, Style, Text
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.limits import MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_LENGTH_MM
@@ -172,6 +170,8 @@ def _checked_digest(path: str, size: int, mtime_ns: int) -> str:
         raise ImageError(f"image '{name}' is {size / 1e6:.0f} MB; at most "
                          f"{MAX_IMAGE_BYTES // 1024 ** 2} MB", "save it smaller (300 dpi is plenty)")
     data = Path(path).read_bytes()
+    from PIL import Image as PILImage
+
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", PILImage.DecompressionBombWarning)

@@ -14,7 +14,6 @@ from functools import cache
 from pathlib import Path
 
 import svgelements as se
-from PIL import Image as PILImage
 
 from cardgen.data.paths import leaves_folder, readable
 from cardgen.errors import Location, Problem, did_you_mean
@@ -305,6 +304,8 @@ def icon_items(path: Path, x: float, y: float, size: float, colour: str | None =
 
 def _raster_icon(path: Path, x: float, y: float, size: float) -> list[Primitive]:
     """A PNG or JPEG icon as an image fitted into the square, centred."""
+    from PIL import Image as PILImage
+
     try:
         digest = image_digest(path)
         with PILImage.open(path) as im:

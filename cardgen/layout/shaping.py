@@ -47,6 +47,11 @@ def _font(path: str) -> hb.Font:
     return hb.Font(hb.Face(hb.Blob(Path(path).read_bytes())))
 
 
+def table(path: str, tag: str) -> bytes:
+    """The bytes of one table of the font file (empty when it has none), as HarfBuzz reads it."""
+    return bytes(_font(path).face.reference_table(tag).data)
+
+
 def unicodes(path: str) -> set[int]:
     """The characters the font file's character map maps (HarfBuzz's best subtable)."""
     return set(_font(path).face.unicodes)

@@ -15,15 +15,17 @@ from __future__ import annotations
 
 import functools
 import gc
-import multiprocessing
 import os
 import signal
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from contextlib import contextmanager
-from typing import Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+
+if TYPE_CHECKING:  # multiprocessing is loaded only by a build that forks helpers
+    from concurrent.futures import ProcessPoolExecutor
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -144,6 +146,9 @@ class Shared(Executor):
     def _fork(self) -> ProcessPoolExecutor:
         """The helpers, forked now; the objects this process holds are frozen for the cyclic
         collector first, so neither side's collections copy the pages they share."""
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
         gc.freeze()
         return ProcessPoolExecutor(self.helpers, mp_context=multiprocessing.get_context("fork"),
                                    initializer=_die_with_parent, initargs=(os.getpid(),))
@@ -191,7 +196,11 @@ def wait_first(pool: Executor, futures: Iterable[Future[T]],
 def executor(large: bool = True) -> Executor:
     """Inline for small work or one core; else a Shared executor with worker_count() - 1 helpers."""
     workers = worker_count()
-    if not large or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    if not large or workers < 2:
+        return Inline()
+    import multiprocessing
+
+    if "fork" not in multiprocessing.get_all_start_methods():
         return Inline()
     return Shared(workers - 1)
 
