@@ -86,3 +86,35 @@ def test_metrics_read_from_the_font_tables_are_fonttools_values(tmp_path: Path,
         expected = getattr(font["OS/2"], "sCapHeight", 0) or 0.73 * upem
         assert fonts.units_per_em(face) == upem
         assert fonts.ascent_mm(face, 10) == expected / upem * 10 * fonts.PT_TO_MM
+
+
+def test_a_layouts_own_font_is_named_by_its_content_not_its_folder(tmp_path: Path) -> None:
+    """The same font file in two places gets one name (so a project's PDFs and SVGs do not
+    depend on where it lies); a different file gets another."""
+    bundled = fonts.font_path("bold")
+    here, there, other = tmp_path / "a" / "House.ttf", tmp_path / "b" / "House.ttf", tmp_path / "Other.ttf"
+    for path, source in ((here, bundled), (there, bundled), (other, fonts.font_path("regular"))):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(source.read_bytes())
+    names = [fonts.pdf_font_name(fonts.file_face(p)) for p in (here, there, other)]
+    assert names[0] == names[1] != names[2]
+    assert str(tmp_path) not in names[0]
+
+
+def test_an_own_font_projects_svgs_are_the_same_wherever_the_project_lies(tmp_path: Path) -> None:
+    import shutil
+
+    from cardgen.cli import main
+
+    fixture = Path(__file__).parent / "fixtures" / "own-font"
+    svgs = []
+    for place in ("first", "second/deeper"):
+        project = tmp_path / place / "project"
+        shutil.copytree(fixture, project)
+        out = tmp_path / place / "out"
+        assert main(["--project", str(project), "build", "--out", str(out), "--outputs", "svg"]) in (0, 1)
+        files = sorted(out.rglob("*.svg"))
+        assert files
+        svgs.append({f.relative_to(out): f.read_bytes() for f in files})
+    assert svgs[0] == svgs[1]
+    assert any(b"CardgenFont-" in data for data in svgs[0].values())

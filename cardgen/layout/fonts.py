@@ -45,10 +45,20 @@ def font_path(face: str) -> Path:
 
 
 def pdf_font_name(face: str) -> str:
-    """The name a face is registered under in reportlab (a layout's font: by its file's hash)."""
+    """The name a face is registered under in reportlab (a layout's font: by its file's
+    content, so the PDFs and SVGs that name it do not depend on where the project lies)."""
     if face in PDF_NAMES:
         return PDF_NAMES[face]
-    return "CardgenFont-" + hashlib.sha1(face.encode("utf-8")).hexdigest()[:12]
+    return _file_font_name(face)
+
+
+@cache
+def _file_font_name(face: str) -> str:
+    try:
+        content = font_path(face).read_bytes()
+    except OSError:  # a missing font is reported where it is used; any stable name will do
+        content = face.encode("utf-8")
+    return "CardgenFont-" + hashlib.sha1(content).hexdigest()[:12]
 
 
 def font_problem(path: Path) -> str | None:
