@@ -121,8 +121,34 @@ def _dumped(value: Any) -> str:
 
 
 def _entry_text(entry: dict[str, Any]) -> str:
-    """A file's entry as it reads inside the manifest's "files" (two levels deep)."""
-    return _dumped(entry).replace("\n", "\n    ")
+    """A file's entry as it reads inside the manifest's "files" (two levels deep): the text
+    json.dumps(indent=2, sort_keys=True) gives, put together directly for an entry of plain
+    values and lists of texts (every SVG's, preview's and sheet's), else by json."""
+    lines = []
+    for key in sorted(entry):
+        value = entry[key]
+        kind = type(value)
+        if kind is str:
+            text = _scalar(value)
+        elif kind is int:
+            text = str(value)
+        elif value is None or kind is bool:
+            text = "null" if value is None else ("true" if value else "false")
+        elif kind is list and all(type(v) is str for v in value):
+            text = ("[\n" + ",\n".join(f"        {_scalar(v)}" for v in value) + "\n      ]"
+                    if value else "[]")
+        else:
+            return _dumped(entry).replace("\n", "\n    ")
+        lines.append(f"      {_scalar(key)}: {text}")
+    return "{\n" + ",\n".join(lines) + "\n    }" if lines else "{}"
+
+
+def _scalar(value: str) -> str:
+    """A text as json.dumps(ensure_ascii=False) writes it: quoted as it is when it holds no
+    quote, backslash or control character."""
+    if value.isprintable() and '"' not in value and "\\" not in value:
+        return f'"{value}"'
+    return json.dumps(value, ensure_ascii=False)
 
 
 def manifest_text(data: dict[str, Any], records: list[FileRecord] | None = None) -> str:
