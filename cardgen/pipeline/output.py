@@ -271,6 +271,11 @@ class Previous:
         except (OSError, ValueError, RuntimeError):
             return None
 
+    def file(self, relative: str) -> Path | None:
+        """The previous output's regular file at a path inside it, if there is one."""
+        inside = self._inside(relative)
+        return Path(inside[0]) if inside is not None else None
+
     def reuse(self, key: str, target: Path) -> bool:
         """Put the file made from `key` at target (hard link, else copy); False if there is none."""
         found = self.files.get(key)
