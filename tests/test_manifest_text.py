@@ -26,6 +26,9 @@ def _json_entry(entry: dict[str, Any]) -> str:
     {"copies": {"c1": {"front": 2, "back": 2}}, "pages": 3},  # nested: json's own text
     {"ratio": 1.5, "nan": float("inf")},
     {"mixed": ["a", 1]},
+    {"deep": [{"a": [[], {}, [1, [True, None]]], "b": {"c": {"d": "e"}}}], "empty": {}},
+    {10: "integer keys", 2: "json sorts and writes them"},
+    {"sub": type("Text", (str,), {})("a str subclass")},
 ])
 def test_an_entry_reads_as_json_writes_it(entry: dict[str, Any]) -> None:
     assert manifest._entry_text(entry) == _json_entry(entry)
@@ -49,3 +52,13 @@ def test_a_manifest_reads_as_json_dumps_writes_it(tmp_path: Path) -> None:
     data = {"game": "g", "files": {r.path: r.as_json(tmp_path) for r in records}}
     assert manifest.manifest_text(data, records) == json.dumps(data, indent=2, sort_keys=True,
                                                                ensure_ascii=False)
+
+
+def test_a_whole_manifest_reads_as_json_dumps_writes_it() -> None:
+    data = {"game": "g", "components": {f"c{i}": {"kind": "card", "name": f"Card é {i}",
+                                                  "count": i, "status": None}
+                                        for i in range(40)},
+            "counts": {"pages": {"a.pdf": 3}, "files": 2}, "options": {"papers": ["a4"],
+                                                                      "only": None}}
+    assert manifest._dumped(data) == json.dumps(data, indent=2, sort_keys=True,
+                                                ensure_ascii=False)
