@@ -101,7 +101,7 @@ def record(canvas: Canvas, frame: Frame, keys: Sequence[str], sizes: Sequence[ob
         data = path.read_bytes()
     except OSError:
         return None
-    tail = _TAIL.search(data)
+    tail = _TAIL.search(data, max(0, len(data) - 64))  # in its last bytes
     if tail is None:
         return None
     return {"frame": frame.key(), "pages": pages, "states": list(table), "offsets": by_number,
