@@ -117,12 +117,59 @@ def write_manifest(path: Path, data: dict[str, Any],
 
 
 def _dumped(value: Any) -> str:
-    return json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False)
+    """json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False)."""
+    try:
+        return _text(value, "")
+    except _Other:
+        return json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False)
 
 
 def _entry_text(entry: dict[str, Any]) -> str:
     """A file's entry as it reads inside the manifest's "files" (two levels deep)."""
-    return _dumped(entry).replace("\n", "\n    ")
+    try:
+        return _text(entry, "    ")
+    except _Other:
+        return json.dumps(entry, indent=2, sort_keys=True, ensure_ascii=False).replace(
+            "\n", "\n    ")
+
+
+class _Other(Exception):
+    """A value `_text` leaves to json (a float, a key that is no text, a subclass)."""
+
+
+def _text(value: Any, pad: str) -> str:
+    """The text json.dumps(indent=2, sort_keys=True, ensure_ascii=False) gives a value of
+    texts, integers, booleans, None, lists and dictionaries keyed by texts, `pad` being the
+    indentation of the line it starts on; put together without json's indenting encoder
+    (pure Python, and a manifest holds thousands of small entries)."""
+    kind = type(value)
+    if kind is str:
+        return _scalar(value)
+    if kind is int:
+        return str(value)
+    if value is None or kind is bool:
+        return "null" if value is None else ("true" if value else "false")
+    inner = pad + "  "
+    if kind is list:
+        if not value:
+            return "[]"
+        return "[\n" + ",\n".join(inner + _text(v, inner) for v in value) + "\n" + pad + "]"
+    if kind is dict:
+        if not value:
+            return "{}"
+        if any(type(k) is not str for k in value):
+            raise _Other
+        return ("{\n" + ",\n".join(f"{inner}{_scalar(k)}: {_text(value[k], inner)}"
+                                    for k in sorted(value)) + "\n" + pad + "}")
+    raise _Other
+
+
+def _scalar(value: str) -> str:
+    """A text as json.dumps(ensure_ascii=False) writes it: quoted as it is when it holds no
+    quote, backslash or control character."""
+    if value.isprintable() and '"' not in value and "\\" not in value:
+        return f'"{value}"'
+    return json.dumps(value, ensure_ascii=False)
 
 
 def manifest_text(data: dict[str, Any], records: list[FileRecord] | None = None) -> str:

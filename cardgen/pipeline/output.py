@@ -255,7 +255,7 @@ class Previous:
         """The previous output's regular file at a manifest path and its size; None for
         anything else (an absolute path, '..', a symbolic link, a folder, a device)."""
         try:
-            if os.path.isabs(relative) or ".." in Path(relative).parts:
+            if os.path.isabs(relative) or _climbs(relative):
                 return None
             source = os.path.join(self.folder, relative)
             st = os.lstat(source)
@@ -270,6 +270,11 @@ class Previous:
             return (source, st.st_size) if inside else None
         except (OSError, ValueError, RuntimeError):
             return None
+
+    def file(self, relative: str) -> Path | None:
+        """The previous output's regular file at a path inside it, if there is one."""
+        inside = self._inside(relative)
+        return Path(inside[0]) if inside is not None else None
 
     def reuse(self, key: str, target: Path) -> bool:
         """Put the file made from `key` at target (hard link, else copy); False if there is none."""
@@ -302,3 +307,11 @@ class Previous:
             return record.measure(root)
         record.size, record.digest = known
         return record
+
+
+def _climbs(relative: str) -> bool:
+    """Whether a relative path names '..' (a folder above): Path(relative).parts, without a
+    Path for each of a rebuild's thousands of files where only '/' separates."""
+    if os.name == "nt":
+        return ".." in Path(relative).parts
+    return ".." in relative.split("/")

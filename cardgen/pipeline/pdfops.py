@@ -31,14 +31,15 @@ if TYPE_CHECKING:
     from cardgen.render.faceops import FaceOps, PageStreams
 
 Data = dict[str, Any]  # "code", "chars": {face key: Chars}, "ops": {signature: {face key: Kept}},
-#   "docs": {document name: signature}, "pages": {document name: {page key: PageKept}}
+#   "docs": {document name: signature}, "pages": {document name: {page key: PageKept}},
+#   "files": {document name: what pipeline.pdfsplice needs to put it together again}
 _KNOWN: dict[Path, tuple[tuple[int, int, int], Data]] = {}
 FONTS_FILE = "pdf-fonts.pickle"  # reportlab's parse of each TrueType file (render/pdffonts.py)
 _FONTS_HELD: dict[Path, dict[str, bytes]] = {}  # a project's fonts file -> what it holds
 
 
 def _empty() -> Data:
-    return {"code": toolchain(), "chars": {}, "ops": {}, "docs": {}, "pages": {}}
+    return {"code": toolchain(), "chars": {}, "ops": {}, "docs": {}, "pages": {}, "files": {}}
 
 
 class PdfOpsStore:
@@ -54,6 +55,7 @@ class PdfOpsStore:
         self.mine: set[str] = set()  # the documents this store's tasks began (or handed back)
         self.signed: list[tuple[str, FaceOps]] = []  # each begun document's signature and ops
         self.new_chars: set[str] = set()  # face keys whose characters were worked out here
+        self.filed: set[str] = set()  # documents whose file record this store's tasks set
 
     def prepare_fonts(self) -> None:
         """Before this store's first PDF is made: the fonts registered from the parses the
@@ -99,6 +101,21 @@ class PdfOpsStore:
         self.streams[document] = streams
         return ops, streams
 
+    def file_record(self, document: str) -> object:
+        """What `keep_file` kept of the document's last file (pipeline.pdfsplice), or None."""
+        files = self.data.get("files")
+        return files.get(document) if isinstance(files, dict) else None
+
+    def keep_file(self, document: str, record: dict[str, Any] | None) -> None:
+        """Keep (or, with None, forget) what the next build needs to splice the document."""
+        files = self.data.setdefault("files", {})
+        if record is None:
+            files.pop(document, None)
+        else:
+            files[document] = record
+        self.filed.add(document)
+        self.added = True
+
     def delta(self) -> Data | None:
         """What this store's tasks added since the last delta (a helper's, for the build
         process to `merge`); None when nothing was begun."""
@@ -114,8 +131,10 @@ class PdfOpsStore:
             used = [k for k in streams.known if k in streams.used]
             pages[document] = (used, {k: streams.known[k] for k in used if k not in before})
         out = {"chars": {k: data["chars"][k] for k in self.new_chars if k in data["chars"]},
-               "ops": ops, "docs": {d: data["docs"][d] for d in self.mine}, "pages": pages}
+               "ops": ops, "docs": {d: data["docs"][d] for d in self.mine}, "pages": pages,
+               "files": {d: data.get("files", {}).get(d) for d in self.filed}}
         self.mine, self.signed, self.new_chars, self.streams, self.used = set(), [], set(), {}, []
+        self.filed = set()
         self.added = False
         return out
 
@@ -131,6 +150,8 @@ class PdfOpsStore:
             old = data["pages"].get(document, {})
             data["pages"][document] = {k: new[k] if k in new else old[k] for k in used
                                        if k in new or k in old}
+        for document, record in delta.get("files", {}).items():
+            self.keep_file(document, record)
         self.mine.update(delta["docs"])
         self.added = True
 
@@ -151,6 +172,11 @@ class PdfOpsStore:
                 disk["ops"].setdefault(signature, {}).update(ops)
             disk["docs"].update({d: s for d, s in data["docs"].items() if d in self.mine})
             disk["pages"].update({d: p for d, p in data["pages"].items() if d in self.mine})
+            files = disk.setdefault("files", {})
+            for document in self.filed:
+                files.pop(document, None)
+                if document in data.get("files", {}):
+                    files[document] = data["files"][document]
             data = disk
         live = set(data["docs"].values())
         keep = set(keep)
@@ -159,12 +185,14 @@ class PdfOpsStore:
                 "ops": {s: {k: v for k, v in ops.items() if k in keep}
                         for s, ops in data["ops"].items() if s in live},
                 "docs": data["docs"],
-                "pages": {**data["pages"], **pages}}
+                "pages": {**data["pages"], **pages},
+                "files": {d: f for d, f in data.get("files", {}).items() if d in data["docs"]}}
         self._data = data
         self.added = False
         for ops_used in self.used:
             ops_used.fresh = {}
         self.streams, self.mine, self.signed, self.new_chars = {}, set(), [], set()
+        self.filed = set()
         self._write(data)
 
     def _write(self, data: Data) -> None:

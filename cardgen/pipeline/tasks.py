@@ -108,7 +108,8 @@ def home_print_task(paper: str) -> tuple[Records, list[tuple[str, list[str]]]]:
                            home_meta(j), keys)
         reused = j.previous.reuse(source, j.tmp / name)
         record = write_home_file(j.db, j.faces, j.tmp, j.options, paper, f, _quiet,
-                                 write=not reused, store=store, contents=keys)
+                                 write=not reused, store=store, contents=keys,
+                                 previous=j.previous.file(name))
         record.source = source
         records.append(record)
         stems.append((name.removesuffix(".pdf"), keys))
@@ -140,7 +141,8 @@ def print_shop_task(kind: str) -> tuple[Records, None]:
     faces = [j.faces.key(f) for f in print_shop_faces(j.faces, kind)]
     source = j.src.key("print-shop", kind, home_meta(j), kind_title(j.db, kind), faces)
     reused = j.previous.reuse(source, shop_pdf(j, kind))
-    record = write_print_shop_kind(j.db, j.faces, j.tmp, kind, write=not reused, store=store)
+    record = write_print_shop_kind(j.db, j.faces, j.tmp, kind, write=not reused, store=store,
+                                   previous=j.previous.file(f"print/{kind}.pdf"))
     record.source = source
     return [record], None
 

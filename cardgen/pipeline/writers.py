@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -60,45 +60,74 @@ def drawn_faces(faces: Faces, chosen: Iterable[FaceKey]) -> list[tuple[str, Draw
 
 def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildOptions,
                          paper_name: str, f: impose.HomeFile, report: Progress,
-                         store: PdfOpsStore | None = None, contents: list[str] | None = None
-                         ) -> None:
+                         store: PdfOpsStore | None = None, contents: list[str] | None = None,
+                         previous: Path | None = None) -> None:
     """Draw the planned pages of one file into path; faces used more than once are forms.
     With a store, each face's operators come from it when the fonts allow (and go into it),
-    and with `contents` (what each page is made of) so do whole pages."""
-    from cardgen.render.pages import draw_page
+    and with `contents` (what each page is made of) so do whole pages, and the file is put
+    together from `previous` when only a few pages changed (cardgen.pipeline.pdfsplice)."""
+    from cardgen.pipeline import pdfsplice
+    from cardgen.render.pages import doc_state, draw_page, home_page_key
     from cardgen.render.pdf import Painter, new_canvas, reused_keys
 
     heading = home_heading(db)
     pages = f.pages
     placed = [p.face for page in pages for p in page.placements]
     painter = Painter(reused_keys(faces.key(face) for face in placed), faces.keys_by_id())
+    title = f"{heading} - print and play ({paper_name}, {_home_mode(options, f)})"
+    subject = f"{db.game.title} {db.edition.id}: home-print sheets, print at 100 %"
+
+    def keys_of(signature: str) -> list[str]:
+        assert contents is not None
+        return [home_page_key(signature, content, painter, page, faces.drawings)
+                for content, page in zip(contents, pages, strict=True)]
+
+    def show(canvas: Any, streams: PageStreams | None, n: int) -> None:
+        draw_page(canvas, pages[n], faces.drawings, painter, streams,
+                  contents[n] if contents is not None else None)
+
+    sizes = [0] * len(pages)
     if store is not None:
         store.prepare_fonts()
-    mode = "duplex, long-edge flip" if f.duplex else "single-sided"
-    if options.fold and not f.duplex:
-        mode = "single-sided, fold-over"
-    canvas = new_canvas(
-        str(path), title=f"{heading} - print and play ({paper_name}, {mode})",
-        subject=f"{db.game.title} {db.edition.id}: home-print sheets, print at 100 %")
+        if contents is not None and _spliced(store, path, previous, painter, (title, subject, 0),
+                                             drawn_faces(faces, placed), keys_of, sizes, show):
+            report(f"print {paper_name}", len(pages), len(pages))
+            return
+    canvas = new_canvas(str(path), title=title, subject=subject)
     streams = None
+    states: list[tuple[str, object, int]] = []
     if store is not None:
         painter.ops, streams = store.begin(canvas, path.name, drawn_faces(faces, placed))
-    for n, page in enumerate(pages, start=1):
-        draw_page(canvas, page, faces.drawings, painter, streams,
-                  contents[n - 1] if contents is not None else None)
-        report(f"print {paper_name}", n, len(pages))
+        frame = pdfsplice.frame_of(canvas, streams, title, subject, 0)
+    for n in range(len(pages)):
+        if streams is not None:
+            states.append(doc_state(canvas, streams))
+        show(canvas, streams, n)
+        report(f"print {paper_name}", n + 1, len(pages))
+    if streams is not None:
+        states.append(doc_state(canvas, streams))
     canvas.save()
+    if store is not None and streams is not None and contents is not None:
+        store.keep_file(path.name, pdfsplice.record(canvas, frame, keys_of(streams.signature),
+                                                    sizes, states, path))
+
+
+def _home_mode(options: BuildOptions, f: impose.HomeFile) -> str:
+    if f.duplex:
+        return "duplex, long-edge flip"
+    return "single-sided, fold-over" if options.fold else "single-sided"
 
 
 def write_home_file(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
                     paper_name: str, f: impose.HomeFile, report: Progress,
                     write: bool = True, store: PdfOpsStore | None = None,
-                    contents: list[str] | None = None) -> manifest.FileRecord:
+                    contents: list[str] | None = None, previous: Path | None = None
+                    ) -> manifest.FileRecord:
     """One home-print file (unless `write` is off: it is there already) and its record."""
     name = home_file_name(paper_name, f)
     if write:
         write_home_print_pdf(db, faces, tmp / name, options, paper_name, f, report, store,
-                             contents)
+                             contents, previous)
     return manifest.FileRecord(
         name, "home-print", sorted({c.kind for c in faces.components}), len(f.pages),
         len(faces.drawings), copies_placed(f.pages), paper_name, page_sides=f.sides,
@@ -130,38 +159,90 @@ def print_shop_faces(faces: Faces, kind: str) -> list[FaceKey]:
 
 
 def write_print_shop_kind(db: Database, faces: Faces, tmp: Path, kind: str, write: bool = True,
-                          store: PdfOpsStore | None = None) -> manifest.FileRecord:
-    """A kind's print-shop PDF (unless `write` is off: it is there already) and its record."""
+                          store: PdfOpsStore | None = None, previous: Path | None = None
+                          ) -> manifest.FileRecord:
+    """A kind's print-shop PDF (unless `write` is off: it is there already) and its record;
+    `previous`: the previous build's file, which a few changed pages may be spliced into."""
     ordered = print_shop_faces(faces, kind)
     name = f"print/{kind}.pdf"
-    pages = (write_print_shop_pdf(db, faces, tmp / name, kind, ordered, store) if write
-             else len(ordered))
+    pages = (write_print_shop_pdf(db, faces, tmp / name, kind, ordered, store, previous)
+             if write else len(ordered))
     copies = {c.id: {s: c.count for s in ("front", "back") if (c.id, s) in faces.drawings}
               for c in faces.components if c.kind == kind}
     return manifest.FileRecord(name, "print-shop", [kind], pages, pages, copies)
 
 
 def write_print_shop_pdf(db: Database, faces: Faces, path: Path, kind: str,
-                         ordered: list[FaceKey], store: PdfOpsStore | None = None) -> int:
-    from cardgen.render.pages import write_print_pdf
+                         ordered: list[FaceKey], store: PdfOpsStore | None = None,
+                         previous: Path | None = None) -> int:
+    """One page per face; with a store, put together from `previous` when only a few
+    pages changed (cardgen.pipeline.pdfsplice), else written whole (and recorded for that)."""
+    from cardgen.pipeline import pdfsplice
+    from cardgen.render.pages import print_page_key, show_print_page, write_print_pdf
     from cardgen.render.pdf import Painter, reused_keys
 
     painter = Painter(reused_keys(faces.key(f) for f in ordered), faces.keys_by_id())
+    document = f"print/{kind}.pdf"
+    drawings = [faces.drawings[f] for f in ordered]
+    title = f"{db.game.name} {db.edition.id} - {kind_title(db, kind)} (print shop)"
+    subject = (f"one page per face, trim + {impose.PRINT_BLEED:g} mm bleed, "
+               "TrimBox and BleedBox set")
+    bleed = impose.PRINT_BLEED
+    sizes = [(d.width, d.height) for d in drawings]
     if store is not None:
         store.prepare_fonts()
+        if _spliced(store, path, previous, painter, (title, subject, bleed),
+                    drawn_faces(faces, ordered),
+                    lambda sig: [print_page_key(sig, bleed, painter, d) for d in drawings], sizes,
+                    lambda canvas, streams, n: show_print_page(canvas, drawings[n], painter,
+                                                               bleed, streams),
+                    document):
+            return len(drawings)
+    keys: list[str] = []
+    states: list[tuple[str, object, int]] = []
+    begun: list[pdfsplice.Frame] = []
 
     def begin(canvas: Any) -> PageStreams | None:  # a reportlab Canvas
         if store is None:
             return None
-        painter.ops, streams = store.begin(canvas, f"print/{kind}.pdf", drawn_faces(faces, ordered))
+        painter.ops, streams = store.begin(canvas, document, drawn_faces(faces, ordered))
+        begun.append(pdfsplice.frame_of(canvas, streams, title, subject, bleed))
         return streams
 
-    return write_print_pdf(
-        path, [faces.drawings[f] for f in ordered], paint=painter, begin=begin,
-        title=f"{db.game.name} {db.edition.id} - {kind_title(db, kind)} (print shop)",
-        subject=f"one page per face, trim + {impose.PRINT_BLEED:g} mm bleed, "
-                "TrimBox and BleedBox set",
-    )
+    def after(canvas: Any) -> None:
+        if store is not None and begun:
+            store.keep_file(document, pdfsplice.record(canvas, begun[0], keys, sizes, states,
+                                                       path))
+
+    return write_print_pdf(path, drawings, paint=painter, begin=begin, after=after, keys=keys,
+                           states=states, title=title, subject=subject)
+
+
+def _spliced(store: PdfOpsStore, path: Path, previous: Path | None, painter: Any,
+             named: tuple[str, str, object], drawn: list[tuple[str, Drawing]],
+             keys_of: Callable[[str], list[str]], sizes: list[Any],
+             show: Callable[[Any, PageStreams, int], None], document: str | None = None
+             ) -> bool:
+    """The file put together from the previous one (pipeline.pdfsplice): the changed pages
+    drawn on a canvas primed as the document's would be, which is never saved."""
+    from cardgen.pipeline import pdfsplice
+    from cardgen.render.pdf import new_canvas
+
+    document = document or path.name
+    found = store.file_record(document)
+    if found is None or previous is None:
+        return False
+    title, subject, extra = named
+    canvas = new_canvas(str(path), title=title, subject=subject)
+    painter.ops, streams = store.begin(canvas, document, drawn)
+    frame = pdfsplice.frame_of(canvas, streams, title, subject, extra)
+    out = pdfsplice.splice(canvas, streams, frame, found, keys_of(frame.signature), sizes,
+                           previous, lambda n: show(canvas, streams, n))
+    if out is None:
+        return False
+    path.write_bytes(out[0])
+    store.keep_file(document, out[1])
+    return True
 
 
 # --------------------------------------------------------------------------- stage 6 svg

@@ -51,11 +51,16 @@ def draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing], pain
         compact_last_page(canvas)
         return
     painter = cast("Painter", paint)
-    key = repr((streams.signature, content,
-                [_placed(painter, faces[p.face]) for p in page.placements]))
-    streams.show(canvas, hashlib.sha1(key.encode("utf-8")).hexdigest(),
+    streams.show(canvas, home_page_key(streams.signature, content, painter, page, faces),
                  lambda: _draw_page(canvas, page, faces, paint),
                  lambda: _forms(canvas, painter, [faces[p.face] for p in page.placements]))
+
+
+def home_page_key(signature: str, content: str, painter: Painter, page: Page,
+                  faces: Mapping[FaceKey, Drawing]) -> str:
+    """What a home-print page is made of (before the fonts' codes, `PageStreams.show`)."""
+    key = repr((signature, content, [_placed(painter, faces[p.face]) for p in page.placements]))
+    return hashlib.sha1(key.encode("utf-8")).hexdigest()
 
 
 def _forms(canvas: Canvas, painter: Painter, drawings: list[Drawing]) -> None:
@@ -107,25 +112,49 @@ def write_print_pdf(
     paint: Callable[..., None],
     bleed: float = PRINT_BLEED,
     begin: Callable[[Canvas], PageStreams | None] | None = None,
+    after: Callable[[Canvas], None] | None = None,
+    keys: list[str] | None = None,
+    states: list[tuple[str, object, int]] | None = None,
 ) -> int:
     """Write the faces one per page (already ordered front, back, front, ...); page count.
     `begin` is handed the new canvas before anything is drawn (fonts primed) and may give
-    the document's kept pages (paint is then a Painter)."""
+    the document's kept pages (paint is then a Painter); `after`, the canvas once saved;
+    `keys` gets each kept page's `print_page_key`, `states` the document's state
+    (`doc_state`) before each kept page and after the last."""
     canvas = new_canvas(str(path), title=title, subject=subject)
     streams = begin(canvas) if begin is not None else None
     for drawing in faces:
-        bleed_box, trim_box = page_boxes(drawing.width, drawing.height, bleed)
-        canvas.setPageSize((bleed_box[2], bleed_box[3]))
-        canvas.setBleedBox(bleed_box)
-        canvas.setTrimBox(trim_box)
-        if streams is None:
-            _face_page(canvas, drawing, paint, bleed)
-            canvas.showPage()
-            compact_last_page(canvas)
-        else:
-            _kept_face_page(canvas, drawing, cast("Painter", paint), bleed, streams)
+        if states is not None and streams is not None:
+            states.append(doc_state(canvas, streams))
+        show_print_page(canvas, drawing, paint, bleed, streams, keys)
+    if states is not None and streams is not None:
+        states.append(doc_state(canvas, streams))
     canvas.save()
+    if after is not None:
+        after(canvas)
     return len(faces)
+
+
+def doc_state(canvas: Canvas, streams: PageStreams) -> tuple[str, object, int]:
+    """What the next page's drawing may change of a document: its fonts' names and codes
+    (`PageStreams.font_state`), its PDF version and how many objects it holds."""
+    doc = canvas._doc
+    return streams.font_state(canvas), doc._pdfVersion, len(doc.idToObject)
+
+
+def show_print_page(canvas: Canvas, drawing: Drawing, paint: Callable[..., None], bleed: float,
+                    streams: PageStreams | None, keys: list[str] | None = None) -> None:
+    """One print-shop page: its size and boxes, the face, shown (from `streams` when kept)."""
+    bleed_box, trim_box = page_boxes(drawing.width, drawing.height, bleed)
+    canvas.setPageSize((bleed_box[2], bleed_box[3]))
+    canvas.setBleedBox(bleed_box)
+    canvas.setTrimBox(trim_box)
+    if streams is None:
+        _face_page(canvas, drawing, paint, bleed)
+        canvas.showPage()
+        compact_last_page(canvas)
+    else:
+        _kept_face_page(canvas, drawing, cast("Painter", paint), bleed, streams, keys)
 
 
 def _face_page(canvas: Canvas, drawing: Drawing, paint: Callable[..., None], bleed: float) -> None:
@@ -135,11 +164,19 @@ def _face_page(canvas: Canvas, drawing: Drawing, paint: Callable[..., None], ble
 
 
 def _kept_face_page(canvas: Canvas, drawing: Drawing, painter: Painter, bleed: float,
-                    streams: PageStreams) -> None:
-    key = repr((streams.signature, bleed, _placed(painter, drawing)))
-    streams.show(canvas, hashlib.sha1(key.encode("utf-8")).hexdigest(),
+                    streams: PageStreams, keys: list[str] | None = None) -> None:
+    key = print_page_key(streams.signature, bleed, painter, drawing)
+    if keys is not None:
+        keys.append(key)
+    streams.show(canvas, key,
                  lambda: _face_page(canvas, drawing, painter, bleed),
                  lambda: _forms(canvas, painter, [drawing]))
+
+
+def print_page_key(signature: str, bleed: float, painter: Painter, drawing: Drawing) -> str:
+    """What a print-shop page is made of (before the fonts' codes, `PageStreams.show`)."""
+    key = repr((signature, bleed, _placed(painter, drawing)))
+    return hashlib.sha1(key.encode("utf-8")).hexdigest()
 
 
 def _placed(painter: Painter, drawing: Drawing) -> tuple[object, ...]:

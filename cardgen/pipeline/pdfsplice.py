@@ -1,0 +1,247 @@
+"""A print-shop PDF put together from the previous build's file when only a few pages changed.
+
+A print-shop file is one page per face. After a one-card edit its pages are those of the
+previous file but the edited card's, and so is everything else in it (the fonts, their
+codes, the forms of repeated faces, the metadata), so the bytes a clean build writes are the
+previous file's with that page's content stream replaced and the cross-reference table
+counted again. When a print-shop file is written whole, the store (`pdfops.PdfOpsStore`) keeps
+what that takes (`record`): the file's size and sha256, each object's offset, and per page
+what it is made of (the key its kept stream is found by), its size and its content stream's
+object number when the page names nothing but the document's fonts (`plain`).
+
+The next build (`splice`) primes a scratch canvas as the document would be (the same fonts,
+characters and codes: the same signature and font state), works out each page's key and draws
+only the pages whose key changed, onto the scratch canvas. The file is put together only when
+every changed page is plain in both files and drawing it gave no code, made no object and
+asked no later PDF version, the page count and the document's frame are equal, and the
+previous file is exactly the one recorded (its sha256); anything else, or any doubt (a
+missing, altered or foreign file or record), writes the file whole. Tests hold the result to
+a clean build's bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import stat
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cardgen.render.faceops import PageStreams
+
+Canvas = Any  # a reportlab Canvas (reportlab is imported under cardgen.render only)
+
+MAX_CHANGED = 32  # pages drawn afresh above which the file is written whole
+spliced = 0  # files this process put together from a previous one (what tests count)
+_TAIL = re.compile(rb"startxref\n(\d+)\n%%EOF\n\Z")
+Record = dict[str, Any]
+
+
+@dataclass
+class Frame:
+    """What a document is once its fonts are primed, before any page."""
+
+    title: str
+    subject: str
+    extra: object  # what else the document's pages share (the print shop's bleed)
+    signature: str
+    state: tuple[str, object, int]  # render.pages.doc_state
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.title, self.subject, self.extra, self.signature, self.state)
+
+
+def frame_of(canvas: Canvas, streams: PageStreams, title: str, subject: str, extra: object
+             ) -> Frame:
+    from cardgen.render.pages import doc_state
+
+    return Frame(title, subject, extra, streams.signature, doc_state(canvas, streams))
+
+
+def _plain(page: Any) -> bool:
+    """A page naming only the document's fonts: no form, image, state, shading or colour
+    (every page of a canvas lists the image procedures: reportlab's default)."""
+    from cardgen.render.pdfsave import FastPage, PageStream
+
+    return (type(page) is FastPage and type(page.Contents) is PageStream and page._usual()
+            and not page.XObjects and page.hasImages == 1)  # reportlab's default ProcSet
+
+
+def record(canvas: Canvas, frame: Frame, keys: Sequence[str], sizes: Sequence[object],
+           states: list[tuple[str, object, int]], path: Path) -> Record | None:
+    """What the next build needs to put this file together again (None: it cannot). A page
+    may be replaced when it is plain and changed nothing of the document (`states`: the
+    document's state before each page and after the last)."""
+    from cardgen.render.pdfsave import FastDocument
+
+    doc = canvas._doc
+    if (type(doc) is not FastDocument or len(keys) != len(sizes)
+            or len(states) != len(sizes) + 1 or len(doc.Pages.pages) != len(sizes)):
+        return None
+    numbers, offsets = doc.idToObjectNumberAndVersion, doc.idToOffset
+    by_number = [0] * len(numbers)
+    for oid, (number, generation) in numbers.items():
+        if generation != 0 or not 1 <= number <= len(numbers):
+            return None
+        by_number[number - 1] = offsets[oid]
+    number_of = {id(obj): numbers[oid][0] for oid, obj in doc.idToObject.items()}
+    table: dict[tuple[str, object], int] = {}  # (font state, version) -> its index
+    pages = []
+    for n, (page, key, size) in enumerate(zip(doc.Pages.pages, keys, sizes, strict=True)):
+        before = states[n]
+        alone = _plain(page) and _alone(before, states[n + 1])
+        pages.append((key, size,
+                      number_of.get(id(page.Contents), 0) if alone else 0,
+                      table.setdefault(before[:2], len(table))))
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    tail = _TAIL.search(data, max(0, len(data) - 64))  # in its last bytes
+    if tail is None:
+        return None
+    return {"frame": frame.key(), "pages": pages, "states": list(table), "offsets": by_number,
+            "xref": int(tail.group(1)), "size": len(data),
+            "sha256": hashlib.sha256(data).hexdigest()}
+
+
+def _alone(before: tuple[str, object, int], after: tuple[str, object, int]) -> bool:
+    """Whether showing a page changed nothing of the document but add the page (its one
+    object): no font named, no code given, no later version, no form or image made."""
+    return before[:2] == after[:2] and after[2] == before[2] + 1
+
+
+def _previous_bytes(found: Record, previous: Path | None) -> bytes | None:
+    """The previous file's bytes, only if it is a regular file and the one recorded."""
+    if previous is None:
+        return None
+    try:
+        if not stat.S_ISREG(os.lstat(previous).st_mode):
+            return None
+        data = previous.read_bytes()
+    except OSError:
+        return None
+    if len(data) != found.get("size") or hashlib.sha256(data).hexdigest() != found.get("sha256"):
+        return None
+    return data
+
+
+def _changed(found: Record, keys: Sequence[str], sizes: Sequence[object]) -> list[int] | None:
+    """The pages whose key or size changed; None when the file cannot be spliced."""
+    old = found.get("pages")
+    states = found.get("states")
+    if (not isinstance(old, list) or len(old) != len(keys) or not isinstance(states, list)
+            or not all(type(p) is tuple and len(p) == 4 for p in old)):
+        return None
+    changed = [i for i, (key, size, page) in enumerate(zip(keys, sizes, old, strict=True))
+               if page[:2] != (key, size)]
+    if len(changed) > MAX_CHANGED or any(not old[i][2] for i in changed):
+        return None
+    if any(not 0 <= old[i][3] < len(states) for i in changed):
+        return None
+    return changed
+
+
+def splice(canvas: Canvas, streams: PageStreams, frame: Frame, found: object,
+           keys: Sequence[str], sizes: Sequence[object], previous: Path | None,
+           show: Callable[[int], None]) -> tuple[bytes, Record] | None:
+    """The file's bytes from the previous file and the changed pages drawn on `canvas` (by
+    `show`, page by index, primed as the document's canvas), with its new record; None when it has to be
+    written whole."""
+    global spliced
+    if not isinstance(found, dict) or found.get("frame") != frame.key():
+        return None
+    changed = _changed(found, keys, sizes)
+    if changed is None:
+        return None
+    data = _previous_bytes(found, previous)
+    if data is None:
+        return None
+    old, states = found["pages"], found["states"]
+    bodies = _drawn(canvas, streams, changed, old, states, show)
+    if bodies is None:
+        return None
+    out = _joined(data, found, bodies)
+    if out is None:
+        return None
+    joined, offsets, xref = out
+    pages = [(key, size, *page[2:]) for key, size, page in zip(keys, sizes, old, strict=True)]
+    for key, page in zip(keys, pages, strict=True):  # the kept page streams the store keeps
+        font_state = states[page[3]][0] if 0 <= page[3] < len(states) else ""
+        streams.used.add(hashlib.sha1(f"{key}\n{font_state}".encode()).hexdigest())
+    spliced += 1
+    return joined, {**found, "pages": pages, "offsets": offsets, "xref": xref,
+                    "size": len(joined), "sha256": hashlib.sha256(joined).hexdigest()}
+
+
+def _drawn(canvas: Canvas, streams: PageStreams, changed: list[int], old: list[Any],
+           states: list[Any], show: Callable[[int], None]) -> dict[int, bytes] | None:
+    """The changed pages' content streams by object number, each drawn once the canvas stands
+    as the document stood before it (the unchanged pages before it shown first, as many as
+    that takes); None when a page is not plain or changes anything of the document."""
+    from cardgen.render.pages import doc_state
+
+    doc = canvas._doc
+    bodies, shown, replayed = {}, 0, 0
+    for i in changed:
+        while doc_state(canvas, streams)[:2] != tuple(states[old[i][3]]):
+            while shown in changed:
+                shown += 1
+            if shown >= i or replayed >= MAX_CHANGED:
+                return None
+            show(shown)
+            shown, replayed = shown + 1, replayed + 1
+        before = doc_state(canvas, streams)
+        show(i)
+        page = doc.Pages.pages[-1]
+        if not _plain(page) or not _alone(before, doc_state(canvas, streams)):
+            return None
+        bodies[old[i][2]] = page.Contents.format(doc)
+    return bodies
+
+
+def _joined(data: bytes, found: Record, bodies: dict[int, bytes]
+            ) -> tuple[bytes, list[int], int] | None:
+    """The previous file with the given objects' bodies replaced, its xref counted again."""
+    offsets, xref = found.get("offsets"), found.get("xref")
+    if not isinstance(offsets, list) or not isinstance(xref, int) or not offsets:
+        return None
+    ends = [*offsets[1:], xref]
+    if data[xref:xref + 5] != b"xref\n" or sorted(offsets) != offsets or xref > len(data):
+        return None
+    table = _xref(offsets)
+    if data[xref:xref + len(table)] != table or not data[xref + len(table):].startswith(b"trailer"):
+        return None  # not the table this file was recorded with
+    parts, at, shift, moved = [], 0, 0, []
+    for number, start in enumerate(offsets, 1):
+        moved.append(start + shift)
+        body = bodies.get(number)
+        if body is None:
+            continue
+        head = b"%d 0 obj\n" % number
+        if not data.startswith(head, start) or data[ends[number - 1] - 7:ends[number - 1]] != b"endobj\n":
+            return None
+        chunk = head + body + (b"" if body.endswith(b"\n") else b"\n") + b"endobj\n"
+        parts += [data[at:start], chunk]
+        shift += len(chunk) - (ends[number - 1] - start)
+        at = ends[number - 1]
+    if len(bodies) != sum(1 for n in bodies if 1 <= n <= len(offsets)):
+        return None
+    new_xref = xref + shift
+    trailer = data[xref + len(table):]
+    tail = _TAIL.search(trailer)
+    if tail is None:
+        return None
+    parts += [data[at:xref], _xref(moved), trailer[:tail.start()],
+              b"startxref\n%d\n" % new_xref + b"%%EOF\n"]
+    return b"".join(parts), moved, new_xref
+
+
+def _xref(offsets: list[int]) -> bytes:
+    """The cross-reference table reportlab writes (pdfsave._xref) for objects 1.. in order."""
+    return (b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1)
+            + b"".join(b"%010d 00000 n \n" % offset for offset in offsets))
