@@ -54,15 +54,22 @@ def _collect(items: Sequence[Primitive], found: dict[str, set[str]]) -> None:
             _collect(item.items, found)
 
 
+_CHARS: dict[str, Chars] = {}  # face key -> its characters, as the last documents found them
+_CHARS_KEPT = 1 << 16
+
+
 def doc_chars(faces: Iterable[tuple[str, Drawing]], known: MutableMapping[str, Chars]
               ) -> dict[str, str]:
     """font face -> the sorted characters the faces show; `known` holds face key -> its chars
     (read for faces in it, filled in for the others)."""
     found: dict[str, set[str]] = {}
+    if len(_CHARS) > _CHARS_KEPT:
+        _CHARS.clear()
     for key, drawing in faces:
         chars = known.get(key)
         if chars is None:
             chars = known[key] = face_chars(drawing)
+        _CHARS[key] = chars
         for face, text in chars:
             found.setdefault(face, set()).update(text)
     return {face: "".join(sorted(chars)) for face, chars in sorted(found.items())}
@@ -135,8 +142,11 @@ class FaceOps:
             return
         start = len(code)
         version = asked_version(canvas, lambda: draw_items(canvas, drawing.items))
+        chars = _CHARS.get(key)  # a face key is its content: its characters as primed
+        if chars is None:
+            chars = face_chars(drawing)
         if pure(drawing.items) and all(self.primed.get(face, frozenset()).issuperset(text)
-                                       for face, text in face_chars(drawing)):
+                                       for face, text in chars):
             self.known[key] = self.fresh[key] = (version, "\n".join(code[start:]))
 
 

@@ -303,7 +303,8 @@ def draw_items(canvas: Canvas, items: list[Primitive] | tuple[Primitive, ...]) -
             i += 1
 
 
-def _recorded(canvas: Canvas, item: Rect | Ellipse | Path) -> None:
+def _recorded(canvas: Canvas, item: Rect | Ellipse | Path | Group,
+              draw: Callable[[Canvas, Any], None] | None = None) -> None:
     """An opaque shape drawn as the operators it gave the first time in this document.
 
     An opaque rect, ellipse or path is drawn inside its own q ... Q, so its operators depend
@@ -317,7 +318,7 @@ def _recorded(canvas: Canvas, item: Rect | Ellipse | Path) -> None:
     code = canvas._code
     if key not in ops:
         start = len(code)
-        version = asked_version(canvas, lambda: _DRAW[type(item)](canvas, item))
+        version = asked_version(canvas, lambda: (draw or _DRAW[type(item)])(canvas, item))
         ops[key] = (version, code[start:])
     else:
         version, replayed = ops[key]
@@ -387,6 +388,26 @@ def _reader(path: str, digest: str) -> ImageReader:
 
 
 def _group(canvas: Canvas, g: Group) -> None:
+    """A group of opaque shapes (an icon) is drawn as `_recorded` draws a shape: the operators
+    it gave the first time in this document (its repr is kept per object: cheap to key by)."""
+    if _shapes_only(g):
+        _recorded(canvas, g, _drawn_group)
+    else:
+        _drawn_group(canvas, g)
+
+
+def _shapes_only(g: Group) -> bool:
+    """Whether a group holds only opaque rects, ellipses and paths (in groups of such)."""
+    for item in g.items:
+        if type(item) is Group:
+            if not _shapes_only(item):
+                return False
+        elif not (isinstance(item, Rect | Ellipse | Path) and replayable(item.style)):
+            return False
+    return True
+
+
+def _drawn_group(canvas: Canvas, g: Group) -> None:
     a, b, c, d, e, f = g.transform
     canvas.saveState()
     canvas.transform(a, -b, -c, d, e * K, -f * K)
