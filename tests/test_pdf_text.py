@@ -201,3 +201,12 @@ def test_a_letter_page_of_the_short_way_renders(tmp_path: Path) -> None:
     shown = document[0].get_textpage().get_text_range()
     document.close()
     assert "Card 1 — To AVATAR" in shown and "Resource stack gain token" in shown
+
+
+@pytest.mark.parametrize("face", ["regular", "bold", OWN_FONT])
+def test_a_faces_characters_are_those_its_lines_show(face: str) -> None:
+    lines = [*LINES, "שלום עולם", "abc مرحبا def", " ", "office  office"]
+    shown = {c for line in lines for c in pdftext._shown(face, line).chars}
+    assert pdftext.shown_chars(face, lines) == shown
+    drawing = Drawing("t", 80, 80, items=[Group(tuple(Text(0, 0, line, face, 9) for line in lines))])
+    assert faceops.face_chars(drawing) == ((face, "".join(sorted(shown))),)

@@ -41,15 +41,16 @@ Chars = tuple[tuple[str, str], ...]  # (font face, the characters it shows, sort
 def face_chars(drawing: Drawing) -> Chars:
     """The characters a face's text shows in the PDF, per font face (shaped: a ligature is its
     own character, a glyph no character maps to its private-use code)."""
-    found: dict[str, set[str]] = {}
+    found: dict[str, list[str]] = {}
     _collect(drawing.items, found)
-    return tuple((face, "".join(sorted(chars))) for face, chars in sorted(found.items()))
+    return tuple((face, "".join(sorted(shown_chars(face, texts))))
+                 for face, texts in sorted(found.items()))
 
 
-def _collect(items: Sequence[Primitive], found: dict[str, set[str]]) -> None:
+def _collect(items: Sequence[Primitive], found: dict[str, list[str]]) -> None:
     for item in items:
         if type(item) is Text:
-            found.setdefault(item.font, set()).update(shown_chars(item.font, item.text))
+            found.setdefault(item.font, []).append(item.text)
         elif type(item) is Group:
             _collect(item.items, found)
 

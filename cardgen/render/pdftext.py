@@ -286,13 +286,25 @@ def _shown(face: str, text: str) -> _Shown:
     return _Shown("".join([p.chars for p in pieces]), tuple(gaps), pieces[0].lead, rises)
 
 
-def shown_chars(face: str, text: str) -> str:
-    """The characters `_shown(face, text)` shows (in its order), put together from its words'
-    without working out the line's numbers (a deck's lines are mostly met once, and a large
-    deck's would not all stay in `_shown`'s memo until they are drawn)."""
-    if " " not in text or shaping.has_rtl(text):
-        return _shown(face, text).chars
-    return "".join([_shown_whole(face, piece).chars for piece in _PIECES.findall(text)])
+def shown_chars(face: str, texts: Iterable[str]) -> set[str]:
+    """The characters `_shown(face, text)` shows for each of the texts, as one set, found in
+    their words' (and spaces') shapes, each word looked up once however often the texts
+    repeat it, without working out the lines' numbers (a deck's lines are mostly met once,
+    and a large deck's would not all stay in `_shown`'s memo until they are drawn)."""
+    words: set[str] = set()
+    for text in texts:
+        if shaping.has_rtl(text):  # shown whole
+            words.add(text)
+        elif " " in text:  # its words and the spaces between them, as `_PIECES` finds them
+            words.update(text.split(" "))
+            words.add(" ")
+        else:
+            words.add(text)
+    chars: set[str] = set()
+    for word in words:
+        if word:
+            chars.update(_shown_whole(face, word).chars)
+    return chars
 
 
 @lru_cache(maxsize=1 << 15)
