@@ -300,11 +300,8 @@ def shown_chars(face: str, texts: Iterable[str]) -> set[str]:
             words.add(" ")
         else:
             words.add(text)
-    chars: set[str] = set()
-    for word in words:
-        if word:
-            chars.update(_shown_whole(face, word).chars)
-    return chars
+    words.discard("")
+    return set("".join([_shown_whole(face, word).chars for word in words]))
 
 
 @lru_cache(maxsize=1 << 15)
