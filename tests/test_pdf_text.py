@@ -13,7 +13,8 @@ import pypdfium2 as pdfium
 import pytest
 
 from cardgen.layout import fonts, text
-from cardgen.layout.drawing import Drawing, Group, Path as PathShape, Primitive, Rect, Style, Text
+from cardgen.layout.drawing import Drawing, Group, Primitive, Rect, Style, Text
+from cardgen.layout.drawing import Path as PathShape
 from cardgen.render import faceops, pdf, pdftext
 from cardgen.render.pdf import draw_items, new_canvas, write_faces
 

@@ -5,7 +5,9 @@ runs in display order) with TJ: one character per glyph (the glyph's own, or a p
 given to a glyph no character maps to, as reportlab's own shaping does), and after each glyph
 the number that moves the pen from the font's advance to the shaped one. Consecutive Text items
 are one q BT ... ET Q block of raw operators (the font subsets and escaping are reportlab's
-own); a line met again in a document reuses the operators it gave the first time.
+own); a line met again in a document reuses the operators it gave the first time. Once the
+document's codes are fixed (`faceops.prime`), most lines are written from their words' and
+spaces' pieces, kept per document and font (`_fast_tj`), to the bytes the long way gives.
 """
 
 from __future__ import annotations
@@ -183,36 +185,41 @@ def _fast_tj(canvas: Canvas, face: str, text: str) -> str | None:
             if piece is None:
                 return None
             kept[text_piece] = piece
-        if type(piece) is str:
+        if isinstance(piece, str):
             if after:
                 out.append(f"({pending}) {_number(after)}")
                 pending, after = piece, 0.0
             else:
                 pending += piece
-            continue
-        first, number, inner, last, end, lead = piece
-        if lead:
-            if pending:
-                gap = round(after + lead, 3)
-                if gap:
-                    out.append(f"({pending}) {_number(gap)}")
-                    pending = ""
-            else:  # the line's first glyph: its offset leads the TJ
-                out.append(_number(lead))
-        elif after:
-            out.append(f"({pending}) {_number(after)}")
-            pending = ""
-        if number is None:
-            pending += first
         else:
-            out.append(f"({pending}{first}) {number}")
-            if inner:
-                out.append(inner)
-            pending = last
-        after = end
+            pending, after = _numbered(out, pending, after, piece)
     if pending:
         out.append(f"({pending})")
     return f"[{' '.join(out)}] TJ"
+
+
+def _numbered(out: list[str], pending: str, after: float,
+              piece: tuple[str, str | None, str, str, float, float]) -> tuple[str, float]:
+    """`_fast_tj`'s step over a piece with a number in it, a lead or a number after it: the
+    strings it ends go to `out`; the codes shown since the last number and its last number."""
+    first, number, inner, last, end, lead = piece
+    if lead:
+        if pending:
+            gap = round(after + lead, 3)
+            if gap:
+                out.append(f"({pending}) {_number(gap)}")
+                pending = ""
+        else:  # the line's first glyph: its offset leads the TJ
+            out.append(_number(lead))
+    elif after:
+        out.append(f"({pending}) {_number(after)}")
+        pending = ""
+    if number is None:
+        return pending + first, end
+    out.append(f"({pending}{first}) {number}")
+    if inner:
+        out.append(inner)
+    return last, end
 
 
 def _piece(canvas: Canvas, face: str, text: str) -> _Piece | None:
