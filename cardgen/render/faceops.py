@@ -41,17 +41,22 @@ Chars = tuple[tuple[str, str], ...]  # (font face, the characters it shows, sort
 def face_chars(drawing: Drawing) -> Chars:
     """The characters a face's text shows in the PDF, per font face (shaped: a ligature is its
     own character, a glyph no character maps to its private-use code)."""
-    found: dict[str, set[str]] = {}
+    found: dict[str, list[str]] = {}
     _collect(drawing.items, found)
-    return tuple((face, "".join(sorted(chars))) for face, chars in sorted(found.items()))
+    return tuple((face, "".join(sorted(shown_chars(face, texts))))
+                 for face, texts in sorted(found.items()))
 
 
-def _collect(items: Sequence[Primitive], found: dict[str, set[str]]) -> None:
+def _collect(items: Sequence[Primitive], found: dict[str, list[str]]) -> None:
     for item in items:
         if type(item) is Text:
-            found.setdefault(item.font, set()).update(shown_chars(item.font, item.text))
+            found.setdefault(item.font, []).append(item.text)
         elif type(item) is Group:
             _collect(item.items, found)
+
+
+_CHARS: dict[str, Chars] = {}  # face key -> its characters, as the last documents found them
+_CHARS_KEPT = 1 << 16
 
 
 def doc_chars(faces: Iterable[tuple[str, Drawing]], known: MutableMapping[str, Chars]
@@ -59,10 +64,13 @@ def doc_chars(faces: Iterable[tuple[str, Drawing]], known: MutableMapping[str, C
     """font face -> the sorted characters the faces show; `known` holds face key -> its chars
     (read for faces in it, filled in for the others)."""
     found: dict[str, set[str]] = {}
+    if len(_CHARS) > _CHARS_KEPT:
+        _CHARS.clear()
     for key, drawing in faces:
         chars = known.get(key)
         if chars is None:
             chars = known[key] = face_chars(drawing)
+        _CHARS[key] = chars
         for face, text in chars:
             found.setdefault(face, set()).update(text)
     return {face: "".join(sorted(chars)) for face, chars in sorted(found.items())}
@@ -135,8 +143,11 @@ class FaceOps:
             return
         start = len(code)
         version = asked_version(canvas, lambda: draw_items(canvas, drawing.items))
+        chars = _CHARS.get(key)  # a face key is its content: its characters as primed
+        if chars is None:
+            chars = face_chars(drawing)
         if pure(drawing.items) and all(self.primed.get(face, frozenset()).issuperset(text)
-                                       for face, text in face_chars(drawing)):
+                                       for face, text in chars):
             self.known[key] = self.fresh[key] = (version, "\n".join(code[start:]))
 
 

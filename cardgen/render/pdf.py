@@ -57,6 +57,7 @@ from cardgen.render.pdftext import draw_texts
 
 K = mm  # points per mm
 _FORMS_ATTR = "_cardgen_forms"
+_CLIPS_ATTR = "_cardgen_clips"
 
 
 @cache
@@ -79,16 +80,16 @@ def register_fonts() -> None:
 
 def _placement(rotate: int, x: float, y: float, w: float, h: float, page_h: float) -> Matrix:
     """Matrix from face form space (pt, y up, origin at trim top-left) to page points."""
-    top = (page_h - y) * K
-    table: dict[int, Matrix] = {
-        0: (1, 0, 0, 1, x * K, top),
-        90: (0, -1, 1, 0, (x + h) * K, top),
-        180: (-1, 0, 0, -1, (x + w) * K, (page_h - y - h) * K),
-        270: (0, 1, -1, 0, x * K, (page_h - y - w) * K),
-    }
-    if rotate % 360 not in table:
-        raise ValueError(f"rotate must be 0, 90, 180 or 270, not {rotate}")
-    return table[rotate % 360]
+    turn = rotate % 360
+    if turn == 0:
+        return (1, 0, 0, 1, x * K, (page_h - y) * K)
+    if turn == 90:
+        return (0, -1, 1, 0, (x + h) * K, (page_h - y) * K)
+    if turn == 180:
+        return (-1, 0, 0, -1, (x + w) * K, (page_h - y - h) * K)
+    if turn == 270:
+        return (0, 1, -1, 0, x * K, (page_h - y - w) * K)
+    raise ValueError(f"rotate must be 0, 90, 180 or 270, not {rotate}")
 
 
 def face_key(drawing: Drawing) -> str:
@@ -150,9 +151,25 @@ def _keep_graphics_states(canvas: Canvas, name: str, shadings: dict[str, str] | 
 
 def _clip_and_place(canvas: Canvas, drawing: Drawing, x_mm: float, y_mm: float,
                     page_h_mm: float, bleed_mm: float, rotate: int) -> None:
+    """Place the face and clip to its trim (or cut line) grown by the bleed shown: the clip's
+    operators, in face space, are worked out once per document for each size, bleed and
+    outline (every slot of every page clips a card alike)."""
     w, h = drawing.width, drawing.height
     b = max(0.0, min(bleed_mm, drawing.bleed))
     canvas.transform(*_placement(rotate, x_mm, y_mm, w, h, page_h_mm))
+    clips: dict[tuple[object, ...], list[str]] = canvas.__dict__.setdefault(_CLIPS_ATTR, {})
+    key = (w, h, b, drawing.shape, drawing.corner, drawing.points, canvas._fillMode)
+    code = canvas._code
+    kept = clips.get(key)
+    if kept is not None:
+        code.extend(kept)
+        return
+    start = len(code)
+    _clip(canvas, drawing, w, h, b)
+    clips[key] = code[start:]
+
+
+def _clip(canvas: Canvas, drawing: Drawing, w: float, h: float, b: float) -> None:
     clip = canvas.beginPath()
     if drawing.shape == "rect" and drawing.corner <= 0:
         clip.rect(-b * K, -(h + b) * K, (w + 2 * b) * K, (h + 2 * b) * K)
@@ -303,7 +320,8 @@ def draw_items(canvas: Canvas, items: list[Primitive] | tuple[Primitive, ...]) -
             i += 1
 
 
-def _recorded(canvas: Canvas, item: Rect | Ellipse | Path) -> None:
+def _recorded(canvas: Canvas, item: Rect | Ellipse | Path | Group,
+              draw: Callable[[Canvas, Any], None] | None = None) -> None:
     """An opaque shape drawn as the operators it gave the first time in this document.
 
     An opaque rect, ellipse or path is drawn inside its own q ... Q, so its operators depend
@@ -317,7 +335,7 @@ def _recorded(canvas: Canvas, item: Rect | Ellipse | Path) -> None:
     code = canvas._code
     if key not in ops:
         start = len(code)
-        version = asked_version(canvas, lambda: _DRAW[type(item)](canvas, item))
+        version = asked_version(canvas, lambda: (draw or _DRAW[type(item)])(canvas, item))
         ops[key] = (version, code[start:])
     else:
         version, replayed = ops[key]
@@ -387,6 +405,26 @@ def _reader(path: str, digest: str) -> ImageReader:
 
 
 def _group(canvas: Canvas, g: Group) -> None:
+    """A group of opaque shapes (an icon) is drawn as `_recorded` draws a shape: the operators
+    it gave the first time in this document (its repr is kept per object: cheap to key by)."""
+    if _shapes_only(g):
+        _recorded(canvas, g, _drawn_group)
+    else:
+        _drawn_group(canvas, g)
+
+
+def _shapes_only(g: Group) -> bool:
+    """Whether a group holds only opaque rects, ellipses and paths (in groups of such)."""
+    for item in g.items:
+        if type(item) is Group:
+            if not _shapes_only(item):
+                return False
+        elif not (isinstance(item, Rect | Ellipse | Path) and replayable(item.style)):
+            return False
+    return True
+
+
+def _drawn_group(canvas: Canvas, g: Group) -> None:
     a, b, c, d, e, f = g.transform
     canvas.saveState()
     canvas.transform(a, -b, -c, d, e * K, -f * K)

@@ -5,7 +5,9 @@ runs in display order) with TJ: one character per glyph (the glyph's own, or a p
 given to a glyph no character maps to, as reportlab's own shaping does), and after each glyph
 the number that moves the pen from the font's advance to the shaped one. Consecutive Text items
 are one q BT ... ET Q block of raw operators (the font subsets and escaping are reportlab's
-own); a line met again in a document reuses the operators it gave the first time.
+own); a line met again in a document reuses the operators it gave the first time. Once the
+document's codes are fixed (`faceops.prime`), most lines are written from their words' and
+spaces' pieces, kept per document and font (`_fast_tj`), to the bytes the long way gives.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from cardgen.layout import fonts, shaping
 from cardgen.layout.drawing import Text
 
 _TEXT_ATTR = "_cardgen_texts"
+_PIECES_ATTR = "_cardgen_pieces"
+_FONT_OPS_ATTR = "_cardgen_font_ops"
 _PIECES = re.compile(r" |[^ ]+")  # a line's words and the spaces between them
 
 
@@ -94,7 +98,23 @@ def draw_texts(canvas: Canvas, texts: Iterable[Text]) -> None:
 
 
 def _text_parts(canvas: Canvas, t: Text) -> list[tuple[str, str]]:
-    """(font operator, TJ operators) of each subset a line's glyphs fall in."""
+    """(font operator, TJ operators) of each subset a line's glyphs fall in: from its words'
+    kept pieces when every glyph is in the first subset and unraised (`_fast_tj`), else as
+    `_split_parts` works them out."""
+    tj = _fast_tj(canvas, t.font, t.text)
+    if tj is None:
+        return _split_parts(canvas, t)
+    fonts_ops: dict[tuple[str, float], str] = canvas.__dict__.setdefault(_FONT_OPS_ATTR, {})
+    font_op = fonts_ops.get((t.font, t.size))
+    if font_op is None:
+        name = pdf_font(t.font).getSubsetInternalName(0, canvas._doc)
+        font_op = fonts_ops[(t.font, t.size)] = f"{name} {fp_str(t.size)} Tf"
+    return [(font_op, tj)]
+
+
+def _split_parts(canvas: Canvas, t: Text) -> list[tuple[str, str]]:
+    """`_text_parts` the long way: the line shaped as `_shown` puts it together, split into
+    subsets by reportlab's codes (`_split`), each chunk written by `_tj`."""
     doc = canvas._doc
     font = pdf_font(t.font)
     shown = _shown(t.font, t.text)
@@ -131,6 +151,106 @@ def _split(font: Any, chars: str, doc: Any) -> list[tuple[int, bytes]]:
         run.append(n & 0xFF)
     out.append((current, bytes(run)))
     return out
+
+
+# A word's (or space's) glyphs as a line's TJ shows them in one document: the escaped run
+# of codes up to the first number inside it, that number as written (None when the piece has
+# no number inside it), the runs and numbers between (`(...) n` each, joined), the escaped
+# last run, the number after its last glyph (before the next piece's lead is added) and its
+# lead (the offset before its first glyph). A piece without any number (most words, and
+# spaces) is its escaped codes alone.
+_Piece = str | tuple[str, str | None, str, str, float, float]
+
+
+def _fast_tj(canvas: Canvas, face: str, text: str) -> str | None:
+    """The TJ operator `_tj` gives a line whose glyphs all have codes in the first subset and
+    no rise, put together from its pieces' (`_PIECES`, as `_shown` splits a line; kept per
+    document and font: a deck's lines are mostly new, their words are not); None for any
+    other line.
+
+    As `_shown` does, a piece's last number and the next piece's lead are added up, the
+    line's last number is dropped, and glyphs with no number between them share one string."""
+    pieces = [text] if " " not in text or shaping.has_rtl(text) else _PIECES.findall(text)
+    by_face: dict[str, dict[str, _Piece]] = canvas.__dict__.setdefault(_PIECES_ATTR, {})
+    kept = by_face.get(face)
+    if kept is None:
+        kept = by_face[face] = {}
+    out: list[str] = []
+    pending = ""  # escaped codes shown since the last number (empty only before the first)
+    after = 0.0  # the previous piece's last number
+    for text_piece in pieces:
+        piece = kept.get(text_piece)
+        if piece is None:
+            piece = _piece(canvas, face, text_piece)
+            if piece is None:
+                return None
+            kept[text_piece] = piece
+        if isinstance(piece, str):
+            if after:
+                out.append(f"({pending}) {_number(after)}")
+                pending, after = piece, 0.0
+            else:
+                pending += piece
+        else:
+            pending, after = _numbered(out, pending, after, piece)
+    if pending:
+        out.append(f"({pending})")
+    return f"[{' '.join(out)}] TJ"
+
+
+def _numbered(out: list[str], pending: str, after: float,
+              piece: tuple[str, str | None, str, str, float, float]) -> tuple[str, float]:
+    """`_fast_tj`'s step over a piece with a number in it, a lead or a number after it: the
+    strings it ends go to `out`; the codes shown since the last number and its last number."""
+    first, number, inner, last, end, lead = piece
+    if lead:
+        if pending:
+            gap = round(after + lead, 3)
+            if gap:
+                out.append(f"({pending}) {_number(gap)}")
+                pending = ""
+        else:  # the line's first glyph: its offset leads the TJ
+            out.append(_number(lead))
+    elif after:
+        out.append(f"({pending}) {_number(after)}")
+        pending = ""
+    if number is None:
+        return pending + first, end
+    out.append(f"({pending}{first}) {number}")
+    if inner:
+        out.append(inner)
+    return last, end
+
+
+def _piece(canvas: Canvas, face: str, text: str) -> _Piece | None:
+    """A piece's glyphs in the document's codes (`_Piece`); None when a glyph has no code yet
+    or one past the first subset, is raised, or the piece shows no glyph."""
+    shown = _shown_whole(face, text)
+    state = pdf_font(face).state.get(canvas._doc)
+    if not shown.chars or shown.rises or state is None:
+        return None
+    assigned = state.assignments
+    try:
+        codes = bytes([assigned[c] for c in map(ord, shown.chars)])
+    except (KeyError, ValueError):  # not given a code yet, or past the first subset
+        return None
+    escape = canvas._escape
+    gaps = shown.gaps
+    runs: list[str] = []
+    numbers: list[float] = []
+    j = 0
+    for k in range(len(codes) - 1):
+        if gaps[k]:
+            runs.append(escape(codes[j:k + 1]))
+            numbers.append(gaps[k])
+            j = k + 1
+    runs.append(escape(codes[j:]))
+    if len(runs) == 1:
+        if not gaps[-1] and not shown.lead:
+            return runs[0]
+        return runs[0], None, "", runs[0], gaps[-1], shown.lead
+    inner = " ".join([f"({runs[i]}) {_number(numbers[i])}" for i in range(1, len(runs) - 1)])
+    return runs[0], _number(numbers[0]), inner, runs[-1], gaps[-1], shown.lead
 
 
 @dataclass(frozen=True)
@@ -173,13 +293,22 @@ def _shown(face: str, text: str) -> _Shown:
     return _Shown("".join([p.chars for p in pieces]), tuple(gaps), pieces[0].lead, rises)
 
 
-def shown_chars(face: str, text: str) -> str:
-    """The characters `_shown(face, text)` shows (in its order), put together from its words'
-    without working out the line's numbers (a deck's lines are mostly met once, and a large
-    deck's would not all stay in `_shown`'s memo until they are drawn)."""
-    if " " not in text or shaping.has_rtl(text):
-        return _shown(face, text).chars
-    return "".join([_shown_whole(face, piece).chars for piece in _PIECES.findall(text)])
+def shown_chars(face: str, texts: Iterable[str]) -> set[str]:
+    """The characters `_shown(face, text)` shows for each of the texts, as one set, found in
+    their words' (and spaces') shapes, each word looked up once however often the texts
+    repeat it, without working out the lines' numbers (a deck's lines are mostly met once,
+    and a large deck's would not all stay in `_shown`'s memo until they are drawn)."""
+    words: set[str] = set()
+    for text in texts:
+        if shaping.has_rtl(text):  # shown whole
+            words.add(text)
+        elif " " in text:  # its words and the spaces between them, as `_PIECES` finds them
+            words.update(text.split(" "))
+            words.add(" ")
+        else:
+            words.add(text)
+    words.discard("")
+    return set("".join([_shown_whole(face, word).chars for word in words]))
 
 
 @lru_cache(maxsize=1 << 15)
