@@ -378,7 +378,18 @@ def cmd_check(args: argparse.Namespace, console: Printer) -> int:
 def cmd_build(args: argparse.Namespace, console: Printer) -> int:
     from cardgen.cli.build_cmd import run_build
 
-    return run_build(args, console, _load(args))
+    # The cyclic collector paused from the load on, as the build pauses it (pipeline/run.py):
+    # what loading makes lives until the command ends; then moved to the oldest generation
+    # unscanned, so no collection walks it when the collector is back.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return run_build(args, console, _load(args))
+    finally:
+        gc.freeze()
+        gc.unfreeze()
+        if collecting:
+            gc.enable()
 
 
 def cmd_new(args: argparse.Namespace, console: Printer) -> int:
