@@ -136,3 +136,19 @@ def test_an_edit_rebuild_imports_neither_the_diff_nor_the_rulebook_writer(tmp_pa
     assert {"cardgen.export.gallery", "cardgen.render.svg"} <= modules  # it did write them
     loaded = [m for m in modules if any(m == n or m.startswith(n + ".") for n in NOT_FOR_AN_EDIT)]
     assert not sorted(loaded)
+
+
+def test_the_process_command_line_ends_frozen_a_call_with_arguments_does_not(
+        tmp_path: Path) -> None:
+    """`cardgen ...` (main() reading sys.argv) ends its process: what it made is frozen out of
+    the collector's reach, so Python's collection at exit walks none of it; a caller that
+    hands main its arguments keeps its process's collector as it was."""
+    code = ("import gc, sys\n"
+            "from cardgen.cli import main\n"
+            "first = main(['check', 'nosuch']); given = gc.get_freeze_count()\n"
+            "sys.argv = ['cardgen', 'check', 'nosuch']; again = main()\n"
+            "print('@', first, again, given, gc.get_freeze_count() > 0, gc.isenabled())\n")
+    run = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
+                         text=True, check=False, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.rsplit("@", 1)[1].split() == ["2", "2", "0", "True", "True"]
