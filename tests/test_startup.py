@@ -102,3 +102,53 @@ def test_a_letter_build_imports_only_what_the_letter_pdf_needs(tmp_path: Path) -
     assert {"reportlab", "cardgen.render.pdf", "uharfbuzz"} <= modules  # it did draw the PDF
     loaded = [m for m in modules if any(m == n or m.startswith(n + ".") for n in NOT_FOR_LETTER)]
     assert not sorted(loaded)
+
+
+# What a rebuild after one card's text was edited has no use for when its edition extends none
+# (no diff for the gallery) and its project has no rulebook: the diff, the rulebook's PDF
+# writer (platypus) and the preview rasteriser of rulebook pages (pypdfium2), markdown-it,
+# forked helpers for a small deck.
+NOT_FOR_AN_EDIT = ("cardgen.diff", "reportlab.platypus", "pypdfium2", "markdown_it", "jinja2",
+                   "multiprocessing")
+
+
+def test_an_edit_rebuild_imports_neither_the_diff_nor_the_rulebook_writer(tmp_path: Path) -> None:
+    from tests.support import gen_deck
+
+    project = gen_deck.make_project(tmp_path / "p", 9)
+    out = tmp_path / "out"
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "user-cache")}
+    cold = subprocess.run([sys.executable, "-m", "cardgen", "--project", str(project), "build",
+                           gen_deck.TARGET, "--out", str(out)], cwd=REPO, env=env,
+                          capture_output=True, text=True, check=False)
+    assert cold.returncode == 0, cold.stdout + cold.stderr
+    gen_deck.edit_one_card(project, 4)
+    code = ("import sys, atexit\n"
+            "atexit.register(lambda: print('\\n@' + ' '.join(sorted(sys.modules))))\n"
+            "from cardgen.cli import main\n"
+            f"sys.exit(main(['--project', {str(project)!r}, 'build', {gen_deck.TARGET!r}, "
+            f"'--out', {str(out)!r}]))\n")
+    run = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True,
+                         text=True, check=False)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert f"built {gen_deck.TARGET}: " in run.stdout
+    modules = set(run.stdout.rsplit("@", 1)[1].split())
+    assert {"cardgen.export.gallery", "cardgen.render.svg"} <= modules  # it did write them
+    loaded = [m for m in modules if any(m == n or m.startswith(n + ".") for n in NOT_FOR_AN_EDIT)]
+    assert not sorted(loaded)
+
+
+def test_the_process_command_line_ends_frozen_a_call_with_arguments_does_not(
+        tmp_path: Path) -> None:
+    """`cardgen ...` (main() reading sys.argv) ends its process: what it made is frozen out of
+    the collector's reach, so Python's collection at exit walks none of it; a caller that
+    hands main its arguments keeps its process's collector as it was."""
+    code = ("import gc, sys\n"
+            "from cardgen.cli import main\n"
+            "first = main(['check', 'nosuch']); given = gc.get_freeze_count()\n"
+            "sys.argv = ['cardgen', 'check', 'nosuch']; again = main()\n"
+            "print('@', first, again, given, gc.get_freeze_count() > 0, gc.isenabled())\n")
+    run = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
+                         text=True, check=False, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.rsplit("@", 1)[1].split() == ["2", "2", "0", "True", "True"]

@@ -13,15 +13,17 @@ import html
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from cardgen.check.report import Report
-from cardgen.data.model import Database
-from cardgen.diff.compute import EditionDiff
-from cardgen.diff.text import diff_markdown
 from cardgen.export.common import Deck, decks
 from cardgen.pipeline import manifest
 from cardgen.pipeline.faces import FaceKey, Faces
 from cardgen.pipeline.writers import svg_name
+
+if TYPE_CHECKING:  # a build without an edition to compare with never loads the diff
+    from cardgen.check.report import Report
+    from cardgen.data.model import Database
+    from cardgen.diff.compute import EditionDiff
 
 GALLERY = "index.html"
 
@@ -226,6 +228,8 @@ def _diff_section(diff: EditionDiff | None, hint: str) -> str:
     if diff is None:
         return (f'<section id="changes" class="noprint"><h2>Changes</h2><p class="muted">'
                 f"{_e(hint or 'No edition named to compare with.')}</p></section>") if hint else ""
+    from cardgen.diff.text import diff_markdown
+
     return ('<section id="changes"><h2>Changes</h2>'
             + markdown_html(diff_markdown(diff)) + "</section>")
 
