@@ -19,7 +19,18 @@ from functools import lru_cache
 from typing import Any
 
 from cardgen.errors import Location, Problem
-from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Matrix, Path, Primitive, Rect
+from cardgen.layout.drawing import (
+    IDENTITY,
+    Drawing,
+    Ellipse,
+    Group,
+    Image,
+    Matrix,
+    Path,
+    Primitive,
+    Rect,
+    Text,
+)
 from cardgen.layout.ink import apply, bounds
 from cardgen.layout.lints import compose
 from cardgen.layout.outline import signed_area
@@ -354,12 +365,12 @@ def _fill_at(shapes: list[tuple[object, Primitive, Shape]], x: float, y: float) 
 
 
 def _fills_of(drawing: Drawing) -> list[tuple[Primitive, Shape]]:
-    """flat_fills with the primitive each shape is (a group's or path's once per object: an
-    icon's, the same object on many faces)."""
+    """flat_fills with the primitive each shape is (worked out once per object: an icon's
+    group, a frame or a background kept by the layout memo is the same object on many faces;
+    text and images fill nothing)."""
     out: list[tuple[Primitive, Shape]] = []
     for item in drawing.items:
-        if not isinstance(item, Group | Path):
-            _fills_walk((item,), IDENTITY, out)
+        if type(item) is Text or type(item) is Image:
             continue
         known = _ITEM_FILLS.get(id(item))
         if known is None or known[0] is not item:
@@ -372,7 +383,7 @@ def _fills_of(drawing: Drawing) -> list[tuple[Primitive, Shape]]:
     return out
 
 
-# id of a group or path on a face -> (it, held so the id stays its own; its shapes)
+# id of a shape or group on a face -> (it, held so the id stays its own; its shapes)
 _ITEM_FILLS: dict[int, tuple[Primitive, list[tuple[Primitive, Shape]]]] = {}
 
 

@@ -142,11 +142,20 @@ def _icons_kept_company(words: list[list[Run]]) -> list[list[Run]]:
     return out
 
 
-@lru_cache(maxsize=1 << 16)
 def run_width(text: str, face: str, size: float) -> float:
     """Width of one run in mm, as shaped (words repeat across cards and size steps, so it is
-    cached; the shaping under it is cached per text and face, whatever the size)."""
-    return fonts.text_width_mm(text, face, size)
+    kept; the shaping under it is cached per text and face, whatever the size). The lines
+    _wrap_plain makes are put here from their words' advances as they are made."""
+    found = _RUN_WIDTHS.get((text, face, size))
+    if found is None:
+        if len(_RUN_WIDTHS) >= RUN_WIDTHS_KEPT:
+            _RUN_WIDTHS.clear()
+        found = _RUN_WIDTHS[(text, face, size)] = fonts.text_width_mm(text, face, size)
+    return found
+
+
+RUN_WIDTHS_KEPT = 1 << 16
+_RUN_WIDTHS: dict[tuple[str, str, float], float] = {}  # (text, face, size) -> width, mm
 
 
 def icon_side(size: float) -> float:
@@ -263,57 +272,104 @@ def _wrap_plain(words: Sequence[str | None], width: float, size: float, language
                 spacing: float, look: tuple[str, str | None]) -> tuple[list[Line], float]:
     """wrap_words for words of one run each in one face and colour (_plain_look), given as
     their texts (None: a forced break): the same lines, widths added in the same order, each
-    line one run (`width` counts the spacing after a line's last letter)."""
+    line one run (`width` counts the spacing after a line's last letter). Each line's advance
+    in font units is added up from its words' and spaces' (as shaping.advance adds them up),
+    so its width as drawn (run_width) is known without measuring it again."""
     face, color = look
     space = spaced_width(" ", face, size, spacing)
-    known = _widths(face, size)  # each word's run_width, without building its cache key
-    lines: list[Line] = []
+    known = _widths(face, size)  # each word's run_width and advance, without a cache key
+    units = _UNITS.setdefault(face, {})
+    space_u = _units_of(units, " ", face)
+    line = _PlainLines(face, color, size, spacing)
     texts: list[str] = []  # the words of the line being filled
     line_w = over_w = 0.0
+    line_u = 0
     for word in words:
         if word is None:  # forced break
-            lines.append(Line((Run(" ".join(texts), face, None, color),) if texts else (),
-                              line_w, True))
-            texts, line_w = [], 0.0
+            line.close(texts, line_w, True, line_u)
+            texts, line_w, line_u = [], 0.0, 0
             continue
-        if spacing:
-            word_w = spaced_width(word, face, size, spacing)
-        else:
-            found = known.get(word)
-            word_w = known[word] = run_width(word, face, size) if found is None else found
+        found = known.get(word)
+        if found is None:
+            found = known[word] = (run_width(word, face, size), _units_of(units, word, face))
+        word_w = spaced_width(word, face, size, spacing) if spacing else found[0]
+        word_u = found[1]
         while True:
             room = width + (-line_w - space) if texts else width + 0.0
             if word_w <= room or (not texts and word_w <= width):
                 line_w = line_w + space + word_w if texts else line_w + word_w
+                line_u = line_u + space_u + word_u if texts else line_u + word_u
                 texts.append(word)
                 break
             split = _split([Run(word, face, None, color)], room, size, language, spacing)
             if split is not None:
                 head, tail = split
                 head_w = spaced_width(head.text, face, size, spacing)
+                head_u = _units_of(units, head.text, face)
                 line_w = line_w + space + head_w if texts else line_w + head_w
+                line_u = line_u + space_u + head_u if texts else line_u + head_u
                 texts.append(head.text)
-                lines.append(Line((Run(" ".join(texts), face, None, color),), line_w, False))
-                texts, line_w = [], 0.0
+                line.close(texts, line_w, False, line_u)
+                texts, line_w, line_u = [], 0.0, 0
                 word = tail.text
                 word_w = spaced_width(word, face, size, spacing)
+                word_u = _units_of(units, word, face)
             elif texts:
-                lines.append(Line((Run(" ".join(texts), face, None, color),), line_w, False))
-                texts, line_w = [], 0.0
+                line.close(texts, line_w, False, line_u)
+                texts, line_w, line_u = [], 0.0, 0
             else:
                 line_w += word_w
+                line_u += word_u
                 texts.append(word)
                 over_w = max(over_w, word_w - width)
                 break
     if texts:
-        lines.append(Line((Run(" ".join(texts), face, None, color),), line_w, True))
-    return lines, over_w
+        line.close(texts, line_w, True, line_u)
+    return line.lines, over_w
 
 
-_WIDTHS: dict[tuple[str, float], dict[str, float]] = {}  # (face, size) -> word -> run_width
+class _PlainLines:
+    """The lines _wrap_plain closes, one run each; a line's width as drawn put where run_width
+    finds it when its advance is its words' and spaces' added up (no right-to-left text,
+    which is shaped whole) and no letter spacing widens it."""
+
+    def __init__(self, face: str, color: str | None, size: float, spacing: float) -> None:
+        self.face, self.color, self.size, self.spacing = face, color, size, spacing
+        self.lines: list[Line] = []
+        self.per_em = fonts.units_per_em(face)
+
+    def close(self, texts: list[str], line_w: float, end: bool, line_u: int) -> None:
+        if not texts:
+            self.lines.append(Line((), line_w, end))
+            return
+        text = " ".join(texts)
+        self.lines.append(Line((Run(text, self.face, None, self.color),), line_w, end))
+        key = (text, self.face, self.size)
+        if not self.spacing and key not in _RUN_WIDTHS and not shaping.has_rtl(text):
+            if len(_RUN_WIDTHS) >= RUN_WIDTHS_KEPT:
+                _RUN_WIDTHS.clear()
+            # fonts.text_width_mm, in its order: units / units per em * size * mm a point
+            _RUN_WIDTHS[key] = line_u / self.per_em * self.size * fonts.PT_TO_MM
 
 
-def _widths(face: str, size: float) -> dict[str, float]:
+def _units_of(units: dict[str, int], text: str, face: str) -> int:
+    """A text's advance in font units (fonts.text_units), kept per face."""
+    found = units.get(text)
+    if found is None:
+        if len(units) > 1 << 16:
+            units.clear()
+        found = units[text] = fonts.text_units(text, face)
+    return found
+
+
+_UNITS: dict[str, dict[str, int]] = {}  # face (a few a project) -> text -> advance in font units
+
+
+# (face, size) -> word -> (its run_width, its advance in font units)
+_WIDTHS: dict[tuple[str, float], dict[str, tuple[float, int]]] = {}
+
+
+def _widths(face: str, size: float) -> dict[str, tuple[float, int]]:
     found = _WIDTHS.get((face, size))
     if found is None or len(found) > 1 << 14:
         if len(_WIDTHS) > 256:

@@ -312,10 +312,20 @@ def place(
     baseline = top.get(valign, y) + cap
     pen = _Pen(fitted.size, color, icon, cap, letters=fitted.spacing)
     items: list[Primitive] = []
+    size, letters = fitted.size, fitted.spacing
     for line in fitted.lines:
+        slack = width - line.width
+        runs = line.runs
+        if len(runs) == 1 and runs[0].icon is None and (align != "justify" or line.end):
+            # one run of text, not stretched (most lines): one Text where the pen starts
+            run = runs[0]
+            start = x + slack / 2 if align == "center" else x + slack if align == "right" else x
+            items.append(Text(start, baseline, run.text, run.face, size, run.color or color,
+                              spacing=letters))
+            baseline += fitted.line_height
+            continue
         pen.baseline = baseline
         runs = display_runs(line)
-        slack = width - line.width
         spaces = sum(r.text.count(" ") for r in line.runs if r.icon is None) \
             if align == "justify" and not line.end else 0  # only justify stretches spaces
         if spaces and slack > 0:
