@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import math
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -72,6 +73,29 @@ def _stretched(items: tuple[Primitive, ...] | list[Primitive], m: Matrix, drawin
 
 
 _SIDES = ("left", "top", "right", "bottom")
+
+
+class Stretched(Mapping[int, tuple[str, ...]]):
+    """stretched_sides(drawing), worked out when first read (a lint that needs it is rare)."""
+
+    def __init__(self, drawing: Drawing) -> None:
+        self.drawing = drawing
+        self.found: dict[int, tuple[str, ...]] | None = None
+
+    def _sides(self) -> dict[int, tuple[str, ...]]:
+        found = self.found
+        if found is None:
+            found = self.found = stretched_sides(self.drawing)
+        return found
+
+    def __getitem__(self, key: int) -> tuple[str, ...]:
+        return self._sides()[key]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._sides())
+
+    def __len__(self) -> int:
+        return len(self._sides())
 
 
 def _goes_into(group: Group) -> bool:

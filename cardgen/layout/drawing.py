@@ -237,3 +237,5 @@ def _kept_repr(cls: type) -> None:
 REPRS_KEPT = 4096
 _kept_repr(Path)
 _kept_repr(Group)  # an icon's group: one object on every face that shows the icon there
+_kept_repr(Rect)  # a frame or background the layout memo keeps: one object on many faces
+_kept_repr(Ellipse)

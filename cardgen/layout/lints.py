@@ -10,6 +10,7 @@ blind player or a greyscale copy sees it (cardgen.layout.vision), and rules text
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Mapping
 
 from cardgen.errors import Location, Problem
 from cardgen.layout.contrast import VISIONS as VISIONS
@@ -139,7 +140,7 @@ class FaceLinter:
     """Lints one face from the primitives its elements placed, in drawing order."""
 
     def __init__(self, drawing: Drawing, placed: list[Placed], safe: float, circle: bool,
-                 face: str, stretched: dict[int, tuple[str, ...]] | None = None,
+                 face: str, stretched: Mapping[int, tuple[str, ...]] | None = None,
                  fallback: Location | None = None):
         self.drawing = drawing
         self.fallback = fallback  # where a lint on what no layout line wrote is said: the layout file
@@ -149,7 +150,7 @@ class FaceLinter:
         self.face = face
         # id of a rectangle -> the trim edges the build stretches it across into the print
         # bleed (cardgen.layout.bleed.stretched_sides): no sliver shows there
-        self.stretched = stretched or {}
+        self.stretched = stretched if stretched is not None else {}  # read only when needed
         self.found: dict[tuple[str, int], Problem] = {}
         # worked out when first needed (see lines, _under, covered and _run)
         self._lines: dict[int, int] | None = None

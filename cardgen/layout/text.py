@@ -62,7 +62,9 @@ class Family:
 
     def face(self, role: str) -> str:
         """The face of a role (regular, bold, italic); italic falls back to regular."""
-        return {"bold": self.bold, "italic": self.italic or self.regular}.get(role, self.regular)
+        if role == "bold":
+            return self.bold
+        return (self.italic or self.regular) if role == "italic" else self.regular
 
 
 DEFAULT_FAMILY = Family()

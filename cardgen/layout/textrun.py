@@ -31,6 +31,10 @@ def text_run(placed: list[Placed], n: int, runs: dict[int, TextRun | None]) -> N
     text placed one after another by one element round it, when there are two or more (else
     None)."""
     el, first, end = placed[n].el, n, n + 1
+    if el is None or ((n == 0 or placed[n - 1].el is not el)
+                      and (n + 1 == len(placed) or placed[n + 1].el is not el)):
+        runs[n] = None  # a line alone (most single-line texts): no run
+        return
     while el is not None and first > 0 and placed[first - 1].el is el:
         first -= 1
     while el is not None and end < len(placed) and placed[end].el is el:

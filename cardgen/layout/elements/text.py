@@ -142,6 +142,9 @@ class TextElement(ElementBase):
 
     def letter_outline(self, ctx: Context, scope: Scope) -> tuple[str, float] | None:
         """The letters' outline (`stroke`, `stroke_width`), or None for none."""
+        if self.stroke is None and type(self.stroke_width) is float and math.isfinite(
+                self.stroke_width):
+            return None  # no outline, and a width as written, which reads no binding
         ink = ctx.ink(scope, self.stroke, 0.0, 0.0, None) if self.stroke is not None else None
         width = self.number(scope, "stroke_width")
         if ink is None or width <= 0:
@@ -189,7 +192,8 @@ class TextElement(ElementBase):
 
     def language(self, ctx: Context, value: str) -> str | None:
         """The language words are hyphenated in (the game's), or None when they are not."""
-        wanted = self.hyphenate if self.hyphenate is not None else len(value.split()) >= HYPHENATE_WORDS
+        wanted = self.hyphenate if self.hyphenate is not None else len(
+            value.split(None, HYPHENATE_WORDS - 1)) >= HYPHENATE_WORDS  # splits no further
         return ctx.job.db.game.language if wanted else None
 
     def value(self, ctx: Context, scope: Scope) -> str:
