@@ -33,6 +33,12 @@ def transform_box(m: Matrix, box: Box) -> Box:
 
 def bbox(item: Primitive) -> Box:
     """The extent of a primitive in its own coordinates (strokes included)."""
+    if type(item) is TextItem:  # a line of text (most primitives)
+        width = run_width(item.text, item.font, item.size)  # what fitting measured, kept
+        anchor = item.anchor
+        x0 = item.x - (width / 2 if anchor == "middle" else width if anchor == "end" else 0.0)
+        return (x0, item.y - fonts.ascent_mm(item.font, item.size), x0 + width,
+                item.y + fonts.descent_mm(item.font, item.size))
     if isinstance(item, Rect):
         s = item.style.stroke_width / 2 if item.style.stroke else 0.0
         return (item.x - s, item.y - s, item.x + item.w + s, item.y + item.h + s)

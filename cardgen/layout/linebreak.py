@@ -26,19 +26,26 @@ _HYPHENS = "-\u2010"  # hyphen-minus and hyphen: a line may break after one insi
 _WORD_CORE = re.compile(r"^(\W*)(\w{5,})(\W*)$")  # a word pyphen may hyphenate: its letters
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Run:
     text: str
     face: str  # a font face: "regular", "bold" or a layout's own font file
     icon: str | None = None  # an inline icon's name (its text is empty)
     color: str | None = None  # a `[color=#RRGGBB]` span's colour (None: the text's)
 
+    def __init__(self, text: str, face: str, icon: str | None = None, color: str | None = None
+                 ) -> None:  # the fields set at once (a frozen dataclass sets them one by one)
+        self.__dict__.update(text=text, face=face, icon=icon, color=color)
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class Line:
     runs: tuple[Run, ...]
     width: float  # mm
     end: bool = True  # the last line of its paragraph (justify leaves it as it is)
+
+    def __init__(self, runs: tuple[Run, ...], width: float, end: bool = True) -> None:
+        self.__dict__.update(runs=runs, width=width, end=end)  # at once, as Run's
 
 
 def split_words(runs: list[Run]) -> list[list[Run]]:
@@ -330,8 +337,7 @@ def _wrap_plain(words: Sequence[str | None], width: float, size: float, language
 
 class _PlainLines:
     """The lines _wrap_plain closes, one run each; a line's width as drawn put where run_width
-    finds it when its advance is its words' and spaces' added up (no right-to-left text,
-    which is shaped whole) and no letter spacing widens it."""
+    finds it when its advance is its words' added up (no right-to-left text, no spacing)."""
 
     def __init__(self, face: str, color: str | None, size: float, spacing: float) -> None:
         self.face, self.color, self.size, self.spacing = face, color, size, spacing

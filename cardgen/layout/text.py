@@ -70,7 +70,7 @@ class Family:
 DEFAULT_FAMILY = Family()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Fitted:
     lines: tuple[Line, ...]
     size: float  # pt
@@ -78,6 +78,12 @@ class Fitted:
     height: float  # mm, first cap top to last baseline + descent
     family: Family = DEFAULT_FAMILY
     spacing: float = 0.0  # letter spacing, mm
+
+    def __init__(self, lines: tuple[Line, ...], size: float, line_height: float, height: float,
+                 family: Family = DEFAULT_FAMILY, spacing: float = 0.0) -> None:
+        # the fields set at once (a frozen dataclass's own __init__ sets them one by one)
+        self.__dict__.update(lines=lines, size=size, line_height=line_height, height=height,
+                             family=family, spacing=spacing)
 
 
 class TextOverflow(Exception):
@@ -165,6 +171,8 @@ def icon_names(text: str) -> list[str]:
 
 def missing_glyphs(text: str, face: str = "regular", family: Family = DEFAULT_FAMILY) -> list[str]:
     """Characters of a marked-up text that its faces cannot draw, each once, in order."""
+    if "*" not in text and not fonts.missing_chars(text, face):
+        return []  # no bold or italic asked for, and its own face draws every character
     if not any(fonts.missing_chars(text, f) for f in {face, family.bold, family.italic or face}):
         return []  # every face a run may take draws every character
     missing: dict[str, None] = {}

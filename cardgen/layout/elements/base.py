@@ -169,7 +169,7 @@ class ElementBase(Located):
 
     def shown(self, scope: Scope, side: str) -> bool:
         """Drawn on this side, for this component (`when:`, `side:`)?"""
-        if "when" in self.model_fields_set and not conditions.holds(self.when, scope):
+        if "when" in self.__pydantic_fields_set__ and not conditions.holds(self.when, scope):
             return False
         return self.side is None or self.side == side
 

@@ -175,6 +175,9 @@ class TextElement(ElementBase):
         if "*" not in value and self.font == "regular":
             return  # nothing asks for another face
         family = ctx.job.family
+        if "*" not in value and (family.italic is not None if self.font == "italic"
+                                 else family.bold != family.regular):
+            return  # only its own font asked for, and the layout's fonts have that face
         marked = {("bold" if m.group("bold") is not None else "italic")
                   for m in text._MARKUP.finditer(value)}
         wanted = sorted(marked | ({self.font} - {"regular"}))
