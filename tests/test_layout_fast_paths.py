@@ -131,11 +131,11 @@ def test_a_wrapped_lines_width_is_its_shaped_width(words: list[str], width: floa
     body = " ".join(w for w in words if w != "\n") + " שלום עולם"
     plain = linebreak.plain_words(body, face)
     assert plain is not None
-    linebreak._RUN_WIDTHS.clear()
+    linebreak._LINE_WIDTHS.clear()
     lines, _ = linebreak.wrap_words(plain, width, size, language)
     for line in lines:
         for run in line.runs:
-            assert linebreak.run_width(run.text, face, size) == \
+            assert linebreak.line_width(run.text, face, size) == \
                 fonts.text_width_mm(run.text, face, size), run.text
 
 

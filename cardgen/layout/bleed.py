@@ -389,12 +389,14 @@ def _fill_at(shapes: list[tuple[object, Primitive, Shape]], x: float, y: float) 
 
 
 def _fills_of(drawing: Drawing) -> list[tuple[Primitive, Shape]]:
-    """flat_fills with the primitive each shape is (worked out once per object: an icon's
-    group, a frame or a background kept by the layout memo is the same object on many faces;
-    text and images fill nothing)."""
+    """flat_fills with the primitive each shape is (a group's or path's once per object: an
+    icon's, the same object on many faces; text and images fill nothing)."""
     out: list[tuple[Primitive, Shape]] = []
     for item in drawing.items:
         if type(item) is Text or type(item) is Image:
+            continue
+        if not isinstance(item, Group | Path):
+            _fills_walk((item,), IDENTITY, out)
             continue
         known = _ITEM_FILLS.get(id(item))
         if known is None or known[0] is not item:
@@ -407,7 +409,7 @@ def _fills_of(drawing: Drawing) -> list[tuple[Primitive, Shape]]:
     return out
 
 
-# id of a shape or group on a face -> (it, held so the id stays its own; its shapes)
+# id of a group or path on a face -> (it, held so the id stays its own; its shapes)
 _ITEM_FILLS: dict[int, tuple[Primitive, list[tuple[Primitive, Shape]]]] = {}
 
 

@@ -149,20 +149,20 @@ def _icons_kept_company(words: list[list[Run]]) -> list[list[Run]]:
     return out
 
 
+@lru_cache(maxsize=1 << 16)
 def run_width(text: str, face: str, size: float) -> float:
     """Width of one run in mm, as shaped (words repeat across cards and size steps, so it is
-    kept; the shaping under it is cached per text and face, whatever the size). The lines
-    _wrap_plain makes are put here from their words' advances as they are made."""
-    found = _RUN_WIDTHS.get((text, face, size))
-    if found is None:
-        if len(_RUN_WIDTHS) >= RUN_WIDTHS_KEPT:
-            _RUN_WIDTHS.clear()
-        found = _RUN_WIDTHS[(text, face, size)] = fonts.text_width_mm(text, face, size)
-    return found
+    cached; the shaping under it is cached per text and face, whatever the size)."""
+    return fonts.text_width_mm(text, face, size)
 
 
-RUN_WIDTHS_KEPT = 1 << 16
-_RUN_WIDTHS: dict[tuple[str, str, float], float] = {}  # (text, face, size) -> width, mm
+def line_width(text: str, face: str, size: float) -> float:
+    """run_width of a line, kept as _wrap_plain put it together from its words' advances."""
+    found = _LINE_WIDTHS.get((text, face, size))
+    return run_width(text, face, size) if found is None else found
+
+
+_LINE_WIDTHS: dict[tuple[str, str, float], float] = {}  # (text, face, size) -> width, mm
 
 
 def icon_side(size: float) -> float:
@@ -336,7 +336,7 @@ def _wrap_plain(words: Sequence[str | None], width: float, size: float, language
 
 
 class _PlainLines:
-    """The lines _wrap_plain closes, one run each; a line's width as drawn put where run_width
+    """The lines _wrap_plain closes, one run each; a line's width as drawn put where line_width
     finds it when its advance is its words' added up (no right-to-left text, no spacing)."""
 
     def __init__(self, face: str, color: str | None, size: float, spacing: float) -> None:
@@ -351,11 +351,11 @@ class _PlainLines:
         text = " ".join(texts)
         self.lines.append(Line((Run(text, self.face, None, self.color),), line_w, end))
         key = (text, self.face, self.size)
-        if not self.spacing and key not in _RUN_WIDTHS and not shaping.has_rtl(text):
-            if len(_RUN_WIDTHS) >= RUN_WIDTHS_KEPT:
-                _RUN_WIDTHS.clear()
+        if not self.spacing and key not in _LINE_WIDTHS and not shaping.has_rtl(text):
+            if len(_LINE_WIDTHS) >= 1 << 14:
+                _LINE_WIDTHS.clear()
             # fonts.text_width_mm, in its order: units / units per em * size * mm a point
-            _RUN_WIDTHS[key] = line_u / self.per_em * self.size * fonts.PT_TO_MM
+            _LINE_WIDTHS[key] = line_u / self.per_em * self.size * fonts.PT_TO_MM
 
 
 def _units_of(units: dict[str, int], text: str, face: str) -> int:
@@ -481,7 +481,7 @@ def measured(line: Line, size: float, spacing: float = 0.0) -> Line:
     if not spacing and len(line.runs) == 1:  # one run of text (most lines): its width
         run = line.runs[0]
         if run.icon is None and SHY not in run.text:
-            return Line(line.runs, 0 + run_width(run.text, run.face, size), line.end)
+            return Line(line.runs, 0 + line_width(run.text, run.face, size), line.end)
     width = sum(width_of(r, size, spacing) for r in line.runs)
     if spacing:
         shown = display_runs(line)
