@@ -135,10 +135,14 @@ def tokens(text: str) -> list[str]:
     """Words and symbols (◇, ⬡): what a quote must find in the rulebook in this order. A count
     written `3x`, `3 ×` or `x3` is the number alone."""
     flat = _TIMES.sub(lambda m: m.group(1) or m.group(2), plain(text).replace("_", " "))
+    if flat.isascii():  # no symbol (category So) is ASCII
+        return _WORD.findall(flat)
     out: list[str] = []
     pos = 0
     for match in _WORD.finditer(flat):
-        out.extend(c for c in flat[pos:match.start()] if _is_symbol(c))
+        gap = flat[pos:match.start()]
+        if not gap.isascii():
+            out.extend(c for c in gap if _is_symbol(c))
         out.append(match.group(0))
         pos = match.end()
     out.extend(c for c in flat[pos:] if _is_symbol(c))
@@ -174,11 +178,26 @@ def _read(text: str) -> Doc:
     for line in lines[:skip]:
         line.kind = SKIP
     body = "\n".join("" if i < skip else r for i, r in enumerate(raw))
-    _mark_blocks(_parser().parse(body), lines)
+    _mark_blocks(block_tokens(body), lines)
     for line in lines:
         if line.kind in (TEXT, ITEM, HEADING) and not line.text:
             _fill(line)
     return Doc(lines)
+
+
+def block_tokens(text: str) -> list[Token]:
+    """markdown-it's tokens of a text as `parse` gives them, but for the inline tokens'
+    children: the core rules run up to the inline pass, which fills only those (a line's
+    inline markup is read by `plain`, one line at a time)."""
+    from markdown_it.rules_core import StateCore, inline
+
+    parser = _parser()
+    state = StateCore(text, parser, {})
+    for rule in parser.core.ruler.getRules(""):
+        if rule is inline:
+            break
+        rule(state)
+    return state.tokens
 
 
 def _mark_blocks(toks: list[Token], lines: list[Line]) -> None:
