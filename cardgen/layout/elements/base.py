@@ -44,7 +44,19 @@ def _number_text(value: str) -> str:
 
 
 # A number, or a `{binding}` / arithmetic over bindings ("{diameter_mm} / 2 - 4").
-Num = float | Annotated[str, AfterValidator(_number_text)]
+class _Once:
+    """Marks a type whose validation schema is made once and shared by every field of it."""
+
+    def __init__(self) -> None:
+        self.schema: Any = None
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
+        if self.schema is None:
+            self.schema = handler(source)
+        return self.schema
+
+
+Num = Annotated[float | Annotated[str, AfterValidator(_number_text)], _Once()]
 Pair = tuple[Num, Num]
 # '#RRGGBB', a `{binding}`, a palette word, `auto` (black or white, whichever reads on the fill
 # under it; text, icons, the edition mark), or none.
@@ -109,7 +121,8 @@ class ElementBase(Located):
     """Keys every element has; each element type adds its own and draws itself."""
 
     type: str
-    when: Annotated[str | bool | int | dict[str, Any] | None, AfterValidator(conditions.check)] = Field(
+    when: Annotated[str | bool | int | dict[str, Any] | None, AfterValidator(conditions.check),
+                    _Once()] = Field(
         None, description="draw only when it holds: \"{field}\" (set, not empty, false or zero), "
         "{field: value}, {field: {in|not|gt|ge|lt|le|set: ..}}, or not/all/any of conditions")
     side: Literal["front", "back"] | None = Field(
