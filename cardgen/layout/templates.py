@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from cardgen.data.paths import leaves_folder, readable
@@ -119,8 +119,10 @@ def _shown_dir(path: Path) -> str:
     return f"layouts/{path.parent.name}"
 
 
+@lru_cache(maxsize=1 << 12)
 def _shown(project: Path, path: Path) -> str:
-    """A layout file as messages show it: relative to the project, or cardgen's shared copy."""
+    """A layout file as messages show it: relative to the project, or cardgen's shared copy
+    (path arithmetic only: kept for the same two paths)."""
     for base, prefix in ((project, ""), (SHARED_LAYOUTS, "(cardgen) layouts/")):
         try:
             return prefix + path.relative_to(base).as_posix()
