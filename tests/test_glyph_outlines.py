@@ -150,3 +150,30 @@ def test_a_glyph_the_reader_leaves_aside_is_drawn_by_fonttools(tmp_path: Path) -
         fonts.glyph_outline(face, point)
     box = TTFont(str(path)).getGlyphOrder().index("box")
     assert fonts.glyph_outline(face, box) == "M0 0V700H500V0Z"
+
+
+@pytest.mark.child_process
+def test_svgs_are_written_without_loading_fonttools(tmp_path: Path) -> None:
+    """The bundled fonts' glyphs are all read by `glyf`: an SVG build never needs fontTools."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import REPO
+    from tests.support import gen_deck
+
+    project = gen_deck.make_project(tmp_path / "p", 9)
+    out = tmp_path / "out"
+    code = ("import sys, atexit\n"
+            "atexit.register(lambda: print('\\n@' + ' '.join(sorted(sys.modules))))\n"
+            "from cardgen.cli import main\n"
+            f"sys.exit(main(['--project', {str(project)!r}, 'build', {gen_deck.TARGET!r}, "
+            f"'--out', {str(out)!r}, '--outputs', 'svg']))\n")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "user-cache")}
+    run = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True,
+                         text=True, check=False)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert list(out.rglob("*.svg")) and b"<path" in next(out.rglob("*.svg")).read_bytes()
+    modules = set(run.stdout.rsplit("@", 1)[1].split())
+    assert "cardgen.render.svg" in modules
+    assert not any(m == "fontTools" or m.startswith("fontTools.") for m in modules)
