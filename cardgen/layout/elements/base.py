@@ -24,7 +24,7 @@ from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.guards import check_primitive
 from cardgen.layout.icons import IconError, IconFinder
 from cardgen.layout.lints import Placed, compose, fill_under, ink_for
-from cardgen.layout.located import Located, Strict, number_defaults
+from cardgen.layout.located import Located, SharedSchema, Strict, number_defaults
 from cardgen.layout.pathops import inverse, moved_ops
 from cardgen.layout.scope import Scope, format_value, number
 from cardgen.limits import MAX_ELEMENTS
@@ -44,19 +44,7 @@ def _number_text(value: str) -> str:
 
 
 # A number, or a `{binding}` / arithmetic over bindings ("{diameter_mm} / 2 - 4").
-class _Once:
-    """Marks a type whose validation schema is made once and shared by every field of it."""
-
-    def __init__(self) -> None:
-        self.schema: Any = None
-
-    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
-        if self.schema is None:
-            self.schema = handler(source)
-        return self.schema
-
-
-Num = Annotated[float | Annotated[str, AfterValidator(_number_text)], _Once()]
+Num = Annotated[float | Annotated[str, AfterValidator(_number_text)], SharedSchema()]
 Pair = tuple[Num, Num]
 # '#RRGGBB', a `{binding}`, a palette word, `auto` (black or white, whichever reads on the fill
 # under it; text, icons, the edition mark), or none.
@@ -121,8 +109,7 @@ class ElementBase(Located):
     """Keys every element has; each element type adds its own and draws itself."""
 
     type: str
-    when: Annotated[str | bool | int | dict[str, Any] | None, AfterValidator(conditions.check),
-                    _Once()] = Field(
+    when: Annotated[str | bool | int | dict[str, Any] | None, AfterValidator(conditions.check)] = Field(
         None, description="draw only when it holds: \"{field}\" (set, not empty, false or zero), "
         "{field: value}, {field: {in|not|gt|ge|lt|le|set: ..}}, or not/all/any of conditions")
     side: Literal["front", "back"] | None = Field(
