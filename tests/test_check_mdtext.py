@@ -319,3 +319,11 @@ def test_tokens_keep_every_symbol_ascii_or_not(text: str) -> None:
         pos = match.end()
     expected += [c for c in flat[pos:] if mdtext._is_symbol(c)]
     assert tokens(text) == expected
+
+
+@given(st.lists(st.sampled_from([*"ab Z9*_`[]()<>!\\&#;:\r\n\x00\t-", "**", "\\*", "\\\n", "&amp;",
+                                 "&#35;", "![x](y)", "[l](u)", "<b>", "<http://a.b>", "``", "\r\n",
+                                 "e\u0301", "’"]), max_size=30).map("".join))
+def test_plain_with_markup_is_what_markdown_its_parse_inline_reads(text: str) -> None:
+    """plain() runs markdown-it's inline parser itself: the text parseInline gives."""
+    assert mdtext._plain(text) == _by_markdown_it(text)

@@ -110,16 +110,30 @@ def _plain(text: str) -> str:
     text = unicodedata.normalize("NFC", text.replace("’", "'").replace("‘", "'"))
     if not _INLINE.search(text):
         return _SPACE.sub(" ", text).strip()
-    tokens = _parser().parseInline(text)
     out: list[str] = []
-    for tok in tokens[0].children or [] if tokens else []:
-        if tok.type in ("text", "code_inline", "html_inline"):
+    for tok in _inline(text):
+        if tok.type in ("text", "text_special", "code_inline", "html_inline"):
             out.append(tok.content)
         elif tok.type in ("softbreak", "hardbreak"):
             out.append(" ")
         elif tok.type == "image":
             out.append(tok.content)
     return _SPACE.sub(" ", "".join(out)).strip()
+
+
+def _inline(text: str) -> list[Token]:
+    """markdown-it's inline tokens of one line: what `parseInline` puts in its one token's
+    children, by the steps its core rules take (line ends and NULs normalised, the inline
+    parser run), an escape's text left as `text_special` (text_join would only relabel and
+    join it)."""
+    parser = _parser()
+    text = _LINE_ENDS.sub("\n", text).replace("\x00", "\ufffd")
+    children: list[Token] = []
+    parser.inline.parse(text, parser, {}, children)
+    return children
+
+
+_LINE_ENDS = re.compile(r"\r\n?")
 
 
 def words(text: str) -> list[str]:
