@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 from cardgen.check import mdtext
 from cardgen.check.boxlist import find_box, quantity, same_item
 from cardgen.check.mdtext import BLANK, HEADING, ITEM, ROW, SKIP, TEXT, plain, read, tokens, words
+from tests.conftest import REPO
 
 
 def _kinds(text: str) -> list[tuple[int, str, int, str]]:
@@ -278,3 +280,50 @@ def test_a_text_that_changed_is_read_anew(monkeypatch: pytest.MonkeyPatch) -> No
     edited = read(RULEBOOK.replace("3x", "4x"))
     assert [line.text for line in edited.lines if line.kind == ITEM][0] == "4x Red cards"
     assert mdtext.memo()["docs"].keys() != memo["docs"].keys()  # only what this run read
+
+
+def _block_view(tokens: list[Any]) -> list[tuple[Any, ...]]:
+    return [(t.type, t.tag, t.map, t.nesting, t.level, t.info, t.markup, t.content, t.block,
+             t.hidden) for t in tokens]
+
+
+@pytest.mark.parametrize("text", [
+    RULEBOOK,
+    "Title\n=====\n\n1. one *x*\n2) two\n   - deep `c`\n\n> quoted\n\n    code\n\n```\nfenced\n```\n"
+    "<div>html</div>\n\n| a |\n|---|\n| b [l](u) |\nafter\n",
+    *[p.read_text(encoding="utf-8") for p in sorted(REPO.glob("data/*/*/*.md"))],
+])
+def test_block_tokens_are_markdown_its_parse_without_the_inline_pass(text: str) -> None:
+    """The rulebook is read for its blocks only: every token as markdown-it's parse gives it,
+    the inline tokens' children aside (plain() reads a line's inline markup)."""
+    assert _block_view(mdtext.block_tokens(text)) == _block_view(mdtext._parser().parse(text))
+    assert not any(t.children for t in mdtext.block_tokens(text))
+
+
+@given(st.lists(st.sampled_from([*"ab #*-_`|>\n\t1.)[]()!<&:=", "\n\n", "   "]),
+               max_size=80).map("".join))
+def test_block_tokens_of_any_text_are_markdown_its(text: str) -> None:
+    assert _block_view(mdtext.block_tokens(text)) == _block_view(mdtext._parser().parse(text))
+
+
+@given(st.lists(st.sampled_from([*"ab Z9 x×3\t.,;-'_*◇⬡€©→", "\u00e9", "e\u0301"]),
+                max_size=40).map("".join))
+def test_tokens_keep_every_symbol_ascii_or_not(text: str) -> None:
+    """The words and the symbols (category So) between them, in order, as read char by char."""
+    flat = mdtext._TIMES.sub(lambda m: m.group(1) or m.group(2), plain(text).replace("_", " "))
+    expected: list[str] = []
+    pos = 0
+    for match in mdtext._WORD.finditer(flat):
+        expected += [c for c in flat[pos:match.start()] if mdtext._is_symbol(c)]
+        expected.append(match.group(0))
+        pos = match.end()
+    expected += [c for c in flat[pos:] if mdtext._is_symbol(c)]
+    assert tokens(text) == expected
+
+
+@given(st.lists(st.sampled_from([*"ab Z9*_`[]()<>!\\&#;:\r\n\x00\t-", "**", "\\*", "\\\n", "&amp;",
+                                 "&#35;", "![x](y)", "[l](u)", "<b>", "<http://a.b>", "``", "\r\n",
+                                 "e\u0301", "’"]), max_size=30).map("".join))
+def test_plain_with_markup_is_what_markdown_its_parse_inline_reads(text: str) -> None:
+    """plain() runs markdown-it's inline parser itself: the text parseInline gives."""
+    assert mdtext._plain(text) == _by_markdown_it(text)

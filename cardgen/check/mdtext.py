@@ -110,16 +110,30 @@ def _plain(text: str) -> str:
     text = unicodedata.normalize("NFC", text.replace("’", "'").replace("‘", "'"))
     if not _INLINE.search(text):
         return _SPACE.sub(" ", text).strip()
-    tokens = _parser().parseInline(text)
     out: list[str] = []
-    for tok in tokens[0].children or [] if tokens else []:
-        if tok.type in ("text", "code_inline", "html_inline"):
+    for tok in _inline(text):
+        if tok.type in ("text", "text_special", "code_inline", "html_inline"):
             out.append(tok.content)
         elif tok.type in ("softbreak", "hardbreak"):
             out.append(" ")
         elif tok.type == "image":
             out.append(tok.content)
     return _SPACE.sub(" ", "".join(out)).strip()
+
+
+def _inline(text: str) -> list[Token]:
+    """markdown-it's inline tokens of one line: what `parseInline` puts in its one token's
+    children, by the steps its core rules take (line ends and NULs normalised, the inline
+    parser run), an escape's text left as `text_special` (text_join would only relabel and
+    join it)."""
+    parser = _parser()
+    text = _LINE_ENDS.sub("\n", text).replace("\x00", "\ufffd")
+    children: list[Token] = []
+    parser.inline.parse(text, parser, {}, children)
+    return children
+
+
+_LINE_ENDS = re.compile(r"\r\n?")
 
 
 def words(text: str) -> list[str]:
@@ -135,10 +149,14 @@ def tokens(text: str) -> list[str]:
     """Words and symbols (◇, ⬡): what a quote must find in the rulebook in this order. A count
     written `3x`, `3 ×` or `x3` is the number alone."""
     flat = _TIMES.sub(lambda m: m.group(1) or m.group(2), plain(text).replace("_", " "))
+    if flat.isascii():  # no symbol (category So) is ASCII
+        return _WORD.findall(flat)
     out: list[str] = []
     pos = 0
     for match in _WORD.finditer(flat):
-        out.extend(c for c in flat[pos:match.start()] if _is_symbol(c))
+        gap = flat[pos:match.start()]
+        if not gap.isascii():
+            out.extend(c for c in gap if _is_symbol(c))
         out.append(match.group(0))
         pos = match.end()
     out.extend(c for c in flat[pos:] if _is_symbol(c))
@@ -174,11 +192,26 @@ def _read(text: str) -> Doc:
     for line in lines[:skip]:
         line.kind = SKIP
     body = "\n".join("" if i < skip else r for i, r in enumerate(raw))
-    _mark_blocks(_parser().parse(body), lines)
+    _mark_blocks(block_tokens(body), lines)
     for line in lines:
         if line.kind in (TEXT, ITEM, HEADING) and not line.text:
             _fill(line)
     return Doc(lines)
+
+
+def block_tokens(text: str) -> list[Token]:
+    """markdown-it's tokens of a text as `parse` gives them, but for the inline tokens'
+    children: the core rules run up to the inline pass, which fills only those (a line's
+    inline markup is read by `plain`, one line at a time)."""
+    from markdown_it.rules_core import StateCore, inline
+
+    parser = _parser()
+    state = StateCore(text, parser, {})
+    for rule in parser.core.ruler.getRules(""):
+        if rule is inline:
+            break
+        rule(state)
+    return state.tokens
 
 
 def _mark_blocks(toks: list[Token], lines: list[Line]) -> None:

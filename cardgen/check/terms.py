@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import chain
 
 from cardgen.check.findings import Finding
@@ -38,10 +39,15 @@ def singular(word: str) -> str:
     return word
 
 
+_ASIDE = re.compile(r"\(.*?\)|[*_`]")
+_NAME_WORD = re.compile(r"[a-z0-9'’-]+")
+
+
+@lru_cache(maxsize=1 << 14)
 def normal(text: str) -> tuple[str, ...]:
     """Words of a name, lower case, singular, without markup, articles or bracketed tails."""
-    text = re.sub(r"\(.*?\)|[*_`]", " ", text)
-    words = [singular(w) for w in re.findall(r"[a-z0-9'’-]+", text.lower())]
+    text = _ASIDE.sub(" ", text)
+    words = [singular(w) for w in _NAME_WORD.findall(text.lower())]
     while words and words[0] in _ARTICLES:
         words = words[1:]
     return tuple(words)
@@ -148,6 +154,9 @@ def drift_findings(db: Database, book: Rulebook, names: Names | None = None) -> 
     """`two-names` for phrases of the rulebook that resemble a name the data knows."""
     names = names if names is not None else data_names(db, book)
     found: dict[tuple[str, ...], Finding] = {}
+    by_length: dict[int, list[tuple[str, ...]]] = {}  # a name resembles a phrase of its length or one less
+    for known in names.known:
+        by_length.setdefault(len(known), []).append(known)
     for number, line in enumerate(book.lines, start=1):
         if number in names.box_lines:
             continue
@@ -157,7 +166,8 @@ def drift_findings(db: Database, book: Rulebook, names: Names | None = None) -> 
                 phrase = normal(match.group(1))
                 if len(phrase) < 2 or phrase in found or is_known(phrase, names):
                     continue
-                close = [k for k in names.known if _resembles(phrase, k, names.heads)
+                close = [k for size in (len(phrase), len(phrase) + 1)
+                         for k in by_length.get(size, ()) if _resembles(phrase, k, names.heads)
                          and k not in in_sentence]
                 if not close:
                     continue

@@ -13,10 +13,10 @@ import hashlib
 import struct
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardgen.assets import ASSETS
-from cardgen.layout import shaping
+from cardgen.layout import glyf, shaping
 
 if TYPE_CHECKING:
     from fontTools.ttLib import TTFont
@@ -86,7 +86,7 @@ def font_problem(path: Path) -> str | None:
 
 @cache
 def _font(face: str) -> TTFont:
-    from fontTools.ttLib import TTFont  # glyph outlines only (the SVG writer)
+    from fontTools.ttLib import TTFont  # the outlines cardgen.layout.glyf leaves aside
 
     return TTFont(str(font_path(face)), lazy=True)
 
@@ -179,14 +179,28 @@ def line_height_mm(size_pt: float, leading: float = 1.2) -> float:
 
 @cache
 def glyph_outline(face: str, gid: int) -> str:
-    """SVG path data in font units with y up of one glyph (by glyph id)."""
+    """SVG path data in font units with y up of one glyph (by glyph id): the text fontTools'
+    SVGPathPen writes, read from the glyph's own bytes (cardgen.layout.glyf); a glyph that
+    reader leaves aside is drawn by fontTools itself."""
+    try:
+        return glyf.outline(_path_text(face), gid)
+    except glyf.Unsupported:
+        return _fonttools_outline(face, gid)
+
+
+def _fonttools_outline(face: str, gid: int) -> str:
     from fontTools.pens.svgPathPen import SVGPathPen
 
     font = _font(face)
-    glyphs = font.getGlyphSet()
+    glyphs = _glyph_set(face)
     pen = SVGPathPen(glyphs)
     glyphs[font.getGlyphName(gid)].draw(pen)
     return str(pen.getCommands())
+
+
+@cache
+def _glyph_set(face: str) -> Any:
+    return _font(face).getGlyphSet()
 
 
 def units_per_em(face: str) -> int:

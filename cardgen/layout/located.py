@@ -8,8 +8,9 @@ reported at its layout line. `# lint-ok: RULE why` comments are read from the fi
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, PrivateAttr
+from pydantic import BaseModel, ConfigDict, GetCoreSchemaHandler, PrivateAttr
 
 from cardgen.data.yamlsrc import KeyPath, Source
 from cardgen.errors import Location
@@ -20,6 +21,20 @@ class Strict(BaseModel):
 
     # validators are built when first used: a layout session builds the ones its files need
     model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
+
+
+class SharedSchema:
+    """Marks a type (`Annotated[T, SharedSchema()]`) whose validation schema is made once and
+    shared by every field of that type, not made again for each: for a type naming no model
+    (its schema holds no reference to another schema), as a layout's number."""
+
+    def __init__(self) -> None:
+        self.schema: Any = None
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> Any:
+        if self.schema is None:
+            self.schema = handler(source)
+        return self.schema
 
 
 @cache

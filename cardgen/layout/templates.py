@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from cardgen.data.paths import leaves_folder, readable
@@ -63,7 +63,11 @@ def load_template(project: Path, name: str, seen: tuple[str, ...] = ()) -> Templ
 
     `name` ('mygame/card', 'common/poker-card') is looked up under every layout root: the
     project's layouts/ first, then the layouts shipped with cardgen (cardgen.layout.roots)."""
-    path = find_template(project, name)
+    return _load(project, name, seen, find_template(project, name))
+
+
+def _load(project: Path, name: str, seen: tuple[str, ...], path: Path | None) -> TemplateFile:
+    """load_template once `name` was looked up (its file, or None)."""
     if path is None:
         raise ProblemsError([Problem("unknown-layout", f"no layout file layouts/{name}.yaml",
                                      hint=did_you_mean(name, _layout_names(project)))])
@@ -75,13 +79,14 @@ def load_template(project: Path, name: str, seen: tuple[str, ...] = ()) -> Templ
     parent_name = data.extends
     if not parent_name:
         return data
-    if find_template(project, str(parent_name), _EXTENDS_AT.get(path)) is None:
+    parent = find_template(project, str(parent_name), _EXTENDS_AT.get(path))
+    if parent is None:
         raise ProblemsError([Problem(
             "unknown-layout", f"no layout '{parent_name}' (layouts/{parent_name}.yaml)",
             where=source.value_where(("extends",)), path="extends",
             hint=did_you_mean(parent_name, _layout_names(project)) or "name a layout from "
             "layouts/ without .yaml, e.g. common/poker-card")])
-    return data.merged_over(load_template(project, parent_name, (*seen, name)))
+    return data.merged_over(_load(project, parent_name, (*seen, name), parent))
 
 
 def _layout_names(project: Path) -> list[str]:
@@ -114,8 +119,10 @@ def _shown_dir(path: Path) -> str:
     return f"layouts/{path.parent.name}"
 
 
+@lru_cache(maxsize=1 << 12)
 def _shown(project: Path, path: Path) -> str:
-    """A layout file as messages show it: relative to the project, or cardgen's shared copy."""
+    """A layout file as messages show it: relative to the project, or cardgen's shared copy
+    (path arithmetic only: kept for the same two paths)."""
     for base, prefix in ((project, ""), (SHARED_LAYOUTS, "(cardgen) layouts/")):
         try:
             return prefix + path.relative_to(base).as_posix()

@@ -24,7 +24,7 @@ from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.guards import check_primitive
 from cardgen.layout.icons import IconError, IconFinder
 from cardgen.layout.lints import Placed, compose, fill_under, ink_for
-from cardgen.layout.located import Located, Strict, number_defaults
+from cardgen.layout.located import Located, SharedSchema, Strict, number_defaults
 from cardgen.layout.pathops import inverse, moved_ops
 from cardgen.layout.scope import Scope, format_value, number
 from cardgen.limits import MAX_ELEMENTS
@@ -44,7 +44,7 @@ def _number_text(value: str) -> str:
 
 
 # A number, or a `{binding}` / arithmetic over bindings ("{diameter_mm} / 2 - 4").
-Num = float | Annotated[str, AfterValidator(_number_text)]
+Num = Annotated[float | Annotated[str, AfterValidator(_number_text)], SharedSchema()]
 Pair = tuple[Num, Num]
 # '#RRGGBB', a `{binding}`, a palette word, `auto` (black or white, whichever reads on the fill
 # under it; text, icons, the edition mark), or none.
