@@ -35,7 +35,7 @@ class Run:
 
     def __init__(self, text: str, face: str, icon: str | None = None, color: str | None = None
                  ) -> None:  # the fields set at once (a frozen dataclass sets them one by one)
-        self.__dict__.update(text=text, face=face, icon=icon, color=color)
+        (d := self.__dict__)["text"], d["face"], d["icon"], d["color"] = text, face, icon, color
 
 
 @dataclass(frozen=True, init=False)
@@ -45,7 +45,7 @@ class Line:
     end: bool = True  # the last line of its paragraph (justify leaves it as it is)
 
     def __init__(self, runs: tuple[Run, ...], width: float, end: bool = True) -> None:
-        self.__dict__.update(runs=runs, width=width, end=end)  # at once, as Run's
+        (d := self.__dict__)["runs"], d["width"], d["end"] = runs, width, end  # as Run's
 
 
 def split_words(runs: list[Run]) -> list[list[Run]]:

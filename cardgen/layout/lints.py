@@ -168,6 +168,7 @@ class FaceLinter:
         return self._lines
 
     def run(self) -> list[Problem]:
+        w, h = self.drawing.width, self.drawing.height
         for n, p in enumerate(self.placed):
             if p.role == "background":
                 continue
@@ -176,7 +177,10 @@ class FaceLinter:
                 if run is not None and n != run.lines[0] and self._alike(run):
                     continue  # its run's first line said all a line of it can say
             box = p.box
-            self.trim(p, box)
+            if not (box[2] > 0.01 and box[3] > 0.01 and box[0] < w - 0.01 and box[1] < h - 0.01
+                    and -box[0] <= 0.01 and -box[1] <= 0.01 and box[2] - w <= 0.01
+                    and box[3] - h <= 0.01):  # within the trim, not on it: trim finds nothing
+                self.trim(p, box)
             if isinstance(p.item, TextItem):
                 self.text(n, p, box)
             elif p.role in ("pip", "icon") or _dot(p.item):
