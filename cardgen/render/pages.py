@@ -62,9 +62,19 @@ def draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing], pain
 
 def home_page_key(signature: str, content: str, painter: Painter, page: Page,
                   faces: Mapping[FaceKey, Drawing]) -> str:
-    """What a home-print page is made of (before the fonts' codes, `PageStreams.show`)."""
-    key = repr((signature, content, [_placed(painter, faces[p.face]) for p in page.placements]))
-    return hashlib.sha1(key.encode("utf-8")).hexdigest()
+    """What a home-print page is made of (before the fonts' codes, `PageStreams.show`).
+
+    Worked out once per painter (one document's) for a signature and a content: `content`
+    holds the page's plan and its faces' keys, and a painter paints one document's faces."""
+    kept: dict[tuple[str, str], str] = painter.__dict__.setdefault(_PAGE_KEYS_ATTR, {})
+    found = kept.get((signature, content))
+    if found is None:
+        key = repr((signature, content, [_placed(painter, faces[p.face]) for p in page.placements]))
+        found = kept[(signature, content)] = hashlib.sha1(key.encode("utf-8")).hexdigest()
+    return found
+
+
+_PAGE_KEYS_ATTR = "_cardgen_page_keys"
 
 
 def _forms(canvas: Canvas, painter: Painter, drawings: list[Drawing]) -> None:
