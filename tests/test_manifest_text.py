@@ -25,6 +25,8 @@ def _json_entry(entry: dict[str, Any]) -> str:
     {"kinds": ["a", "b\"c", "\x01", "ü"], "page_sides": ["front", "back", "blank"]},
     {"copies": {"c1": {"front": 2, "back": 2}}, "pages": 3},  # nested: json's own text
     {"ratio": 1.5, "nan": float("inf")},
+    {"back_offset": [0.0, -0.0, 0.1, -2.5, 1e-7, 1e22, 2.5e-300, 123456789.125]},
+    {"nan": float("nan"), "minus": [float("-inf")]},
     {"mixed": ["a", 1]},
     {"deep": [{"a": [[], {}, [1, [True, None]]], "b": {"c": {"d": "e"}}}], "empty": {}},
     {10: "integer keys", 2: "json sorts and writes them"},

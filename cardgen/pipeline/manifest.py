@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -134,19 +135,21 @@ def _entry_text(entry: dict[str, Any]) -> str:
 
 
 class _Other(Exception):
-    """A value `_text` leaves to json (a float, a key that is no text, a subclass)."""
+    """A value `_text` leaves to json (NaN or an infinity, a key that is no text, a subclass)."""
 
 
 def _text(value: Any, pad: str) -> str:
     """The text json.dumps(indent=2, sort_keys=True, ensure_ascii=False) gives a value of
-    texts, integers, booleans, None, lists and dictionaries keyed by texts, `pad` being the
-    indentation of the line it starts on; put together without json's indenting encoder
-    (pure Python, and a manifest holds thousands of small entries)."""
+    texts, integers, finite floats, booleans, None, lists and dictionaries keyed by texts,
+    `pad` being the indentation of the line it starts on; put together without json's
+    indenting encoder (pure Python, and a manifest holds thousands of small entries)."""
     kind = type(value)
     if kind is str:
         return _scalar(value)
     if kind is int:
         return str(value)
+    if kind is float and math.isfinite(value):
+        return float.__repr__(value)  # as json writes a finite float
     if value is None or kind is bool:
         return "null" if value is None else ("true" if value else "false")
     inner = pad + "  "

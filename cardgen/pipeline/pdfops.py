@@ -34,8 +34,6 @@ Data = dict[str, Any]  # "code", "chars": {face key: Chars}, "ops": {signature: 
 #   "docs": {document name: signature}, "pages": {document name: {page key: PageKept}},
 #   "files": {document name: what pipeline.pdfsplice needs to put it together again}
 _KNOWN: dict[Path, tuple[tuple[int, int, int], Data]] = {}
-FONTS_FILE = "pdf-fonts.pickle"  # reportlab's parse of each TrueType file (render/pdffonts.py)
-_FONTS_HELD: dict[Path, dict[str, bytes]] = {}  # a project's fonts file -> what it holds
 
 
 def _empty() -> Data:
@@ -58,9 +56,11 @@ class PdfOpsStore:
         self.filed: set[str] = set()  # documents whose file record this store's tasks set
 
     def prepare_fonts(self) -> None:
-        """Before this store's first PDF is made: the fonts registered from the parses the
-        project's cache keeps (read once per process), and parses it lacks written to it."""
-        prepare_fonts(self.path.parent)
+        """Before this store's first PDF is made: the bundled fonts registered (once per
+        process; render/pdffonts.py parses them)."""
+        from cardgen.render.pdf import register_fonts
+
+        register_fonts()
 
     @property
     def data(self) -> Data:
@@ -200,27 +200,6 @@ class PdfOpsStore:
             self.stamp = _stamp(self.path)
             if self.stamp is not None:
                 _KNOWN[self.path] = (self.stamp, data)
-
-
-def prepare_fonts(cache: Path) -> None:
-    """Hand cardgen.render.pdffonts the font parses kept in the cache folder (read once per
-    process), register the bundled fonts, and write the parses this process used when the file
-    lacks one (it then holds those alone: a font or reportlab changed drops the old ones)."""
-    from cardgen.render import pdffonts
-    from cardgen.render.pdf import register_fonts
-
-    path = cache / FONTS_FILE
-    held = _FONTS_HELD.get(path)
-    if held is None:
-        kept = read_signed(path)
-        held = _FONTS_HELD[path] = ({k: v for k, v in kept.items()
-                                     if isinstance(k, str) and isinstance(v, bytes)}
-                                    if isinstance(kept, dict) else {})
-        pdffonts.keep(held)
-    register_fonts()
-    used = pdffonts.used()
-    if not used.keys() <= held.keys() and write_signed(path, used):
-        _FONTS_HELD[path] = dict(used)
 
 
 def _load(path: Path) -> Data:

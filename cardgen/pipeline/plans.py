@@ -15,12 +15,16 @@ after an edit reads them instead of planning again.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+import marshal
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen import impose
 from cardgen.impose.draft import report_pages
+from cardgen.impose.geometry import Box, Circle, Label, Lane, Line, Page, Paper, Placement, Slot
 from cardgen.pipeline.faces import copy_groups
 from cardgen.pipeline.outputs import project_paper_catalogue
 from cardgen.pipeline.rules import rules_plan_lines
@@ -41,8 +45,53 @@ class Planned:
 
 
 def page_digest(page: impose.Page) -> str:
-    """What a page's content key holds of its plan: the digest of its repr."""
-    return hashlib.sha1(repr(page).encode("utf-8")).hexdigest()
+    """What a page's content key holds of its plan: a digest of everything on it, from its
+    values (`plan_values`, marshalled: equal values, equal bytes), or from its repr when a
+    value is of a kind marshal does not write."""
+    try:
+        data = marshal.dumps(plan_values(page), 2)  # type: ignore[arg-type]  # version 2: values only, no references
+    except ValueError:
+        return hashlib.sha1(repr(page).encode("utf-8")).hexdigest()
+    return hashlib.sha1(b"plan values\0" + data).hexdigest()
+
+
+def plan_values(value: object) -> object:
+    """What a plan holds as plain values: a page and what is on it (placements, lines,
+    labels, ...) as tuples of their fields' values, each class's read at once; a list item
+    by item; anything else as it is (marshal refuses what is not a plain value)."""
+    kind = type(value)
+    values = _VALUES.get(kind)
+    if values is None:
+        values = _VALUES[kind] = _values_of(kind)
+    return values(value)
+
+
+_PLAN_TYPES = (Page, Placement, Paper, Slot, Box, Line, Circle, Label, Lane)
+_VALUES: dict[type, Callable[[Any], object]] = {}
+
+
+def _values_of(kind: type) -> Callable[[Any], object]:
+    """The function that gives one class's values (see plan_values)."""
+    if kind is list:
+        return lambda items: list(map(plan_values, items))
+    if kind not in _PLAN_TYPES:
+        return lambda value: value
+    names = [f.name for f in fields(kind)]
+    # a field that may hold a plan's class or a list: its values by plan_values; the others
+    # as they are (a plan's class there is refused by marshal: then the page's repr serves)
+    kinds = tuple(t.__name__ for t in _PLAN_TYPES) + ("list",)
+    deep = [i for i, f in enumerate(fields(kind)) if any(t in str(f.type) for t in kinds)]
+    get = attrgetter(*names) if len(names) > 1 else lambda v: (getattr(v, names[0]),)
+    tag = kind.__qualname__
+    if not deep:
+        return lambda value: (tag, *get(value))
+
+    def values(value: Any) -> object:
+        parts = list(get(value))
+        for i in deep:
+            parts[i] = plan_values(parts[i])
+        return (tag, *parts)
+    return values
 
 
 _KEPT: dict[tuple[Path, str], tuple[Any, Planned]] = {}  # (project, paper) -> (inputs, plan)

@@ -12,18 +12,22 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import fields
+from operator import attrgetter
 from pathlib import Path
 from typing import cast
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
-from cardgen.impose.geometry import PRINT_BLEED, Page
+from cardgen.impose.geometry import PRINT_BLEED, Circle, Label, Line, Page
 from cardgen.layout.drawing import Drawing, Text
 from cardgen.render.cutout import is_shaped
 from cardgen.render.faceops import PageStreams
 from cardgen.render.pdf import (
     Painter,
+    asked_version,
     draw_die_line,
     draw_items,
     new_canvas,
@@ -58,9 +62,19 @@ def draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing], pain
 
 def home_page_key(signature: str, content: str, painter: Painter, page: Page,
                   faces: Mapping[FaceKey, Drawing]) -> str:
-    """What a home-print page is made of (before the fonts' codes, `PageStreams.show`)."""
-    key = repr((signature, content, [_placed(painter, faces[p.face]) for p in page.placements]))
-    return hashlib.sha1(key.encode("utf-8")).hexdigest()
+    """What a home-print page is made of (before the fonts' codes, `PageStreams.show`).
+
+    Worked out once per painter (one document's) for a signature and a content: `content`
+    holds the page's plan and its faces' keys, and a painter paints one document's faces."""
+    kept: dict[tuple[str, str], str] = painter.__dict__.setdefault(_PAGE_KEYS_ATTR, {})
+    found = kept.get((signature, content))
+    if found is None:
+        key = repr((signature, content, [_placed(painter, faces[p.face]) for p in page.placements]))
+        found = kept[(signature, content)] = hashlib.sha1(key.encode("utf-8")).hexdigest()
+    return found
+
+
+_PAGE_KEYS_ATTR = "_cardgen_page_keys"
 
 
 def _forms(canvas: Canvas, painter: Painter, drawings: list[Drawing]) -> None:
@@ -71,16 +85,60 @@ def _forms(canvas: Canvas, painter: Painter, drawings: list[Drawing]) -> None:
 def _draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing],
                paint: Callable[..., None]) -> None:
     height = page.paper.height
+    code = canvas._code
+    clip_op = " W* n" if canvas._fillMode == FILL_EVEN_ODD else " W n"
     for p in page.placements:
         drawing = faces[p.face]
         canvas.saveState()
-        clip = canvas.beginPath()
-        clip.rect(p.clip.x * mm, (height - p.clip.bottom) * mm, p.clip.w * mm, p.clip.h * mm)
-        canvas.clipPath(clip, stroke=0, fill=0)
+        box = p.clip  # the clip as reportlab's beginPath, rect and clipPath write it
+        code.append(f"n {fp_str((box.x * mm, (height - box.bottom) * mm, box.w * mm, box.h * mm))}"
+                    f" re{clip_op}")
         paint(canvas, drawing, p.slot.x, p.slot.y, height,
               bleed_mm=drawing.bleed if p.bleed is None else p.bleed, rotate=p.slot.rotate)
         canvas.restoreState()
     canvas.saveState()
+    furniture: dict[object, _Kept] = canvas.__dict__.setdefault(_FURNITURE_ATTR, {})
+    marks = (height, tuple(map(_line_values, page.lines)), tuple(map(_circle_values, page.circles)))
+    _replayed(canvas, furniture, marks, _marks, page, height)
+    for label in page.labels:
+        _replayed(canvas, furniture, (height, _label_values(label)), _label, label, height)
+    canvas.restoreState()
+
+
+_FURNITURE_ATTR = "_cardgen_furniture"  # a document's page marks and labels, as first drawn
+_Kept = tuple[tuple[int, ...], list[str], dict[str, object]]
+_MARK_STATE = ("_strokeColorObj", "_fillColorObj", "_lineWidth")  # what marks leave set
+# what furniture is drawn from, as plain values (hashed without a call to a dataclass's __hash__)
+_line_values, _circle_values, _label_values = (attrgetter(*(f.name for f in fields(kind)))
+                                                for kind in (Line, Circle, Label))
+
+
+def _replayed(canvas: Canvas, kept: dict[object, _Kept], key: object,
+              draw: Callable[..., None], *args: object) -> None:
+    """Draw page furniture, or give the operators the same furniture gave the first time in
+    this document (the same values: reportlab writes numbers by value, so equal marks and
+    labels give equal operators; a label's text has its codes from its first drawing), with
+    the PDF version it asked for and the graphics state it left set."""
+    found = kept.get(key)
+    code = canvas._code
+    if found is None:
+        start = len(code)
+        state = canvas.__dict__
+        before = {name: state[name] for name in _MARK_STATE}
+        version = asked_version(canvas, lambda: draw(canvas, *args))
+        kept[key] = (version, code[start:],
+                     {name: state[name] for name in _MARK_STATE if state[name] != before[name]})
+        return
+    version, ops, left = found
+    doc = canvas._doc
+    if version > doc._pdfVersion:
+        doc._pdfVersion = version
+    code.extend(ops)
+    canvas.__dict__.update(left)
+
+
+def _marks(canvas: Canvas, page: Page, height: float) -> None:
+    """A page's cut and fold lines and circles."""
     for line in page.lines:
         canvas.setStrokeGray(line.gray)
         canvas.setLineWidth(line.width * mm)
@@ -93,13 +151,14 @@ def _draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing],
         canvas.setLineWidth(c.width * mm)
         canvas.circle(c.cx * mm, (height - c.cy) * mm, c.r * mm, stroke=1, fill=0)
     canvas.setFillGray(0)
-    for label in page.labels:
-        canvas.saveState()
-        canvas.translate(label.x * mm, (height - label.y) * mm)
-        canvas.rotate(label.angle)
-        draw_items(canvas, [Text(0.0, 0.0, label.text, "bold" if label.bold else "regular",
-                                 label.size)])  # shaped, as impose measured it
-        canvas.restoreState()
+
+
+def _label(canvas: Canvas, label: Label, height: float) -> None:
+    canvas.saveState()
+    canvas.translate(label.x * mm, (height - label.y) * mm)
+    canvas.rotate(label.angle)
+    draw_items(canvas, [Text(0.0, 0.0, label.text, "bold" if label.bold else "regular",
+                             label.size)])  # shaped, as impose measured it
     canvas.restoreState()
 
 

@@ -1,83 +1,200 @@
-"""TrueType fonts for reportlab, each font file parsed once: a parse kept between processes.
+"""TrueType fonts for reportlab, parsed with the per-glyph tables read a table at a time.
 
-reportlab parses a TrueType file in Python when a font is registered (~8 ms for DejaVu Sans),
-in every process that writes a PDF. `tt_font` gives the font from a kept parse when one for
-the same file bytes and reportlab version was handed in (`keep`), and remembers each parse it
-makes (`parsed`) for the caller to keep: cardgen/pipeline/pdfops.py keeps them, signed, in the
-project's .cardgen-cache. A font made from a kept parse is the font parsing gives: the same
-attributes and the same subsets embedded (tests/test_pdf_save.py). The parse is taken as
-reportlab leaves it, before anything (cardgen's private-use codes) adds to it.
+reportlab parses a TrueType file in Python, number by number, when a font is registered
+(~8 ms for DejaVu Sans), in every process that writes a PDF. `tt_font` gives the font that
+parse gives (the same attributes in the same order, the same subsets embedded; tested) with
+the character map (format 4 or 12), the horizontal metrics and the glyph locations read by
+struct in bulk (~2.5 ms): as cheap as reading a kept parse back, so no parse is kept between
+processes. Any other file (another character map format, a collection, a broken file) is
+parsed by reportlab itself, with its errors.
 """
 
 from __future__ import annotations
 
-import hashlib
-import pickle
-from collections.abc import Callable, Mapping
+from collections import Counter
+from collections.abc import Iterator, Sequence
 from fnmatch import fnmatch
+from operator import itemgetter
 from pathlib import Path
+from struct import iter_unpack, unpack_from
 from typing import Any
 from weakref import WeakKeyDictionary
 
-import reportlab
 from reportlab import rl_config
-from reportlab.pdfbase import ttfonts
-
-_KEPT: dict[str, bytes] = {}  # font key -> a parse (the face's attributes, pickled)
-_PARSED: dict[str, bytes] = {}  # font key -> a parse this process made
-_USED: dict[str, bytes] = {}  # font key -> the parse each font this process made came from
-_NOT_KEPT = frozenset(("_ttf_data", "_pdfScale", "filename"))  # the file, a lambda, the path
-
-
-def font_key(data: bytes) -> str:
-    """What a parse is valid for: the font file's bytes and reportlab's version."""
-    return f"{hashlib.sha1(data).hexdigest()}-{reportlab.Version}"
-
-
-def keep(parses: Mapping[str, bytes]) -> None:
-    """Hand in parses kept by an earlier process (font key -> pickled face attributes)."""
-    _KEPT.update(parses)
-
-
-def parsed() -> dict[str, bytes]:
-    """The parses this process made, by font key."""
-    return dict(_PARSED)
-
-
-def used() -> dict[str, bytes]:
-    """The parse of every font this process made (kept or parsed), by font key."""
-    return dict(_USED)
+from reportlab.pdfbase import pdfmetrics, ttfonts
 
 
 def tt_font(name: str, path: Path) -> Any:
     """reportlab's TTFont `name` for the TrueType file at path (a reportlab TTFont)."""
-    data = path.read_bytes()
-    key = font_key(data)
-    kept = _KEPT.get(key)
-    if kept is not None:
-        try:
-            font = _from_parse(name, str(path), data, pickle.loads(kept))
-        except Exception:  # a parse this reportlab cannot take: parse the file
-            _KEPT.pop(key, None)
-        else:
-            _USED[key] = kept
-            return font
-    font = ttfonts.TTFont(name, str(path))
-    face = font.face
-    if face._ttf_data == data:  # a plain font file (reportlab kept its bytes as they are)
-        _PARSED[key] = _USED[key] = pickle.dumps(
-            {k: v for k, v in vars(face).items() if k not in _NOT_KEPT},
-            protocol=pickle.HIGHEST_PROTOCOL)
-    return font
+    return _parse(name, str(path), path.read_bytes())
 
 
-def _from_parse(name: str, path: str, data: bytes, attributes: dict[str, Any]) -> Any:
-    """The TTFont TTFont(name, path) gives, its face's attributes taken from a parse."""
+def _parse(name: str, path: str, data: bytes) -> Any:
+    """TTFont(name, path): reportlab's parse, its per-glyph tables read in bulk (`_face`) when
+    the file is the usual kind, else by reportlab itself."""
+    try:
+        face = _face(path, data)
+    except Exception:  # anything unusual: reportlab's parse (and its error)
+        face = None
+    if face is None:
+        return ttfonts.TTFont(name, path)
+    return _font(name, face)
+
+
+def _face(path: str, data: bytes) -> Any:
+    """The TTFontFace reportlab's parse of the file gives (the same attributes in the same
+    order), with the character map (format 4), the metrics and the glyph locations read by
+    struct a table at a time instead of a number at a time; None for any other character map.
+    The header tables are read by reportlab (TTFontFile.extractInfo without character info)."""
     face = ttfonts.TTFontFace.__new__(ttfonts.TTFontFace)
-    face.__dict__.update(attributes)
-    face.filename = path
-    face._ttf_data = data
-    face._pdfScale = _scale(face.unitsPerEm)
+    pdfmetrics.TypeFace.__init__(face, None)
+    face.validate, face.filename, face._ttf_data = 0, path, data  # as readFile leaves them
+    ttfonts.TTFontParser.__init__(face, path)
+    face.extractInfo(0)
+    attributes = vars(face)
+    for name in ("charToGlyph", "defaultWidth", "charWidths"):  # set to None without char info
+        del attributes[name]
+    head = face.table["head"]["offset"]
+    index_format, glyph_format = unpack_from(">HH", data, head + 50)
+    if glyph_format != 0 or index_format not in (0, 1):
+        return None
+    metrics_count = unpack_from(">H", data, face.table["hhea"]["offset"] + 34)[0]
+    glyphs = face.numGlyphs
+    chars = _char_map(face, data)
+    if chars is None:
+        return None
+    char_to_glyph, glyph_to_char = chars
+    face.charToGlyph, face.glyphToChar = char_to_glyph, glyph_to_char
+    # hmtx: advance widths (scaled) and left side bearings; the glyphs after the last metric
+    # keep its advance, already scaled, as TTFontFile.extractInfo leaves them
+    at = face.table["hmtx"]["offset"]
+    pairs = unpack_from(f">{2 * metrics_count}H", data, at)
+    if face.unitsPerEm == 1000:
+        advances = list(pairs[0::2])
+    else:
+        factor = 1000 / face.unitsPerEm  # TTFontFile.extractInfo's scale
+        advances = [advance * factor for advance in pairs[0::2]]
+    tail = unpack_from(f">{max(0, glyphs - metrics_count)}H", data, at + 4 * metrics_count)
+    last = advances[-1]
+    hmetrics = list(zip(pairs[0::2], pairs[1::2], strict=True))
+    hmetrics += [(last, lsb) for lsb in tail]
+    advances += [last] * len(tail)
+    face.charWidths = widths = _widths(char_to_glyph, glyph_to_char, advances)
+    face.hmetrics = hmetrics
+    face.defaultWidth = advances[0]
+    at = face.table["loca"]["offset"]
+    if index_format == 0:
+        face.glyphPos = [n << 1 for n in unpack_from(f">{glyphs + 1}H", data, at)]
+        face._pos = at + 2 * (glyphs + 1)
+    else:
+        face.glyphPos = list(unpack_from(f">{glyphs + 1}L", data, at))
+        face._pos = at + 4 * (glyphs + 1)
+    if 0x20 in char_to_glyph:
+        char_to_glyph[0xA0] = char_to_glyph[0x20]
+        widths[0xA0] = widths[0x20]
+    elif 0xA0 in char_to_glyph:
+        char_to_glyph[0x20] = char_to_glyph[0xA0]
+        widths[0x20] = widths[0xA0]
+    return face
+
+
+def _widths(char_to_glyph: dict[int, int], glyph_to_char: dict[int, list[int]],
+            advances: list[Any]) -> dict[int, Any]:
+    """charWidths as TTFontFile.extractInfo fills it: glyph by glyph, each glyph's characters
+    in the order met (a character met once: the characters sorted by glyph, stably)."""
+    count = len(advances)
+    if len(char_to_glyph) == sum(map(len, glyph_to_char.values())):  # each character once
+        ordered = sorted(char_to_glyph.items(), key=itemgetter(1))
+        return {char: advances[glyph] for char, glyph in ordered if glyph < count}
+    widths = {}
+    for glyph in sorted(glyph_to_char):
+        if glyph >= count:
+            break
+        advance = advances[glyph]
+        for char in glyph_to_char[glyph]:
+            widths[char] = advance
+    return widths
+
+
+def _subtable(face: Any, data: bytes) -> int | None:
+    """Where the character map subtable TTFontFile.extractInfo picks begins (None: none)."""
+    cmap = face.table["cmap"]["offset"]
+    version, count = unpack_from(">HH", data, cmap)
+    if count == 0 and version != 0:
+        count = version
+    found, enc = None, 0
+    for n in range(count):
+        platform, encoding, offset = unpack_from(">HHL", data, cmap + 4 + 8 * n)
+        if platform == 3 or (platform == 1 and encoding == 1) or (platform == 0 and encoding != 5):
+            enc, found = 1, offset
+        elif platform == 1 and encoding == 0 and enc != 1:
+            enc, found = 2, offset
+    return None if found is None else cmap + found
+
+
+def _char_map(face: Any, data: bytes) -> tuple[dict[int, int], dict[int, list[int]]] | None:
+    """charToGlyph and glyphToChar of the subtable TTFontFile.extractInfo picks, when it is of
+    format 4 (segments mapped by a delta or through the glyph array) or 12 (groups of
+    consecutive glyphs); None otherwise."""
+    at = _subtable(face, data)
+    if at is None:
+        return None
+    fmt = unpack_from(">H", data, at)[0]
+    codes: list[int] = []
+    glyphs: list[int] = []
+    for segment_codes, mapped in (_format_4(data, at) if fmt == 4 else _format_12(data, at)
+                                  if fmt == 12 else [(None, None)]):
+        if segment_codes is None or mapped is None:
+            return None
+        codes += segment_codes
+        glyphs += mapped
+    # glyphToChar: each glyph (in the order first met) -> its characters (in the order met)
+    glyph_to_char = {glyph: [code] for code, glyph in zip(codes, glyphs, strict=True)}
+    if len(glyph_to_char) < len(codes):  # glyphs with more than one character
+        shared = {glyph for glyph, n in Counter(glyphs).items() if n > 1}
+        for glyph in shared:
+            glyph_to_char[glyph] = []
+        for code, glyph in [(c, g) for c, g in zip(codes, glyphs, strict=True) if g in shared]:
+            glyph_to_char[glyph].append(code)
+    return dict(zip(codes, glyphs, strict=True)), glyph_to_char
+
+
+Segment = tuple[range | None, Sequence[int] | None]  # character codes, their glyphs (None: unusual)
+
+
+def _format_4(data: bytes, at: int) -> Iterator[Segment]:
+    """A format 4 subtable's segments: a delta added to each code, or glyphs from the array."""
+    limit = at + unpack_from(">H", data, at + 2)[0]
+    segments = unpack_from(">H", data, at + 6)[0] // 2
+    ends = unpack_from(f">{segments}H", data, at + 14)
+    starts = unpack_from(f">{segments}H", data, at + 16 + 2 * segments)
+    deltas = unpack_from(f">{segments}h", data, at + 16 + 4 * segments)
+    ranges_at = at + 16 + 6 * segments
+    ranges = unpack_from(f">{segments}H", data, ranges_at)
+    for n in range(segments):
+        start, end, delta, offset = starts[n], ends[n], deltas[n], ranges[n]
+        codes = range(start, end + 1)
+        if offset == 0:
+            yield codes, [(code + delta) & 0xFFFF for code in codes]
+            continue
+        first = ranges_at + 2 * n + offset
+        if first + 2 * len(codes) > limit:  # past the subtable: reportlab's workaround
+            yield None, None
+            return
+        yield codes, [(glyph + delta) & 0xFFFF if glyph else 0
+                      for glyph in unpack_from(f">{len(codes)}H", data, first)]
+
+
+def _format_12(data: bytes, at: int) -> Iterator[Segment]:
+    """A format 12 subtable's groups: consecutive codes to consecutive glyphs."""
+    groups = unpack_from(">L", data, at + 12)[0]
+    for start, end, glyph in iter_unpack(">LLL", data[at + 16:at + 16 + 12 * groups]):
+        codes = range(start, end + 1)
+        yield codes, range(glyph, glyph + len(codes))
+
+
+def _font(name: str, face: Any) -> Any:
+    """The TTFont TTFont.__init__ makes of a parsed face."""
     font = ttfonts.TTFont.__new__(ttfonts.TTFont)
     font.fontName = name  # as TTFont.__init__ sets them
     font.face = face
@@ -86,11 +203,3 @@ def _from_parse(name: str, path: str, data: bytes, attributes: dict[str, Any]) -
     font._asciiReadable = rl_config.ttfAsciiReadable
     font.shapable = not any(fnmatch(name, glob) for glob in rl_config.unShapedFontGlob)
     return font
-
-
-def _scale(units_per_em: int) -> Callable[[float], float]:
-    """The face's font units -> PDF glyph units, as TTFontFile.extractInfo keeps it."""
-    if units_per_em == 1000:
-        return lambda x: x
-    factor = 1000 / units_per_em
-    return lambda x: x * factor
