@@ -117,3 +117,30 @@ def test_the_linters_fill_walk_finds_what_the_plain_walk_finds(shapes: list, pro
         for n in range(len(placed) + 1):
             for el in (None, *owners):
                 assert linter._under(n, points, extent, el) == lints._under(placed, n, points, el)
+
+
+@settings(max_examples=150, deadline=None)
+@given(words=_WORDS, width=st.floats(5, 80), size=st.sampled_from([6.0, 7.25, 8.0, 11.0]),
+       language=st.sampled_from([None, "en"]), face=st.sampled_from(["regular", "bold"]))
+def test_a_wrapped_lines_width_is_its_shaped_width(words: list[str], width: float, size: float,
+                                                   language: str | None, face: str) -> None:
+    """The width a plain line is given as it is wrapped (its words' advances added up) is the
+    width measuring the whole line gives; a right-to-left line is measured whole."""
+    from cardgen.layout import fonts
+
+    body = " ".join(w for w in words if w != "\n") + " שלום עולם"
+    plain = linebreak.plain_words(body, face)
+    assert plain is not None
+    linebreak._LINE_WIDTHS.clear()
+    lines, _ = linebreak.wrap_words(plain, width, size, language)
+    for line in lines:
+        for run in line.runs:
+            assert linebreak.line_width(run.text, face, size) == \
+                fonts.text_width_mm(run.text, face, size), run.text
+
+
+def test_pattern_letters_drop_any_decimal_digit() -> None:
+    from cardgen.layout.hyphen import _DIGITS, _letters
+
+    for lines in (["a1b", "2cd3", ".ex5t"], ["\u0661ab1", "c2"], [], ["x"]):
+        assert _letters(lines) == [_DIGITS.sub("", line) for line in lines]

@@ -221,3 +221,92 @@ def test_lines_of_one_text_are_linted_as_each_line_alone(parts: list[Any]) -> No
         return [(p.rule, p.message) for p in linter.run()]
 
     assert found(True) == found(False)
+
+
+_RUN_LINE = st.tuples(st.floats(-3, 40), st.floats(0.5, 6), st.sampled_from([5.5, 7.0, 8.0]),
+                      st.sampled_from(["#222222", "#EEEEEE", "#D98E04"]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(lines=st.lists(_RUN_LINE, min_size=2, max_size=6), top=st.floats(-2, 84),
+       under=st.sampled_from([None, "#FFFFFF", "#1B8A8F"]),
+       over=st.one_of(st.none(), st.tuples(st.floats(0, 60), st.floats(0, 88))),
+       circle=st.booleans())
+def test_a_runs_later_lines_report_what_linting_each_finds(
+        lines: list[tuple[float, float, float, str]], top: float, under: str | None,
+        over: tuple[float, float] | None, circle: bool) -> None:
+    """The later lines of a run are passed over only when they can find nothing its first line
+    did not (FaceLinter._alike): each line's own place, size and colour still count."""
+    from cardgen.layout.drawing import Drawing, Rect, Style
+    from cardgen.layout.drawing import Text as TextItem
+    from cardgen.layout.located import Located
+
+    body, shape = Located(), Located()
+
+    def placed() -> list[lints.Placed]:
+        out = [lints.Placed(Rect(-3, -3, 69, 94, Style(fill="#FFFFFF")), None, role="background")]
+        if under is not None:
+            out.append(lints.Placed(Rect(2, 2, 59, 84, Style(fill=under)), shape))
+        y = top
+        for x, step, size, ink in lines:
+            y += step
+            out.append(lints.Placed(TextItem(x, y, "Gain two coins", "regular", size, ink), body))
+        if over is not None:
+            out.append(lints.Placed(Rect(*over, 4, 4, Style(fill="#000000")), shape))
+        return out
+
+    def found(alike: bool) -> list[tuple[str, str, str]]:
+        linter = lints.FaceLinter(Drawing("face", 63, 88), placed(), 4.0, circle, "face")
+        if not alike:
+            linter._alike = lambda run: False  # type: ignore[method-assign]
+        return [(p.rule, p.message, p.severity) for p in linter.run()]
+
+    assert found(True) == found(False)
+
+
+def test_a_later_line_past_the_safe_area_is_said_for_each_face() -> None:
+    """A face whose third line alone runs out of the safe area is warned; the same face with
+    that line inside is not, though their first lines are the same."""
+    from cardgen.layout.drawing import Drawing, Rect, Style
+    from cardgen.layout.drawing import Text as TextItem
+    from cardgen.layout.located import Located
+
+    body = Located()
+
+    def rules(third_x: float, third_ink: str = "#222222") -> list[str]:
+        placed = [lints.Placed(Rect(-3, -3, 69, 94, Style(fill="#FFFFFF")), None, role="background")]
+        for k, (x, ink) in enumerate(((6.0, "#222222"), (6.0, "#222222"), (third_x, third_ink))):
+            placed.append(lints.Placed(TextItem(x, 40 + 3.4 * k, "Gain two", "regular", 8.0, ink),
+                                       body))
+        return [p.rule for p in lints.FaceLinter(Drawing("face", 63, 88), placed, 4.0, False,
+                                                  "face").run()]
+
+    assert rules(6.0) == []
+    assert rules(1.0) == ["outside-safe"]
+    assert rules(6.0, "#F4F4F4") == ["low-contrast"]
+
+
+def test_kept_reprs_tell_shapes_apart_by_colour_place_and_text() -> None:
+    """A rectangle's or ellipse's repr, kept per object, is the dataclass's own text; face keys
+    made of them differ for faces that differ only in a colour, a place or a text."""
+    import dataclasses
+
+    from cardgen.layout.drawing import Drawing, Ellipse, Rect, Style
+    from cardgen.layout.drawing import Text as TextItem
+    from cardgen.render.pdf import face_key
+
+    frame = Rect(3.0, 3.0, 57.0, 82.0, Style(fill="#FFFFFF", stroke="#222222"), 2.0)
+    for shape in (frame, Ellipse(30.0, 70.0, 2.0, 2.0, Style(fill="#FAFAFA"))):
+        fields = ", ".join(f"{f.name}={getattr(shape, f.name)!r}"
+                           for f in dataclasses.fields(shape) if f.repr)
+        assert repr(shape) == repr(shape) == f"{type(shape).__name__}({fields})"
+
+    def key(*items: object) -> str:
+        return face_key(Drawing("face", 63.0, 88.0, 3.0, list(items)))  # type: ignore[arg-type]
+
+    line = TextItem(6.0, 40.0, "Gain two", "regular", 8.0, "#222222")
+    keys = {key(frame, line), key(dataclasses.replace(frame, style=Style(fill="#FFFFFE",
+                                                                        stroke="#222222")), line),
+            key(dataclasses.replace(frame, x=3.5), line), key(frame, dataclasses.replace(
+                line, text="Gain three")), key(frame, dataclasses.replace(line, color="#222223"))}
+    assert len(keys) == 5

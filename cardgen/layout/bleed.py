@@ -14,12 +14,24 @@ from __future__ import annotations
 
 import copy
 import math
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
 from cardgen.errors import Location, Problem
-from cardgen.layout.drawing import IDENTITY, Drawing, Ellipse, Group, Matrix, Path, Primitive, Rect
+from cardgen.layout.drawing import (
+    IDENTITY,
+    Drawing,
+    Ellipse,
+    Group,
+    Image,
+    Matrix,
+    Path,
+    Primitive,
+    Rect,
+    Text,
+)
 from cardgen.layout.ink import apply, bounds
 from cardgen.layout.lints import compose
 from cardgen.layout.outline import signed_area
@@ -61,6 +73,29 @@ def _stretched(items: tuple[Primitive, ...] | list[Primitive], m: Matrix, drawin
 
 
 _SIDES = ("left", "top", "right", "bottom")
+
+
+class Stretched(Mapping[int, tuple[str, ...]]):
+    """stretched_sides(drawing), worked out when first read (a lint that needs it is rare)."""
+
+    def __init__(self, drawing: Drawing) -> None:
+        self.drawing = drawing
+        self.found: dict[int, tuple[str, ...]] | None = None
+
+    def _sides(self) -> dict[int, tuple[str, ...]]:
+        found = self.found
+        if found is None:
+            found = self.found = stretched_sides(self.drawing)
+        return found
+
+    def __getitem__(self, key: int) -> tuple[str, ...]:
+        return self._sides()[key]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._sides())
+
+    def __len__(self) -> int:
+        return len(self._sides())
 
 
 def _goes_into(group: Group) -> bool:
@@ -355,9 +390,11 @@ def _fill_at(shapes: list[tuple[object, Primitive, Shape]], x: float, y: float) 
 
 def _fills_of(drawing: Drawing) -> list[tuple[Primitive, Shape]]:
     """flat_fills with the primitive each shape is (a group's or path's once per object: an
-    icon's, the same object on many faces)."""
+    icon's, the same object on many faces; text and images fill nothing)."""
     out: list[tuple[Primitive, Shape]] = []
     for item in drawing.items:
+        if type(item) is Text or type(item) is Image:
+            continue
         if not isinstance(item, Group | Path):
             _fills_walk((item,), IDENTITY, out)
             continue

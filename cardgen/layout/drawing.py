@@ -121,9 +121,10 @@ class Text:
                  stroke_width: float = 0.0, spacing: float = 0.0) -> None:
         # the fields set at once (a frozen dataclass's own __init__ sets them one by one; a
         # face holds a Text a line)
-        self.__dict__.update(x=x, y=y, text=text, font=font, size=size, color=color,
-                             anchor=anchor, stroke=stroke, stroke_width=stroke_width,
-                             spacing=spacing)
+        d = self.__dict__
+        d["x"], d["y"], d["text"], d["font"], d["size"] = x, y, text, font, size
+        d["color"], d["anchor"], d["stroke"] = color, anchor, stroke
+        d["stroke_width"], d["spacing"] = stroke_width, spacing
 
     def __repr__(self) -> str:
         """The dataclass's repr, and the outline and letter spacing after it when they are set
@@ -237,3 +238,5 @@ def _kept_repr(cls: type) -> None:
 REPRS_KEPT = 4096
 _kept_repr(Path)
 _kept_repr(Group)  # an icon's group: one object on every face that shows the icon there
+_kept_repr(Rect)  # a frame or background the layout memo keeps: one object on many faces
+_kept_repr(Ellipse)

@@ -8,7 +8,7 @@ from cardgen.layout import fonts
 from cardgen.layout.drawing import IDENTITY, Ellipse, Image, Matrix, Primitive, Rect
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.drawing import Text as TextItem
-from cardgen.layout.linebreak import run_width
+from cardgen.layout.linebreak import line_width
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
@@ -33,6 +33,12 @@ def transform_box(m: Matrix, box: Box) -> Box:
 
 def bbox(item: Primitive) -> Box:
     """The extent of a primitive in its own coordinates (strokes included)."""
+    if isinstance(item, TextItem):  # a line of text (most primitives)
+        width = line_width(item.text, item.font, item.size)  # what fitting measured, kept
+        anchor = item.anchor
+        x0 = item.x - (width / 2 if anchor == "middle" else width if anchor == "end" else 0.0)
+        reach = _REACH.get((item.font, item.size)) or _reach(item.font, item.size)
+        return (x0, item.y - reach[0], x0 + width, item.y + reach[1])
     if isinstance(item, Rect):
         s = item.style.stroke_width / 2 if item.style.stroke else 0.0
         return (item.x - s, item.y - s, item.x + item.w + s, item.y + item.h + s)
@@ -41,12 +47,6 @@ def bbox(item: Primitive) -> Box:
         return (item.cx - item.rx - s, item.cy - item.ry - s, item.cx + item.rx + s, item.cy + item.ry + s)
     if isinstance(item, Image):
         return (item.x, item.y, item.x + item.w, item.y + item.h)
-    if isinstance(item, TextItem):
-        width = run_width(item.text, item.font, item.size)  # what fitting measured, cached
-        anchor = item.anchor
-        x0 = item.x - (width / 2 if anchor == "middle" else width if anchor == "end" else 0.0)
-        return (x0, item.y - fonts.ascent_mm(item.font, item.size), x0 + width,
-                item.y + fonts.descent_mm(item.font, item.size))
     if isinstance(item, PathItem):
         known = _PATH_BOXES.get(id(item))  # an icon's paths are the same objects on every face
         if known is not None and known[0] is item:
@@ -66,3 +66,12 @@ def bbox(item: Primitive) -> Box:
 
 
 _PATH_BOXES: dict[int, tuple[PathItem, Box]] = {}  # id -> (the path, kept alive; its box)
+_REACH: dict[tuple[str, float], tuple[float, float]] = {}  # (face, size) -> ascent, descent mm
+
+
+def _reach(face: str, size: float) -> tuple[float, float]:
+    """How far a line of text reaches above and below its baseline (mm), kept per face and size."""
+    if len(_REACH) > 4096:
+        _REACH.clear()
+    found = _REACH[(face, size)] = (fonts.ascent_mm(face, size), fonts.descent_mm(face, size))
+    return found

@@ -16,7 +16,7 @@ from cardgen.data.model import Component
 from cardgen.errors import Problem, ProblemsError
 from cardgen.layout import fonts, outline, text
 from cardgen.layout.back_lints import BackLinter
-from cardgen.layout.bleed import bleed_problems, extend_to_bleed, stretched_sides
+from cardgen.layout.bleed import Stretched, bleed_problems, extend_to_bleed
 from cardgen.layout.colourblind import FaceTerms, colour_alone
 from cardgen.layout.draft import draft_mark
 from cardgen.layout.drawing import Drawing, Ellipse, Path, Rect, Style
@@ -106,15 +106,16 @@ def lay_out_template(session: LayoutSession, component: Component, side: str,
             ctx.add(item, "draft")
     if ctx.problems:
         raise ProblemsError(ctx.problems)
+    stretched, label = Stretched(drawing), face_label(component, side)
     drawing.warnings = FaceLinter(drawing, ctx.placed, ctx.job.safe, template.shape != "rect",
-                                  face_label(component, side), stretched_sides(drawing),
+                                  label, stretched,
                                   ctx.job.layout_file or component.where).run()
     drawing.warnings += colour_alone(ctx.placed, FaceTerms(
-        session.db, component, scope.term_parts, face_label(component, side),
+        session.db, component, scope.term_parts, label,
         ctx.job.layout_file or component.where))
     if side == "back":
         drawing.warnings += BackLinter(drawing, ctx.placed, ctx.job.safe, template.shape == "circle",
-                                       face_label(component, side), stretched_sides(drawing),
+                                       label, stretched,
                                        ctx.job.layout_file or component.where).run()
     drawing.warnings += _old_words(template) + list(dict.fromkeys(ctx.warnings))
     drawing.origins = {id(p.item): p for p in ctx.placed}

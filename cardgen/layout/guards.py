@@ -48,6 +48,12 @@ def check_primitive(item: Primitive) -> None:
     """Every number of a primitive finite and in range; strokes and dashes not negative.
 
     Called for every primitive a face draws, so the common case is a few comparisons."""
+    if type(item) is Text:  # a line of text (most primitives): its position and size
+        x, y, size = item.x, item.y, item.size
+        if type(x) is float and type(y) is float and type(size) is float and \
+                -MAX_LENGTH_MM <= x <= MAX_LENGTH_MM and -MAX_LENGTH_MM <= y <= MAX_LENGTH_MM \
+                and 0 < size <= MAX_TEXT_PT and size <= MAX_LENGTH_MM:
+            return
     if isinstance(item, Group):  # its items were checked as they were added
         _check_transform(item.transform)
         if item.clip_path is not None:

@@ -33,7 +33,7 @@ class Hyphenator:
         lines = [line.strip() for line in path.read_text(encoding).split("\n")[1:]]
         lines = [line for line in lines if line and not line.startswith(_IGNORED)]
         lines = [_plain(line) if "^^" in line or "/" in line else line for line in lines]
-        keys = [_DIGITS.sub("", line) for line in lines]
+        keys = _letters(lines)
         # the letters of a pattern -> its line as written (numbers read when first met)
         self.raw: dict[str, str] = dict(zip(keys, lines, strict=True))
         if len(self.raw) < len(keys):  # a pattern written twice: the last that is not all zeros
@@ -77,6 +77,16 @@ class Hyphenator:
         right = len(word) - self.right
         return tuple(i - 1 for i, value in enumerate(references)
                      if value % 2 and self.left <= i - 1 <= right)
+
+
+def _letters(lines: list[str]) -> list[str]:
+    """Each line less its digits (what `\\d` matches: any decimal digit); a dictionary whose
+    only decimal digits are 0-9 has them dropped from its bytes at once."""
+    joined = "\n".join(lines)
+    if joined.count("\n") == len(lines) - 1 and all(
+            c.isascii() or not c.isdecimal() for c in set(joined)):
+        return joined.encode().translate(None, b"0123456789").decode().split("\n")
+    return [_DIGITS.sub("", line) for line in lines]
 
 
 def _plain(line: str) -> str:

@@ -26,19 +26,26 @@ _HYPHENS = "-\u2010"  # hyphen-minus and hyphen: a line may break after one insi
 _WORD_CORE = re.compile(r"^(\W*)(\w{5,})(\W*)$")  # a word pyphen may hyphenate: its letters
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Run:
     text: str
     face: str  # a font face: "regular", "bold" or a layout's own font file
     icon: str | None = None  # an inline icon's name (its text is empty)
     color: str | None = None  # a `[color=#RRGGBB]` span's colour (None: the text's)
 
+    def __init__(self, text: str, face: str, icon: str | None = None, color: str | None = None
+                 ) -> None:  # the fields set at once (a frozen dataclass sets them one by one)
+        (d := self.__dict__)["text"], d["face"], d["icon"], d["color"] = text, face, icon, color
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class Line:
     runs: tuple[Run, ...]
     width: float  # mm
     end: bool = True  # the last line of its paragraph (justify leaves it as it is)
+
+    def __init__(self, runs: tuple[Run, ...], width: float, end: bool = True) -> None:
+        (d := self.__dict__)["runs"], d["width"], d["end"] = runs, width, end  # as Run's
 
 
 def split_words(runs: list[Run]) -> list[list[Run]]:
@@ -147,6 +154,15 @@ def run_width(text: str, face: str, size: float) -> float:
     """Width of one run in mm, as shaped (words repeat across cards and size steps, so it is
     cached; the shaping under it is cached per text and face, whatever the size)."""
     return fonts.text_width_mm(text, face, size)
+
+
+def line_width(text: str, face: str, size: float) -> float:
+    """run_width of a line, kept as _wrap_plain put it together from its words' advances."""
+    found = _LINE_WIDTHS.get((text, face, size))
+    return run_width(text, face, size) if found is None else found
+
+
+_LINE_WIDTHS: dict[tuple[str, str, float], float] = {}  # (text, face, size) -> width, mm
 
 
 def icon_side(size: float) -> float:
@@ -263,57 +279,103 @@ def _wrap_plain(words: Sequence[str | None], width: float, size: float, language
                 spacing: float, look: tuple[str, str | None]) -> tuple[list[Line], float]:
     """wrap_words for words of one run each in one face and colour (_plain_look), given as
     their texts (None: a forced break): the same lines, widths added in the same order, each
-    line one run (`width` counts the spacing after a line's last letter)."""
+    line one run (`width` counts the spacing after a line's last letter). Each line's advance
+    in font units is added up from its words' and spaces' (as shaping.advance adds them up),
+    so its width as drawn (run_width) is known without measuring it again."""
     face, color = look
     space = spaced_width(" ", face, size, spacing)
-    known = _widths(face, size)  # each word's run_width, without building its cache key
-    lines: list[Line] = []
+    known = _widths(face, size)  # each word's run_width and advance, without a cache key
+    units = _UNITS.setdefault(face, {})
+    space_u = _units_of(units, " ", face)
+    line = _PlainLines(face, color, size, spacing)
     texts: list[str] = []  # the words of the line being filled
     line_w = over_w = 0.0
+    line_u = 0
     for word in words:
         if word is None:  # forced break
-            lines.append(Line((Run(" ".join(texts), face, None, color),) if texts else (),
-                              line_w, True))
-            texts, line_w = [], 0.0
+            line.close(texts, line_w, True, line_u)
+            texts, line_w, line_u = [], 0.0, 0
             continue
-        if spacing:
-            word_w = spaced_width(word, face, size, spacing)
-        else:
-            found = known.get(word)
-            word_w = known[word] = run_width(word, face, size) if found is None else found
+        found = known.get(word)
+        if found is None:
+            found = known[word] = (run_width(word, face, size), _units_of(units, word, face))
+        word_w = spaced_width(word, face, size, spacing) if spacing else found[0]
+        word_u = found[1]
         while True:
             room = width + (-line_w - space) if texts else width + 0.0
             if word_w <= room or (not texts and word_w <= width):
                 line_w = line_w + space + word_w if texts else line_w + word_w
+                line_u = line_u + space_u + word_u if texts else line_u + word_u
                 texts.append(word)
                 break
             split = _split([Run(word, face, None, color)], room, size, language, spacing)
             if split is not None:
                 head, tail = split
                 head_w = spaced_width(head.text, face, size, spacing)
+                head_u = _units_of(units, head.text, face)
                 line_w = line_w + space + head_w if texts else line_w + head_w
+                line_u = line_u + space_u + head_u if texts else line_u + head_u
                 texts.append(head.text)
-                lines.append(Line((Run(" ".join(texts), face, None, color),), line_w, False))
-                texts, line_w = [], 0.0
+                line.close(texts, line_w, False, line_u)
+                texts, line_w, line_u = [], 0.0, 0
                 word = tail.text
                 word_w = spaced_width(word, face, size, spacing)
+                word_u = _units_of(units, word, face)
             elif texts:
-                lines.append(Line((Run(" ".join(texts), face, None, color),), line_w, False))
-                texts, line_w = [], 0.0
+                line.close(texts, line_w, False, line_u)
+                texts, line_w, line_u = [], 0.0, 0
             else:
                 line_w += word_w
+                line_u += word_u
                 texts.append(word)
                 over_w = max(over_w, word_w - width)
                 break
     if texts:
-        lines.append(Line((Run(" ".join(texts), face, None, color),), line_w, True))
-    return lines, over_w
+        line.close(texts, line_w, True, line_u)
+    return line.lines, over_w
 
 
-_WIDTHS: dict[tuple[str, float], dict[str, float]] = {}  # (face, size) -> word -> run_width
+class _PlainLines:
+    """The lines _wrap_plain closes, one run each; a line's width as drawn put where line_width
+    finds it when its advance is its words' added up (no right-to-left text, no spacing)."""
+
+    def __init__(self, face: str, color: str | None, size: float, spacing: float) -> None:
+        self.face, self.color, self.size, self.spacing = face, color, size, spacing
+        self.lines: list[Line] = []
+        self.per_em = fonts.units_per_em(face)
+
+    def close(self, texts: list[str], line_w: float, end: bool, line_u: int) -> None:
+        if not texts:
+            self.lines.append(Line((), line_w, end))
+            return
+        text = " ".join(texts)
+        self.lines.append(Line((Run(text, self.face, None, self.color),), line_w, end))
+        key = (text, self.face, self.size)
+        if not self.spacing and key not in _LINE_WIDTHS and not shaping.has_rtl(text):
+            if len(_LINE_WIDTHS) >= 1 << 14:
+                _LINE_WIDTHS.clear()
+            # fonts.text_width_mm, in its order: units / units per em * size * mm a point
+            _LINE_WIDTHS[key] = line_u / self.per_em * self.size * fonts.PT_TO_MM
 
 
-def _widths(face: str, size: float) -> dict[str, float]:
+def _units_of(units: dict[str, int], text: str, face: str) -> int:
+    """A text's advance in font units (fonts.text_units), kept per face."""
+    found = units.get(text)
+    if found is None:
+        if len(units) > 1 << 16:
+            units.clear()
+        found = units[text] = fonts.text_units(text, face)
+    return found
+
+
+_UNITS: dict[str, dict[str, int]] = {}  # face (a few a project) -> text -> advance in font units
+
+
+# (face, size) -> word -> (its run_width, its advance in font units)
+_WIDTHS: dict[tuple[str, float], dict[str, tuple[float, int]]] = {}
+
+
+def _widths(face: str, size: float) -> dict[str, tuple[float, int]]:
     found = _WIDTHS.get((face, size))
     if found is None or len(found) > 1 << 14:
         if len(_WIDTHS) > 256:
@@ -419,7 +481,7 @@ def measured(line: Line, size: float, spacing: float = 0.0) -> Line:
     if not spacing and len(line.runs) == 1:  # one run of text (most lines): its width
         run = line.runs[0]
         if run.icon is None and SHY not in run.text:
-            return Line(line.runs, 0 + run_width(run.text, run.face, size), line.end)
+            return Line(line.runs, 0 + line_width(run.text, run.face, size), line.end)
     width = sum(width_of(r, size, spacing) for r in line.runs)
     if spacing:
         shown = display_runs(line)

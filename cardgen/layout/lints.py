@@ -10,7 +10,7 @@ blind player or a greyscale copy sees it (cardgen.layout.vision), and rules text
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass
+from collections.abc import Mapping
 
 from cardgen.errors import Location, Problem
 from cardgen.layout.contrast import VISIONS as VISIONS
@@ -29,6 +29,7 @@ from cardgen.layout.located import Located, justified, named_at
 from cardgen.layout.outline import inside_by
 from cardgen.layout.placed import FillLeaf
 from cardgen.layout.placed import Placed as Placed
+from cardgen.layout.textrun import TextRun, paragraph_lines, text_run
 
 MIN_TEXT_PT = 6.0
 BODY_TEXT_PT = 7.5  # the guideline for rules text ...
@@ -37,9 +38,6 @@ MIN_MARK_PT = MIN_TEXT_PT  # the edition mark is text a player reads too
 TEXT_CONTRAST = 4.5
 MARK_CONTRAST = 3.0  # pips and icons
 NEAR_CUT_MM = 3.0
-
-
-
 
 
 def _colours(item: Primitive) -> list[str]:
@@ -142,7 +140,7 @@ class FaceLinter:
     """Lints one face from the primitives its elements placed, in drawing order."""
 
     def __init__(self, drawing: Drawing, placed: list[Placed], safe: float, circle: bool,
-                 face: str, stretched: dict[int, tuple[str, ...]] | None = None,
+                 face: str, stretched: Mapping[int, tuple[str, ...]] | None = None,
                  fallback: Location | None = None):
         self.drawing = drawing
         self.fallback = fallback  # where a lint on what no layout line wrote is said: the layout file
@@ -152,7 +150,7 @@ class FaceLinter:
         self.face = face
         # id of a rectangle -> the trim edges the build stretches it across into the print
         # bleed (cardgen.layout.bleed.stretched_sides): no sliver shows there
-        self.stretched = stretched or {}
+        self.stretched = stretched if stretched is not None else {}  # read only when needed
         self.found: dict[tuple[str, int], Problem] = {}
         # worked out when first needed (see lines, _under, covered and _run)
         self._lines: dict[int, int] | None = None
@@ -160,21 +158,29 @@ class FaceLinter:
         self._filler_at: list[int] = []
         self._filler_ids: tuple[int, ...] = ()
         self._over: tuple[list[tuple[Placed, Box]], list[tuple[Placed, Box]], list[int]] | None = None
-        self._runs: dict[int, _Run | None] = {}
+        self._runs: dict[int, TextRun | None] = {}
 
     @property
     def lines(self) -> dict[int, int]:
         """Text primitive -> how many lines its text was fitted to (a paragraph: small-body-text)."""
         if self._lines is None:
-            self._lines = _paragraph_lines(self.placed)
+            self._lines = paragraph_lines(self.placed)
         return self._lines
 
     def run(self) -> list[Problem]:
+        w, h = self.drawing.width, self.drawing.height
         for n, p in enumerate(self.placed):
             if p.role == "background":
                 continue
+            if p.role == "content" and p.el is not None and isinstance(p.item, TextItem):
+                run = self._run(n)
+                if run is not None and n != run.lines[0] and self._alike(run):
+                    continue  # its run's first line said all a line of it can say
             box = p.box
-            self.trim(p, box)
+            if not (box[2] > 0.01 and box[3] > 0.01 and box[0] < w - 0.01 and box[1] < h - 0.01
+                    and -box[0] <= 0.01 and -box[1] <= 0.01 and box[2] - w <= 0.01
+                    and box[3] - h <= 0.01):  # within the trim, not on it: trim finds nothing
+                self.trim(p, box)
             if isinstance(p.item, TextItem):
                 self.text(n, p, box)
             elif p.role in ("pip", "icon") or _dot(p.item):
@@ -338,13 +344,51 @@ class FaceLinter:
             self._filler_ids = tuple(id(self.placed[f[0]]) for f in self._fillers)
         return self._fillers
 
-    def _run(self, n: int) -> _Run | None:
+    def _run(self, n: int) -> TextRun | None:
         """The run of lines placed[n] belongs to (None for a line alone)."""
         if n not in self._runs:
-            _text_run(self.placed, n, self._runs)
+            text_run(self.placed, n, self._runs)
         return self._runs[n]
 
-    def _shared_fills(self, run: _Run, el: Located | None) -> tuple[str, ...] | None:
+    def _alike(self, run: TextRun) -> bool:
+        """Whether every line of a run after its first finds only what the first found: the
+        run's box well inside the trim and the safe area of a rectangular face (so each line's
+        box is), its lines of one size, colour and paragraph, nothing over the run (or an
+        overlap said already) and one rectangle under it all (or low contrast said already).
+        Worked out once the first line is linted."""
+        if run.alike is None:
+            run.alike = self._lines_alike(run)
+        return run.alike
+
+    def _lines_alike(self, run: TextRun) -> bool:
+        d, box = self.drawing, run.box
+        if d.points or self.circle:
+            return False
+        w, h, s = d.width, d.height, self.safe - 0.05
+        if not (box[0] > 0.01 and box[1] > 0.01 and box[2] < w - 0.01 and box[3] < h - 0.01
+                and box[0] >= s and box[1] >= s and box[2] <= w - s and box[3] <= h - s):
+            return False
+        first = self.placed[run.lines[0]]
+        key = id(first.el)
+        if not (("low-contrast", key) in self.found or (run.walked and run.fills is not None)):
+            return False
+        if not (("overlaps-text", key) in self.found or run.clear is True):
+            return False
+        item = first.item
+        assert isinstance(item, TextItem)
+        size, color = item.size, item.color
+        for m in run.lines[1:]:
+            other = self.placed[m].item
+            assert isinstance(other, TextItem)
+            if other.size != size or other.color != color:
+                return False
+        if MIN_TEXT_PT - 1e-6 <= size < BODY_TEXT_PT - 1e-6:  # small-body-text counts lines
+            lines = self.lines
+            count = lines.get(id(item), 0)
+            return all(lines.get(id(self.placed[m].item), 0) == count for m in run.lines[1:])
+        return True
+
+    def _shared_fills(self, run: TextRun, el: Located | None) -> tuple[str, ...] | None:
         """The fill under every sample point of every line of a run when one filled rectangle
         is the topmost shape under the run's box, as each line's walk (_under) would find it;
         None when each line walks the fills itself."""
@@ -413,57 +457,6 @@ class FaceLinter:
 # (id of a Placed, ids of the filled Placed drawn before it) -> (those objects, held so the ids
 # stay theirs; the fills under its sample points)
 _FILLS_UNDER: dict[tuple[int, ...], tuple[tuple[Placed, ...], tuple[str, ...]]] = {}
-
-
-@dataclass
-class _Run:
-    """Lines of text one element placed one after another, from placed[first], and the box
-    round them: what the lints of its lines share is worked out once (a box nothing is drawn
-    over has no line anything is drawn over; one rectangle under the whole box is under each
-    line's sample points)."""
-
-    first: int
-    box: Box
-    walked: bool = False  # fills worked out
-    fills: tuple[str, ...] | None = None  # under every line (None: each line walks them)
-    clear: bool | None = None  # nothing over any line (None: not worked out)
-
-
-def _text_run(placed: list[Placed], n: int, runs: dict[int, _Run | None]) -> None:
-    """The run of placed[n], a line of text, into `runs` for each of its lines: the lines of
-    text placed one after another by one element round it, when there are two or more (else
-    None)."""
-    el, first, end = placed[n].el, n, n + 1
-    while el is not None and first > 0 and placed[first - 1].el is el:
-        first -= 1
-    while el is not None and end < len(placed) and placed[end].el is el:
-        end += 1
-    lines = [m for m in range(first, end) if isinstance(placed[m].item, TextItem)
-             and placed[m].role == "content"]
-    run = None
-    if el is not None and len(lines) > 1:
-        boxes = [placed[m].box for m in lines]
-        run = _Run(first, (min(b[0] for b in boxes), min(b[1] for b in boxes),
-                           max(b[2] for b in boxes), max(b[3] for b in boxes)))
-    runs.update((m, run) for m in lines)
-    runs[n] = run if n in lines else None
-
-
-def _paragraph_lines(placed: list[Placed]) -> dict[int, int]:
-    """id of each text primitive -> the lines of the text it is part of: a run of text placed
-    one after another by one element under one transform, counted by its baselines (a repeat's
-    copies, with other elements between them, are runs of their own)."""
-    out: dict[int, int] = {}
-    run: list[Placed] = []
-    for q in [*placed, None]:
-        if run and (q is None or not isinstance(q.item, TextItem) or q.el is not run[0].el
-                    or q.matrix != run[0].matrix):
-            lines = len({round(r.item.y, 2) for r in run if isinstance(r.item, TextItem)})
-            out.update((id(r.item), lines) for r in run)
-            run = []
-        if q is not None and isinstance(q.item, TextItem) and q.role == "content" and q.el is not None:
-            run.append(q)
-    return out
 
 
 _MARGIN = 0.2  # boxes overlap when they do by more than this (mm)

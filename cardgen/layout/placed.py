@@ -49,7 +49,8 @@ class Placed:
     def __init__(self, item: Primitive, el: Located | None, matrix: Matrix = IDENTITY,
                  role: str = "content") -> None:
         # the fields set at once (a frozen dataclass's own __init__ sets them one by one)
-        self.__dict__.update(item=item, el=el, matrix=matrix, role=role)
+        d = self.__dict__
+        d["item"], d["el"], d["matrix"], d["role"] = item, el, matrix, role
 
     # box and fills are worked out once and kept in the instance's __dict__ under their own
     # names (not fields: a frozen dataclass still has a __dict__), where later reads find them

@@ -18,6 +18,7 @@ SPECIALS = ("edition", "game", "index", "kind_title", "auto_body")
 # but auto_body (the component's own text), and a repeat's item and parent (they come from
 # the template unless the repeat itself read a field).
 _SAME_FOR_THE_KIND = frozenset(SPECIALS) - {"auto_body"} | {"item", "parent"}
+_PARSED: dict[str, tuple[list[str], str | None]] = {}  # a binding -> its path's parts, default
 
 
 class Scope:
@@ -48,8 +49,14 @@ class Scope:
         return Scope(self.db, self.component, item, spec, index, self)
 
     def value(self, path: str) -> Any:
-        path, fallback = split_default(path)
-        head, *rest = path.strip().split(".")
+        parsed = _PARSED.get(path)
+        if parsed is None:  # a layout writes few bindings, read on every face: parsed once
+            text, default = split_default(path)
+            if len(_PARSED) >= 4096:
+                _PARSED.clear()
+            parsed = _PARSED[path] = (text.strip().split("."), default)
+        parts, fallback = parsed
+        head, *rest = parts
         value, spec = self._head(head)
         for part in rest:
             term = value if isinstance(value, Term) else None

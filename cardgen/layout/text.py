@@ -62,13 +62,15 @@ class Family:
 
     def face(self, role: str) -> str:
         """The face of a role (regular, bold, italic); italic falls back to regular."""
-        return {"bold": self.bold, "italic": self.italic or self.regular}.get(role, self.regular)
+        if role == "bold":
+            return self.bold
+        return (self.italic or self.regular) if role == "italic" else self.regular
 
 
 DEFAULT_FAMILY = Family()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Fitted:
     lines: tuple[Line, ...]
     size: float  # pt
@@ -76,6 +78,12 @@ class Fitted:
     height: float  # mm, first cap top to last baseline + descent
     family: Family = DEFAULT_FAMILY
     spacing: float = 0.0  # letter spacing, mm
+
+    def __init__(self, lines: tuple[Line, ...], size: float, line_height: float, height: float,
+                 family: Family = DEFAULT_FAMILY, spacing: float = 0.0) -> None:
+        # the fields set at once (a frozen dataclass's own __init__ sets them one by one)
+        self.__dict__.update(lines=lines, size=size, line_height=line_height, height=height,
+                             family=family, spacing=spacing)
 
 
 class TextOverflow(Exception):
@@ -163,6 +171,8 @@ def icon_names(text: str) -> list[str]:
 
 def missing_glyphs(text: str, face: str = "regular", family: Family = DEFAULT_FAMILY) -> list[str]:
     """Characters of a marked-up text that its faces cannot draw, each once, in order."""
+    if "*" not in text and not fonts.missing_chars(text, face):
+        return []  # no bold or italic asked for, and its own face draws every character
     if not any(fonts.missing_chars(text, f) for f in {face, family.bold, family.italic or face}):
         return []  # every face a run may take draws every character
     missing: dict[str, None] = {}
@@ -312,10 +322,20 @@ def place(
     baseline = top.get(valign, y) + cap
     pen = _Pen(fitted.size, color, icon, cap, letters=fitted.spacing)
     items: list[Primitive] = []
+    size, letters = fitted.size, fitted.spacing
     for line in fitted.lines:
+        slack = width - line.width
+        runs = line.runs
+        if len(runs) == 1 and runs[0].icon is None and (align != "justify" or line.end):
+            # one run of text, not stretched (most lines): one Text where the pen starts
+            run = runs[0]
+            start = x + slack / 2 if align == "center" else x + slack if align == "right" else x
+            items.append(Text(start, baseline, run.text, run.face, size, run.color or color,
+                              spacing=letters))
+            baseline += fitted.line_height
+            continue
         pen.baseline = baseline
         runs = display_runs(line)
-        slack = width - line.width
         spaces = sum(r.text.count(" ") for r in line.runs if r.icon is None) \
             if align == "justify" and not line.end else 0  # only justify stretches spaces
         if spaces and slack > 0:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, NamedTuple, Union
 
 from pydantic import AfterValidator, Field
 
@@ -169,7 +169,7 @@ class ElementBase(Located):
 
     def shown(self, scope: Scope, side: str) -> bool:
         """Drawn on this side, for this component (`when:`, `side:`)?"""
-        if "when" in self.model_fields_set and not conditions.holds(self.when, scope):
+        if "when" in self.__pydantic_fields_set__ and not conditions.holds(self.when, scope):
             return False
         return self.side is None or self.side == side
 
@@ -281,8 +281,7 @@ def named(palette: dict[str, Any], value: Any) -> Any:
 # --------------------------------------------------------------------------- drawing
 
 
-@dataclass(frozen=True)
-class FaceJob:
+class FaceJob(NamedTuple):  # a tuple: made once per face, cheaply
     """What stays the same while one face is drawn."""
 
     db: Database
@@ -297,8 +296,7 @@ class FaceJob:
     memo: Any = None  # cardgen.layout.memo.FaceMemo: leaf elements' kept drawings
 
 
-@dataclass(frozen=True)
-class Drawn:
+class Drawn(NamedTuple):  # a tuple: made for every named element drawn, cheaply
     """A named element as it was drawn: enough to work out its outline for a `clip:`."""
 
     element: ElementBase

@@ -142,6 +142,9 @@ class TextElement(ElementBase):
 
     def letter_outline(self, ctx: Context, scope: Scope) -> tuple[str, float] | None:
         """The letters' outline (`stroke`, `stroke_width`), or None for none."""
+        if self.stroke is None and type(self.stroke_width) is float and math.isfinite(
+                self.stroke_width):
+            return None  # no outline, and a width as written, which reads no binding
         ink = ctx.ink(scope, self.stroke, 0.0, 0.0, None) if self.stroke is not None else None
         width = self.number(scope, "stroke_width")
         if ink is None or width <= 0:
@@ -172,6 +175,9 @@ class TextElement(ElementBase):
         if "*" not in value and self.font == "regular":
             return  # nothing asks for another face
         family = ctx.job.family
+        if "*" not in value and (family.italic is not None if self.font == "italic"
+                                 else family.bold != family.regular):
+            return  # only its own font asked for, and the layout's fonts have that face
         marked = {("bold" if m.group("bold") is not None else "italic")
                   for m in text._MARKUP.finditer(value)}
         wanted = sorted(marked | ({self.font} - {"regular"}))
@@ -189,7 +195,8 @@ class TextElement(ElementBase):
 
     def language(self, ctx: Context, value: str) -> str | None:
         """The language words are hyphenated in (the game's), or None when they are not."""
-        wanted = self.hyphenate if self.hyphenate is not None else len(value.split()) >= HYPHENATE_WORDS
+        wanted = self.hyphenate if self.hyphenate is not None else len(
+            value.split(None, HYPHENATE_WORDS - 1)) >= HYPHENATE_WORDS  # splits no further
         return ctx.job.db.game.language if wanted else None
 
     def value(self, ctx: Context, scope: Scope) -> str:
