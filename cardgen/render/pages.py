@@ -26,12 +26,13 @@ from cardgen.layout.drawing import Drawing, Text
 from cardgen.render.cutout import is_shaped
 from cardgen.render.faceops import PageStreams
 from cardgen.render.pdf import (
+    Kept,
     Painter,
-    asked_version,
     draw_die_line,
     draw_items,
     new_canvas,
     page_boxes,
+    replay_or_draw,
 )
 from cardgen.render.pdfsave import compact_last_page
 
@@ -97,7 +98,7 @@ def _draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing],
               bleed_mm=drawing.bleed if p.bleed is None else p.bleed, rotate=p.slot.rotate)
         canvas.restoreState()
     canvas.saveState()
-    furniture: dict[object, _Kept] = canvas.__dict__.setdefault(_FURNITURE_ATTR, {})
+    furniture: dict[object, Kept] = canvas.__dict__.setdefault(_FURNITURE_ATTR, {})
     marks = (height, tuple(map(_line_values, page.lines)), tuple(map(_circle_values, page.circles)))
     _replayed(canvas, furniture, marks, _marks, page, height)
     for label in page.labels:
@@ -106,35 +107,19 @@ def _draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing],
 
 
 _FURNITURE_ATTR = "_cardgen_furniture"  # a document's page marks and labels, as first drawn
-_Kept = tuple[tuple[int, ...], list[str], dict[str, object]]
 _MARK_STATE = ("_strokeColorObj", "_fillColorObj", "_lineWidth")  # what marks leave set
 # what furniture is drawn from, as plain values (hashed without a call to a dataclass's __hash__)
 _line_values, _circle_values, _label_values = (attrgetter(*(f.name for f in fields(kind)))
                                                 for kind in (Line, Circle, Label))
 
 
-def _replayed(canvas: Canvas, kept: dict[object, _Kept], key: object,
+def _replayed(canvas: Canvas, kept: dict[object, Kept], key: object,
               draw: Callable[..., None], *args: object) -> None:
     """Draw page furniture, or give the operators the same furniture gave the first time in
     this document (the same values: reportlab writes numbers by value, so equal marks and
     labels give equal operators; a label's text has its codes from its first drawing), with
     the PDF version it asked for and the graphics state it left set."""
-    found = kept.get(key)
-    code = canvas._code
-    if found is None:
-        start = len(code)
-        state = canvas.__dict__
-        before = {name: state[name] for name in _MARK_STATE}
-        version = asked_version(canvas, lambda: draw(canvas, *args))
-        kept[key] = (version, code[start:],
-                     {name: state[name] for name in _MARK_STATE if state[name] != before[name]})
-        return
-    version, ops, left = found
-    doc = canvas._doc
-    if version > doc._pdfVersion:
-        doc._pdfVersion = version
-    code.extend(ops)
-    canvas.__dict__.update(left)
+    replay_or_draw(canvas, kept, key, lambda: draw(canvas, *args), _MARK_STATE)
 
 
 def _marks(canvas: Canvas, page: Page, height: float) -> None:

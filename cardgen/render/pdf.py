@@ -330,17 +330,35 @@ def _recorded(canvas: Canvas, item: Rect | Ellipse | Path | Group,
     extend, not a dozen reportlab calls. The key is the repr, which tells 1 from 1.0 and 0.0
     from -0.0. The PDF version drawing it asked for (reportlab asks 1.4 of a colour) is asked
     again."""
-    ops: dict[str, tuple[tuple[int, ...], list[str]]] = canvas.__dict__.setdefault(_OPS_ATTR, {})
-    key = repr(item)
+    replay_or_draw(canvas, canvas.__dict__.setdefault(_OPS_ATTR, {}), repr(item),
+                   lambda: (draw or _DRAW[type(item)])(canvas, item))
+
+
+Kept = tuple[tuple[int, ...], list[str], dict[str, object]]  # version, operators, state left
+
+
+def replay_or_draw(canvas: Canvas, kept: dict[Any, Kept], key: object, draw: Callable[[], None],
+                   state: tuple[str, ...] = ()) -> None:
+    """Draw, keeping the operators drawing gave under `key` in `kept` (a per-document dict),
+    with the PDF version it asked for and those of the canvas attributes named in `state` it
+    changed; or, for a key kept before, give those operators, version and attributes again."""
     code = canvas._code
-    if key not in ops:
+    found = kept.get(key)
+    if found is None:
         start = len(code)
-        version = asked_version(canvas, lambda: (draw or _DRAW[type(item)])(canvas, item))
-        ops[key] = (version, code[start:])
-    else:
-        version, replayed = ops[key]
-        canvas._doc._pdfVersion = max(canvas._doc._pdfVersion, version)
-        code.extend(replayed)
+        attrs = canvas.__dict__
+        before = {name: attrs[name] for name in state}
+        version = asked_version(canvas, draw)
+        kept[key] = (version, code[start:],
+                     {name: attrs[name] for name in state if attrs[name] != before[name]})
+        return
+    version, ops, left = found
+    doc = canvas._doc
+    if version > doc._pdfVersion:
+        doc._pdfVersion = version
+    code.extend(ops)
+    if left:
+        canvas.__dict__.update(left)
 
 
 def asked_version(canvas: Canvas, draw: Callable[[], None]) -> tuple[int, ...]:
