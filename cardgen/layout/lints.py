@@ -203,8 +203,11 @@ class FaceLinter:
             where, label = found
             if justified(where, rule):
                 return
-        self.found[key] = Problem(rule, message, where=where, path=f"{self.face} {label}",
-                                  hint=hint, severity=severity)
+        if len(_TEXTS) > 4096:
+            _TEXTS.clear()
+        self.found[key] = Problem(rule, _TEXTS.setdefault(message, message), where=where,
+                                  path=f"{self.face} {label}",
+                                  hint=_TEXTS.setdefault(hint, hint), severity=severity)
 
     # ------------------------------------------------------------ the lints
 
@@ -458,6 +461,10 @@ class FaceLinter:
 # stay theirs; the fills under its sample points)
 _FILLS_UNDER: dict[tuple[int, ...], tuple[tuple[Placed, ...], tuple[str, ...]]] = {}
 
+
+# a finding's message or hint -> the one text object faces share (a deck's faces repeat a few
+# findings: the face cache and forked helpers then pickle each text once)
+_TEXTS: dict[str, str] = {}
 
 _MARGIN = 0.2  # boxes overlap when they do by more than this (mm)
 
