@@ -192,9 +192,9 @@ def lay_out_wanted(session: LayoutSession, chosen: list[Component], wanted: list
     todo: list[tuple[int, int, str | None]] = []  # (component, side index, cache key)
     saver = " ink-saver" if ink_saver else ""
     for ci, sides in enumerate(wanted):
-        keys = cache.keys(chosen[ci], [side + saver for side in sides]) if cache else None
+        cache_keys = cache.keys(chosen[ci], [side + saver for side in sides]) if cache else None
         for si in range(len(sides)):
-            key = keys[si] if keys is not None else None
+            key = cache_keys[si] if cache_keys is not None else None
             hit = cache.get(key) if cache is not None and key is not None else None
             if hit is not None:
                 laid[ci][si] = hit

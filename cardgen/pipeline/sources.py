@@ -346,7 +346,7 @@ class FaceCache:
     def keys(self, component: Component, sides: Iterable[str]) -> list[str]:
         """key(component, side) for each side, the component written out once."""
         written = _component_repr(component)
-        return [hashlib.sha1(f"{self.base}\n{side}\n{written}".encode("utf-8")).hexdigest()
+        return [hashlib.sha1(f"{self.base}\n{side}\n{written}".encode()).hexdigest()
                 for side in sides]
 
     def get(self, key: str) -> tuple[Drawing, str] | None:
