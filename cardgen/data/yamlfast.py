@@ -111,14 +111,16 @@ def _walk(get: Any, file: str, max_nodes: int, max_depth: int) -> Read:  # noqa:
     raw: dict[KeyPath, str] = {}
     nonfinite: list[KeyPath] = []
     # One frame per open collection: [container, its path, the key awaiting its value (a
-    # mapping; None while a key is expected)].
+    # mapping; None while a key is expected), that key's path].
     stack: list[list[Any]] = []
-    root: list[Any] = [[], (), None]  # the root's frame: a list that takes the one value
+    root: list[Any] = [[], (), None, None]  # the root's frame: a list that takes the one value
     frame: list[Any] = root
     container: Any
     key: Any
     stack.append(frame)
     resolvers, scalar, str_tag = _RESOLVERS.get, _Scalar, _STR
+    tags: dict[str, str] = {}  # short plain texts -> their tags
+    tag: str | None
     new, set_file, set_line, set_col = _LOCATION  # type: ignore[misc]
     nodes = documents = 0
     while True:
@@ -131,8 +133,12 @@ def _walk(get: Any, file: str, max_nodes: int, max_depth: int) -> Read:  # noqa:
                 raise _Slow
             text = event.value
             mark = event.start_mark
-            plain = event.implicit[0]
-            tag = str_tag if not plain or resolvers(text[:1]) is None else plain_tag(text)
+            if not event.implicit[0]:  # quoted or a block scalar: text
+                tag = str_tag
+            elif (tag := tags.get(text)) is None:
+                tag = str_tag if resolvers(text[:1]) is None else plain_tag(text)
+                if len(text) < 16:  # keys and terms come back
+                    tags[text] = tag
             container = frame[0]
             if container.__class__ is dict:
                 key = frame[2]
@@ -141,13 +147,14 @@ def _walk(get: Any, file: str, max_nodes: int, max_depth: int) -> Read:  # noqa:
                     if key in container:
                         raise _Slow
                     frame[2] = key
+                    frame[3] = path = (*frame[1], key)
                     at = new(Location)
                     set_file(at, file)
                     set_line(at, mark.line + 1)
                     set_col(at, mark.column + 1)
-                    key_marks[(*frame[1], key)] = at
+                    key_marks[path] = at
                     continue
-                path = (*frame[1], key)
+                path = frame[3]
                 frame[2] = None
             else:
                 key = None
@@ -181,7 +188,7 @@ def _walk(get: Any, file: str, max_nodes: int, max_depth: int) -> Read:  # noqa:
                 key = frame[2]
                 if key is None:  # a list or a mapping as a key
                     raise _Slow
-                path = (*frame[1], key)
+                path = frame[3]
                 container[key] = opened
                 frame[2] = None
             else:
@@ -196,7 +203,7 @@ def _walk(get: Any, file: str, max_nodes: int, max_depth: int) -> Read:  # noqa:
             set_line(at, mark.line + 1)
             set_col(at, mark.column + 1)
             marks[path] = at
-            frame = [opened, path, None]
+            frame = [opened, path, None, None]
             stack.append(frame)
         elif kind is _MapEnd or kind is _SeqEnd:
             stack.pop()
