@@ -4,6 +4,9 @@ the same values, positions (in the same order), raw texts and problems, or it st
 from __future__ import annotations
 
 import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardgen.data import yamlfast, yamlsrc
 from cardgen.errors import ProblemsError
@@ -84,3 +87,27 @@ def test_typed_values_are_not_shared_across_types() -> None:
     assert src.data == {"a": 1, "b": "1", "c": 1.0, "d": True, "e": "yes"}
     assert [type(v) for v in src.data.values()] == [int, str, float, bool, str]
     assert src.raw == {("a",): "1", ("c",): "1.0", ("d",): "yes"}
+
+
+_LEAVES = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6),
+                    st.floats(allow_nan=False), st.text(max_size=12),
+                    st.sampled_from(["yes", "No", "on", "~", "0x1F", "1_000", "010", ".inf",
+                                     "2001-12-14", "1:30", "<<", "=", "- a", "a: b"]))
+_DATA = st.recursive(_LEAVES, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=6), inner, max_size=4)),
+    max_leaves=20)
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=_DATA, flow=st.sampled_from([None, True, False]))
+def test_dumped_data_reads_as_the_composer_reads_it(data: object, flow: bool | None) -> None:
+    text = yaml.safe_dump(data, default_flow_style=flow, allow_unicode=True)
+    events, composed, _ = _both(text)
+    assert events == composed
+
+
+@settings(max_examples=80, deadline=None)
+@given(text=st.text(alphabet="ab1 :-[]{}'\"#&*!|>\n\t.~?,", max_size=40))
+def test_any_text_reads_or_fails_as_the_composer_says(text: str) -> None:
+    events, composed, _ = _both(text)
+    assert events == composed
