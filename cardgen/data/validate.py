@@ -15,13 +15,14 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from cardgen.data.model import BASE_FIELDS, FieldSpec, ImpossibleValue, KindSpec, Term
-from cardgen.data.paths import SLUG_HINT, slug_problem
+from cardgen.data.paths import SLUG, SLUG_HINT, slug_problem
 from cardgen.data.yamlsrc import KeyPath, Source
 from cardgen.errors import Problem, did_you_mean
-from cardgen.limits import MAX_COUNT
+from cardgen.limits import MAX_COUNT, MAX_ID_CHARS
 
 COLOR = re.compile(r"^#[0-9A-Fa-f]{6}$")
 STATUSES = ("draft", "final")
+_BASE = frozenset(BASE_FIELDS)
 
 
 # ---------------------------------------------------------------- pydantic-backed files
@@ -255,16 +256,15 @@ def check_component(item: dict[str, Any], source: Source, path: KeyPath,
             return
     _check_base_values(item, source, path, ctx)
     fields = spec.fields if spec else {}
-    allowed = list(BASE_FIELDS) + list(fields)
     for key, value in item.items():
-        if key in BASE_FIELDS:
+        if key in _BASE:
             continue
         if key not in fields:
             if spec is not None or not patch:
                 ctx.problems.append(Problem(
                     "unknown-field", f"unknown key '{key}' for kind '{kind_name}'",
                     where=source.where((*path, key)), path=source.label((*path, key)),
-                    hint=did_you_mean(key, allowed)))
+                    hint=did_you_mean(key, [*BASE_FIELDS, *fields])))
             continue
         check_value(value, fields[key], source, (*path, key), ctx)
     if not patch:
@@ -315,12 +315,15 @@ def _text_problems(item: dict[str, Any], source: Source, path: KeyPath) -> list[
     """The base keys holding text that hold something else."""
     return [_bad_type(source, path, key, f"expected text, got {_type_name(item[key])}")
             for key in ("kind", "name", "source", "notes", "image", "back_image")
-            if key in item and not isinstance(item[key], str | int) or (
-                key in item and isinstance(item[key], bool))]
+            if key in item and item[key].__class__ is not str and (
+                not isinstance(item[key], str | int) or isinstance(item[key], bool))]
 
 
 def _id_problem(item: dict[str, Any], source: Source, path: KeyPath) -> Problem | None:
     """An id that cannot name output files."""
+    cid = item.get("id")
+    if cid.__class__ is str and len(cid) <= MAX_ID_CHARS and SLUG.fullmatch(cid) and ".." not in cid:
+        return None  # plain ASCII: nothing slug_problem would find
     if "id" not in item or not (why := slug_problem(item["id"])):
         return None
     return _bad_type(source, path, "id", why, f"ids name output files: {SLUG_HINT}"

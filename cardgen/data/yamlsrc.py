@@ -15,6 +15,7 @@ from typing import Any
 
 import yaml
 
+from cardgen.data.yamlfast import read_events
 from cardgen.errors import Location, Problem, ProblemsError
 from cardgen.limits import MAX_FILE_BYTES, MAX_YAML_DEPTH, MAX_YAML_VALUES
 
@@ -36,6 +37,7 @@ ALLOWED_TAGS = {yaml.ScalarNode: {_CORE + t for t in _PLAIN},
                 yaml.SequenceNode: {_CORE + "seq"}, yaml.MappingNode: {_CORE + "map"}}
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml: same nodes and marks, 4x faster
+_EVENTS = getattr(yaml, "CSafeLoader", None)  # the loader whose parser `yamlfast` reads
 
 KeyPath = tuple[str | int, ...]
 
@@ -302,6 +304,10 @@ def _parse_text(text: str, shown_as: str) -> Source:
     bad = yaml.reader.Reader.NON_PRINTABLE.search(text)
     if bad:
         raise ProblemsError([_control_char_problem(bad.start(), shown_as, text)])
+    # libyaml's events read the common file in one loop (`yamlfast`); the composer the rest.
+    read = read_events(text, shown_as, MAX_NODES, MAX_YAML_DEPTH) if _LOADER is _EVENTS else None
+    if read is not None:
+        return Source(shown_as, *read)
     loader = _LOADER(text)
     try:
         _check_depth(text, shown_as)
