@@ -178,6 +178,18 @@ def test_a_colour_field_repeating_a_terms_colour_is_found_and_a_comment_is_read_
     assert again.code == 2 and "pawn.yaml:8:5: error[colour-alone] pawn-o" in again.err
 
 
+def test_a_renamed_vocabulary_is_named_by_its_new_name(pawns: Path, run_cli) -> None:
+    """The vocabulary a term read belongs to is kept per term object: a load after the
+    vocabulary is renamed names the new one."""
+    first = run_cli("--project", str(pawns), "lint")
+    assert first.code == 2 and "the player orange is told apart" in first.err
+    edit(pawns, "data/pawns/game.yaml", "vocab:\n  player:", "vocab:\n  side:")
+    edit(pawns, "data/pawns/game.yaml", "vocab: player,", "vocab: side,")
+    again = run_cli("--project", str(pawns), "lint")
+    assert again.code == 2 and "the side orange is told apart" in again.err, again.err
+    assert "side orange/green (#EE7A22/#3BAA4A)" in again.err and "the player" not in again.err
+
+
 # ---------------------------------------------------------------- contrast, body text
 
 
