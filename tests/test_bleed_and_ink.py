@@ -185,3 +185,50 @@ def test_an_empty_palette_block_builds(tmp_path, run_cli, ink_saver: bool) -> No
     result = run_cli("--project", str(project), "build", *(["--ink-saver"] if ink_saver else []),
                      "--no-preview", "--outputs", "print")
     assert result.code == 0, result.text
+
+
+def _fresh_edges(face: Drawing) -> dict[str, int]:
+    """edge_mismatches worked out without its memo."""
+    bleed._MISMATCHES.clear()
+    found = bleed.edge_mismatches(face)
+    bleed._MISMATCHES.clear()
+    return found
+
+
+def test_kept_edge_checks_answer_for_the_shapes_they_were_made_of() -> None:
+    """The edge check is kept by the objects a face is made of: faces sharing a background and
+    a frame share the answer; another object, even an equal one, or another size is worked out
+    (and text, which fills nothing, changes nothing)."""
+    background = Rect(-3, -3, 69.5, 94.9, Style(fill="#FFFFFF"))
+    band = Rect(0.2, 20, 63.3, 10, Style(fill="#C03020"))  # a sliver at the left trim
+    inner = Rect(10, 30, 20, 20, Style(fill="#00FF00"))
+    faces = [card(background, band, bleed_mm=3.0),
+             card(background, band, Text(5, 5, "one", "regular", 8.0), bleed_mm=3.0),
+             card(background, inner, bleed_mm=3.0),
+             card(background, Rect(0.2, 20, 63.3, 10, Style(fill="#C03020")), bleed_mm=3.0),
+             Drawing("wide", 70, 88.9, 3.0, [background, band]),
+             card(background, band, Text(5, 5, "two", "regular", 8.0), bleed_mm=3.0)]
+    bleed._MISMATCHES.clear()
+    answers = [bleed.edge_mismatches(face) for face in faces]
+    assert answers == [_fresh_edges(face) for face in faces]
+    assert answers[0] == answers[1] == answers[3] == answers[5] and "left" in answers[0]
+    assert answers[2] == {}
+    answers[0]["left"] = 99  # a caller's copy: the kept answer is not touched
+    assert bleed.edge_mismatches(faces[1]) == _fresh_edges(faces[1])
+
+
+def test_a_kept_rectangle_is_stretched_once_and_named_on_every_face() -> None:
+    """A rectangle shared by many faces (cardgen.layout.memo) becomes one stretched object for
+    every face of that size, each face's origins pointing at its own element."""
+    band = Rect(0, 20, 63.5, 10, Style(fill="#C03020"))
+    first, second = card(band), card(band)
+    first.origins, second.origins = {id(band): "first"}, {id(band): "second"}
+    one, two = bleed.extend_to_bleed(first), bleed.extend_to_bleed(second)
+    assert one.items[0] is two.items[0] and one.items[0] != band
+    assert (one.items[0].x, one.items[0].w) == pytest.approx((-3, 63.5 + 6))
+    assert one.origins[id(one.items[0])] == "first" and two.origins[id(two.items[0])] == "second"
+    bigger = bleed.extend_to_bleed(Drawing("c", 70, 88.9, 1.0, [band]))
+    assert bigger.items[0] is not one.items[0]  # a wider face: its right edge is not reached
+    assert (bigger.items[0].x, bigger.items[0].w) == pytest.approx((-3, 63.5 + 3))
+    assert bleed.extend_to_bleed(card(band)).items[0] == bleed._extend(
+        band, card(band), 3.0, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))

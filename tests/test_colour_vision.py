@@ -153,6 +153,43 @@ def test_a_symbol_is_a_term_part_and_is_checked(pawns: Path, run_cli) -> None:
     assert "vocab.player[1].symbol" in bad.err and "is not a cue a player can see" in bad.err
 
 
+def test_a_colour_field_repeating_a_terms_colour_is_found_and_a_comment_is_read_again(
+        pawns: Path, run_cli) -> None:
+    """A pawn filled by its own colour field that repeats its player's colour relies on colour
+    alone (the kind's colour and term fields are read once per kind); a `# lint-ok` comment
+    written above the element's line, then taken away, is read each time the layout is."""
+    game, layout = "data/pawns/game.yaml", "layouts/pawns/pawn.yaml"
+    edit(pawns, game, "      player: { type: term, vocab: player, required: true }\n",
+         "      player: { type: term, vocab: player, required: true }\n"
+         "      tint: { type: color }\n")
+    pawn_file = pawns / "data" / "pawns" / "1" / "pawns.yaml"
+    pawn_file.write_text("- { id: pawn-o, kind: pawn, name: O, player: orange, tint: '#EE7A22' }\n"
+                         "- { id: pawn-g, kind: pawn, name: G, player: green, tint: '#3BAA4A' }\n",
+                         encoding="utf-8")
+    edit(pawns, layout, 'background: "{player.color}"', 'background: "#FFFFFF"')
+    edit(pawns, layout, 'fill: "#1A1A1A" }', 'fill: "{tint}" }')
+    found = run_cli("--project", str(pawns), "lint")
+    assert found.code == 2 and ("pawn.yaml:8:5: error[colour-alone] pawn-o elements[0]: the "
+                                "player orange is told apart by colour alone") in found.err, found.err
+    edit(pawns, layout, "  - { type: circle", "  # lint-ok: colour-alone a test\n  - { type: circle")
+    assert "colour-alone" not in run_cli("--project", str(pawns), "lint").text
+    edit(pawns, layout, "  # lint-ok: colour-alone a test\n", "")
+    again = run_cli("--project", str(pawns), "lint")
+    assert again.code == 2 and "pawn.yaml:8:5: error[colour-alone] pawn-o" in again.err
+
+
+def test_a_renamed_vocabulary_is_named_by_its_new_name(pawns: Path, run_cli) -> None:
+    """The vocabulary a term read belongs to is kept per term object: a load after the
+    vocabulary is renamed names the new one."""
+    first = run_cli("--project", str(pawns), "lint")
+    assert first.code == 2 and "the player orange is told apart" in first.err
+    edit(pawns, "data/pawns/game.yaml", "vocab:\n  player:", "vocab:\n  side:")
+    edit(pawns, "data/pawns/game.yaml", "vocab: player,", "vocab: side,")
+    again = run_cli("--project", str(pawns), "lint")
+    assert again.code == 2 and "the side orange is told apart" in again.err, again.err
+    assert "side orange/green (#EE7A22/#3BAA4A)" in again.err and "the player" not in again.err
+
+
 # ---------------------------------------------------------------- contrast, body text
 
 

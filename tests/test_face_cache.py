@@ -160,3 +160,21 @@ def test_check_after_a_clean_build_lays_out_nothing(tmp_path: Path, laid_out: li
     layout_file.write_text(layout_file.read_text(encoding="utf-8") + "\n# edited\n",
                            encoding="utf-8")
     assert not known_clean(load_database(project, game, edition))
+
+
+def test_a_components_keys_for_its_sides_are_its_keys_one_by_one(tmp_path: Path) -> None:
+    """FaceCache.keys writes the component out once for all its sides: the same keys as
+    key() side by side, a key per side, and another key for another component."""
+    from cardgen.pipeline.sources import FaceCache
+
+    project = gen_deck.make_project(tmp_path / "deck", CARDS)
+    game, edition = parse_target(gen_deck.TARGET, project)
+    db = load_database(project, game, edition)
+    cache = FaceCache(db, read_only=True)
+    sides = ["front", "back", "front ink-saver"]
+    seen: set[str] = set()
+    for component in db.components[:4]:
+        keys = cache.keys(component, sides)
+        assert keys == [cache.key(component, side) for side in sides]
+        assert len(set(keys)) == len(sides) and not seen & set(keys)
+        seen |= set(keys)

@@ -12,7 +12,6 @@ hex or polygon face is sampled along each of its edges (cardgen.layout.outline).
 
 from __future__ import annotations
 
-import copy
 import math
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
@@ -40,15 +39,38 @@ from cardgen.limits import PRINT_BLEED
 EDGE = 0.05  # a rectangle this close to a trim edge touches it
 SAMPLES = 24  # points per trim edge
 INSET = 0.3  # sample this far inside the trim and inside the bleed edge
+_KEPT = (Group, Path)  # whose fills are kept per object (a tuple: tested faster than a union)
 
 
 def extend_to_bleed(drawing: Drawing, bleed: float = PRINT_BLEED) -> Drawing:
     """The face with at least `bleed` mm of bleed and its edge rectangles stretched into it."""
     b = max(drawing.bleed, bleed)
-    items = [_extend(item, drawing, b, IDENTITY) for item in drawing.items]
-    out = copy.copy(drawing)  # dataclasses.replace, without its field walk
+    w, h, origins = drawing.width, drawing.height, drawing.origins
+    items: list[Primitive] = []
+    for item in drawing.items:
+        kind = type(item)
+        if kind is Text or kind is Image or kind is Ellipse or kind is Path:
+            items.append(item)  # nothing _extend stretches
+        elif not isinstance(item, Rect):
+            items.append(_extend(item, drawing, b, IDENTITY))
+        else:  # a rectangle: stretched once per object and face size (a kept frame or background)
+            key = (id(item), w, h, b)
+            known = _STRETCHED.get(key)
+            if known is None or known[0] is not item:
+                if len(_STRETCHED) >= 4096:
+                    _STRETCHED.clear()
+                known = _STRETCHED[key] = (item, _extend(item, drawing, b, IDENTITY))
+            elif known[1] is not item and id(item) in origins:
+                origins[id(known[1])] = origins[id(item)]
+            items.append(known[1])
+    out = drawing.copied()  # dataclasses.replace, without its field walk
     out.bleed, out.items = b, items
     return out  # origins kept: the stretched added
+
+
+# (id of a rectangle, face width, height, bleed) -> (it, held so the id stays its own; it as
+# extend_to_bleed leaves it: the same object, or one stretched object for every face)
+_STRETCHED: dict[tuple[int, float, float, float], tuple[Rect, Primitive]] = {}
 
 
 def stretched_sides(drawing: Drawing) -> dict[int, tuple[str, ...]]:
@@ -209,6 +231,11 @@ def edge_mismatches(drawing: Drawing) -> dict[str, int]:
     out: dict[str, int] = {}
     if b < INSET * 2:
         return out
+    art = [i for i in drawing.items if type(i) is not Text and type(i) is not Image]
+    key = (w, h, b, *map(id, art))  # what flat_fills reads: text and images fill nothing
+    known = _MISMATCHES.get(key)
+    if known is not None and all(a is k for a, k in zip(art, known[0], strict=True)):
+        return dict(known[1])
     shapes = flat_fills(drawing)
     strips = {"left": (-b, -b, INSET, h + b), "right": (w - INSET, -b, w + b, h + b),
               "top": (-b, -b, w + b, INSET), "bottom": (-b, h - INSET, w + b, h + b)}
@@ -218,7 +245,16 @@ def edge_mismatches(drawing: Drawing) -> dict[str, int]:
         bad = _side_mismatches(side, w, h, b, near)
         if bad:
             out[side] = bad
+    if len(_MISMATCHES) >= 1024:
+        _MISMATCHES.clear()
+    _MISMATCHES[key] = (art, dict(out))
     return out
+
+
+# (face width, height, bleed, ids of its shapes other than text and images) -> (those
+# shapes, held so their ids stay theirs; the face's edge mismatches): the faces of a deck show
+# the same few backgrounds and frames, the same objects (cardgen.layout.memo)
+_MISMATCHES: dict[tuple[float, ...], tuple[list[Primitive], dict[str, int]]] = {}
 
 
 def polygon_mismatches(drawing: Drawing) -> dict[str, int]:
@@ -395,7 +431,7 @@ def _fills_of(drawing: Drawing) -> list[tuple[Primitive, Shape]]:
     for item in drawing.items:
         if type(item) is Text or type(item) is Image:
             continue
-        if not isinstance(item, Group | Path):
+        if not isinstance(item, _KEPT):
             _fills_walk((item,), IDENTITY, out)
             continue
         known = _ITEM_FILLS.get(id(item))

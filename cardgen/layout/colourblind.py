@@ -12,19 +12,21 @@ line that drew the colour; under 5 an error unless the line says `# lint-ok: col
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from cardgen.data.model import Component, Database, Term
+from cardgen.data.model import Component, Database, FieldSpec, Term
 from cardgen.errors import Location, Problem
 from cardgen.layout.drawing import Ellipse, Group, Primitive, Rect
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.drawing import Text as TextItem
 from cardgen.layout.lints import Placed
-from cardgen.layout.located import justified, line_of_key
+from cardgen.layout.located import justified, line_of_key, lines_of
 from cardgen.layout.vision import RISK, SAME, worst
 
 RULE = "colour-alone"
 # what of a term, once on the face, tells it apart without its colour
 CUES = frozenset({"name", "label", "id", "icon", "symbol", "number"})
+_SHAPES = (Rect, Ellipse, PathItem)  # isinstance's types: a tuple is tested faster than a union
 
 
 @dataclass(frozen=True)
@@ -72,7 +74,7 @@ def _paints(item: Primitive) -> list[str]:
         return [item.color]
     if isinstance(item, Group):
         return [c for i in item.items for c in _paints(i)]
-    if isinstance(item, Rect | Ellipse | PathItem):
+    if isinstance(item, _SHAPES):
         return [c for c in (item.style.fill, item.style.stroke) if c]
     return []
 
@@ -106,16 +108,35 @@ def _coloured_terms(terms: FaceTerms) -> list[tuple[str, Term]]:
         term = game.term(vocab, term_id)
         if "color" in parts and term is not None and term.color:
             found[(vocab, term_id)] = term
-    fields = game.kinds[terms.component.kind].fields
-    own = {str(terms.component.value(name)).upper() for name, spec in fields.items()
-           if spec.type == "color" and terms.component.value(name)}
-    for name, spec in fields.items():
-        value = terms.component.value(name)
-        term = game.term(spec.vocab or "", value) if spec.type == "term" and value is not None \
-            else None
-        if term is not None and term.color and term.color.upper() in own:
-            found.setdefault((spec.vocab or "", str(term.id)), term)
+    colour_fields, term_fields = _field_kinds(game.kinds[terms.component.kind].fields)
+    if colour_fields and term_fields:  # else no term field can repeat a colour field
+        value = terms.component.value
+        own = {str(value(name)).upper() for name in colour_fields if value(name)}
+        for name, vocab in term_fields:
+            found_value = value(name)
+            term = game.term(vocab, found_value) if found_value is not None else None
+            if term is not None and term.color and term.color.upper() in own:
+                found.setdefault((vocab, str(term.id)), term)
     return [(vocab, term) for (vocab, _), term in found.items()]
+
+
+def _field_kinds(fields: dict[str, FieldSpec]) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """A kind's colour fields, and its term fields with their vocabularies, in field order
+    (worked out once per kind's fields)."""
+    known = _FIELD_KINDS.get(id(fields))
+    if known is not None and known[0] is fields:
+        return known[1]
+    found = (tuple(name for name, spec in fields.items() if spec.type == "color"),
+             tuple((name, spec.vocab or "") for name, spec in fields.items() if spec.type == "term"))
+    if len(_FIELD_KINDS) > 256:
+        _FIELD_KINDS.clear()
+    _FIELD_KINDS[id(fields)] = (fields, found)
+    return found
+
+
+# id of a kind's fields -> (them, held so the id stays theirs; see _field_kinds)
+_FIELD_KINDS: dict[int, tuple[dict[str, FieldSpec], tuple[tuple[str, ...],
+                                                          tuple[tuple[str, str], ...]]]] = {}
 
 
 def _pairs(db: Database, vocab: str, term: Term) -> list[tuple[float, str, Term]]:
@@ -149,8 +170,18 @@ def _pairs_of(terms: dict[str, Term], term: Term) -> list[tuple[float, str, Term
 
 def _finding(vocab: str, term: Term, pairs: list[tuple[float, str, Term]], painter: Placed,
              terms: FaceTerms) -> Problem | None:
-    where, label = _where(painter, terms)
-    if where is not None and justified(where, RULE):
+    key = (id(painter.el), terms.fallback)
+    known = _WHERE.get(key)
+    if known is None or known[0] is not painter.el or any(
+            lines_of(file) is not lines for file, lines in known[4]):
+        where, label = _where(painter, terms)
+        read = tuple((f.file, lines_of(f.file)) for f in (where, terms.fallback) if f is not None)
+        if len(_WHERE) > 4096:
+            _WHERE.clear()
+        known = _WHERE[key] = (painter.el, where, label,
+                               where is not None and justified(where, RULE), read)
+    _, where, label, waived, _ = known
+    if waived:
         return None
     said = "; ".join(f"{vocab} {term.id}/{other.id} ({term.color}/{other.color}) CIEDE2000 "
                      f"{figure:.1f} under {kind}" for figure, kind, other in pairs)
@@ -162,6 +193,13 @@ def _finding(vocab: str, term: Term, pairs: list[tuple[float, str, Term]], paint
         hint=f"give the {vocab} terms a symbol (a letter, pips or an icon) and draw "
              f"{{...symbol}} or {{...name}} on the face: colour plus shape (docs/layouts.md)"
              + ("" if closest >= SAME else f"; or say why on the line: # lint-ok: {RULE} why"))
+
+
+# (id of the element that drew a colour, the layout file) -> (the element, held so the id
+# stays its own; the line and key path the finding names, whether that line waives it, and
+# the layout files' lines they were read from: a file read again is looked at again)
+_WHERE: dict[tuple[int, Location | None],
+             tuple[Any, Location | None, str, bool, tuple[tuple[str, list[str] | None], ...]]] = {}
 
 
 def _where(painter: Placed, terms: FaceTerms) -> tuple[Location | None, str]:

@@ -183,6 +183,12 @@ class Drawing:
     def add(self, item: Primitive) -> None:
         self.items.append(item)
 
+    def copied(self) -> Drawing:
+        """A shallow copy (copy.copy's result, without its reduce protocol)."""
+        out = object.__new__(Drawing)
+        out.__dict__.update(self.__dict__)
+        return out
+
     @property
     def bleed_box(self) -> tuple[float, float, float, float]:
         """x, y, w, h of the area art covers, in drawing coordinates."""

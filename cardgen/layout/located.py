@@ -81,6 +81,11 @@ def remember_lines(shown: str, text: str) -> None:
     _LINES[shown] = text.splitlines()
 
 
+def lines_of(shown: str) -> list[str] | None:
+    """The lines kept for a layout file (a new list whenever the file is read again)."""
+    return _LINES.get(shown)
+
+
 def justified(where: Location, rule: str) -> bool:
     """True when the layout says `# lint-ok: RULE why` on that line or the line above it."""
     lines = _LINES.get(where.file, [])

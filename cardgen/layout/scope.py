@@ -17,6 +17,9 @@ SPECIALS = ("edition", "game", "index", "kind_title", "auto_body")
 # Bindings whose value is the same for every component of a kind and edition: the specials
 # but auto_body (the component's own text), and a repeat's item and parent (they come from
 # the template unless the repeat itself read a field).
+# id of a term -> (it and the vocabularies it was found in, held so the ids stay theirs; its
+# (vocabulary, id) in term_parts)
+_VOCAB_OF: dict[int, tuple[Term, dict[str, dict[str, Term]], tuple[str, str]]] = {}
 _SAME_FOR_THE_KIND = frozenset(SPECIALS) - {"auto_body"} | {"item", "parent"}
 _PARSED: dict[str, tuple[list[str], str | None]] = {}  # a binding -> its path's parts, default
 
@@ -75,9 +78,14 @@ class Scope:
 
     def _note(self, term: Term, part: str) -> None:
         """Remember that the face read this part of a term (see term_parts)."""
-        vocab = next((name for name, terms in self.db.game.vocab.items()
-                      if terms.get(str(term.id)) is term), "")
-        self.root.term_parts.setdefault((vocab, str(term.id)), set()).add(part)
+        known = _VOCAB_OF.get(id(term))
+        if known is None or known[0] is not term or known[1] is not self.db.game.vocab:
+            vocab = next((name for name, terms in self.db.game.vocab.items()
+                          if terms.get(str(term.id)) is term), "")
+            if len(_VOCAB_OF) > 4096:
+                _VOCAB_OF.clear()
+            known = _VOCAB_OF[id(term)] = (term, self.db.game.vocab, (vocab, str(term.id)))
+        self.root.term_parts.setdefault(known[2], set()).add(part)
 
     def _items_by_id(self, value: Any, spec: FieldSpec | None, listed: str
                      ) -> tuple[Any, FieldSpec | None]:

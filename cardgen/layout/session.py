@@ -12,7 +12,6 @@ next one, and nothing stale can outlive it. (Files themselves are cached by path
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,7 +54,7 @@ class SharedFace:
                             w.severity)  # dataclasses.replace, without its field walk
                     if w.path.startswith(self.label + " ") else w for w in self.drawing.warnings]
         d = self.drawing
-        out = copy.copy(d)  # dataclasses.replace, without its field walk
+        out = d.copied()  # dataclasses.replace, without its field walk
         out.name, out.items, out.warnings = f"{component.id}-{side}", list(d.items), warnings
         return out
 

@@ -190,9 +190,11 @@ def lay_out_wanted(session: LayoutSession, chosen: list[Component], wanted: list
 
     laid: list[list[Laid]] = [[None] * len(sides) for sides in wanted]
     todo: list[tuple[int, int, str | None]] = []  # (component, side index, cache key)
+    saver = " ink-saver" if ink_saver else ""
     for ci, sides in enumerate(wanted):
-        for si, side in enumerate(sides):
-            key = cache.key(chosen[ci], side + (" ink-saver" if ink_saver else "")) if cache else None
+        cache_keys = cache.keys(chosen[ci], [side + saver for side in sides]) if cache else None
+        for si in range(len(sides)):
+            key = cache_keys[si] if cache_keys is not None else None
             hit = cache.get(key) if cache is not None and key is not None else None
             if hit is not None:
                 laid[ci][si] = hit

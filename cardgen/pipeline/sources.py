@@ -341,8 +341,13 @@ class FaceCache:
         return data
 
     def key(self, component: Component, side: str) -> str:
-        text = f"{self.base}\n{side}\n{_component_repr(component)}"
-        return hashlib.sha1(text.encode("utf-8")).hexdigest()
+        return self.keys(component, (side,))[0]
+
+    def keys(self, component: Component, sides: Iterable[str]) -> list[str]:
+        """key(component, side) for each side, the component written out once."""
+        written = _component_repr(component)
+        return [hashlib.sha1(f"{self.base}\n{side}\n{written}".encode()).hexdigest()
+                for side in sides]
 
     def get(self, key: str) -> tuple[Drawing, str] | None:
         """The cached face and its face key, if its probed images are as they were."""
