@@ -21,13 +21,14 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
-from cardgen.impose.geometry import PRINT_BLEED, Circle, Label, Line, Page
+from cardgen.impose.geometry import PRINT_BLEED, Circle, Label, Line, Page, Placement
 from cardgen.layout.drawing import Drawing, Text
 from cardgen.render.cutout import is_shaped
 from cardgen.render.faceops import PageStreams
 from cardgen.render.pdf import (
     Kept,
     Painter,
+    clip_and_place,
     draw_die_line,
     draw_items,
     new_canvas,
@@ -86,17 +87,16 @@ def _forms(canvas: Canvas, painter: Painter, drawings: list[Drawing]) -> None:
 def _draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing],
                paint: Callable[..., None]) -> None:
     height = page.paper.height
-    code = canvas._code
-    clip_op = " W* n" if canvas._fillMode == FILL_EVEN_ODD else " W n"
-    for p in page.placements:
-        drawing = faces[p.face]
-        canvas.saveState()
-        box = p.clip  # the clip as reportlab's beginPath, rect and clipPath write it
-        code.append(f"n {fp_str((box.x * mm, (height - box.bottom) * mm, box.w * mm, box.h * mm))}"
-                    f" re{clip_op}")
-        paint(canvas, drawing, p.slot.x, p.slot.y, height,
-              bleed_mm=drawing.bleed if p.bleed is None else p.bleed, rotate=p.slot.rotate)
-        canvas.restoreState()
+    if type(paint) is Painter:
+        for p in page.placements:
+            _place(canvas, paint, faces[p.face], p, height)
+    else:
+        for p in page.placements:
+            drawing = faces[p.face]
+            _slot_clip(canvas, p, height)
+            paint(canvas, drawing, p.slot.x, p.slot.y, height,
+                  bleed_mm=drawing.bleed if p.bleed is None else p.bleed, rotate=p.slot.rotate)
+            canvas.restoreState()
     canvas.saveState()
     furniture: dict[object, Kept] = canvas.__dict__.setdefault(_FURNITURE_ATTR, {})
     marks = (height, tuple(map(_line_values, page.lines)), tuple(map(_circle_values, page.circles)))
@@ -106,6 +106,57 @@ def _draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing],
     canvas.restoreState()
 
 
+def _slot_clip(canvas: Canvas, p: Placement, height: float) -> None:
+    """Save the graphics state and clip to the placement's slot (as reportlab's beginPath,
+    rect and clipPath write it)."""
+    canvas.saveState()
+    box = p.clip
+    clip_op = " W* n" if canvas._fillMode == FILL_EVEN_ODD else " W n"
+    canvas._code.append(f"n {fp_str((box.x * mm, (height - box.bottom) * mm, box.w * mm, box.h * mm))}"
+                        f" re{clip_op}")
+
+
+def _place(canvas: Canvas, painter: Painter, drawing: Drawing, p: Placement, height: float
+           ) -> None:
+    """One face in its slot, as `_slot_clip`, the painter and restoreState give it, with the
+    operators before the face's own (the slot's clip, the face's placement and its own clip)
+    made once per document for each slot, face size, bleed and outline (a sheet's slots are
+    the same on every page), and no reportlab call for a face whose operators are kept: the
+    graphics state saved and restored around the face is the canvas's own state before and
+    after, which a face's drawing leaves as it found it."""
+    name = painter.key(drawing)
+    code = canvas._code
+    slot = p.slot
+    bleed = drawing.bleed if p.bleed is None else p.bleed
+    box = p.clip
+    key = (height, box.x, box.y, box.w, box.h, slot.x, slot.y, slot.rotate, bleed,
+           drawing.width, drawing.height, drawing.bleed, drawing.shape, drawing.corner,
+           drawing.points, canvas._fillMode)
+    prefixes: dict[tuple[object, ...], str] = canvas.__dict__.setdefault(_PREFIXES_ATTR, {})
+    prefix = prefixes.get(key)
+    if prefix is None:
+        start = len(code)
+        _slot_clip(canvas, p, height)
+        canvas.saveState()
+        clip_and_place(canvas, drawing, slot.x, slot.y, height, bleed, slot.rotate)
+        prefix = prefixes[key] = "\n".join(code[start:])
+        del code[start:]
+        canvas.pop_state_stack()
+        canvas.pop_state_stack()
+    code.append(prefix)
+    if name in painter.reused:
+        painter.ensure_form(canvas, drawing)
+        canvas.doForm(name)
+    else:
+        code.append(f"/{name} BMC")
+        canvas.push_state_stack()
+        painter.draw(canvas, drawing, name)
+        canvas.pop_state_stack()
+        code.append("EMC")
+    code.append("Q\nQ")
+
+
+_PREFIXES_ATTR = "_cardgen_slot_ops"
 _FURNITURE_ATTR = "_cardgen_furniture"  # a document's page marks and labels, as first drawn
 _MARK_STATE = ("_strokeColorObj", "_fillColorObj", "_lineWidth")  # what marks leave set
 # what furniture is drawn from, as plain values (hashed without a call to a dataclass's __hash__)

@@ -149,7 +149,7 @@ def _keep_graphics_states(canvas: Canvas, name: str, shadings: dict[str, str] | 
     form.Resources = resources
 
 
-def _clip_and_place(canvas: Canvas, drawing: Drawing, x_mm: float, y_mm: float,
+def clip_and_place(canvas: Canvas, drawing: Drawing, x_mm: float, y_mm: float,
                     page_h_mm: float, bleed_mm: float, rotate: int) -> None:
     """Place the face and clip to its trim (or cut line) grown by the bleed shown: the clip's
     operators, in face space, are worked out once per document for each size, bleed and
@@ -239,17 +239,21 @@ class Painter:
         if name in self.reused:
             name = _ensure_form(canvas, drawing, name, self.ops)
         canvas.saveState()
-        _clip_and_place(canvas, drawing, x_mm, y_mm, page_h_mm, bleed_mm, rotate)
+        clip_and_place(canvas, drawing, x_mm, y_mm, page_h_mm, bleed_mm, rotate)
         if name in self.reused:
             canvas.doForm(name)
         else:
             canvas._code.append(f"/{name} BMC")
-            if self.ops is None:
-                draw_items(canvas, drawing.items)
-            else:
-                self.ops.draw(canvas, drawing, name)
+            self.draw(canvas, drawing, name)
             canvas._code.append("EMC")
         canvas.restoreState()
+
+    def draw(self, canvas: Canvas, drawing: Drawing, name: str) -> None:
+        """A face's items in place (replayed when `ops` kept them)."""
+        if self.ops is None:
+            draw_items(canvas, drawing.items)
+        else:
+            self.ops.draw(canvas, drawing, name)
 
 
 def reused_keys(keys: Iterable[str]) -> set[str]:
@@ -296,7 +300,7 @@ def paint(
     register_fonts()
     name = _ensure_form(canvas, drawing)
     canvas.saveState()
-    _clip_and_place(canvas, drawing, x_mm, y_mm, page_h_mm, bleed_mm, rotate)
+    clip_and_place(canvas, drawing, x_mm, y_mm, page_h_mm, bleed_mm, rotate)
     canvas.doForm(name)
     canvas.restoreState()
 

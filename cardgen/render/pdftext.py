@@ -13,7 +13,7 @@ spaces' pieces, kept per document and font (`_fast_tj`), to the bytes the long w
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import chain
@@ -61,40 +61,68 @@ def draw_texts(canvas: Canvas, texts: Iterable[Text]) -> None:
     (Tc, which Q restores) set only on change; each
     line's shaped glyphs shown with TJ, the numbers between them the kerning (and whatever
     else shaping moved) relative to the font's own advances. A line met again in the same
-    document reuses the operators it gave the first time."""
-    made: dict[tuple[str, str, float], list[tuple[str, str]]] = canvas.__dict__.setdefault(
-        _TEXT_ATTR, {})
+    document reuses the operators it gave the first time (a line whose glyphs all have codes
+    is put together from its words' kept pieces again: `_fast_tj`)."""
+    attrs = canvas.__dict__
+    made: dict[tuple[str, str, float], list[tuple[str, str]]] | None = attrs.get(_TEXT_ATTR)
+    if made is None:
+        made = attrs[_TEXT_ATTR] = {}
+    font_ops: dict[tuple[str, float], str] | None = attrs.get(_FONT_OPS_ATTR)
+    if font_ops is None:
+        font_ops = attrs[_FONT_OPS_ATTR] = {}
     code = ["q BT"]
+    add = code.append
     color, tf = "", ""
     outline: str | None = None
     tracking = 0.0
     for t in texts:
         if t.color != color:
-            code.append(rgb_op(t.color))
+            add(rgb_op(t.color))
             color = t.color
-        x = t.x
+        x, y = t.x, t.y
         if t.anchor != "start":
             width = fonts.spaced_width_mm(t.text, t.font, t.size, t.spacing)
             x -= width / 2 if t.anchor == "middle" else width
-        code.append(f"1 0 0 1 {fp_str(x * K, -t.y * K)} Tm")
+        tm = _TM.get((x, y))
+        add(tm if tm is not None else _tm(x, y))
         if t.spacing != tracking:  # letter spacing: Tc, after every glyph shown
-            code.append(f"{fp_str(t.spacing * K)} Tc")
+            add(f"{fp_str(t.spacing * K)} Tc")
             tracking = t.spacing
         if t.stroke != outline:  # an outline: fill then stroke (render mode 2), round joins
-            code.append(f"{rgb_op(t.stroke).replace(' rg', ' RG')} {fp_str(t.stroke_width * K)} w "
-                        "1 j 2 Tr" if t.stroke else "0 Tr")
+            add(f"{rgb_op(t.stroke).replace(' rg', ' RG')} {fp_str(t.stroke_width * K)} w "
+                "1 j 2 Tr" if t.stroke else "0 Tr")
             outline = t.stroke
+        font_op = font_ops.get((t.font, t.size))
+        tj = None if font_op is None else _fast_tj(canvas, t.font, t.text)
+        if tj is not None:  # every glyph in the first subset, none raised: the usual line
+            if font_op != tf:
+                add(font_op)
+                tf = font_op
+            add(tj)
+            continue
         key = (t.font, t.text, t.size)
         parts = made.get(key)
         if parts is None:
             parts = made[key] = _text_parts(canvas, t)
         for font_op, shown in parts:
             if font_op != tf:
-                code.append(font_op)
+                add(font_op)
                 tf = font_op
-            code.append(shown)
-    code.append("ET Q")
+            add(shown)
+    add("ET Q")
     canvas._code.append(" ".join(code))
+
+
+_TM: dict[tuple[float, float], str] = {}  # a line's start (mm, y down) -> its Tm operator
+
+
+def _tm(x: float, y: float) -> str:
+    """The text matrix placing a line at (x, y) mm in face space, kept per process (a deck's
+    lines start at the same few places on every card)."""
+    if len(_TM) >= 1 << 16:
+        _TM.clear()
+    tm = _TM[(x, y)] = f"1 0 0 1 {fp_str(x * K, -y * K)} Tm"
+    return tm
 
 
 def _text_parts(canvas: Canvas, t: Text) -> list[tuple[str, str]]:
@@ -104,12 +132,17 @@ def _text_parts(canvas: Canvas, t: Text) -> list[tuple[str, str]]:
     tj = _fast_tj(canvas, t.font, t.text)
     if tj is None:
         return _split_parts(canvas, t)
-    fonts_ops: dict[tuple[str, float], str] = canvas.__dict__.setdefault(_FONT_OPS_ATTR, {})
-    font_op = fonts_ops.get((t.font, t.size))
+    return [(_font_op(canvas, t.font, t.size), tj)]
+
+
+def _font_op(canvas: Canvas, face: str, size: float) -> str:
+    """The operator choosing a face's first subset at a size, kept per document."""
+    font_ops: dict[tuple[str, float], str] = canvas.__dict__.setdefault(_FONT_OPS_ATTR, {})
+    font_op = font_ops.get((face, size))
     if font_op is None:
-        name = pdf_font(t.font).getSubsetInternalName(0, canvas._doc)
-        font_op = fonts_ops[(t.font, t.size)] = f"{name} {fp_str(t.size)} Tf"
-    return [(font_op, tj)]
+        name = pdf_font(face).getSubsetInternalName(0, canvas._doc)
+        font_op = font_ops[(face, size)] = f"{name} {fp_str(size)} Tf"
+    return font_op
 
 
 def _split_parts(canvas: Canvas, t: Text) -> list[tuple[str, str]]:
@@ -170,11 +203,19 @@ def _fast_tj(canvas: Canvas, face: str, text: str) -> str | None:
 
     As `_shown` does, a piece's last number and the next piece's lead are added up, the
     line's last number is dropped, and glyphs with no number between them share one string."""
-    pieces = [text] if " " not in text or shaping.has_rtl(text) else _PIECES.findall(text)
-    by_face: dict[str, dict[str, _Piece]] = canvas.__dict__.setdefault(_PIECES_ATTR, {})
-    kept = by_face.get(face)
-    if kept is None:
-        kept = by_face[face] = {}
+    plain = text.isascii() or not shaping.has_rtl(text)
+    by_face: dict[str, tuple[dict[str, _Piece], dict[str, str]]] = canvas.__dict__.setdefault(
+        _PIECES_ATTR, {})
+    found = by_face.get(face)
+    if found is None:
+        found = by_face[face] = ({}, {"": ""})
+    kept, bodies = found
+    if plain and text:
+        try:  # every piece met before without a number at its ends: their bodies joined
+            return f"[({bodies[' '].join([bodies[word] for word in text.split(' ')])})] TJ"
+        except KeyError:
+            pass
+    pieces = _PIECES.findall(text) if plain and " " in text else [text]
     out: list[str] = []
     pending = ""  # escaped codes shown since the last number (empty only before the first)
     after = 0.0  # the previous piece's last number
@@ -185,6 +226,9 @@ def _fast_tj(canvas: Canvas, face: str, text: str) -> str | None:
             if piece is None:
                 return None
             kept[text_piece] = piece
+            body = _body(piece)
+            if body is not None:
+                bodies[text_piece] = body
         if isinstance(piece, str):
             if after:
                 out.append(f"({pending}) {_number(after)}")
@@ -196,6 +240,19 @@ def _fast_tj(canvas: Canvas, face: str, text: str) -> str | None:
     if pending:
         out.append(f"({pending})")
     return f"[{' '.join(out)}] TJ"
+
+
+def _body(piece: _Piece) -> str | None:
+    """What a piece adds to a line's TJ between the brackets of the strings around it when
+    no number stands at either of its ends: its escaped codes, and its inner numbers with the
+    strings they close and open (`_fast_tj` joins a line of such pieces at once); None for a
+    piece with a lead or a number after its last glyph."""
+    if isinstance(piece, str):
+        return piece
+    first, number, inner, last, end, lead = piece
+    if lead or end or number is None:
+        return None
+    return f"{first}) {number} {inner} ({last}" if inner else f"{first}) {number} ({last}"
 
 
 def _numbered(out: list[str], pending: str, after: float,
@@ -293,22 +350,44 @@ def _shown(face: str, text: str) -> _Shown:
     return _Shown("".join([p.chars for p in pieces]), tuple(gaps), pieces[0].lead, rises)
 
 
-def shown_chars(face: str, texts: Iterable[str]) -> set[str]:
+def shown_chars(face: str, texts: Sequence[str]) -> set[str]:
     """The characters `_shown(face, text)` shows for each of the texts, as one set, found in
     their words' (and spaces') shapes, each word looked up once however often the texts
     repeat it, without working out the lines' numbers (a deck's lines are mostly met once,
     and a large deck's would not all stay in `_shown`'s memo until they are drawn)."""
-    words: set[str] = set()
-    for text in texts:
-        if shaping.has_rtl(text):  # shown whole
-            words.add(text)
-        elif " " in text:  # its words and the spaces between them, as `_PIECES` finds them
-            words.update(text.split(" "))
+    if not texts:
+        return set()
+    joined = " ".join(texts)
+    if joined.isascii() or not shaping.has_rtl(joined):  # every line split into its words
+        words = set(joined.split(" "))
+        if joined.count(" ") >= len(texts):  # a space shown (not only the joins)
             words.add(" ")
-        else:
-            words.add(text)
+    else:  # a line with right-to-left text is shown whole
+        words = set()
+        for text in texts:
+            if shaping.has_rtl(text):
+                words.add(text)
+            else:  # its words and the spaces between them, as `_PIECES` finds them
+                words.update(text.split(" "))
+                if " " in text:
+                    words.add(" ")
     words.discard("")
-    return set("".join([_shown_whole(face, word).chars for word in words]))
+    kept = _WORD_CHARS.get(face)
+    if kept is None or kept[0] is not _shown_whole:  # (a test may stand in for the shaping)
+        kept = _WORD_CHARS[face] = (_shown_whole, {})
+    memo = kept[1]
+    try:
+        return set("".join([memo[word] for word in words]))
+    except KeyError:
+        if len(memo) >= 1 << 16:
+            memo.clear()
+        for word in words:
+            if word not in memo:
+                memo[word] = _shown_whole(face, word).chars
+        return set("".join([memo[word] for word in words]))
+
+
+_WORD_CHARS: dict[str, tuple[object, dict[str, str]]] = {}  # face -> (shaping, word -> chars)
 
 
 @lru_cache(maxsize=1 << 15)
