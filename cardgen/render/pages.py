@@ -71,12 +71,22 @@ def home_page_key(signature: str, content: str, painter: Painter, page: Page,
     kept: dict[tuple[str, str], str] = painter.__dict__.setdefault(_PAGE_KEYS_ATTR, {})
     found = kept.get((signature, content))
     if found is None:
-        key = repr((signature, content, [_placed(painter, faces[p.face]) for p in page.placements]))
+        placed: dict[tuple[object, ...], str] = painter.__dict__.setdefault(_PLACED_ATTR, {})
+        parts = []
+        for p in page.placements:  # each face's `_placed` repr, worked out once per painter
+            drawing = faces[p.face]
+            what = (painter.key(drawing), drawing.shape, drawing.corner, drawing.points)
+            one = placed.get(what)
+            if one is None:
+                one = placed[what] = repr(_placed(painter, drawing))
+            parts.append(one)
+        key = f"({signature!r}, {content!r}, [{', '.join(parts)}])"  # the tuple's repr
         found = kept[(signature, content)] = hashlib.sha1(key.encode("utf-8")).hexdigest()
     return found
 
 
 _PAGE_KEYS_ATTR = "_cardgen_page_keys"
+_PLACED_ATTR = "_cardgen_placed"  # (face key, outline) -> the repr of its `_placed`
 
 
 def _forms(canvas: Canvas, painter: Painter, drawings: list[Drawing]) -> None:
@@ -99,8 +109,18 @@ def _draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing],
             canvas.restoreState()
     canvas.saveState()
     furniture: dict[object, Kept] = canvas.__dict__.setdefault(_FURNITURE_ATTR, {})
-    marks = (height, tuple(map(_line_values, page.lines)), tuple(map(_circle_values, page.circles)))
-    _replayed(canvas, furniture, marks, _marks, page, height)
+    # the marks by their objects (pages of one grid share them), else by their values
+    shared = (height, tuple(map(id, page.lines)), tuple(map(id, page.circles)))
+    marks = furniture.get(shared)
+    if marks is None:
+        key = (height, tuple(map(_line_values, page.lines)),
+               tuple(map(_circle_values, page.circles)))
+        _replayed(canvas, furniture, key, _marks, page, height)
+        furniture[shared] = furniture[key]
+        pinned: list[object] = canvas.__dict__.setdefault(_PINNED_ATTR, [])
+        pinned.append((tuple(page.lines), tuple(page.circles)))  # held: their ids stay theirs
+    else:
+        _replayed(canvas, furniture, shared, _marks, page, height)
     for label in page.labels:
         _replayed(canvas, furniture, (height, _label_values(label)), _label, label, height)
     canvas.restoreState()
@@ -149,15 +169,14 @@ def _place(canvas: Canvas, painter: Painter, drawing: Drawing, p: Placement, hei
         canvas.doForm(name)
     else:
         code.append(f"/{name} BMC")
-        canvas.push_state_stack()
-        painter.draw(canvas, drawing, name)
-        canvas.pop_state_stack()
+        painter.draw(canvas, drawing, name)  # (draw_items restores what it sets)
         code.append("EMC")
     code.append("Q\nQ")
 
 
 _PREFIXES_ATTR = "_cardgen_slot_ops"
 _FURNITURE_ATTR = "_cardgen_furniture"  # a document's page marks and labels, as first drawn
+_PINNED_ATTR = "_cardgen_pinned"  # the objects whose ids make a furniture key
 _MARK_STATE = ("_strokeColorObj", "_fillColorObj", "_lineWidth")  # what marks leave set
 # what furniture is drawn from, as plain values (hashed without a call to a dataclass's __hash__)
 _line_values, _circle_values, _label_values = (attrgetter(*(f.name for f in fields(kind)))

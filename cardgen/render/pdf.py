@@ -306,22 +306,41 @@ def paint(
 
 
 def draw_items(canvas: Canvas, items: list[Primitive] | tuple[Primitive, ...]) -> None:
-    """Draw primitives in face space: mm with y down become pt with y up (origin unchanged)."""
+    """Draw primitives in face space: mm with y down become pt with y up (origin unchanged).
+    A shape or group `_recorded` kept is replayed at once when met again as the same object
+    (faces share their frames' and icons' objects)."""
+    by_id: dict[int, tuple[object, Kept]] | None = canvas.__dict__.get(_OPS_BY_ID_ATTR)
+    if by_id is None:
+        by_id = canvas.__dict__[_OPS_BY_ID_ATTR] = {}
+    code = canvas._code
+    doc = canvas._doc
     i, n = 0, len(items)
     while i < n:
         item = items[i]
-        if type(item) is Text:
+        kind = type(item)
+        if kind is Text:
             j = i + 1
             while j < n and type(items[j]) is Text:
                 j += 1
             draw_texts(canvas, cast("Iterable[Text]", items[i:j]))  # every item in the run is a Text
             i = j
+            continue
+        found = by_id.get(id(item))
+        if found is not None and found[0] is item:  # (held there, so its id is its own)
+            version, ops, _ = found[1]
+            if version > doc._pdfVersion:
+                doc._pdfVersion = version
+            code.extend(ops)
         elif isinstance(item, Rect | Ellipse | Path) and replayable(item.style):
             _recorded(canvas, item)
-            i += 1
+            by_id[id(item)] = (item, canvas.__dict__[_OPS_ATTR][repr(item)])
         else:
-            _DRAW[type(item)](canvas, item)
-            i += 1
+            _DRAW[kind](canvas, item)
+            if kind is Group:
+                kept = canvas.__dict__.get(_OPS_ATTR, {}).get(repr(item))
+                if kept is not None:  # recorded (`_group`): opaque shapes only
+                    by_id[id(item)] = (item, kept)
+        i += 1
 
 
 def _recorded(canvas: Canvas, item: Rect | Ellipse | Path | Group,
@@ -463,6 +482,7 @@ def _drawn_group(canvas: Canvas, g: Group) -> None:
 
 
 _OPS_ATTR = "_cardgen_ops"
+_OPS_BY_ID_ATTR = "_cardgen_ops_by_id"  # id -> (the shape or group, its _OPS_ATTR entry)
 _DRAW: dict[type, Callable[[Canvas, Any], None]] = {
     Rect: _rect, Ellipse: _ellipse, Path: _path, Text: lambda c, t: draw_texts(c, (t,)),
     Image: _image, Group: _group}

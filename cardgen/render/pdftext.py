@@ -70,11 +70,15 @@ def draw_texts(canvas: Canvas, texts: Iterable[Text]) -> None:
     font_ops: dict[tuple[str, float], str] | None = attrs.get(_FONT_OPS_ATTR)
     if font_ops is None:
         font_ops = attrs[_FONT_OPS_ATTR] = {}
+    pieces: dict[str, tuple[dict[str, _Piece], dict[str, str]]] = attrs.get(_PIECES_ATTR) or {}
     code = ["q BT"]
     add = code.append
     color, tf = "", ""
     outline: str | None = None
     tracking = 0.0
+    face = ""
+    bodies: dict[str, str] = {}
+    space: str | None = None
     for t in texts:
         if t.color != color:
             add(rgb_op(t.color))
@@ -93,7 +97,27 @@ def draw_texts(canvas: Canvas, texts: Iterable[Text]) -> None:
                 "1 j 2 Tr" if t.stroke else "0 Tr")
             outline = t.stroke
         font_op = font_ops.get((t.font, t.size))
-        tj = None if font_op is None else _fast_tj(canvas, t.font, t.text)
+        tj = None
+        if font_op is not None:
+            text = t.text
+            if t.font != face:  # the words this document met in this face (`_fast_tj`)
+                face = t.font
+                found = pieces.get(face)
+                bodies = found[1] if found is not None else {}
+                space = bodies.get(" ")
+            if space is not None and text and text.isascii():  # `_fast_tj`'s first way, here
+                try:
+                    tj = "[(" + space.join([bodies[word] for word in text.split(" ")]) + ")] TJ"
+                except KeyError:
+                    pass
+            if tj is None:
+                tj = _fast_tj(canvas, face, text)
+                found = pieces.get(face)
+                if found is None:  # the first line of a document: its pieces just made
+                    pieces = attrs.get(_PIECES_ATTR) or {}
+                    found = pieces.get(face)
+                bodies = found[1] if found is not None else {}
+                space = bodies.get(" ")
         if tj is not None:  # every glyph in the first subset, none raised: the usual line
             if font_op != tf:
                 add(font_op)
@@ -204,15 +228,15 @@ def _fast_tj(canvas: Canvas, face: str, text: str) -> str | None:
     As `_shown` does, a piece's last number and the next piece's lead are added up, the
     line's last number is dropped, and glyphs with no number between them share one string."""
     plain = text.isascii() or not shaping.has_rtl(text)
-    by_face: dict[str, tuple[dict[str, _Piece], dict[str, str]]] = canvas.__dict__.setdefault(
-        _PIECES_ATTR, {})
-    found = by_face.get(face)
+    by_face: dict[str, tuple[dict[str, _Piece], dict[str, str]]] | None = canvas.__dict__.get(
+        _PIECES_ATTR)
+    found = by_face.get(face) if by_face is not None else None
     if found is None:
-        found = by_face[face] = ({}, {"": ""})
+        found = canvas.__dict__.setdefault(_PIECES_ATTR, {})[face] = ({}, {"": ""})
     kept, bodies = found
     if plain and text:
         try:  # every piece met before without a number at its ends: their bodies joined
-            return f"[({bodies[' '].join([bodies[word] for word in text.split(' ')])})] TJ"
+            return "[(" + bodies[" "].join([bodies[word] for word in text.split(" ")]) + ")] TJ"
         except KeyError:
             pass
     pieces = _PIECES.findall(text) if plain and " " in text else [text]
@@ -376,15 +400,16 @@ def shown_chars(face: str, texts: Sequence[str]) -> set[str]:
     if kept is None or kept[0] is not _shown_whole:  # (a test may stand in for the shaping)
         kept = _WORD_CHARS[face] = (_shown_whole, {})
     memo = kept[1]
-    try:
-        return set("".join([memo[word] for word in words]))
-    except KeyError:
+    get = memo.get
+    shown = [get(word) for word in words]
+    if None in shown:  # a word met for the first time
         if len(memo) >= 1 << 16:
             memo.clear()
         for word in words:
             if word not in memo:
                 memo[word] = _shown_whole(face, word).chars
-        return set("".join([memo[word] for word in words]))
+        shown = [memo[word] for word in words]
+    return set("".join(shown))
 
 
 _WORD_CHARS: dict[str, tuple[object, dict[str, str]]] = {}  # face -> (shaping, word -> chars)
@@ -397,12 +422,19 @@ def _shown_whole(face: str, text: str) -> _Shown:
     shaped = fonts.shaped(text, face)
     rl_face = pdf_font(face).face
     scale = 1000.0 / fonts.units_per_em(face)
-    chars = [_char_of(rl_face, gid) for gid in shaped.gids]
-    xs = [x * scale for x in shaped.xs] + [shaped.advance * scale]
-    gaps = tuple(round(xs[i] + rl_face.getCharWidth(c) - xs[i + 1], 3) for i, c in enumerate(chars))
+    mapped = rl_face.glyphToChar
+    chars = []
+    for gid in shaped.gids:
+        found = mapped.get(gid)
+        chars.append(int(found[0]) if found else _char_of(rl_face, gid))
+    xs = [x * scale for x in shaped.xs]
+    ends = [*xs[1:], shaped.advance * scale]
+    widths, default = rl_face.charWidths, rl_face.defaultWidth  # as getCharWidth reads them
+    gaps = tuple([round(x + widths.get(c, default) - end, 3)
+                  for x, c, end in zip(xs, chars, ends, strict=False)])  # none: no glyph
     lead = -round(xs[0], 3) if chars else 0.0
-    rises = tuple(y * scale for y in shaped.ys)
-    return _Shown("".join(map(chr, chars)), gaps, lead, rises if any(rises) else ())
+    rises = tuple([y * scale for y in shaped.ys]) if any(shaped.ys) else ()
+    return _Shown("".join(map(chr, chars)), gaps, lead, rises)
 
 
 def _char_of(rl_face: Any, gid: int) -> int:
