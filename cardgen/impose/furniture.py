@@ -94,12 +94,17 @@ def lane_point(lane: Lane, along: float, up: float) -> tuple[float, float]:
 def draw_item(page: Page, lane: Lane, at: float, item: LaneItem, size: float) -> None:
     angle = 90 if lane.vertical else 0
     if item[0] == "text":
-        x, y = lane_point(lane, at, 0.0)
-        page.labels.append(Label(x, y, item[1], size, angle, bold=item[2]))
+        page.labels.append(_text_label(lane, at, item, size))
         return
     lines, label = _bar(lane, at, item, size)
     page.lines += lines
     page.labels.append(label)
+
+
+@lru_cache(maxsize=1024)  # a file's pages repeat their labels at the same places
+def _text_label(lane: Lane, at: float, item: TextLabel, size: float) -> Label:
+    x, y = lane_point(lane, at, 0.0)
+    return Label(x, y, item[1], size, 90 if lane.vertical else 0, bold=item[2])
 
 
 @lru_cache(maxsize=256)  # every page of a grid puts its bars at the same places

@@ -109,18 +109,16 @@ def _draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing],
             canvas.restoreState()
     canvas.saveState()
     furniture: dict[object, Kept] = canvas.__dict__.setdefault(_FURNITURE_ATTR, {})
-    # the marks by their objects (pages of one grid share them), else by their values
+    # the marks' key: their values, found by their objects when pages share them (a grid's)
+    by_ids: dict[object, tuple[object, object]] = canvas.__dict__.setdefault(_MARK_KEYS_ATTR, {})
     shared = (height, tuple(map(id, page.lines)), tuple(map(id, page.circles)))
-    marks = furniture.get(shared)
-    if marks is None:
+    found = by_ids.get(shared)
+    if found is None:
         key = (height, tuple(map(_line_values, page.lines)),
                tuple(map(_circle_values, page.circles)))
-        _replayed(canvas, furniture, key, _marks, page, height)
-        furniture[shared] = furniture[key]
-        pinned: list[object] = canvas.__dict__.setdefault(_PINNED_ATTR, [])
-        pinned.append((tuple(page.lines), tuple(page.circles)))  # held: their ids stay theirs
-    else:
-        _replayed(canvas, furniture, shared, _marks, page, height)
+        # the objects held beside their key: no other object takes their ids meanwhile
+        found = by_ids[shared] = (key, (tuple(page.lines), tuple(page.circles)))
+    _replayed(canvas, furniture, found[0], _marks, page, height)
     for label in page.labels:
         _replayed(canvas, furniture, (height, _label_values(label)), _label, label, height)
     canvas.restoreState()
@@ -176,7 +174,7 @@ def _place(canvas: Canvas, painter: Painter, drawing: Drawing, p: Placement, hei
 
 _PREFIXES_ATTR = "_cardgen_slot_ops"
 _FURNITURE_ATTR = "_cardgen_furniture"  # a document's page marks and labels, as first drawn
-_PINNED_ATTR = "_cardgen_pinned"  # the objects whose ids make a furniture key
+_MARK_KEYS_ATTR = "_cardgen_mark_keys"  # the marks' objects' ids -> (their key, them)
 _MARK_STATE = ("_strokeColorObj", "_fillColorObj", "_lineWidth")  # what marks leave set
 # what furniture is drawn from, as plain values (hashed without a call to a dataclass's __hash__)
 _line_values, _circle_values, _label_values = (attrgetter(*(f.name for f in fields(kind)))
@@ -209,12 +207,28 @@ def _marks(canvas: Canvas, page: Page, height: float) -> None:
 
 
 def _label(canvas: Canvas, label: Label, height: float) -> None:
-    canvas.saveState()
-    canvas.translate(label.x * mm, (height - label.y) * mm)
-    canvas.rotate(label.angle)
+    """A label: its placing operators (saveState, translate and rotate, made once per document
+    for each place and angle: a file's pages put their labels at the same few places), its
+    text, and restoreState's."""
+    places: dict[tuple[float, float, float], str] = canvas.__dict__.setdefault(_PLACES_ATTR, {})
+    code = canvas._code
+    where = (label.x, height - label.y, label.angle)
+    place = places.get(where)
+    if place is None:
+        start = len(code)
+        canvas.saveState()
+        canvas.translate(label.x * mm, (height - label.y) * mm)
+        canvas.rotate(label.angle)
+        place = places[where] = "\n".join(code[start:])
+        del code[start:]
+        canvas.pop_state_stack()
+    code.append(place)
     draw_items(canvas, [Text(0.0, 0.0, label.text, "bold" if label.bold else "regular",
                              label.size)])  # shaped, as impose measured it
-    canvas.restoreState()
+    code.append("Q")
+
+
+_PLACES_ATTR = "_cardgen_label_places"
 
 
 def write_print_pdf(

@@ -378,13 +378,25 @@ def shown_chars(face: str, texts: Sequence[str]) -> set[str]:
     """The characters `_shown(face, text)` shows for each of the texts, as one set, found in
     their words' (and spaces') shapes, each word looked up once however often the texts
     repeat it, without working out the lines' numbers (a deck's lines are mostly met once,
-    and a large deck's would not all stay in `_shown`'s memo until they are drawn)."""
+    and a large deck's would not all stay in `_shown`'s memo until they are drawn). Texts
+    whose words all show as their own characters (no ligature, no glyph shown by another
+    code: `plain`, as found before) show the characters they hold."""
     if not texts:
         return set()
+    kept = _WORD_CHARS.get(face)
+    if kept is None or kept[0] is not _shown_whole:  # (a test may stand in for the shaping)
+        kept = _WORD_CHARS[face] = (_shown_whole, {}, {""})
+    _, memo, plain = kept
     joined = " ".join(texts)
+    spaced = joined.count(" ") >= len(texts)  # a space shown (not only the joins)
     if joined.isascii() or not shaping.has_rtl(joined):  # every line split into its words
         words = set(joined.split(" "))
-        if joined.count(" ") >= len(texts):  # a space shown (not only the joins)
+        if words <= plain and (" " in plain or not spaced):
+            shown = set(joined)
+            if not spaced:
+                shown.discard(" ")
+            return shown
+        if spaced:
             words.add(" ")
     else:  # a line with right-to-left text is shown whole
         words = set()
@@ -396,23 +408,25 @@ def shown_chars(face: str, texts: Sequence[str]) -> set[str]:
                 if " " in text:
                     words.add(" ")
     words.discard("")
-    kept = _WORD_CHARS.get(face)
-    if kept is None or kept[0] is not _shown_whole:  # (a test may stand in for the shaping)
-        kept = _WORD_CHARS[face] = (_shown_whole, {})
-    memo = kept[1]
     get = memo.get
-    shown = [get(word) for word in words]
-    if None in shown:  # a word met for the first time
+    found = [get(word) for word in words]
+    if None in found:  # a word met for the first time
         if len(memo) >= 1 << 16:
             memo.clear()
+            plain.clear()
+            plain.add("")
         for word in words:
             if word not in memo:
-                memo[word] = _shown_whole(face, word).chars
-        shown = [memo[word] for word in words]
-    return set("".join(shown))
+                chars = memo[word] = _shown_whole(face, word).chars
+                if chars == word:
+                    plain.add(word)
+        found = [memo[word] for word in words]
+    return set("".join(found))
 
 
-_WORD_CHARS: dict[str, tuple[object, dict[str, str]]] = {}  # face -> (shaping, word -> chars)
+# face -> (the shaping it was found with, word -> the characters it shows, the words shown
+# as their own characters)
+_WORD_CHARS: dict[str, tuple[object, dict[str, str], set[str]]] = {}
 
 
 @lru_cache(maxsize=1 << 15)
