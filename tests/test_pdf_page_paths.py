@@ -16,10 +16,21 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.impose import PAPERS, Copy, furniture, plans
-from cardgen.impose.geometry import BAND, Box, Circle, Label, Line, Page, Placement, Slot, band_region
-from cardgen.impose.geometry import content_box, grid_slots
-from cardgen.layout.drawing import Drawing, Ellipse, Gradient, Group, Path as PathShape
-from cardgen.layout.drawing import Rect, Style, Text
+from cardgen.impose.geometry import (
+    BAND,
+    Box,
+    Circle,
+    Label,
+    Line,
+    Page,
+    Placement,
+    Slot,
+    band_region,
+    content_box,
+    grid_slots,
+)
+from cardgen.layout.drawing import Drawing, Ellipse, Gradient, Group, Rect, Style, Text
+from cardgen.layout.drawing import Path as PathShape
 from cardgen.render import faceops, pages
 from cardgen.render.pdf import Painter, draw_items, face_key, new_canvas, reused_keys
 

@@ -92,7 +92,6 @@ def lane_point(lane: Lane, along: float, up: float) -> tuple[float, float]:
 
 
 def draw_item(page: Page, lane: Lane, at: float, item: LaneItem, size: float) -> None:
-    angle = 90 if lane.vertical else 0
     if item[0] == "text":
         page.labels.append(_text_label(lane, at, item, size))
         return

@@ -53,11 +53,10 @@ def _collect(items: Sequence[Primitive], found: dict[str, list[str]], bare: dict
     """Each font face's texts among the items, into `found`; how many there are."""
     n = 0
     for item in items:
-        kind = type(item)
-        if kind is Text:
+        if type(item) is Text:
             found.setdefault(item.font, []).append(item.text)
             n += 1
-        elif kind is Group and id(item) not in bare:
+        elif type(item) is Group and id(item) not in bare:
             inside = _collect(item.items, found, bare)
             if not inside:
                 bare[id(item)] = item
@@ -116,16 +115,15 @@ def pure(items: Sequence[Primitive], groups: dict[int, tuple[Group, bool]] | Non
     shading): their operators are the same in every document with the same fonts. `groups`:
     what was found of groups met before, by id (faces share their icons' groups), with them."""
     for item in items:
-        kind = type(item)
-        if kind is Text:
+        if type(item) is Text:
             continue
-        if kind is Rect or kind is Ellipse or kind is Path:
-            if not replayable(item.style):  # type: ignore[union-attr]  # a shape
+        if type(item) is Rect or type(item) is Ellipse or type(item) is Path:
+            if not replayable(item.style):
                 return False
-        elif kind is Group:
+        elif type(item) is Group:
             found = groups.get(id(item)) if groups is not None else None
             if found is None:
-                found = (item, pure(item.items, groups))  # type: ignore[union-attr]
+                found = (item, pure(item.items, groups))
                 if groups is not None:
                     groups[id(item)] = found
             if not found[1]:

@@ -24,12 +24,12 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 from cardgen.impose.geometry import PRINT_BLEED, Circle, Label, Line, Page, Placement
 from cardgen.layout.drawing import Drawing, Text
 from cardgen.render.cutout import is_shaped
+from cardgen.render.dieline import draw_die_line
 from cardgen.render.faceops import PageStreams
 from cardgen.render.pdf import (
     Kept,
     Painter,
     clip_and_place,
-    draw_die_line,
     draw_items,
     new_canvas,
     page_boxes,

@@ -22,7 +22,6 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import cache, lru_cache
 from typing import Any, Protocol, cast
 
-from reportlab.lib.colors import CMYKColorSep
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc, pdfmetrics
@@ -78,7 +77,7 @@ def register_fonts() -> None:
     _register_once()
 
 
-def _placement(rotate: int, x: float, y: float, w: float, h: float, page_h: float) -> Matrix:
+def placement(rotate: int, x: float, y: float, w: float, h: float, page_h: float) -> Matrix:
     """Matrix from face form space (pt, y up, origin at trim top-left) to page points."""
     turn = rotate % 360
     if turn == 0:
@@ -156,7 +155,7 @@ def clip_and_place(canvas: Canvas, drawing: Drawing, x_mm: float, y_mm: float,
     outline (every slot of every page clips a card alike)."""
     w, h = drawing.width, drawing.height
     b = max(0.0, min(bleed_mm, drawing.bleed))
-    canvas.transform(*_placement(rotate, x_mm, y_mm, w, h, page_h_mm))
+    canvas.transform(*placement(rotate, x_mm, y_mm, w, h, page_h_mm))
     clips: dict[tuple[object, ...], list[str]] = canvas.__dict__.setdefault(_CLIPS_ATTR, {})
     key = (w, h, b, drawing.shape, drawing.corner, drawing.points, canvas._fillMode)
     code = canvas._code
@@ -179,34 +178,6 @@ def _clip(canvas: Canvas, drawing: Drawing, w: float, h: float, b: float) -> Non
     # that crosses itself keeps its overlap): nothing is drawn outside it
     trace(clip, face_outline(drawing, b))
     canvas.clipPath(clip, stroke=0, fill=0, fillMode=FILL_NON_ZERO)
-
-
-# the die line's ink: a named spot colour (shown magenta), overprinting, which a shop's RIP
-# gives to the cutter and never prints; set even where the canvas enforces CMYK
-DIE_INK = CMYKColorSep(0, 1, 0, 0, spotName="Dieline")
-
-
-def stroke_die_ink(canvas: Canvas) -> None:
-    """Stroke in the Dieline spot colour, 0.25 pt, overprinting (canvas state: save it first)."""
-    enforce = canvas._enforceColorSpace
-    canvas._enforceColorSpace = None  # a separation, not one of the page's process inks
-    canvas.setStrokeColor(DIE_INK)
-    canvas._enforceColorSpace = enforce
-    canvas.setStrokeOverprint(True)
-    canvas.setLineWidth(0.25)
-
-
-def draw_die_line(canvas: Canvas, drawing: Drawing, x_mm: float, y_mm: float, page_h_mm: float
-                  ) -> None:
-    """The face's cut line (its outline at the trim) stroked over it in the Dieline spot colour:
-    a print shop's die line, for a face with its trim top-left at (x_mm, y_mm)."""
-    canvas.saveState()
-    canvas.transform(*_placement(0, x_mm, y_mm, drawing.width, drawing.height, page_h_mm))
-    stroke_die_ink(canvas)
-    line = canvas.beginPath()
-    trace(line, face_outline(drawing))
-    canvas.drawPath(line, stroke=1, fill=0)
-    canvas.restoreState()
 
 
 class Painter:

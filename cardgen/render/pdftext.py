@@ -13,11 +13,10 @@ spaces' pieces, kept per document and font (`_fast_tj`), to the bytes the long w
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from itertools import chain
-from typing import Any
+from typing import Any, cast
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.rl_accel import fp_str
@@ -28,6 +27,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout import fonts, shaping
 from cardgen.layout.drawing import Text
+from cardgen.render.pdftj import Shown as _Shown
+from cardgen.render.pdftj import number as _number
+from cardgen.render.pdftj import pieces_of as _pieces_of
+from cardgen.render.pdftj import split_codes as _split
+from cardgen.render.pdftj import tj as _tj
 
 _TEXT_ATTR = "_cardgen_texts"
 _PIECES_ATTR = "_cardgen_pieces"
@@ -62,23 +66,13 @@ def draw_texts(canvas: Canvas, texts: Iterable[Text]) -> None:
     line's shaped glyphs shown with TJ, the numbers between them the kerning (and whatever
     else shaping moved) relative to the font's own advances. A line met again in the same
     document reuses the operators it gave the first time (a line whose glyphs all have codes
-    is put together from its words' kept pieces again: `_fast_tj`)."""
-    attrs = canvas.__dict__
-    made: dict[tuple[str, str, float], list[tuple[str, str]]] | None = attrs.get(_TEXT_ATTR)
-    if made is None:
-        made = attrs[_TEXT_ATTR] = {}
-    font_ops: dict[tuple[str, float], str] | None = attrs.get(_FONT_OPS_ATTR)
-    if font_ops is None:
-        font_ops = attrs[_FONT_OPS_ATTR] = {}
-    pieces: dict[str, tuple[dict[str, _Piece], dict[str, str]]] = attrs.get(_PIECES_ATTR) or {}
+    is put together from its words' kept pieces again: `_Lines`)."""
+    lines = _Lines(canvas)
     code = ["q BT"]
     add = code.append
     color, tf = "", ""
     outline: str | None = None
     tracking = 0.0
-    face = ""
-    bodies: dict[str, str] = {}
-    space: str | None = None
     for t in texts:
         if t.color != color:
             add(rgb_op(t.color))
@@ -96,39 +90,7 @@ def draw_texts(canvas: Canvas, texts: Iterable[Text]) -> None:
             add(f"{rgb_op(t.stroke).replace(' rg', ' RG')} {fp_str(t.stroke_width * K)} w "
                 "1 j 2 Tr" if t.stroke else "0 Tr")
             outline = t.stroke
-        font_op = font_ops.get((t.font, t.size))
-        tj = None
-        if font_op is not None:
-            text = t.text
-            if t.font != face:  # the words this document met in this face (`_fast_tj`)
-                face = t.font
-                found = pieces.get(face)
-                bodies = found[1] if found is not None else {}
-                space = bodies.get(" ")
-            if space is not None and text and text.isascii():  # `_fast_tj`'s first way, here
-                try:
-                    tj = "[(" + space.join([bodies[word] for word in text.split(" ")]) + ")] TJ"
-                except KeyError:
-                    pass
-            if tj is None:
-                tj = _fast_tj(canvas, face, text)
-                found = pieces.get(face)
-                if found is None:  # the first line of a document: its pieces just made
-                    pieces = attrs.get(_PIECES_ATTR) or {}
-                    found = pieces.get(face)
-                bodies = found[1] if found is not None else {}
-                space = bodies.get(" ")
-        if tj is not None:  # every glyph in the first subset, none raised: the usual line
-            if font_op != tf:
-                add(font_op)
-                tf = font_op
-            add(tj)
-            continue
-        key = (t.font, t.text, t.size)
-        parts = made.get(key)
-        if parts is None:
-            parts = made[key] = _text_parts(canvas, t)
-        for font_op, shown in parts:
+        for font_op, shown in lines.parts(t):
             if font_op != tf:
                 add(font_op)
                 tf = font_op
@@ -137,12 +99,69 @@ def draw_texts(canvas: Canvas, texts: Iterable[Text]) -> None:
     canvas._code.append(" ".join(code))
 
 
+class _Lines:
+    """One block's lines: a line of words met before in the face, none with a number at its
+    ends, is their kept bodies joined (`_joined`, inline); any other through `_fast_tj`, and
+    what that cannot write as `_text_parts` works it out (kept per document)."""
+
+    def __init__(self, canvas: Canvas):
+        attrs = canvas.__dict__
+        self.canvas = canvas
+        self.made: dict[tuple[str, str, float], list[tuple[str, str]]] = attrs.setdefault(
+            _TEXT_ATTR, {})
+        self.font_ops: dict[tuple[str, float], str] = attrs.setdefault(_FONT_OPS_ATTR, {})
+        self.face, self.bodies, self.space = "", dict[str, str](), cast("str | None", None)
+
+    def parts(self, t: Text) -> list[tuple[str, str]] | tuple[tuple[str, str]]:
+        """(font operator, TJ operators) of each subset the line's glyphs fall in."""
+        font_op = self.font_ops.get((t.font, t.size))
+        if font_op is not None:
+            if t.font != self.face:
+                self._bodies(t.font)
+            text = t.text
+            tj = None
+            if self.space is not None and text and text.isascii():  # `_joined`, inline
+                bodies = self.bodies
+                try:
+                    tj = "[(" + self.space.join([bodies[word] for word in text.split(" ")]) + ")] TJ"
+                except KeyError:
+                    tj = None
+            if tj is None:
+                tj = _fast_tj(self.canvas, t.font, text)
+                self._bodies(t.font)  # (it may have kept new pieces)
+            if tj is not None:  # every glyph in the first subset, none raised: the usual line
+                return ((font_op, tj),)
+        key = (t.font, t.text, t.size)
+        parts = self.made.get(key)
+        if parts is None:
+            parts = self.made[key] = _text_parts(self.canvas, t)
+        return parts
+
+    def _bodies(self, face: str) -> None:
+        """The face's kept bodies (`_fast_tj`), this document's."""
+        self.face = face
+        found = self.canvas.__dict__.get(_PIECES_ATTR, {}).get(face)
+        self.bodies = found[1] if found is not None else {}
+        self.space = self.bodies.get(" ")
+
+
+def _joined(bodies: dict[str, str], text: str) -> str | None:
+    """A plain line's TJ from its words' kept bodies (`_body`), joined by the space's; None
+    when a word (or the space) has none: met for the first time, or a number at its ends."""
+    space = bodies.get(" ")
+    if space is None or not text:
+        return None
+    try:
+        return "[(" + space.join([bodies[word] for word in text.split(" ")]) + ")] TJ"
+    except KeyError:
+        return None
+
+
 _TM: dict[tuple[float, float], str] = {}  # a line's start (mm, y down) -> its Tm operator
 
 
 def _tm(x: float, y: float) -> str:
-    """The text matrix placing a line at (x, y) mm in face space, kept per process (a deck's
-    lines start at the same few places on every card)."""
+    """The Tm placing a line at (x, y) mm, kept (a deck's lines start at the same places)."""
     if len(_TM) >= 1 << 16:
         _TM.clear()
     tm = _TM[(x, y)] = f"1 0 0 1 {fp_str(x * K, -y * K)} Tm"
@@ -162,11 +181,10 @@ def _text_parts(canvas: Canvas, t: Text) -> list[tuple[str, str]]:
 def _font_op(canvas: Canvas, face: str, size: float) -> str:
     """The operator choosing a face's first subset at a size, kept per document."""
     font_ops: dict[tuple[str, float], str] = canvas.__dict__.setdefault(_FONT_OPS_ATTR, {})
-    font_op = font_ops.get((face, size))
-    if font_op is None:
+    if (face, size) not in font_ops:
         name = pdf_font(face).getSubsetInternalName(0, canvas._doc)
-        font_op = font_ops[(face, size)] = f"{name} {fp_str(size)} Tf"
-    return font_op
+        font_ops[(face, size)] = f"{name} {fp_str(size)} Tf"
+    return font_ops[(face, size)]
 
 
 def _split_parts(canvas: Canvas, t: Text) -> list[tuple[str, str]]:
@@ -182,32 +200,6 @@ def _split_parts(canvas: Canvas, t: Text) -> list[tuple[str, str]]:
         parts.append((font_op, _tj(chunk, shown, start, t.size, canvas._escape)))
         start += len(chunk)
     return parts
-
-
-def _split(font: Any, chars: str, doc: Any) -> list[tuple[int, bytes]]:
-    """font.splitString(chars, doc): the same (subset, codes) chunks, looked up at once when
-    every character already has its code (after `faceops.prime`, nearly every line)."""
-    state = font.state.get(doc)  # a WeakKeyDictionary: document -> its codes
-    if state is None or "\u00a0" in chars:
-        return list(font.splitString(chars, doc))
-    assigned = state.assignments
-    try:
-        codes = [assigned[c] for c in map(ord, chars)]
-    except KeyError:  # a character met for the first time: reportlab gives it its code
-        return list(font.splitString(chars, doc))
-    if not codes:
-        return []
-    if max(codes) < 256:
-        return [(0, bytes(codes))]
-    out: list[tuple[int, bytes]] = []
-    current, run = codes[0] >> 8, [codes[0] & 0xFF]
-    for n in codes[1:]:
-        if n >> 8 != current:
-            out.append((current, bytes(run)))
-            current, run = n >> 8, []
-        run.append(n & 0xFF)
-    out.append((current, bytes(run)))
-    return out
 
 
 # A word's (or space's) glyphs as a line's TJ shows them in one document: the escaped run
@@ -234,11 +226,10 @@ def _fast_tj(canvas: Canvas, face: str, text: str) -> str | None:
     if found is None:
         found = canvas.__dict__.setdefault(_PIECES_ATTR, {})[face] = ({}, {"": ""})
     kept, bodies = found
-    if plain and text:
-        try:  # every piece met before without a number at its ends: their bodies joined
-            return "[(" + bodies[" "].join([bodies[word] for word in text.split(" ")]) + ")] TJ"
-        except KeyError:
-            pass
+    if plain:  # every piece met before without a number at its ends: their bodies joined
+        tj = _joined(bodies, text)
+        if tj is not None:
+            return tj
     pieces = _PIECES.findall(text) if plain and " " in text else [text]
     out: list[str] = []
     pending = ""  # escaped codes shown since the last number (empty only before the first)
@@ -246,13 +237,9 @@ def _fast_tj(canvas: Canvas, face: str, text: str) -> str | None:
     for text_piece in pieces:
         piece = kept.get(text_piece)
         if piece is None:
-            piece = _piece(canvas, face, text_piece)
+            piece = _kept_piece(canvas, face, text_piece, found)
             if piece is None:
                 return None
-            kept[text_piece] = piece
-            body = _body(piece)
-            if body is not None:
-                bodies[text_piece] = body
         if isinstance(piece, str):
             if after:
                 out.append(f"({pending}) {_number(after)}")
@@ -264,6 +251,19 @@ def _fast_tj(canvas: Canvas, face: str, text: str) -> str | None:
     if pending:
         out.append(f"({pending})")
     return f"[{' '.join(out)}] TJ"
+
+
+def _kept_piece(canvas: Canvas, face: str, text: str,
+                found: tuple[dict[str, _Piece], dict[str, str]]) -> _Piece | None:
+    """A piece met for the first time in the document (`_piece`), kept with its body."""
+    piece = _piece(canvas, face, text)
+    if piece is not None:
+        kept, bodies = found
+        kept[text] = piece
+        body = _body(piece)
+        if body is not None:
+            bodies[text] = body
+    return piece
 
 
 def _body(piece: _Piece) -> str | None:
@@ -334,19 +334,6 @@ def _piece(canvas: Canvas, face: str, text: str) -> _Piece | None:
     return runs[0], _number(numbers[0]), inner, runs[-1], gaps[-1], shown.lead
 
 
-@dataclass(frozen=True)
-class _Shown:
-    """A shaped line as the PDF shows it: one character per glyph (the glyph's own, or a
-    private-use code given to a glyph no character maps to, such as an Arabic joining form),
-    the TJ number after each glyph and each glyph's rise (font units per em / 1000; none
-    when no glyph is raised, as in most text)."""
-
-    chars: str
-    gaps: tuple[float, ...]
-    lead: float  # TJ number before the first glyph (its offset)
-    rises: tuple[float, ...]
-
-
 @lru_cache(maxsize=1 << 14)
 def _shown(face: str, text: str) -> _Shown:
     """A line as shown: a left-to-right line put together from its words' (as shaping puts
@@ -399,29 +386,27 @@ def shown_chars(face: str, texts: Sequence[str]) -> set[str]:
         if spaced:
             words.add(" ")
     else:  # a line with right-to-left text is shown whole
-        words = set()
-        for text in texts:
-            if shaping.has_rtl(text):
-                words.add(text)
-            else:  # its words and the spaces between them, as `_PIECES` finds them
-                words.update(text.split(" "))
-                if " " in text:
-                    words.add(" ")
+        words = _pieces_of(texts)
     words.discard("")
     get = memo.get
     found = [get(word) for word in words]
     if None in found:  # a word met for the first time
-        if len(memo) >= 1 << 16:
-            memo.clear()
-            plain.clear()
-            plain.add("")
-        for word in words:
-            if word not in memo:
-                chars = memo[word] = _shown_whole(face, word).chars
-                if chars == word:
-                    plain.add(word)
-        found = [memo[word] for word in words]
-    return set("".join(found))
+        _learn(face, words, memo, plain)
+        return set("".join([memo[word] for word in words]))
+    return set("".join(cast("list[str]", found)))
+
+
+def _learn(face: str, words: set[str], memo: dict[str, str], plain: set[str]) -> None:
+    """Each word's characters into `memo`, and into `plain` those shown as their own."""
+    if len(memo) >= 1 << 16:
+        memo.clear()
+        plain.clear()
+        plain.add("")
+    for word in words:
+        if word not in memo:
+            chars = memo[word] = _shown_whole(face, word).chars
+            if chars == word:
+                plain.add(word)
 
 
 # face -> (the shaping it was found with, word -> the characters it shows, the words shown
@@ -503,59 +488,3 @@ def private_glyph(face: str, code: int) -> int | None:
             _give(rl_face, code, g)
             return g
     return None
-
-
-def _tj(chunk: bytes, shown: _Shown, start: int, size: float, escape: Callable[[bytes], str]) -> str:
-    """One subset's glyphs as `[(...) n (...)] TJ`, with a text rise where shaping raised one."""
-    if not any(shown.rises[start:start + len(chunk)]):  # no rise (most text): the glyphs
-        # split only where a number follows
-        return _tj_flat(chunk, shown, start, escape)
-    parts: list[str] = [fp_str(shown.lead)] if start == 0 and shown.lead else []
-    ops: list[str] = []
-    rise = 0.0
-    pending = bytearray()
-    for k, byte in enumerate(chunk):
-        i = start + k
-        if shown.rises[i] != rise:
-            if pending:
-                parts.append(f"({escape(bytes(pending))})")
-                pending = bytearray()
-            ops.append(f"[{' '.join(parts)}] TJ {fp_str(shown.rises[i] * size / 1000)} Ts")
-            parts, rise = [], shown.rises[i]
-        pending.append(byte)
-        if shown.gaps[i]:
-            parts.append(f"({escape(bytes(pending))}) {fp_str(shown.gaps[i])}")
-            pending = bytearray()
-    if pending:
-        parts.append(f"({escape(bytes(pending))})")
-    ops.append(f"[{' '.join(parts)}] TJ" + (" 0 Ts" if rise else ""))
-    return " ".join(ops)
-
-
-def _tj_flat(chunk: bytes, shown: _Shown, start: int, escape: Callable[[bytes], str]) -> str:
-    """`_tj` of glyphs without a rise: the same text, each run of glyphs up to a number
-    escaped at once and each number written once per process."""
-    parts: list[str] = [_number(shown.lead)] if start == 0 and shown.lead else []
-    gaps = shown.gaps
-    j = 0
-    for k in range(len(chunk)):
-        gap = gaps[start + k]
-        if gap:
-            parts.append(f"({escape(chunk[j:k + 1])}) {_number(gap)}")
-            j = k + 1
-    if j < len(chunk):
-        parts.append(f"({escape(chunk[j:])})")
-    return f"[{' '.join(parts)}] TJ"
-
-
-_NUMBERS: dict[float, str] = {}
-
-
-def _number(value: float) -> str:
-    """fp_str(value), kept: a font's kerning and advance gaps take few values."""
-    text = _NUMBERS.get(value)
-    if text is None:
-        if len(_NUMBERS) >= 1 << 16:
-            _NUMBERS.clear()
-        text = _NUMBERS[value] = fp_str(value)
-    return text
