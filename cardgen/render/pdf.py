@@ -302,14 +302,14 @@ def draw_items(canvas: Canvas, items: list[Primitive] | tuple[Primitive, ...]) -
             if version > doc._pdfVersion:
                 doc._pdfVersion = version
             code.extend(ops)
-        elif isinstance(item, Rect | Ellipse | Path) and replayable(item.style):
-            _recorded(canvas, item)
-            by_id[id(item)] = (item, canvas.__dict__[_OPS_ATTR][repr(item)])
         else:
-            _DRAW[kind](canvas, item)
-            if kind is Group:
+            if isinstance(item, Rect | Ellipse | Path) and replayable(item.style):
+                _recorded(canvas, item)
+            else:
+                _DRAW[kind](canvas, item)
+            if kind is not Text and kind is not Image:
                 kept = canvas.__dict__.get(_OPS_ATTR, {}).get(repr(item))
-                if kept is not None:  # recorded (`_group`): opaque shapes only
+                if kept is not None:  # recorded: an opaque shape, or a group of them
                     by_id[id(item)] = (item, kept)
         i += 1
 
