@@ -134,6 +134,7 @@ def pure(items: Sequence[Primitive], groups: dict[int, tuple[Group, bool]] | Non
 
 
 Kept = tuple[tuple[int, ...], str]  # (the PDF version drawing the face asks for, operators)
+_NONE: frozenset[str] = frozenset()
 
 
 class FaceOps:
@@ -160,12 +161,19 @@ class FaceOps:
                 code.append(ops)
             return
         start = len(code)
-        version = asked_version(canvas, lambda: draw_items(canvas, drawing.items))
+        before, doc._pdfVersion = doc._pdfVersion, (0,)  # asked_version, inline
+        try:
+            draw_items(canvas, drawing.items)
+        finally:
+            version, doc._pdfVersion = tuple(doc._pdfVersion), max(before, doc._pdfVersion)
         chars = _CHARS.get(key)  # a face key is its content: its characters as primed
         if chars is None:
             chars = face_chars(drawing)
-        if pure(drawing.items, self._groups) and all(self.primed.get(face, frozenset()).issuperset(text)
-                                       for face, text in chars):
+        primed = self.primed
+        for face, text in chars:
+            if not primed.get(face, _NONE).issuperset(text):
+                return
+        if pure(drawing.items, self._groups):
             self.known[key] = self.fresh[key] = (version, "\n".join(code[start:]))
 
 

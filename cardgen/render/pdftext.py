@@ -35,6 +35,7 @@ from cardgen.render.pdftj import tj as _tj
 
 _TEXT_ATTR = "_cardgen_texts"
 _PIECES_ATTR = "_cardgen_pieces"
+_LINES_ATTR = "_cardgen_lines"  # the canvas's `_Lines`
 _FONT_OPS_ATTR = "_cardgen_font_ops"
 _PIECES = re.compile(r" |[^ ]+")  # a line's words and the spaces between them
 
@@ -67,7 +68,9 @@ def draw_texts(canvas: Canvas, texts: Iterable[Text]) -> None:
     else shaping moved) relative to the font's own advances. A line met again in the same
     document reuses the operators it gave the first time (a line whose glyphs all have codes
     is put together from its words' kept pieces again: `_Lines`)."""
-    lines = _Lines(canvas)
+    lines: _Lines | None = canvas.__dict__.get(_LINES_ATTR)
+    if lines is None:
+        lines = canvas.__dict__[_LINES_ATTR] = _Lines(canvas)
     code = ["q BT"]
     add = code.append
     color, tf = "", ""
@@ -100,7 +103,7 @@ def draw_texts(canvas: Canvas, texts: Iterable[Text]) -> None:
 
 
 class _Lines:
-    """One block's lines: a line of words met before in the face, none with a number at its
+    """A document's lines: a line of words met before in the face, none with a number at its
     ends, is their kept bodies joined (`_joined`, inline); any other through `_fast_tj`, and
     what that cannot write as `_text_parts` works it out (kept per document)."""
 
