@@ -76,7 +76,11 @@ def doc_chars(faces: Iterable[tuple[str, Drawing]], known: MutableMapping[str, C
     if len(_CHARS) > _CHARS_KEPT:
         _CHARS.clear()
     bare: dict[int, Group] = {}
+    seen: set[str] = set()
     for key, drawing in faces:
+        if key in seen:  # an equal face (a shared back): its characters are in already
+            continue
+        seen.add(key)
         chars = known.get(key)
         if chars is None:
             chars = known[key] = face_chars(drawing, bare)

@@ -119,8 +119,11 @@ def _draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing],
         # the objects held beside their key: no other object takes their ids meanwhile
         found = by_ids[shared] = (key, (tuple(page.lines), tuple(page.circles)))
     _replayed(canvas, furniture, found[0], _marks, page, height)
-    for label in page.labels:
-        _replayed(canvas, furniture, (height, _label_values(label)), _label, label, height)
+    for label in page.labels:  # by its object first (a file's pages share their labels)
+        found = by_ids.get((height, id(label)))
+        if found is None:
+            found = by_ids[(height, id(label))] = ((height, _label_values(label)), label)
+        _replayed(canvas, furniture, found[0], _label, label, height)
     canvas.restoreState()
 
 
