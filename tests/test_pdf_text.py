@@ -211,3 +211,31 @@ def test_a_faces_characters_are_those_its_lines_show(face: str) -> None:
     assert pdftext.shown_chars(face, lines) == shown
     drawing = Drawing("t", 80, 80, items=[Group(tuple(Text(0, 0, line, face, 9) for line in lines))])
     assert faceops.face_chars(drawing) == ((face, "".join(sorted(shown))),)
+
+
+def test_lines_of_words_met_before_are_the_long_ways_bytes(tmp_path: Path) -> None:
+    """The second time round every word is known: each line is its words' kept bodies joined
+    (the loop in draw_texts), the same bytes as the long way."""
+    lines = [*LINES, "AVATAR To Wave office", "To  Wave", "office", " Yes,", "Tokyo: "]
+    items = [Text(5, 10 + 3 * i, line, face, 9)
+             for i, line in enumerate(lines) for face in ("regular", "bold")]
+    _same_both_ways(tmp_path, items + items + items[::-1])
+
+
+def test_lines_of_words_with_numbers_met_before_are_the_long_ways_bytes(
+        tmp_path: Path, made_up_shapes: None) -> None:
+    lines = ["Lead first", "word Lead", "kk Lk Lz", "a b c", "ak Lb", "Zz zk mLm", "a  b", "b a"]
+    items = [Text(5, 10 + 3 * i, line, "regular", 9) for i, line in enumerate(lines)]
+    _same_both_ways(tmp_path, items + items)
+
+
+@pytest.mark.parametrize("face", ["regular", "bold", OWN_FONT])
+def test_texts_of_words_known_to_show_as_themselves_show_what_they_hold(face: str) -> None:
+    """Once their words are known, texts of words shown as their own characters take the
+    short way (their own characters); a ligature, a space and a no-break space still count."""
+    batches = [["plain words", "here"], ["office"], ["plain", "here"], ["plain words", "here"],
+               ["office words"], ["words"], ["plain\u00a0words"], [" "], ["here", "words"]]
+    for _ in range(2):
+        for texts in batches:
+            shown = {c for line in texts for c in pdftext._shown(face, line).chars}
+            assert pdftext.shown_chars(face, texts) == shown, texts

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from cardgen.impose.geometry import LANE_GAP, Label, Lane, Line, Page
@@ -31,6 +32,7 @@ def furnish(page: Page, heading: str) -> None:
             place_truncated(page, used, item)
 
 
+@lru_cache(maxsize=1024)  # a file's pages repeat their labels but the first
 def item_length(item: LaneItem, size: float) -> float:
     from cardgen.layout import fonts
 
@@ -90,22 +92,36 @@ def lane_point(lane: Lane, along: float, up: float) -> tuple[float, float]:
 
 
 def draw_item(page: Page, lane: Lane, at: float, item: LaneItem, size: float) -> None:
-    angle = 90 if lane.vertical else 0
     if item[0] == "text":
-        x, y = lane_point(lane, at, 0.0)
-        page.labels.append(Label(x, y, item[1], size, angle, bold=item[2]))
+        page.labels.append(_text_label(lane, at, item, size))
         return
+    lines, label = _bar(lane, at, item, size)
+    page.lines += lines
+    page.labels.append(label)
+
+
+@lru_cache(maxsize=1024)  # a file's pages repeat their labels at the same places
+def _text_label(lane: Lane, at: float, item: TextLabel, size: float) -> Label:
+    x, y = lane_point(lane, at, 0.0)
+    return Label(x, y, item[1], size, 90 if lane.vertical else 0, bold=item[2])
+
+
+@lru_cache(maxsize=256)  # every page of a grid puts its bars at the same places
+def _bar(lane: Lane, at: float, item: ScaleBar, size: float) -> tuple[tuple[Line, ...], Label]:
+    """A scale bar's lines (the bar and its ticks) and caption at `at` along the lane."""
+    angle = 90 if lane.vertical else 0
+    lines: list[Line] = []
     _, length, step, text = item
     a, b = lane_point(lane, at, 0.0), lane_point(lane, at + length, 0.0)
-    page.lines.append(Line(*a, *b, 0.25))
+    lines.append(Line(*a, *b, 0.25))
     k = 0
     while k * step <= length + 1e-6:
         tall = 1.8 if k == 0 or abs(k * step - length) < 1e-6 else 1.1
         p, q = lane_point(lane, at + k * step, 0.0), lane_point(lane, at + k * step, tall)
-        page.lines.append(Line(*p, *q, 0.2))
+        lines.append(Line(*p, *q, 0.2))
         k += 1
     x, y = lane_point(lane, at + length + 1.5, 0.0)
-    page.labels.append(Label(x, y, text, size, angle))
+    return tuple(lines), Label(x, y, text, size, angle)
 
 
 # --------------------------------------------------------------------------- drawing

@@ -54,14 +54,22 @@ def grid_plan(
     if not slots:
         raise ValueError(f"a {copies[0].w} x {copies[0].h} mm face does not fit on {paper.name}")
     pages = []
+    frames: dict[tuple[str, int], Frame] = {}  # the grid's frames, by side and copies placed
     for chunk in chunks(copies, len(slots)):
         used = rows_in_use(slots, len(chunk))
-        front = sheet_page(paper, "front", chunk, used, region, band)
+        front = sheet_page(paper, "front", chunk, used, region, band, frames=frames)
         pages.append(front)
         if any(c.has_back for c in chunk):
-            backs = [back_slot(s, paper.width, offset) for s in used]
-            pages.append(sheet_page(paper, "back", chunk, backs, region, band, offset))
+            found = frames.get(("back", len(chunk)))
+            backs = found[0] if found else [back_slot(s, paper.width, offset) for s in used]
+            pages.append(sheet_page(paper, "back", chunk, backs, region, band, offset,
+                                    frames=frames))
     return pages
+
+
+Frame = tuple[list[Slot], list[Box], tuple[Line, ...], tuple[Lane, ...]]
+# a grid page's slots, their clips, its marks and its label lanes: the same on every page of
+# a grid that places as many copies (planned once per grid_plan; the values are frozen)
 
 
 def rows_in_use(slots: Sequence[Slot], n: int) -> list[Slot]:
@@ -74,19 +82,30 @@ def rows_in_use(slots: Sequence[Slot], n: int) -> list[Slot]:
 def sheet_page(
     paper: Paper, side: str, chunk: Sequence[Copy], slots: Sequence[Slot], region: Box,
     band: bool, offset: tuple[float, float] = (0.0, 0.0),
+    frames: dict[tuple[str, int], Frame] | None = None,
 ) -> Page:
-    """One grid page: placements for the chunk, clips and marks from the full grid."""
-    clips = grid_clips(slots, region)
+    """One grid page: placements for the chunk, clips and marks from the full grid. `frames`
+    keeps what the page's slots give (clips, marks, lanes) for the next page of the same grid
+    with as many copies on it (grid_plan's pages: the same slots)."""
+    key = (side, len(chunk))
+    frame = frames.get(key) if frames is not None else None
+    if frame is None:
+        box = content_box(paper)
+        frame = (list(slots), grid_clips(slots, region),
+                 tuple(grid_marks(slots[:len(chunk)], region)),  # ticks where pieces are
+                 tuple(band_lanes(paper) if band else (
+                     side_lanes(slots, region, span=(box.y, box.bottom))
+                     + rim_lanes(slots, region, region))))
+        if frames is not None:
+            frames[key] = frame
+    _, clips, marks, lanes = frame
     placements = [
         Placement((c.component, side), s, clip)
         for c, s, clip in zip(chunk, slots, clips, strict=False)
         if side == "front" or c.has_back
     ]
-    page = Page(paper, side, describe(chunk, side), placements,
-                grid_marks(slots[:len(chunk)], region))  # ticks where pieces are
-    box = content_box(paper)
-    page.lanes = band_lanes(paper) if band else (
-        side_lanes(slots, region, span=(box.y, box.bottom)) + rim_lanes(slots, region, region))
+    page = Page(paper, side, describe(chunk, side), placements, list(marks))
+    page.lanes = list(lanes)
     if side == "back":
         page.notes.append(f"Backs: duplex, flip on long edge; back offset {fmt_offset(offset)} mm")
     page.notes.append("Cut rows first (marks left and right), then columns (marks top and bottom)")

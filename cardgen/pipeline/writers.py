@@ -55,7 +55,8 @@ def write_home_print(db: Database, faces: Faces, tmp: Path, options: BuildOption
 
 def drawn_faces(faces: Faces, chosen: Iterable[FaceKey]) -> list[tuple[str, Drawing]]:
     """(face key, drawing) of each chosen face once, in order."""
-    return [(faces.key(face), faces.drawings[face]) for face in dict.fromkeys(chosen)]
+    key, drawings = faces.key, faces.drawings
+    return [(key(face), drawings[face]) for face in dict.fromkeys(chosen)]
 
 
 def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildOptions,
@@ -90,7 +91,8 @@ def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildO
     if store is not None:
         store.prepare_fonts()
         if contents is not None and _spliced(store, path, previous, painter, (title, subject, 0),
-                                             drawn_faces(faces, placed), keys_of, sizes, show):
+                                             lambda: drawn_faces(faces, placed), keys_of, sizes,
+                                             show):
             report(f"print {paper_name}", len(pages), len(pages))
             return
     canvas = new_canvas(str(path), title=title, subject=subject)
@@ -192,7 +194,7 @@ def write_print_shop_pdf(db: Database, faces: Faces, path: Path, kind: str,
     if store is not None:
         store.prepare_fonts()
         if _spliced(store, path, previous, painter, (title, subject, bleed),
-                    drawn_faces(faces, ordered),
+                    lambda: drawn_faces(faces, ordered),
                     lambda sig: [print_page_key(sig, bleed, painter, d) for d in drawings], sizes,
                     lambda canvas, streams, n: show_print_page(canvas, drawings[n], painter,
                                                                bleed, streams),
@@ -219,7 +221,7 @@ def write_print_shop_pdf(db: Database, faces: Faces, path: Path, kind: str,
 
 
 def _spliced(store: PdfOpsStore, path: Path, previous: Path | None, painter: Any,
-             named: tuple[str, str, object], drawn: list[tuple[str, Drawing]],
+             named: tuple[str, str, object], drawn: Callable[[], list[tuple[str, Drawing]]],
              keys_of: Callable[[str], list[str]], sizes: list[Any],
              show: Callable[[Any, PageStreams, int], None], document: str | None = None
              ) -> bool:
@@ -234,7 +236,7 @@ def _spliced(store: PdfOpsStore, path: Path, previous: Path | None, painter: Any
         return False
     title, subject, extra = named
     canvas = new_canvas(str(path), title=title, subject=subject)
-    painter.ops, streams = store.begin(canvas, document, drawn)
+    painter.ops, streams = store.begin(canvas, document, drawn())
     frame = pdfsplice.frame_of(canvas, streams, title, subject, extra)
     out = pdfsplice.splice(canvas, streams, frame, found, keys_of(frame.signature), sizes,
                            previous, lambda n: show(canvas, streams, n))

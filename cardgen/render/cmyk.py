@@ -29,8 +29,9 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout.drawing import PathOp
+from cardgen.render.dieline import stroke_die_ink
 from cardgen.render.pdf import K as PT_PER_MM
-from cardgen.render.pdf import new_canvas, stroke_die_ink
+from cardgen.render.pdf import new_canvas
 from cardgen.render.pdfx import make_pdfx
 
 LUT_SIZE = 33
@@ -79,7 +80,7 @@ class CmykPage:
 
 def draw_spot_die_line(canvas: Canvas, ops: Iterable[PathOp], bleed: float, page_h: float
                        ) -> None:
-    """A die line (face mm, y down) stroked in the Dieline spot colour (render.pdf.DIE_INK),
+    """A die line (face mm, y down) stroked in the Dieline spot colour (render.dieline.DIE_INK),
     placed with the trim `bleed` mm inside a page `page_h` pt high."""
     canvas.saveState()
     stroke_die_ink(canvas)

@@ -38,21 +38,30 @@ from cardgen.render.pdftext import pdf_font, private_glyph, shown_chars
 Chars = tuple[tuple[str, str], ...]  # (font face, the characters it shows, sorted) per face
 
 
-def face_chars(drawing: Drawing) -> Chars:
+def face_chars(drawing: Drawing, bare: dict[int, Group] | None = None) -> Chars:
     """The characters a face's text shows in the PDF, per font face (shaped: a ligature is its
-    own character, a glyph no character maps to its private-use code)."""
+    own character, a glyph no character maps to its private-use code). `bare`: groups known
+    to hold no text, by id (faces share their icons' groups), kept while they are."""
     found: dict[str, list[str]] = {}
-    _collect(drawing.items, found)
-    return tuple((face, "".join(sorted(shown_chars(face, texts))))
-                 for face, texts in sorted(found.items()))
+    _collect(drawing.items, found, {} if bare is None else bare)
+    return tuple([(face, "".join(sorted(shown_chars(face, texts))))
+                  for face, texts in sorted(found.items())])
 
 
-def _collect(items: Sequence[Primitive], found: dict[str, list[str]]) -> None:
+def _collect(items: Sequence[Primitive], found: dict[str, list[str]], bare: dict[int, Group]
+             ) -> int:
+    """Each font face's texts among the items, into `found`; how many there are."""
+    n = 0
     for item in items:
         if type(item) is Text:
             found.setdefault(item.font, []).append(item.text)
-        elif type(item) is Group:
-            _collect(item.items, found)
+            n += 1
+        elif type(item) is Group and id(item) not in bare:
+            inside = _collect(item.items, found, bare)
+            if not inside:
+                bare[id(item)] = item
+            n += inside
+    return n
 
 
 _CHARS: dict[str, Chars] = {}  # face key -> its characters, as the last documents found them
@@ -66,10 +75,15 @@ def doc_chars(faces: Iterable[tuple[str, Drawing]], known: MutableMapping[str, C
     found: dict[str, set[str]] = {}
     if len(_CHARS) > _CHARS_KEPT:
         _CHARS.clear()
+    bare: dict[int, Group] = {}
+    seen: set[str] = set()
     for key, drawing in faces:
+        if key in seen:  # an equal face (a shared back): its characters are in already
+            continue
+        seen.add(key)
         chars = known.get(key)
         if chars is None:
-            chars = known[key] = face_chars(drawing)
+            chars = known[key] = face_chars(drawing, bare)
         _CHARS[key] = chars
         for face, text in chars:
             found.setdefault(face, set()).update(text)
@@ -99,17 +113,24 @@ def prime(canvas: Canvas, chars: Mapping[str, str]) -> str:
     return hashlib.sha1(repr(parts).encode("utf-8")).hexdigest()
 
 
-def pure(items: Sequence[Primitive]) -> bool:
+def pure(items: Sequence[Primitive], groups: dict[int, tuple[Group, bool]] | None = None
+         ) -> bool:
     """True when drawing the items names no per-document resource (image, graphics state,
-    shading): their operators are the same in every document with the same fonts."""
+    shading): their operators are the same in every document with the same fonts. `groups`:
+    what was found of groups met before, by id (faces share their icons' groups), with them."""
     for item in items:
         if type(item) is Text:
             continue
-        if isinstance(item, Rect | Ellipse | Path):
+        if type(item) is Rect or type(item) is Ellipse or type(item) is Path:
             if not replayable(item.style):
                 return False
         elif type(item) is Group:
-            if not pure(item.items):
+            found = groups.get(id(item)) if groups is not None else None
+            if found is None:
+                found = (item, pure(item.items, groups))
+                if groups is not None:
+                    groups[id(item)] = found
+            if not found[1]:
                 return False
         else:
             return False
@@ -117,6 +138,7 @@ def pure(items: Sequence[Primitive]) -> bool:
 
 
 Kept = tuple[tuple[int, ...], str]  # (the PDF version drawing the face asks for, operators)
+_NONE: frozenset[str] = frozenset()
 
 
 class FaceOps:
@@ -129,6 +151,7 @@ class FaceOps:
         self.known = known
         self.primed = {face: frozenset(text) for face, text in chars.items()}
         self.fresh: dict[str, Kept] = {}
+        self._groups: dict[int, tuple[Group, bool]] = {}  # `pure`'s findings, this document's
 
     def draw(self, canvas: Canvas, drawing: Drawing, key: str) -> None:
         """Append the face's operators to the canvas: replayed, or drawn (and kept if it can be)."""
@@ -142,12 +165,19 @@ class FaceOps:
                 code.append(ops)
             return
         start = len(code)
-        version = asked_version(canvas, lambda: draw_items(canvas, drawing.items))
+        before, doc._pdfVersion = doc._pdfVersion, (0,)  # asked_version, inline
+        try:
+            draw_items(canvas, drawing.items)
+        finally:
+            version, doc._pdfVersion = tuple(doc._pdfVersion), max(before, doc._pdfVersion)
         chars = _CHARS.get(key)  # a face key is its content: its characters as primed
         if chars is None:
             chars = face_chars(drawing)
-        if pure(drawing.items) and all(self.primed.get(face, frozenset()).issuperset(text)
-                                       for face, text in chars):
+        primed = self.primed
+        for face, text in chars:
+            if not primed.get(face, _NONE).issuperset(text):
+                return
+        if pure(drawing.items, self._groups):
             self.known[key] = self.fresh[key] = (version, "\n".join(code[start:]))
 
 

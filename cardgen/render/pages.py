@@ -21,14 +21,15 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
-from cardgen.impose.geometry import PRINT_BLEED, Circle, Label, Line, Page
+from cardgen.impose.geometry import PRINT_BLEED, Circle, Label, Line, Page, Placement
 from cardgen.layout.drawing import Drawing, Text
 from cardgen.render.cutout import is_shaped
+from cardgen.render.dieline import draw_die_line
 from cardgen.render.faceops import PageStreams
 from cardgen.render.pdf import (
     Kept,
     Painter,
-    draw_die_line,
+    clip_and_place,
     draw_items,
     new_canvas,
     page_boxes,
@@ -70,12 +71,22 @@ def home_page_key(signature: str, content: str, painter: Painter, page: Page,
     kept: dict[tuple[str, str], str] = painter.__dict__.setdefault(_PAGE_KEYS_ATTR, {})
     found = kept.get((signature, content))
     if found is None:
-        key = repr((signature, content, [_placed(painter, faces[p.face]) for p in page.placements]))
+        placed: dict[tuple[object, ...], str] = painter.__dict__.setdefault(_PLACED_ATTR, {})
+        parts = []
+        for p in page.placements:  # each face's `_placed` repr, worked out once per painter
+            drawing = faces[p.face]
+            what = (painter.key(drawing), drawing.shape, drawing.corner, drawing.points)
+            one = placed.get(what)
+            if one is None:
+                one = placed[what] = repr(_placed(painter, drawing))
+            parts.append(one)
+        key = f"({signature!r}, {content!r}, [{', '.join(parts)}])"  # the tuple's repr
         found = kept[(signature, content)] = hashlib.sha1(key.encode("utf-8")).hexdigest()
     return found
 
 
 _PAGE_KEYS_ATTR = "_cardgen_page_keys"
+_PLACED_ATTR = "_cardgen_placed"  # (face key, outline) -> the repr of its `_placed`
 
 
 def _forms(canvas: Canvas, painter: Painter, drawings: list[Drawing]) -> None:
@@ -86,27 +97,87 @@ def _forms(canvas: Canvas, painter: Painter, drawings: list[Drawing]) -> None:
 def _draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing],
                paint: Callable[..., None]) -> None:
     height = page.paper.height
-    code = canvas._code
-    clip_op = " W* n" if canvas._fillMode == FILL_EVEN_ODD else " W n"
-    for p in page.placements:
-        drawing = faces[p.face]
-        canvas.saveState()
-        box = p.clip  # the clip as reportlab's beginPath, rect and clipPath write it
-        code.append(f"n {fp_str((box.x * mm, (height - box.bottom) * mm, box.w * mm, box.h * mm))}"
-                    f" re{clip_op}")
-        paint(canvas, drawing, p.slot.x, p.slot.y, height,
-              bleed_mm=drawing.bleed if p.bleed is None else p.bleed, rotate=p.slot.rotate)
-        canvas.restoreState()
+    if type(paint) is Painter:
+        for p in page.placements:
+            _place(canvas, paint, faces[p.face], p, height)
+    else:
+        for p in page.placements:
+            drawing = faces[p.face]
+            _slot_clip(canvas, p, height)
+            paint(canvas, drawing, p.slot.x, p.slot.y, height,
+                  bleed_mm=drawing.bleed if p.bleed is None else p.bleed, rotate=p.slot.rotate)
+            canvas.restoreState()
     canvas.saveState()
     furniture: dict[object, Kept] = canvas.__dict__.setdefault(_FURNITURE_ATTR, {})
-    marks = (height, tuple(map(_line_values, page.lines)), tuple(map(_circle_values, page.circles)))
-    _replayed(canvas, furniture, marks, _marks, page, height)
-    for label in page.labels:
-        _replayed(canvas, furniture, (height, _label_values(label)), _label, label, height)
+    # the marks' key: their values, found by their objects when pages share them (a grid's)
+    by_ids: dict[object, tuple[object, object]] = canvas.__dict__.setdefault(_MARK_KEYS_ATTR, {})
+    shared = (height, tuple(map(id, page.lines)), tuple(map(id, page.circles)))
+    found = by_ids.get(shared)
+    if found is None:
+        key = (height, tuple(map(_line_values, page.lines)),
+               tuple(map(_circle_values, page.circles)))
+        # the objects held beside their key: no other object takes their ids meanwhile
+        found = by_ids[shared] = (key, (tuple(page.lines), tuple(page.circles)))
+    _replayed(canvas, furniture, found[0], _marks, page, height)
+    for label in page.labels:  # by its object first (a file's pages share their labels)
+        found = by_ids.get((height, id(label)))
+        if found is None:
+            found = by_ids[(height, id(label))] = ((height, _label_values(label)), label)
+        _replayed(canvas, furniture, found[0], _label, label, height)
     canvas.restoreState()
 
 
+def _slot_clip(canvas: Canvas, p: Placement, height: float) -> None:
+    """Save the graphics state and clip to the placement's slot (as reportlab's beginPath,
+    rect and clipPath write it)."""
+    canvas.saveState()
+    box = p.clip
+    clip_op = " W* n" if canvas._fillMode == FILL_EVEN_ODD else " W n"
+    canvas._code.append(f"n {fp_str((box.x * mm, (height - box.bottom) * mm, box.w * mm, box.h * mm))}"
+                        f" re{clip_op}")
+
+
+def _place(canvas: Canvas, painter: Painter, drawing: Drawing, p: Placement, height: float
+           ) -> None:
+    """One face in its slot, as `_slot_clip`, the painter and restoreState give it, with the
+    operators before the face's own (the slot's clip, the face's placement and its own clip)
+    made once per document for each slot, face size, bleed and outline (a sheet's slots are
+    the same on every page), and no reportlab call for a face whose operators are kept: the
+    graphics state saved and restored around the face is the canvas's own state before and
+    after, which a face's drawing leaves as it found it."""
+    name = painter.key(drawing)
+    code = canvas._code
+    slot = p.slot
+    bleed = drawing.bleed if p.bleed is None else p.bleed
+    box = p.clip
+    key = (height, box.x, box.y, box.w, box.h, slot.x, slot.y, slot.rotate, bleed,
+           drawing.width, drawing.height, drawing.bleed, drawing.shape, drawing.corner,
+           drawing.points, canvas._fillMode)
+    prefixes: dict[tuple[object, ...], str] = canvas.__dict__.setdefault(_PREFIXES_ATTR, {})
+    prefix = prefixes.get(key)
+    if prefix is None:
+        start = len(code)
+        _slot_clip(canvas, p, height)
+        canvas.saveState()
+        clip_and_place(canvas, drawing, slot.x, slot.y, height, bleed, slot.rotate)
+        prefix = prefixes[key] = "\n".join(code[start:])
+        del code[start:]
+        canvas.pop_state_stack()
+        canvas.pop_state_stack()
+    code.append(prefix)
+    if name in painter.reused:
+        painter.ensure_form(canvas, drawing)
+        canvas.doForm(name)
+    else:
+        code.append(f"/{name} BMC")
+        painter.draw(canvas, drawing, name)  # (draw_items restores what it sets)
+        code.append("EMC")
+    code.append("Q\nQ")
+
+
+_PREFIXES_ATTR = "_cardgen_slot_ops"
 _FURNITURE_ATTR = "_cardgen_furniture"  # a document's page marks and labels, as first drawn
+_MARK_KEYS_ATTR = "_cardgen_mark_keys"  # the marks' objects' ids -> (their key, them)
 _MARK_STATE = ("_strokeColorObj", "_fillColorObj", "_lineWidth")  # what marks leave set
 # what furniture is drawn from, as plain values (hashed without a call to a dataclass's __hash__)
 _line_values, _circle_values, _label_values = (attrgetter(*(f.name for f in fields(kind)))
@@ -139,12 +210,28 @@ def _marks(canvas: Canvas, page: Page, height: float) -> None:
 
 
 def _label(canvas: Canvas, label: Label, height: float) -> None:
-    canvas.saveState()
-    canvas.translate(label.x * mm, (height - label.y) * mm)
-    canvas.rotate(label.angle)
+    """A label: its placing operators (saveState, translate and rotate, made once per document
+    for each place and angle: a file's pages put their labels at the same few places), its
+    text, and restoreState's."""
+    places: dict[tuple[float, float, float], str] = canvas.__dict__.setdefault(_PLACES_ATTR, {})
+    code = canvas._code
+    where = (label.x, height - label.y, label.angle)
+    place = places.get(where)
+    if place is None:
+        start = len(code)
+        canvas.saveState()
+        canvas.translate(label.x * mm, (height - label.y) * mm)
+        canvas.rotate(label.angle)
+        place = places[where] = "\n".join(code[start:])
+        del code[start:]
+        canvas.pop_state_stack()
+    code.append(place)
     draw_items(canvas, [Text(0.0, 0.0, label.text, "bold" if label.bold else "regular",
                              label.size)])  # shaped, as impose measured it
-    canvas.restoreState()
+    code.append("Q")
+
+
+_PLACES_ATTR = "_cardgen_label_places"
 
 
 def write_print_pdf(

@@ -22,7 +22,6 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import cache, lru_cache
 from typing import Any, Protocol, cast
 
-from reportlab.lib.colors import CMYKColorSep
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc, pdfmetrics
@@ -78,7 +77,7 @@ def register_fonts() -> None:
     _register_once()
 
 
-def _placement(rotate: int, x: float, y: float, w: float, h: float, page_h: float) -> Matrix:
+def placement(rotate: int, x: float, y: float, w: float, h: float, page_h: float) -> Matrix:
     """Matrix from face form space (pt, y up, origin at trim top-left) to page points."""
     turn = rotate % 360
     if turn == 0:
@@ -149,14 +148,14 @@ def _keep_graphics_states(canvas: Canvas, name: str, shadings: dict[str, str] | 
     form.Resources = resources
 
 
-def _clip_and_place(canvas: Canvas, drawing: Drawing, x_mm: float, y_mm: float,
+def clip_and_place(canvas: Canvas, drawing: Drawing, x_mm: float, y_mm: float,
                     page_h_mm: float, bleed_mm: float, rotate: int) -> None:
     """Place the face and clip to its trim (or cut line) grown by the bleed shown: the clip's
     operators, in face space, are worked out once per document for each size, bleed and
     outline (every slot of every page clips a card alike)."""
     w, h = drawing.width, drawing.height
     b = max(0.0, min(bleed_mm, drawing.bleed))
-    canvas.transform(*_placement(rotate, x_mm, y_mm, w, h, page_h_mm))
+    canvas.transform(*placement(rotate, x_mm, y_mm, w, h, page_h_mm))
     clips: dict[tuple[object, ...], list[str]] = canvas.__dict__.setdefault(_CLIPS_ATTR, {})
     key = (w, h, b, drawing.shape, drawing.corner, drawing.points, canvas._fillMode)
     code = canvas._code
@@ -179,34 +178,6 @@ def _clip(canvas: Canvas, drawing: Drawing, w: float, h: float, b: float) -> Non
     # that crosses itself keeps its overlap): nothing is drawn outside it
     trace(clip, face_outline(drawing, b))
     canvas.clipPath(clip, stroke=0, fill=0, fillMode=FILL_NON_ZERO)
-
-
-# the die line's ink: a named spot colour (shown magenta), overprinting, which a shop's RIP
-# gives to the cutter and never prints; set even where the canvas enforces CMYK
-DIE_INK = CMYKColorSep(0, 1, 0, 0, spotName="Dieline")
-
-
-def stroke_die_ink(canvas: Canvas) -> None:
-    """Stroke in the Dieline spot colour, 0.25 pt, overprinting (canvas state: save it first)."""
-    enforce = canvas._enforceColorSpace
-    canvas._enforceColorSpace = None  # a separation, not one of the page's process inks
-    canvas.setStrokeColor(DIE_INK)
-    canvas._enforceColorSpace = enforce
-    canvas.setStrokeOverprint(True)
-    canvas.setLineWidth(0.25)
-
-
-def draw_die_line(canvas: Canvas, drawing: Drawing, x_mm: float, y_mm: float, page_h_mm: float
-                  ) -> None:
-    """The face's cut line (its outline at the trim) stroked over it in the Dieline spot colour:
-    a print shop's die line, for a face with its trim top-left at (x_mm, y_mm)."""
-    canvas.saveState()
-    canvas.transform(*_placement(0, x_mm, y_mm, drawing.width, drawing.height, page_h_mm))
-    stroke_die_ink(canvas)
-    line = canvas.beginPath()
-    trace(line, face_outline(drawing))
-    canvas.drawPath(line, stroke=1, fill=0)
-    canvas.restoreState()
 
 
 class Painter:
@@ -239,17 +210,21 @@ class Painter:
         if name in self.reused:
             name = _ensure_form(canvas, drawing, name, self.ops)
         canvas.saveState()
-        _clip_and_place(canvas, drawing, x_mm, y_mm, page_h_mm, bleed_mm, rotate)
+        clip_and_place(canvas, drawing, x_mm, y_mm, page_h_mm, bleed_mm, rotate)
         if name in self.reused:
             canvas.doForm(name)
         else:
             canvas._code.append(f"/{name} BMC")
-            if self.ops is None:
-                draw_items(canvas, drawing.items)
-            else:
-                self.ops.draw(canvas, drawing, name)
+            self.draw(canvas, drawing, name)
             canvas._code.append("EMC")
         canvas.restoreState()
+
+    def draw(self, canvas: Canvas, drawing: Drawing, name: str) -> None:
+        """A face's items in place (replayed when `ops` kept them)."""
+        if self.ops is None:
+            draw_items(canvas, drawing.items)
+        else:
+            self.ops.draw(canvas, drawing, name)
 
 
 def reused_keys(keys: Iterable[str]) -> set[str]:
@@ -296,28 +271,47 @@ def paint(
     register_fonts()
     name = _ensure_form(canvas, drawing)
     canvas.saveState()
-    _clip_and_place(canvas, drawing, x_mm, y_mm, page_h_mm, bleed_mm, rotate)
+    clip_and_place(canvas, drawing, x_mm, y_mm, page_h_mm, bleed_mm, rotate)
     canvas.doForm(name)
     canvas.restoreState()
 
 
 def draw_items(canvas: Canvas, items: list[Primitive] | tuple[Primitive, ...]) -> None:
-    """Draw primitives in face space: mm with y down become pt with y up (origin unchanged)."""
+    """Draw primitives in face space: mm with y down become pt with y up (origin unchanged).
+    A shape or group `_recorded` kept is replayed at once when met again as the same object
+    (faces share their frames' and icons' objects)."""
+    by_id: dict[int, tuple[object, Kept]] | None = canvas.__dict__.get(_OPS_BY_ID_ATTR)
+    if by_id is None:
+        by_id = canvas.__dict__[_OPS_BY_ID_ATTR] = {}
+    code = canvas._code
+    doc = canvas._doc
     i, n = 0, len(items)
     while i < n:
         item = items[i]
-        if type(item) is Text:
+        kind = type(item)
+        if kind is Text:
             j = i + 1
             while j < n and type(items[j]) is Text:
                 j += 1
             draw_texts(canvas, cast("Iterable[Text]", items[i:j]))  # every item in the run is a Text
             i = j
-        elif isinstance(item, Rect | Ellipse | Path) and replayable(item.style):
-            _recorded(canvas, item)
-            i += 1
+            continue
+        found = by_id.get(id(item))
+        if found is not None and found[0] is item:  # (held there, so its id is its own)
+            version, ops, _ = found[1]
+            if version > doc._pdfVersion:
+                doc._pdfVersion = version
+            code.extend(ops)
         else:
-            _DRAW[type(item)](canvas, item)
-            i += 1
+            if isinstance(item, Rect | Ellipse | Path) and replayable(item.style):
+                _recorded(canvas, item)
+            else:
+                _DRAW[kind](canvas, item)
+            if kind is not Text and kind is not Image:
+                kept = canvas.__dict__.get(_OPS_ATTR, {}).get(repr(item))
+                if kept is not None:  # recorded: an opaque shape, or a group of them
+                    by_id[id(item)] = (item, kept)
+        i += 1
 
 
 def _recorded(canvas: Canvas, item: Rect | Ellipse | Path | Group,
@@ -459,6 +453,7 @@ def _drawn_group(canvas: Canvas, g: Group) -> None:
 
 
 _OPS_ATTR = "_cardgen_ops"
+_OPS_BY_ID_ATTR = "_cardgen_ops_by_id"  # id -> (the shape or group, its _OPS_ATTR entry)
 _DRAW: dict[type, Callable[[Canvas, Any], None]] = {
     Rect: _rect, Ellipse: _ellipse, Path: _path, Text: lambda c, t: draw_texts(c, (t,)),
     Image: _image, Group: _group}

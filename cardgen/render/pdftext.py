@@ -13,11 +13,10 @@ spaces' pieces, kept per document and font (`_fast_tj`), to the bytes the long w
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from itertools import chain
-from typing import Any
+from typing import Any, cast
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.rl_accel import fp_str
@@ -28,9 +27,15 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout import fonts, shaping
 from cardgen.layout.drawing import Text
+from cardgen.render.pdftj import Shown as _Shown
+from cardgen.render.pdftj import number as _number
+from cardgen.render.pdftj import pieces_of as _pieces_of
+from cardgen.render.pdftj import split_codes as _split
+from cardgen.render.pdftj import tj as _tj
 
 _TEXT_ATTR = "_cardgen_texts"
 _PIECES_ATTR = "_cardgen_pieces"
+_LINES_ATTR = "_cardgen_lines"  # the canvas's `_Lines`
 _FONT_OPS_ATTR = "_cardgen_font_ops"
 _PIECES = re.compile(r" |[^ ]+")  # a line's words and the spaces between them
 
@@ -61,40 +66,109 @@ def draw_texts(canvas: Canvas, texts: Iterable[Text]) -> None:
     (Tc, which Q restores) set only on change; each
     line's shaped glyphs shown with TJ, the numbers between them the kerning (and whatever
     else shaping moved) relative to the font's own advances. A line met again in the same
-    document reuses the operators it gave the first time."""
-    made: dict[tuple[str, str, float], list[tuple[str, str]]] = canvas.__dict__.setdefault(
-        _TEXT_ATTR, {})
+    document reuses the operators it gave the first time (a line whose glyphs all have codes
+    is put together from its words' kept pieces again: `_Lines`)."""
+    lines: _Lines | None = canvas.__dict__.get(_LINES_ATTR)
+    if lines is None:
+        lines = canvas.__dict__[_LINES_ATTR] = _Lines(canvas)
     code = ["q BT"]
+    add = code.append
     color, tf = "", ""
     outline: str | None = None
     tracking = 0.0
     for t in texts:
         if t.color != color:
-            code.append(rgb_op(t.color))
+            add(rgb_op(t.color))
             color = t.color
-        x = t.x
+        x, y = t.x, t.y
         if t.anchor != "start":
             width = fonts.spaced_width_mm(t.text, t.font, t.size, t.spacing)
             x -= width / 2 if t.anchor == "middle" else width
-        code.append(f"1 0 0 1 {fp_str(x * K, -t.y * K)} Tm")
+        tm = _TM.get((x, y))
+        add(tm if tm is not None else _tm(x, y))
         if t.spacing != tracking:  # letter spacing: Tc, after every glyph shown
-            code.append(f"{fp_str(t.spacing * K)} Tc")
+            add(f"{fp_str(t.spacing * K)} Tc")
             tracking = t.spacing
         if t.stroke != outline:  # an outline: fill then stroke (render mode 2), round joins
-            code.append(f"{rgb_op(t.stroke).replace(' rg', ' RG')} {fp_str(t.stroke_width * K)} w "
-                        "1 j 2 Tr" if t.stroke else "0 Tr")
+            add(f"{rgb_op(t.stroke).replace(' rg', ' RG')} {fp_str(t.stroke_width * K)} w "
+                "1 j 2 Tr" if t.stroke else "0 Tr")
             outline = t.stroke
-        key = (t.font, t.text, t.size)
-        parts = made.get(key)
-        if parts is None:
-            parts = made[key] = _text_parts(canvas, t)
-        for font_op, shown in parts:
+        for font_op, shown in lines.parts(t):
             if font_op != tf:
-                code.append(font_op)
+                add(font_op)
                 tf = font_op
-            code.append(shown)
-    code.append("ET Q")
+            add(shown)
+    add("ET Q")
     canvas._code.append(" ".join(code))
+
+
+class _Lines:
+    """A document's lines: a line of words met before in the face, none with a number at its
+    ends, is their kept bodies joined (`_joined`, inline); any other through `_fast_tj`, and
+    what that cannot write as `_text_parts` works it out (kept per document)."""
+
+    def __init__(self, canvas: Canvas):
+        attrs = canvas.__dict__
+        self.canvas = canvas
+        self.made: dict[tuple[str, str, float], list[tuple[str, str]]] = attrs.setdefault(
+            _TEXT_ATTR, {})
+        self.font_ops: dict[tuple[str, float], str] = attrs.setdefault(_FONT_OPS_ATTR, {})
+        self.face, self.bodies, self.space = "", dict[str, str](), cast("str | None", None)
+
+    def parts(self, t: Text) -> list[tuple[str, str]] | tuple[tuple[str, str]]:
+        """(font operator, TJ operators) of each subset the line's glyphs fall in."""
+        font_op = self.font_ops.get((t.font, t.size))
+        if font_op is not None:
+            if t.font != self.face:
+                self._bodies(t.font)
+            text = t.text
+            tj = None
+            if self.space is not None and text and text.isascii():  # `_joined`, inline
+                bodies = self.bodies
+                try:
+                    tj = "[(" + self.space.join([bodies[word] for word in text.split(" ")]) + ")] TJ"
+                except KeyError:
+                    tj = None
+            if tj is None:
+                tj = _fast_tj(self.canvas, t.font, text)
+                self._bodies(t.font)  # (it may have kept new pieces)
+            if tj is not None:  # every glyph in the first subset, none raised: the usual line
+                return ((font_op, tj),)
+        key = (t.font, t.text, t.size)
+        parts = self.made.get(key)
+        if parts is None:
+            parts = self.made[key] = _text_parts(self.canvas, t)
+        return parts
+
+    def _bodies(self, face: str) -> None:
+        """The face's kept bodies (`_fast_tj`), this document's."""
+        self.face = face
+        found = self.canvas.__dict__.get(_PIECES_ATTR, {}).get(face)
+        self.bodies = found[1] if found is not None else {}
+        self.space = self.bodies.get(" ")
+
+
+def _joined(bodies: dict[str, str], text: str) -> str | None:
+    """A plain line's TJ from its words' kept bodies (`_body`), joined by the space's; None
+    when a word (or the space) has none: met for the first time, or a number at its ends."""
+    space = bodies.get(" ")
+    if space is None or not text:
+        return None
+    try:
+        return "[(" + space.join([bodies[word] for word in text.split(" ")]) + ")] TJ"
+    except KeyError:
+        return None
+
+
+_TM: dict[tuple[float, float], str] = {}  # a line's start (mm, y down) -> its Tm operator
+
+
+def _tm(x: float, y: float) -> str:
+    """The Tm placing a line at (x, y) mm, kept (a deck's lines start at the same places)."""
+    if len(_TM) >= 1 << 16:
+        _TM.clear()
+    tm = _TM[(x, y)] = f"1 0 0 1 {fp_str(x * K, -y * K)} Tm"
+    return tm
 
 
 def _text_parts(canvas: Canvas, t: Text) -> list[tuple[str, str]]:
@@ -104,12 +178,16 @@ def _text_parts(canvas: Canvas, t: Text) -> list[tuple[str, str]]:
     tj = _fast_tj(canvas, t.font, t.text)
     if tj is None:
         return _split_parts(canvas, t)
-    fonts_ops: dict[tuple[str, float], str] = canvas.__dict__.setdefault(_FONT_OPS_ATTR, {})
-    font_op = fonts_ops.get((t.font, t.size))
-    if font_op is None:
-        name = pdf_font(t.font).getSubsetInternalName(0, canvas._doc)
-        font_op = fonts_ops[(t.font, t.size)] = f"{name} {fp_str(t.size)} Tf"
-    return [(font_op, tj)]
+    return [(_font_op(canvas, t.font, t.size), tj)]
+
+
+def _font_op(canvas: Canvas, face: str, size: float) -> str:
+    """The operator choosing a face's first subset at a size, kept per document."""
+    font_ops: dict[tuple[str, float], str] = canvas.__dict__.setdefault(_FONT_OPS_ATTR, {})
+    if (face, size) not in font_ops:
+        name = pdf_font(face).getSubsetInternalName(0, canvas._doc)
+        font_ops[(face, size)] = f"{name} {fp_str(size)} Tf"
+    return font_ops[(face, size)]
 
 
 def _split_parts(canvas: Canvas, t: Text) -> list[tuple[str, str]]:
@@ -125,32 +203,6 @@ def _split_parts(canvas: Canvas, t: Text) -> list[tuple[str, str]]:
         parts.append((font_op, _tj(chunk, shown, start, t.size, canvas._escape)))
         start += len(chunk)
     return parts
-
-
-def _split(font: Any, chars: str, doc: Any) -> list[tuple[int, bytes]]:
-    """font.splitString(chars, doc): the same (subset, codes) chunks, looked up at once when
-    every character already has its code (after `faceops.prime`, nearly every line)."""
-    state = font.state.get(doc)  # a WeakKeyDictionary: document -> its codes
-    if state is None or "\u00a0" in chars:
-        return list(font.splitString(chars, doc))
-    assigned = state.assignments
-    try:
-        codes = [assigned[c] for c in map(ord, chars)]
-    except KeyError:  # a character met for the first time: reportlab gives it its code
-        return list(font.splitString(chars, doc))
-    if not codes:
-        return []
-    if max(codes) < 256:
-        return [(0, bytes(codes))]
-    out: list[tuple[int, bytes]] = []
-    current, run = codes[0] >> 8, [codes[0] & 0xFF]
-    for n in codes[1:]:
-        if n >> 8 != current:
-            out.append((current, bytes(run)))
-            current, run = n >> 8, []
-        run.append(n & 0xFF)
-    out.append((current, bytes(run)))
-    return out
 
 
 # A word's (or space's) glyphs as a line's TJ shows them in one document: the escaped run
@@ -170,21 +222,27 @@ def _fast_tj(canvas: Canvas, face: str, text: str) -> str | None:
 
     As `_shown` does, a piece's last number and the next piece's lead are added up, the
     line's last number is dropped, and glyphs with no number between them share one string."""
-    pieces = [text] if " " not in text or shaping.has_rtl(text) else _PIECES.findall(text)
-    by_face: dict[str, dict[str, _Piece]] = canvas.__dict__.setdefault(_PIECES_ATTR, {})
-    kept = by_face.get(face)
-    if kept is None:
-        kept = by_face[face] = {}
+    plain = text.isascii() or not shaping.has_rtl(text)
+    by_face: dict[str, tuple[dict[str, _Piece], dict[str, str]]] | None = canvas.__dict__.get(
+        _PIECES_ATTR)
+    found = by_face.get(face) if by_face is not None else None
+    if found is None:
+        found = canvas.__dict__.setdefault(_PIECES_ATTR, {})[face] = ({}, {"": ""})
+    kept, bodies = found
+    if plain:  # every piece met before without a number at its ends: their bodies joined
+        tj = _joined(bodies, text)
+        if tj is not None:
+            return tj
+    pieces = _PIECES.findall(text) if plain and " " in text else [text]
     out: list[str] = []
     pending = ""  # escaped codes shown since the last number (empty only before the first)
     after = 0.0  # the previous piece's last number
     for text_piece in pieces:
         piece = kept.get(text_piece)
         if piece is None:
-            piece = _piece(canvas, face, text_piece)
+            piece = _kept_piece(canvas, face, text_piece, found)
             if piece is None:
                 return None
-            kept[text_piece] = piece
         if isinstance(piece, str):
             if after:
                 out.append(f"({pending}) {_number(after)}")
@@ -196,6 +254,32 @@ def _fast_tj(canvas: Canvas, face: str, text: str) -> str | None:
     if pending:
         out.append(f"({pending})")
     return f"[{' '.join(out)}] TJ"
+
+
+def _kept_piece(canvas: Canvas, face: str, text: str,
+                found: tuple[dict[str, _Piece], dict[str, str]]) -> _Piece | None:
+    """A piece met for the first time in the document (`_piece`), kept with its body."""
+    piece = _piece(canvas, face, text)
+    if piece is not None:
+        kept, bodies = found
+        kept[text] = piece
+        body = _body(piece)
+        if body is not None:
+            bodies[text] = body
+    return piece
+
+
+def _body(piece: _Piece) -> str | None:
+    """What a piece adds to a line's TJ between the brackets of the strings around it when
+    no number stands at either of its ends: its escaped codes, and its inner numbers with the
+    strings they close and open (`_fast_tj` joins a line of such pieces at once); None for a
+    piece with a lead or a number after its last glyph."""
+    if isinstance(piece, str):
+        return piece
+    first, number, inner, last, end, lead = piece
+    if lead or end or number is None:
+        return None
+    return f"{first}) {number} {inner} ({last}" if inner else f"{first}) {number} ({last}"
 
 
 def _numbered(out: list[str], pending: str, after: float,
@@ -253,19 +337,6 @@ def _piece(canvas: Canvas, face: str, text: str) -> _Piece | None:
     return runs[0], _number(numbers[0]), inner, runs[-1], gaps[-1], shown.lead
 
 
-@dataclass(frozen=True)
-class _Shown:
-    """A shaped line as the PDF shows it: one character per glyph (the glyph's own, or a
-    private-use code given to a glyph no character maps to, such as an Arabic joining form),
-    the TJ number after each glyph and each glyph's rise (font units per em / 1000; none
-    when no glyph is raised, as in most text)."""
-
-    chars: str
-    gaps: tuple[float, ...]
-    lead: float  # TJ number before the first glyph (its offset)
-    rises: tuple[float, ...]
-
-
 @lru_cache(maxsize=1 << 14)
 def _shown(face: str, text: str) -> _Shown:
     """A line as shown: a left-to-right line put together from its words' (as shaping puts
@@ -293,22 +364,57 @@ def _shown(face: str, text: str) -> _Shown:
     return _Shown("".join([p.chars for p in pieces]), tuple(gaps), pieces[0].lead, rises)
 
 
-def shown_chars(face: str, texts: Iterable[str]) -> set[str]:
+def shown_chars(face: str, texts: Sequence[str]) -> set[str]:
     """The characters `_shown(face, text)` shows for each of the texts, as one set, found in
     their words' (and spaces') shapes, each word looked up once however often the texts
     repeat it, without working out the lines' numbers (a deck's lines are mostly met once,
-    and a large deck's would not all stay in `_shown`'s memo until they are drawn)."""
-    words: set[str] = set()
-    for text in texts:
-        if shaping.has_rtl(text):  # shown whole
-            words.add(text)
-        elif " " in text:  # its words and the spaces between them, as `_PIECES` finds them
-            words.update(text.split(" "))
+    and a large deck's would not all stay in `_shown`'s memo until they are drawn). Texts
+    whose words all show as their own characters (no ligature, no glyph shown by another
+    code: `plain`, as found before) show the characters they hold."""
+    if not texts:
+        return set()
+    kept = _WORD_CHARS.get(face)
+    if kept is None or kept[0] is not _shown_whole:  # (a test may stand in for the shaping)
+        kept = _WORD_CHARS[face] = (_shown_whole, {}, {""})
+    _, memo, plain = kept
+    joined = " ".join(texts)
+    spaced = joined.count(" ") >= len(texts)  # a space shown (not only the joins)
+    if joined.isascii() or not shaping.has_rtl(joined):  # every line split into its words
+        words = set(joined.split(" "))
+        if words <= plain and (" " in plain or not spaced):
+            shown = set(joined)
+            if not spaced:
+                shown.discard(" ")
+            return shown
+        if spaced:
             words.add(" ")
-        else:
-            words.add(text)
+    else:  # a line with right-to-left text is shown whole
+        words = _pieces_of(texts)
     words.discard("")
-    return set("".join([_shown_whole(face, word).chars for word in words]))
+    get = memo.get
+    found = [get(word) for word in words]
+    if None in found:  # a word met for the first time
+        _learn(face, words, memo, plain)
+        return set("".join([memo[word] for word in words]))
+    return set("".join(cast("list[str]", found)))
+
+
+def _learn(face: str, words: set[str], memo: dict[str, str], plain: set[str]) -> None:
+    """Each word's characters into `memo`, and into `plain` those shown as their own."""
+    if len(memo) >= 1 << 16:
+        memo.clear()
+        plain.clear()
+        plain.add("")
+    for word in words:
+        if word not in memo:
+            chars = memo[word] = _shown_whole(face, word).chars
+            if chars == word:
+                plain.add(word)
+
+
+# face -> (the shaping it was found with, word -> the characters it shows, the words shown
+# as their own characters)
+_WORD_CHARS: dict[str, tuple[object, dict[str, str], set[str]]] = {}
 
 
 @lru_cache(maxsize=1 << 15)
@@ -318,12 +424,19 @@ def _shown_whole(face: str, text: str) -> _Shown:
     shaped = fonts.shaped(text, face)
     rl_face = pdf_font(face).face
     scale = 1000.0 / fonts.units_per_em(face)
-    chars = [_char_of(rl_face, gid) for gid in shaped.gids]
-    xs = [x * scale for x in shaped.xs] + [shaped.advance * scale]
-    gaps = tuple(round(xs[i] + rl_face.getCharWidth(c) - xs[i + 1], 3) for i, c in enumerate(chars))
+    mapped = rl_face.glyphToChar
+    chars = []
+    for gid in shaped.gids:
+        found = mapped.get(gid)
+        chars.append(int(found[0]) if found else _char_of(rl_face, gid))
+    xs = [x * scale for x in shaped.xs]
+    ends = [*xs[1:], shaped.advance * scale]
+    widths, default = rl_face.charWidths, rl_face.defaultWidth  # as getCharWidth reads them
+    gaps = tuple([round(x + widths.get(c, default) - end, 3)
+                  for x, c, end in zip(xs, chars, ends, strict=False)])  # none: no glyph
     lead = -round(xs[0], 3) if chars else 0.0
-    rises = tuple(y * scale for y in shaped.ys)
-    return _Shown("".join(map(chr, chars)), gaps, lead, rises if any(rises) else ())
+    rises = tuple([y * scale for y in shaped.ys]) if any(shaped.ys) else ()
+    return _Shown("".join(map(chr, chars)), gaps, lead, rises)
 
 
 def _char_of(rl_face: Any, gid: int) -> int:
@@ -378,59 +491,3 @@ def private_glyph(face: str, code: int) -> int | None:
             _give(rl_face, code, g)
             return g
     return None
-
-
-def _tj(chunk: bytes, shown: _Shown, start: int, size: float, escape: Callable[[bytes], str]) -> str:
-    """One subset's glyphs as `[(...) n (...)] TJ`, with a text rise where shaping raised one."""
-    if not any(shown.rises[start:start + len(chunk)]):  # no rise (most text): the glyphs
-        # split only where a number follows
-        return _tj_flat(chunk, shown, start, escape)
-    parts: list[str] = [fp_str(shown.lead)] if start == 0 and shown.lead else []
-    ops: list[str] = []
-    rise = 0.0
-    pending = bytearray()
-    for k, byte in enumerate(chunk):
-        i = start + k
-        if shown.rises[i] != rise:
-            if pending:
-                parts.append(f"({escape(bytes(pending))})")
-                pending = bytearray()
-            ops.append(f"[{' '.join(parts)}] TJ {fp_str(shown.rises[i] * size / 1000)} Ts")
-            parts, rise = [], shown.rises[i]
-        pending.append(byte)
-        if shown.gaps[i]:
-            parts.append(f"({escape(bytes(pending))}) {fp_str(shown.gaps[i])}")
-            pending = bytearray()
-    if pending:
-        parts.append(f"({escape(bytes(pending))})")
-    ops.append(f"[{' '.join(parts)}] TJ" + (" 0 Ts" if rise else ""))
-    return " ".join(ops)
-
-
-def _tj_flat(chunk: bytes, shown: _Shown, start: int, escape: Callable[[bytes], str]) -> str:
-    """`_tj` of glyphs without a rise: the same text, each run of glyphs up to a number
-    escaped at once and each number written once per process."""
-    parts: list[str] = [_number(shown.lead)] if start == 0 and shown.lead else []
-    gaps = shown.gaps
-    j = 0
-    for k in range(len(chunk)):
-        gap = gaps[start + k]
-        if gap:
-            parts.append(f"({escape(chunk[j:k + 1])}) {_number(gap)}")
-            j = k + 1
-    if j < len(chunk):
-        parts.append(f"({escape(chunk[j:])})")
-    return f"[{' '.join(parts)}] TJ"
-
-
-_NUMBERS: dict[float, str] = {}
-
-
-def _number(value: float) -> str:
-    """fp_str(value), kept: a font's kerning and advance gaps take few values."""
-    text = _NUMBERS.get(value)
-    if text is None:
-        if len(_NUMBERS) >= 1 << 16:
-            _NUMBERS.clear()
-        text = _NUMBERS[value] = fp_str(value)
-    return text
