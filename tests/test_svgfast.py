@@ -41,6 +41,8 @@ def test_the_l5_seed_icons_are_all_read_without_svgelements() -> None:
 def _num(rng: random.Random) -> str:
     value = rng.choice([rng.uniform(-30, 30), rng.randint(-30, 30), rng.uniform(0, 1)])
     text = rng.choice(["{:g}", "{:.3f}", "{}", "{:.1e}"]).format(value)
+    if rng.random() < 0.02:
+        return rng.choice(["3.", "-.5e1", "1e", "+2"])
     return rng.choice([text, text, text.replace("0.", ".", 1), "-0", "0"])
 
 
@@ -53,7 +55,10 @@ def _path_data(rng: random.Random) -> str:
             parts.append(rng.choice("Mm") + f"{_num(rng)} {_num(rng)}")
             continue
         count = {"H": 1, "V": 1, "C": 6}.get(command.upper(), 2) * rng.choice([1, 1, 2])
-        parts.append(command + rng.choice([" ", ""]) + " ".join(_num(rng) for _ in range(count)))
+        numbers = [_num(rng) for _ in range(count)]
+        parts.append(command + rng.choice([" ", ""]) + "".join(
+            n + rng.choice([" ", ",", "" if k + 1 < count and numbers[k + 1][0] == "-" else " "])
+            for k, n in enumerate(numbers)).rstrip(","))
     if rng.random() < 0.5:
         parts.append(rng.choice("Zz"))
     return rng.choice([" ", "", "\n  "]).join(parts)
@@ -81,7 +86,12 @@ def _paint(rng: random.Random) -> str:
 
 
 def _shape(rng: random.Random) -> str:
-    kind = rng.choice(["path", "circle", "rect", "rect"])
+    kind = rng.choice(["path", "circle", "rect", "rect", "polygon", "polyline"])
+    if kind in ("polygon", "polyline"):
+        numbers = [_num(rng) for _ in range(2 * rng.randint(1, 6))]
+        points = "".join(n + (rng.choice([" ", ",", " , ", "\n"]) if k % 2 == 0 else
+                              rng.choice([" ", "  "])) for k, n in enumerate(numbers))
+        return f'<{kind} points="{points}" {_paint(rng)}/>'
     if kind == "path":
         return f'<path d="{_path_data(rng)}" {_paint(rng)}/>'
     if kind == "circle":
@@ -130,6 +140,9 @@ _LINE = '<path d="M0 0 L1 1"/>'
     _OPEN + '<rect width="4" height="4" rx="3"/></svg>',
     _OPEN + '<rect width="4" height="4" rx="1" ry="2"/></svg>',
     _OPEN + '<ellipse rx="4" ry="3"/></svg>',
+    _OPEN + '<polygon points="1,2 3"/></svg>',
+    _OPEN + '<polygon points="1-2 3,4"/></svg>',
+    _OPEN + '<line x1="1" y1="2" x2="3" y2="4" stroke="#000"/></svg>',
     _OPEN.replace("0 0 24 24", "1 0 24 24") + _LINE + "</svg>",
     _OPEN.replace("0 0 24 24", "0 0 24") + _LINE + "</svg>",
     '<svg xmlns="http://www.w3.org/2000/svg">' + _LINE + "</svg>",

@@ -1,8 +1,8 @@
 """The plain SVG most icons are -> the outlines svgelements would give, without svgelements.
 
 An icon drawn in an editor's plain SVG is a root `<svg viewBox="0 0 w h">` holding `<path>`
-(commands M L H V C Z, absolute or relative), `<circle>` and square-cornered `<rect>` elements
-painted by `fill`, `stroke` and `stroke-width` attributes in #RGB or #RRGGBB (or `none`). Such
+(commands M L H V C Z, absolute or relative), `<circle>`, `<rect>`, `<polygon>` and `<polyline>`
+elements painted by `fill`, `stroke` and `stroke-width` in #RGB or #RRGGBB (or `none`). Such
 a file is read here with the standard XML parser, and each shape becomes the very operators
 cardgen.layout.icons makes from svgelements' reading of it: the same float arithmetic, in the
 same order (a circle as four quarter arcs, each as three cubics, by svgelements' formulas).
@@ -25,14 +25,17 @@ _ROOT_KEYS = frozenset({"viewBox", "version"})
 _PAINT_KEYS = frozenset({"fill", "stroke", "stroke-width", "id", "opacity", "stroke-linecap",
                          "stroke-linejoin"})
 _KEYS = {"path": _PAINT_KEYS | {"d"}, "circle": _PAINT_KEYS | {"cx", "cy", "r"},
-         "rect": _PAINT_KEYS | {"x", "y", "width", "height", "rx"}}
+         "rect": _PAINT_KEYS | {"x", "y", "width", "height", "rx"},
+         "polygon": _PAINT_KEYS | {"points"}, "polyline": _PAINT_KEYS | {"points"}}
 _IGNORED = {"stroke-linecap": frozenset({"butt", "round", "square"}),  # no effect on outlines
             "stroke-linejoin": frozenset({"miter", "round", "bevel"})}
-_NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+_NUMBER = r"[-+]?(?:\d*\.\d+|\d+)(?:[eE][-+]?\d+)?"  # no trailing dot: svgelements' float
 _PLAIN = re.compile(rf"\s*{_NUMBER}\s*")
 _HEX = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 _TOKEN = re.compile(rf"([MmLlHhVvCcZz])|({_NUMBER})|([\s,]+)|(.)")
 _ODD_COMMAS = re.compile(r"^\s*,|,\s*(?:,|[A-Za-z]|$)|[A-Za-z]\s*,")
+_POINTS = re.compile(rf"\s*{_NUMBER}(?:(?:\s*,\s*|\s+){_NUMBER})*\s*")
+_COORD_PAIR = re.compile(rf"({_NUMBER})(?:\s*,\s*|\s+)({_NUMBER})")
 _ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "Z": 0}
 
 Parsed = tuple[tuple[float, float, float, float], tuple[PathItem, ...]]
@@ -125,6 +128,8 @@ def _style(attrib: dict[str, str]) -> Style | None:
 def _shape(tag: str, attrib: dict[str, str]) -> list[PathOp] | None:
     if tag == "path":
         return _path(attrib.get("d", ""))
+    if tag in ("polygon", "polyline"):
+        return _poly(attrib.get("points", ""), tag == "polygon")
     if tag == "circle":
         cx, cy, r = (_number(attrib, k) for k in ("cx", "cy", "r"))
         if cx is None or cy is None or r is None or r < 0:
@@ -141,6 +146,19 @@ def _shape(tag: str, attrib: dict[str, str]) -> list[PathOp] | None:
     if not 0 < rx <= min(w, h) / 2:
         return None
     return _rounded(x, y, w, h, rx)
+
+
+def _poly(text: str, closed: bool) -> list[PathOp] | None:
+    """A polygon's or polyline's points: a move, lines, and for a polygon a close."""
+    if not text.strip():
+        return []
+    if not _POINTS.fullmatch(text) or len(re.findall(_NUMBER, text)) % 2:
+        return None
+    points = [(float(x), float(y)) for x, y in _COORD_PAIR.findall(text)]
+    if not all(abs(v) < 1e9 for point in points for v in point):
+        return None
+    ops: list[PathOp] = [("M", *points[0]), *[("L", *point) for point in points[1:]]]
+    return [*ops, ("Z",)] if closed else ops
 
 
 def _rounded(x: float, y: float, w: float, h: float, r: float) -> list[PathOp]:
