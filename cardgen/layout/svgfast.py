@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from math import atan2, ceil, cos, sin, sqrt, tan, tau
-from xml.etree import ElementTree
 
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.drawing import PathOp, Style
@@ -46,6 +45,8 @@ def parsed(data: bytes) -> Parsed | None:
     when the file is not plain SVG of the kind this reads (module doc)."""
     if b"<!" in data.replace(b"<!--", b""):  # a DOCTYPE, entities or CDATA: svgelements reads it
         return None
+    from xml.etree import ElementTree  # the SVG writer's too: loaded when first needed
+
     try:
         root = ElementTree.fromstring(data)
     except ElementTree.ParseError:
