@@ -1,7 +1,9 @@
 """Icon file (<game>/icons/, then common/icons/ under each layout root) -> Drawing paths.
 
 SVG icons are parsed once with svgelements (shapes, transforms and arcs become cubic paths), so
-the PDF and the SVG output draw the very same outlines; a PNG or JPEG icon is drawn as an image.
+the PDF and the SVG output draw the very same outlines; a plain icon (paths, circles and rects,
+painted by attributes: cardgen.layout.svgfast) is read without it, to the very same outlines. A
+PNG or JPEG icon is drawn as an image.
 A designer replaces an icon by dropping in a file of the same name. SVG art (an image element's
 file) is read by the same reader and drawn as vectors (`svg_art_items`).
 """
@@ -12,8 +14,7 @@ import math
 import re
 from functools import cache
 from pathlib import Path
-
-import svgelements as se
+from typing import TYPE_CHECKING
 
 from cardgen.data.paths import leaves_folder, readable
 from cardgen.errors import Location, Problem, did_you_mean
@@ -21,7 +22,11 @@ from cardgen.layout.drawing import Group, Image, PathOp, Primitive, Style
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.guards import ImageError, image_digest
 from cardgen.layout.roots import find_layout_file, layout_roots
+from cardgen.layout.svgfast import parsed as plain_parsed
 from cardgen.limits import MAX_ICON_BYTES
+
+if TYPE_CHECKING:
+    import svgelements as se
 
 
 class IconError(ValueError):
@@ -138,6 +143,17 @@ def _parsed(path: Path, version: tuple[int, int]
         raise IconError("too-large", f"icon '{path.name}' is {size / 1e6:.1f} MB; at most "
                         f"{MAX_ICON_BYTES // 1024} kB", "simplify the drawing or save it as plain SVG")
     try:
+        plain = plain_parsed(path.read_bytes())
+    except OSError:  # said as svgelements says it, below
+        plain = None
+    return plain if plain is not None else _svgelements_parsed(path)
+
+
+def _svgelements_parsed(path: Path) -> tuple[tuple[float, float, float, float], tuple[PathItem, ...]]:
+    """An SVG file read by svgelements: any SVG it reads (transforms, groups, styles, arcs)."""
+    import svgelements as se
+
+    try:
         svg = se.SVG.parse(str(path), reify=True)
         view = _view_box(path, svg.values.get("viewBox"))
         shapes = [element for element in svg.elements()
@@ -205,6 +221,8 @@ def _attribute_at(path: Path, shown: str, name: str) -> Location | None:
 def path_data_ops(d: str) -> tuple[PathOp, ...]:
     """SVG path data (the `d` of a <path>) -> operators: arcs and quadratics as cubics.
     ValueError when it is not path data."""
+    import svgelements as se
+
     try:
         ops = _ops(se.Path(d))
     except Exception as exc:  # svgelements raises many kinds on bad data
@@ -215,6 +233,8 @@ def path_data_ops(d: str) -> tuple[PathOp, ...]:
 
 
 def _ops(path: se.Path) -> list[PathOp]:
+    import svgelements as se
+
     ops: list[PathOp] = []
     for seg in path.segments():
         if isinstance(seg, se.Move):
@@ -233,6 +253,8 @@ def _ops(path: se.Path) -> list[PathOp]:
 
 
 def _as_cubics(seg: se.PathSegment) -> list[PathOp]:
+    import svgelements as se
+
     if isinstance(seg, se.QuadraticBezier):
         s, c, e = seg.start, seg.control, seg.end
         c1 = (s.x + 2 / 3 * (c.x - s.x), s.y + 2 / 3 * (c.y - s.y))
@@ -245,6 +267,8 @@ def _as_cubics(seg: se.PathSegment) -> list[PathOp]:
 def _colour(value: object) -> str | None:
     if value is None or getattr(value, "value", None) is None:
         return None
+    import svgelements as se
+
     colour = se.Color(value)
     return None if colour.alpha == 0 else colour.hex[:7].upper()
 
