@@ -7,7 +7,6 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from cardgen.check import accept
-from cardgen.check.counts import count_findings, unlisted_findings
 from cardgen.check.findings import Finding, deduplicate
 from cardgen.check.quotes import verify
 from cardgen.check.rulebook import Rulebook, box_list_findings, load_rulebook
@@ -16,9 +15,6 @@ from cardgen.check.select import (
     parse,
     values_of,
 )
-from cardgen.check.setup import setup_findings
-from cardgen.check.structure import placeholder_findings, step_findings
-from cardgen.check.terms import data_names, drift_findings, list_findings
 from cardgen.data.model import Component, Database, InventoryRow, Mention, PlayerCount
 from cardgen.errors import did_you_mean
 
@@ -127,6 +123,12 @@ def check(db: Database, players: int | None = None) -> Report:
 
 def text_findings(db: Database, book: Rulebook) -> list[Finding]:
     """What the rulebook's own text shows: names, counts, unlisted components, steps, TODOs."""
+    # loaded with a rulebook's text to read (a build of an edition without one needs none)
+    from cardgen.check.counts import count_findings, unlisted_findings
+    from cardgen.check.setup import setup_findings
+    from cardgen.check.structure import placeholder_findings, step_findings
+    from cardgen.check.terms import data_names, drift_findings, list_findings
+
     names = data_names(db, book)
     return (drift_findings(db, book, names) + list_findings(book, names)
             + count_findings(db, book, names) + unlisted_findings(db, book, names)
