@@ -16,7 +16,7 @@ Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Gradient:
     """A paint that shades from colour to colour, in the mm of the shape it fills.
 
@@ -42,7 +42,7 @@ class Gradient:
         return stops[-1][1]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Style:
     """Fill and stroke; colours are '#RRGGBB' or None for none.
 
@@ -63,7 +63,7 @@ class Style:
     fill_paint: Gradient | None = field(default=None, repr=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Rect:
     x: float
     y: float
@@ -73,7 +73,7 @@ class Rect:
     radius: float = 0.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Ellipse:
     cx: float
     cy: float
@@ -89,7 +89,7 @@ Close = tuple[Literal["Z"]]
 PathOp = MoveTo | LineTo | CurveTo | Close
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Path:
     """ops: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)."""
 
@@ -98,7 +98,7 @@ class Path:
     fill_rule: str = "nonzero"  # nonzero | evenodd
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, repr=False)
 class Text:
     """One line of already-fitted text; y is the baseline."""
 
@@ -135,7 +135,7 @@ class Text:
                 f"size={self.size!r}, color={self.color!r}, anchor={self.anchor!r}{extra})")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Image:
     x: float
     y: float
@@ -145,7 +145,7 @@ class Image:
     digest: str = ""  # sha256 of the file: what the face's content key and the PDF name use
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Group:
     """Items drawn under an affine transform (a, b, c, d, e, f) in mm, like SVG's matrix()."""
 
