@@ -29,16 +29,6 @@ class Printer(Protocol):
     """What the commands print with: a `LazyConsole`, or any rich Console (tests hand one in)."""
 
     @property
-    def plain(self) -> bool:
-        """Whether it writes plain text to a file or pipe (what `plain_as_rich` and
-        `cardgen.cli.plaintext` lay out as rich would there)."""
-        return self._plain
-
-    def write(self, text: str) -> None:
-        """Write text as it is, flushed at once as rich flushes a print (plain output)."""
-        self._write(text)
-
-    @property
     def is_terminal(self) -> bool: ...
 
     def print(self, *objects: Any, sep: str = " ", end: str = "\n", style: str | None = None,
