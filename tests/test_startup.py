@@ -74,12 +74,15 @@ def test_check_after_a_build_reads_its_records_and_loads_neither_layout_nor_mark
     assert loaded <= {"cardgen.layout.roots"}, sorted(loaded)
 
 
+# The check's scans of a rulebook's text: loaded only when there is rulebook text to scan.
+TEXT_SCANS = ("cardgen.check.counts", "cardgen.check.terms", "cardgen.check.setup",
+              "cardgen.check.structure")
 # What a Letter-only build to a file or pipe has no use for: rich (its lines are plain text),
 # fontTools (metrics come from HarfBuzz; outlines are for SVGs), forked helpers for a small
-# deck, and the backends of other outputs.
+# deck, the backends of other outputs, and (the deck has no rulebook) the text scans.
 NOT_FOR_LETTER = ("rich", "fontTools", "multiprocessing", "concurrent.futures.process",
                   "pypdfium2", "svgwrite", "markdown_it", "cardgen.render.svg",
-                  "cardgen.render.rulebook", "cardgen.export", "cardgen.diff")
+                  "cardgen.render.rulebook", "cardgen.export", "cardgen.diff", *TEXT_SCANS)
 
 
 def test_a_letter_build_imports_only_what_the_letter_pdf_needs(tmp_path: Path) -> None:
@@ -109,9 +112,9 @@ def test_a_letter_build_imports_only_what_the_letter_pdf_needs(tmp_path: Path) -
 # What a rebuild after one card's text was edited has no use for when its edition extends none
 # (no diff for the gallery) and its project has no rulebook: the diff, the rulebook's PDF
 # writer (platypus) and the preview rasteriser of rulebook pages (pypdfium2), markdown-it,
-# forked helpers for a small deck.
+# the rulebook text scans, forked helpers for a small deck.
 NOT_FOR_AN_EDIT = ("cardgen.diff", "reportlab.platypus", "pypdfium2", "markdown_it", "jinja2",
-                   "multiprocessing")
+                   "multiprocessing", *TEXT_SCANS)
 
 
 def test_an_edit_rebuild_imports_neither_the_diff_nor_the_rulebook_writer(tmp_path: Path) -> None:
