@@ -51,7 +51,8 @@ def test_check_after_a_build_reads_its_records_and_loads_neither_layout_nor_mark
         tmp_path: Path) -> None:
     """A build leaves the record of a clean build and what its check read of the rulebook:
     the check after it lays nothing out and reads no unchanged text, so it loads neither the
-    layout language, the imposition, Pillow, markdown-it nor a drawing library."""
+    layout language, the imposition, Pillow, markdown-it nor a drawing library; its report
+    to a pipe is plain text, written without rich (cardgen.cli.plaintext)."""
     project = copy_project(tmp_path / "p")
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "user-cache")}
     built = subprocess.run([sys.executable, "-m", "cardgen", "--project", str(project), "build",
@@ -67,7 +68,8 @@ def test_check_after_a_build_reads_its_records_and_loads_neither_layout_nor_mark
     assert run.returncode == 0, run.stdout + run.stderr
     modules = set(run.stdout.rsplit("@", 1)[1].split())
     assert "check passed" in run.stdout
-    loaded = {m for m in modules if m.split(".")[0] in {"PIL", "markdown_it", *DRAWING, *LAYOUT}
+    loaded = {m for m in modules if m.split(".")[0] in {"PIL", "markdown_it", "rich", *DRAWING,
+                                                        *LAYOUT}
               or m.startswith(("cardgen.layout.", "cardgen.impose", "cardgen.render"))}
     assert loaded <= {"cardgen.layout.roots"}, sorted(loaded)
 

@@ -64,6 +64,16 @@ class LazyConsole:
         return self._rich
 
     @property
+    def plain(self) -> bool:
+        """Whether it writes plain text to a file or pipe (what `plain_as_rich` and
+        `cardgen.cli.plaintext` lay out as rich would there)."""
+        return self._plain
+
+    def write(self, text: str) -> None:
+        """Write text as it is, flushed at once as rich flushes a print (plain output)."""
+        self._write(text)
+
+    @property
     def is_terminal(self) -> bool:
         return False if self._plain else self.rich.is_terminal
 
