@@ -102,12 +102,19 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
     chosen = [c for c in db.components if (only is None or c.id in only) and c.count > 0]
     faces = Faces([], {}, {})
     session = LayoutSession(db)  # this build's templates, icons, images read and shared faces
+    if cache is not None:  # valid layout files as validated by an earlier build
+        from cardgen.pipeline.layoutkeep import KeptLayouts
+
+        session.kept_layouts = kept = KeptLayouts(db, read_only=cache.read_only)
     broken: list[Problem] = []  # of layout files that cannot be read: their kinds are skipped
     wanted = _sides(session, chosen, faces, broken)
     try:
         laid, faces.fresh = lay_out_wanted(session, chosen, wanted, cache, ink_saver, report)
     except ProblemsError as exc:
         broken += exc.problems
+    finally:
+        if cache is not None:
+            kept.save()
     if broken:
         raise ProblemsError(fold(broken))
     for component, sides, results in zip(chosen, wanted, laid, strict=True):
