@@ -45,15 +45,20 @@ class BuildOptions:
 @dataclass
 class BuildSummary:
     folder: Path
-    files: list[Path] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)  # every file written, inside the folder
     pages: int = 0  # home-print pages over all papers
     faces: int = 0  # distinct (component, side) faces laid out
     seconds: float = 0.0
     pdfs_seconds: float | None = None  # when the last PDF was written (None: no PDF written)
     warnings: list[Problem] = field(default_factory=list)  # layout lints, one per layout line
 
+    @property
+    def files(self) -> list[Path]:
+        """Every file written, as a path (made when asked for: a build writes thousands)."""
+        return [self.folder / name for name in self.names]
+
     def __str__(self) -> str:
-        return (f"{len(self.files)} files, {self.pages} home-print pages, {self.faces} faces "
+        return (f"{len(self.names)} files, {self.pages} home-print pages, {self.faces} faces "
                 f"in {self.seconds:.1f} s -> {self.folder}")
 
 

@@ -27,6 +27,7 @@ from cardgen.pipeline.sources import CACHE_FOLDER, _stamp, read_signed, toolchai
 
 if TYPE_CHECKING:
     from cardgen.data.model import Database
+    from cardgen.pipeline.manifest import FileRecord
     from cardgen.layout.drawing import Drawing
     from cardgen.render.faceops import FaceOps, PageStreams
 
@@ -54,6 +55,7 @@ class PdfOpsStore:
         self.signed: list[tuple[str, FaceOps]] = []  # each begun document's signature and ops
         self.new_chars: set[str] = set()  # face keys whose characters were worked out here
         self.filed: set[str] = set()  # documents whose file record this store's tasks set
+        self.written: dict[str, tuple[int, str]] = {}  # document -> size, sha256 (keep_file)
 
     def prepare_fonts(self) -> None:
         """Before this store's first PDF is made: the bundled fonts registered (once per
@@ -109,12 +111,24 @@ class PdfOpsStore:
     def keep_file(self, document: str, record: dict[str, Any] | None) -> None:
         """Keep (or, with None, forget) what the next build needs to splice the document."""
         files = self.data.setdefault("files", {})
+        self.written.pop(document, None)
         if record is None:
             files.pop(document, None)
         else:
             files[document] = record
+            size, digest = record.get("size"), record.get("sha256")
+            if type(size) is int and type(digest) is str:
+                self.written[document] = (size, digest)
         self.filed.add(document)
         self.added = True
+
+    def measured(self, document: str, record: FileRecord) -> FileRecord:
+        """The record of a document this store's task just wrote, with the size and sha256
+        its writer worked out (`keep_file`), so the file is not read again to hash it."""
+        known = self.written.pop(document, None)
+        if known is not None:
+            record.size, record.digest = known
+        return record
 
     def delta(self) -> Data | None:
         """What this store's tasks added since the last delta (a helper's, for the build

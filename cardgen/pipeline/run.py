@@ -96,7 +96,7 @@ def _build(db: Database, out_root: Path, options: BuildOptions | None,
         write_manifest_file(db, faces, tmp, records, options, report)  # stage 8
     return BuildSummary(
         folder=target,
-        files=[target / r.path for r in records] + [target / "manifest.json"],
+        names=[r.path for r in records] + ["manifest.json"],
         pages=sum(r.pages for r in records if r.holds == "home-print"),
         faces=len(faces.drawings),
         seconds=time.perf_counter() - started,
