@@ -72,6 +72,8 @@ class LayoutKeeper(Protocol):
     def put(self, path: str, shown: str, data: bytes, value: tuple[TemplateFile, Source]
             ) -> None: ...
 
+    def save(self) -> None: ...  # once the session's layouts are read
+
 
 class LayoutSession:
     """Stage 3's state for one Database (module doc)."""

@@ -11,10 +11,10 @@ from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
 from cardgen.layout.auto import auto_template
 from cardgen.layout.bindings import background_binding_problems, binding_problems
 from cardgen.layout.fonts import font_problem
+from cardgen.layout.located import remember_lines
 from cardgen.layout.model import Fonts, TemplateFile
 from cardgen.layout.roots import SHARED_LAYOUTS, find_layout_file, layout_roots
 from cardgen.layout.scope import Scope, number
-from cardgen.layout.located import remember_lines
 from cardgen.layout.session import FaceInfo, LayoutKeeper, LayoutSession
 from cardgen.layout.validate import validated_layout
 

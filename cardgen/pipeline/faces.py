@@ -97,7 +97,6 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
     same result: the same faces in the same order, and every face's problems (folded by
     cause, cardgen.errors.fold), raised together once all faces were tried.
     """
-    from cardgen.layout import LayoutSession
     from cardgen.layout.back_lints import lint_backs
 
     if only is not None:
@@ -106,11 +105,7 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
             raise ValueError(f"no component with id {', '.join(unknown)} in {db.label}")
     chosen = [c for c in db.components if (only is None or c.id in only) and c.count > 0]
     faces = Faces([], {}, {})
-    session = LayoutSession(db)  # this build's templates, icons, images read and shared faces
-    if cache is not None:  # valid layout files as validated by an earlier build
-        from cardgen.pipeline.layoutkeep import KeptLayouts
-
-        session.kept_layouts = kept = KeptLayouts(db, read_only=cache.read_only)
+    session = _session(db, cache)  # this build's templates, icons, images read, shared faces
     broken: list[Problem] = []  # of layout files that cannot be read: their kinds are skipped
     wanted = _sides(session, chosen, faces, broken)
     try:
@@ -118,8 +113,8 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
     except ProblemsError as exc:
         broken += exc.problems
     finally:
-        if cache is not None:
-            kept.save()
+        if session.kept_layouts is not None:
+            session.kept_layouts.save()
     if broken:
         raise ProblemsError(fold(broken))
     for component, sides, results in zip(chosen, wanted, laid, strict=True):
@@ -133,6 +128,18 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
                          if (c.id, "back") in faces.drawings))
     add_tuck_boxes(db, faces)
     return faces
+
+
+def _session(db: Database, cache: sources.FaceCache | None) -> LayoutSession:
+    """A layout session; with a face cache, one that reads valid layout files as an earlier
+    build validated them (cardgen.pipeline.layoutkeep), and keeps them unless it only reads."""
+    from cardgen.layout import LayoutSession
+    from cardgen.pipeline.layoutkeep import KeptLayouts
+
+    session = LayoutSession(db)
+    if cache is not None:
+        session.kept_layouts = KeptLayouts(db, read_only=cache.read_only)
+    return session
 
 
 def add_tuck_boxes(db: Database, faces: Faces) -> None:
