@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from cardgen import layout
 from cardgen.data.load import load_database, parse_target
 from cardgen.errors import ProblemsError
 from cardgen.layout import located, templates
