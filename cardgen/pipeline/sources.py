@@ -242,6 +242,7 @@ class FaceCache:
         self.old: Entries = self._read()
         self.new: Entries = {}
         self.added = False
+        self.written: dict[int, tuple[Component, str]] = {}  # id() -> it, _component_repr
 
     def _read(self) -> Entries:
         """The cache, only if this user's key signed it: a cache file that came with someone
@@ -272,6 +273,7 @@ class FaceCache:
     def keys(self, component: Component, sides: Iterable[str]) -> list[str]:
         """key(component, side) for each side, the component written out once."""
         written = _component_repr(component)
+        self.written[id(component)] = (component, written)
         return [hashlib.sha1(f"{self.base}\n{side}\n{written}".encode()).hexdigest()
                 for side in sides]
 
