@@ -56,7 +56,7 @@ class FileRecord:
             at = "      "  # a key's indentation inside "files"
             parts = [f'{at}"bytes": {size}']
             if self.copies:
-                parts.append(f'{at}"copies": {_text(self.copies, at)}')
+                parts.append(f'{at}"copies": {_copies(self.copies, at)}')
             if self.duplex is not None:
                 parts.append(f'{at}"duplex": {_text(self.duplex, at)}')
             parts.append(f'{at}"faces": {faces}')
@@ -196,6 +196,26 @@ def _text(value: Any, pad: str) -> str:
         return ("{\n" + ",\n".join(f"{inner}{_scalar(k)}: {_item(value[k], inner)}"
                                     for k in sorted(value)) + "\n" + pad + "}")
     raise _Other
+
+
+def _copies(copies: dict[str, dict[str, int]], pad: str) -> str:
+    """`_text` of a record's copies (component id -> side -> count): the text of each set of
+    sides and counts worked out once (a deck's components mostly share one)."""
+    if any(type(k) is not str for k in copies):
+        raise _Other
+    inner = pad + "  "
+    texts: dict[tuple[tuple[str, int], ...], str] = {}
+    parts = []
+    for cid in sorted(copies):
+        sides = copies[cid]
+        key = tuple(sides.items()) if type(sides) is dict else ()
+        text = texts.get(key) if key else None
+        if text is None:
+            text = _text(sides, inner)
+            if key and all(type(k) is str and type(n) is int for k, n in key):
+                texts[key] = text
+        parts.append(f"{inner}{_scalar(cid)}: {text}")
+    return "{\n" + ",\n".join(parts) + "\n" + pad + "}"
 
 
 def _item(value: Any, pad: str) -> str:
