@@ -64,3 +64,23 @@ def test_a_whole_manifest_reads_as_json_dumps_writes_it() -> None:
                                                                       "only": None}}
     assert manifest._dumped(data) == json.dumps(data, indent=2, sort_keys=True,
                                                 ensure_ascii=False)
+
+
+@pytest.mark.parametrize("fields", [
+    {},
+    {"copies": {"c2": {"front": 1, "back": 1}, "c1": {"back": 1, "front": 1},
+                "c3": {"front": 2}, "c4": {}, "c\u00e9\"5": {"front": True, "back": 1.5},
+                "c6": {"back": 2, "front": 1}, "c0": {"back": 1, "front": 2}}},
+    {"copies": {"a": ["not", "a", "dict"], "b": {"x": None}}, "paper": "letter",
+     "page_sides": ["front", "back"], "duplex": True, "flip": "short"},
+    {"kinds": ["token", "card", "b\"c"], "source": "k:1", "pages": 3, "faces": 7},
+    {"duplex": 1, "flip": None, "paper": ""},
+])
+def test_a_record_writes_its_entry_as_json_would(tmp_path: Path, fields: dict[str, Any]) -> None:
+    """FileRecord writes its entry field by field (copies shared by many components once):
+    the text _entry_text gives its as_json, whatever the fields hold."""
+    (tmp_path / "f").write_bytes(b"abc")
+    record = manifest.FileRecord("f", "print-shop", **{"kinds": ["card"], **fields})
+    record.encode(tmp_path)
+    assert record.encoded is not None
+    assert record.encoded[1] == _json_entry(record.as_json(tmp_path))

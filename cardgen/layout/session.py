@@ -13,9 +13,10 @@ next one, and nothing stale can outlive it. (Files themselves are cached by path
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from cardgen.data.model import Component, Database
+from cardgen.data.yamlsrc import Source
 from cardgen.errors import Problem
 from cardgen.layout.drawing import Drawing
 from cardgen.layout.icons import IconFinder
@@ -62,6 +63,18 @@ class SharedFace:
 SharedKey = tuple[str, str, str, bool]  # kind, side, edition, ink saver
 
 
+class LayoutKeeper(Protocol):
+    """Valid layout files as validated, kept between processes by the file's bytes
+    (cardgen.pipeline.layoutkeep): read back instead of validated again."""
+
+    def get(self, path: str, shown: str, data: bytes) -> tuple[TemplateFile, Source] | None: ...
+
+    def put(self, path: str, shown: str, data: bytes, value: tuple[TemplateFile, Source]
+            ) -> None: ...
+
+    def save(self) -> None: ...  # once the session's layouts are read
+
+
 class LayoutSession:
     """Stage 3's state for one Database (module doc)."""
 
@@ -77,6 +90,7 @@ class LayoutSession:
         self.element_memo = ElementMemo()  # leaf elements' drawings, by what they read
         # (kind, side) -> (its template, palette, font family, layout file): every face's job
         self.face_parts: dict[tuple[str, str], tuple[TemplateFile, dict[str, Any], Any, Any]] = {}
+        self.kept_layouts: LayoutKeeper | None = None  # validated layout files kept on disk
 
     def listen_for_images(self) -> list[Probe]:
         """Start (or restart) recording the images faces read; the list they go to."""

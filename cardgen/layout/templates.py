@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 from pathlib import Path
 
 from cardgen.data.paths import leaves_folder, readable
-from cardgen.data.yamlsrc import Source, read_source
+from cardgen.data.yamlsrc import Source, parse_text, read_bytes, read_source
 from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
 from cardgen.layout.auto import auto_template
 from cardgen.layout.bindings import background_binding_problems, binding_problems
 from cardgen.layout.fonts import font_problem
+from cardgen.layout.located import remember_lines
 from cardgen.layout.model import Fonts, TemplateFile
 from cardgen.layout.roots import SHARED_LAYOUTS, find_layout_file, layout_roots
 from cardgen.layout.scope import Scope, number
-from cardgen.layout.session import FaceInfo, LayoutSession
+from cardgen.layout.session import FaceInfo, LayoutKeeper, LayoutSession
 from cardgen.layout.validate import validated_layout
 
 SHEETS = ("cards", "large", "tokens", "stickers")
@@ -23,24 +24,61 @@ SHEETS = ("cards", "large", "tokens", "stickers")
 # ---------------------------------------------------------------- templates
 
 
-def _read_template(path: Path, shown: str) -> tuple[TemplateFile, Source]:
-    """A valid layout file, read once for each version of it (an edited file is read again)."""
+def _read_template(path: Path, shown: str, keeper: LayoutKeeper | None = None
+                   ) -> tuple[TemplateFile, Source]:
+    """A valid layout file, read once for each version of it (an edited file is read again);
+    with a keeper, a file whose bytes were validated before (by an earlier process) is read
+    back from it instead of being validated again."""
     stat = path.stat()
-    return _read_version(path, shown, (stat.st_mtime_ns, stat.st_size))
+    version = (path, shown, (stat.st_mtime_ns, stat.st_size))
+    found = _VERSIONS.get(version)
+    if found is None:
+        found = _VERSIONS[version] = _read_version(path, shown, keeper)
+    return found
 
 
-@cache
-def _read_version(path: Path, shown: str, version: tuple[int, int]) -> tuple[TemplateFile, Source]:
-    source = read_source(path, shown)
-    template, problems = validated_layout(source, path.read_text(encoding="utf-8"))
-    problems = problems or [Problem(
-        "bad-number", f"{source.raw.get(p, 'nan')} is not a finite number", where=source.value_where(p),
-        path=source.label(p), hint="write a size in mm, e.g. 12.5") for p in source.nonfinite]
-    if problems or template is None:
-        raise ProblemsError(problems)
+_VERSIONS: dict[tuple[Path, str, tuple[int, int]], tuple[TemplateFile, Source]] = {}
+
+
+def _read_version(path: Path, shown: str, keeper: LayoutKeeper | None
+                  ) -> tuple[TemplateFile, Source]:
+    data = read_bytes(path, shown) if keeper is not None else b""
+    text = _text_of(data) if keeper is not None else None  # what is parsed, from one read
+    kept = keeper.get(str(path), shown, data) if keeper is not None and text is not None else None
+    if kept is not None:  # validated before, without a problem: its side effect again
+        template, source = kept
+        remember_lines(shown, _universal(text or ""))
+    else:
+        source = read_source(path, shown) if text is None else parse_text(text, shown)
+        found, problems = validated_layout(source, path.read_text(encoding="utf-8")
+                                           if text is None else _universal(text))
+        problems = problems or [Problem(
+            "bad-number", f"{source.raw.get(p, 'nan')} is not a finite number",
+            where=source.value_where(p), path=source.label(p),
+            hint="write a size in mm, e.g. 12.5") for p in source.nonfinite]
+        if problems or found is None:
+            raise ProblemsError(problems)
+        template = found
+        if keeper is not None and text is not None:
+            keeper.put(str(path), shown, data, (template, source))
     if "extends" in source.data:
         _EXTENDS_AT[path] = source.value_where(("extends",))
     return template, source
+
+
+def _text_of(data: bytes) -> str | None:
+    """A file's bytes as the text `read_source` parses (None when they are no UTF-8 text:
+    `read_source` then says why)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return None if "\x00" in text else text
+
+
+def _universal(text: str) -> str:
+    """A text as reading its file in text mode gives it (universal newlines)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
 _EXTENDS_AT: dict[Path, Location] = {}  # layout file -> where its `extends:` was written
@@ -58,22 +96,25 @@ def find_template(project: Path, name: str, via: Location | None = None) -> Path
     return path
 
 
-def load_template(project: Path, name: str, seen: tuple[str, ...] = ()) -> TemplateFile:
+def load_template(project: Path, name: str, seen: tuple[str, ...] = (),
+                  keeper: LayoutKeeper | None = None) -> TemplateFile:
     """A template with its `extends` chain merged (child keys win; elements are appended).
 
     `name` ('mygame/card', 'common/poker-card') is looked up under every layout root: the
-    project's layouts/ first, then the layouts shipped with cardgen (cardgen.layout.roots)."""
-    return _load(project, name, seen, find_template(project, name))
+    project's layouts/ first, then the layouts shipped with cardgen (cardgen.layout.roots).
+    `keeper`: validated files kept between processes (LayoutSession.kept_layouts)."""
+    return _load(project, name, seen, find_template(project, name), keeper)
 
 
-def _load(project: Path, name: str, seen: tuple[str, ...], path: Path | None) -> TemplateFile:
+def _load(project: Path, name: str, seen: tuple[str, ...], path: Path | None,
+          keeper: LayoutKeeper | None = None) -> TemplateFile:
     """load_template once `name` was looked up (its file, or None)."""
     if path is None:
         raise ProblemsError([Problem("unknown-layout", f"no layout file layouts/{name}.yaml",
                                      hint=did_you_mean(name, _layout_names(project)))])
     if name in seen:
         raise ProblemsError([Problem("layout-cycle", " -> ".join([*seen, name]))])
-    data, source = _read_template(path, _shown(project, path))
+    data, source = _read_template(path, _shown(project, path), keeper)
     if data.fonts is not None:
         data = data.model_copy(update={"fonts": _font_files(project, path, source, data.fonts)})
     parent_name = data.extends
@@ -86,7 +127,7 @@ def _load(project: Path, name: str, seen: tuple[str, ...], path: Path | None) ->
             where=source.value_where(("extends",)), path="extends",
             hint=did_you_mean(parent_name, _layout_names(project)) or "name a layout from "
             "layouts/ without .yaml, e.g. common/poker-card")])
-    return data.merged_over(_load(project, parent_name, (*seen, name), parent))
+    return data.merged_over(_load(project, parent_name, (*seen, name), parent, keeper))
 
 
 def _layout_names(project: Path) -> list[str]:
@@ -158,9 +199,10 @@ def _merged_template(session: LayoutSession, kind: str, side: str) -> TemplateFi
         found = find_layout_file(db.project, f"{full}.yaml")
         if found is not None:
             session.template_files[(kind, side)] = _shown(db.project, found)
-            template = load_template(db.project, full)
+            keeper = session.kept_layouts
+            template = load_template(db.project, full, keeper=keeper)
             problems = binding_problems(db, kind, template) + background_binding_problems(
-                db, kind, template, _read_template(found, _shown(db.project, found))[1])
+                db, kind, template, _read_template(found, _shown(db.project, found), keeper)[1])
             if problems:
                 raise ProblemsError(problems)
             return template
@@ -206,5 +248,5 @@ def _face_info(session: LayoutSession, kind: str) -> FaceInfo:
 def forget_templates() -> None:
     """Forget every layout file read (a long-running `cardgen watch` re-reads edited ones anyway:
     reads are keyed by modification time and size)."""
-    _read_version.cache_clear()
+    _VERSIONS.clear()
     _EXTENDS_AT.clear()

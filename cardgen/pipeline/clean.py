@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from cardgen.check import mdtext
-from cardgen.data.model import Database
+from cardgen.data.model import Component, Database
 from cardgen.pipeline.sources import (
     CACHE_FOLDER,
     Probes,
@@ -46,12 +46,18 @@ def record_path(db: Database) -> Path:
     return db.project / CACHE_FOLDER / f"clean-{db.game.id}-{db.edition.id}.json"
 
 
-def edition_key(db: Database, base: str | None = None) -> str:
+def edition_key(db: Database, base: str | None = None,
+                written: dict[int, tuple[Component, str]] | None = None) -> str:
     """Digest of everything laying out every face of the edition reads, but probed images
-    (`base`: its database_key, when the caller has it)."""
+    (`base`: its database_key, when the caller has it; `written`: components and their
+    `_component_repr` by id(), as the face cache wrote them out)."""
     digest = hashlib.sha1((base or database_key(db)).encode())
+    known = written or {}
     for component in db.components:
-        digest.update(_component_repr(component).encode("utf-8") + b"\0")
+        found = known.get(id(component))
+        text = found[1] if found is not None and found[0] is component else None
+        digest.update((_component_repr(component) if text is None else text).encode("utf-8")
+                      + b"\0")
     return digest.hexdigest()
 
 
@@ -59,13 +65,15 @@ def _body(key: str, probes: list[list[str]]) -> bytes:
     return json.dumps({"key": key, "probes": probes}, sort_keys=True).encode("utf-8")
 
 
-def record_clean(db: Database, probes: Iterable[Probes], base: str | None = None) -> None:
-    """Note that every face of db laid out without an error (their probed images given)."""
+def record_clean(db: Database, probes: Iterable[Probes], base: str | None = None,
+                 written: dict[int, tuple[Component, str]] | None = None) -> None:
+    """Note that every face of db laid out without an error (their probed images given;
+    `base` and `written` as edition_key takes them)."""
     secret = cache_secret()
     if secret is None:
         return
     seen = sorted({(path, was) for face in probes for path, was in face})
-    body = _body(edition_key(db, base), [list(p) for p in seen])
+    body = _body(edition_key(db, base, written), [list(p) for p in seen])
     path = record_path(db)
     tmp = path.with_suffix(f".{os.getpid()}.tmp")
     try:

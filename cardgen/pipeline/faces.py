@@ -45,15 +45,20 @@ class BuildOptions:
 @dataclass
 class BuildSummary:
     folder: Path
-    files: list[Path] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)  # every file written, inside the folder
     pages: int = 0  # home-print pages over all papers
     faces: int = 0  # distinct (component, side) faces laid out
     seconds: float = 0.0
     pdfs_seconds: float | None = None  # when the last PDF was written (None: no PDF written)
     warnings: list[Problem] = field(default_factory=list)  # layout lints, one per layout line
 
+    @property
+    def files(self) -> list[Path]:
+        """Every file written, as a path (made when asked for: a build writes thousands)."""
+        return [self.folder / name for name in self.names]
+
     def __str__(self) -> str:
-        return (f"{len(self.files)} files, {self.pages} home-print pages, {self.faces} faces "
+        return (f"{len(self.names)} files, {self.pages} home-print pages, {self.faces} faces "
                 f"in {self.seconds:.1f} s -> {self.folder}")
 
 
@@ -92,7 +97,6 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
     same result: the same faces in the same order, and every face's problems (folded by
     cause, cardgen.errors.fold), raised together once all faces were tried.
     """
-    from cardgen.layout import LayoutSession
     from cardgen.layout.back_lints import lint_backs
 
     if only is not None:
@@ -101,13 +105,16 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
             raise ValueError(f"no component with id {', '.join(unknown)} in {db.label}")
     chosen = [c for c in db.components if (only is None or c.id in only) and c.count > 0]
     faces = Faces([], {}, {})
-    session = LayoutSession(db)  # this build's templates, icons, images read and shared faces
+    session = _session(db, cache)  # this build's templates, icons, images read, shared faces
     broken: list[Problem] = []  # of layout files that cannot be read: their kinds are skipped
     wanted = _sides(session, chosen, faces, broken)
     try:
         laid, faces.fresh = lay_out_wanted(session, chosen, wanted, cache, ink_saver, report)
     except ProblemsError as exc:
         broken += exc.problems
+    finally:
+        if session.kept_layouts is not None:
+            session.kept_layouts.save()
     if broken:
         raise ProblemsError(fold(broken))
     for component, sides, results in zip(chosen, wanted, laid, strict=True):
@@ -121,6 +128,18 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
                          if (c.id, "back") in faces.drawings))
     add_tuck_boxes(db, faces)
     return faces
+
+
+def _session(db: Database, cache: sources.FaceCache | None) -> LayoutSession:
+    """A layout session; with a face cache, one that reads valid layout files as an earlier
+    build validated them (cardgen.pipeline.layoutkeep), and keeps them unless it only reads."""
+    from cardgen.layout import LayoutSession
+    from cardgen.pipeline.layoutkeep import KeptLayouts
+
+    session = LayoutSession(db)
+    if cache is not None:
+        session.kept_layouts = KeptLayouts(db, read_only=cache.read_only)
+    return session
 
 
 def add_tuck_boxes(db: Database, faces: Faces) -> None:

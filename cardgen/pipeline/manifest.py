@@ -42,8 +42,39 @@ class FileRecord:
         """Encode the record's manifest entry now (a task does, beside the other tasks), so
         writing the manifest only puts the entries together (`write_manifest`)."""
         entry = self.as_json(root)
-        self.encoded = (entry, _entry_text(entry))
+        self.encoded = (entry, self._text() or _entry_text(entry))
         return self
+
+    def _text(self) -> str | None:
+        """The entry's text as `_entry_text(self.as_json(root))` gives it, written field by
+        field (no dictionary walked); None for a record holding values of other types."""
+        size, pages, faces = self.size, self.pages, self.faces
+        if (type(size) is not int or type(pages) is not int or type(faces) is not int
+                or type(self.digest) is not str or type(self.holds) is not str):
+            return None
+        try:
+            at = "      "  # a key's indentation inside "files"
+            parts = [f'{at}"bytes": {size}']
+            if self.copies:
+                parts.append(f'{at}"copies": {_copies(self.copies, at)}')
+            if self.duplex is not None:
+                parts.append(f'{at}"duplex": {_text(self.duplex, at)}')
+            parts.append(f'{at}"faces": {faces}')
+            if self.flip is not None:
+                parts.append(f'{at}"flip": {_text(self.flip, at)}')
+            parts.append(f'{at}"holds": {_scalar(self.holds)}')
+            parts.append(f'{at}"kinds": {_text(sorted(self.kinds), at)}')
+            if self.page_sides is not None:
+                parts.append(f'{at}"page_sides": {_text(self.page_sides, at)}')
+            parts.append(f'{at}"pages": {pages}')
+            if self.paper:
+                parts.append(f'{at}"paper": {_text(self.paper, at)}')
+            parts.append(f'{at}"sha256": {_scalar(self.digest)}')
+            if self.source:
+                parts.append(f'{at}"source": {_text(self.source, at)}')
+        except _Other:
+            return None
+        return "{\n" + ",\n".join(parts) + "\n    }"
 
     def measure(self, root: Path) -> FileRecord:
         """Note the file's size and sha256 (a build's workers do this as they write)."""
@@ -156,15 +187,44 @@ def _text(value: Any, pad: str) -> str:
     if kind is list:
         if not value:
             return "[]"
-        return "[\n" + ",\n".join(inner + _text(v, inner) for v in value) + "\n" + pad + "]"
+        return "[\n" + ",\n".join(inner + _item(v, inner) for v in value) + "\n" + pad + "]"
     if kind is dict:
         if not value:
             return "{}"
         if any(type(k) is not str for k in value):
             raise _Other
-        return ("{\n" + ",\n".join(f"{inner}{_scalar(k)}: {_text(value[k], inner)}"
+        return ("{\n" + ",\n".join(f"{inner}{_scalar(k)}: {_item(value[k], inner)}"
                                     for k in sorted(value)) + "\n" + pad + "}")
     raise _Other
+
+
+def _copies(copies: dict[str, dict[str, int]], pad: str) -> str:
+    """`_text` of a record's copies (component id -> side -> count): the text of each set of
+    sides and counts worked out once (a deck's components mostly share one)."""
+    if any(type(k) is not str for k in copies):
+        raise _Other
+    inner = pad + "  "
+    texts: dict[tuple[tuple[str, int], ...], str] = {}
+    parts = []
+    for cid in sorted(copies):
+        sides = copies[cid]
+        key = tuple(sides.items()) if type(sides) is dict else ()
+        text = texts.get(key) if key else None
+        if text is None:
+            text = _text(sides, inner)
+            if key and all(type(k) is str and type(n) is int for k, n in key):
+                texts[key] = text
+        parts.append(f"{inner}{_scalar(cid)}: {text}")
+    return "{\n" + ",\n".join(parts) + "\n" + pad + "}"
+
+
+def _item(value: Any, pad: str) -> str:
+    """`_text` of a list's item or a dictionary's value: a text or an integer (most of a
+    manifest's) written here, anything else by `_text`."""
+    kind = type(value)
+    if kind is int:
+        return str(value)
+    return _scalar(value) if kind is str else _text(value, pad)
 
 
 def _scalar(value: str) -> str:
@@ -185,6 +245,5 @@ def manifest_text(data: dict[str, Any], records: list[FileRecord] | None = None)
         known = done.get(name)
         texts[name] = known[1] if known is not None and known[0] == entry else _entry_text(entry)
     marker = f"files-{uuid.uuid4().hex}"
-    body = ",\n".join(f"    {json.dumps(name, ensure_ascii=False)}: {texts[name]}"
-                      for name in sorted(texts))
+    body = ",\n".join(f"    {_scalar(name)}: {texts[name]}" for name in sorted(texts))
     return _dumped({**data, "files": marker}).replace(json.dumps(marker), "{\n" + body + "\n  }", 1)

@@ -276,7 +276,7 @@ class Previous:
         inside = self._inside(relative)
         return Path(inside[0]) if inside is not None else None
 
-    def reuse(self, key: str, target: Path) -> bool:
+    def reuse(self, key: str, target: Path | str) -> bool:
         """Put the file made from `key` at target (hard link, else copy); False if there is none."""
         found = self.files.get(key)
         if found is None:
@@ -300,9 +300,12 @@ class Previous:
         return True
 
     def measured(self, record: FileRecord, root: Path) -> FileRecord:
-        """The record with its file's size and sha256: as the previous manifest gave them for
-        a file this process linked from it (the same inode), else read from the file."""
-        known = self.reused.get(str(root / record.path))
+        """The record with its file's size and sha256: as its writer gave them (a PDF's writer
+        hashes what it writes), or as the previous manifest gave them for a file this process
+        linked from it (the same inode), else read from the file."""
+        if record.size is not None and record.digest is not None:
+            return record
+        known = self.reused.get(f"{root}/{record.path}") if self.reused else None
         if known is None:
             return record.measure(root)
         record.size, record.digest = known

@@ -23,17 +23,28 @@ from collections.abc import Collection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.pipeline.sources import CACHE_FOLDER, _stamp, read_signed, toolchain, write_signed
+from cardgen.pipeline.signed import (
+    append_signed,
+    read_journaled,
+    signature_of,
+    stamps,
+    write_signed,
+)
+from cardgen.pipeline.sources import CACHE_FOLDER, toolchain
 
 if TYPE_CHECKING:
     from cardgen.data.model import Database
     from cardgen.layout.drawing import Drawing
+    from cardgen.pipeline.manifest import FileRecord
     from cardgen.render.faceops import FaceOps, PageStreams
 
 Data = dict[str, Any]  # "code", "chars": {face key: Chars}, "ops": {signature: {face key: Kept}},
 #   "docs": {document name: signature}, "pages": {document name: {page key: PageKept}},
 #   "files": {document name: what pipeline.pdfsplice needs to put it together again}
-_KNOWN: dict[Path, tuple[tuple[int, int, int], Data]] = {}
+# store files this process read or wrote: path -> (the stamps of the file and its journal, the
+# store, what the disk holds of it (`_disk`), the signature to append to, entries appended)
+_KNOWN: dict[Path, tuple[object, Data, Data, bytes | None, int]] = {}
+JOURNAL_FROM = 256  # entries from which a save that changes a few appends them to the journal
 
 
 def _empty() -> Data:
@@ -45,8 +56,11 @@ class PdfOpsStore:
 
     def __init__(self, db: Database) -> None:
         self.path = db.project / CACHE_FOLDER / f"pdf-ops-{db.game.id}-{db.edition.id}.pickle"
-        self.stamp = _stamp(self.path)
+        self.stamp = stamps(self.path)
         self._data: Data | None = None  # read when a document first needs it
+        self.disk: Data = _empty()  # what the file and its journal hold (`_disk`), once read
+        self.signature: bytes | None = None  # of the file read: its journal's entries bind to it
+        self.journaled = 0  # entries its journal adds
         self.added = False
         self.used: list[FaceOps] = []
         self.streams: dict[str, PageStreams] = {}  # document -> its kept pages
@@ -54,6 +68,7 @@ class PdfOpsStore:
         self.signed: list[tuple[str, FaceOps]] = []  # each begun document's signature and ops
         self.new_chars: set[str] = set()  # face keys whose characters were worked out here
         self.filed: set[str] = set()  # documents whose file record this store's tasks set
+        self.written: dict[str, tuple[int, str]] = {}  # document -> size, sha256 (keep_file)
 
     def prepare_fonts(self) -> None:
         """Before this store's first PDF is made: the bundled fonts registered (once per
@@ -70,11 +85,13 @@ class PdfOpsStore:
 
     def _read(self) -> Data:
         known = _KNOWN.get(self.path)
-        if self.stamp is not None and known is not None and known[0] == self.stamp:
-            return known[1]
-        data = _load(self.path)
-        if self.stamp is not None:
-            _KNOWN[self.path] = (self.stamp, data)
+        if self.stamp[0] is not None and known is not None and known[0] == self.stamp:
+            _, data, self.disk, self.signature, self.journaled = known
+            return data
+        data, self.signature, self.journaled = _load_journaled(self.path)
+        self.disk = _disk(data)
+        if self.stamp[0] is not None:
+            _KNOWN[self.path] = (self.stamp, data, self.disk, self.signature, self.journaled)
         return data
 
     def begin(self, canvas: Any, document: str, faces: list[tuple[str, Drawing]]
@@ -109,12 +126,24 @@ class PdfOpsStore:
     def keep_file(self, document: str, record: dict[str, Any] | None) -> None:
         """Keep (or, with None, forget) what the next build needs to splice the document."""
         files = self.data.setdefault("files", {})
+        self.written.pop(document, None)
         if record is None:
             files.pop(document, None)
         else:
             files[document] = record
+            size, digest = record.get("size"), record.get("sha256")
+            if type(size) is int and type(digest) is str:
+                self.written[document] = (size, digest)
         self.filed.add(document)
         self.added = True
+
+    def measured(self, document: str, record: FileRecord) -> FileRecord:
+        """The record of a document this store's task just wrote, with the size and sha256
+        its writer worked out (`keep_file`), so the file is not read again to hash it."""
+        known = self.written.pop(document, None)
+        if known is not None:
+            record.size, record.digest = known
+        return record
 
     def delta(self) -> Data | None:
         """What this store's tasks added since the last delta (a helper's, for the build
@@ -164,7 +193,8 @@ class PdfOpsStore:
                 and all(kept == self.data["pages"].get(d) for d, kept in pages.items())):
             return
         data = self.data
-        if _stamp(self.path) != self.stamp:  # another task wrote since: take its entries too
+        moved = stamps(self.path) != self.stamp
+        if moved:  # another task wrote since: take its entries too
             disk = _load(self.path)
             for key, chars in data["chars"].items():
                 disk["chars"].setdefault(key, chars)
@@ -193,18 +223,106 @@ class PdfOpsStore:
             ops_used.fresh = {}
         self.streams, self.mine, self.signed, self.new_chars = {}, set(), [], set()
         self.filed = set()
-        self._write(data)
-
-    def _write(self, data: Data) -> None:
+        if not moved and self._journaled(data):
+            return
         if write_signed(self.path, data):  # else a read-only project builds without the store
-            self.stamp = _stamp(self.path)
-            if self.stamp is not None:
-                _KNOWN[self.path] = (self.stamp, data)
+            self._known(data, _disk(data), signature_of(self.path), 0)
+
+    def _journaled(self, data: Data) -> bool:
+        """What a save of a large store adds to what the disk holds appended to its journal,
+        when that is little and the entries the disk holds that `data` does not are few."""
+        if self.signature is None:
+            return False
+        delta, added, dropped = _changes(self.disk, data)
+        total = len(data["chars"]) + sum(map(len, data["ops"].values())) + sum(
+            map(len, data["pages"].values()))
+        if total < JOURNAL_FROM or added + dropped + self.journaled > total // 4:
+            return False
+        if added and not append_signed(self.path, self.signature, delta):
+            return False
+        merged = _disk(self.disk)  # what a process reading the file and its journal gets
+        _apply(merged, delta)
+        self._data = merged
+        self._known(merged, _disk(merged), self.signature, self.journaled + added)
+        return True
+
+    def _known(self, data: Data, disk: Data, signature: bytes | None, journaled: int) -> None:
+        self.disk, self.signature, self.journaled = disk, signature, journaled
+        self.stamp = stamps(self.path)
+        if self.stamp[0] is not None:
+            _KNOWN[self.path] = (self.stamp, data, disk, signature, journaled)
 
 
 def _load(path: Path) -> Data:
-    """The store on the disk, only if this user's key signed it and this toolchain wrote it."""
-    data = read_signed(path)
+    """The store on the disk (with what its journal adds), only if this user's key signed it
+    and this toolchain wrote it."""
+    return _load_journaled(path)[0]
+
+
+def _load_journaled(path: Path) -> tuple[Data, bytes | None, int]:
+    """The store on the disk and its journal's additions; the signature to append to (None:
+    the journal was not read whole) and the entries the journal added."""
+    data, more, signature = read_journaled(path)
     if not isinstance(data, dict) or data.get("code") != toolchain():
-        return _empty()
-    return data
+        return _empty(), None, 0
+    journaled = 0
+    for delta in more:
+        added = _apply(data, delta)
+        if added is None:
+            return data, None, journaled
+        journaled += added
+    return data, signature, journaled
+
+
+def _disk(data: Data) -> Data:
+    """The store's parts copied down to their entries (which nothing changes in place), as
+    the disk holds them: what is added in memory later is not in it."""
+    return {"code": data["code"], "chars": dict(data["chars"]),
+            "ops": {s: dict(ops) for s, ops in data["ops"].items()}, "docs": dict(data["docs"]),
+            "pages": {d: dict(pages) for d, pages in data["pages"].items()},
+            "files": dict(data.get("files", {}))}
+
+
+def _changes(disk: Data, data: Data) -> tuple[Data, int, int]:
+    """What `data` (the store a whole write would hold) adds to `disk` (a journal entry), how
+    many entries that is, and how many entries of `disk` it no longer holds."""
+    delta: Data = {
+        "chars": {k: v for k, v in data["chars"].items() if k not in disk["chars"]},
+        "ops": {}, "pages": {},
+        "docs": {d: s for d, s in data["docs"].items() if disk["docs"].get(d) != s},
+        "files": {d: f for d, f in data["files"].items() if disk["files"].get(d) is not f},
+        "gone": [d for d in disk["files"] if d not in data["files"]]}
+    dropped = len(disk["chars"].keys() - data["chars"].keys())
+    for part in ("ops", "pages"):
+        for name, entries in data[part].items():
+            old = disk[part].get(name, {})
+            new = {k: v for k, v in entries.items() if k not in old}
+            if new:
+                delta[part][name] = new
+        for name, entries in disk[part].items():
+            dropped += len(entries.keys() - data[part].get(name, {}).keys())
+    added = (len(delta["chars"]) + sum(map(len, delta["ops"].values()))
+             + sum(map(len, delta["pages"].values())) + len(delta["files"]) + len(delta["gone"]))
+    delta["added"] = added
+    return delta, added, dropped
+
+
+def _apply(data: Data, delta: object) -> int | None:
+    """A journal entry's additions made to a store read; how many entries it added (None
+    when it is no journal entry)."""
+    parts = ("chars", "ops", "pages", "docs", "files")
+    if (not isinstance(delta, dict) or not all(isinstance(delta.get(p), dict) for p in parts)
+            or not isinstance(delta.get("gone"), list) or type(delta.get("added")) is not int):
+        return None
+    data["chars"].update(delta["chars"])
+    for signature, ops in delta["ops"].items():
+        data["ops"].setdefault(signature, {}).update(ops)
+    for document, pages in delta["pages"].items():
+        data["pages"].setdefault(document, {}).update(pages)
+    data["docs"].update(delta["docs"])
+    files = data.setdefault("files", {})
+    for document in delta["gone"]:
+        files.pop(document, None)
+    files.update(delta["files"])
+    added: int = delta["added"]
+    return added

@@ -97,13 +97,15 @@ def _values_of(kind: type) -> Callable[[Any], object]:
 _KEPT: dict[tuple[Path, str], tuple[Any, Planned]] = {}  # (project, paper) -> (inputs, plan)
 
 
-def planned(db: Database, faces: Faces, options: BuildOptions, paper: str) -> Planned:
+def planned(db: Database, faces: Faces, options: BuildOptions, paper: str,
+            groups: list[impose.Group] | None = None) -> Planned:
     """The paper's home-print files, planned (or kept from the last plan of the same inputs),
-    with a draft's report pages first in each file."""
+    with a draft's report pages first in each file. `groups`: copy_groups(db, faces), when
+    the caller has them (one build's papers share them)."""
     sheet = project_paper_catalogue(db.project)[paper]
     heading = home_heading(db)
-    inputs = (copy_groups(db, faces), sheet, sheet.label, options.fold, options.back_offset,
-              heading, rules_plan_lines(db, paper, options))
+    inputs = (copy_groups(db, faces) if groups is None else groups, sheet, sheet.label,
+              options.fold, options.back_offset, heading, rules_plan_lines(db, paper, options))
     kept = _KEPT.get((db.project, paper))
     if kept is None or kept[0] != inputs:
         kept = _read(db, paper)

@@ -82,7 +82,8 @@ def _build(db: Database, out_root: Path, options: BuildOptions | None,
     if lint_errors(warnings) and not options.draft_report:  # a draft is a play-test copy
         raise ProblemsError(lint_errors(warnings))
     if options.only is None and not options.ink_saver and not lint_errors(warnings):
-        clean.record_clean(db, (e[0] for e in cache.new.values()), cache.base)  # for `cardgen check`
+        clean.record_clean(db, (e[0] for e in cache.new.values()), cache.base,  # for `cardgen
+                           cache.written)  # check`
     clock = PdfClock(report, pdf_stages(options, faces), started)
     with output.atomic_folder(target) as tmp:
         previous = output.Previous.load(target)
@@ -96,7 +97,7 @@ def _build(db: Database, out_root: Path, options: BuildOptions | None,
         write_manifest_file(db, faces, tmp, records, options, report)  # stage 8
     return BuildSummary(
         folder=target,
-        files=[target / r.path for r in records] + [target / "manifest.json"],
+        names=[r.path for r in records] + ["manifest.json"],
         pages=sum(r.pages for r in records if r.holds == "home-print"),
         faces=len(faces.drawings),
         seconds=time.perf_counter() - started,

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import hmac
 import os
-import pickle
+import pickle  # noqa: F401  (the face cache's reads are counted through it by tests)
 import re
 import sys
 from collections.abc import Iterable, Iterator
@@ -24,6 +23,14 @@ from typing import TYPE_CHECKING
 from cardgen.data.model import Component, Database, FieldSpec
 from cardgen.data.paths import readable
 from cardgen.layout.roots import layout_roots
+from cardgen.pipeline.signed import _MISSING as _MISSING
+from cardgen.pipeline.signed import _sign as _sign
+from cardgen.pipeline.signed import _stamp as _stamp
+from cardgen.pipeline.signed import append_signed, read_journaled, signature_of, stamps
+from cardgen.pipeline.signed import cache_secret as cache_secret
+from cardgen.pipeline.signed import read_signed as read_signed
+from cardgen.pipeline.signed import user_cache as user_cache
+from cardgen.pipeline.signed import write_signed as write_signed
 
 if TYPE_CHECKING:  # `cardgen check` reads a clean record without the layout modules or Pillow
     from cardgen.layout.drawing import Drawing
@@ -207,106 +214,12 @@ def _probe(path: str) -> str:
         return "unusable"
 
 
-def _sign(secret: bytes, body: bytes) -> bytes:
-    return hmac.new(secret, body, hashlib.sha256).digest()
-
-
-_MISSING = object()  # what read_signed gives for a file it cannot trust
-
-
-def read_signed(path: Path) -> object:
-    """What a cache file holds, unpickled, only if this user's key signed it (a file that came
-    with someone else's project folder is never unpickled); `_MISSING` when it is absent,
-    unsigned, altered, truncated or from another version."""
-    secret = cache_secret()
-    try:
-        blob = path.read_bytes()
-    except OSError:
-        return _MISSING
-    digest, body = blob[:32], blob[32:]
-    if secret is None or not hmac.compare_digest(digest, _sign(secret, body)):
-        return _MISSING
-    try:
-        return pickle.loads(body)
-    except Exception:  # truncated or from another version: start afresh
-        return _MISSING
-
-
-def write_signed(path: Path, value: object) -> bool:
-    """value pickled into a cache file signed with this user's key, atomically (the cache
-    folder gets its .gitignore); False when it cannot be (no key, a read-only project)."""
-    secret = cache_secret()
-    if secret is None:
-        return False
-    tmp = path.with_suffix(f".{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        ignore = path.parent / ".gitignore"
-        if not ignore.exists():
-            ignore.write_text("*\n", encoding="utf-8")
-        body = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-        tmp.write_bytes(_sign(secret, body) + body)
-        os.replace(tmp, path)
-        return True
-    except OSError:
-        with contextlib.suppress(OSError):
-            tmp.unlink(missing_ok=True)
-        return False
-
-
-def user_cache() -> Path | None:
-    """This user's cache folder for cardgen: $XDG_CACHE_HOME/cardgen or ~/.cache/cardgen, only
-    when that is an absolute path below the file system's root; None otherwise (an empty or
-    relative HOME or XDG_CACHE_HOME never puts a cache at / or in the working folder)."""
-    xdg = os.environ.get("XDG_CACHE_HOME", "")
-    if os.path.isabs(xdg) and Path(xdg).parent != Path(xdg):
-        return Path(xdg) / "cardgen"
-    home = os.environ.get("HOME")
-    if home is None:
-        try:
-            home = str(Path.home())
-        except (KeyError, RuntimeError):  # no passwd entry for this user
-            return None
-    if not os.path.isabs(home) or Path(home).parent == Path(home):
-        return None
-    return Path(home) / ".cache" / "cardgen"
-
-
-def cache_secret() -> bytes | None:
-    """This user's key for signing face caches (created once, mode 0600), or None if there is
-    nowhere to keep it (then builds simply run without the cache)."""
-    root = user_cache()
-    if root is None:
-        return None
-    path = root / "cache-key"
-    try:
-        return path.read_bytes() or None
-    except FileNotFoundError:
-        pass
-    except OSError:
-        return None
-    try:
-        root.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "wb") as f:
-            f.write(os.urandom(32))
-        return path.read_bytes()
-    except FileExistsError:
-        return path.read_bytes() or None
-    except OSError:
-        return None
-
-
 # face cache files this process read or wrote: path -> (inode, mtime, size), entries
-_KNOWN: dict[Path, tuple[tuple[int, int, int], dict[str, tuple[Probes, Drawing, str]]]] = {}
-
-
-def _stamp(path: Path) -> tuple[int, int, int] | None:
-    try:
-        st = path.stat()
-    except OSError:
-        return None
-    return (st.st_ino, st.st_mtime_ns, st.st_size)
+Entries = dict[str, tuple[Probes, "Drawing", str]]
+# face cache files this process read or wrote: path -> (the stamps of the file and its journal,
+# the entries they hold, the signature to append to, the entries appended)
+_KNOWN: dict[Path, tuple[object, Entries, bytes | None, int]] = {}
+JOURNAL_FROM = 256  # entries from which a save adding a few appends them to the journal
 
 
 class FaceCache:
@@ -314,30 +227,44 @@ class FaceCache:
 
     An entry holds the Drawing, its render_pdf face key and the image files its layout probed;
     it is reused only while those files still exist (or still do not). Faces are the same
-    objects a fresh layout makes, so outputs stay byte-identical.
+    objects a fresh layout makes, so outputs stay byte-identical. A large cache to which a
+    build adds a few faces (a one-card edit) gets them appended to its journal
+    (`signed.append_signed`) instead of being written again whole; it is written whole (this
+    build's faces only) once the faces it holds that no build took since make a quarter.
     """
 
     def __init__(self, db: Database, read_only: bool = False) -> None:
         self.read_only = read_only  # `cardgen check`: takes faces, keeps none, never writes
         self.path = db.project / CACHE_FOLDER / f"faces-{db.game.id}-{db.edition.id}.pickle"
         self.base = database_key(db)
-        self.old: dict[str, tuple[Probes, Drawing, str]] = self._read()
-        self.new: dict[str, tuple[Probes, Drawing, str]] = {}
+        self.signature: bytes | None = None  # of the file read (its journal's entries bind to it)
+        self.journaled = 0  # entries its journal adds
+        self.old: Entries = self._read()
+        self.new: Entries = {}
         self.added = False
+        self.written: dict[int, tuple[Component, str]] = {}  # id() -> it, _component_repr
 
-    def _read(self) -> dict[str, tuple[Probes, Drawing, str]]:
+    def _read(self) -> Entries:
         """The cache, only if this user's key signed it: a cache file that came with someone
         else's project folder is never unpickled. A file this process read or wrote and that
         is unchanged since (`cardgen watch`, scripts that build again) is not read again."""
-        stamp = _stamp(self.path)
+        stamp = stamps(self.path)
         known = _KNOWN.get(self.path)
-        if stamp is not None and known is not None and known[0] == stamp:
+        if stamp[0] is not None and known is not None and known[0] == stamp:
+            self.signature, self.journaled = known[2], known[3]
             return dict(known[1])
-        data = read_signed(self.path)
+        data, more, signature = read_journaled(self.path)
         if not isinstance(data, dict):
             return {}
-        if stamp is not None:
-            _KNOWN[self.path] = (stamp, dict(data))
+        for entries in more:
+            if not isinstance(entries, dict):
+                signature = None
+                break
+            data.update(entries)
+        self.signature, self.journaled = signature, sum(len(m) for m in more
+                                                        if isinstance(m, dict))
+        if stamp[0] is not None:
+            _KNOWN[self.path] = (stamp, dict(data), self.signature, self.journaled)
         return data
 
     def key(self, component: Component, side: str) -> str:
@@ -346,6 +273,7 @@ class FaceCache:
     def keys(self, component: Component, sides: Iterable[str]) -> list[str]:
         """key(component, side) for each side, the component written out once."""
         written = _component_repr(component)
+        self.written[id(component)] = (component, written)
         return [hashlib.sha1(f"{self.base}\n{side}\n{written}".encode()).hexdigest()
                 for side in sides]
 
@@ -365,11 +293,24 @@ class FaceCache:
         self.added = True
 
     def save(self, keep_old: bool = False) -> None:
-        """Write the faces of this build (with `keep_old`, the earlier ones too), atomically."""
+        """Write the faces of this build (with `keep_old`, the earlier ones too), atomically;
+        a few added to a large cache are appended to its journal."""
         entries = {**self.old, **self.new} if keep_old else self.new
         if self.read_only or not self.added and entries.keys() == self.old.keys():
             return
+        fresh = {k: v for k, v in self.new.items() if self.old.get(k) is not v}
+        stale = len(self.old.keys() - entries.keys())  # held, but taken by no build since
+        if (self.signature is not None and len(self.old) >= JOURNAL_FROM
+                and stale + self.journaled + len(fresh) <= len(entries) // 4
+                and (not fresh or append_signed(self.path, self.signature, fresh))):
+            self._known({**self.old, **fresh}, self.signature, self.journaled + len(fresh))
+            return
         if write_signed(self.path, entries):  # else a read-only project builds without it
-            stamp = _stamp(self.path)
-            if stamp is not None:
-                _KNOWN[self.path] = (stamp, dict(entries))
+            self._known(dict(entries), signature_of(self.path), 0)
+
+    def _known(self, entries: Entries, signature: bytes | None, journaled: int) -> None:
+        """What the file and its journal hold now, for this process's next build."""
+        self.signature, self.journaled = signature, journaled
+        stamp = stamps(self.path)
+        if stamp[0] is not None:
+            _KNOWN[self.path] = (stamp, entries, signature, journaled)

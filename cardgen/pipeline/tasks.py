@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from cardgen import impose
 from cardgen.impose.home import home_file_name
 from cardgen.pipeline import manifest, output, sources
-from cardgen.pipeline.faces import kind_title
+from cardgen.pipeline.faces import copy_groups, kind_title
 from cardgen.pipeline.outputs import project_paper_catalogue
 from cardgen.pipeline.pdfops import PdfOpsStore
 from cardgen.pipeline.plans import page_digest, planned
@@ -75,6 +75,12 @@ class Job:
     src: sources.Sources
     store: PdfOpsStore  # the face operators kept (one per process: a helper hands back its delta)
     pid: int  # the build process
+    groups: list[impose.Group] | None = None  # copy_groups, once for every paper
+
+    def copy_groups(self) -> list[impose.Group]:
+        if self.groups is None:
+            self.groups = copy_groups(self.db, self.faces)
+        return self.groups
 
 
 _JOB: Job | None = None
@@ -99,7 +105,7 @@ def home_print_task(paper: str) -> tuple[Records, list[tuple[str, list[str]]]]:
     j = _job()
     records, stems = [], []
     store = j.store
-    plan = planned(j.db, j.faces, j.options, paper)
+    plan = planned(j.db, j.faces, j.options, paper, j.copy_groups())
     for f, digests in zip(plan.files, plan.digests, strict=True):
         name = home_file_name(paper, f)
         keys = [page_key(j, paper, page, digest)

@@ -130,10 +130,11 @@ def write_home_file(db: Database, faces: Faces, tmp: Path, options: BuildOptions
     if write:
         write_home_print_pdf(db, faces, tmp / name, options, paper_name, f, report, store,
                              contents, previous)
-    return manifest.FileRecord(
+    record = manifest.FileRecord(
         name, "home-print", sorted({c.kind for c in faces.components}), len(f.pages),
         len(faces.drawings), copies_placed(f.pages), paper_name, page_sides=f.sides,
         duplex=f.duplex)
+    return store.measured(name, record) if write and store is not None else record
 
 
 def copies_placed(pages: list[impose.Page]) -> dict[str, dict[str, int]]:
@@ -171,7 +172,8 @@ def write_print_shop_kind(db: Database, faces: Faces, tmp: Path, kind: str, writ
              if write else len(ordered))
     copies = {c.id: {s: c.count for s in ("front", "back") if (c.id, s) in faces.drawings}
               for c in faces.components if c.kind == kind}
-    return manifest.FileRecord(name, "print-shop", [kind], pages, pages, copies)
+    record = manifest.FileRecord(name, "print-shop", [kind], pages, pages, copies)
+    return store.measured(name, record) if write and store is not None else record
 
 
 def write_print_shop_pdf(db: Database, faces: Faces, path: Path, kind: str,
@@ -286,14 +288,14 @@ def write_svg_files(faces: Faces, chosen: list[FaceKey], tmp: Path, previous: ou
                                                          for c in faces.extras}
     records = []
     written = SvgMemo()
+    folder = str(tmp)  # file names joined as text: a rebuild links thousands
     for face in chosen:
         drawing = faces.drawings[face]
         name = svg_name(face, kinds)
         key = faces.key(face)
         source = src.key("svg", drawing.name, key)
-        target = tmp / name
-        if not previous.reuse(source, target):
-            target.write_text(written.svg(key, drawing), encoding="utf-8")
+        if not previous.reuse(source, f"{folder}/{name}"):
+            (tmp / name).write_text(written.svg(key, drawing), encoding="utf-8")
         records.append(manifest.FileRecord(name, "svg", [kinds[face[0]]], 0, 1, source=source))
     return records
 

@@ -1,0 +1,125 @@
+"""A large face cache or PDF store that a build changes a little (a one-card edit) gets what
+changed appended to its journal (cardgen.pipeline.signed) instead of being written whole: the
+next process reads the file and its journal and builds the same bytes, splicing and taking
+faces as before; a journal that does not verify, or follows another file, is not trusted."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardgen import layout
+from cardgen.cli import main
+from cardgen.pipeline import pdfops, pdfsplice, signed, sources
+from cardgen.pipeline.sources import CACHE_FOLDER, read_signed, write_signed
+from tests.support import gen_deck
+
+FOLDER = f"{gen_deck.GAME}-{gen_deck.EDITION}"
+CARDS = 30
+
+
+@pytest.fixture
+def journaled(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Journals for caches of any size, one process's build after another as fresh processes
+    (nothing kept in memory between them); the faces laid out."""
+    monkeypatch.setattr(sources, "JOURNAL_FROM", 0)
+    monkeypatch.setattr(pdfops, "JOURNAL_FROM", 0)
+    monkeypatch.setenv("CARDGEN_JOBS", "1")
+    laid: list[str] = []
+    real = layout.lay_out
+    monkeypatch.setattr(layout, "lay_out", lambda session, component, side: laid.append(
+        f"{component.id}-{side}") or real(session, component, side))
+    return laid
+
+
+def _build(project: Path, out: Path) -> dict[str, bytes]:
+    sources._KNOWN.clear()  # as a new process: the caches are read from the disk
+    pdfops._KNOWN.clear()
+    assert main(["--project", str(project), "build", gen_deck.TARGET, "--out", str(out)]) == 0
+    folder = out / FOLDER
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file()}
+
+
+def _cold(project: Path, out: Path) -> dict[str, bytes]:
+    for cache in project.glob(f"{CACHE_FOLDER}/*"):
+        cache.unlink()
+    return _build(project, out)
+
+
+def _caches(project: Path) -> dict[str, Path]:
+    return {name: project / CACHE_FOLDER / f"{name}-{gen_deck.GAME}-{gen_deck.EDITION}.pickle"
+            for name in ("faces", "pdf-ops")}
+
+
+def test_edits_are_journaled_and_read_back(tmp_path: Path, journaled: list[str]) -> None:
+    project = gen_deck.make_project(tmp_path / "p", CARDS)
+    out = tmp_path / "out"
+    _build(project, out)
+    caches = _caches(project)
+    whole = {name: path.read_bytes() for name, path in caches.items()}
+
+    for n, card in enumerate((12, 20)):  # on no PDF's first page (never spliced)
+        gen_deck.edit_one_card(project, card)
+        journaled.clear()
+        before = pdfsplice.spliced
+        edited = _build(project, out)
+        assert journaled == [f"card-{card + 1:05d}-front", f"card-{card + 1:05d}-back"]
+        assert pdfsplice.spliced - before == 3  # spliced from what the journal recorded
+        for name, path in caches.items():  # the files as written whole, their journals longer
+            assert path.read_bytes() == whole[name]
+            assert signed.journal_path(path).stat().st_size > 0
+        assert len(signed.read_journal(caches["faces"], whole["faces"][:32])[0]) == n + 1
+
+    assert edited == _cold(project, tmp_path / "cold")
+
+
+def test_a_damaged_journal_is_read_up_to_the_damage_then_written_whole(
+        tmp_path: Path, journaled: list[str]) -> None:
+    project = gen_deck.make_project(tmp_path / "p", CARDS)
+    out = tmp_path / "out"
+    _build(project, out)
+    gen_deck.edit_one_card(project, 3)
+    _build(project, out)
+    faces = _caches(project)["faces"]
+    journal = signed.journal_path(faces)
+    journal.write_bytes(journal.read_bytes() + b"\x00\x00\x00\x05torn")
+    gen_deck.edit_one_card(project, 9)
+    journaled.clear()
+    edited = _build(project, out)
+    assert journaled == ["card-00010-front", "card-00010-back"]  # card 4 from the journal
+    assert not journal.exists()  # written whole: the journal went with the file it followed
+    assert edited == _cold(project, tmp_path / "cold")
+
+
+def test_a_journal_following_another_file_is_not_read(tmp_path: Path,
+                                                      journaled: list[str]) -> None:
+    project = gen_deck.make_project(tmp_path / "p", CARDS)
+    out = tmp_path / "out"
+    _build(project, out)
+    gen_deck.edit_one_card(project, 3)
+    _build(project, out)
+    for path in _caches(project).values():
+        journal = signed.journal_path(path)
+        kept = journal.read_bytes()
+        value = read_signed(path)
+        assert isinstance(value, dict)
+        value["another"] = "file"  # (an entry no face or page has)
+        assert write_signed(path, value)  # the same entries and one more: another file...
+        assert not journal.exists()
+        journal.write_bytes(kept)  # ...which the old journal entries do not follow
+    journaled.clear()
+    rebuilt = _build(project, out)
+    assert journaled == ["card-00004-front", "card-00004-back"]  # its journal entry not read
+    assert rebuilt == _cold(project, tmp_path / "cold")
+
+
+def test_small_caches_are_written_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDGEN_JOBS", "1")
+    project = gen_deck.make_project(tmp_path / "p", CARDS)
+    out = tmp_path / "out"
+    _build(project, out)
+    gen_deck.edit_one_card(project, 3)
+    _build(project, out)
+    assert not list((project / CACHE_FOLDER).glob("*.journal"))
