@@ -7,6 +7,11 @@ the character map (format 4 or 12), the horizontal metrics and the glyph locatio
 struct in bulk (~2.5 ms): as cheap as reading a kept parse back, so no parse is kept between
 processes. Any other file (another character map format, a collection, a broken file) is
 parsed by reportlab itself, with its errors.
+
+Every PDF embeds subsets of its fonts: a subset's file is made and compressed once per process
+(`kept_subsets`, installed on import): a build's PDFs, and the Letter and A4 files of one kind,
+embed the same subsets again and again. The same bytes as reportlab's, by construction: the
+memo is keyed by the face and the subset's characters, the compressed stream by its bytes.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from reportlab import rl_config
-from reportlab.pdfbase import pdfmetrics, ttfonts
+from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 
 
 def tt_font(name: str, path: Path) -> Any:
@@ -203,3 +208,72 @@ def _font(name: str, face: Any) -> Any:
     font._asciiReadable = rl_config.ttfAsciiReadable
     font.shapable = not any(fnmatch(name, glob) for glob in rl_config.unShapedFontGlob)
     return font
+
+
+# ---------------------------------------------------------------- subsets made once
+
+KEPT_MAX = 64  # subsets (and compressed font files) a process keeps; emptied when full
+
+
+class _KeptFlate:
+    """reportlab's Flate filter (`pdfdoc.PDFZCompress`) for font files: the same name and
+    bytes, each distinct file compressed once per process."""
+
+    pdfname = pdfdoc.PDFZCompress.pdfname
+
+    def __init__(self) -> None:
+        self.kept: dict[bytes, bytes] = {}
+
+    def encode(self, data: Any) -> Any:
+        if type(data) is not bytes:
+            return pdfdoc.PDFZCompress.encode(data)
+        found = self.kept.get(data)
+        if found is None:
+            if len(self.kept) >= KEPT_MAX:
+                self.kept.clear()
+            found = self.kept[data] = pdfdoc.PDFZCompress.encode(data)
+        return found
+
+    def decode(self, encoded: Any) -> Any:
+        return pdfdoc.PDFZCompress.decode(encoded)
+
+
+KEPT_FLATE = _KeptFlate()
+_MADE: WeakKeyDictionary[Any, dict[tuple[int, ...], bytes]] = WeakKeyDictionary()
+
+
+def _kept_make_subset(self: Any, subset: Any) -> bytes:
+    """TTFontFile.makeSubset, once per face and subset (a subset: characters in code order)."""
+    made = _MADE.setdefault(self, {})
+    key = tuple(subset)
+    found = made.get(key)
+    if found is None:
+        if len(made) >= KEPT_MAX:
+            made.clear()
+        found = made[key] = _MAKE_SUBSET(self, subset)
+    return found
+
+
+def _kept_add_subset_objects(self: Any, doc: Any, fontname: str, subset: Any) -> Any:
+    """TTFontFace.addSubsetObjects, its font file compressed by KEPT_FLATE."""
+    reference = _ADD_SUBSET_OBJECTS(self, doc, fontname, subset)
+    stream = doc.idToObject.get("fontFile:%s(%s)" % (self.filename, fontname))  # noqa: UP031
+    if stream is not None and stream.filters == [pdfdoc.PDFZCompress]:
+        stream.filters = [KEPT_FLATE]
+    return reference
+
+
+def kept_subsets() -> None:
+    """Have reportlab make each font subset once per process (idempotent)."""
+    if getattr(ttfonts.TTFontFile.makeSubset, "__wrapped__", None) is None:
+        _kept_make_subset.__wrapped__ = _MAKE_SUBSET  # type: ignore[attr-defined]
+        ttfonts.TTFontFile.makeSubset = _kept_make_subset
+        _kept_add_subset_objects.__wrapped__ = _ADD_SUBSET_OBJECTS  # type: ignore[attr-defined]
+        ttfonts.TTFontFace.addSubsetObjects = _kept_add_subset_objects
+
+
+_MAKE_SUBSET = getattr(ttfonts.TTFontFile.makeSubset, "__wrapped__",
+                       ttfonts.TTFontFile.makeSubset)
+_ADD_SUBSET_OBJECTS = getattr(ttfonts.TTFontFace.addSubsetObjects, "__wrapped__",
+                              ttfonts.TTFontFace.addSubsetObjects)
+kept_subsets()

@@ -36,6 +36,7 @@ from reportlab.platypus.tableofcontents import TableOfContents, drawPageNumbers
 from cardgen.layout.icons import icon_items
 from cardgen.layout.linebreak import ICON_EM, ICON_PAD_EM
 from cardgen.render.pdf import draw_items
+from cardgen.render.pdfsave import fast_document
 from cardgen.render.rulebook.book import Book
 from cardgen.render.rulebook.flow import Context, KeptParagraph, flowables
 from cardgen.render.rulebook.markup import ICON_CALLBACK
@@ -56,6 +57,7 @@ def _canvas_class(icons: Mapping[str, Path], regular: str) -> type[Canvas]:
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             kwargs["initialFontName"] = regular
             super().__init__(*args, **kwargs)
+            fast_document(self._doc)  # written by cardgen's serialiser: reportlab's bytes
             self.setNamedCB(ICON_CALLBACK, self.draw_icon)
             self._cardgen_icons = False
 
