@@ -83,6 +83,7 @@ def test_a_subset_made_once_is_the_subset_reportlab_makes(monkeypatch: pytest.Mo
     with monkeypatch.context() as patched:  # ... and reportlab's own subsetting agrees
         patched.setattr(ttfonts.TTFontFile, "makeSubset", pdffonts._MAKE_SUBSET)
         patched.setattr(ttfonts.TTFontFace, "addSubsetObjects", pdffonts._ADD_SUBSET_OBJECTS)
+        patched.setattr(ttfonts.TTFont, "addObjects", pdffonts._ADD_OBJECTS)
         fresh = [_two_texts_pdf(texts) for texts in documents]
     assert kept == fresh
     assert kept[0] == kept[1] and kept[2] != kept[3]

@@ -28,6 +28,8 @@ from weakref import WeakKeyDictionary
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 
+from cardgen.render.pdfsave import dict_bytes, plain_layout, value_bytes
+
 
 def tt_font(name: str, path: Path) -> Any:
     """reportlab's TTFont `name` for the TrueType file at path (a reportlab TTFont)."""
@@ -225,7 +227,7 @@ class _KeptFlate:
         self.kept: dict[bytes, bytes] = {}
 
     def encode(self, data: Any) -> Any:
-        if type(data) is not bytes:
+        if type(data) is not bytes and type(data) is not str:
             return pdfdoc.PDFZCompress.encode(data)
         found = self.kept.get(data)
         if found is None:
@@ -263,6 +265,35 @@ def _kept_add_subset_objects(self: Any, doc: Any, fontname: str, subset: Any) ->
     return reference
 
 
+class FastTrueTypeFont(pdfdoc.PDFTrueTypeFont):  # type: ignore[misc]  # reportlab: untyped
+    """A font subset's dictionary, formatted as PDFType1Font.format formats it, its values by
+    cardgen's serialiser (a subset's widths, up to 256 numbers, are the same array in every
+    document that embeds the subset: written once, cardgen.render.pdfsave.numbers_bytes)."""
+
+    def format(self, document: Any) -> bytes:
+        if not plain_layout() or type(document.encrypt) is not pdfdoc.NoEncryption:
+            out: bytes = super().format(document)
+            return out
+        items = [(name, value_bytes(pdfdoc.PDFName(getattr(self, name)), document))
+                 for name in self.name_attributes if hasattr(self, name)]
+        items += [(name, value_bytes(getattr(self, name), document))
+                  for name in self.local_attributes if hasattr(self, name)]
+        return dict_bytes(items)
+
+
+def _kept_add_objects(self: Any, doc: Any) -> None:
+    """TTFont.addObjects, its subsets' dictionaries written by FastTrueTypeFont and their
+    character maps compressed by KEPT_FLATE."""
+    _ADD_OBJECTS(self, doc)
+    objects = doc.idToObject
+    for font in objects["BasicFonts"].dict.values():
+        if type(font) is pdfdoc.PDFTrueTypeFont:
+            font.__class__ = FastTrueTypeFont
+            cmap = objects.get(getattr(getattr(font, "ToUnicode", None), "name", None))
+            if cmap is not None and cmap.filters == [pdfdoc.PDFZCompress]:
+                cmap.filters = [KEPT_FLATE]
+
+
 def kept_subsets() -> None:
     """Have reportlab make each font subset once per process (idempotent)."""
     if getattr(ttfonts.TTFontFile.makeSubset, "__wrapped__", None) is None:
@@ -270,10 +301,13 @@ def kept_subsets() -> None:
         ttfonts.TTFontFile.makeSubset = _kept_make_subset
         _kept_add_subset_objects.__wrapped__ = _ADD_SUBSET_OBJECTS  # type: ignore[attr-defined]
         ttfonts.TTFontFace.addSubsetObjects = _kept_add_subset_objects
+        _kept_add_objects.__wrapped__ = _ADD_OBJECTS  # type: ignore[attr-defined]
+        ttfonts.TTFont.addObjects = _kept_add_objects
 
 
 _MAKE_SUBSET = getattr(ttfonts.TTFontFile.makeSubset, "__wrapped__",
                        ttfonts.TTFontFile.makeSubset)
 _ADD_SUBSET_OBJECTS = getattr(ttfonts.TTFontFace.addSubsetObjects, "__wrapped__",
                               ttfonts.TTFontFace.addSubsetObjects)
+_ADD_OBJECTS = getattr(ttfonts.TTFont.addObjects, "__wrapped__", ttfonts.TTFont.addObjects)
 kept_subsets()
