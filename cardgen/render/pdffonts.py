@@ -224,7 +224,7 @@ class _KeptFlate:
     pdfname = pdfdoc.PDFZCompress.pdfname
 
     def __init__(self) -> None:
-        self.kept: dict[bytes, bytes] = {}
+        self.kept: dict[bytes | str, bytes] = {}
 
     def encode(self, data: Any) -> Any:
         if type(data) is not bytes and type(data) is not str:
