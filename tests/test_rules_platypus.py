@@ -1,0 +1,54 @@
+"""reportlab's platypus imported for the rules with its paragraph module's URI pattern compiled
+when first used (render/rulebook/platypus.py): the same pattern, the same matches, and every
+other pattern compiled as ever."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from cardgen.render.rulebook import platypus
+
+ROOT = Path(__file__).resolve().parents[1]
+URIS = ["https://example.com/a/b/", "http://user:pw@10.0.0.1:8080/x?y=1", "ftp://ünïcode.example",
+        "www.example.com/no/scheme", "not a uri", "https://-bad-.com", "mailto:someone"]
+
+
+def test_a_deferred_pattern_matches_as_the_compiled_one() -> None:
+    from reportlab.platypus import paragraph
+
+    source = paragraph.uri_pat.pattern  # the module's own (deferred or not)
+    deferred = platypus._compile(source, re.I)
+    assert isinstance(deferred, platypus.DeferredPattern) and deferred.compiled is None
+    compiled = re.compile(source, re.I)
+    for uri in URIS:
+        mine, theirs = deferred.match(uri), compiled.match(uri)
+        assert (mine and mine.groups()) == (theirs and theirs.groups()), uri
+    assert deferred.compiled is not None and deferred.pattern == source
+    assert deferred.flags == compiled.flags
+
+
+def test_other_patterns_are_compiled_at_once() -> None:
+    found = platypus._compile("[a-z]+", re.I)
+    assert isinstance(found, re.Pattern) and found.match("Abc")
+
+
+def test_platypus_is_imported_with_the_uri_pattern_deferred() -> None:
+    """In a fresh process: the paragraph module holds a deferred pattern, re.compile is
+    re's own again, and a URI splits as reportlab splits it."""
+    code = (
+        "import re\n"
+        "real = re.compile\n"
+        "from cardgen.render.rulebook.platypus import import_platypus, DeferredPattern\n"
+        "import_platypus()\n"
+        "from reportlab.platypus import paragraph\n"
+        "assert re.compile is real\n"
+        "assert type(paragraph.uri_pat) is DeferredPattern and paragraph.uri_pat.compiled is None\n"
+        "print(paragraph._uri_split_pairs('https://example.com/a/b'))\n"
+        "assert paragraph.uri_pat.compiled is not None\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "('https://example.com/', 'a/b')" in done.stdout
