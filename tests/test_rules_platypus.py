@@ -52,3 +52,18 @@ def test_platypus_is_imported_with_the_uri_pattern_deferred() -> None:
                           env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, check=False)
     assert done.returncode == 0, done.stderr
     assert "('https://example.com/', 'a/b')" in done.stdout
+
+
+def test_markup_escapes_as_saxutils_does() -> None:
+    """The rules escape their text themselves (xml.sax.saxutils imports urllib's modules)."""
+    import random
+    from xml.sax.saxutils import escape as sax_escape
+
+    from cardgen.render.rulebook.markup import escape
+
+    rng = random.Random(25)
+    texts = ["a & b < c > d \"q\" 'x'", "&amp; &lt;", "", "<<&&>>"]
+    texts += ["".join(rng.choice("ab&<>;\"' é") for _ in range(rng.randint(0, 30)))
+              for _ in range(200)]
+    for text in texts:
+        assert escape(text) == sax_escape(text), text

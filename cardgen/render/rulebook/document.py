@@ -18,7 +18,6 @@ from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -39,7 +38,7 @@ from cardgen.render.pdf import draw_items
 from cardgen.render.pdfsave import fast_document
 from cardgen.render.rulebook.book import Book
 from cardgen.render.rulebook.flow import Context, KeptParagraph, flowables
-from cardgen.render.rulebook.markup import ICON_CALLBACK
+from cardgen.render.rulebook.markup import ICON_CALLBACK, escape
 from cardgen.render.rulebook.styles import INK, MUTED, Look, paragraph_styles, pdf_face
 
 CONTENTS_LEVELS = 2  # headings of levels 1-2 are listed in the contents

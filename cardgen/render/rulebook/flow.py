@@ -11,7 +11,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape
 
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
@@ -31,7 +30,7 @@ from reportlab.rl_config import _FUZZ
 
 from cardgen.render.rulebook import blocks as bk
 from cardgen.render.rulebook.book import Faces
-from cardgen.render.rulebook.markup import markup, plain_text
+from cardgen.render.rulebook.markup import escape, markup, plain_text
 from cardgen.render.rulebook.styles import RULE, SHADE, Look, pdf_face, points
 
 PICTURE_HEIGHT = 0.45  # a picture takes at most this share of the text column's height
