@@ -35,9 +35,9 @@ def test_other_patterns_are_compiled_at_once() -> None:
     assert isinstance(found, re.Pattern) and found.match("Abc")
 
 
-def test_platypus_is_imported_with_the_uri_pattern_deferred() -> None:
-    """In a fresh process: the paragraph module holds a deferred pattern, re.compile is
-    re's own again, and a URI splits as reportlab splits it."""
+def test_platypus_is_imported_with_the_patterns_the_rules_never_use_deferred() -> None:
+    """In a fresh process: the modules hold deferred patterns, re.compile is re's own again,
+    and a URI splits, Python code is coloured and CJK text split as reportlab does it."""
     code = (
         "import re\n"
         "real = re.compile\n"
@@ -45,9 +45,18 @@ def test_platypus_is_imported_with_the_uri_pattern_deferred() -> None:
         "import_platypus()\n"
         "from reportlab.platypus import paragraph\n"
         "assert re.compile is real\n"
-        "assert type(paragraph.uri_pat) is DeferredPattern and paragraph.uri_pat.compiled is None\n"
+        "from reportlab.lib import PyFontify, textsplit\n"
+        "deferred = (paragraph.uri_pat, textsplit.rx, PyFontify.matchRE)\n"
+        "assert all(type(p) is DeferredPattern and p.compiled is None for p in deferred)\n"
         "print(paragraph._uri_split_pairs('https://example.com/a/b'))\n"
-        "assert paragraph.uri_pat.compiled is not None\n")
+        "code = 'def f(x):\\n    return \"s\" # c\\n'\n"
+        "tags = PyFontify.fontify(code)\n"
+        "wrapped = textsplit.rx.sub(r'\\1 ', '日本語のテキスト abc')\n"
+        "assert all(p.compiled is not None for p in deferred)\n"
+        "PyFontify.matchRE = real(PyFontify.matchPat)\n"
+        "textsplit.rx = real(textsplit.rx.pattern, re.UNICODE)\n"
+        "assert tags == PyFontify.fontify(code) and tags\n"
+        "assert wrapped == textsplit.rx.sub(r'\\1 ', '日本語のテキスト abc') != 'x'\n")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                           env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, check=False)
     assert done.returncode == 0, done.stderr

@@ -1,8 +1,10 @@
-"""reportlab's platypus imported for less: its paragraph module compiles, on import, a URI
-pattern (Django's validator: every letter from U+00A1 to U+FFFF, ignoring case) that only
-hyphenation ever matches, and the rules are never hyphenated; compiling it is ~45 ms of CPU, a
-fifth of typesetting a small game's rules. `import_platypus` imports platypus with that
-pattern compiled when first used instead (any other pattern as reportlab compiles it)."""
+"""reportlab's platypus imported for less: its modules compile, on import, patterns the rules
+never use: the paragraph module's URI pattern (Django's validator: every letter from U+00A1 to
+U+FFFF, ignoring case), which only hyphenation matches, and the rules are never hyphenated
+(~45 ms of CPU, a fifth of typesetting a small game's rules); the CJK pattern of
+reportlab.lib.textsplit's `cjkwrap`; PyFontify's Python colouring (preformatted Python code).
+`import_platypus` imports platypus with those compiled when first used instead (any other
+pattern as reportlab compiles it)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,9 @@ import re
 import sys
 from typing import Any
 
-_URI_START = r"(^(?:[a-z0-9\.\-\+]*)://)"  # how reportlab's uri_pat begins
+DEFERRED = (r"(^(?:[a-z0-9\.\-\+]*)://)",  # how reportlab.platypus.paragraph.uri_pat begins
+            "([\u2e80-\uffff])",  # reportlab.lib.textsplit.rx
+            "#[^\\n]*|(^|[^a-zA-Z0-9_.\\\"'])(as|")  # reportlab.lib.PyFontify.matchRE
 _REAL_COMPILE = re.compile
 
 
@@ -30,7 +34,7 @@ class DeferredPattern:
 
 
 def _compile(pattern: Any, flags: Any = 0) -> Any:
-    if type(pattern) is str and pattern.startswith(_URI_START):
+    if type(pattern) is str and pattern.startswith(DEFERRED):
         return DeferredPattern(pattern, int(flags))
     return _REAL_COMPILE(pattern, flags)
 
