@@ -290,7 +290,8 @@ def _changes(disk: Data, data: Data) -> tuple[Data, int, int]:
         "chars": {k: v for k, v in data["chars"].items() if k not in disk["chars"]},
         "ops": {}, "pages": {},
         "docs": {d: s for d, s in data["docs"].items() if disk["docs"].get(d) != s},
-        "files": {d: f for d, f in data["files"].items() if disk["files"].get(d) is not f},
+        "files": {d: _patch(disk["files"].get(d), f) for d, f in data["files"].items()
+                  if disk["files"].get(d) is not f},
         "gone": [d for d in disk["files"] if d not in data["files"]]}
     dropped = len(disk["chars"].keys() - data["chars"].keys())
     for part in ("ops", "pages"):
@@ -309,10 +310,15 @@ def _changes(disk: Data, data: Data) -> tuple[Data, int, int]:
 
 def _apply(data: Data, delta: object) -> int | None:
     """A journal entry's additions made to a store read; how many entries it added (None
-    when it is no journal entry)."""
+    when it is no journal entry, or a file record in it does not follow the one before; then
+    nothing of it is taken)."""
     parts = ("chars", "ops", "pages", "docs", "files")
     if (not isinstance(delta, dict) or not all(isinstance(delta.get(p), dict) for p in parts)
             or not isinstance(delta.get("gone"), list) or type(delta.get("added")) is not int):
+        return None
+    files = data.setdefault("files", {})
+    records = {d: _patched(files.get(d), r) for d, r in delta["files"].items()}
+    if any(r is None for r in records.values()):
         return None
     data["chars"].update(delta["chars"])
     for signature, ops in delta["ops"].items():
@@ -320,9 +326,44 @@ def _apply(data: Data, delta: object) -> int | None:
     for document, pages in delta["pages"].items():
         data["pages"].setdefault(document, {}).update(pages)
     data["docs"].update(delta["docs"])
-    files = data.setdefault("files", {})
     for document in delta["gone"]:
         files.pop(document, None)
-    files.update(delta["files"])
+    files.update(records)
     added: int = delta["added"]
     return added
+
+
+PATCH = "patch"  # a journal's file record given as the pages that changed in the one before
+
+
+def _patch(old: object, new: Any) -> Any:
+    """A file record as a journal entry writes it: after a splice, only the pages that changed
+    from the record the disk holds (with every other part whole), so the entries a series of
+    one-card edits appends stay small; else the record itself."""
+    if not isinstance(old, dict) or not isinstance(new, dict):
+        return new
+    pages, before = new.get("pages"), old.get("pages")
+    if not isinstance(pages, list) or not isinstance(before, list) or len(pages) != len(before):
+        return new
+    changed = {n: page for n, (page, was) in enumerate(zip(pages, before, strict=True))
+               if page != was}
+    if len(changed) * 4 > len(pages):
+        return new
+    return (PATCH, {k: v for k, v in new.items() if k != "pages"}, changed, len(pages))
+
+
+def _patched(old: object, record: object) -> object:
+    """A journal's file record made whole on the record before it (None: it does not follow
+    that record, so the journal is not read on)."""
+    if not (type(record) is tuple and len(record) == 4 and record[0] == PATCH):
+        return record
+    _, rest, changed, count = record
+    before = old.get("pages") if isinstance(old, dict) else None
+    if (not isinstance(before, list) or len(before) != count or not isinstance(rest, dict)
+            or not isinstance(changed, dict)
+            or not all(type(n) is int and 0 <= n < count for n in changed)):
+        return None
+    pages = list(before)
+    for n, page in changed.items():
+        pages[n] = page
+    return {**rest, "pages": pages}
