@@ -123,3 +123,53 @@ def test_small_caches_are_written_whole(tmp_path: Path, monkeypatch: pytest.Monk
     gen_deck.edit_one_card(project, 3)
     _build(project, out)
     assert not list((project / CACHE_FOLDER).glob("*.journal"))
+
+
+def test_a_spliced_file_s_record_is_journaled_as_the_pages_that_changed(
+        tmp_path: Path, journaled: list[str]) -> None:
+    """A splice changes a few of a record's pages: the journal holds only those (the entries a
+    series of edits appends stay small), and the record read back from the file and its
+    journal is the one the build kept, page for page."""
+    project = gen_deck.make_project(tmp_path / "p", CARDS)
+    out = tmp_path / "out"
+    _build(project, out)
+    path = _caches(project)["pdf-ops"]
+    base = path.read_bytes()[:32]
+    for card in (12, 20):  # (a third edit has the small store written whole)
+        gen_deck.edit_one_card(project, card)
+        _build(project, out)
+        kept = pdfops._KNOWN[path][1]["files"]  # what the build process holds after saving
+        entries, whole = signed.read_journal(path, base)
+        assert whole
+        patch = entries[-1]["files"]["print/card.pdf"]  # type: ignore[index]
+        assert patch[0] == pdfops.PATCH and 0 < len(patch[2]) <= 2  # the card's two pages
+        read, _, _ = pdfops._load_journaled(path)
+        assert read["files"] == kept
+        assert kept["print/card.pdf"]["sha256"] == _sha256(out / FOLDER / "print" / "card.pdf")
+
+
+def test_a_patch_that_follows_no_record_ends_the_journal() -> None:
+    store = pdfops._empty()
+    pages = [(f"k{n}", 1, n + 2, 0) for n in range(8)]
+    record = {"pages": pages, "size": 5}
+    edited = [*pages[:3], ("changed", 1, 5, 0), *pages[4:]]
+    patched = pdfops._patch(record, {**record, "pages": edited})
+    assert patched[0] == pdfops.PATCH and patched[2] == {3: ("changed", 1, 5, 0)}
+    entry = {"chars": {"k": 1}, "ops": {}, "pages": {}, "docs": {}, "files": {"d.pdf": patched},
+             "gone": [], "added": 1}
+    assert pdfops._apply(store, entry) is None  # no record of d.pdf to patch
+    assert store["chars"] == {}  # and nothing of the entry taken
+    store["files"]["d.pdf"] = record
+    assert pdfops._apply(store, entry) == 1
+    assert store["files"]["d.pdf"] == {"pages": edited, "size": 5}
+    assert record["pages"] == pages  # the record before, untouched
+    store["files"]["d.pdf"] = {"pages": pages[:7], "size": 5}  # another page count
+    assert pdfops._apply(store, entry) is None
+    many = [(f"new{n}", 1, n + 2, 0) for n in range(8)]  # most pages changed: written whole
+    assert pdfops._patch(record, {**record, "pages": many}) == {**record, "pages": many}
+
+
+def _sha256(path: Path) -> str:
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest()
