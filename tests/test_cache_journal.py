@@ -143,6 +143,7 @@ def test_a_spliced_file_s_record_is_journaled_as_the_pages_that_changed(
         assert whole
         patch = entries[-1]["files"]["print/card.pdf"]  # type: ignore[index]
         assert patch[0] == pdfops.PATCH and 0 < len(patch[2]) <= 2  # the card's two pages
+        assert "offsets" not in patch[1] and patch[4][1]  # the offsets as the runs they moved
         read, _, _ = pdfops._load_journaled(path)
         assert read["files"] == kept
         assert kept["print/card.pdf"]["sha256"] == _sha256(out / FOLDER / "print" / "card.pdf")
@@ -151,22 +152,30 @@ def test_a_spliced_file_s_record_is_journaled_as_the_pages_that_changed(
 def test_a_patch_that_follows_no_record_ends_the_journal() -> None:
     store = pdfops._empty()
     pages = [(f"k{n}", 1, n + 2, 0) for n in range(8)]
-    record = {"pages": pages, "size": 5}
+    offsets = [15 + 100 * n for n in range(12)]
+    record = {"pages": pages, "offsets": offsets, "size": 5}
     edited = [*pages[:3], ("changed", 1, 5, 0), *pages[4:]]
-    patched = pdfops._patch(record, {**record, "pages": edited})
+    moved = [*offsets[:5], *(o + 7 for o in offsets[5:9]), *(o - 3 for o in offsets[9:])]
+    patched = pdfops._patch(record, {**record, "pages": edited, "offsets": moved})
     assert patched[0] == pdfops.PATCH and patched[2] == {3: ("changed", 1, 5, 0)}
+    assert patched[4] == (12, [(5, 7), (9, -3)]) and "offsets" not in patched[1]
     entry = {"chars": {"k": 1}, "ops": {}, "pages": {}, "docs": {}, "files": {"d.pdf": patched},
              "gone": [], "added": 1}
     assert pdfops._apply(store, entry) is None  # no record of d.pdf to patch
     assert store["chars"] == {}  # and nothing of the entry taken
     store["files"]["d.pdf"] = record
     assert pdfops._apply(store, entry) == 1
-    assert store["files"]["d.pdf"] == {"pages": edited, "size": 5}
-    assert record["pages"] == pages  # the record before, untouched
-    store["files"]["d.pdf"] = {"pages": pages[:7], "size": 5}  # another page count
-    assert pdfops._apply(store, entry) is None
+    assert store["files"]["d.pdf"] == {"pages": edited, "offsets": moved, "size": 5}
+    assert record == {"pages": pages, "offsets": offsets, "size": 5}  # the one before, untouched
+    for other in ({"pages": pages[:7], "offsets": offsets, "size": 5},  # another page count
+                  {"pages": pages, "offsets": offsets[:11], "size": 5}):  # other objects
+        store["files"]["d.pdf"] = other
+        assert pdfops._apply(store, entry) is None
     many = [(f"new{n}", 1, n + 2, 0) for n in range(8)]  # most pages changed: written whole
     assert pdfops._patch(record, {**record, "pages": many}) == {**record, "pages": many}
+    scattered = [o + n % 2 for n, o in enumerate(offsets)]  # offsets moved every which way
+    whole = pdfops._patch(record, {**record, "pages": edited, "offsets": scattered})
+    assert whole[4] is None and whole[1]["offsets"] == scattered
 
 
 def _sha256(path: Path) -> str:

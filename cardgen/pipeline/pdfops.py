@@ -333,13 +333,15 @@ def _apply(data: Data, delta: object) -> int | None:
     return added
 
 
-PATCH = "patch"  # a journal's file record given as the pages that changed in the one before
+PATCH = "patch"  # a journal's file record given as what changed in the one before
+Shifts = tuple[int, list[tuple[int, int]]]  # a list's length, (from index, added) runs
 
 
 def _patch(old: object, new: Any) -> Any:
     """A file record as a journal entry writes it: after a splice, only the pages that changed
-    from the record the disk holds (with every other part whole), so the entries a series of
-    one-card edits appends stay small; else the record itself."""
+    from the record the disk holds and its objects' offsets as the runs they moved by (every
+    other part whole), so the entries a series of one-card edits appends stay small whatever
+    the file's size; else the record itself."""
     if not isinstance(old, dict) or not isinstance(new, dict):
         return new
     pages, before = new.get("pages"), old.get("pages")
@@ -349,15 +351,52 @@ def _patch(old: object, new: Any) -> Any:
                if page != was}
     if len(changed) * 4 > len(pages):
         return new
-    return (PATCH, {k: v for k, v in new.items() if k != "pages"}, changed, len(pages))
+    shifts = _shifts(old.get("offsets"), new.get("offsets"))
+    rest = {k: v for k, v in new.items() if k != "pages" and (shifts is None or k != "offsets")}
+    return (PATCH, rest, changed, len(pages), shifts)
+
+
+def _shifts(old: object, new: object) -> Shifts | None:
+    """Offsets as the runs by which they moved from the old ones: (length, [(from index,
+    added)...]); None when they are not two lists of integers of one length or move in
+    many runs."""
+    if (type(old) is not list or type(new) is not list or len(old) != len(new)
+            or not all(type(v) is int for v in new) or not all(type(v) is int for v in old)):
+        return None
+    runs, by = [], 0
+    for n, (was, now) in enumerate(zip(old, new, strict=True)):
+        if now - was != by:
+            by = now - was
+            runs.append((n, by))
+    return (len(new), runs) if len(runs) * 4 <= len(new) else None
+
+
+def _shifted(old: object, shifts: object) -> list[int] | None:
+    """`_shifts` undone on the old offsets (None: they are not the list it was made from)."""
+    if not (type(shifts) is tuple and len(shifts) == 2 and type(shifts[1]) is list):
+        return None
+    length, runs = shifts
+    if (type(old) is not list or len(old) != length
+            or not all(type(r) is tuple and len(r) == 2 and type(r[0]) is int
+                       and type(r[1]) is int and 0 <= r[0] < length for r in runs)):
+        return None
+    out, by, at = list(old), 0, 0
+    for start, moved in [*runs, (length, 0)]:
+        if start < at:
+            return None
+        if by:
+            for n in range(at, start):
+                out[n] += by
+        at, by = start, moved
+    return out
 
 
 def _patched(old: object, record: object) -> object:
     """A journal's file record made whole on the record before it (None: it does not follow
     that record, so the journal is not read on)."""
-    if not (type(record) is tuple and len(record) == 4 and record[0] == PATCH):
+    if not (type(record) is tuple and len(record) == 5 and record[0] == PATCH):
         return record
-    _, rest, changed, count = record
+    _, rest, changed, count, shifts = record
     before = old.get("pages") if isinstance(old, dict) else None
     if (not isinstance(before, list) or len(before) != count or not isinstance(rest, dict)
             or not isinstance(changed, dict)
@@ -366,4 +405,9 @@ def _patched(old: object, record: object) -> object:
     pages = list(before)
     for n, page in changed.items():
         pages[n] = page
-    return {**rest, "pages": pages}
+    if shifts is None:
+        return {**rest, "pages": pages}
+    offsets = _shifted(old.get("offsets") if isinstance(old, dict) else None, shifts)
+    if offsets is None:
+        return None
+    return {**rest, "pages": pages, "offsets": offsets}
