@@ -32,7 +32,7 @@ from cardgen.layout.linebreak import (
 Piece = tuple[str, float, bool]
 
 
-def wrap_plain(words: list[str], face: str, width: float, size: float, language: str | None,
+def wrap_plain(words: list[str], face: str, width: float, size: float, language: str | None,  # noqa: C901
                most: int | None) -> tuple[list[Piece], float, bool]:
     """The words wrapped at one size (linebreak._wrap_plain without letter spacing): the
     lines, the widest word's overflow, and whether all were wrapped. With `most`, wrapping

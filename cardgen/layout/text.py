@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from cardgen.layout import fonts, shaping
 from cardgen.layout.drawing import Primitive, Text
@@ -230,7 +230,8 @@ def _fit_cached(text: str, width: float, height: float, size: float, min_size: f
     words = plain_words(text, face) or split_words(parse_runs(text, face, family))
     box = _Box(width, height, leading, max_lines, family.regular, language, spacing)
     if isinstance(words, PlainWords) and not spacing:  # most text: cardgen.layout.plainfit
-        return _fit_plain(words.words, words.face, box, size, min_size, family)
+        plain = cast("list[str]", words.words)  # plain_words makes no forced break (None)
+        return _fit_plain(plain, words.face, box, size, min_size, family)
     best = _try_size(words, box, size)
     if not best.fits:
         ladder = _size_ladder(size, size if min_size is None else min(min_size, size))
