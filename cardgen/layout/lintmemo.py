@@ -25,6 +25,10 @@ face shows by its envelopes (worked out on the face whose findings are kept):
   envelope (another element's lines by their own envelope), so no overlap is found on its
   lines or on another element's text because of them.
 
+Two elements whose envelopes come within that margin of each other (a title box running under
+a number's) have their lines keyed from then on by their own boxes rounded out to GRID_MM (an
+envelope of its own, a few per deck), not by the envelope of their element.
+
 Those lints are monotone in a line's box (a box inside one that passes passes), so the kept
 findings are what linting each such face gives, in the same order (tested face by face against
 the linter alone). Round, hex and polygon faces are always linted.
@@ -37,6 +41,7 @@ from math import ceil, floor
 from typing import Any
 
 from cardgen.errors import Problem
+from cardgen.layout.drawing import IDENTITY
 from cardgen.layout.drawing import Text as TextItem
 from cardgen.layout.extent import Box, transform_box
 from cardgen.layout.lints import BODY_TEXT_PT, MIN_TEXT_PT, FaceLinter
@@ -123,6 +128,8 @@ def _key(linter: FaceLinter, tight: dict[int, object]
             b = p.box
             on_face = (floor(b[0] / GRID_MM) * GRID_MM, floor(b[1] / GRID_MM) * GRID_MM,
                        ceil(b[2] / GRID_MM) * GRID_MM, ceil(b[3] / GRID_MM) * GRID_MM)
+        elif p.matrix == IDENTITY:  # most text: on the face as its element placed it
+            on_face = env
         else:
             on_face = faces.get((env, p.matrix))
             if on_face is None:
