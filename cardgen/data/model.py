@@ -6,7 +6,7 @@ validate stage fills from YAML; Database is what every later stage reads.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from cardgen.errors import Location, Problem
+from cardgen.records import record
 
 
 class Strict(BaseModel):
@@ -324,7 +325,7 @@ BASE_FIELDS = ("id", "kind", "name", "count", "status", "image", "back_image", "
                "quote")
 
 
-@dataclass
+@record
 class Component:
     id: str
     kind: str
@@ -345,7 +346,7 @@ class Component:
         return self.fields.get(name, default)
 
 
-@dataclass
+@record
 class Game:
     id: str
     root: Path  # data/<game>/
@@ -365,7 +366,7 @@ class Game:
         return self.vocab.get(vocab, {}).get(str(term_id))
 
 
-@dataclass
+@record
 class Edition:
     id: str
     root: Path  # data/<game>/<edition>/
@@ -383,7 +384,7 @@ class Edition:
     setup: list[SetupStep] = field(default_factory=list)  # where: setup[i]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Quoted:
     """A text the data says is a rulebook's words (data/quoted.py collects them)."""
 
@@ -393,7 +394,7 @@ class Quoted:
     what: str  # what quotes it: "card-7 effect.text", "rule", "term red description"
 
 
-@dataclass
+@record
 class Database:
     project: Path
     game: Game

@@ -3,7 +3,6 @@ output folder with a manifest of its files."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -11,9 +10,10 @@ from cardgen.data.model import Component, Database
 from cardgen.errors import Problem, ProblemsError, did_you_mean
 from cardgen.pipeline import manifest, sources
 from cardgen.pipeline.faces import FaceKey, Faces, kind_title, lay_out_faces
+from cardgen.records import record
 
 
-@dataclass
+@record
 class Deck:
     """The components of one kind, in database order, with their faces."""
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, Literal
 
@@ -33,6 +33,7 @@ from cardgen.export.common import (
 )
 from cardgen.pipeline import manifest, output
 from cardgen.pipeline.faces import FaceKey, Faces
+from cardgen.records import record
 
 
 class ServiceFiles(BaseModel):
@@ -111,7 +112,7 @@ def _problem(path: Path, source: Source, err: Any) -> Problem:
 # --------------------------------------------------------------------------- export
 
 
-@dataclass
+@record
 class PodResult:
     folder: Path
     files: list[Path] = field(default_factory=list)

@@ -9,19 +9,19 @@ they print.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.data.model import Database
 from cardgen.export.gallery import GALLERY
 from cardgen.pipeline import manifest
 from cardgen.pipeline.faces import Faces
+from cardgen.records import record
 from cardgen.render.simulate import gallery_filter, simulate_png
 
 PICTURES = ("preview", "contact-sheet")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SimulateStep:
     kind: str  # protan | deutan | tritan | grey
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +40,7 @@ from cardgen.export.pieces import Box, die_faces, role
 from cardgen.layout.drawing import Drawing
 from cardgen.pipeline import manifest, output
 from cardgen.pipeline.faces import FaceKey, Faces
+from cardgen.records import record
 
 COLUMNS, ROWS = 10, 7  # TTS's largest deck grid
 MAX_SHEET_PX = 4096  # a sheet TTS loads comfortably
@@ -51,7 +52,7 @@ CARD_SHEETS = ("cards",)
 D6_CELL_PX = 256  # one face on the d6 template (a 768 x 768 image)
 
 
-@dataclass
+@record
 class TtsResult:
     folder: Path
     save: Path
@@ -61,7 +62,7 @@ class TtsResult:
     objects: int = 0  # tiles and tokens (bags count their contents)
 
 
-@dataclass
+@record
 class Writer:
     """What an export writes as it goes: images, their records, the TTS objects."""
 

@@ -24,10 +24,11 @@ stops being recorded.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from cardgen.data.model import Term
+from cardgen.records import record
 
 # the element types drawn from their own keys alone (no children, list items or images)
 LEAVES = frozenset({"rect", "circle", "annulus", "line", "polygon", "star", "ellipse", "arc",
@@ -57,7 +58,7 @@ def value_key(value: Any) -> Any:
     raise Unkeyed(kind.__name__)
 
 
-@dataclass
+@record
 class _Node:
     """The next path a drawing reads (or _LEAF), and the branches by what it gave."""
 
@@ -66,7 +67,7 @@ class _Node:
     placed: tuple[Any, ...] = ()  # at a leaf: the Placed objects the element added
 
 
-@dataclass
+@record
 class _Root:
     """An element drawn at one place with one face's constants."""
 

@@ -8,7 +8,6 @@ each layout pass), and breaking lines is most of the typesetting's work."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
@@ -29,6 +28,7 @@ from reportlab.platypus import (
 )
 from reportlab.rl_config import _FUZZ
 
+from cardgen.records import record
 from cardgen.render.rulebook import blocks as bk
 from cardgen.render.rulebook.book import Faces
 from cardgen.render.rulebook.markup import markup, plain_text
@@ -61,7 +61,7 @@ class KeptParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type i
 _WRAPPED = ("blPara", "height", "_wrapWidths", "_width_max")  # what Paragraph.wrap sets
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Context:
     look: Look
     faces: Faces

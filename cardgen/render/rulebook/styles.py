@@ -3,7 +3,6 @@ page (half a landscape sheet), in the game's fonts (registered with reportlab he
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
 from reportlab.lib.colors import HexColor
@@ -14,6 +13,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from cardgen.layout import fonts
+from cardgen.records import record
 from cardgen.render.pdf import register_fonts
 from cardgen.render.rulebook.book import Faces
 
@@ -38,7 +38,7 @@ def registered(face: str) -> str:
     return name
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Look:
     """A page size in mm, its margins and the body text size in pt."""
 
