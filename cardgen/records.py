@@ -22,7 +22,9 @@ from _thread import get_ident
 from collections.abc import Callable
 from dataclasses import MISSING, FrozenInstanceError
 from operator import attrgetter
-from typing import Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any, TypeVar
+
+__all__ = ["MADE", "record"]
 
 T = TypeVar("T", bound=type)
 
@@ -32,19 +34,18 @@ T = TypeVar("T", bound=type)
 MADE: dict[type, dict[str, Any]] = {}
 
 
-@overload
-def record(cls: T, /) -> T: ...
-@overload
-def record(*, frozen: bool = False, repr: bool = True, eq: bool = True,  # noqa: A002
-           init: bool = True) -> Callable[[T], T]: ...
-def record(cls: Any = None, /, *, frozen: bool = False, repr: bool = True,  # noqa: A002
-           eq: bool = True, init: bool = True) -> Any:
-    """`@dataclass` with these options, its methods made without compiling text but `__init__`."""
+if TYPE_CHECKING:  # to a type checker a record is the dataclass it is
+    from dataclasses import dataclass as record
+else:
 
-    def wrap(cls: T) -> T:
-        return _make(cls, frozen=frozen, repr_=repr, eq=eq, init=init)
+    def record(cls=None, /, *, frozen=False, repr=True, eq=True, init=True):
+        """`@dataclass` with these options, its methods made without compiling text but
+        `__init__`."""
 
-    return wrap if cls is None else wrap(cls)
+        def wrap(cls):
+            return _make(cls, frozen=frozen, repr_=repr, eq=eq, init=init)
+
+        return wrap if cls is None else wrap(cls)
 
 
 def _make(cls: T, *, frozen: bool, repr_: bool, eq: bool, init: bool) -> T:
@@ -60,18 +61,7 @@ def _make(cls: T, *, frozen: bool, repr_: bool, eq: bool, init: bool) -> T:
     params.init, params.repr, params.eq, params.frozen = init, repr_, eq, frozen
     fields = dataclasses.fields(cls)
     before = set(own)
-    if init:
-        _add(cls, "__init__", _init(cls, fields, frozen))
-    if repr_:
-        _add(cls, "__repr__", _repr([f.name for f in fields if f.repr]))
-    if eq:
-        _add(cls, "__eq__", _eq(_getter([f.name for f in fields if f.compare])))
-    if frozen:
-        names = frozenset(f.name for f in fields)
-        for name, fn in (("__setattr__", _frozen_set(cls, names)),
-                         ("__delattr__", _frozen_del(cls, names))):
-            if _add(cls, name, fn):
-                raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
+    _add_methods(cls, fields, frozen=frozen, repr_=repr_, eq=eq, init=init)
     if not explicit_hash and eq:
         if frozen:
             hashed = [f.name for f in fields if (f.compare if f.hash is None else f.hash)]
@@ -86,6 +76,22 @@ def _make(cls: T, *, frozen: bool, repr_: bool, eq: bool, init: bool) -> T:
                  "added": {name for name in own if name not in before} | (
                      {"__hash__"} if not explicit_hash and eq else set())}
     return cls
+
+
+def _add_methods(cls: type, fields: tuple[dataclasses.Field[Any], ...], *, frozen: bool,
+                 repr_: bool, eq: bool, init: bool) -> None:
+    if init:
+        _add(cls, "__init__", _init(cls, fields, frozen))
+    if repr_:
+        _add(cls, "__repr__", _repr([f.name for f in fields if f.repr]))
+    if eq:
+        _add(cls, "__eq__", _eq(_getter([f.name for f in fields if f.compare])))
+    if frozen:
+        names = frozenset(f.name for f in fields)
+        for name, fn in (("__setattr__", _frozen_set(cls, names)),
+                         ("__delattr__", _frozen_del(cls, names))):
+            if _add(cls, name, fn):
+                raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
 
 
 def _add(cls: type, name: str, fn: Any) -> bool:
@@ -144,7 +150,7 @@ def _frozen_set(cls: type, names: frozenset[str]) -> Callable[[Any, str, Any], N
     def __setattr__(self: Any, name: str, value: Any) -> None:
         if type(self) is cls or name in names:
             raise FrozenInstanceError(f"cannot assign to field {name!r}")
-        super(cls, self).__setattr__(name, value)
+        super(cls, self).__setattr__(name, value)  # type: ignore[arg-type]
 
     return __setattr__
 
@@ -153,7 +159,7 @@ def _frozen_del(cls: type, names: frozenset[str]) -> Callable[[Any, str], None]:
     def __delattr__(self: Any, name: str) -> None:
         if type(self) is cls or name in names:
             raise FrozenInstanceError(f"cannot delete field {name!r}")
-        super(cls, self).__delattr__(name)
+        super(cls, self).__delattr__(name)  # type: ignore[arg-type]
 
     return __delattr__
 

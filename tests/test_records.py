@@ -138,3 +138,37 @@ def test_a_record_with_every_kind_of_field() -> None:
             one.b.append(one)  # type: ignore[arg-type]
             two.b.append(two)  # type: ignore[arg-type]
             assert repr(one) == repr(two)
+
+
+def test_every_dataclass_of_cardgen_is_a_record() -> None:
+    """A class declared with dataclass compiles each of its methods at every start-up; a record
+    only its __init__ (a class with slots stays a dataclass: dataclass makes it anew)."""
+    plain = []
+    for info in pkgutil.walk_packages(cardgen.__path__, "cardgen."):
+        if info.name.endswith("__main__"):
+            continue
+        module = importlib.import_module(info.name)
+        for value in vars(module).values():
+            if (isinstance(value, type) and value.__module__ == info.name
+                    and dataclasses.is_dataclass(value) and value not in MADE
+                    and "__slots__" not in vars(value)):
+                plain.append(f"{info.name}.{value.__qualname__}")
+    assert not plain, f"declare these with cardgen.records.record: {plain}"
+
+
+def test_no_model_field_defaults_to_a_built_in_factory() -> None:
+    """pydantic reads a default factory's signature; a built-in's is text that loads Python's
+    tokenizer pattern (several milliseconds at start-up): new_list and new_dict instead."""
+    from pydantic import BaseModel
+
+    from cardgen.data import model as data_model
+    from cardgen.layout import model as layout_model
+    from cardgen.layout.elements import MODELS
+
+    models = [v for m in (data_model, layout_model) for v in vars(m).values()
+              if isinstance(v, type) and issubclass(v, BaseModel) and v.__module__ == m.__name__]
+    built_in = [f"{model.__name__}.{name}" for model in (*models, *MODELS)
+                for name, info in model.model_fields.items()
+                if info.default_factory in (list, dict, set, tuple)]
+    assert len(models) > 15
+    assert not built_in, built_in

@@ -6,14 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from cardgen import records
 from cardgen.data.model import Component, Database
 from cardgen.errors import Problem, ProblemsError, did_you_mean
 from cardgen.pipeline import manifest, sources
 from cardgen.pipeline.faces import FaceKey, Faces, kind_title, lay_out_faces
-from cardgen.records import record
 
 
-@record
+@records.record
 class Deck:
     """The components of one kind, in database order, with their faces."""
 

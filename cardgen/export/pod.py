@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from cardgen import records
 from cardgen.assets import ASSETS
 from cardgen.data.model import Database
 from cardgen.data.paths import readable
@@ -33,7 +34,6 @@ from cardgen.export.common import (
 )
 from cardgen.pipeline import manifest, output
 from cardgen.pipeline.faces import FaceKey, Faces
-from cardgen.records import record
 
 
 class ServiceFiles(BaseModel):
@@ -112,7 +112,7 @@ def _problem(path: Path, source: Source, err: Any) -> Problem:
 # --------------------------------------------------------------------------- export
 
 
-@record
+@records.record
 class PodResult:
     folder: Path
     files: list[Path] = field(default_factory=list)

@@ -15,12 +15,12 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
+from cardgen import records
 from cardgen.data.model import Database
 from cardgen.errors import Problem, ProblemsError
 from cardgen.export.common import lay_out, record, write_export_manifest
 from cardgen.layout.drawing import Drawing
 from cardgen.pipeline import output
-from cardgen.records import record
 from cardgen.render.png import face_images, pixels, save_png
 
 DPI = 150
@@ -34,7 +34,7 @@ EDGE = (90, 90, 90, 255)  # a thin line round each card, so the fanned ones stan
 NAME = "showcase.png"
 
 
-@record(frozen=True)
+@records.record(frozen=True)
 class Placement:
     """One card of the hand: its centre (px, from the pivot) and its turn (degrees clockwise)."""
 
@@ -43,7 +43,7 @@ class Placement:
     degrees: float
 
 
-@record(frozen=True)
+@records.record(frozen=True)
 class ShowcaseResult:
     path: Path
     hand: int

@@ -11,17 +11,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cardgen import records
 from cardgen.data.model import Database
 from cardgen.export.gallery import GALLERY
 from cardgen.pipeline import manifest
 from cardgen.pipeline.faces import Faces
-from cardgen.records import record
 from cardgen.render.simulate import gallery_filter, simulate_png
 
 PICTURES = ("preview", "contact-sheet")
 
 
-@record(frozen=True)
+@records.record(frozen=True)
 class SimulateStep:
     kind: str  # protan | deutan | tritan | grey
 

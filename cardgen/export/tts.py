@@ -27,6 +27,7 @@ from typing import Any
 
 from PIL import Image
 
+from cardgen import records
 from cardgen.data.model import Component, Database
 from cardgen.export.common import (
     Deck,
@@ -40,7 +41,6 @@ from cardgen.export.pieces import Box, die_faces, role
 from cardgen.layout.drawing import Drawing
 from cardgen.pipeline import manifest, output
 from cardgen.pipeline.faces import FaceKey, Faces
-from cardgen.records import record
 
 COLUMNS, ROWS = 10, 7  # TTS's largest deck grid
 MAX_SHEET_PX = 4096  # a sheet TTS loads comfortably
@@ -52,7 +52,7 @@ CARD_SHEETS = ("cards",)
 D6_CELL_PX = 256  # one face on the d6 template (a 768 x 768 image)
 
 
-@record
+@records.record
 class TtsResult:
     folder: Path
     save: Path
@@ -62,7 +62,7 @@ class TtsResult:
     objects: int = 0  # tiles and tokens (bags count their contents)
 
 
-@record
+@records.record
 class Writer:
     """What an export writes as it goes: images, their records, the TTS objects."""
 

@@ -27,8 +27,8 @@ from collections.abc import Callable
 from dataclasses import field
 from typing import Any
 
+from cardgen import records
 from cardgen.data.model import Term
-from cardgen.records import record
 
 # the element types drawn from their own keys alone (no children, list items or images)
 LEAVES = frozenset({"rect", "circle", "annulus", "line", "polygon", "star", "ellipse", "arc",
@@ -58,7 +58,7 @@ def value_key(value: Any) -> Any:
     raise Unkeyed(kind.__name__)
 
 
-@record
+@records.record
 class _Node:
     """The next path a drawing reads (or _LEAF), and the branches by what it gave."""
 
@@ -67,7 +67,7 @@ class _Node:
     placed: tuple[Any, ...] = ()  # at a leaf: the Placed objects the element added
 
 
-@record
+@records.record
 class _Root:
     """An element drawn at one place with one face's constants."""
 

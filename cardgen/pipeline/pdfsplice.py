@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.records import record
+from cardgen import records
 
 if TYPE_CHECKING:
     from cardgen.render.faceops import PageStreams
@@ -42,7 +42,7 @@ _TAIL = re.compile(rb"startxref\n(\d+)\n%%EOF\n\Z")
 Record = dict[str, Any]
 
 
-@record
+@records.record
 class Frame:
     """What a document is once its fonts are primed, before any page."""
 
