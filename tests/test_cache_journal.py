@@ -182,3 +182,32 @@ def _sha256(path: Path) -> str:
     import hashlib
 
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_a_cache_another_version_of_cardgen_wrote_is_never_unpickled(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After an upgrade a cache may hold objects of an older shape (a Text without a field the
+    code now pickles): it is not read at all, and the build starts afresh and succeeds."""
+    from cardgen.layout.drawing import Text
+
+    project = gen_deck.make_project(tmp_path / "deck", 3)
+    _build(project, tmp_path / "out")
+    cache = project / CACHE_FOLDER / f"faces-{gen_deck.GAME}-{gen_deck.EDITION}.pickle"
+    entries = read_signed(cache)
+    assert isinstance(entries, dict) and entries
+    old = object.__new__(Text)  # as an older cardgen's pickle gives it back: no `spacing`
+    old.__dict__.update(x=1.0, y=2.0, text="old", font="regular", size=8.0, color="#000000",
+                        anchor="start", stroke=None, stroke_width=0.0)
+    monkeypatch.setattr(sources, "toolchain", lambda: "an older cardgen")
+    monkeypatch.setattr(Text, "__reduce__", object.__reduce__)  # pickled as its dictionary
+    signed._bound.cache_clear()
+    try:
+        write_signed(cache, {"stale": ((), old, "cg0")})  # written by "the older version"
+        assert read_signed(cache) == {"stale": ((), old, "cg0")}
+    finally:
+        monkeypatch.undo()
+        signed._bound.cache_clear()
+    assert read_signed(cache) is signed._MISSING  # this version never unpickles it
+    monkeypatch.setenv("CARDGEN_JOBS", "1")
+    _build(project, tmp_path / "out")  # and builds (saving its cache) as from nothing
+    assert "stale" not in read_signed(cache)  # type: ignore[operator]

@@ -1,13 +1,14 @@
 """Cache files signed with this user's key (PROJECT/.cardgen-cache/), and journals beside them.
 
 A cache file is a pickle after its HMAC-SHA256 under this user's key (`cache_secret`, made once
-in this user's cache folder): a file that came with someone else's project folder is never
-unpickled (`read_signed`, `write_signed`, written atomically). A large cache that a build
-changes only a little (a one-card edit: a few faces of thousands) is not written again whole:
-what changed is appended to its journal (`<file>.journal`, `append_signed`), each entry signed
-with the key and bound to the signature of the file it follows, and read after it
-(`read_journal`). Writing the file whole drops its journal; an entry that does not verify (a
-torn append, another file's journal) ends what is read of it.
+in this user's cache folder) bound to this version of cardgen (`pickle_secret`): a file that
+came with someone else's project folder, or that another version wrote, is never unpickled
+(`read_signed`, `write_signed`, written atomically). A large cache that a build changes only a
+little (a one-card edit: a few faces of thousands) is not written again whole: what changed is
+appended to its journal (`<file>.journal`, `append_signed`), each entry signed with the key and
+bound to the signature of the file it follows, and read after it (`read_journal`). Writing the
+file whole drops its journal; an entry that does not verify (a torn append, another file's
+journal) ends what is read of it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ import hashlib
 import hmac
 import os
 import pickle
+import sys
+from functools import cache
 from pathlib import Path
 
 
@@ -31,7 +34,7 @@ def read_signed(path: Path) -> object:
     """What a cache file holds, unpickled, only if this user's key signed it (a file that came
     with someone else's project folder is never unpickled); `_MISSING` when it is absent,
     unsigned, altered, truncated or from another version."""
-    secret = cache_secret()
+    secret = pickle_secret()
     try:
         blob = path.read_bytes()
     except OSError:
@@ -48,7 +51,7 @@ def read_signed(path: Path) -> object:
 def write_signed(path: Path, value: object) -> bool:
     """value pickled into a cache file signed with this user's key, atomically (the cache
     folder gets its .gitignore); False when it cannot be (no key, a read-only project)."""
-    secret = cache_secret()
+    secret = pickle_secret()
     if secret is None:
         return False
     tmp = path.with_suffix(f".{os.getpid()}.tmp")
@@ -111,6 +114,22 @@ def cache_secret() -> bytes | None:
         return None
 
 
+def pickle_secret() -> bytes | None:
+    """This user's key bound to this version of cardgen (its code, the drawing libraries and
+    Python): what signs the pickled caches, so a cache written by another version, whose
+    classes may since have changed shape, is never unpickled (a build after an upgrade starts
+    afresh instead of carrying objects the code no longer makes)."""
+    secret = cache_secret()
+    return None if secret is None else _bound(secret)
+
+
+@cache
+def _bound(secret: bytes) -> bytes:
+    from cardgen.pipeline.sources import toolchain
+
+    return _sign(secret, f"cardgen {toolchain()} python {sys.version}".encode())
+
+
 def _stamp(path: Path) -> tuple[int, int, int] | None:
     try:
         st = path.stat()
@@ -140,7 +159,7 @@ def read_journal(path: Path, base: bytes | None) -> tuple[list[object], bool]:
     """The values appended to a cache file's journal after the file signed `base`, in order,
     and whether all of it was read (False: an entry did not verify, so what follows it is
     not read and the file is best written whole next)."""
-    secret = cache_secret()
+    secret = pickle_secret()
     try:
         blob = journal_path(path).read_bytes()
     except OSError:
@@ -182,7 +201,7 @@ def stamps(path: Path) -> tuple[tuple[int, int, int] | None, tuple[int, int, int
 def append_signed(path: Path, base: bytes, value: object) -> bool:
     """value pickled onto the journal of the cache file that signed `base`, in one write;
     False when it cannot be (no key, a read-only project)."""
-    secret = cache_secret()
+    secret = pickle_secret()
     if secret is None:
         return False
     try:
