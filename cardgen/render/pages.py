@@ -35,7 +35,7 @@ from cardgen.render.pdf import (
     page_boxes,
     replay_or_draw,
 )
-from cardgen.render.pdfsave import compact_last_page
+from cardgen.render.pdfpage import show_page
 
 FaceKey = tuple[str, str]
 
@@ -53,8 +53,7 @@ def draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing], pain
     canvas.setPageSize((page.paper.width * mm, page.paper.height * mm))
     if streams is None or content is None:
         _draw_page(canvas, page, faces, paint)
-        canvas.showPage()
-        compact_last_page(canvas)
+        show_page(canvas)
         return
     painter = cast("Painter", paint)
     streams.show(canvas, home_page_key(streams.signature, content, painter, page, faces),
@@ -282,8 +281,7 @@ def show_print_page(canvas: Canvas, drawing: Drawing, paint: Callable[..., None]
     canvas.setTrimBox(trim_box)
     if streams is None:
         _face_page(canvas, drawing, paint, bleed)
-        canvas.showPage()
-        compact_last_page(canvas)
+        show_page(canvas)
     else:
         _kept_face_page(canvas, drawing, cast("Painter", paint), bleed, streams, keys)
 

@@ -220,7 +220,10 @@ class FastPage(pdfdoc.PDFPage):  # type: ignore[misc]  # reportlab ships no type
 
     def _usual(self) -> bool:
         """True for a page as cardgen's canvases show it: boxes, a content stream, forms at
-        most, no annotation, transition, graphics state, shading or colour space."""
+        most, no annotation, transition, graphics state, shading or colour space (a page
+        `render/pdfpage.show_page` made is one: `lean`)."""
+        if self.__dict__.get("lean"):
+            return True
         trans = self.Trans
         return (not self.Annots and not self.MediaBox and type(self.Rotate) is int
                 and getattr(self, "Type", None) is None
@@ -230,30 +233,50 @@ class FastPage(pdfdoc.PDFPage):  # type: ignore[misc]  # reportlab ships no type
                 and all(getattr(self, key, None) is None for key in _RARE_PAGE_KEYS))
 
     def _usual_bytes(self, document: Any) -> bytes:
-        """The bytes of a `_usual` page: its keys written in their sorted order."""
+        """The bytes of a `_usual` page: its keys written in their sorted order; what stands
+        before and after its content stream's reference made once per document for each set
+        of boxes, rotation and resources (a file's pages share a few)."""
         page: Any = self
         if not page.Parent:  # check_format registers the page tree, then format the stream
             page.Parent = document.Reference(document.Pages)
         contents = document.Reference(self.Contents)
+        art, bleed, crop, trim = self.ArtBox, self.BleedBox, self.CropBox, self.TrimBox
+        key = (None if art is None else value_bytes(art, document),
+               None if bleed is None else value_bytes(bleed, document),
+               None if crop is None else value_bytes(crop, document),
+               numbers_bytes(self._media_box()), page.Parent.name, self.hasImages,
+               tuple(self.XObjects.dict) if self.XObjects else None, self.Rotate,
+               self.Trans is None, None if trim is None else value_bytes(trim, document))
+        kept: dict[tuple[Any, ...], tuple[bytes, bytes]] = document.__dict__.setdefault(
+            _PAGE_DICTS_ATTR, {})
+        around = kept.get(key)
+        if around is None:
+            around = kept[key] = self._around(document, key)
+        return around[0] + _ref(document, contents.name) + around[1]
+
+    def _around(self, document: Any, key: tuple[Any, ...]) -> tuple[bytes, bytes]:
+        """A `_usual` page's bytes before and after its content stream's reference."""
+        art, bleed, crop, media, _, _, _, _, _, trim = key
         parts = []
-        for key, box in ((b"/ArtBox ", self.ArtBox), (b"/BleedBox ", self.BleedBox)):
+        for name, box in ((b"/ArtBox ", art), (b"/BleedBox ", bleed)):
             if box is not None:
-                parts.append(key + value_bytes(box, document))
-        parts.append(b"/Contents " + _ref(document, contents.name))
-        if self.CropBox is not None:
-            parts.append(b"/CropBox " + value_bytes(self.CropBox, document))
-        parts.append(b"/MediaBox " + numbers_bytes(self._media_box()))
+                parts.append(name + box)
+        parts.append(b"/Contents \0")
+        if crop is not None:
+            parts.append(b"/CropBox " + crop)
+        parts.append(b"/MediaBox " + media)
         parts.append(b"/Parent " + value_bytes(self.Parent, document))
         parts.append(b"/Resources " + self._resources(document))
         parts.append(b"/Rotate " + _number(self.Rotate))
         if self.Trans is not None:
             parts.append(b"/Trans <<\n\n>>")
-        if self.TrimBox is not None:
-            parts.append(b"/TrimBox " + value_bytes(self.TrimBox, document))
+        if trim is not None:
+            parts.append(b"/TrimBox " + trim)
         parts.append(b"/Type /Page")
         for i in reversed(range(6, len(parts), 6)):
             parts.insert(i, b"\n ")
-        return b"<<\n" + b" ".join(parts) + b"\n>>"
+        before, after = (b"<<\n" + b" ".join(parts) + b"\n>>").split(b"/Contents \0")
+        return before + b"/Contents ", after
 
     def _resources(self, document: Any) -> bytes:
         """The page's resource dictionary, as check_format makes it and reportlab formats it."""
@@ -272,6 +295,7 @@ class FastPage(pdfdoc.PDFPage):  # type: ignore[misc]  # reportlab ships no type
         return dict_bytes(items)
 
 
+_PAGE_DICTS_ATTR = "_cardgen_page_dicts"
 _PROCS_ALL = b"[ /PDF /Text /ImageB /ImageC /ImageI ]"
 _PROCS_BASIC = b"[ /PDF /Text ]"
 
@@ -328,7 +352,7 @@ class FastPages(pdfdoc.PDFPages):  # type: ignore[misc]
 _PDF_NAMES: dict[str, str] = {}
 
 
-def _pdf_name(name: str) -> str:
+def pdf_name(name: str) -> str:
     """reportlab's PDFName of a name (a str, '/Name'), made once."""
     found = _PDF_NAMES.get(name)
     if found is None:
@@ -352,7 +376,7 @@ def compact_last_page(canvas: Canvas, encoded: bytes | None = None) -> None:
     for f in reversed(filters if encoded is None else []):
         content = f.encode(content)
     stream = PageStream(content=content, filters=filters)
-    stream.dictionary["Filter"] = pdfdoc.PDFArray([_pdf_name(f.pdfname) for f in filters])
+    stream.dictionary["Filter"] = pdfdoc.PDFArray([pdf_name(f.pdfname) for f in filters])
     stream.__Comment__ = "page stream"
     page.Contents = stream
     page.stream = None
