@@ -114,3 +114,26 @@ def test_pages_of_other_boxes_and_forms_get_their_own_dictionaries() -> None:
     data = lean.getpdfdata()
     assert data == slow.getpdfdata()
     assert b"/TrimBox [ 1 2 3 4 ]" in data
+
+
+@pytest.mark.parametrize("colour", [None, (1, 0, 0)])
+def test_set_page_leaves_the_canvas_as_setpagesize_and_the_boxes_do(colour: Any) -> None:
+    from cardgen.render.pdfpage import set_page
+
+    boxes = page_boxes(63, 88)
+    size = (boxes[0][2], boxes[0][3])
+    states = []
+    for fast in (True, False):
+        canvas = new_canvas("size.pdf")
+        canvas.setPageSize((100, 200))
+        if colour is not None:  # a page starting in another colour: reportlab's preamble
+            canvas.setFillColorRGB(*colour)
+        if fast:
+            set_page(canvas, size, boxes)
+        else:
+            canvas.setPageSize(size)
+            canvas.setBleedBox(boxes[0])
+            canvas.setTrimBox(boxes[1])
+        states.append((canvas._pagesize, canvas._preamble, canvas._bleedBox, canvas._trimBox,
+                       list(canvas._code)))
+    assert states[0] == states[1]

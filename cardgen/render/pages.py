@@ -35,7 +35,7 @@ from cardgen.render.pdf import (
     page_boxes,
     replay_or_draw,
 )
-from cardgen.render.pdfpage import show_page
+from cardgen.render.pdfpage import set_page, show_page
 
 FaceKey = tuple[str, str]
 
@@ -50,7 +50,7 @@ def draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing], pain
     Painter) and `content` (what the page is made of: its plan and its faces' content), a
     page kept by an earlier document with the same fonts is shown from its kept stream.
     """
-    canvas.setPageSize((page.paper.width * mm, page.paper.height * mm))
+    set_page(canvas, (page.paper.width * mm, page.paper.height * mm))
     if streams is None or content is None:
         _draw_page(canvas, page, faces, paint)
         show_page(canvas)
@@ -275,10 +275,8 @@ def doc_state(canvas: Canvas, streams: PageStreams) -> tuple[str, object, int]:
 def show_print_page(canvas: Canvas, drawing: Drawing, paint: Callable[..., None], bleed: float,
                     streams: PageStreams | None, keys: list[str] | None = None) -> None:
     """One print-shop page: its size and boxes, the face, shown (from `streams` when kept)."""
-    bleed_box, trim_box = page_boxes(drawing.width, drawing.height, bleed)
-    canvas.setPageSize((bleed_box[2], bleed_box[3]))
-    canvas.setBleedBox(bleed_box)
-    canvas.setTrimBox(trim_box)
+    boxes = page_boxes(drawing.width, drawing.height, bleed)
+    set_page(canvas, (boxes[0][2], boxes[0][3]), boxes)
     if streams is None:
         _face_page(canvas, drawing, paint, bleed)
         show_page(canvas)

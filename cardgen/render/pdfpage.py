@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from reportlab import rl_config
-from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.render.pdfsave import FastDocument, FastPage, PageStream, compact_last_page, pdf_name
@@ -86,3 +86,23 @@ def _filters() -> list[Any]:
     if rl_config.useA85:
         return [pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress]
     return [pdfdoc.PDFZCompress]
+
+
+_PREAMBLE = "1 0 0 1 0 0 cm "  # a bottom-up page's, black on start, a TrueType initial font
+
+
+def set_page(canvas: Canvas, size: tuple[float, float],
+             boxes: tuple[tuple[float, ...], tuple[float, ...]] | None = None) -> None:
+    """`canvas.setPageSize(size)`, then `setBleedBox` and `setTrimBox` with `boxes` (bleed box,
+    trim box) when given: the preamble setPageSize makes is `_PREAMBLE` whatever the size when
+    the page starts black, bottom-up, in a TrueType font (then only the size is set)."""
+    attrs: dict[str, Any] = canvas.__dict__
+    if (attrs["bottomup"] and attrs["_preamble"] == _PREAMBLE
+            and not attrs["_fillColorObj"] != (0, 0, 0)
+            and not attrs["_strokeColorObj"] != (0, 0, 0)
+            and pdfmetrics.getFont(attrs["_fontname"])._dynamicFont):
+        attrs["_pagesize"] = size
+    else:
+        canvas.setPageSize(size)
+    if boxes is not None:
+        attrs["_bleedBox"], attrs["_trimBox"] = boxes

@@ -238,7 +238,7 @@ class FastPage(pdfdoc.PDFPage):  # type: ignore[misc]  # reportlab ships no type
         of boxes, rotation and resources (a file's pages share a few)."""
         page: Any = self
         if not page.Parent:  # check_format registers the page tree, then format the stream
-            page.Parent = document.Reference(document.Pages)
+            page.Parent = _pages_reference(document)
         contents = document.Reference(self.Contents)
         art, bleed, crop, trim = self.ArtBox, self.BleedBox, self.CropBox, self.TrimBox
         key = (None if art is None else value_bytes(art, document),
@@ -295,6 +295,17 @@ class FastPage(pdfdoc.PDFPage):  # type: ignore[misc]  # reportlab ships no type
         return dict_bytes(items)
 
 
+def _pages_reference(document: Any) -> Any:
+    """document.Reference(document.Pages): the page tree registered by the first page that
+    names it, the same reference for the others."""
+    found = document.__dict__.get(_PAGES_REF_ATTR)
+    if found is None or found[0] is not document.Pages:
+        found = document.__dict__[_PAGES_REF_ATTR] = (document.Pages,
+                                                      document.Reference(document.Pages))
+    return found[1]
+
+
+_PAGES_REF_ATTR = "_cardgen_pages_ref"
 _PAGE_DICTS_ATTR = "_cardgen_page_dicts"
 _PROCS_ALL = b"[ /PDF /Text /ImageB /ImageC /ImageI ]"
 _PROCS_BASIC = b"[ /PDF /Text ]"
