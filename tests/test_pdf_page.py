@@ -137,3 +137,23 @@ def test_set_page_leaves_the_canvas_as_setpagesize_and_the_boxes_do(colour: Any)
         states.append((canvas._pagesize, canvas._preamble, canvas._bleedBox, canvas._trimBox,
                        list(canvas._code)))
     assert states[0] == states[1]
+
+
+def test_print_shop_faces_placed_the_short_way_are_the_painters_bytes(tmp_path: Any) -> None:
+    """`pages._shop_place` (kept placing operators, no reportlab calls) against the painter's
+    own path, on faces of every outline, translucent ones and a back shown many times."""
+    from cardgen.render import pages
+    from cardgen.render.pdf import Painter, face_key, reused_keys
+    from tests.test_pdf_page_paths import FACES
+
+    faces = list(FACES.values())
+    keys = {id(d): face_key(d) for d in faces}
+    out = []
+    for short in (True, False):
+        painter = Painter(reused_keys(keys[id(d)] for d in faces), keys)
+        paint: Any = painter if short else (lambda *a, **k: painter(*a, **k))
+        path = tmp_path / f"shop-{short}.pdf"
+        pages.write_print_pdf(path, faces, title="T", subject="S", paint=paint, bleed=2.0)
+        out.append(path.read_bytes())
+    assert out[0] == out[1]
+    assert b"/FormXob" in out[0] and b"Dieline" in out[0]

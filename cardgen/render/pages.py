@@ -285,9 +285,46 @@ def show_print_page(canvas: Canvas, drawing: Drawing, paint: Callable[..., None]
 
 
 def _face_page(canvas: Canvas, drawing: Drawing, paint: Callable[..., None], bleed: float) -> None:
-    paint(canvas, drawing, bleed, bleed, drawing.height + 2 * bleed, bleed_mm=bleed)
+    if type(paint) is Painter:
+        _shop_place(canvas, paint, drawing, bleed)
+    else:
+        paint(canvas, drawing, bleed, bleed, drawing.height + 2 * bleed, bleed_mm=bleed)
     if is_shaped(drawing):  # a hex, polygon or round piece is die-cut along its outline
         draw_die_line(canvas, drawing, bleed, bleed, drawing.height + 2 * bleed)
+
+
+def _shop_place(canvas: Canvas, painter: Painter, drawing: Drawing, bleed: float) -> None:
+    """A face on its print-shop page, as the painter paints it there, with the operators
+    before the face's own (saveState's, the placement and the face's clip) made once per
+    document for each size, bleed and outline; the state saved and restored around the face
+    is the canvas's own (as in `_place`)."""
+    name = painter.key(drawing)
+    reused = name in painter.reused
+    if reused:
+        painter.ensure_form(canvas, drawing)
+    key = (drawing.width, drawing.height, drawing.bleed, bleed, drawing.shape, drawing.corner,
+           drawing.points, canvas._fillMode)
+    prefixes: dict[tuple[object, ...], str] = canvas.__dict__.setdefault(_SHOP_ATTR, {})
+    prefix = prefixes.get(key)
+    code = canvas._code
+    if prefix is None:
+        start = len(code)
+        canvas.saveState()
+        clip_and_place(canvas, drawing, bleed, bleed, drawing.height + 2 * bleed, bleed, 0)
+        prefix = prefixes[key] = "\n".join(code[start:])
+        del code[start:]
+        canvas.pop_state_stack()
+    code.append(prefix)
+    if reused:
+        canvas.doForm(name)
+    else:
+        code.append(f"/{name} BMC")
+        painter.draw(canvas, drawing, name)
+        code.append("EMC")
+    code.append("Q")
+
+
+_SHOP_ATTR = "_cardgen_shop_ops"
 
 
 def _kept_face_page(canvas: Canvas, drawing: Drawing, painter: Painter, bleed: float,
