@@ -151,7 +151,7 @@ def test_print_shop_faces_placed_the_short_way_are_the_painters_bytes(tmp_path: 
     out = []
     for short in (True, False):
         painter = Painter(reused_keys(keys[id(d)] for d in faces), keys)
-        paint: Any = painter if short else (lambda *a, **k: painter(*a, **k))
+        paint: Any = painter if short else (lambda *a, p=painter, **k: p(*a, **k))
         path = tmp_path / f"shop-{short}.pdf"
         pages.write_print_pdf(path, faces, title="T", subject="S", paint=paint, bleed=2.0)
         out.append(path.read_bytes())

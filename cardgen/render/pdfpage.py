@@ -66,7 +66,7 @@ def show_page(canvas: Canvas, encoded: bytes | None = None) -> None:
     values["_shadingUsed"] = attrs["_shadingUsed"]
     values["Annots"] = attrs["_annotationrefs"]
     values["lean"] = True
-    doc.addPage(page)
+    _add_page(doc, page)
     filters = _filters()
     if encoded is None:
         content: Any = "\n".join([attrs["_preamble"], *code]) + "\n"
@@ -74,11 +74,33 @@ def show_page(canvas: Canvas, encoded: bytes | None = None) -> None:
             content = f.encode(content)
     else:
         content = encoded
-    stream = PageStream(content=content, filters=filters)
-    stream.dictionary["Filter"] = pdfdoc.PDFArray([pdf_name(f.pdfname) for f in filters])
-    stream.__Comment__ = "page stream"
+    stream = PageStream.__new__(PageStream)  # PDFStream(None, content, filters), its Filter set
+    stream.__dict__.update(dictionary=pdfdoc.PDFDictionary(
+        {"Filter": pdfdoc.PDFArray([pdf_name(f.pdfname) for f in filters])}),
+        content=content, filters=filters, __Comment__="page stream")
     values["Contents"] = stream
     canvas._startPage()
+
+
+def _add_page(doc: Any, page: FastPage) -> None:
+    """doc.addPage(page) for a page registered nowhere yet: numbered next, under the name
+    reportlab gives the document's next page, as Reference registers it."""
+    name = "Page" + repr(doc.pageCounter)
+    objects = doc.idToObject
+    if name in objects:  # (never: reportlab's own path, whatever it does)
+        doc.addPage(page)
+        return
+    number = doc.objectcounter = doc.objectcounter + 1
+    page.__dict__[_INTERNAL_NAME] = name
+    doc.idToObjectNumberAndVersion[name] = (number, 0)
+    doc.numberToId[number] = name
+    objects[name] = page
+    doc.Pages.addPage(page)
+    doc.pageCounter += 1
+    doc.inObject = None
+
+
+_INTERNAL_NAME = "__InternalName__"  # the attribute reportlab's Reference names an object by
 
 
 def _filters() -> list[Any]:
@@ -98,8 +120,7 @@ def set_page(canvas: Canvas, size: tuple[float, float],
     the page starts black, bottom-up, in a TrueType font (then only the size is set)."""
     attrs: dict[str, Any] = canvas.__dict__
     if (attrs["bottomup"] and attrs["_preamble"] == _PREAMBLE
-            and not attrs["_fillColorObj"] != (0, 0, 0)
-            and not attrs["_strokeColorObj"] != (0, 0, 0)
+            and attrs["_fillColorObj"] == (0, 0, 0) and attrs["_strokeColorObj"] == (0, 0, 0)
             and pdfmetrics.getFont(attrs["_fontname"])._dynamicFont):
         attrs["_pagesize"] = size
     else:

@@ -323,9 +323,18 @@ class PageStream(pdfdoc.PDFStream):  # type: ignore[misc]
                 or not plain_layout()):
             out: bytes = super().format(document)
             return out
-        return (b"<<\n/Filter " + _filters(entries["Filter"], document) + b" /Length "
-                + _number(len(content)) + b"\n>>\nstream\n"
-                + (content if kind is bytes else _encoded(content)) + b"endstream\n")
+        filters = _filters(entries["Filter"], document)
+        if kind is bytes:
+            data: bytes = content
+        elif filters.startswith(_A85) and content.isascii():  # ASCII85's letters: as text_bytes
+            data = content.encode("ascii")
+        else:
+            data = _encoded(content)
+        return (b"<<\n/Filter " + filters + b" /Length " + _number(len(content))
+                + b"\n>>\nstream\n" + data + b"endstream\n")
+
+
+_A85 = b"[ /ASCII85Decode "  # a stream ASCII85 wrote last: none of _NOT_ASCII_ALIKE's codes
 
 
 _FILTERS: dict[tuple[str, ...], bytes] = {}
