@@ -93,28 +93,7 @@ def draw_texts(canvas: Canvas, texts: Iterable[Text]) -> None:
             add(f"{rgb_op(t.stroke).replace(' rg', ' RG')} {fp_str(t.stroke_width * K)} w "
                 "1 j 2 Tr" if t.stroke else "0 Tr")
             outline = t.stroke
-        font_op = lines.font_ops.get((t.font, t.size))
-        tj = None
-        if font_op is not None:  # the usual line: every glyph in the first subset, none raised
-            if t.font != lines.face:
-                lines.use_face(t.font)
-            text = t.text
-            if lines.space is not None and text and text.isascii():
-                bodies = lines.bodies
-                try:
-                    tj = "[(" + lines.space.join([bodies[word] for word in text.split(" ")]) + ")] TJ"
-                except KeyError:
-                    tj = None
-            if tj is None:
-                tj = _fast_tj(canvas, t.font, text)
-                lines.use_face(t.font)  # (it may have kept new pieces)
-        if tj is not None:
-            if font_op != tf:
-                add(font_op)
-                tf = font_op
-            add(tj)
-            continue
-        for font_op, shown in lines.made_parts(t):
+        for font_op, shown in lines.parts(t):
             if font_op != tf:
                 add(font_op)
                 tf = font_op
@@ -125,9 +104,8 @@ def draw_texts(canvas: Canvas, texts: Iterable[Text]) -> None:
 
 class _Lines:
     """A document's lines: a line of words met before in the face, none with a number at its
-    ends, is their kept bodies joined (`_joined`, inline in `draw_texts`); any other through
-    `_fast_tj`, and what that cannot write as `_text_parts` works it out (`made_parts`, kept
-    per document)."""
+    ends, is their kept bodies joined (`_joined`, inline); any other through `_fast_tj`, and
+    what that cannot write as `_text_parts` works it out (kept per document)."""
 
     def __init__(self, canvas: Canvas):
         attrs = canvas.__dict__
@@ -137,16 +115,32 @@ class _Lines:
         self.font_ops: dict[tuple[str, float], str] = attrs.setdefault(_FONT_OPS_ATTR, {})
         self.face, self.bodies, self.space = "", dict[str, str](), cast("str | None", None)
 
-    def made_parts(self, t: Text) -> list[tuple[str, str]]:
-        """(font operator, TJ operators) of each subset the glyphs of a line that is not the
-        usual one fall in (kept per document)."""
+    def parts(self, t: Text) -> list[tuple[str, str]] | tuple[tuple[str, str]]:
+        """(font operator, TJ operators) of each subset the line's glyphs fall in."""
+        font_op = self.font_ops.get((t.font, t.size))
+        if font_op is not None:
+            if t.font != self.face:
+                self._bodies(t.font)
+            text = t.text
+            tj = None
+            if self.space is not None and text and text.isascii():  # `_joined`, inline
+                bodies = self.bodies
+                try:
+                    tj = "[(" + self.space.join([bodies[word] for word in text.split(" ")]) + ")] TJ"
+                except KeyError:
+                    tj = None
+            if tj is None:
+                tj = _fast_tj(self.canvas, t.font, text)
+                self._bodies(t.font)  # (it may have kept new pieces)
+            if tj is not None:  # every glyph in the first subset, none raised: the usual line
+                return ((font_op, tj),)
         key = (t.font, t.text, t.size)
         parts = self.made.get(key)
         if parts is None:
             parts = self.made[key] = _text_parts(self.canvas, t)
         return parts
 
-    def use_face(self, face: str) -> None:
+    def _bodies(self, face: str) -> None:
         """The face's kept bodies (`_fast_tj`), this document's."""
         self.face = face
         found = self.canvas.__dict__.get(_PIECES_ATTR, {}).get(face)
