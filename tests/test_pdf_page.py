@@ -157,3 +157,20 @@ def test_print_shop_faces_placed_the_short_way_are_the_painters_bytes(tmp_path: 
         out.append(path.read_bytes())
     assert out[0] == out[1]
     assert b"/FormXob" in out[0] and b"Dieline" in out[0]
+
+
+def test_registered_numbers_objects_as_reportlabs_reference() -> None:
+    from reportlab.pdfbase import pdfdoc
+
+    from cardgen.render.pdfsave import registered
+
+    got = []
+    for register in (registered, lambda doc, obj: doc.Reference(obj)):
+        doc = new_canvas("refs.pdf")._doc
+        a, b = pdfdoc.PDFStream(content="a"), pdfdoc.PDFStream(content="b")
+        refs = [register(doc, a), register(doc, b), register(doc, a)]  # a again: its reference
+        named = doc.Reference(pdfdoc.PDFStream(content="c"), "Named")
+        refs += [register(doc, named), register(doc, "plain text")]
+        got.append(([getattr(r, "name", r) for r in refs], doc.objectcounter,
+                    sorted(doc.idToObjectNumberAndVersion.items())))
+    assert got[0] == got[1]

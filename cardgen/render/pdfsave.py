@@ -239,7 +239,7 @@ class FastPage(pdfdoc.PDFPage):  # type: ignore[misc]  # reportlab ships no type
         page: Any = self
         if not page.Parent:  # check_format registers the page tree, then format the stream
             page.Parent = _pages_reference(document)
-        contents = document.Reference(self.Contents)
+        contents = registered(document, self.Contents)
         art, bleed, crop, trim = self.ArtBox, self.BleedBox, self.CropBox, self.TrimBox
         key = (None if art is None else value_bytes(art, document),
                None if bleed is None else value_bytes(bleed, document),
@@ -293,6 +293,32 @@ class FastPage(pdfdoc.PDFPage):  # type: ignore[misc]  # reportlab ships no type
                 items.append((key, dict_bytes([(name, _ref(document, c))
                                                for c, name in used.items()])))
         return dict_bytes(items)
+
+
+def registered(document: Any, obj: Any) -> Any:
+    """document.Reference(obj) for a PDFObject (not a reference) under no given name: the
+    reference to it, registered under reportlab's next number first if it was not yet."""
+    if type(obj) is pdfdoc.PDFObjectReference or not isinstance(obj, pdfdoc.PDFObject):
+        return document.Reference(obj)
+    objects = document.idToObject
+    name = obj.__dict__.get(_INTERNAL_NAME)
+    if name is not None:
+        if name not in objects:  # reportlab's error
+            return document.Reference(obj)
+        return pdfdoc.PDFObjectReference(name)
+    number = document.objectcounter + 1
+    name = "R" + repr(number)
+    if name in objects or hasattr(obj, _INTERNAL_NAME):  # reportlab's own path
+        return document.Reference(obj)
+    document.objectcounter = number
+    obj.__dict__[_INTERNAL_NAME] = name
+    document.idToObjectNumberAndVersion[name] = (number, 0)
+    document.numberToId[number] = name
+    objects[name] = obj
+    return pdfdoc.PDFObjectReference(name)
+
+
+_INTERNAL_NAME = "__InternalName__"  # the attribute reportlab's Reference names an object by
 
 
 def _pages_reference(document: Any) -> Any:
@@ -359,8 +385,8 @@ class FastPages(pdfdoc.PDFPages):  # type: ignore[misc]
                 or getattr(self, "Parent", None) is not None):
             out: bytes = super().format(document)
             return out
-        reference = document.Reference
-        kids: list[Any] = [reference(page) for page in self.pages]  # check_format: every page registered
+        # check_format: every page registered
+        kids: list[Any] = [registered(document, page) for page in self.pages]
         self.Kids = pdfdoc.PDFArray(kids)
         self.Count = len(kids)
         return dict_bytes([("Count", _number(self.Count)),
