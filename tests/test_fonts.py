@@ -118,3 +118,30 @@ def test_an_own_font_projects_svgs_are_the_same_wherever_the_project_lies(tmp_pa
         svgs.append({f.relative_to(out): f.read_bytes() for f in files})
     assert svgs[0] == svgs[1]
     assert any(b"CardgenFont-" in data for data in svgs[0].values())
+
+
+def test_a_fonts_file_is_checked_once_per_version(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading every table of a font costs ~0.3 s: a file is checked once while unchanged,
+    again once it is edited (a damaged file is then said to be damaged), and a missing one is
+    missing."""
+    checked: list[Path] = []
+    real = fonts._font_file_problem
+
+    def counting(path: Path) -> str | None:
+        checked.append(path)
+        return real(path)
+
+    monkeypatch.setattr(fonts, "_font_file_problem", counting)
+    monkeypatch.setattr(fonts, "_CHECKED", {})
+    font = tmp_path / "Own.ttf"
+    data = fonts.font_path("regular").read_bytes()
+    font.write_bytes(data)
+    assert [fonts.font_problem(font) for _ in range(3)] == [None] * 3
+    assert checked == [font]
+    font.write_bytes(data[:5000])
+    assert fonts.font_problem(font) == real(font) and "damaged" in str(fonts.font_problem(font))
+    assert len(checked) == 2
+    font.unlink()
+    assert fonts.font_problem(font) == "no such file"
+    assert fonts.font_problem(tmp_path) == "no such file"  # a folder

@@ -55,3 +55,52 @@ def test_a_build_keeps_no_font_parse(tmp_path: Path, run_cli: Any) -> None:
     cache = project / ".cardgen-cache"
     assert (cache / f"pdf-ops-{gen_deck.TARGET.replace('@', '-')}.pickle").is_file()
     assert not list(cache.glob("pdf-fonts*"))
+
+
+def _two_texts_pdf(texts: list[str]) -> bytes:
+    from cardgen.render.pdf import new_canvas
+
+    canvas = new_canvas("subsets.pdf", title="subsets")
+    for text in texts:
+        canvas.setFont(fonts.pdf_font_name("regular"), 12)
+        canvas.drawString(10, 10, text)
+        canvas.showPage()
+    data: bytes = canvas.getpdfdata()
+    return data
+
+
+def test_a_subset_made_once_is_the_subset_reportlab_makes(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """Each font subset is made and compressed once per process: a later document embedding
+    the same subset gets the same bytes, and one with another subset (other characters, or the
+    same characters met in another order) gets its own, as reportlab makes them afresh."""
+    from reportlab.pdfbase import ttfonts
+
+    documents = [["Kept: abc"], ["Kept: abc"], ["Kept: xyz ÄÖÜ"], ["Kept: ÜÖÄ zyx"],
+                 ["Kept: abc", "ÄÖÜ – “other” ✓"]]
+    kept = [_two_texts_pdf(texts) for texts in documents]
+    assert pdffonts.KEPT_FLATE.kept  # the compressed files are kept ...
+    with monkeypatch.context() as patched:  # ... and reportlab's own subsetting agrees
+        patched.setattr(ttfonts.TTFontFile, "makeSubset", pdffonts._MAKE_SUBSET)
+        patched.setattr(ttfonts.TTFontFace, "addSubsetObjects", pdffonts._ADD_SUBSET_OBJECTS)
+        patched.setattr(ttfonts.TTFont, "addObjects", pdffonts._ADD_OBJECTS)
+        fresh = [_two_texts_pdf(texts) for texts in documents]
+    assert kept == fresh
+    assert kept[0] == kept[1] and kept[2] != kept[3]
+
+
+def test_a_subset_is_made_once_per_face_and_characters(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[tuple[int, ...]] = []
+    real = pdffonts._MAKE_SUBSET
+
+    def counting(face: Any, subset: Any) -> bytes:
+        made.append(tuple(subset))
+        out: bytes = real(face, subset)
+        return out
+
+    monkeypatch.setattr(pdffonts, "_MAKE_SUBSET", counting)
+    monkeypatch.setattr(pdffonts, "_MADE", type(pdffonts._MADE)())
+    for _ in range(3):
+        _two_texts_pdf(["Once: qwerty €"])
+    _two_texts_pdf(["Once: qwerty ¥"])
+    assert len(made) == 2 and made[0] != made[1]

@@ -276,3 +276,44 @@ def test_headings_only_inside_lists_and_quotes_get_no_contents() -> None:
         doc.close()
     assert "A quoted heading" in text and "Listed heading" in text
     assert "Contents" not in text and "Placeholder" not in text
+
+
+def test_paragraphs_parsed_for_one_paper_serve_another_of_their_text_size(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A paragraph's markup is parsed once per markup and style: the A4 typeset after the
+    Letter one parses nothing (one text size), and gives the bytes it gives on its own; a
+    booklet (another text size) parses its own."""
+    book = _book(RICH.replace("{rows}", "| a | 1 | b |\n| a | 1 | b |").replace(
+        "{filler}", _filler(6)))
+    a4 = page_look(210.0, 297.0)
+    monkeypatch.setattr(flow, "_PARSED", {})
+    alone = document.typeset(book, a4)[0]
+    monkeypatch.setattr(flow, "_PARSED", {})
+    parsed: list[str] = []
+    real = Paragraph._setup
+
+    def counting(self: Paragraph, text: object, style: object, bullet: object, frags: object,
+                 cleaner: object) -> None:
+        if frags is None:  # a parse (a split paragraph is made of fragments)
+            parsed.append(str(text))
+        real(self, text, style, bullet, frags, cleaner)
+
+    monkeypatch.setattr(Paragraph, "_setup", counting)
+    document.typeset(book, LETTER)
+    first = len(parsed)
+    assert first > 0
+    assert document.typeset(book, a4)[0] == alone
+    assert len(parsed) == first
+    document.typeset(book, A5)
+    assert len(parsed) > first
+
+
+def test_a_kept_parse_is_never_served_to_another_style() -> None:
+    styles = paragraph_styles(LETTER, Faces())
+    body = flow.KeptParagraph("Same <b>words</b>", styles["body"])
+    cell = flow.KeptParagraph("Same <b>words</b>", styles["cell"])
+    again = flow.KeptParagraph("Same <b>words</b>", styles["body"])
+    fresh = Paragraph("Same <b>words</b>", styles["cell"])
+    assert cell.frags is not body.frags and again.frags is body.frags
+    assert [f.fontSize for f in cell.frags] == [f.fontSize for f in fresh.frags]
+    assert cell.wrap(200, 100) == fresh.wrap(200, 100)

@@ -316,3 +316,20 @@ def test_a_reprint_of_some_faces_gets_no_rules(tiny: Path) -> None:
                                  papers=("letter",), extra_steps=(),
                                  only={db.components[0].id})
     assert not list(summary.folder.glob("rules*"))
+
+
+def test_the_book_is_made_once_per_database_while_its_rulebook_is_unchanged(tiny: Path) -> None:
+    """A build asks once per paper: the same Database gets the book made the first time; an
+    edited rulebook, or another Database, gets its own."""
+    path = _write_rulebook(tiny, 2)
+    db = load_database(tiny, "tiny", None)
+    first = rules_book(db)
+    assert first is not None and rules_book(db) is first
+    other = load_database(tiny, "tiny", None)
+    again = rules_book(other)
+    assert again is not first and again == first
+    path.write_text(path.read_text(encoding="utf-8") + "\nOne more line, longer.\n",
+                    encoding="utf-8")
+    edited = rules_book(other)
+    assert edited is not None and edited[1][0] != first[1][0]  # the text's digest
+    assert "One more line" in repr(edited[0].blocks)

@@ -10,6 +10,7 @@ every glyph at the same x, the x layout measured.
 from __future__ import annotations
 
 import hashlib
+import stat
 import struct
 from functools import cache
 from pathlib import Path
@@ -63,9 +64,28 @@ def _file_font_name(face: str) -> str:
 
 def font_problem(path: Path) -> str | None:
     """Why a layout's font file cannot be used (None when it can): missing, unreadable, or
-    PostScript (CFF) outlines, which PDF embedding here does not take."""
-    if not path.is_file():
+    PostScript (CFF) outlines, which PDF embedding here does not take. Every table of the file
+    is read (~0.3 s for DejaVu Sans), so a file is checked once per version (modification time,
+    size, inode) in a process: a build merges many templates naming the same font."""
+    try:
+        found = path.stat()
+    except OSError:
+        found = None
+    if found is None or not stat.S_ISREG(found.st_mode):
         return "no such file"
+    version = (str(path), found.st_mtime_ns, found.st_size, found.st_ino)
+    if version not in _CHECKED:
+        if len(_CHECKED) >= CHECKED_MAX:
+            _CHECKED.clear()
+        _CHECKED[version] = _font_file_problem(path)
+    return _CHECKED[version]
+
+
+CHECKED_MAX = 256  # font file versions a process keeps the verdict of (emptied when full)
+_CHECKED: dict[tuple[str, int, int, int], str | None] = {}
+
+
+def _font_file_problem(path: Path) -> str | None:
     from fontTools.ttLib import TTFont
 
     try:

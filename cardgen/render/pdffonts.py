@@ -7,6 +7,11 @@ the character map (format 4 or 12), the horizontal metrics and the glyph locatio
 struct in bulk (~2.5 ms): as cheap as reading a kept parse back, so no parse is kept between
 processes. Any other file (another character map format, a collection, a broken file) is
 parsed by reportlab itself, with its errors.
+
+Every PDF embeds subsets of its fonts: a subset's file is made and compressed once per process
+(`kept_subsets`, installed on import): a build's PDFs, and the Letter and A4 files of one kind,
+embed the same subsets again and again. The same bytes as reportlab's, by construction: the
+memo is keyed by the face and the subset's characters, the compressed stream by its bytes.
 """
 
 from __future__ import annotations
@@ -21,7 +26,9 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from reportlab import rl_config
-from reportlab.pdfbase import pdfmetrics, ttfonts
+from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
+
+from cardgen.render.pdfsave import dict_bytes, plain_layout, value_bytes
 
 
 def tt_font(name: str, path: Path) -> Any:
@@ -203,3 +210,104 @@ def _font(name: str, face: Any) -> Any:
     font._asciiReadable = rl_config.ttfAsciiReadable
     font.shapable = not any(fnmatch(name, glob) for glob in rl_config.unShapedFontGlob)
     return font
+
+
+# ---------------------------------------------------------------- subsets made once
+
+KEPT_MAX = 64  # subsets (and compressed font files) a process keeps; emptied when full
+
+
+class _KeptFlate:
+    """reportlab's Flate filter (`pdfdoc.PDFZCompress`) for font files: the same name and
+    bytes, each distinct file compressed once per process."""
+
+    pdfname = pdfdoc.PDFZCompress.pdfname
+
+    def __init__(self) -> None:
+        self.kept: dict[bytes | str, bytes] = {}
+
+    def encode(self, data: Any) -> Any:
+        if type(data) is not bytes and type(data) is not str:
+            return pdfdoc.PDFZCompress.encode(data)
+        found = self.kept.get(data)
+        if found is None:
+            if len(self.kept) >= KEPT_MAX:
+                self.kept.clear()
+            found = self.kept[data] = pdfdoc.PDFZCompress.encode(data)
+        return found
+
+    def decode(self, encoded: Any) -> Any:
+        return pdfdoc.PDFZCompress.decode(encoded)
+
+
+KEPT_FLATE = _KeptFlate()
+_MADE: WeakKeyDictionary[Any, dict[tuple[int, ...], bytes]] = WeakKeyDictionary()
+
+
+def _kept_make_subset(self: Any, subset: Any) -> bytes:
+    """TTFontFile.makeSubset, once per face and subset (a subset: characters in code order)."""
+    made = _MADE.setdefault(self, {})
+    key = tuple(subset)
+    found = made.get(key)
+    if found is None:
+        if len(made) >= KEPT_MAX:
+            made.clear()
+        found = made[key] = _MAKE_SUBSET(self, subset)
+    return found
+
+
+def _kept_add_subset_objects(self: Any, doc: Any, fontname: str, subset: Any) -> Any:
+    """TTFontFace.addSubsetObjects, its font file compressed by KEPT_FLATE."""
+    reference = _ADD_SUBSET_OBJECTS(self, doc, fontname, subset)
+    stream = doc.idToObject.get("fontFile:%s(%s)" % (self.filename, fontname))  # noqa: UP031
+    if stream is not None and stream.filters == [pdfdoc.PDFZCompress]:
+        stream.filters = [KEPT_FLATE]
+    return reference
+
+
+class FastTrueTypeFont(pdfdoc.PDFTrueTypeFont):  # type: ignore[misc]  # reportlab: untyped
+    """A font subset's dictionary, formatted as PDFType1Font.format formats it, its values by
+    cardgen's serialiser (a subset's widths, up to 256 numbers, are the same array in every
+    document that embeds the subset: written once, cardgen.render.pdfsave.numbers_bytes)."""
+
+    def format(self, document: Any) -> bytes:
+        if not plain_layout() or type(document.encrypt) is not pdfdoc.NoEncryption:
+            out: bytes = super().format(document)
+            return out
+        items = [(name, value_bytes(pdfdoc.PDFName(getattr(self, name)), document))
+                 for name in self.name_attributes if hasattr(self, name)]
+        items += [(name, value_bytes(getattr(self, name), document))
+                  for name in self.local_attributes if hasattr(self, name)]
+        return dict_bytes(items)
+
+
+def _kept_add_objects(self: Any, doc: Any) -> None:
+    """TTFont.addObjects, its subsets' dictionaries written by FastTrueTypeFont and their
+    character maps compressed by KEPT_FLATE."""
+    _ADD_OBJECTS(self, doc)
+    objects = doc.idToObject
+    for font in objects["BasicFonts"].dict.values():
+        if type(font) is pdfdoc.PDFTrueTypeFont:
+            font.__class__ = FastTrueTypeFont
+            cmap = objects.get(getattr(getattr(font, "ToUnicode", None), "name", None))
+            if cmap is not None and cmap.filters == [pdfdoc.PDFZCompress]:
+                cmap.filters = [KEPT_FLATE]
+
+
+def kept_subsets() -> None:
+    """Have reportlab make each font subset once per process (idempotent)."""
+    if getattr(ttfonts.TTFontFile.makeSubset, "__wrapped__", None) is None:
+        _kept_make_subset.__wrapped__ = _MAKE_SUBSET  # type: ignore[attr-defined]
+        ttfonts.TTFontFile.makeSubset = _kept_make_subset
+        _kept_add_subset_objects.__wrapped__ = _ADD_SUBSET_OBJECTS  # type: ignore[attr-defined]
+        ttfonts.TTFontFace.addSubsetObjects = _kept_add_subset_objects
+        _kept_add_objects.__wrapped__ = _ADD_OBJECTS  # type: ignore[attr-defined]
+        ttfonts.TTFont.addObjects = _kept_add_objects
+
+
+_MAKE_SUBSET = getattr(ttfonts.TTFontFile.makeSubset, "__wrapped__",
+                       ttfonts.TTFontFile.makeSubset)
+_ADD_SUBSET_OBJECTS = getattr(ttfonts.TTFontFace.addSubsetObjects, "__wrapped__",
+                              ttfonts.TTFontFace.addSubsetObjects)
+_ADD_OBJECTS = getattr(ttfonts.TTFont.addObjects, "__wrapped__", ttfonts.TTFont.addObjects)
+kept_subsets()

@@ -10,6 +10,7 @@ rules-booklet-<paper>.pdf.
   booklet.py   booklet pages -> sheets two-up in booklet order (pdfium)
   book.py      what a rules PDF is made of (plain data)
   source.py    Database -> the book and the digests of what it is made of
+  platypus.py  reportlab's platypus imported without compiling a pattern the rules never use
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ def booklet_name(paper: str) -> str:
 
 def write_rules_pdf(book: Book, paper: Paper, target: Path) -> int:
     """The rules on pages of the paper; the number of pages."""
+    from cardgen.render.rulebook.platypus import import_platypus
+
+    import_platypus()
     from cardgen.render.rulebook.document import typeset
     from cardgen.render.rulebook.styles import page_look
 
@@ -43,6 +47,9 @@ def write_rules_pdf(book: Book, paper: Paper, target: Path) -> int:
 
 def write_booklet(book: Book, paper: Paper, target: Path) -> tuple[int, int]:
     """The rules as a booklet on sheets of the paper; (booklet pages, sheet sides)."""
+    from cardgen.render.rulebook.platypus import import_platypus
+
+    import_platypus()
     from cardgen.render.rulebook.booklet import impose_booklet
     from cardgen.render.rulebook.document import typeset
     from cardgen.render.rulebook.styles import booklet_look

@@ -18,7 +18,6 @@ from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -36,9 +35,10 @@ from reportlab.platypus.tableofcontents import TableOfContents, drawPageNumbers
 from cardgen.layout.icons import icon_items
 from cardgen.layout.linebreak import ICON_EM, ICON_PAD_EM
 from cardgen.render.pdf import draw_items
+from cardgen.render.pdfsave import fast_document
 from cardgen.render.rulebook.book import Book
 from cardgen.render.rulebook.flow import Context, KeptParagraph, flowables
-from cardgen.render.rulebook.markup import ICON_CALLBACK
+from cardgen.render.rulebook.markup import ICON_CALLBACK, escape
 from cardgen.render.rulebook.styles import INK, MUTED, Look, paragraph_styles, pdf_face
 
 CONTENTS_LEVELS = 2  # headings of levels 1-2 are listed in the contents
@@ -56,6 +56,7 @@ def _canvas_class(icons: Mapping[str, Path], regular: str) -> type[Canvas]:
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             kwargs["initialFontName"] = regular
             super().__init__(*args, **kwargs)
+            fast_document(self._doc)  # written by cardgen's serialiser: reportlab's bytes
             self.setNamedCB(ICON_CALLBACK, self.draw_icon)
             self._cardgen_icons = False
 

@@ -11,7 +11,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape
 
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
@@ -31,7 +30,7 @@ from reportlab.rl_config import _FUZZ
 
 from cardgen.render.rulebook import blocks as bk
 from cardgen.render.rulebook.book import Faces
-from cardgen.render.rulebook.markup import markup, plain_text
+from cardgen.render.rulebook.markup import escape, markup, plain_text
 from cardgen.render.rulebook.styles import RULE, SHADE, Look, pdf_face, points
 
 PICTURE_HEIGHT = 0.45  # a picture takes at most this share of the text column's height
@@ -42,7 +41,27 @@ CELL_SHARE = 0.4  # a cell's text asks for at most this share of the table's wid
 
 class KeptParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type information
     """A Paragraph whose line breaks are worked out once per (width, style): a later wrap at
-    the same width takes the lines kept from the first, as reportlab would break them again."""
+    the same width takes the lines kept from the first, as reportlab would break them again;
+    and whose markup is parsed once per (markup, style) in a process: the typesets of a build
+    on papers whose text is of one size (Letter and A4; the two booklets) make the same
+    paragraphs, which take the fragments the first parse gave (reportlab reads them, never
+    changes them: a wrap keeps its words apart, a split makes new fragments)."""
+
+    def _setup(self, text: Any, style: Any, bulletText: Any, frags: Any, cleaner: Any) -> None:
+        if frags is not None or type(text) is not str:
+            super()._setup(text, style, bulletText, frags, cleaner)
+            return
+        key = (text, style, bulletText, self.caseSensitive)
+        found = _PARSED.get(key)
+        if found is None:
+            super()._setup(text, style, bulletText, frags, cleaner)
+            if len(_PARSED) >= PARSED_MAX:
+                _PARSED.clear()
+            _PARSED[key] = (self.text, self.frags, self.style, self.bulletText)
+            return
+        parsed: Any = self  # as Paragraph._setup sets them (reportlab's attributes, untyped)
+        parsed.text, parsed.frags, parsed.style, parsed.bulletText = found
+        parsed.debug = 0
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         kept: dict[tuple[float, Any], tuple[Any, ...]] = self.__dict__.setdefault("_kept", {})
@@ -59,6 +78,8 @@ class KeptParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type i
 
 
 _WRAPPED = ("blPara", "height", "_wrapWidths", "_width_max")  # what Paragraph.wrap sets
+PARSED_MAX = 4096  # paragraphs' parses a process keeps (emptied when full)
+_PARSED: dict[tuple[str, Any, Any, Any], tuple[Any, Any, Any, Any]] = {}
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ beside the rulebook, else a frame names it.
 from __future__ import annotations
 
 import hashlib
+import weakref
 from collections import Counter
 from pathlib import Path
 
@@ -33,7 +34,31 @@ def rules_title(db: Database) -> str:
 
 def rules_book(db: Database) -> tuple[Book, tuple[str, ...]] | None:
     """The edition's rules book and the digests of what it is made of (text, fonts, icons,
-    pictures); None when the edition has no rulebook file."""
+    pictures); None when the edition has no rulebook file. Asked again about the same
+    Database while its rulebook file is unchanged (a build asks once per paper), the answer
+    made the first time."""
+    stamp = _stamp(db.edition.rulebook_path)
+    for kept, kept_stamp, made in _MADE:
+        if kept() is db and kept_stamp == stamp:
+            return made
+    made = _rules_book(db)
+    _MADE[:] = [(weakref.ref(db), stamp, made)]
+    return made
+
+
+_MADE: list[tuple[weakref.ref[Database], tuple[int, ...] | None,
+                  tuple[Book, tuple[str, ...]] | None]] = []
+
+
+def _stamp(path: Path | None) -> tuple[int, ...] | None:
+    try:
+        found = path.stat() if path is not None else None
+    except OSError:
+        return None
+    return None if found is None else (found.st_mtime_ns, found.st_size, found.st_ino)
+
+
+def _rules_book(db: Database) -> tuple[Book, tuple[str, ...]] | None:
     path = db.edition.rulebook_path
     text = read_rulebook(path) if path is not None else None
     if path is None or text is None:

@@ -4,17 +4,17 @@ page (half a landscape sheet), in the game's fonts (registered with reportlab he
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 from cardgen.layout import fonts
 from cardgen.render.pdf import register_fonts
+from cardgen.render.pdffonts import tt_font
 from cardgen.render.rulebook.book import Faces
 
 INK = HexColor("#1A1A1A")
@@ -34,7 +34,7 @@ def registered(face: str) -> str:
     register_fonts()
     name = fonts.pdf_font_name(face)
     if name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(name, str(fonts.font_path(face))))
+        pdfmetrics.registerFont(tt_font(name, fonts.font_path(face)))
     return name
 
 
@@ -71,8 +71,14 @@ def booklet_look(sheet_width: float, sheet_height: float) -> Look:
 
 
 def paragraph_styles(look: Look, faces: Faces) -> dict[str, ParagraphStyle]:
-    """body, h1-h4, title, subtitle, toc1-2, cell, head (table header), caption, code, footer."""
-    b = look.body
+    """body, h1-h4, title, subtitle, toc1-2, cell, head (table header), caption, code, footer:
+    the same style objects for every look of one body size in one set of faces (the typesets
+    of one build share their paragraphs' parses, cardgen.render.rulebook.flow.KeptParagraph)."""
+    return dict(_styles(look.body, faces))
+
+
+@lru_cache(maxsize=8)
+def _styles(b: float, faces: Faces) -> dict[str, ParagraphStyle]:
     regular, bold = pdf_face(faces), pdf_face(faces, bold=True)
     base = ParagraphStyle("body", fontName=regular, fontSize=b, leading=b * 1.35,
                           textColor=INK, spaceAfter=b * 0.55, alignment=TA_LEFT)
