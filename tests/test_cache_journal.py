@@ -123,3 +123,62 @@ def test_small_caches_are_written_whole(tmp_path: Path, monkeypatch: pytest.Monk
     gen_deck.edit_one_card(project, 3)
     _build(project, out)
     assert not list((project / CACHE_FOLDER).glob("*.journal"))
+
+
+def test_a_spliced_file_s_record_is_journaled_as_the_pages_that_changed(
+        tmp_path: Path, journaled: list[str]) -> None:
+    """A splice changes a few of a record's pages: the journal holds only those (the entries a
+    series of edits appends stay small), and the record read back from the file and its
+    journal is the one the build kept, page for page."""
+    project = gen_deck.make_project(tmp_path / "p", CARDS)
+    out = tmp_path / "out"
+    _build(project, out)
+    path = _caches(project)["pdf-ops"]
+    base = path.read_bytes()[:32]
+    for card in (12, 20):  # (a third edit has the small store written whole)
+        gen_deck.edit_one_card(project, card)
+        _build(project, out)
+        kept = pdfops._KNOWN[path][1]["files"]  # what the build process holds after saving
+        entries, whole = signed.read_journal(path, base)
+        assert whole
+        patch = entries[-1]["files"]["print/card.pdf"]  # type: ignore[index]
+        assert patch[0] == pdfops.PATCH and 0 < len(patch[2]) <= 2  # the card's two pages
+        assert "offsets" not in patch[1] and patch[4][1]  # the offsets as the runs they moved
+        read, _, _ = pdfops._load_journaled(path)
+        assert read["files"] == kept
+        assert kept["print/card.pdf"]["sha256"] == _sha256(out / FOLDER / "print" / "card.pdf")
+
+
+def test_a_patch_that_follows_no_record_ends_the_journal() -> None:
+    store = pdfops._empty()
+    pages = [(f"k{n}", 1, n + 2, 0) for n in range(8)]
+    offsets = [15 + 100 * n for n in range(12)]
+    record = {"pages": pages, "offsets": offsets, "size": 5}
+    edited = [*pages[:3], ("changed", 1, 5, 0), *pages[4:]]
+    moved = [*offsets[:5], *(o + 7 for o in offsets[5:9]), *(o - 3 for o in offsets[9:])]
+    patched = pdfops._patch(record, {**record, "pages": edited, "offsets": moved})
+    assert patched[0] == pdfops.PATCH and patched[2] == {3: ("changed", 1, 5, 0)}
+    assert patched[4] == (12, [(5, 7), (9, -3)]) and "offsets" not in patched[1]
+    entry = {"chars": {"k": 1}, "ops": {}, "pages": {}, "docs": {}, "files": {"d.pdf": patched},
+             "gone": [], "added": 1}
+    assert pdfops._apply(store, entry) is None  # no record of d.pdf to patch
+    assert store["chars"] == {}  # and nothing of the entry taken
+    store["files"]["d.pdf"] = record
+    assert pdfops._apply(store, entry) == 1
+    assert store["files"]["d.pdf"] == {"pages": edited, "offsets": moved, "size": 5}
+    assert record == {"pages": pages, "offsets": offsets, "size": 5}  # the one before, untouched
+    for other in ({"pages": pages[:7], "offsets": offsets, "size": 5},  # another page count
+                  {"pages": pages, "offsets": offsets[:11], "size": 5}):  # other objects
+        store["files"]["d.pdf"] = other
+        assert pdfops._apply(store, entry) is None
+    many = [(f"new{n}", 1, n + 2, 0) for n in range(8)]  # most pages changed: written whole
+    assert pdfops._patch(record, {**record, "pages": many}) == {**record, "pages": many}
+    scattered = [o + n % 2 for n, o in enumerate(offsets)]  # offsets moved every which way
+    whole = pdfops._patch(record, {**record, "pages": edited, "offsets": scattered})
+    assert whole[4] is None and whole[1]["offsets"] == scattered
+
+
+def _sha256(path: Path) -> str:
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest()

@@ -120,6 +120,27 @@ def test_an_own_font_projects_svgs_are_the_same_wherever_the_project_lies(tmp_pa
     assert any(b"CardgenFont-" in data for data in svgs[0].values())
 
 
+def test_an_own_font_projects_whole_build_is_the_same_wherever_the_project_lies(
+        tmp_path: Path) -> None:
+    """PDFs too: a face's form and marked-content name must not carry the font's path."""
+    import shutil
+
+    from cardgen.cli import main
+
+    fixture = Path(__file__).parent / "fixtures" / "own-font"
+    built = []
+    for place in ("first", "second/deeper"):
+        project = tmp_path / place / "project"
+        shutil.copytree(fixture, project)
+        out = tmp_path / place / "out"
+        assert main(["--project", str(project), "build", "--out", str(out)]) in (0, 1)
+        files = sorted(f for f in out.rglob("*") if f.is_file())
+        assert any(f.suffix == ".pdf" for f in files)
+        built.append({f.relative_to(out): f.read_bytes() for f in files})
+    assert built[0].keys() == built[1].keys()
+    assert [name for name in built[0] if built[0][name] != built[1][name]] == []
+
+
 def test_a_fonts_file_is_checked_once_per_version(tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """Reading every table of a font costs ~0.3 s: a file is checked once while unchanged,

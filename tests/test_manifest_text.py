@@ -75,12 +75,21 @@ def test_a_whole_manifest_reads_as_json_dumps_writes_it() -> None:
      "page_sides": ["front", "back"], "duplex": True, "flip": "short"},
     {"kinds": ["token", "card", "b\"c"], "source": "k:1", "pages": 3, "faces": 7},
     {"duplex": 1, "flip": None, "paper": ""},
+    {"source": "svg:0123abc"},  # what most of a rebuild's records are: a source, nothing else
+    {"source": "s\"q\u00e9\n", "kinds": [], "pages": 2, "faces": 0},
+    {"source": "k:2", "kinds": ["b", "a\u00e9", "a"], "holds": "svg"},
+    {"source": "k:3", "kinds": ["card"], "copies": {}, "page_sides": None, "paper": None},
 ])
 def test_a_record_writes_its_entry_as_json_would(tmp_path: Path, fields: dict[str, Any]) -> None:
     """FileRecord writes its entry field by field (copies shared by many components once):
     the text _entry_text gives its as_json, whatever the fields hold."""
     (tmp_path / "f").write_bytes(b"abc")
-    record = manifest.FileRecord("f", "print-shop", **{"kinds": ["card"], **fields})
-    record.encode(tmp_path)
-    assert record.encoded is not None
-    assert record.encoded[1] == _json_entry(record.as_json(tmp_path))
+    (tmp_path / "g").write_bytes(b"abcd")
+    fields = dict(fields)
+    holds = fields.pop("holds", "print-shop")
+    for name in ("f", "g", "f"):  # records of one shape after another: each its own entry
+        record = manifest.FileRecord(name, holds, **{"kinds": ["card"], **fields})
+        record.encode(tmp_path)
+        assert record.encoded is not None
+        assert record.encoded[1] == _json_entry(record.as_json(tmp_path))
+        fields = {**fields, "source": f"{fields['source']}+"} if "source" in fields else fields

@@ -126,6 +126,13 @@ class Text:
         d["color"], d["anchor"], d["stroke"] = color, anchor, stroke
         d["stroke_width"], d["spacing"] = stroke_width, spacing
 
+    def __reduce__(self) -> tuple[type[Text], tuple[Any, ...]]:
+        """Pickled as its fields in order (the face cache holds a Text a line): read back
+        through __init__ at once, not as a dictionary set key by key."""
+        d = self.__dict__
+        return (Text, (d["x"], d["y"], d["text"], d["font"], d["size"], d["color"], d["anchor"],
+                       d["stroke"], d["stroke_width"], d["spacing"]))
+
     def __repr__(self) -> str:
         """The dataclass's repr, and the outline and letter spacing after it when they are set
         (content keys and form names hash reprs: text without them keeps its keys)."""

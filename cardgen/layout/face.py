@@ -23,6 +23,7 @@ from cardgen.layout.drawing import Drawing, Ellipse, Path, Rect, Style
 from cardgen.layout.drawing import Text as TextItem
 from cardgen.layout.elements.base import Context, FaceJob, LinearGradient, RadialGradient, colour
 from cardgen.layout.elements.rect import RectElement
+from cardgen.layout.lintmemo import lint_face
 from cardgen.layout.lints import FaceLinter
 from cardgen.layout.memo import FaceMemo
 from cardgen.layout.model import ANCHOR, EditionMark, Fonts, TemplateFile
@@ -107,9 +108,9 @@ def lay_out_template(session: LayoutSession, component: Component, side: str,
     if ctx.problems:
         raise ProblemsError(ctx.problems)
     stretched, label = Stretched(drawing), face_label(component, side)
-    drawing.warnings = FaceLinter(drawing, ctx.placed, ctx.job.safe, template.shape != "rect",
-                                  label, stretched,
-                                  ctx.job.layout_file or component.where).run()
+    drawing.warnings = lint_face(session.lint_memo, FaceLinter(
+        drawing, ctx.placed, ctx.job.safe, template.shape != "rect", label, stretched,
+        ctx.job.layout_file or component.where))
     drawing.warnings += colour_alone(ctx.placed, FaceTerms(
         session.db, component, scope.term_parts, label,
         ctx.job.layout_file or component.where))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, ClassVar, Generic, TypeVar, overload
 
 from cardgen.layout.drawing import IDENTITY, Ellipse, Group, Image, Matrix, Primitive, Rect
 from cardgen.layout.drawing import Path as PathItem
@@ -46,12 +46,17 @@ class Placed:
     el: Located | None  # the element (or edition mark) that drew it; None: the background
     matrix: Matrix = IDENTITY
     role: str = "content"  # content | background | mark | pip | icon | draft (cardgen's own)
+    # a line of text: the box its element fitted it into (x0, y0, x1, y1 before the matrix),
+    # where any text the element fits there stays (cardgen.layout.lintmemo); not a field
+    envelope: ClassVar[Box | None] = None
 
     def __init__(self, item: Primitive, el: Located | None, matrix: Matrix = IDENTITY,
-                 role: str = "content") -> None:
+                 role: str = "content", envelope: Box | None = None) -> None:
         # the fields set at once (a frozen dataclass's own __init__ sets them one by one)
         d = self.__dict__
         d["item"], d["el"], d["matrix"], d["role"] = item, el, matrix, role
+        if envelope is not None:
+            d["envelope"] = envelope
 
     # box and fills are worked out once and kept in the instance's __dict__ under their own
     # names (not fields: a frozen dataclass still has a __dict__), where later reads find them

@@ -20,6 +20,7 @@ from cardgen.data.yamlsrc import Source
 from cardgen.errors import Problem
 from cardgen.layout.drawing import Drawing
 from cardgen.layout.icons import IconFinder
+from cardgen.layout.lintmemo import LintMemo
 from cardgen.layout.memo import ElementMemo
 from cardgen.layout.model import TemplateFile
 
@@ -88,6 +89,7 @@ class LayoutSession:
         self.shared: dict[SharedKey, SharedFace] = {}
         self.probes: list[Probe] | None = None  # images read, while a face cache listens
         self.element_memo = ElementMemo()  # leaf elements' drawings, by what they read
+        self.lint_memo = LintMemo()  # faces' lint findings, by what they depend on
         # (kind, side) -> (its template, palette, font family, layout file): every face's job
         self.face_parts: dict[tuple[str, str], tuple[TemplateFile, dict[str, Any], Any, Any]] = {}
         self.kept_layouts: LayoutKeeper | None = None  # validated layout files kept on disk

@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from cardgen.layout import fonts, shaping
 from cardgen.layout.drawing import Primitive, Text
@@ -44,6 +44,7 @@ from cardgen.layout.linebreak import (
     wrap_words,
 )
 from cardgen.layout.linebreak import wrap as wrap
+from cardgen.layout.plainfit import Piece, lines_of, wrap_plain
 
 SIZE_STEP = 0.25
 _MARKUP = re.compile(r"\*\*(?P<bold>.+?)\*\*|(?<![*\w])\*(?P<italic>[^*\s](?:[^*]*?[^*\s])?)\*(?![*\w])",
@@ -228,6 +229,9 @@ def _fit_cached(text: str, width: float, height: float, size: float, min_size: f
     """fit() -> the Fitted lines, or TextOverflow's arguments (results are immutable)."""
     words = plain_words(text, face) or split_words(parse_runs(text, face, family))
     box = _Box(width, height, leading, max_lines, family.regular, language, spacing)
+    if isinstance(words, PlainWords) and not spacing:  # most text: cardgen.layout.plainfit
+        plain = cast("list[str]", words.words)  # plain_words makes no forced break (None)
+        return _fit_plain(plain, words.face, box, size, min_size, family)
     best = _try_size(words, box, size)
     if not best.fits:
         ladder = _size_ladder(size, size if min_size is None else min(min_size, size))
@@ -237,6 +241,65 @@ def _fit_cached(text: str, width: float, height: float, size: float, min_size: f
     lh = fonts.line_height_mm(best.size, leading)
     lines = tuple(measured(line, best.size, spacing) for line in best.lines)
     return Fitted(lines, best.size, lh, best.needed, family, spacing)
+
+
+def _fit_plain(words: list[str], face: str, box: _Box, size: float, min_size: float | None,
+               family: Family) -> Fitted | tuple[float, float, float, float]:
+    """_fit_cached's result for a plain text without letter spacing: the same sizes tried in
+    the same order (the preferred, then a binary search of the ladder), each wrapped by
+    plainfit.wrap_plain, which stops a size that is not the last to try once it cannot fit."""
+    ladder = [size]  # the whole ladder once the preferred size does not fit
+    floor = size if min_size is None else min(min_size, size)
+    single = not size - SIZE_STEP >= floor - 1e-9  # _size_ladder has no second step
+    tried: dict[int, tuple[float, list[Piece], float, float, bool]] = {}
+
+    def trial(index: int) -> tuple[float, list[Piece], float, float, bool]:
+        if index not in tried:
+            at = ladder[index]
+            last = single if index == 0 else index == len(ladder) - 1
+            most = None if last else _most_lines(box, at)
+            pieces, over_w, whole = wrap_plain(words, face, box.width + 0.0, at, box.language,
+                                               most)
+            needed = block_height(len(pieces), at, box.leading, box.face)
+            too_many = box.max_lines is not None and len(pieces) > box.max_lines
+            fits = whole and over_w <= 0.01 and needed <= box.height + 0.01 and not too_many
+            tried[index] = (at, pieces, over_w, needed, fits)
+        return tried[index]
+
+    best = trial(0)
+    if not best[4]:
+        ladder = _size_ladder(size, floor)
+    if not best[4] and not trial(len(ladder) - 1)[4]:
+        best = tried[len(ladder) - 1]
+    elif not best[4]:
+        low, high = 0, len(ladder) - 1  # low does not fit, high fits
+        while high - low > 1:
+            mid = (low + high) // 2
+            low, high = (low, mid) if trial(mid)[4] else (mid, high)
+        best = tried[high]
+    at, pieces, over_w, needed, fits = best
+    if not fits:
+        return (max(needed - box.height, 0.0), max(over_w, 0.0), needed, box.height)
+    return Fitted(lines_of(pieces, face, at), at, fonts.line_height_mm(at, box.leading), needed,
+                  family, 0.0)
+
+
+def _most_lines(box: _Box, size: float) -> int:
+    """The fewest lines that cannot fit the box at this size (their height, or max_lines)."""
+    key = (box.height, box.leading, box.max_lines, box.face, size)
+    n = _MOST.get(key)
+    if n is None:
+        n = 1
+        while block_height(n, size, box.leading, box.face) <= box.height + 0.01 and (
+                box.max_lines is None or n <= box.max_lines):
+            n += 1
+        if len(_MOST) >= 4096:
+            _MOST.clear()
+        _MOST[key] = n
+    return n
+
+
+_MOST: dict[tuple[float, float, int | None, str, float], int] = {}  # see _most_lines
 
 
 class _Box(NamedTuple):  # a tuple: made once per text fitted, cheaply

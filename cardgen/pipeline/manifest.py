@@ -53,6 +53,9 @@ class FileRecord:
                 or type(self.digest) is not str or type(self.holds) is not str):
             return None
         try:
+            plain = self._plain_text(size, pages, faces, self.digest)
+            if plain is not None:
+                return plain
             at = "      "  # a key's indentation inside "files"
             parts = [f'{at}"bytes": {size}']
             if self.copies:
@@ -75,6 +78,28 @@ class FileRecord:
         except _Other:
             return None
         return "{\n" + ",\n".join(parts) + "\n    }"
+
+    def _plain_text(self, size: int, pages: int, faces: int, digest: str) -> str | None:
+        """`_text` of a record with a source and nothing else but what every record holds
+        (an SVG, a preview, a contact sheet: most of a rebuild's, linked from the previous
+        output): its lines from "faces" to "pages" written once per holds, kinds, pages and
+        faces; None for any other record."""
+        source, kinds = self.source, self.kinds
+        if (self.copies or self.duplex is not None or self.flip is not None or self.paper
+                or self.page_sides is not None or type(source) is not str or not source
+                or type(kinds) is not list or not all(type(k) is str for k in kinds)):
+            return None
+        shape = (self.holds, *kinds, pages, faces)
+        middle = _MIDDLES.get(shape)
+        if middle is None:
+            at = "      "
+            middle = (f'{at}"faces": {faces},\n{at}"holds": {_scalar(self.holds)},\n'
+                      f'{at}"kinds": {_text(sorted(kinds), at)},\n{at}"pages": {pages}')
+            if len(_MIDDLES) >= 256:
+                _MIDDLES.clear()
+            _MIDDLES[shape] = middle
+        return (f'{{\n      "bytes": {size},\n{middle},\n      "sha256": '
+                f'{_scalar(digest)},\n      "source": {_scalar(source)}\n    }}')
 
     def measure(self, root: Path) -> FileRecord:
         """Note the file's size and sha256 (a build's workers do this as they write)."""
@@ -106,6 +131,9 @@ class FileRecord:
         if self.flip is not None:
             data["flip"] = self.flip
         return data
+
+
+_MIDDLES: dict[tuple[object, ...], str] = {}  # FileRecord._plain_text's, by what they hold
 
 
 def sha256(path: Path) -> str:

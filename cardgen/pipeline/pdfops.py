@@ -290,7 +290,8 @@ def _changes(disk: Data, data: Data) -> tuple[Data, int, int]:
         "chars": {k: v for k, v in data["chars"].items() if k not in disk["chars"]},
         "ops": {}, "pages": {},
         "docs": {d: s for d, s in data["docs"].items() if disk["docs"].get(d) != s},
-        "files": {d: f for d, f in data["files"].items() if disk["files"].get(d) is not f},
+        "files": {d: _patch(disk["files"].get(d), f) for d, f in data["files"].items()
+                  if disk["files"].get(d) is not f},
         "gone": [d for d in disk["files"] if d not in data["files"]]}
     dropped = len(disk["chars"].keys() - data["chars"].keys())
     for part in ("ops", "pages"):
@@ -309,10 +310,15 @@ def _changes(disk: Data, data: Data) -> tuple[Data, int, int]:
 
 def _apply(data: Data, delta: object) -> int | None:
     """A journal entry's additions made to a store read; how many entries it added (None
-    when it is no journal entry)."""
+    when it is no journal entry, or a file record in it does not follow the one before; then
+    nothing of it is taken)."""
     parts = ("chars", "ops", "pages", "docs", "files")
     if (not isinstance(delta, dict) or not all(isinstance(delta.get(p), dict) for p in parts)
             or not isinstance(delta.get("gone"), list) or type(delta.get("added")) is not int):
+        return None
+    files = data.setdefault("files", {})
+    records = {d: _patched(files.get(d), r) for d, r in delta["files"].items()}
+    if any(r is None for r in records.values()):
         return None
     data["chars"].update(delta["chars"])
     for signature, ops in delta["ops"].items():
@@ -320,9 +326,88 @@ def _apply(data: Data, delta: object) -> int | None:
     for document, pages in delta["pages"].items():
         data["pages"].setdefault(document, {}).update(pages)
     data["docs"].update(delta["docs"])
-    files = data.setdefault("files", {})
     for document in delta["gone"]:
         files.pop(document, None)
-    files.update(delta["files"])
+    files.update(records)
     added: int = delta["added"]
     return added
+
+
+PATCH = "patch"  # a journal's file record given as what changed in the one before
+Shifts = tuple[int, list[tuple[int, int]]]  # a list's length, (from index, added) runs
+
+
+def _patch(old: object, new: Any) -> Any:
+    """A file record as a journal entry writes it: after a splice, only the pages that changed
+    from the record the disk holds and its objects' offsets as the runs they moved by (every
+    other part whole), so the entries a series of one-card edits appends stay small whatever
+    the file's size; else the record itself."""
+    if not isinstance(old, dict) or not isinstance(new, dict):
+        return new
+    pages, before = new.get("pages"), old.get("pages")
+    if not isinstance(pages, list) or not isinstance(before, list) or len(pages) != len(before):
+        return new
+    changed = {n: page for n, (page, was) in enumerate(zip(pages, before, strict=True))
+               if page != was}
+    if len(changed) * 4 > len(pages):
+        return new
+    shifts = _shifts(old.get("offsets"), new.get("offsets"))
+    rest = {k: v for k, v in new.items() if k != "pages" and (shifts is None or k != "offsets")}
+    return (PATCH, rest, changed, len(pages), shifts)
+
+
+def _shifts(old: object, new: object) -> Shifts | None:
+    """Offsets as the runs by which they moved from the old ones: (length, [(from index,
+    added)...]); None when they are not two lists of integers of one length or move in
+    many runs."""
+    if (type(old) is not list or type(new) is not list or len(old) != len(new)
+            or not all(type(v) is int for v in new) or not all(type(v) is int for v in old)):
+        return None
+    runs, by = [], 0
+    for n, (was, now) in enumerate(zip(old, new, strict=True)):
+        if now - was != by:
+            by = now - was
+            runs.append((n, by))
+    return (len(new), runs) if len(runs) * 4 <= len(new) else None
+
+
+def _shifted(old: object, shifts: object) -> list[int] | None:
+    """`_shifts` undone on the old offsets (None: they are not the list it was made from)."""
+    if not (type(shifts) is tuple and len(shifts) == 2 and type(shifts[1]) is list):
+        return None
+    length, runs = shifts
+    if (type(old) is not list or len(old) != length
+            or not all(type(r) is tuple and len(r) == 2 and type(r[0]) is int
+                       and type(r[1]) is int and 0 <= r[0] < length for r in runs)):
+        return None
+    out, by, at = list(old), 0, 0
+    for start, moved in [*runs, (length, 0)]:
+        if start < at:
+            return None
+        if by:
+            for n in range(at, start):
+                out[n] += by
+        at, by = start, moved
+    return out
+
+
+def _patched(old: object, record: object) -> object:
+    """A journal's file record made whole on the record before it (None: it does not follow
+    that record, so the journal is not read on)."""
+    if not (type(record) is tuple and len(record) == 5 and record[0] == PATCH):
+        return record
+    _, rest, changed, count, shifts = record
+    before = old.get("pages") if isinstance(old, dict) else None
+    if (not isinstance(before, list) or len(before) != count or not isinstance(rest, dict)
+            or not isinstance(changed, dict)
+            or not all(type(n) is int and 0 <= n < count for n in changed)):
+        return None
+    pages = list(before)
+    for n, page in changed.items():
+        pages[n] = page
+    if shifts is None:
+        return {**rest, "pages": pages}
+    offsets = _shifted(old.get("offsets") if isinstance(old, dict) else None, shifts)
+    if offsets is None:
+        return None
+    return {**rest, "pages": pages, "offsets": offsets}

@@ -18,7 +18,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardgen.data.model import Component, Database, FieldSpec
 from cardgen.data.paths import readable
@@ -123,10 +123,14 @@ class Sources:
 
     def __init__(self) -> None:
         self.code = toolchain()
+        self._heads: dict[str, Any] = {}  # what -> the digest of its key's first line
 
     def key(self, what: str, *parts: object) -> str:
         """A key for one file: what it is, then its parts, under this toolchain."""
-        digest = hashlib.sha1(f"{what}\n{self.code}".encode())
+        head = self._heads.get(what)
+        if head is None:
+            head = self._heads[what] = hashlib.sha1(f"{what}\n{self.code}".encode())
+        digest = head.copy()
         for part in parts:
             digest.update(b"\n" + repr(part).encode("utf-8"))
         return f"{what}:{digest.hexdigest()}"

@@ -94,7 +94,21 @@ def placement(rotate: int, x: float, y: float, w: float, h: float, page_h: float
 def face_key(drawing: Drawing) -> str:
     """A stable name for a face's content: equal drawings share one form XObject."""
     body = repr((drawing.width, drawing.height, drawing.bleed, drawing.items))
+    if fonts.FILE_PREFIX in body:  # a layout's own font: by its content, not where it lies
+        for face in _file_faces(drawing.items):
+            body = body.replace(f"font={face!r}", f"font={fonts.pdf_font_name(face)!r}")
     return "cg" + hashlib.sha1(body.encode("utf-8")).hexdigest()[:16]
+
+
+def _file_faces(items: Iterable[Primitive]) -> set[str]:
+    """The layout's own font faces ("file:<path>") the items' texts use, groups opened."""
+    found: set[str] = set()
+    for item in items:
+        if isinstance(item, Group):
+            found |= _file_faces(item.items)
+        elif isinstance(item, Text) and item.font.startswith(fonts.FILE_PREFIX):
+            found.add(item.font)
+    return found
 
 
 class FaceDrawer(Protocol):

@@ -21,6 +21,7 @@ from cardgen.layout import conditions, fonts, paint, text
 from cardgen.layout.arith import ExpressionError, evaluate
 from cardgen.layout.drawing import IDENTITY, Drawing, Gradient, Group, Matrix, Primitive, Style
 from cardgen.layout.drawing import Path as PathItem
+from cardgen.layout.extent import Box
 from cardgen.layout.guards import check_primitive
 from cardgen.layout.icons import IconError, IconFinder
 from cardgen.layout.lints import Placed, compose, fill_under, ink_for
@@ -326,13 +327,13 @@ class Context:
     def component(self) -> Component:
         return self.job.component
 
-    def add(self, item: Primitive, role: str = "content") -> None:
+    def add(self, item: Primitive, role: str = "content", envelope: Box | None = None) -> None:
         self.budget[0] -= 1
         if self.budget[0] < 0:
             raise ValueError(f"the face draws more than {MAX_ELEMENTS} shapes")
         check_primitive(item)
         self.drawing.items.append(item)
-        self.placed.append(Placed(item, self.current, self.matrix, role))
+        self.placed.append(Placed(item, self.current, self.matrix, role, envelope))
 
     def problem(self, rule: str, message: str, what: str, hint: str,
                 where: Location | None = None) -> None:

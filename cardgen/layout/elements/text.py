@@ -25,6 +25,7 @@ INK = "#1A1A1A"  # text colour when none is given
 _EMPHASIS = re.compile(r"(\*\*?)([^*\n]*\{[^{}]+\}[^*\n]*)\1")
 HYPHENATE_WORDS = 6  # a text of this many words or more is body text: hyphenated by default
 LETTER_SPACING_MM = (-1.0, 10.0)  # the letter spacing a text may take, mm
+ENVELOPE_MM = 0.02  # past its box a fitted line may reach (text.fit allows 0.01 mm, rounding)
 
 
 class TextElement(ElementBase):
@@ -108,11 +109,16 @@ class TextElement(ElementBase):
             return icon_items(icons.path(icon), ix, iy, side, colour)
 
         outline = self.letter_outline(ctx, scope)
+        # the box its lines were fitted to, with the room fitting allows (the lints' memo)
+        envelope = (x - ENVELOPE_MM, y - ENVELOPE_MM, x + w + ENVELOPE_MM, y + h + ENVELOPE_MM)
         for item in text.place(fitted, x, y, w, h, align=self.align, valign=self.valign,
                                color=colour, icon=inline_icon):
             if outline is not None and isinstance(item, TextItem):
                 item = replace(item, stroke=outline[0], stroke_width=outline[1])
-            ctx.add(item, "icon" if isinstance(item, Group) else "content")
+            if isinstance(item, Group):
+                ctx.add(item, "icon")
+            else:
+                ctx.add(item, "content", envelope)
 
     def geometry(self, ctx: Context, scope: Scope
                  ) -> tuple[float, float, float, float, float, float, float, float] | None:

@@ -1,0 +1,195 @@
+"""A face's lint findings kept by what they depend on, so the faces of a deck that differ only
+in their words are linted once per look, each face still given its own findings.
+
+What `FaceLinter` finds on a face is a function of its placed primitives: their boxes, roles,
+colours, sizes, the elements that drew them, the fills under them and what is drawn over them;
+never of a text's words, except through the box its line takes. A line of text a `text`
+element placed carries the box its element fitted it into (its envelope, `Placed.envelope`).
+A face is keyed by its size and safe area, where its lints name what no layout line wrote, and
+per primitive: a line of text lying inside its envelope by its element, transform, envelope,
+size, colour (and, when a paragraph's line count is read, that count); any other line of text by
+its element, role, transform, box, size and colour; anything else by the object itself (the
+layout memo puts the same objects on many faces, cardgen.layout.memo).
+
+A face whose key was met before takes that face's findings, under its own name. A face's
+findings are kept for its key only when they hold for any line inside its envelope, which the
+face shows by its envelopes (worked out on the face whose findings are kept):
+
+- each envelope lies inside the trim and the safe area of a rectangular face (so the trim, the
+  bleed and the safe area find nothing on its lines);
+- the topmost filled shape under an envelope, of another element, is one rectangle holding the
+  whole envelope, or none reaches it (so every sample point of its lines sits on that fill:
+  their contrast is the envelope's colours' against it);
+- no text of another element, no shape drawn after its lines (but an outline round the whole
+  envelope) and no edition mark drawn after them comes within the overlap margin of an
+  envelope (another element's lines by their own envelope), so no overlap is found on its
+  lines or on another element's text because of them.
+
+Two elements whose envelopes come within that margin of each other (a title box running under
+a number's) have their lines keyed from then on by their own boxes rounded out to GRID_MM (an
+envelope of its own, a few per deck), not by the envelope of their element.
+
+Those lints are monotone in a line's box (a box inside one that passes passes), so the kept
+findings are what linting each such face gives, in the same order (tested face by face against
+the linter alone). Round, hex and polygon faces are always linted.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from math import ceil, floor
+from typing import Any
+
+from cardgen.errors import Problem
+from cardgen.layout.drawing import IDENTITY
+from cardgen.layout.drawing import Text as TextItem
+from cardgen.layout.extent import Box, transform_box
+from cardgen.layout.lints import BODY_TEXT_PT, MIN_TEXT_PT, FaceLinter
+from cardgen.layout.lints import _contains as contains
+from cardgen.layout.lints import _frames as frames
+from cardgen.layout.lints import _overlap as overlap
+from cardgen.layout.lints import _passed as passed
+from cardgen.layout.lints import _ring as ring
+
+KEPT = 1024  # faces' findings kept per session before the memo starts again
+GRID_MM = 0.5  # a tight line's box rounded out to this grid: the envelope it is keyed by
+_EDGE = 0.01  # FaceLinter.run: a box this far inside the trim is not on it
+
+
+class LintMemo:
+    """A session's kept findings (cardgen.layout.session.LayoutSession.lint_memo): key ->
+    (the objects the key names by id, held so the ids stay theirs; the face label the findings
+    were made for; the findings)."""
+
+    def __init__(self) -> None:
+        self.kept: dict[tuple[Any, ...], tuple[list[object], str, list[Problem]]] = {}
+        # id of an element -> it (held): its lines are keyed by their own boxes, rounded out
+        # to GRID_MM, not by its envelope (which came within the overlap margin of another's)
+        self.tight: dict[int, object] = {}
+
+
+# a line inside its envelope: (its index in the linted primitives, its envelope on the face)
+_Loose = tuple[int, Box]
+
+
+def lint_face(memo: LintMemo | None, linter: FaceLinter) -> list[Problem]:
+    """linter.run(), or the findings of a face with the same key, under this face's name."""
+    if memo is None or linter.circle or linter.drawing.points:
+        return linter.run()
+    found = _key(linter, memo.tight)
+    if found is None:
+        return linter.run()
+    key, held, loose = found
+    kept = memo.kept.get(key)
+    if kept is not None and len(kept[0]) == len(held) and all(
+            a is b for a, b in zip(kept[0], held, strict=True)):
+        return relabelled(kept[2], kept[1], linter.face)
+    problems = linter.run()
+    if _general(linter, loose, memo.tight):
+        if len(memo.kept) >= KEPT:
+            memo.kept.clear()
+        memo.kept[key] = (held, linter.face, problems)
+    return problems
+
+
+def relabelled(problems: list[Problem], label: str, face: str) -> list[Problem]:
+    """Findings made for the face `label`, as the face `face` is given them."""
+    if label == face:
+        return list(problems)
+    return [Problem(p.rule, p.message, p.where, face + p.path[len(label):], p.hint, p.severity)
+            if p.path.startswith(label + " ") else p for p in problems]
+
+
+def _key(linter: FaceLinter, tight: dict[int, object]
+         ) -> tuple[tuple[Any, ...], list[object], list[_Loose]] | None:
+    """The face's key, the objects it names by id, and its lines inside their envelopes; None
+    for a face with a line of a text element outside its envelope (it is linted)."""
+    d = linter.drawing
+    held: list[object] = [linter.fallback]
+    loose: list[_Loose] = []
+    parts: list[Any] = [d.width, d.height, d.bleed, linter.safe, id(linter.fallback)]
+    faces: dict[tuple[Box, Any], Box] = {}  # (envelope, matrix) -> the envelope on the face
+    for n, p in enumerate(linter.placed):
+        item = p.item
+        if not isinstance(item, TextItem):
+            held.append(p)
+            parts.append(id(p))
+            continue
+        size = item.size
+        count = linter.lines.get(id(item), 0) \
+            if MIN_TEXT_PT - 1e-6 <= size < BODY_TEXT_PT - 1e-6 else 0
+        held.append(p.el)
+        env = p.envelope
+        if env is None or p.role != "content" or p.el is None:
+            parts.append((id(p.el), p.role, p.matrix, p.box, size, item.color, count))
+            continue
+        on_face: Box | None
+        if id(p.el) in tight:
+            b = p.box
+            on_face = (floor(b[0] / GRID_MM) * GRID_MM, floor(b[1] / GRID_MM) * GRID_MM,
+                       ceil(b[2] / GRID_MM) * GRID_MM, ceil(b[3] / GRID_MM) * GRID_MM)
+        elif p.matrix == IDENTITY:  # most text: on the face as its element placed it
+            on_face = env
+        else:
+            on_face = faces.get((env, p.matrix))
+            if on_face is None:
+                on_face = faces[(env, p.matrix)] = transform_box(p.matrix, env)
+        if not contains(on_face, p.box):
+            return None
+        loose.append((n, on_face))
+        parts.append((id(p.el), p.matrix, on_face, size, item.color, count))
+    return tuple(parts), held, loose
+
+
+def _general(linter: FaceLinter, loose: list[_Loose], tight: dict[int, object]) -> bool:
+    """Whether the face's findings hold for every face of its key (the module's conditions)."""
+    d = linter.drawing
+    w, h, s = d.width, d.height, linter.safe - 0.05
+    envelopes = dict(loose)
+    for n, env in loose:
+        if not (env[0] > _EDGE and env[1] > _EDGE and env[2] < w - _EDGE and env[3] < h - _EDGE
+                and env[0] >= s and env[1] >= s and env[2] <= w - s and env[3] <= h - s):
+            return False
+        if not _one_fill_under(linter, n, env) or not _alone(linter, n, env, envelopes, tight):
+            return False
+    return True
+
+
+def _one_fill_under(linter: FaceLinter, n: int, env: Box) -> bool:
+    """Whether the topmost filled shape reaching the envelope of placed[n] (before it, of
+    another element) is one rectangle holding it all, or none reaches it."""
+    fillers = linter._filled()
+    el = linter.placed[n].el
+    top = bisect_left(linter._filler_at, n) - 1
+    while top >= 0 and passed(fillers[top], el, env):
+        top -= 1
+    if top < 0:
+        return True
+    leaves = fillers[top][2]
+    return len(leaves) == 1 and not leaves[0][1] and contains(leaves[0][0], env)
+
+
+def _alone(linter: FaceLinter, n: int, env: Box, envelopes: dict[int, Box],
+           tight: dict[int, object]) -> bool:
+    """Whether nothing the overlap lints compare with the line placed[n] comes within their
+    margin of its envelope: another element's text (by its envelope when it has one), a shape
+    drawn after it (but an outline round it all) or an edition mark drawn after it. Two
+    elements' envelopes that do are made tight (their lines keyed by their own boxes)."""
+    placed = linter.placed
+    el = placed[n].el
+    for m, q in enumerate(placed):
+        if q.el is el or q.role == "background" or ring(q.item):
+            continue
+        other = envelopes.get(m) or q.box
+        if not overlap(env, other):
+            continue
+        if q.role == "mark":
+            if m > n:  # the edition mark over a line: mark-on-content
+                return False
+        elif isinstance(q.item, TextItem):
+            if m in envelopes and q.el is not None and el is not None:
+                tight[id(el)], tight[id(q.el)] = el, q.el
+            return False
+        elif m > n and not frames(q, env, other):
+            return False
+    return True
