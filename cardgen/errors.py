@@ -10,6 +10,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from cardgen.records import record
+
 
 @dataclass(frozen=True, slots=True)
 class Location:
@@ -23,7 +25,7 @@ class Location:
         return f"{self.file}:{self.line}:{self.col}"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Problem:
     rule: str  # short id: unknown-field, bad-type, yaml-syntax, text-overflow, ...
     message: str

@@ -6,10 +6,10 @@ A test keeps ARCHITECTURE.md's stage table equal to STAGES.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from cardgen.records import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Stage:
     number: int
     name: str  # as the progress bar shows it

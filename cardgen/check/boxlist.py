@@ -10,9 +10,9 @@ each item's quantity and name are read from `3 Pawns`, `3x Pawns`, `3 x Pawns`, 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from cardgen.check.mdtext import BLANK, HEADING, ITEM, ROW, SKIP, Doc, Line, words
+from cardgen.records import record
 
 _BOX_NAME = re.compile(
     r"^(?:the\s+)?(?:game\s+|box\s+)?(?:components?|contents|inventory|in\s+the\s+box|"
@@ -24,7 +24,7 @@ _QTY_HEADER = re.compile(r"^(?:qty|quantity|count|number|no\.?|#|amount|how many
 _PROSE_WORDS = 10  # a line this long without a quantity is text after the box list
 
 
-@dataclass
+@record
 class BoxLine:
     number: int  # 1-based line number in the rulebook file
     text: str  # the item as plain text: markers and markup off ("3 Pawns", a table row "3 Pawns")
@@ -71,7 +71,7 @@ def same_item(a: str, b: str) -> bool:
             and name_key(qa[2]) == name_key(qb[2]))
 
 
-@dataclass
+@record
 class Section:
     heading: str
     heading_line: int  # 1-based

@@ -12,13 +12,13 @@ component noun (card, token, tile, ...) that neither the box list nor the data k
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from cardgen.check.findings import Finding
 from cardgen.check.mdtext import HEADING, SKIP
 from cardgen.check.rulebook import Rulebook
 from cardgen.check.terms import Names, is_known, normal, singular
 from cardgen.data.model import Database
+from cardgen.records import record
 
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
@@ -43,7 +43,7 @@ _SENTENCE = re.compile(r"(?<=[.!?;])\s+")
 _LOOK_BACK = 4  # lines before a count in which names set components aside
 
 
-@dataclass
+@record
 class Claim:
     number: int  # the rulebook line
     said: int

@@ -5,10 +5,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from cardgen.records import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Family:
     id: str
     severity: str  # error | warning | note: the severity a finding of it has unless a rule says

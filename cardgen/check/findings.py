@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from cardgen.records import record
 
 
-@dataclass
+@record
 class Finding:
     rule: str
     severity: str  # error | warning | note

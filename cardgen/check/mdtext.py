@@ -16,9 +16,11 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+
+from cardgen.records import record
 
 if TYPE_CHECKING:  # loaded when text must be read, not when it is remembered
     from markdown_it import MarkdownIt
@@ -40,7 +42,7 @@ _INLINE = re.compile(r"[\\`*_\[\]<\r\n\x00]|&[#A-Za-z]")
 _TIMES = re.compile(r"\b(\d+)\s*[x×](?![\w-])|(?<![\w-])[x×]\s*(\d+)\b", re.I)
 
 
-@dataclass
+@record
 class Line:
     number: int  # 1-based line number in the file
     raw: str
@@ -52,7 +54,7 @@ class Line:
     bold: bool = False  # the whole line is emphasised (a bold line may head a section)
 
 
-@dataclass
+@record
 class Doc:
     lines: list[Line]
 

@@ -12,7 +12,6 @@ import difflib
 import os
 import re
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.check import mdtext
@@ -20,6 +19,7 @@ from cardgen.check.findings import Finding
 from cardgen.check.mdtext import SKIP, Doc, tokens
 from cardgen.check.rulebook import Rulebook, read_rulebook
 from cardgen.data.model import Database, Quoted
+from cardgen.records import record
 
 _ELISION = re.compile(r"\s*(?:\[\.\.\.\]|\.\.\.|…)\s*")  # `a ... b`: words left out between
 _SHOWN = 70  # characters of a quote shown in a message
@@ -27,7 +27,7 @@ _CANDIDATES = 4  # closest passages compared word by word
 _SLACK = 6  # words a changed passage may have more or fewer than its quote
 
 
-@dataclass
+@record
 class WordIndex:
     """A rulebook's words in order, each with its line number."""
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, field
 from typing import Any
 
 from cardgen.check import accept
@@ -17,9 +17,10 @@ from cardgen.check.select import (
 )
 from cardgen.data.model import Component, Database, InventoryRow, Mention, PlayerCount
 from cardgen.errors import did_you_mean
+from cardgen.records import record
 
 
-@dataclass
+@record
 class Part:
     label: str
     expected: int
@@ -31,7 +32,7 @@ class Part:
         return self.has >= self.expected if self.at_least else self.has == self.expected
 
 
-@dataclass
+@record
 class Row:
     kind: str  # the kind's title
     line: str  # what the box list says, verbatim
@@ -52,7 +53,7 @@ class Row:
         return self.verdict in ("short", "over", "off")
 
 
-@dataclass
+@record
 class Report:
     game: str
     edition: str

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import difflib
 import os
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from cardgen.check import mdtext
@@ -20,6 +20,7 @@ from cardgen.check.boxlist import BoxLine, find_box, quantity, same_item
 from cardgen.check.findings import Finding
 from cardgen.check.mdtext import HEADING, SKIP, Doc
 from cardgen.data.model import Database, PlayerCount
+from cardgen.records import record
 
 _SIMILAR = 0.6  # difflib ratio above which an unmatched row and a box-list line are one line edited
 
@@ -35,7 +36,7 @@ def read_rulebook(path: Path) -> str | None:
     return path.read_text(encoding="utf-8", errors="replace")
 
 
-@dataclass
+@record
 class Rulebook:
     path: Path
     label: str  # the path as shown in findings (relative to the project)
@@ -114,7 +115,7 @@ def load_rulebook(db: Database) -> tuple[Rulebook | None, list[Finding]]:
 # ---------------------------------------------------------------- box list against the data
 
 
-@dataclass
+@record
 class _Claim:
     text: str  # what the data says the box list says
     where: str

@@ -6,7 +6,6 @@ from __future__ import annotations
 import ast
 import operator
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any
 
 from cardgen.check import accept
@@ -22,6 +21,7 @@ from cardgen.check.select import (
 )
 from cardgen.data.model import Database, Rule
 from cardgen.limits import MAX_EXPR_CHARS, MAX_EXPR_RESULT
+from cardgen.records import record
 
 
 def kind_title(db: Database, kind: str) -> str:
@@ -30,7 +30,7 @@ def kind_title(db: Database, kind: str) -> str:
     return spec.title if spec and spec.title else kind
 
 
-@dataclass
+@record
 class RuleResult:
     rule: str
     says: str

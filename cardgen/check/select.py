@@ -7,10 +7,10 @@ A value from a component with `count: n` is counted n times by count().
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from cardgen.data.model import Component, Database
+from cardgen.records import record
 
 _SEGMENT = re.compile(r"^(?P<name>[^\[\]]+)(?:\[(?P<filter>[^\]]*)\])?$")
 
@@ -19,14 +19,14 @@ class SelectorError(ValueError):
     """A selector that cannot be parsed."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Step:
     name: str
     flatten: bool  # '[]' or a filter: walk list items
     filter: tuple[str, str] | None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Selector:
     text: str
     kind: str

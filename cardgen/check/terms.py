@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from itertools import chain
 
 from cardgen.check.findings import Finding
 from cardgen.check.rulebook import Rulebook
 from cardgen.data.model import Database
+from cardgen.records import record
 
 _WORD = r"[A-Z][A-Za-z'’-]*"
 _PHRASE = re.compile(rf"\b({_WORD}(?:[ \t]+{_WORD})+)")
@@ -59,7 +60,7 @@ def _line_noun(line: str) -> tuple[str, ...]:
     return tuple(w for w in words if not w.isdigit())
 
 
-@dataclass
+@record
 class Names:
     known: set[tuple[str, ...]]
     heads: set[str]  # last words of component names: card, token, marker, ...

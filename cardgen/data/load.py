@@ -5,7 +5,6 @@ Raises ProblemsError holding every problem found; never a traceback for a data m
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +42,7 @@ from cardgen.data.validate import ComponentContext, check_component, parse_model
 from cardgen.data.yamlsrc import Source
 from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
 from cardgen.limits import MAX_COMPONENTS, MAX_COPIES
+from cardgen.records import record
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
 
@@ -50,7 +50,7 @@ IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
 # ---------------------------------------------------------------- loading
 
 
-@dataclass
+@record
 class _EditionSource:
     id: str
     root: Path

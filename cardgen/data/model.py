@@ -6,7 +6,7 @@ validate stage fills from YAML; Database is what every later stage reads.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
@@ -14,6 +14,18 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from cardgen.errors import Location, Problem
+from cardgen.records import record
+
+
+def new_list() -> list[Any]:
+    """A new empty list, as a field's default: pydantic reads a default factory's signature,
+    and the built-in `list`'s is a text it would parse (loading Python's tokenizer)."""
+    return []
+
+
+def new_dict() -> dict[str, Any]:
+    """A new empty dict, as a field's default (see `new_list`)."""
+    return {}
 
 
 class Strict(BaseModel):
@@ -105,7 +117,7 @@ class KindSpec(Strict):
     description: str | None = None
     layout: str | None = None
     back: str | None = None
-    fields: dict[str, FieldSpec] = Field(default_factory=dict)
+    fields: dict[str, FieldSpec] = Field(default_factory=new_dict)
     tuck_box: TuckBoxSpec | None = Field(
         None, description="print a tuck box sized to this deck ({} for 0.3 mm per card)")
 
@@ -274,7 +286,7 @@ class Tables(Strict):
     """How the game's spreadsheets (*.csv, *.tsv, *.xlsx) are read."""
 
     columns: dict[str, str] = Field(
-        default_factory=dict, description="a header as the sheet writes it -> the field it fills "
+        default_factory=new_dict, description="a header as the sheet writes it -> the field it fills "
         "(`NATION: nation`, `COPIES: count`); headers match case-insensitively")
     id_from: str | None = Field(
         default=None, description="a row without an id takes one from this column (its text as "
@@ -291,12 +303,12 @@ class GameFile(Strict):
     language: str = Field(
         default="en", description="the language the game's text is in (en, de, fr, ...): "
         "words of body text are hyphenated by its rules")
-    vocab: dict[str, list[Term]] = Field(default_factory=dict)
+    vocab: dict[str, list[Term]] = Field(default_factory=new_dict)
     icons: dict[str, str] = Field(
-        default_factory=dict, description="icon aliases: a name layouts and `[name]` in texts may "
+        default_factory=new_dict, description="icon aliases: a name layouts and `[name]` in texts may "
         "write -> the icon it draws (layouts/<game>/icons/<icon>.svg, without .svg)")
-    kinds: dict[str, KindSpec] = Field(default_factory=dict)
-    rules: list[Rule] = Field(default_factory=list)
+    kinds: dict[str, KindSpec] = Field(default_factory=new_dict)
+    rules: list[Rule] = Field(default_factory=new_list)
     tables: Tables = Field(default_factory=Tables)
 
 
@@ -308,15 +320,15 @@ class EditionFile(Strict):
     rulebook: str | None = None
     extends: str | None = None
     players: Players | None = None
-    vocab: dict[str, list[Term]] = Field(default_factory=dict)
-    kinds: dict[str, KindSpec] = Field(default_factory=dict)
-    rules: list[Rule] = Field(default_factory=list)
-    inventory: list[InventoryRow] = Field(default_factory=list)
-    rulebook_mentions: list[Mention] = Field(default_factory=list)
-    box_list_skip: list[BoxListSkip] = Field(default_factory=list)
-    accepted: list[Acceptance] = Field(default_factory=list)
-    remove: list[str] = Field(default_factory=list)
-    setup: list[SetupStep] = Field(default_factory=list, description="the set-up as steps "
+    vocab: dict[str, list[Term]] = Field(default_factory=new_dict)
+    kinds: dict[str, KindSpec] = Field(default_factory=new_dict)
+    rules: list[Rule] = Field(default_factory=new_list)
+    inventory: list[InventoryRow] = Field(default_factory=new_list)
+    rulebook_mentions: list[Mention] = Field(default_factory=new_list)
+    box_list_skip: list[BoxListSkip] = Field(default_factory=new_list)
+    accepted: list[Acceptance] = Field(default_factory=new_list)
+    remove: list[str] = Field(default_factory=new_list)
+    setup: list[SetupStep] = Field(default_factory=new_list, description="the set-up as steps "
                                    "`cardgen play` performs and `cardgen check` holds to the rulebook")
 
 
@@ -324,7 +336,7 @@ BASE_FIELDS = ("id", "kind", "name", "count", "status", "image", "back_image", "
                "quote")
 
 
-@dataclass
+@record
 class Component:
     id: str
     kind: str
@@ -345,7 +357,7 @@ class Component:
         return self.fields.get(name, default)
 
 
-@dataclass
+@record
 class Game:
     id: str
     root: Path  # data/<game>/
@@ -365,7 +377,7 @@ class Game:
         return self.vocab.get(vocab, {}).get(str(term_id))
 
 
-@dataclass
+@record
 class Edition:
     id: str
     root: Path  # data/<game>/<edition>/
@@ -383,7 +395,7 @@ class Edition:
     setup: list[SetupStep] = field(default_factory=list)  # where: setup[i]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Quoted:
     """A text the data says is a rulebook's words (data/quoted.py collects them)."""
 
@@ -393,7 +405,7 @@ class Quoted:
     what: str  # what quotes it: "card-7 effect.text", "rule", "term red description"
 
 
-@dataclass
+@record
 class Database:
     project: Path
     game: Game

@@ -9,7 +9,7 @@ import math
 import re
 import types
 import typing
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -19,6 +19,7 @@ from cardgen.data.paths import SLUG, SLUG_HINT, slug_problem
 from cardgen.data.yamlsrc import KeyPath, Source
 from cardgen.errors import Problem, did_you_mean
 from cardgen.limits import MAX_COUNT, MAX_ID_CHARS
+from cardgen.records import record
 
 COLOR = re.compile(r"^#[0-9A-Fa-f]{6}$")
 STATUSES = ("draft", "final")
@@ -223,7 +224,7 @@ def _type_name(value: Any) -> str:
 # ---------------------------------------------------------------- components
 
 
-@dataclass
+@record
 class PendingRef:
     """A component reference to resolve once every component is known."""
 
@@ -233,7 +234,7 @@ class PendingRef:
     kind: str | None
 
 
-@dataclass
+@record
 class ComponentContext:
     vocab: dict[str, dict[str, Term]]
     kinds: dict[str, KindSpec]

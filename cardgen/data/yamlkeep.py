@@ -15,18 +15,19 @@ positions are shared, as nothing writes into those.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import Any
 
 from cardgen.data.yamlsrc import MAX_NODES, KeyPath, Source, decode_text, parse_text, read_bytes
 from cardgen.errors import Location
+from cardgen.records import record
 
 _ITEM = re.compile(r"^-(?: |$)", re.MULTILINE)  # a top-level list item starts here
 _OTHER = re.compile(r"^[^\s#-]|^-[^ \n]", re.MULTILINE)  # any other line at column 0 (not a comment)
 
 
-@dataclass
+@record
 class _Item:
     """One top-level item as parsed: its text, first line, index and what it holds there."""
 
@@ -40,7 +41,7 @@ class _Item:
     nonfinite: list[KeyPath] = field(default_factory=list)
 
 
-@dataclass
+@record
 class _Kept:
     raw: bytes
     source: Source  # never handed out: copies of it are

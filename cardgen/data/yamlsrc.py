@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +18,7 @@ import yaml
 from cardgen.data.yamlfast import read_events
 from cardgen.errors import Location, Problem, ProblemsError
 from cardgen.limits import MAX_FILE_BYTES, MAX_YAML_DEPTH, MAX_YAML_VALUES
+from cardgen.records import record
 
 MAX_BYTES = MAX_FILE_BYTES
 MAX_NODES = MAX_YAML_VALUES
@@ -42,7 +43,7 @@ _EVENTS = getattr(yaml, "CSafeLoader", None)  # the loader whose parser `yamlfas
 KeyPath = tuple[str | int, ...]
 
 
-@dataclass
+@record
 class Source:
     """One parsed YAML file: its data and where each key path was written."""
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from cardgen.data.model import (
@@ -21,6 +21,7 @@ from cardgen.data.model import (
     KindSpec,
     Term,
 )
+from cardgen.records import record
 
 
 class _Missing:
@@ -36,7 +37,7 @@ MISSING: Any = _Missing()
 _BASE = tuple(k for k in BASE_FIELDS if k not in ("id", "notes", "quote"))
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FieldChange:
     path: str  # effect.text, rooms[blue-keep].type, items[2]
     old: Any  # MISSING when only the new side states it
@@ -51,7 +52,7 @@ class FieldChange:
         return data
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Piece:
     """A component named in a diff: enough to list it."""
 
@@ -65,7 +66,7 @@ class Piece:
         return cls(c.id, c.kind, c.name, c.count)
 
 
-@dataclass
+@record
 class ComponentChange:
     id: str
     kind: str
@@ -84,7 +85,7 @@ class ComponentChange:
         return data
 
 
-@dataclass
+@record
 class RowChange:
     line: str
     kinds: list[str]
@@ -95,7 +96,7 @@ class RowChange:
                 "changes": [c.to_json() for c in self.changes]}
 
 
-@dataclass
+@record
 class Named:
     """Something with changed fields and a name: a kind, a vocabulary term, the edition."""
 
@@ -106,7 +107,7 @@ class Named:
         return {"name": self.name, "changes": [c.to_json() for c in self.changes]}
 
 
-@dataclass
+@record
 class EditionDiff:
     old: str  # game@edition
     new: str

@@ -3,17 +3,17 @@ output folder with a manifest of its files."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardgen import records
 from cardgen.data.model import Component, Database
 from cardgen.errors import Problem, ProblemsError, did_you_mean
 from cardgen.pipeline import manifest, sources
 from cardgen.pipeline.faces import FaceKey, Faces, kind_title, lay_out_faces
 
 
-@dataclass
+@records.record
 class Deck:
     """The components of one kind, in database order, with their faces."""
 

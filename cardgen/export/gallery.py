@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,6 +18,7 @@ from cardgen.export.common import Deck, decks
 from cardgen.pipeline import manifest
 from cardgen.pipeline.faces import FaceKey, Faces
 from cardgen.pipeline.writers import svg_name
+from cardgen.records import record
 
 if TYPE_CHECKING:  # a build without an edition to compare with never loads the diff
     from cardgen.check.report import Report
@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # a build without an edition to compare with never loads the 
 GALLERY = "index.html"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class GalleryStep:
     """The build's last step: write index.html (with this report and diff) and its record."""
 
@@ -46,7 +46,7 @@ class GalleryStep:
                                     len(shown))]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Shown:
     """One face in the gallery."""
 

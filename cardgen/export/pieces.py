@@ -9,12 +9,12 @@ pitch is (width - height) / (N - 1)): the sticker strips the layouts print.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from cardgen.data.model import Component
 from cardgen.layout.drawing import Drawing
 from cardgen.layout.outline import outline_points
+from cardgen.records import record
 
 Role = Literal["deck", "board", "token", "die"]
 MIN_DIE_FACES, MAX_DIE_FACES = 2, 20
@@ -22,7 +22,7 @@ CARD_SHEETS = ("cards",)
 BOARD_SHEETS = ("large",)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Box:
     """A rectangle in a face's trim coordinates, mm."""
 

@@ -11,7 +11,6 @@ a game starts. Nothing else is read; the browser keeps the state in its local st
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from string import Template
@@ -23,12 +22,13 @@ from cardgen.export.pieces import die_faces, face_outline, role
 from cardgen.pipeline import manifest
 from cardgen.pipeline.faces import FaceKey, Faces
 from cardgen.pipeline.writers import svg_name
+from cardgen.records import record
 
 TABLE = "table.html"
 ASSETS = ("table.css", "table.js")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class PlayStep:
     """A build step: write table.html beside the build's SVGs, and its manifest record."""
 

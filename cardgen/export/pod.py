@@ -12,12 +12,13 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from cardgen import records
 from cardgen.assets import ASSETS
 from cardgen.data.model import Database
 from cardgen.data.paths import readable
@@ -111,7 +112,7 @@ def _problem(path: Path, source: Source, err: Any) -> Problem:
 # --------------------------------------------------------------------------- export
 
 
-@dataclass
+@records.record
 class PodResult:
     folder: Path
     files: list[Path] = field(default_factory=list)

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image, ImageDraw
 
+from cardgen import records
 from cardgen.data.model import Database
 from cardgen.errors import Problem, ProblemsError
 from cardgen.export.common import lay_out, record, write_export_manifest
@@ -34,7 +34,7 @@ EDGE = (90, 90, 90, 255)  # a thin line round each card, so the fanned ones stan
 NAME = "showcase.png"
 
 
-@dataclass(frozen=True)
+@records.record(frozen=True)
 class Placement:
     """One card of the hand: its centre (px, from the pivot) and its turn (degrees clockwise)."""
 
@@ -43,7 +43,7 @@ class Placement:
     degrees: float
 
 
-@dataclass(frozen=True)
+@records.record(frozen=True)
 class ShowcaseResult:
     path: Path
     hand: int

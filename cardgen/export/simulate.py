@@ -9,9 +9,9 @@ they print.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
+from cardgen import records
 from cardgen.data.model import Database
 from cardgen.export.gallery import GALLERY
 from cardgen.pipeline import manifest
@@ -21,7 +21,7 @@ from cardgen.render.simulate import gallery_filter, simulate_png
 PICTURES = ("preview", "contact-sheet")
 
 
-@dataclass(frozen=True)
+@records.record(frozen=True)
 class SimulateStep:
     kind: str  # protan | deutan | tritan | grey
 

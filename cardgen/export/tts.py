@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from PIL import Image
 
+from cardgen import records
 from cardgen.data.model import Component, Database
 from cardgen.export.common import (
     Deck,
@@ -51,7 +52,7 @@ CARD_SHEETS = ("cards",)
 D6_CELL_PX = 256  # one face on the d6 template (a 768 x 768 image)
 
 
-@dataclass
+@records.record
 class TtsResult:
     folder: Path
     save: Path
@@ -61,7 +62,7 @@ class TtsResult:
     objects: int = 0  # tiles and tokens (bags count their contents)
 
 
-@dataclass
+@records.record
 class Writer:
     """What an export writes as it goes: images, their records, the TTS objects."""
 

@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import field, fields, replace
 from functools import lru_cache
 
 from cardgen.limits import PRINT_BLEED as PRINT_BLEED  # re-exported: cardgen.impose.PRINT_BLEED
+from cardgen.records import record
 
 COMMON_W, COMMON_H = 210.0, 279.4  # A4 ∩ Letter, portrait
 MARGIN = 6.35  # content stays this far inside the common area
@@ -44,7 +45,7 @@ LARGE_GAP = 10.0  # between large items (IDs, mats) on one page
 TILE_OVERLAP = 10.0  # print-spec 4.3
 
 
-@dataclass(frozen=True, repr=False)
+@record(frozen=True, repr=False)
 class Paper:
     """A sheet, mm, portrait as it comes; `label` is how the print plan names it (not compared:
     two papers of the same name and size are the same paper)."""
@@ -73,7 +74,7 @@ class Paper:
         return Box(PRINTABLE, PRINTABLE, self.width - 2 * PRINTABLE, self.height - 2 * PRINTABLE)
 
 
-@dataclass(frozen=True, repr=False)
+@record(frozen=True, repr=False)
 class Box:
     """An axis-aligned rectangle: top-left (x, y), size (w, h), mm."""
 
@@ -109,7 +110,7 @@ class Box:
         return Box(x0, y0, x1 - x0, y1 - y0)
 
 
-@dataclass(frozen=True, repr=False)
+@record(frozen=True, repr=False)
 class Slot:
     """Where one face goes: its trim footprint on the page and a clockwise rotation."""
 
@@ -124,7 +125,7 @@ class Slot:
         return Box(self.x, self.y, self.w, self.h)
 
 
-@dataclass(frozen=True, repr=False)
+@record(frozen=True, repr=False)
 class Line:
     x1: float
     y1: float
@@ -135,7 +136,7 @@ class Line:
     dash: tuple[float, ...] = ()
 
 
-@dataclass(frozen=True, repr=False)
+@record(frozen=True, repr=False)
 class Circle:
     cx: float
     cy: float
@@ -144,7 +145,7 @@ class Circle:
     gray: float = 0.0  # 0 black .. 1 white
 
 
-@dataclass(frozen=True, repr=False)
+@record(frozen=True, repr=False)
 class Label:
     """One line of text; (x, y) is the baseline start; angle 90 reads bottom to top."""
 
@@ -156,7 +157,7 @@ class Label:
     bold: bool = False
 
 
-@dataclass(frozen=True, repr=False)
+@record(frozen=True, repr=False)
 class Lane:
     """Free room for page labels: a baseline from (x, y), running right or (vertical) up."""
 
@@ -166,7 +167,7 @@ class Lane:
     vertical: bool = False
 
 
-@dataclass(frozen=True, repr=False)
+@record(frozen=True, repr=False)
 class Placement:
     face: tuple[str, str]  # (component id, side)
     slot: Slot
@@ -175,7 +176,7 @@ class Placement:
     bleed: float | None = None  # art past the cut line (None: the face's own; 0: hexes' shared edges)
 
 
-@dataclass(repr=False)
+@record(repr=False)
 class Page:
     paper: Paper  # as oriented on this page
     side: str  # front | back | fold | tile | calibration
@@ -188,7 +189,7 @@ class Page:
     notes: list[str] = field(default_factory=list)  # instructions for the page labels
 
 
-@dataclass(frozen=True, repr=False)
+@record(frozen=True, repr=False)
 class Edge:
     """What one side of a grid or item gets: bleed past the trim and a crop mark span."""
 
@@ -198,7 +199,7 @@ class Edge:
     inside: float = 0.0  # no room outside: a tick this long drawn on the trim edge, inwards
 
 
-@dataclass(frozen=True, repr=False)
+@record(frozen=True, repr=False)
 class Copy:
     """One printed copy of a component's face pair, as imposition sees it."""
 

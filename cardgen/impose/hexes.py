@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from cardgen.impose.geometry import (
     BAND,
@@ -30,6 +29,7 @@ from cardgen.impose.geometry import (
     bbox,
     content_box,
 )
+from cardgen.records import record
 
 CUT_LINE = 0.15  # mm, grey cut line along the hex edges (as a disc's round cut line)
 CUT_GRAY = 0.35
@@ -38,7 +38,7 @@ TICK_LENGTH = 3.0
 Point = tuple[float, float]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Pattern:
     """Slots of one interlocking arrangement and how the hexagon lies on the page."""
 

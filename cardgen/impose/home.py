@@ -11,7 +11,7 @@ back offset.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from cardgen.impose.furniture import fitted, furnish
 from cardgen.impose.geometry import (
@@ -41,11 +41,12 @@ from cardgen.impose.plans import (
     grid_plan,
     tile_plan,
 )
+from cardgen.records import record
 
 GUTTERS = {"cards": 0.0, "large": 0.0, "tokens": TOKEN_GUTTER, "stickers": STICKER_GUTTER}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Group:
     """Copies that share a sheet style and a face size, in database order."""
 
@@ -53,7 +54,7 @@ class Group:
     copies: tuple[Copy, ...]
 
 
-@dataclass
+@record
 class HomeFile:
     """One home-print PDF: its name after `pnp-<paper>`, whether to print it duplex, pages."""
 
@@ -71,7 +72,7 @@ def home_file_name(paper: str, f: HomeFile) -> str:
     return f"pnp-{paper}{f.suffix}.pdf"
 
 
-@dataclass
+@record
 class Parts:
     """Pages and runs collected per group before packing."""
 

@@ -14,7 +14,7 @@ A duplex block page gets a back page mirrored for a long-edge flip.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from cardgen.impose.geometry import (
     BAND,
@@ -37,11 +37,12 @@ from cardgen.impose.geometry import (
     grid_marks,
 )
 from cardgen.impose.plans import describe, fmt_offset, sticker_rows
+from cardgen.records import record
 
 STICKER_LABEL = 5.0  # sticker names read upwards in a column this wide left of the strips
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Run:
     """Copies of one size cut as one grid: `cols` across, footprint w x h after `rotate`."""
 
@@ -88,7 +89,7 @@ def make_run(sheet: str, copies: Sequence[Copy], box: Box, gutter: float) -> Run
     return best
 
 
-@dataclass
+@record
 class Block:
     run: Run
     rows: list[tuple[Copy, ...]]
@@ -108,7 +109,7 @@ class Block:
         return self.height + sum(BLOCK_GAP + b.height for b in self.under)
 
 
-@dataclass
+@record
 class Shelf:
     """Blocks side by side, BLOCK_GAP apart; as tall as its first block."""
 
@@ -123,7 +124,7 @@ class Shelf:
         return sum(b.width for b in self.blocks) + BLOCK_GAP * (len(self.blocks) - 1)
 
 
-@dataclass
+@record
 class Sheet:
     shelves: list[Shelf] = field(default_factory=list)
     reserved: float = 0.0  # room kept free at the top (the print plan)

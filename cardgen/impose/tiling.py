@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from cardgen.impose.geometry import BAND, TILE_OVERLAP, Box, Paper, content_box
+from cardgen.records import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Tile:
     row: int
     col: int

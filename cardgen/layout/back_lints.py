@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 
 from cardgen.data.model import Component
 from cardgen.errors import Location, Problem
@@ -21,6 +20,7 @@ from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.drawing import Text as TextItem
 from cardgen.layout.lints import FaceLinter, Placed
 from cardgen.layout.session import LayoutSession
+from cardgen.records import record
 
 DRIFT_MM = 6.0  # a back's line within this of the cut shows a duplex drift
 MIN_SPAN = 1 / 3  # an edge counts as a frame line from this share of the trim side it runs along
@@ -112,7 +112,7 @@ def _segments(p: Placed) -> Iterator[tuple[tuple[float, float], tuple[float, flo
 # --------------------------------------------------------------------------- look-alike backs
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Back:
     """A kind's back as the deck-role lint compares it."""
 

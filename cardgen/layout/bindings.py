@@ -8,7 +8,6 @@ with a did-you-mean. Nothing here draws; `scope.py` reads the values when drawin
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from cardgen.data.model import BASE_FIELDS, Database, FieldSpec
@@ -17,27 +16,28 @@ from cardgen.errors import Problem, did_you_mean
 from cardgen.layout.elements import ElementBase
 from cardgen.layout.model import TemplateFile
 from cardgen.layout.scope import SPECIALS, split_default
+from cardgen.records import record
 
 _BINDING = re.compile(r"\{([^{}]+)\}")
 TERM_PARTS = ("id", "name", "label", "color", "icon", "symbol", "number", "description")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class _Any:
     """A value whose parts cannot be known before drawing (accepts every step)."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class _Scalar:
     what: str  # "text", "number", ...
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class _TermValue:
     vocab: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class _Component:
     kind: str | None
 
@@ -67,7 +67,7 @@ class BindingError(Exception):
         self.hint = hint
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class _Items:
     """What `{item}` and `{parent}` mean at some depth of repeats."""
 

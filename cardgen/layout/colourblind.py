@@ -11,7 +11,6 @@ line that drew the colour; under 5 an error unless the line says `# lint-ok: col
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from cardgen.data.model import Component, Database, FieldSpec, Term
@@ -22,6 +21,7 @@ from cardgen.layout.drawing import Text as TextItem
 from cardgen.layout.lints import Placed
 from cardgen.layout.located import justified, line_of_key, lines_of
 from cardgen.layout.vision import RISK, SAME, worst
+from cardgen.records import record
 
 RULE = "colour-alone"
 # what of a term, once on the face, tells it apart without its colour
@@ -29,7 +29,7 @@ CUES = frozenset({"name", "label", "id", "icon", "symbol", "number"})
 _SHAPES = (Rect, Ellipse, PathItem)  # isinstance's types: a tuple is tested faster than a union
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FaceTerms:
     """What the lint needs of one face besides its primitives."""
 

@@ -9,14 +9,16 @@ one line at a baseline; renderers never measure, wrap or shrink.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from typing import Any, Literal, cast
+
+from cardgen.records import record
 
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
-@dataclass(frozen=True, repr=False)
+@record(frozen=True, repr=False)
 class Gradient:
     """A paint that shades from colour to colour, in the mm of the shape it fills.
 
@@ -42,7 +44,7 @@ class Gradient:
         return stops[-1][1]
 
 
-@dataclass(frozen=True, repr=False)
+@record(frozen=True, repr=False)
 class Style:
     """Fill and stroke; colours are '#RRGGBB' or None for none.
 
@@ -63,7 +65,7 @@ class Style:
     fill_paint: Gradient | None = field(default=None, repr=False)
 
 
-@dataclass(frozen=True, repr=False)
+@record(frozen=True, repr=False)
 class Rect:
     x: float
     y: float
@@ -73,7 +75,7 @@ class Rect:
     radius: float = 0.0
 
 
-@dataclass(frozen=True, repr=False)
+@record(frozen=True, repr=False)
 class Ellipse:
     cx: float
     cy: float
@@ -89,7 +91,7 @@ Close = tuple[Literal["Z"]]
 PathOp = MoveTo | LineTo | CurveTo | Close
 
 
-@dataclass(frozen=True, repr=False)
+@record(frozen=True, repr=False)
 class Path:
     """ops: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)."""
 
@@ -98,7 +100,7 @@ class Path:
     fill_rule: str = "nonzero"  # nonzero | evenodd
 
 
-@dataclass(frozen=True, init=False, repr=False)
+@record(frozen=True, init=False, repr=False)
 class Text:
     """One line of already-fitted text; y is the baseline."""
 
@@ -142,7 +144,7 @@ class Text:
                 f"size={self.size!r}, color={self.color!r}, anchor={self.anchor!r}{extra})")
 
 
-@dataclass(frozen=True, repr=False)
+@record(frozen=True, repr=False)
 class Image:
     x: float
     y: float
@@ -152,7 +154,7 @@ class Image:
     digest: str = ""  # sha256 of the file: what the face's content key and the PDF name use
 
 
-@dataclass(frozen=True, repr=False)
+@record(frozen=True, repr=False)
 class Group:
     """Items drawn under an affine transform (a, b, c, d, e, f) in mm, like SVG's matrix()."""
 
@@ -167,7 +169,7 @@ class Group:
 Primitive = Rect | Ellipse | Path | Text | Image | Group
 
 
-@dataclass
+@record
 class Drawing:
     """One face of one component: trim size, bleed and the primitives, in drawing order."""
 

@@ -13,7 +13,7 @@ a small panel or spot keeps its colour and gets an outline that does.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from cardgen.layout.drawing import (
@@ -32,6 +32,7 @@ from cardgen.layout.elements import ElementBase
 from cardgen.layout.fonts import PT_TO_MM
 from cardgen.layout.lints import compose, contrast, luminance
 from cardgen.layout.model import TemplateFile
+from cardgen.records import record
 
 LARGE_FILL = 0.02  # of the face's area ...
 MIN_LARGE = 60.0  # ... and at least this many mm² (icons and pips stay as they are) ...
@@ -122,14 +123,14 @@ def bounds(item: Primitive, m: Matrix) -> Bounds | None:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-@dataclass
+@record
 class Fill:
     box: Bounds
     old: str
     new: str
 
 
-@dataclass
+@record
 class Walk:
     area: float
     fills: list[Fill]

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 from cardgen.layout import fonts, shaping
 from cardgen.layout.hyphen import hyphenator
+from cardgen.records import record
 
 ICON_EM = 0.9  # an inline icon's side, in ems of the text
 ICON_PAD_EM = 0.06  # room each side of an inline icon
@@ -26,7 +26,7 @@ _HYPHENS = "-\u2010"  # hyphen-minus and hyphen: a line may break after one insi
 _WORD_CORE = re.compile(r"^(\W*)(\w{5,})(\W*)$")  # a word pyphen may hyphenate: its letters
 
 
-@dataclass(frozen=True, init=False)
+@record(frozen=True, init=False)
 class Run:
     text: str
     face: str  # a font face: "regular", "bold" or a layout's own font file
@@ -38,7 +38,7 @@ class Run:
         (d := self.__dict__)["text"], d["face"], d["icon"], d["color"] = text, face, icon, color
 
 
-@dataclass(frozen=True, init=False)
+@record(frozen=True, init=False)
 class Line:
     runs: tuple[Run, ...]
     width: float  # mm
@@ -76,7 +76,7 @@ def split_words(runs: list[Run]) -> list[list[Run]]:
     return _icons_kept_company(words)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class PlainWords:
     """The words of a text that is one run of plain text (no markup, icons, soft hyphens or
     line breaks: most text), as their texts: what split_words would give, without a Run each."""

@@ -24,9 +24,10 @@ stops being recorded.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
+from cardgen import records
 from cardgen.data.model import Term
 
 # the element types drawn from their own keys alone (no children, list items or images)
@@ -57,7 +58,7 @@ def value_key(value: Any) -> Any:
     raise Unkeyed(kind.__name__)
 
 
-@dataclass
+@records.record
 class _Node:
     """The next path a drawing reads (or _LEAF), and the branches by what it gave."""
 
@@ -66,7 +67,7 @@ class _Node:
     placed: tuple[Any, ...] = ()  # at a leaf: the Placed objects the element added
 
 
-@dataclass
+@records.record
 class _Root:
     """An element drawn at one place with one face's constants."""
 

@@ -15,6 +15,7 @@ from typing import Any, Literal, get_args, get_origin
 
 from pydantic import Field, ModelWrapValidatorHandler, PrivateAttr, model_validator
 
+from cardgen.data.model import new_dict, new_list
 from cardgen.layout.elements import ELEMENT_TYPES, rebuilt
 from cardgen.layout.elements.base import Children, Colour, Num, Paint, Pair
 from cardgen.layout.located import Located, Strict
@@ -61,8 +62,8 @@ class Fonts(Strict):
 
 
 class InkSaver(Strict):
-    palette: dict[str, str] = Field(default_factory=dict, description="colour name -> '#RRGGBB'")
-    drop: list[str] = Field(default_factory=list, description="element names not printed")
+    palette: dict[str, str] = Field(default_factory=new_dict, description="colour name -> '#RRGGBB'")
+    drop: list[str] = Field(default_factory=new_list, description="element names not printed")
     background: str | None = Field(None, description="'#RRGGBB' in place of the background")
 
 
@@ -104,13 +105,13 @@ class TemplateFile(Strict):
         None, description="front layout only: print front and back as one folding strip")
     background: Paint | None = Field("#FFFFFF", description="fills trim and bleed: a colour or "
                                      "a gradient (placed on the trim)")
-    palette: dict[str, str] | None = Field(default_factory=dict,
+    palette: dict[str, str] | None = Field(default_factory=new_dict,
                                            description="colour words -> '#RRGGBB'")
     edition_mark: EditionMark | Literal[False] = Field(
         default_factory=lambda: EditionMark.model_validate({}))
     fonts: Fonts | None = Field(None, description="the layout's own typeface files")
     ink_saver: InkSaver | None = None
-    elements: Children = Field(default_factory=list)
+    elements: Children = Field(default_factory=new_list)
 
     def merged_over(self, parent: TemplateFile) -> TemplateFile:
         """This layout extending `parent`: the keys it writes win; its elements come after."""

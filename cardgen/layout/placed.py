@@ -5,13 +5,13 @@ many faces, cardgen.layout.memo, brings them along)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar, overload
 
 from cardgen.layout.drawing import IDENTITY, Ellipse, Group, Image, Matrix, Primitive, Rect
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.extent import Box, bbox, compose, transform_box
 from cardgen.layout.located import Located
+from cardgen.records import record
 
 T = TypeVar("T")
 # A filled shape of an element as fill_under sees it: (face box, ellipse or not, fill; '' for art)
@@ -38,7 +38,7 @@ class _Once(Generic[T]):
         return value
 
 
-@dataclass(frozen=True, init=False)
+@record(frozen=True, init=False)
 class Placed:
     """One primitive of a face, the element that drew it and the transform it sits under."""
 

@@ -12,7 +12,6 @@ next one, and nothing stale can outlive it. (Files themselves are cached by path
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from cardgen.data.model import Component, Database
@@ -23,11 +22,12 @@ from cardgen.layout.icons import IconFinder
 from cardgen.layout.lintmemo import LintMemo
 from cardgen.layout.memo import ElementMemo
 from cardgen.layout.model import TemplateFile
+from cardgen.records import record
 
 Probe = tuple[str, str]  # an image file looked for, and its content digest ('' when none)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FaceInfo:
     width: float
     height: float
@@ -41,7 +41,7 @@ def face_label(component: Component, side: str) -> str:
     return f"{component.id}{'' if side == 'front' else ' back'}"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SharedFace:
     """A face no binding of which read its component (a shared card back): laid out once per
     kind, side and edition, then handed to every other component of the kind under its name."""

@@ -16,11 +16,12 @@ are cached per (text, font file, features).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
 import uharfbuzz as hb
+
+from cardgen.records import record
 
 FEATURES: tuple[tuple[str, bool], ...] = (("kern", True), ("liga", True))
 # a character whose direction is right-to-left (Hebrew, Arabic, Syriac, Thaana, N'Ko, ... and
@@ -30,7 +31,7 @@ _RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u200f\u202b\u202e\u2
                   "\U00010800-\U00010fff\U0001e800-\U0001efff]")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Shaped:
     """Glyphs in display order: glyph ids, each glyph's x (pen position plus its offset) and y
     offset, the character each starts at (its cluster), and the whole advance; font units."""

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 from typing import NamedTuple, cast
 
@@ -45,6 +45,7 @@ from cardgen.layout.linebreak import (
 )
 from cardgen.layout.linebreak import wrap as wrap
 from cardgen.layout.plainfit import Piece, lines_of, wrap_plain
+from cardgen.records import record
 
 SIZE_STEP = 0.25
 _MARKUP = re.compile(r"\*\*(?P<bold>.+?)\*\*|(?<![*\w])\*(?P<italic>[^*\s](?:[^*]*?[^*\s])?)\*(?![*\w])",
@@ -53,7 +54,7 @@ _SPAN = re.compile(r"\[color=(?P<color>#[0-9A-Fa-f]{6})\](?P<inner>.*?)\[/color\
 _ICON = re.compile(r"\[\[|\[(?P<name>[A-Za-z0-9_.-]+)\]")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Family:
     """The faces a text element uses: its regular, bold and (when there is one) italic face."""
 
@@ -71,7 +72,7 @@ class Family:
 DEFAULT_FAMILY = Family()
 
 
-@dataclass(frozen=True, init=False)
+@record(frozen=True, init=False)
 class Fitted:
     lines: tuple[Line, ...]
     size: float  # pt
@@ -412,7 +413,7 @@ def place(
     return items
 
 
-@dataclass
+@record
 class _Pen:
     """Draws a line's runs from a start x; `spacing` mm more after every space (justify),
     `letters` mm after every glyph (letter spacing)."""

@@ -3,14 +3,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from cardgen.layout.drawing import Text as TextItem
 from cardgen.layout.extent import Box
 from cardgen.layout.placed import Placed
+from cardgen.records import record
 
 
-@dataclass
+@record
 class TextRun:
     """Lines of text one element placed one after another, from placed[first], and the box
     round them: what the lints of its lines share is worked out once (a box nothing is drawn

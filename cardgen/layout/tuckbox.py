@@ -11,11 +11,10 @@ line); fold lines are dashed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from cardgen.layout import fonts
 from cardgen.layout.drawing import Drawing, Group, Path, Primitive, Rect, Style, Text
 from cardgen.layout.outline import face_outline
+from cardgen.records import record
 
 CLEARANCE = 1.0  # mm added to the deck's width, height and thickness: the inner size
 GLUE_TAB = 8.0  # mm, the tab glued under the back panel's edge
@@ -24,7 +23,7 @@ FOLD = Style(stroke="#666666", stroke_width=0.2, dash=(1.5, 1.0))
 TITLE_PT = 8.0
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class BoxSize:
     """Inner width, height and depth of a tuck box, and its flap sizes, mm."""
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -12,6 +12,7 @@ from cardgen.data.model import Component, Database
 from cardgen.errors import Problem, ProblemsError, fold
 from cardgen.layout.drawing import Drawing
 from cardgen.pipeline import sources
+from cardgen.records import record
 
 if TYPE_CHECKING:
     from cardgen.layout.session import LayoutSession
@@ -24,7 +25,7 @@ FaceKey = tuple[str, str]  # (component id, side)
 ExtraStep = Callable[["Database", "Faces", Path, "list[FileRecord]"], "list[FileRecord]"]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class BuildOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, applied to back pages only
     fold: bool = False  # fold-over sheets instead of duplex backs
@@ -42,7 +43,7 @@ class BuildOptions:
     extra_steps: tuple[ExtraStep, ...] = ()  # e.g. cardgen.export.gallery.GalleryStep
 
 
-@dataclass
+@record
 class BuildSummary:
     folder: Path
     names: list[str] = field(default_factory=list)  # every file written, inside the folder
@@ -62,7 +63,7 @@ class BuildSummary:
                 f"in {self.seconds:.1f} s -> {self.folder}")
 
 
-@dataclass
+@record
 class Faces:
     """Stage 1's result: the components to print and each face, laid out once."""
 

@@ -11,14 +11,15 @@ import hashlib
 import json
 import math
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from cardgen.data.model import Database
+from cardgen.records import record
 
 
-@dataclass
+@record
 class FileRecord:
     """One written file: its path inside the output folder and what it holds."""
 

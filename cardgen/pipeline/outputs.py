@@ -13,16 +13,16 @@ the command line) with a did-you-mean hint.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
 from cardgen.impose.geometry import Paper
 from cardgen.impose.papers import BUILT_IN, catalogue, paper_label, project_papers
+from cardgen.records import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Output:
     """One thing a build can write."""
 

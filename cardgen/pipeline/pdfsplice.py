@@ -26,9 +26,10 @@ import os
 import re
 import stat
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from cardgen import records
 
 if TYPE_CHECKING:
     from cardgen.render.faceops import PageStreams
@@ -41,7 +42,7 @@ _TAIL = re.compile(rb"startxref\n(\d+)\n%%EOF\n\Z")
 Record = dict[str, Any]
 
 
-@dataclass
+@records.record
 class Frame:
     """What a document is once its fonts are primed, before any page."""
 

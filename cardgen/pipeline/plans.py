@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import marshal
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,13 +30,14 @@ from cardgen.pipeline.outputs import project_paper_catalogue
 from cardgen.pipeline.rules import rules_plan_lines
 from cardgen.pipeline.sources import CACHE_FOLDER, read_signed, toolchain, write_signed
 from cardgen.pipeline.writers import home_heading
+from cardgen.records import record
 
 if TYPE_CHECKING:
     from cardgen.data.model import Database
     from cardgen.pipeline.faces import BuildOptions, Faces
 
 
-@dataclass
+@record
 class Planned:
     """One paper's home-print files and, page by page, the digest of its repr."""
 

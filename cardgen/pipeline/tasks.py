@@ -21,7 +21,6 @@ import os
 import shutil
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +42,7 @@ from cardgen.pipeline.writers import (
     write_print_shop_pdf,
     write_svg_files,
 )
+from cardgen.records import record
 from cardgen.render import png as preview
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ _WARM = False  # this process has written outputs before
 SCRATCH = ".sheets"  # print-shop PDFs made only for contact sheets, removed before the swap
 
 
-@dataclass
+@record
 class Job:
     """Everything the tasks read; set before the pool forks (workers inherit it)."""
 
@@ -193,7 +193,7 @@ def preview_task(paper: str, stem: str, indices: list[int], keys: list[str]
     return records, None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SheetFace:
     pdf: str  # print-shop PDF (inside the temporary folder)
     index: int  # its page

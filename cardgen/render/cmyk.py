@@ -21,7 +21,6 @@ rounding. `max_ink` measures the result: the export refuses a page over its serv
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image, ImageFilter, ImageMath
@@ -29,6 +28,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout.drawing import PathOp
+from cardgen.records import record
 from cardgen.render.dieline import stroke_die_ink
 from cardgen.render.pdf import K as PT_PER_MM
 from cardgen.render.pdf import new_canvas
@@ -69,7 +69,7 @@ def max_ink(image: Image.Image) -> float:
     return float(total.getextrema()[1]) * 100 / 255
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CmykPage:
     image: Image.Image  # CMYK, covering trim + 2 * bleed
     width: float  # trim, mm

@@ -16,7 +16,6 @@ q BT ... ET Q block of raw operators.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import cache, lru_cache
@@ -41,6 +40,7 @@ from cardgen.layout.drawing import (
 )
 from cardgen.layout.outline import face_outline
 from cardgen.limits import PRINT_BLEED
+from cardgen.render.facekey import face_key
 from cardgen.render.pdf_style import (
     apply_style,
     ellipse_outline,
@@ -89,26 +89,6 @@ def placement(rotate: int, x: float, y: float, w: float, h: float, page_h: float
     if turn == 270:
         return (0, 1, -1, 0, x * K, (page_h - y - w) * K)
     raise ValueError(f"rotate must be 0, 90, 180 or 270, not {rotate}")
-
-
-def face_key(drawing: Drawing) -> str:
-    """A stable name for a face's content: equal drawings share one form XObject."""
-    body = repr((drawing.width, drawing.height, drawing.bleed, drawing.items))
-    if fonts.FILE_PREFIX in body:  # a layout's own font: by its content, not where it lies
-        for face in _file_faces(drawing.items):
-            body = body.replace(f"font={face!r}", f"font={fonts.pdf_font_name(face)!r}")
-    return "cg" + hashlib.sha1(body.encode("utf-8")).hexdigest()[:16]
-
-
-def _file_faces(items: Iterable[Primitive]) -> set[str]:
-    """The layout's own font faces ("file:<path>") the items' texts use, groups opened."""
-    found: set[str] = set()
-    for item in items:
-        if isinstance(item, Group):
-            found |= _file_faces(item.items)
-        elif isinstance(item, Text) and item.font.startswith(fonts.FILE_PREFIX):
-            found.add(item.font)
-    return found
 
 
 class FaceDrawer(Protocol):

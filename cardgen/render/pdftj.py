@@ -9,15 +9,15 @@ takes the short way where it can and this one where it must (tested equal).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from reportlab.lib.rl_accel import fp_str
 
 from cardgen.layout import shaping
+from cardgen.records import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Shown:
     """A shaped line as the PDF shows it: one character per glyph (the glyph's own, or a
     private-use code given to a glyph no character maps to, such as an Arabic joining form),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, NamedTuple, Union
 
 from pydantic import AfterValidator, Field
@@ -29,6 +29,7 @@ from cardgen.layout.located import Located, SharedSchema, Strict, number_default
 from cardgen.layout.pathops import inverse, moved_ops
 from cardgen.layout.scope import Scope, format_value, number
 from cardgen.limits import MAX_ELEMENTS
+from cardgen.records import record
 
 _ARITHMETIC = re.compile(r"^[\d\s.+\-*/()]+$")
 
@@ -94,7 +95,7 @@ def _plain_stroke(value: Paint | None) -> Paint | None:
     return value
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Bindings:
     """What the binding checker reads of an element (cardgen.layout.bindings)."""
 

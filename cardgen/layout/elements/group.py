@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from cardgen.data.model import new_list
 from cardgen.layout.elements.base import Children, Context, ElementBase, Num
 from cardgen.layout.scope import Scope
 
@@ -18,7 +19,7 @@ class GroupElement(ElementBase):
     x: Num = 0.0
     y: Num = 0.0
     rotate: Num = Field(0.0, description="degrees clockwise")
-    elements: Children = Field(default_factory=list)
+    elements: Children = Field(default_factory=new_list)
 
     def children(self) -> dict[str, list[ElementBase]]:
         return {"elements": self.elements}

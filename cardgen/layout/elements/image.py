@@ -8,6 +8,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from cardgen.data.model import new_list
 from cardgen.data.paths import readable
 from cardgen.layout.draft import missing_art
 from cardgen.layout.drawing import Image
@@ -26,7 +27,7 @@ class ImageElement(ElementBase):
     y: Num = 0.0
     w: Num = 0.0
     h: Num = 0.0
-    fallback: Children = Field(default_factory=list)
+    fallback: Children = Field(default_factory=new_list)
 
     def children(self) -> dict[str, list[ElementBase]]:
         return {"fallback": self.fallback}

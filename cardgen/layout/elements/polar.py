@@ -8,6 +8,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
+from cardgen.data.model import new_list
 from cardgen.layout.elements.base import Children, Context, ElementBase, Num
 from cardgen.layout.scope import Scope, number
 
@@ -23,7 +24,7 @@ class PolarElement(ElementBase):
     radius: Num = 0.0
     angle: Num | None = Field(None, description="degrees clockwise from up (default: evenly)")
     turn: bool = Field(False, description="turn each item to face outwards")
-    elements: Children = Field(default_factory=list)
+    elements: Children = Field(default_factory=new_list)
 
     PER_ITEM: ClassVar[frozenset[str]] = frozenset({"radius", "angle"})
     CHILDREN_PER_ITEM: ClassVar[bool] = True

@@ -7,6 +7,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
+from cardgen.data.model import new_list
 from cardgen.errors import Problem
 from cardgen.layout.elements.base import Children, Context, ElementBase, Num, Pair
 from cardgen.layout.scope import Scope, number
@@ -24,7 +25,7 @@ class RepeatElement(ElementBase):
     columns: int = Field(0, ge=0, description="start a new row every n items")
     row_step: Pair = Field((0.0, 0.0), description="[dx, dy] mm from one row to the next")
     max: int | None = Field(None, ge=0, description="refuse more items than this")
-    elements: Children = Field(default_factory=list)
+    elements: Children = Field(default_factory=new_list)
 
     CHILDREN_PER_ITEM: ClassVar[bool] = True
 

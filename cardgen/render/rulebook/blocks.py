@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from typing import TypeVar
 
@@ -20,6 +20,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from cardgen.check import mdtext
+from cardgen.records import record
 
 _ICON = re.compile(r"\[(?P<name>[A-Za-z0-9_.-]+)\]")
 _WIKI_PICTURE = re.compile(r"^!\[\[(?P<src>[^\]|]+)(?:\|[^\]]*)?\]\]$")
@@ -28,7 +29,7 @@ _HTML_STYLE = {"<b>": ("bold", True), "</b>": ("bold", False), "<strong>": ("bol
                "<em>": ("italic", True), "</em>": ("italic", False)}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Span:
     """A piece of inline text: its text (or an icon's name), bold and italic."""
 
@@ -43,7 +44,7 @@ class Span:
 Spans = tuple[Span, ...]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Heading:
     level: int  # 1-6
     spans: Spans
@@ -54,41 +55,41 @@ class Heading:
         return "".join(s.text for s in self.spans if not s.icon and not s.newline)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Para:
     spans: Spans
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Picture:
     src: str  # as written, relative to the rulebook
     alt: str
     line: int
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Code:
     text: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Rule:
     """A thematic break (---)."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Quote:
     blocks: tuple[Block, ...]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ListBlock:
     ordered: bool
     start: int
     items: tuple[tuple[Block, ...], ...]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Table:
     header: tuple[Spans, ...]
     rows: tuple[tuple[Spans, ...], ...]
@@ -99,7 +100,7 @@ Block = Heading | Para | Picture | Code | Rule | Quote | ListBlock | Table
 _B = TypeVar("_B", Heading, Picture)
 
 
-@dataclass
+@record
 class _Reader:
     tokens: list[Token]
     is_icon: Callable[[str], bool]

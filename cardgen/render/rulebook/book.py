@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 
+from cardgen.records import record
 from cardgen.render.rulebook import blocks as bk
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Faces:
     """The game's font faces (cardgen.layout.fonts names: "regular", "bold" or "file:<path>")."""
 
@@ -24,7 +24,7 @@ class Faces:
         return self.bold if bold else (self.italic or self.regular) if italic else self.regular
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Book:
     """Everything a rules PDF is made of."""
 

@@ -8,7 +8,6 @@ each layout pass), and breaking lines is most of the typesetting's work."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +27,7 @@ from reportlab.platypus import (
 )
 from reportlab.rl_config import _FUZZ
 
+from cardgen.records import record
 from cardgen.render.rulebook import blocks as bk
 from cardgen.render.rulebook.book import Faces
 from cardgen.render.rulebook.markup import escape, markup, plain_text
@@ -82,7 +82,7 @@ PARSED_MAX = 4096  # paragraphs' parses a process keeps (emptied when full)
 _PARSED: dict[tuple[str, Any, Any, Any], tuple[Any, Any, Any, Any]] = {}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Context:
     look: Look
     faces: Faces

@@ -3,7 +3,6 @@ page (half a landscape sheet), in the game's fonts (registered with reportlab he
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from reportlab.lib.colors import HexColor
@@ -13,6 +12,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 
 from cardgen.layout import fonts
+from cardgen.records import record
 from cardgen.render.pdf import register_fonts
 from cardgen.render.pdffonts import tt_font
 from cardgen.render.rulebook.book import Faces
@@ -38,7 +38,7 @@ def registered(face: str) -> str:
     return name
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Look:
     """A page size in mm, its margins and the body text size in pt."""
 

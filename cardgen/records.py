@@ -1,0 +1,237 @@
+"""`record`: `dataclasses.dataclass` for cardgen's plain records, cheaper to declare.
+
+A dataclass compiles each method it adds (`__init__`, `__repr__`, `__eq__`, `__hash__`, and a
+frozen class's `__setattr__` and `__delattr__`) from text when its class is made: about a third
+of a millisecond a class, paid by every process at start-up for every class it imports. A record
+is the same dataclass (`dataclasses.fields`, `replace`, `asdict` and `is_dataclass` see no
+difference; `__init__` is the very text dataclass compiles) with the other methods made without
+compiling: one function each shared by every record, closed over the class's field names, doing
+what dataclass's text does (the same repr, equality, hash values and errors; tested class by
+class against `dataclasses.dataclass` in tests/test_records.py). They are not on a hot path: a
+primitive's repr, which face keys hash, is its module's own.
+
+Takes the dataclass options cardgen uses: `frozen`, `repr`, `eq`, `init`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import sys
+from _thread import get_ident
+from collections.abc import Callable
+from dataclasses import MISSING, FrozenInstanceError
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, TypeVar
+
+__all__ = ["MADE", "record"]
+
+T = TypeVar("T", bound=type)
+
+# Every class made here, with the options it was made with (what the test compares).
+# Every class made here: the options it was made with, whether it wrote its own doc, and the
+# methods it was given (what tests/test_records.py compares with dataclass).
+MADE: dict[type, dict[str, Any]] = {}
+
+
+if TYPE_CHECKING:  # to a type checker a record is the dataclass it is
+    from dataclasses import dataclass as record
+else:
+
+    def record(cls=None, /, *, frozen=False, repr=True, eq=True, init=True):
+        """`@dataclass` with these options, its methods made without compiling text but
+        `__init__`."""
+
+        def wrap(cls):
+            return _make(cls, frozen=frozen, repr_=repr, eq=eq, init=init)
+
+        return wrap if cls is None else wrap(cls)
+
+
+def _make(cls: T, *, frozen: bool, repr_: bool, eq: bool, init: bool) -> T:
+    own = cls.__dict__
+    documented = bool(own.get("__doc__"))
+    class_hash = own.get("__hash__", MISSING)
+    explicit_hash = not (class_hash is MISSING or (class_hash is None and "__eq__" in own))
+    if not documented:
+        cls.__doc__ = cls.__name__  # dataclass would work out a signature for a doc here
+    # The fields, their defaults as class attributes, __match_args__: dataclass's own work.
+    dataclasses.dataclass(cls, init=False, repr=False, eq=False)
+    params = cls.__dataclass_params__  # type: ignore[attr-defined]
+    params.init, params.repr, params.eq, params.frozen = init, repr_, eq, frozen
+    fields = dataclasses.fields(cls)
+    before = set(own)
+    _add_methods(cls, fields, frozen=frozen, repr_=repr_, eq=eq, init=init)
+    if not explicit_hash and eq:
+        if frozen:
+            hashed = [f.name for f in fields if (f.compare if f.hash is None else f.hash)]
+            cls.__hash__ = _hash(_getter(hashed))  # type: ignore[assignment]
+            cls.__hash__.__qualname__ = f"{cls.__qualname__}.__hash__"
+        else:
+            cls.__hash__ = None  # type: ignore[assignment]
+    if not documented:
+        cls.__doc__ = cls.__name__ + _signature_text(cls, fields, init)
+    MADE[cls] = {"frozen": frozen, "repr": repr_, "eq": eq, "init": init,
+                 "documented": documented,
+                 "added": {name for name in own if name not in before} | (
+                     {"__hash__"} if not explicit_hash and eq else set())}
+    return cls
+
+
+def _add_methods(cls: type, fields: tuple[dataclasses.Field[Any], ...], *, frozen: bool,
+                 repr_: bool, eq: bool, init: bool) -> None:
+    if init:
+        _add(cls, "__init__", _init(cls, fields, frozen))
+    if repr_:
+        _add(cls, "__repr__", _repr([f.name for f in fields if f.repr]))
+    if eq:
+        _add(cls, "__eq__", _eq(_getter([f.name for f in fields if f.compare])))
+    if frozen:
+        names = frozenset(f.name for f in fields)
+        for name, fn in (("__setattr__", _frozen_set(cls, names)),
+                         ("__delattr__", _frozen_del(cls, names))):
+            if _add(cls, name, fn):
+                raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
+
+
+def _add(cls: type, name: str, fn: Any) -> bool:
+    """dataclass's rule: a method the class wrote itself is kept (True when it was)."""
+    if name in cls.__dict__:
+        return True
+    fn.__qualname__ = f"{cls.__qualname__}.{fn.__name__}"
+    setattr(cls, name, fn)
+    return False
+
+
+def _getter(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
+    """An object -> the tuple of these attributes (what dataclass's text builds)."""
+    if len(names) >= 2:
+        return attrgetter(*names)
+    if names:
+        get_one = attrgetter(names[0])
+        return lambda obj: (get_one(obj),)
+    return lambda obj: ()
+
+
+def _repr(names: list[str]) -> Callable[[Any], str]:
+    running: set[tuple[int, int]] = set()
+
+    def __repr__(self: Any) -> str:
+        key = id(self), get_ident()
+        if key in running:  # dataclass's recursion guard
+            return "..."
+        running.add(key)
+        try:
+            shown = ", ".join([f"{name}={getattr(self, name)!r}" for name in names])
+        finally:
+            running.discard(key)
+        return f"{self.__class__.__qualname__}({shown})"
+
+    return __repr__
+
+
+def _eq(values: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any, Any], Any]:
+    def __eq__(self: Any, other: Any) -> Any:
+        if other.__class__ is self.__class__:
+            return values(self) == values(other)
+        return NotImplemented
+
+    return __eq__
+
+
+def _hash(values: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any], int]:
+    def __hash__(self: Any) -> int:
+        return hash(values(self))
+
+    return __hash__
+
+
+def _frozen_set(cls: type, names: frozenset[str]) -> Callable[[Any, str, Any], None]:
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)  # type: ignore[arg-type]
+
+    return __setattr__
+
+
+def _frozen_del(cls: type, names: frozenset[str]) -> Callable[[Any, str], None]:
+    def __delattr__(self: Any, name: str) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)  # type: ignore[arg-type]
+
+    return __delattr__
+
+
+class _Factory:
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_HAS_DEFAULT_FACTORY = _Factory()  # a parameter's default where a field has a factory
+
+
+def _init(cls: type, fields: tuple[dataclasses.Field[Any], ...], frozen: bool) -> Any:
+    """The `__init__` dataclass compiles, from the same text."""
+    self_name = "__dataclass_self__" if "self" in {f.name for f in fields} else "self"
+    scope: dict[str, Any] = {"MISSING": MISSING, "_HAS_DEFAULT_FACTORY": _HAS_DEFAULT_FACTORY,
+                             "__dataclass_builtins_object__": object}
+    params, lines = [], []
+    for f in fields:
+        scope[f"_type_{f.name}"] = f.type
+        default = f"_dflt_{f.name}"
+        if f.default_factory is not MISSING:
+            scope[default] = f.default_factory
+            value = (f"{default}() if {f.name} is _HAS_DEFAULT_FACTORY else {f.name}" if f.init
+                     else f"{default}()")
+        elif f.init:
+            if f.default is not MISSING:
+                scope[default] = f.default
+            value = f.name
+        else:
+            continue
+        lines.append(f"__dataclass_builtins_object__.__setattr__({self_name},{f.name!r},{value})"
+                     if frozen else f"{self_name}.{f.name}={value}")
+    for f in fields:
+        if not f.init:
+            continue
+        if f.default is MISSING and f.default_factory is MISSING:
+            params.append(f"{f.name}:_type_{f.name}")
+        elif f.default is not MISSING:
+            params.append(f"{f.name}:_type_{f.name}=_dflt_{f.name}")
+        else:
+            params.append(f"{f.name}:_type_{f.name}=_HAS_DEFAULT_FACTORY")
+    scope["__dataclass_return_type__"] = None
+    body = "\n".join(f"  {line}" for line in lines or ["pass"])
+    names = ", ".join(scope)
+    text = (f"def __create_fn__({names}):\n"
+            f" def __init__({', '.join([self_name, *params])}) -> __dataclass_return_type__:\n"
+            f"{body}\n"
+            f" return __init__")
+    module = sys.modules.get(cls.__module__)
+    namespace: dict[str, Any] = {}
+    # compiled as dataclass compiles it: without this module's `annotations` future
+    code = compile(text, "<string>", "exec", dont_inherit=True)
+    exec(code, vars(module) if module is not None else {}, namespace)  # noqa: S102
+    return namespace["__create_fn__"](**scope)
+
+
+def _signature_text(cls: type, fields: tuple[dataclasses.Field[Any], ...], init: bool) -> str:
+    """What dataclass writes after the name in a class's doc: its signature."""
+    if not init:
+        try:
+            return str(inspect.signature(cls)).replace(" -> None", "")
+        except (TypeError, ValueError):
+            return ""
+    shown = []
+    for f in fields:
+        if not f.init:
+            continue
+        text = f"{f.name}: {inspect.formatannotation(f.type)}"
+        if f.default is not MISSING:
+            text += f" = {f.default!r}"
+        elif f.default_factory is not MISSING:
+            text += " = <factory>"
+        shown.append(text)
+    return f"({', '.join(shown)})".replace(" -> None", "")

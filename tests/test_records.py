@@ -1,0 +1,198 @@
+"""`cardgen.records.record` against `dataclasses.dataclass`: every record class in cardgen made
+again by dataclass from the same fields, options and own methods, then compared (doc, signature,
+repr, equality, hash values, frozen errors, `replace`)."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import importlib
+import inspect
+import pkgutil
+from typing import Any
+
+import cardgen
+from cardgen.records import MADE, record
+from tests.conftest import REPO
+
+_MADE_BY_DATACLASS = ("__dict__", "__weakref__", "__dataclass_fields__", "__dataclass_params__",
+                      "__match_args__", "__doc__")
+
+
+def _declared_records() -> list[str]:
+    """MODULE:CLASS of every class in cardgen/ declared with record, read from the source (so
+    collecting these tests imports nothing)."""
+    found = []
+    for path in sorted((REPO / "cardgen").rglob("*.py")):
+        module = ".".join(path.relative_to(REPO).with_suffix("").parts).removesuffix(".__init__")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and any(
+                    "record" in ast.unparse(d).split("(")[0] for d in node.decorator_list):
+                found.append(f"{module}:{node.name}")
+    return found
+
+
+def _record(name: str) -> type:
+    module, cls = name.split(":")
+    found = getattr(importlib.import_module(module), cls)
+    assert found in MADE, f"{name} is not a record"
+    return found
+
+
+def twin(cls: type) -> type:
+    """The class `dataclasses.dataclass` makes of what `cls` was written as."""
+    made = MADE[cls]
+    fields = dataclasses.fields(cls)
+    names = {f.name for f in fields}
+    ns: dict[str, Any] = {k: v for k, v in vars(cls).items()
+                          if k not in made["added"] and k not in _MADE_BY_DATACLASS
+                          and k not in names}
+    ns["__annotations__"] = {f.name: f.type for f in fields}
+    ns["__doc__"] = cls.__doc__ if made["documented"] else None
+    for f in fields:
+        ns[f.name] = dataclasses.field(default=f.default, default_factory=f.default_factory,
+                                       init=f.init, repr=f.repr, hash=f.hash, compare=f.compare,
+                                       metadata=f.metadata)
+    made_cls = type(cls.__name__, (), ns)
+    made_cls.__qualname__ = cls.__qualname__
+    options = {k: made[k] for k in ("frozen", "repr", "eq", "init")}
+    return dataclasses.dataclass(made_cls, **options)
+
+
+def outcome(fn: Any, *args: Any) -> Any:
+    try:
+        return ("value", fn(*args))
+    except Exception as exc:  # noqa: BLE001 - the same failure is the same outcome
+        return ("raised", type(exc).__name__, str(exc))
+
+
+RECORDS = _declared_records()
+
+
+def test_the_records_are_found() -> None:
+    assert len(RECORDS) > 60
+
+
+def test_every_record_is_what_dataclass_makes() -> None:
+    """One test for all (a test each would be a hundred more items for every run to schedule)."""
+    wrong = []
+    for name in RECORDS:
+        try:
+            compare(_record(name))
+        except AssertionError as exc:
+            wrong.append(f"{name}: {exc}")
+    assert not wrong, "\n".join(wrong)
+
+
+def compare(cls: type) -> None:
+    """Assert that record made `cls` as dataclass makes it (see the module doc)."""
+    other = twin(cls)
+    assert cls.__doc__ == other.__doc__
+    assert str(inspect.signature(cls)) == str(inspect.signature(other))
+    assert cls.__match_args__ == other.__match_args__  # type: ignore[attr-defined]
+    for key in ("init", "repr", "eq", "order", "unsafe_hash", "frozen"):
+        assert getattr(cls.__dataclass_params__, key) == getattr(  # type: ignore[attr-defined]
+            other.__dataclass_params__, key), key  # type: ignore[attr-defined]
+    assert (cls.__hash__ is None) == (other.__hash__ is None)
+    for method in ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__"):
+        assert (method in vars(cls)) == (method in vars(other)), method
+        if method in vars(cls) and callable(vars(cls)[method]):
+            assert vars(cls)[method].__qualname__ == vars(other)[method].__qualname__
+    if not MADE[cls]["init"]:
+        return
+    fields = [f for f in dataclasses.fields(cls) if f.init]
+    required = [f for f in fields if f.default is dataclasses.MISSING
+                and f.default_factory is dataclasses.MISSING]
+    for sample in (lambda i: f"v{i}", lambda i: i, lambda i: (i, "x")):
+        args = [sample(i) for i in range(len(required))]
+        one, two = cls(*args), other(*args)
+        same, same_twin = cls(*args), other(*args)
+        assert vars(one) == vars(two) if hasattr(one, "__dict__") else True
+        assert outcome(repr, one) == outcome(repr, two)
+        assert outcome(lambda a, b: a == b, one, same) == outcome(lambda a, b: a == b, two, same_twin)
+        assert outcome(lambda a, b: a == b, one, two) == outcome(lambda a, b: a == b, two, one)
+        if MADE[cls]["eq"] or "__hash__" in vars(cls):  # else each object's own hash
+            assert outcome(hash, one) == outcome(hash, two)
+        if fields:
+            first = fields[0].name
+            assert outcome(setattr, one, first, "w") == outcome(setattr, two, first, "w")
+            assert outcome(delattr, one, first) == outcome(delattr, two, first)
+            assert outcome(setattr, one, "elsewhere", 1) == outcome(setattr, two, "elsewhere", 1)
+            changed = dataclasses.replace(cls(*args), **{first: "z"})
+            changed_twin = dataclasses.replace(other(*args), **{first: "z"})
+            assert outcome(repr, changed) == outcome(repr, changed_twin)
+            if MADE[cls]["eq"] or "__hash__" in vars(cls):
+                assert outcome(hash, changed) == outcome(hash, changed_twin)
+            assert outcome(lambda a, b: a == b, changed, cls(*args)) == outcome(
+                lambda a, b: a == b, changed_twin, other(*args))
+        assert outcome(dataclasses.asdict, one) == outcome(dataclasses.asdict, two)
+    assert outcome(cls) == outcome(other) if required else True
+
+
+def test_a_record_with_every_kind_of_field() -> None:
+    """The options and field kinds, on one class each way (a recursive repr included)."""
+
+    def declare(decorate: Any) -> type:
+        @decorate
+        class Sample:
+            a: int
+            b: list[int] = dataclasses.field(default_factory=list)
+            c: str = dataclasses.field(default="c", repr=False)
+            d: float = dataclasses.field(default=0.5, compare=False)
+            e: int = dataclasses.field(default=3, init=False)
+            f: dict[str, int] = dataclasses.field(default_factory=dict, init=False, hash=False)
+
+        return Sample
+
+    for options in ({}, {"frozen": True}, {"eq": False}, {"repr": False},
+                    {"frozen": True, "eq": False}):
+        mine = declare(record(**options))
+        theirs = declare(dataclasses.dataclass(**options))
+        assert mine.__doc__ == theirs.__doc__
+        assert str(inspect.signature(mine)) == str(inspect.signature(theirs))
+        one, two = mine(1, [2]), theirs(1, [2])
+        if options.get("repr", True):  # else object's own, with the address
+            assert repr(one) == repr(two)
+        if options.get("eq", True):
+            assert outcome(hash, one) == outcome(hash, two)
+        assert (one == mine(1, [2])) == (two == theirs(1, [2]))
+        assert (one == mine(1, [3])) == (two == theirs(1, [3]))
+        assert (one == mine(1, [2], d=9.0)) == (two == theirs(1, [2], d=9.0))
+        if options.get("repr", True) and not options.get("frozen"):
+            one.b.append(one)  # type: ignore[arg-type]
+            two.b.append(two)  # type: ignore[arg-type]
+            assert repr(one) == repr(two)
+
+
+def test_every_dataclass_of_cardgen_is_a_record() -> None:
+    """A class declared with dataclass compiles each of its methods at every start-up; a record
+    only its __init__ (a class with slots stays a dataclass: dataclass makes it anew)."""
+    plain = []
+    for info in pkgutil.walk_packages(cardgen.__path__, "cardgen."):
+        if info.name.endswith("__main__"):
+            continue
+        module = importlib.import_module(info.name)
+        for value in vars(module).values():
+            if (isinstance(value, type) and value.__module__ == info.name
+                    and dataclasses.is_dataclass(value) and value not in MADE
+                    and "__slots__" not in vars(value)):
+                plain.append(f"{info.name}.{value.__qualname__}")
+    assert not plain, f"declare these with cardgen.records.record: {plain}"
+
+
+def test_no_model_field_defaults_to_a_built_in_factory() -> None:
+    """pydantic reads a default factory's signature; a built-in's is text that loads Python's
+    tokenizer pattern (several milliseconds at start-up): new_list and new_dict instead."""
+    from pydantic import BaseModel
+
+    from cardgen.data import model as data_model
+    from cardgen.layout import model as layout_model
+    from cardgen.layout.elements import MODELS
+
+    models = [v for m in (data_model, layout_model) for v in vars(m).values()
+              if isinstance(v, type) and issubclass(v, BaseModel) and v.__module__ == m.__name__]
+    built_in = [f"{model.__name__}.{name}" for model in (*models, *MODELS)
+                for name, info in model.model_fields.items()
+                if info.default_factory in (list, dict, set, tuple)]
+    assert len(models) > 15
+    assert not built_in, built_in
