@@ -65,6 +65,7 @@ def place_truncated(page: Page, used: list[float], item: TextLabel) -> None:
         used[i] = page.lanes[i].length
 
 
+@lru_cache(maxsize=1024)  # a file's pages shorten the same label into the same room
 def kept_start(text: str, face: str, size: float, width: float) -> str:
     """The start of text that, with "…" after it, fits in `width` mm (never under 4
     characters: a text of 4 or fewer is returned whole)."""

@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
 from functools import cache
+from itertools import islice
 from typing import Any
 
 from reportlab import rl_config
@@ -32,7 +33,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.layout.drawing import Drawing, Ellipse, Group, Path, Primitive, Rect, Text
 from cardgen.render.pdf import _FORMS_ATTR, asked_version, draw_items
 from cardgen.render.pdf_style import replayable
-from cardgen.render.pdfsave import compact_last_page
+from cardgen.render.pdfpage import show_page
 from cardgen.render.pdftext import pdf_font, private_glyph, shown_chars
 
 Chars = tuple[tuple[str, str], ...]  # (font face, the characters it shows, sorted) per face
@@ -200,17 +201,27 @@ class PageStreams:
         self.signature = signature  # the document's (fonts and its faces' characters)
         self.used: set[str] = set()
         self._states: dict[tuple[int, ...], str] = {}
+        self._fonts: tuple[int, object, list[tuple[str, Any]], list[Any]] | None = None
 
     def font_state(self, canvas: Canvas) -> str:
         """The document's fonts as they stand: each one's name and the codes given so far
-        (worked out again only when a code was given: within a document they only grow)."""
+        (worked out again only when a code was given: within a document they only grow).
+        The fonts and their states are looked up again only when the document names another
+        font (a font's state for a document, once made, stays the same object)."""
         doc = canvas._doc
-        fonts = [(name, pdfmetrics.getFont(name)) for name in sorted(doc.fontMapping)]
-        given = [getattr(font, "state", {}).get(doc) for _, font in fonts]
-        sizes = tuple(len(g.assignments) if g is not None else -1 for g in given)
+        mapping = doc.fontMapping
+        fonts = self._fonts
+        if fonts is None or fonts[0] != len(mapping) or fonts[1] is not doc:
+            named = [(name, pdfmetrics.getFont(name)) for name in sorted(mapping)]
+            given = [getattr(font, "state", {}).get(doc) for _, font in named]
+            fonts = (len(mapping), doc, named, given)
+            if all(g is not None for g in given):
+                self._fonts = fonts
+        _, _, named, given = fonts
+        sizes = tuple([len(g.assignments) if g is not None else -1 for g in given])
         if sizes not in self._states:
-            state = [(name, doc.fontMapping[name], sorted(g.assignments.items()) if g else None)
-                     for (name, _), g in zip(fonts, given, strict=True)]
+            state = [(name, mapping[name], sorted(g.assignments.items()) if g else None)
+                     for (name, _), g in zip(named, given, strict=True)]
             self._states[sizes] = hashlib.sha1(repr(state).encode("utf-8")).hexdigest()
         return self._states[sizes]
 
@@ -234,8 +245,7 @@ class PageStreams:
                 font.getSubsetInternalName(0, doc)
             doc._pdfVersion = max(doc._pdfVersion, version)
             canvas._formsinuse = list(names)
-            canvas.showPage()
-            compact_last_page(canvas, encoded)
+            show_page(canvas, encoded)
             return
         before = _given(doc)
         version = asked_version(canvas, draw)
@@ -243,22 +253,30 @@ class PageStreams:
         made = canvas.__dict__.get(_FORMS_ATTR, ())
         plain = not (canvas._extgstate._c or canvas._colorsUsed or canvas._shadingUsed
                      or any(name not in made for name in names))  # only faces' forms
-        canvas.showPage()
-        compact_last_page(canvas)
+        show_page(canvas)
         contents = doc.Pages.pages[-1].Contents
         if key is not None and plain and contents is not None:
-            after = _given(doc)
-            assigned = tuple((name, "".join(map(chr, codes[len(before.get(name, ())):])))
-                             for name, codes in after.items()
-                             if name not in before or len(codes) > len(before[name]))
+            assigned = _given_since(doc, before)
             self.known[key] = (version, names, contents.content, assigned)
 
 
-def _given(doc: Any) -> dict[str, list[int]]:
-    """Each font of the document (in the order it was named) -> the characters given codes,
-    in the order given."""
+def _given(doc: Any) -> dict[str, int]:
+    """Each font of the document (in the order it was named) -> how many characters it has
+    given codes (a code, once given, stays: they are given in order, after the others)."""
     out = {}
     for name in doc.fontMapping:
         state = getattr(pdfmetrics.getFont(name), "state", {}).get(doc)
-        out[name] = list(state.assignments) if state is not None else []
+        out[name] = len(state.assignments) if state is not None else 0
     return out
+
+
+def _given_since(doc: Any, before: dict[str, int]) -> tuple[tuple[str, str], ...]:
+    """Per font named since `before` (`_given`) or that gave a code since, the characters
+    given codes since, in the order given."""
+    out = []
+    for name in doc.fontMapping:
+        state = getattr(pdfmetrics.getFont(name), "state", {}).get(doc)
+        given = state.assignments if state is not None else {}
+        if name not in before or len(given) > before[name]:
+            out.append((name, "".join(map(chr, islice(given, before.get(name, 0), None)))))
+    return tuple(out)

@@ -35,7 +35,7 @@ from cardgen.render.pdf import (
     page_boxes,
     replay_or_draw,
 )
-from cardgen.render.pdfsave import compact_last_page
+from cardgen.render.pdfpage import set_page, show_page
 
 FaceKey = tuple[str, str]
 
@@ -50,11 +50,10 @@ def draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing], pain
     Painter) and `content` (what the page is made of: its plan and its faces' content), a
     page kept by an earlier document with the same fonts is shown from its kept stream.
     """
-    canvas.setPageSize((page.paper.width * mm, page.paper.height * mm))
+    set_page(canvas, (page.paper.width * mm, page.paper.height * mm))
     if streams is None or content is None:
         _draw_page(canvas, page, faces, paint)
-        canvas.showPage()
-        compact_last_page(canvas)
+        show_page(canvas)
         return
     painter = cast("Painter", paint)
     streams.show(canvas, home_page_key(streams.signature, content, painter, page, faces),
@@ -276,22 +275,56 @@ def doc_state(canvas: Canvas, streams: PageStreams) -> tuple[str, object, int]:
 def show_print_page(canvas: Canvas, drawing: Drawing, paint: Callable[..., None], bleed: float,
                     streams: PageStreams | None, keys: list[str] | None = None) -> None:
     """One print-shop page: its size and boxes, the face, shown (from `streams` when kept)."""
-    bleed_box, trim_box = page_boxes(drawing.width, drawing.height, bleed)
-    canvas.setPageSize((bleed_box[2], bleed_box[3]))
-    canvas.setBleedBox(bleed_box)
-    canvas.setTrimBox(trim_box)
+    boxes = page_boxes(drawing.width, drawing.height, bleed)
+    set_page(canvas, (boxes[0][2], boxes[0][3]), boxes)
     if streams is None:
         _face_page(canvas, drawing, paint, bleed)
-        canvas.showPage()
-        compact_last_page(canvas)
+        show_page(canvas)
     else:
         _kept_face_page(canvas, drawing, cast("Painter", paint), bleed, streams, keys)
 
 
 def _face_page(canvas: Canvas, drawing: Drawing, paint: Callable[..., None], bleed: float) -> None:
-    paint(canvas, drawing, bleed, bleed, drawing.height + 2 * bleed, bleed_mm=bleed)
+    if type(paint) is Painter:
+        _shop_place(canvas, paint, drawing, bleed)
+    else:
+        paint(canvas, drawing, bleed, bleed, drawing.height + 2 * bleed, bleed_mm=bleed)
     if is_shaped(drawing):  # a hex, polygon or round piece is die-cut along its outline
         draw_die_line(canvas, drawing, bleed, bleed, drawing.height + 2 * bleed)
+
+
+def _shop_place(canvas: Canvas, painter: Painter, drawing: Drawing, bleed: float) -> None:
+    """A face on its print-shop page, as the painter paints it there, with the operators
+    before the face's own (saveState's, the placement and the face's clip) made once per
+    document for each size, bleed and outline; the state saved and restored around the face
+    is the canvas's own (as in `_place`)."""
+    name = painter.key(drawing)
+    reused = name in painter.reused
+    if reused:
+        painter.ensure_form(canvas, drawing)
+    key = (drawing.width, drawing.height, drawing.bleed, bleed, drawing.shape, drawing.corner,
+           drawing.points, canvas._fillMode)
+    prefixes: dict[tuple[object, ...], str] = canvas.__dict__.setdefault(_SHOP_ATTR, {})
+    prefix = prefixes.get(key)
+    code = canvas._code
+    if prefix is None:
+        start = len(code)
+        canvas.saveState()
+        clip_and_place(canvas, drawing, bleed, bleed, drawing.height + 2 * bleed, bleed, 0)
+        prefix = prefixes[key] = "\n".join(code[start:])
+        del code[start:]
+        canvas.pop_state_stack()
+    code.append(prefix)
+    if reused:
+        canvas.doForm(name)
+    else:
+        code.append(f"/{name} BMC")
+        painter.draw(canvas, drawing, name)
+        code.append("EMC")
+    code.append("Q")
+
+
+_SHOP_ATTR = "_cardgen_shop_ops"
 
 
 def _kept_face_page(canvas: Canvas, drawing: Drawing, painter: Painter, bleed: float,

@@ -220,7 +220,10 @@ class FastPage(pdfdoc.PDFPage):  # type: ignore[misc]  # reportlab ships no type
 
     def _usual(self) -> bool:
         """True for a page as cardgen's canvases show it: boxes, a content stream, forms at
-        most, no annotation, transition, graphics state, shading or colour space."""
+        most, no annotation, transition, graphics state, shading or colour space (a page
+        `render/pdfpage.show_page` made is one: `lean`)."""
+        if self.__dict__.get("lean"):
+            return True
         trans = self.Trans
         return (not self.Annots and not self.MediaBox and type(self.Rotate) is int
                 and getattr(self, "Type", None) is None
@@ -230,30 +233,50 @@ class FastPage(pdfdoc.PDFPage):  # type: ignore[misc]  # reportlab ships no type
                 and all(getattr(self, key, None) is None for key in _RARE_PAGE_KEYS))
 
     def _usual_bytes(self, document: Any) -> bytes:
-        """The bytes of a `_usual` page: its keys written in their sorted order."""
+        """The bytes of a `_usual` page: its keys written in their sorted order; what stands
+        before and after its content stream's reference made once per document for each set
+        of boxes, rotation and resources (a file's pages share a few)."""
         page: Any = self
         if not page.Parent:  # check_format registers the page tree, then format the stream
-            page.Parent = document.Reference(document.Pages)
-        contents = document.Reference(self.Contents)
+            page.Parent = _pages_reference(document)
+        contents = registered(document, self.Contents)
+        art, bleed, crop, trim = self.ArtBox, self.BleedBox, self.CropBox, self.TrimBox
+        key = (None if art is None else value_bytes(art, document),
+               None if bleed is None else value_bytes(bleed, document),
+               None if crop is None else value_bytes(crop, document),
+               numbers_bytes(self._media_box()), page.Parent.name, self.hasImages,
+               tuple(self.XObjects.dict) if self.XObjects else None, self.Rotate,
+               self.Trans is None, None if trim is None else value_bytes(trim, document))
+        kept: dict[tuple[Any, ...], tuple[bytes, bytes]] = document.__dict__.setdefault(
+            _PAGE_DICTS_ATTR, {})
+        around = kept.get(key)
+        if around is None:
+            around = kept[key] = self._around(document, key)
+        return around[0] + _ref(document, contents.name) + around[1]
+
+    def _around(self, document: Any, key: tuple[Any, ...]) -> tuple[bytes, bytes]:
+        """A `_usual` page's bytes before and after its content stream's reference."""
+        art, bleed, crop, media, _, _, _, _, _, trim = key
         parts = []
-        for key, box in ((b"/ArtBox ", self.ArtBox), (b"/BleedBox ", self.BleedBox)):
+        for name, box in ((b"/ArtBox ", art), (b"/BleedBox ", bleed)):
             if box is not None:
-                parts.append(key + value_bytes(box, document))
-        parts.append(b"/Contents " + _ref(document, contents.name))
-        if self.CropBox is not None:
-            parts.append(b"/CropBox " + value_bytes(self.CropBox, document))
-        parts.append(b"/MediaBox " + numbers_bytes(self._media_box()))
+                parts.append(name + box)
+        parts.append(b"/Contents \0")
+        if crop is not None:
+            parts.append(b"/CropBox " + crop)
+        parts.append(b"/MediaBox " + media)
         parts.append(b"/Parent " + value_bytes(self.Parent, document))
         parts.append(b"/Resources " + self._resources(document))
         parts.append(b"/Rotate " + _number(self.Rotate))
         if self.Trans is not None:
             parts.append(b"/Trans <<\n\n>>")
-        if self.TrimBox is not None:
-            parts.append(b"/TrimBox " + value_bytes(self.TrimBox, document))
+        if trim is not None:
+            parts.append(b"/TrimBox " + trim)
         parts.append(b"/Type /Page")
         for i in reversed(range(6, len(parts), 6)):
             parts.insert(i, b"\n ")
-        return b"<<\n" + b" ".join(parts) + b"\n>>"
+        before, after = (b"<<\n" + b" ".join(parts) + b"\n>>").split(b"/Contents \0")
+        return before + b"/Contents ", after
 
     def _resources(self, document: Any) -> bytes:
         """The page's resource dictionary, as check_format makes it and reportlab formats it."""
@@ -272,6 +295,44 @@ class FastPage(pdfdoc.PDFPage):  # type: ignore[misc]  # reportlab ships no type
         return dict_bytes(items)
 
 
+def registered(document: Any, obj: Any) -> Any:
+    """document.Reference(obj) for a PDFObject (not a reference) under no given name: the
+    reference to it, registered under reportlab's next number first if it was not yet."""
+    if type(obj) is pdfdoc.PDFObjectReference or not isinstance(obj, pdfdoc.PDFObject):
+        return document.Reference(obj)
+    objects = document.idToObject
+    name = obj.__dict__.get(_INTERNAL_NAME)
+    if name is not None:
+        if name not in objects:  # reportlab's error
+            return document.Reference(obj)
+        return pdfdoc.PDFObjectReference(name)
+    number = document.objectcounter + 1
+    name = "R" + repr(number)
+    if name in objects or hasattr(obj, _INTERNAL_NAME):  # reportlab's own path
+        return document.Reference(obj)
+    document.objectcounter = number
+    obj.__dict__[_INTERNAL_NAME] = name
+    document.idToObjectNumberAndVersion[name] = (number, 0)
+    document.numberToId[number] = name
+    objects[name] = obj
+    return pdfdoc.PDFObjectReference(name)
+
+
+_INTERNAL_NAME = "__InternalName__"  # the attribute reportlab's Reference names an object by
+
+
+def _pages_reference(document: Any) -> Any:
+    """document.Reference(document.Pages): the page tree registered by the first page that
+    names it, the same reference for the others."""
+    found = document.__dict__.get(_PAGES_REF_ATTR)
+    if found is None or found[0] is not document.Pages:
+        found = document.__dict__[_PAGES_REF_ATTR] = (document.Pages,
+                                                      document.Reference(document.Pages))
+    return found[1]
+
+
+_PAGES_REF_ATTR = "_cardgen_pages_ref"
+_PAGE_DICTS_ATTR = "_cardgen_page_dicts"
 _PROCS_ALL = b"[ /PDF /Text /ImageB /ImageC /ImageI ]"
 _PROCS_BASIC = b"[ /PDF /Text ]"
 
@@ -288,9 +349,18 @@ class PageStream(pdfdoc.PDFStream):  # type: ignore[misc]
                 or not plain_layout()):
             out: bytes = super().format(document)
             return out
-        return (b"<<\n/Filter " + _filters(entries["Filter"], document) + b" /Length "
-                + _number(len(content)) + b"\n>>\nstream\n"
-                + (content if kind is bytes else _encoded(content)) + b"endstream\n")
+        filters = _filters(entries["Filter"], document)
+        if kind is bytes:
+            data: bytes = content
+        elif filters.startswith(_A85) and content.isascii():  # ASCII85's letters: as text_bytes
+            data = content.encode("ascii")
+        else:
+            data = _encoded(content)
+        return (b"<<\n/Filter " + filters + b" /Length " + _number(len(content))
+                + b"\n>>\nstream\n" + data + b"endstream\n")
+
+
+_A85 = b"[ /ASCII85Decode "  # a stream ASCII85 wrote last: none of _NOT_ASCII_ALIKE's codes
 
 
 _FILTERS: dict[tuple[str, ...], bytes] = {}
@@ -315,8 +385,8 @@ class FastPages(pdfdoc.PDFPages):  # type: ignore[misc]
                 or getattr(self, "Parent", None) is not None):
             out: bytes = super().format(document)
             return out
-        reference = document.Reference
-        kids: list[Any] = [reference(page) for page in self.pages]  # check_format: every page registered
+        # check_format: every page registered
+        kids: list[Any] = [registered(document, page) for page in self.pages]
         self.Kids = pdfdoc.PDFArray(kids)
         self.Count = len(kids)
         return dict_bytes([("Count", _number(self.Count)),
@@ -328,7 +398,7 @@ class FastPages(pdfdoc.PDFPages):  # type: ignore[misc]
 _PDF_NAMES: dict[str, str] = {}
 
 
-def _pdf_name(name: str) -> str:
+def pdf_name(name: str) -> str:
     """reportlab's PDFName of a name (a str, '/Name'), made once."""
     found = _PDF_NAMES.get(name)
     if found is None:
@@ -352,7 +422,7 @@ def compact_last_page(canvas: Canvas, encoded: bytes | None = None) -> None:
     for f in reversed(filters if encoded is None else []):
         content = f.encode(content)
     stream = PageStream(content=content, filters=filters)
-    stream.dictionary["Filter"] = pdfdoc.PDFArray([_pdf_name(f.pdfname) for f in filters])
+    stream.dictionary["Filter"] = pdfdoc.PDFArray([pdf_name(f.pdfname) for f in filters])
     stream.__Comment__ = "page stream"
     page.Contents = stream
     page.stream = None
