@@ -21,7 +21,7 @@ from cardgen.data.model import Component, Database, Edition, Game, KindSpec, Loc
 from cardgen.layout.drawing import Drawing, Rect, Style, Text
 from cardgen.layout.session import LayoutSession
 from cardgen.pipeline import BuildOptions, build
-from cardgen.render.pdf import face_key
+from cardgen.render.facekey import face_key
 from tests.support.homeprint import home_copies, home_files
 
 

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from cardgen.data.load import load_database
 from cardgen.layout import LayoutSession
 from cardgen.pipeline import BuildOptions, build
-from cardgen.render.pdf import face_key
+from cardgen.render.facekey import face_key
 from tests.support.homeprint import home_copies, home_files
 from tests.test_build import form_uses
 

@@ -188,7 +188,7 @@ def test_a_face_showing_a_character_outside_the_primed_set_is_not_kept(tmp_path:
 
 
 def faceops_key(drawing: Drawing) -> str:
-    from cardgen.render.pdf import face_key
+    from cardgen.render.facekey import face_key
 
     return face_key(drawing)
 

@@ -62,7 +62,7 @@ def test_changed_code_or_image_is_not_reused(tmp_path: Path) -> None:
     from cardgen.layout.drawing import Drawing, Image
     from cardgen.layout.guards import image_digest
     from cardgen.pipeline.sources import Sources
-    from cardgen.render.pdf import face_key
+    from cardgen.render.facekey import face_key
 
     art, moved = tmp_path / "art.png", tmp_path / "elsewhere" / "art.png"
     moved.parent.mkdir()

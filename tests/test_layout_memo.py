@@ -293,7 +293,7 @@ def test_kept_reprs_tell_shapes_apart_by_colour_place_and_text() -> None:
 
     from cardgen.layout.drawing import Drawing, Ellipse, Rect, Style
     from cardgen.layout.drawing import Text as TextItem
-    from cardgen.render.pdf import face_key
+    from cardgen.render.facekey import face_key
 
     frame = Rect(3.0, 3.0, 57.0, 82.0, Style(fill="#FFFFFF", stroke="#222222"), 2.0)
     for shape in (frame, Ellipse(30.0, 70.0, 2.0, 2.0, Style(fill="#FAFAFA"))):

@@ -143,7 +143,8 @@ def test_print_shop_faces_placed_the_short_way_are_the_painters_bytes(tmp_path: 
     """`pages._shop_place` (kept placing operators, no reportlab calls) against the painter's
     own path, on faces of every outline, translucent ones and a back shown many times."""
     from cardgen.render import pages
-    from cardgen.render.pdf import Painter, face_key, reused_keys
+    from cardgen.render.facekey import face_key
+    from cardgen.render.pdf import Painter, reused_keys
     from tests.test_pdf_page_paths import FACES
 
     faces = list(FACES.values())

@@ -32,7 +32,8 @@ from cardgen.impose.geometry import (
 from cardgen.layout.drawing import Drawing, Ellipse, Gradient, Group, Rect, Style, Text
 from cardgen.layout.drawing import Path as PathShape
 from cardgen.render import faceops, pages
-from cardgen.render.pdf import Painter, draw_items, face_key, new_canvas, reused_keys
+from cardgen.render.facekey import face_key
+from cardgen.render.pdf import Painter, draw_items, new_canvas, reused_keys
 
 LETTER = PAPERS["letter"]
 INK = Style(fill="#336699", stroke="#000000", stroke_width=0.3)

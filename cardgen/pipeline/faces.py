@@ -76,7 +76,7 @@ class Faces:
 
     def key(self, face: FaceKey) -> str:
         if face not in self.keys:
-            from cardgen.render.pdf import face_key
+            from cardgen.render.facekey import face_key
 
             self.keys[face] = face_key(self.drawings[face])
         return self.keys[face]
@@ -260,7 +260,7 @@ def _keep(laid: list[list[Laid]], cache: sources.FaceCache | None, ci: int, si: 
         return
     if cache is not None and key is not None and not cache.read_only:
         if not face:
-            from cardgen.render.pdf import face_key
+            from cardgen.render.facekey import face_key
 
             face = face_key(drawing)
         cache.put(key, probes, drawing, face)
@@ -271,7 +271,7 @@ def _face_key(drawing: Drawing, keys: dict[tuple[object, ...], tuple[list[object
               ) -> str:
     """render.pdf.face_key of a face, worked out once for faces made of the same primitive
     objects (a shared back under each card's name)."""
-    from cardgen.render.pdf import face_key
+    from cardgen.render.facekey import face_key
 
     ids = (drawing.width, drawing.height, drawing.bleed, *map(id, drawing.items))
     known = keys.get(ids)
