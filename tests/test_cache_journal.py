@@ -198,7 +198,7 @@ def test_a_cache_another_version_of_cardgen_wrote_is_never_unpickled(
     old = object.__new__(Text)  # as an older cardgen's pickle gives it back: no `spacing`
     old.__dict__.update(x=1.0, y=2.0, text="old", font="regular", size=8.0, color="#000000",
                         anchor="start", stroke=None, stroke_width=0.0)
-    monkeypatch.setattr(sources, "toolchain", lambda: "an older cardgen")
+    monkeypatch.setattr(signed, "toolchain", lambda: "an older cardgen")
     monkeypatch.setattr(Text, "__reduce__", object.__reduce__)  # pickled as its dictionary
     signed._bound.cache_clear()
     try:

@@ -22,6 +22,8 @@ import sys
 from functools import cache
 from pathlib import Path
 
+from cardgen.pipeline.toolchain import toolchain, user_cache
+
 
 def _sign(secret: bytes, body: bytes) -> bytes:
     return hmac.new(secret, body, hashlib.sha256).digest()
@@ -71,24 +73,6 @@ def write_signed(path: Path, value: object) -> bool:
         return False
 
 
-def user_cache() -> Path | None:
-    """This user's cache folder for cardgen: $XDG_CACHE_HOME/cardgen or ~/.cache/cardgen, only
-    when that is an absolute path below the file system's root; None otherwise (an empty or
-    relative HOME or XDG_CACHE_HOME never puts a cache at / or in the working folder)."""
-    xdg = os.environ.get("XDG_CACHE_HOME", "")
-    if os.path.isabs(xdg) and Path(xdg).parent != Path(xdg):
-        return Path(xdg) / "cardgen"
-    home = os.environ.get("HOME")
-    if home is None:
-        try:
-            home = str(Path.home())
-        except (KeyError, RuntimeError):  # no passwd entry for this user
-            return None
-    if not os.path.isabs(home) or Path(home).parent == Path(home):
-        return None
-    return Path(home) / ".cache" / "cardgen"
-
-
 def cache_secret() -> bytes | None:
     """This user's key for signing face caches (created once, mode 0600), or None if there is
     nowhere to keep it (then builds simply run without the cache)."""
@@ -125,8 +109,6 @@ def pickle_secret() -> bytes | None:
 
 @cache
 def _bound(secret: bytes) -> bytes:
-    from cardgen.pipeline.sources import toolchain
-
     return _sign(secret, f"cardgen {toolchain()} python {sys.version}".encode())
 
 

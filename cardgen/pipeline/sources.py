@@ -9,14 +9,10 @@ instead of making it again.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import os
 import pickle  # noqa: F401  (the face cache's reads are counted through it by tests)
-import re
-import sys
 from collections.abc import Iterable, Iterator
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,94 +25,15 @@ from cardgen.pipeline.signed import _stamp as _stamp
 from cardgen.pipeline.signed import append_signed, read_journaled, signature_of, stamps
 from cardgen.pipeline.signed import cache_secret as cache_secret
 from cardgen.pipeline.signed import read_signed as read_signed
-from cardgen.pipeline.signed import user_cache as user_cache
 from cardgen.pipeline.signed import write_signed as write_signed
+from cardgen.pipeline.toolchain import LIBRARIES as LIBRARIES
+from cardgen.pipeline.toolchain import _versions as _versions
+from cardgen.pipeline.toolchain import package_digest as package_digest
+from cardgen.pipeline.toolchain import toolchain as toolchain
+from cardgen.pipeline.toolchain import user_cache as user_cache
 
 if TYPE_CHECKING:  # `cardgen check` reads a clean record without the layout modules or Pillow
     from cardgen.layout.drawing import Drawing
-
-LIBRARIES = ("reportlab", "rl-accel", "pypdfium2", "pillow", "svgwrite", "fonttools")
-
-
-@cache
-def toolchain() -> str:
-    """Digest of the cardgen package files and the drawing libraries' versions."""
-    return package_digest(Path(__file__).resolve().parent.parent)  # the whole cardgen package
-
-
-def package_digest(package: Path) -> str:
-    """Digest of a package's .py and .ttf files and the drawing libraries' versions.
-
-    Worked out from the files' bytes; this user's cache keeps it under a stamp of every file's
-    name, size, modification time and inode (what Python itself trusts to reuse compiled code),
-    so an unchanged package is not read again. As git does for its index, the kept digest is
-    trusted only for files last changed before it was written (not within the same clock tick)."""
-    paths = sorted(_package_files(package))
-    versions = _versions(LIBRARIES)
-    tail = "".join(f"{name}={versions.get(name, 'none')}" for name in LIBRARIES).encode()
-    stamp, newest = hashlib.sha1(tail), 0
-    for path in paths:
-        st = path.stat()
-        stamp.update(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ino}\n".encode())
-        newest = max(newest, st.st_mtime_ns)
-    root = user_cache()
-    memo = root / f"toolchain-{hashlib.sha1(str(package).encode()).hexdigest()[:16]}" if root else None
-    with contextlib.suppress(OSError, ValueError):
-        known, digest = memo.read_text(encoding="ascii").split() if memo else ("", "")
-        if known == stamp.hexdigest() and memo and newest < memo.stat().st_mtime_ns:
-            return digest
-    sha = hashlib.sha1()
-    for path in paths:
-        sha.update(path.relative_to(package).as_posix().encode("utf-8"))
-        sha.update(path.read_bytes())
-    sha.update(tail)
-    if memo is not None:
-        with contextlib.suppress(OSError):
-            memo.parent.mkdir(parents=True, exist_ok=True)
-            tmp = memo.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(f"{stamp.hexdigest()} {sha.hexdigest()}\n", encoding="ascii")
-            os.replace(tmp, memo)
-    return sha.hexdigest()
-
-
-def _package_files(package: Path) -> Iterator[Path]:
-    """The .py and .ttf files of the package (its __pycache__ folders unread)."""
-    for folder, dirs, files in os.walk(package):
-        dirs[:] = [d for d in dirs if d != "__pycache__"]
-        yield from (Path(folder, f) for f in files if f.endswith((".py", ".ttf")))
-
-
-def _normal(name: str) -> str:
-    return re.sub(r"[-_.]+", "_", name).lower()
-
-
-def _versions(names: Iterable[str]) -> dict[str, str]:
-    """Installed versions by name, read from the names of the distributions' metadata folders
-    on sys.path (`NAME-VERSION.dist-info`, the first found wins, as importlib.metadata finds
-    them); importlib.metadata itself only for a name no folder names with a version."""
-    wanted = {_normal(n): n for n in names}
-    found: dict[str, str] = {}
-    for entry in sys.path:
-        try:
-            children = os.listdir(entry or ".")
-        except OSError:
-            continue
-        for child in children:
-            base, dot, ext = child.rpartition(".")
-            if not dot or ext.lower() not in ("dist-info", "egg-info"):
-                continue
-            name, _, version = base.partition("-")
-            key = wanted.get(_normal(name))
-            if key is not None and key not in found and version:
-                found[key] = version
-    for name in wanted.values():
-        if name not in found:
-            from importlib import metadata
-
-            with contextlib.suppress(metadata.PackageNotFoundError):
-                found[name] = metadata.version(name)
-    return found
-
 
 class Sources:
     """Content keys for one build."""
