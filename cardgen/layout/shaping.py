@@ -120,6 +120,8 @@ def _composed(text: str, path: str, features: tuple[tuple[str, bool], ...]) -> S
 @lru_cache(maxsize=1 << 16)
 def _shape_whole(text: str, path: str, features: tuple[tuple[str, bool], ...]) -> Shaped:
     """The text shaped as one HarfBuzz buffer per directional run."""
+    if _RTL.search(text) is None:  # one left-to-right run (most text): _shape_ltr
+        return _shape_ltr(text, path, features)
     gids: list[int] = []
     xs: list[int] = []
     ys: list[int] = []
@@ -139,6 +141,36 @@ def _shape_whole(text: str, path: str, features: tuple[tuple[str, bool], ...]) -
             clusters.append(start + info.cluster)
             pen += pos.x_advance
     return Shaped(tuple(gids), tuple(xs), tuple(ys), tuple(clusters), pen)
+
+
+def _shape_ltr(text: str, path: str, features: tuple[tuple[str, bool], ...]) -> Shaped:
+    """_shape_whole of a text without right-to-left letters: the same HarfBuzz buffer, shaped
+    the same way, its glyphs read in one pass (each x is the pen before the glyph plus its
+    offset, the pen summed from the advances in order, as _shape_whole adds them)."""
+    buf = hb.Buffer()
+    buf.add_str(text)
+    buf.guess_segment_properties()
+    buf.direction = "ltr"
+    wanted = _FEATURE_DICTS.get(features)
+    if wanted is None:
+        wanted = _FEATURE_DICTS[features] = dict(features)
+    hb.shape(_font(path), buf, wanted)
+    infos = buf.glyph_infos
+    xs: list[int] = []
+    ys: list[int] = []
+    pen = 0
+    for pos in buf.glyph_positions:
+        xs.append(pen + pos.x_offset)
+        ys.append(pos.y_offset)
+        pen += pos.x_advance
+    shaped = Shaped.__new__(Shaped)
+    shaped.__dict__.update(gids=tuple([i.codepoint for i in infos]), xs=tuple(xs), ys=tuple(ys),
+                           clusters=tuple([i.cluster for i in infos]), advance=pen)
+    return shaped
+
+
+# features -> the dict HarfBuzz takes (one per feature set, made once: hb.shape only reads it)
+_FEATURE_DICTS: dict[tuple[tuple[str, bool], ...], dict[str, bool]] = {}
 
 
 def _visual_runs(text: str) -> list[tuple[int, str, bool]]:
