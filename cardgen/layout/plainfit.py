@@ -36,15 +36,17 @@ Piece = tuple[str, float, bool, float | None]
 
 
 def wrap_plain(words: list[str], face: str, width: float, size: float, language: str | None,  # noqa: C901
-               most: int | None) -> tuple[list[Piece], float, bool]:
+               most: int | None, rtl: bool | None = None) -> tuple[list[Piece], float, bool]:
     """The words wrapped at one size (linebreak._wrap_plain without letter spacing): the
     lines, the widest word's overflow, and whether all were wrapped. With `most`, wrapping
-    stops (False) at a word wider than the box or when a line after the first `most` begins."""
+    stops (False) at a word wider than the box or when a line after the first `most` begins.
+    `rtl`: whether any word has a right-to-left letter, when the caller knows."""
     space = run_width(" ", face, size)
     known = _widths(face, size)
     units = _UNITS.setdefault(face, {})
     space_u = _units_of(units, " ", face)
-    rtl = shaping.has_rtl(" ".join(words))  # else no line has a right-to-left letter
+    if rtl is None:  # else no line has a right-to-left letter
+        rtl = shaping.has_rtl(" ".join(words))
     per_em = fonts.units_per_em(face)
     lines: list[Piece] = []
     texts: list[str] = []  # the words of the line being filled

@@ -251,7 +251,7 @@ def _fit_cached(text: str, width: float, height: float, size: float, min_size: f
     box = _Box(width, height, leading, max_lines, family.regular, language, spacing)
     if isinstance(words, PlainWords) and not spacing:  # most text: cardgen.layout.plainfit
         plain = cast("list[str]", words.words)  # plain_words makes no forced break (None)
-        return _fit_plain(plain, words.face, box, size, min_size, family)
+        return _fit_plain(plain, words.face, box, size, min_size, family, shaping.has_rtl(text))
     best = _try_size(words, box, size)
     if not best.fits:
         ladder = _size_ladder(size, size if min_size is None else min(min_size, size))
@@ -264,14 +264,14 @@ def _fit_cached(text: str, width: float, height: float, size: float, min_size: f
 
 
 def _fit_plain(words: list[str], face: str, box: _Box, size: float, min_size: float | None,
-               family: Family) -> Fitted | tuple[float, float, float, float]:
+               family: Family, rtl: bool) -> Fitted | tuple[float, float, float, float]:
     """_fit_cached's result for a plain text without letter spacing: the same sizes tried in
     the same order (the preferred, then a binary search of the ladder), each wrapped by
     plainfit.wrap_plain, which stops a size that is not the last to try once it cannot fit."""
     floor = size if min_size is None else min(min_size, size)
     single = not size - SIZE_STEP >= floor - 1e-9  # _size_ladder has no second step
     pieces, over_w, whole = wrap_plain(words, face, box.width + 0.0, size, box.language,
-                                       None if single else _most_lines(box, size))
+                                       None if single else _most_lines(box, size), rtl)
     needed = block_height(len(pieces), size, box.leading, box.face)
     too_many = box.max_lines is not None and len(pieces) > box.max_lines
     fits = whole and over_w <= 0.01 and needed <= box.height + 0.01 and not too_many
@@ -287,7 +287,7 @@ def _fit_plain(words: list[str], face: str, box: _Box, size: float, min_size: fl
             last = single if index == 0 else index == len(ladder) - 1
             most = None if last else _most_lines(box, at)
             pieces, over_w, whole = wrap_plain(words, face, box.width + 0.0, at, box.language,
-                                               most)
+                                               most, rtl)
             needed = block_height(len(pieces), at, box.leading, box.face)
             too_many = box.max_lines is not None and len(pieces) > box.max_lines
             fits = whole and over_w <= 0.01 and needed <= box.height + 0.01 and not too_many
