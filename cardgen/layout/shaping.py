@@ -10,7 +10,8 @@ A left-to-right line is shaped word by word (kerning and ligatures inside a word
 a space) and put together: each word is shaped once per font, whatever the size (advances
 scale with it; nothing is hinted) and whichever card or line it is on. A line with
 right-to-left text is shaped whole, its runs ordered by the bidirectional algorithm. Results
-are cached per (text, font file, features).
+are cached per (text, font file, features). A text without right-to-left letters (most words)
+is one buffer read in one pass (`_shape_ltr`, tested equal to the run-by-run `_shape_runs`).
 """
 
 from __future__ import annotations
@@ -122,6 +123,11 @@ def _shape_whole(text: str, path: str, features: tuple[tuple[str, bool], ...]) -
     """The text shaped as one HarfBuzz buffer per directional run."""
     if _RTL.search(text) is None:  # one left-to-right run (most text): _shape_ltr
         return _shape_ltr(text, path, features)
+    return _shape_runs(text, path, features)
+
+
+def _shape_runs(text: str, path: str, features: tuple[tuple[str, bool], ...]) -> Shaped:
+    """_shape_whole's text, one buffer per directional run in display order."""
     gids: list[int] = []
     xs: list[int] = []
     ys: list[int] = []
