@@ -279,7 +279,8 @@ def _fit_plain(words: list[str], face: str, box: _Box, size: float, min_size: fl
         return _plain_fitted(plain_lines(pieces, face, size), face, size,
                              fonts.line_height_mm(size, box.leading), needed, family)
     ladder = [size]  # the whole ladder once the preferred size does not fit
-    tried = {0: (size, pieces, over_w, needed, fits)}
+    tried: dict[int, tuple[float, list[Piece], float, float, bool]] = {
+        0: (size, pieces, over_w, needed, fits)}
 
     def trial(index: int) -> tuple[float, list[Piece], float, float, bool]:
         if index not in tried:
