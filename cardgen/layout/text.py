@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
-from typing import NamedTuple, cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from cardgen.layout import fonts, shaping
 from cardgen.layout.drawing import Primitive, Text
@@ -44,7 +44,7 @@ from cardgen.layout.linebreak import (
     wrap_words,
 )
 from cardgen.layout.linebreak import wrap as wrap
-from cardgen.layout.plainfit import Piece, lines_of, wrap_plain
+from cardgen.layout.plainfit import Piece, Plain, lines_from, plain_lines, wrap_plain
 from cardgen.records import record
 
 SIZE_STEP = 0.25
@@ -86,6 +86,25 @@ class Fitted:
         # the fields set at once (a frozen dataclass's own __init__ sets them one by one)
         self.__dict__.update(lines=lines, size=size, line_height=line_height, height=height,
                              family=family, spacing=spacing)
+
+    if not TYPE_CHECKING:
+        def __getattr__(self, name):
+            """A plain text's `lines`, made when first asked for (_plain_fitted)."""
+            plain = self.__dict__.get("plain")
+            if name != "lines" or plain is None:
+                raise AttributeError(name)
+            lines = self.__dict__["lines"] = lines_from(plain[1], plain[0])
+            return lines
+
+
+def _plain_fitted(plain: tuple[Plain, ...], face: str, size: float, line_height: float,
+                  height: float, family: Family) -> Fitted:
+    """Fitted(plainfit.lines_from(plain, face), ...) holding its lines as `plain`: (face, each
+    line's text, width and end), which place reads; the Lines are made when asked for."""
+    fitted = Fitted.__new__(Fitted)
+    fitted.__dict__.update(size=size, line_height=line_height, height=height, family=family,
+                           spacing=0.0, plain=(face, plain))
+    return fitted
 
 
 class TextOverflow(Exception):
@@ -232,7 +251,7 @@ def _fit_cached(text: str, width: float, height: float, size: float, min_size: f
     box = _Box(width, height, leading, max_lines, family.regular, language, spacing)
     if isinstance(words, PlainWords) and not spacing:  # most text: cardgen.layout.plainfit
         plain = cast("list[str]", words.words)  # plain_words makes no forced break (None)
-        return _fit_plain(plain, words.face, box, size, min_size, family)
+        return _fit_plain(plain, words.face, box, size, min_size, family, shaping.has_rtl(text))
     best = _try_size(words, box, size)
     if not best.fits:
         ladder = _size_ladder(size, size if min_size is None else min(min_size, size))
@@ -245,14 +264,23 @@ def _fit_cached(text: str, width: float, height: float, size: float, min_size: f
 
 
 def _fit_plain(words: list[str], face: str, box: _Box, size: float, min_size: float | None,
-               family: Family) -> Fitted | tuple[float, float, float, float]:
+               family: Family, rtl: bool) -> Fitted | tuple[float, float, float, float]:
     """_fit_cached's result for a plain text without letter spacing: the same sizes tried in
     the same order (the preferred, then a binary search of the ladder), each wrapped by
     plainfit.wrap_plain, which stops a size that is not the last to try once it cannot fit."""
-    ladder = [size]  # the whole ladder once the preferred size does not fit
     floor = size if min_size is None else min(min_size, size)
     single = not size - SIZE_STEP >= floor - 1e-9  # _size_ladder has no second step
-    tried: dict[int, tuple[float, list[Piece], float, float, bool]] = {}
+    pieces, over_w, whole = wrap_plain(words, face, box.width + 0.0, size, box.language,
+                                       None if single else _most_lines(box, size), rtl)
+    needed = block_height(len(pieces), size, box.leading, box.face)
+    too_many = box.max_lines is not None and len(pieces) > box.max_lines
+    fits = whole and over_w <= 0.01 and needed <= box.height + 0.01 and not too_many
+    if fits:  # the preferred size fits (most text): no ladder
+        return _plain_fitted(plain_lines(pieces, face, size), face, size,
+                             fonts.line_height_mm(size, box.leading), needed, family)
+    ladder = [size]  # the whole ladder once the preferred size does not fit
+    tried: dict[int, tuple[float, list[Piece], float, float, bool]] = {
+        0: (size, pieces, over_w, needed, fits)}
 
     def trial(index: int) -> tuple[float, list[Piece], float, float, bool]:
         if index not in tried:
@@ -260,7 +288,7 @@ def _fit_plain(words: list[str], face: str, box: _Box, size: float, min_size: fl
             last = single if index == 0 else index == len(ladder) - 1
             most = None if last else _most_lines(box, at)
             pieces, over_w, whole = wrap_plain(words, face, box.width + 0.0, at, box.language,
-                                               most)
+                                               most, rtl)
             needed = block_height(len(pieces), at, box.leading, box.face)
             too_many = box.max_lines is not None and len(pieces) > box.max_lines
             fits = whole and over_w <= 0.01 and needed <= box.height + 0.01 and not too_many
@@ -281,8 +309,8 @@ def _fit_plain(words: list[str], face: str, box: _Box, size: float, min_size: fl
     at, pieces, over_w, needed, fits = best
     if not fits:
         return (max(needed - box.height, 0.0), max(over_w, 0.0), needed, box.height)
-    return Fitted(lines_of(pieces, face, at), at, fonts.line_height_mm(at, box.leading), needed,
-                  family, 0.0)
+    return _plain_fitted(plain_lines(pieces, face, at), face, at,
+                         fonts.line_height_mm(at, box.leading), needed, family)
 
 
 def _most_lines(box: _Box, size: float) -> int:
@@ -384,9 +412,18 @@ def place(
     top = {"top": y, "middle": y + (height - fitted.height) / 2, "bottom": y + height - fitted.height}
     cap = fonts.ascent_mm(regular, fitted.size)
     baseline = top.get(valign, y) + cap
-    pen = _Pen(fitted.size, color, icon, cap, letters=fitted.spacing)
     items: list[Primitive] = []
     size, letters = fitted.size, fitted.spacing
+    plain = fitted.__dict__.get("plain")
+    if plain is not None and align != "justify":  # a plain text: a Text a line, as below
+        face, step = plain[0], fitted.line_height
+        for shown, line_w, _ in plain[1]:
+            slack = width - line_w
+            start = x + slack / 2 if align == "center" else x + slack if align == "right" else x
+            items.append(Text(start, baseline, shown, face, size, color, spacing=letters))
+            baseline += step
+        return items
+    pen = _Pen(fitted.size, color, icon, cap, letters=fitted.spacing)
     for line in fitted.lines:
         slack = width - line.width
         runs = line.runs

@@ -17,7 +17,7 @@ from cardgen.layout.drawing import Text as TextItem
 from cardgen.layout.elements.base import Colour, Context, ElementBase, Num
 from cardgen.layout.guards import text_sizes
 from cardgen.layout.icons import icon_items
-from cardgen.layout.scope import Scope, format_value
+from cardgen.layout.scope import _BINDING, Scope, format_value
 from cardgen.limits import MAX_TEXT_CHARS
 
 INK = "#1A1A1A"  # text colour when none is given
@@ -208,7 +208,7 @@ class TextElement(ElementBase):
     def value(self, ctx: Context, scope: Scope) -> str:
         """The element's text; with `over`, `text` once per list item, joined by `join`."""
         if self.over is None:
-            return format_value(scope.text(without_empty_emphasis(self.written(), scope)))
+            return format_value(bound(scope, without_empty_emphasis(self.written(), scope)))
         items, spec = ctx.items(self, self.over, None, scope)
         parts = (format_value(inner.text(without_empty_emphasis(self.written(), inner)))
                  for inner in (scope.child(item, spec, i) for i, item in enumerate(items)))
@@ -218,6 +218,23 @@ class TextElement(ElementBase):
 # id of a text element -> (it, held so the id stays its own; its geometry: see geometry)
 _GEOMETRY: dict[int, tuple[TextElement, tuple[float, float, float, float, float, float, float,
                                                float]]] = {}
+
+
+def bound(scope: Scope, written: Any) -> Any:
+    """scope.text(written): a text that is one whole binding (`{text}`) read straight from the
+    scope, its binding found once per text as written (_WHOLE)."""
+    if type(written) is not str or type(scope) is not Scope:
+        return scope.text(written)
+    path = _WHOLE.get(written)
+    if path is None:
+        whole = _BINDING.fullmatch(written.strip()) if "{" in written else None
+        if len(_WHOLE) > 4096:
+            _WHOLE.clear()
+        path = _WHOLE[written] = whole.group(1) if whole else ""
+    return scope.value(path) if path else scope.text(written)
+
+
+_WHOLE: dict[str, str] = {}  # a text as written -> the binding it is whole, or "" (see bound)
 
 
 def without_empty_emphasis(written: Any, scope: Scope) -> Any:
