@@ -82,6 +82,7 @@ def test_large_work_is_shared_with_helpers_and_gives_the_same_files(
     for name in ("PARALLEL_DRAWS", "WARM_PARALLEL_DRAWS"):
         monkeypatch.setattr(tasks, name, 1)
     monkeypatch.setattr(faces, "PARALLEL_FACES", 1)
+    monkeypatch.setattr(faces, "LAYOUT_WORKERS", 2)
     monkeypatch.setattr(faces, "_chunks", lambda todo: [todo[i:i + 7] for i in range(0, len(todo), 7)])
     forks: list[int] = []
     real_fork = pool.Shared._fork
