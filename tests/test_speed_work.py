@@ -45,6 +45,7 @@ def test_faces_laid_out_by_workers_build_the_same_bytes(tmp_path: Path, monkeypa
     alone = _tree(_build(project, tmp_path / "alone"))
     monkeypatch.setenv("CARDGEN_JOBS", "2")
     monkeypatch.setattr(faces, "PARALLEL_FACES", 1)
+    monkeypatch.setattr(faces, "LAYOUT_WORKERS", 2)
     monkeypatch.setattr(tasks, "PARALLEL_DRAWS", 1)
     monkeypatch.setattr(faces, "_chunks", lambda todo: [todo[i:i + 7] for i in range(0, len(todo), 7)])
     calls = []
@@ -61,6 +62,31 @@ def test_faces_laid_out_by_workers_build_the_same_bytes(tmp_path: Path, monkeypa
         cache.unlink()
     assert edited == _tree(_build(project, tmp_path / "cold-edited"))
     assert edited != alone
+
+
+def test_two_cores_lay_out_in_the_build_process(tmp_path: Path, monkeypatch) -> None:
+    """Under LAYOUT_WORKERS cores, stage 3 forks no helper however many faces it lays out
+    (one helper gained no wall time for its CPU time), and the files are those of one job."""
+    from cardgen.pipeline import faces
+
+    project = gen_deck.make_project(tmp_path / "p", 12)
+    monkeypatch.setenv("CARDGEN_JOBS", "1")
+    alone = _tree(_build(project, tmp_path / "alone"))
+    monkeypatch.setenv("CARDGEN_JOBS", "2")
+    monkeypatch.setattr(faces, "PARALLEL_FACES", 1)
+    calls = []
+    real = faces._laid_by_workers
+    monkeypatch.setattr(faces, "_laid_by_workers", lambda *a: calls.append(1) or [])
+    for cache in project.glob(".cardgen-cache/*"):
+        cache.unlink()
+    assert _tree(_build(project, tmp_path / "two")) == alone
+    assert not calls
+    monkeypatch.setenv("CARDGEN_JOBS", "3")
+    for cache in project.glob(".cardgen-cache/*"):
+        cache.unlink()
+    monkeypatch.setattr(faces, "_laid_by_workers", lambda *a: calls.append(1) or real(*a))
+    assert _tree(_build(project, tmp_path / "three")) == alone
+    assert calls, "three cores did not share the layout"
 
 
 def test_workers_report_every_problem_in_deck_order(tmp_path: Path, monkeypatch, capsys) -> None:
@@ -80,6 +106,7 @@ def test_workers_report_every_problem_in_deck_order(tmp_path: Path, monkeypatch,
     for jobs, threshold in (("1", 10_000), ("2", 1)):
         monkeypatch.setenv("CARDGEN_JOBS", jobs)
         monkeypatch.setattr(faces, "PARALLEL_FACES", threshold)
+        monkeypatch.setattr(faces, "LAYOUT_WORKERS", 2)
         code = main(["--project", str(project), "build", gen_deck.TARGET, "--out", str(tmp_path / "o")])
         outputs.append((code, capsys.readouterr().err))
     assert outputs[0] == outputs[1], outputs

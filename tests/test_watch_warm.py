@@ -82,6 +82,7 @@ def test_large_work_is_shared_with_helpers_and_gives_the_same_files(
     for name in ("PARALLEL_DRAWS", "WARM_PARALLEL_DRAWS"):
         monkeypatch.setattr(tasks, name, 1)
     monkeypatch.setattr(faces, "PARALLEL_FACES", 1)
+    monkeypatch.setattr(faces, "LAYOUT_WORKERS", 2)
     monkeypatch.setattr(faces, "_chunks", lambda todo: [todo[i:i + 7] for i in range(0, len(todo), 7)])
     forks: list[int] = []
     real_fork = pool.Shared._fork
@@ -103,6 +104,24 @@ def test_shared_runs_waiting_tasks_here_and_keeps_their_order() -> None:
         shared.shutdown()
     assert [n for _, n in results] == list(range(12))
     assert os.getpid() in {pid for pid, _ in results}  # this process took some
+
+
+def test_helpers_take_the_last_tasks_and_this_process_the_first() -> None:
+    """Tasks submitted together that share this process's memos (the PDFs, drawing the same
+    faces) run here from the front of the queue; helpers take them from the back (SVGs)."""
+    import os
+
+    shared = pool.Shared(1)
+    try:
+        futures = [shared.submit(_pid_and, n) for n in range(8)]
+        assert shared.pool is None  # nothing forked before the caller waits
+        results = [f.result() for f in futures]
+    finally:
+        shared.shutdown()
+    assert [n for _, n in results] == list(range(8))
+    here = [pid == os.getpid() for pid, _ in results]
+    assert here[0] and not here[-1], here
+    assert here == sorted(here, reverse=True), here  # this process's a prefix, helpers' the rest
 
 
 def _pid_and(n: int) -> tuple[int, int]:

@@ -190,8 +190,13 @@ Fresh = tuple[Drawing | None, str, tuple[tuple[str, str], ...], list[Problem]]
 
 # Fresh layouts from which forked helpers share the work: a helper costs CPU time (the fork,
 # the pages it copies, the faces pickled back), which only pays back in wall time once the
-# layout takes a few seconds on one core (about 1,500 faces a second on the bench's cards).
+# layout takes a few seconds on one core (about 1,500 faces a second on the bench's cards)
+# and there are LAYOUT_WORKERS cores or more: with two, the build process's share of the
+# chunks, the faces unpickled and the pages copied on write left no wall time gained (12,000
+# bench faces: 1.3 s CPU and wall alone, 1.7 s CPU and wall with one helper), so two-core
+# machines lay out in this process.
 PARALLEL_FACES = 3000
+LAYOUT_WORKERS = 3
 WARM_FACES = 50  # laid out before the helpers fork
 _JOB: tuple[LayoutSession, list[Component], bool] | None = None  # for the layout helpers
 
@@ -203,9 +208,9 @@ def lay_out_wanted(session: LayoutSession, chosen: list[Component], wanted: list
     were laid out afresh.
 
     Faces the cache does not hold are laid out here, or, when there are PARALLEL_FACES or more
-    and more than one core, in chunks taken in order by this process and forked helpers; the
-    problems of every face are raised together at the end, in deck order either way. The
-    build process keeps the cache and reports progress per component."""
+    and LAYOUT_WORKERS cores or more, in chunks taken in order by this process and forked
+    helpers; the problems of every face are raised together at the end, in deck order either
+    way. The build process keeps the cache and reports progress per component."""
     from cardgen.pipeline.pool import worker_count
 
     laid: list[list[Laid]] = [[None] * len(sides) for sides in wanted]
@@ -222,7 +227,7 @@ def lay_out_wanted(session: LayoutSession, chosen: list[Component], wanted: list
                 todo.append((ci, si, key))
     progress = _Progress(wanted, todo, report)
     problems: list[Problem] = []  # of every face, raised together at the end
-    if len(todo) < PARALLEL_FACES or worker_count() < 2:
+    if len(todo) < PARALLEL_FACES or worker_count() < max(2, LAYOUT_WORKERS):
         keys: dict[tuple[object, ...], tuple[list[object], str]] = {}  # see _face_key
         for ci, si, key in todo:
             drawing, probes, found = _face_or_problems(session, chosen[ci], wanted[ci][si],

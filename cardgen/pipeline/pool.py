@@ -5,10 +5,13 @@ Stage 3 (laying out many fresh faces) and stages 4-7 (writing files) take an exe
 costs CPU time (the fork, the pages it copies, its own imports and caches, results sent back by
 pickling) that only large work pays back in wall time, so the caller says whether its work is
 large (by faces to lay out, faces to draw), not by the size of the deck. Large work, with more
-than one core (CARDGEN_JOBS), gets a `Shared` executor: worker_count() - 1 helpers forked once
-two tasks wait take tasks in order, and the build process runs the tasks no helper has taken
-whenever it waits for a result (`Shared.help`, `wait_first`). Helpers inherit what the build
-holds (the database, the faces) instead of receiving it, and die with the build.
+than one core (CARDGEN_JOBS), gets a `Shared` executor: worker_count() - 1 helpers, forked when
+the build process first waits with two tasks waiting, take tasks from the back of the queue,
+and the build process runs them from the front whenever it waits for a result (`Shared.help`,
+`wait_first`): tasks submitted together that share work (PDFs drawing the same faces with
+one store of face operators) stay in one process, those submitted last (SVGs) go to helpers,
+and the two meet in the middle. Helpers inherit what the build holds (the database, the
+faces) instead of receiving it, and die with the build.
 """
 
 from __future__ import annotations
@@ -89,10 +92,13 @@ Call = tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]
 
 
 class Shared(Executor):
-    """Helpers forked once two tasks wait, and this process, taking tasks in submission order.
+    """Helpers taking waiting tasks from the back, this process from the front.
 
-    A task is handed to a helper only when one is free (so none holds a queue of them), and
-    this process runs the first waiting task whenever its caller waits (`help`)."""
+    Tasks are handed out once the caller waits (`help`), so the whole queue is known by then:
+    a helper is forked when two tasks wait, and handed the last waiting task whenever it is
+    free (so none holds a queue of them); this process runs the first waiting task whenever
+    its caller waits. Work that shares this process's memos (face operators drawn for one
+    PDF, reused by the next) thus stays here, instead of being done again in a helper."""
 
     def __init__(self, helpers: int) -> None:
         self.helpers = helpers
@@ -106,19 +112,20 @@ class Shared(Executor):
         proxy = _Proxy(self)
         with self.lock:
             self.waiting.append((proxy, (fn, args, kwargs)))
-        self._hand_over()
+        if self.pool is not None:
+            self._hand_over()
         return proxy
 
     def _hand_over(self) -> None:
-        """Give waiting tasks to free helpers; they are forked once two tasks wait (a lone
-        task, as a Letter-only build's one PDF, runs here without a fork)."""
+        """Give the last waiting tasks to free helpers; they are forked once two tasks wait (a
+        lone task, as a Letter-only build's one PDF, runs here without a fork)."""
         while True:
             with self.lock:
                 if self.closing or self.busy >= self.helpers or not self.waiting:
                     return
                 if self.pool is None and len(self.waiting) < 2:
                     return
-                proxy, (fn, args, kwargs) = self.waiting.popleft()
+                proxy, (fn, args, kwargs) = self.waiting.pop()
                 self.busy += 1
             try:
                 if self.pool is None:
@@ -127,7 +134,7 @@ class Shared(Executor):
             except RuntimeError:  # the pool is shutting down: the task stays this process's
                 with self.lock:
                     self.busy -= 1
-                    self.waiting.appendleft((proxy, (fn, args, kwargs)))
+                    self.waiting.append((proxy, (fn, args, kwargs)))
                 return
             handed.add_done_callback(functools.partial(self._finished, proxy))
 
@@ -154,7 +161,9 @@ class Shared(Executor):
                                    initializer=_die_with_parent, initargs=(os.getpid(),))
 
     def help(self) -> bool:
-        """Run the first waiting task here; False when none is waiting."""
+        """Hand the last waiting tasks to free helpers, run the first here; False when none is
+        waiting."""
+        self._hand_over()
         with self.lock:
             if not self.waiting:
                 return False

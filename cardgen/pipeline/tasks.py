@@ -282,8 +282,9 @@ class Scheduler:
     def submit_all(self) -> None:
         """The tasks known from the start (previews and contact sheets follow their PDFs)."""
         j = self.job
-        # print-shop PDFs first: one kind's PDF is the longest task of a one-kind deck, and
-        # started first it runs beside both home-print PDFs instead of after them
+        # PDFs first, SVGs last: with helpers, the build process takes tasks from the front
+        # and helpers from the back (pool.Shared), so the PDFs, drawing the same faces into
+        # one store of face operators, run in one process while helpers write the SVGs
         kinds = print_shop_kinds(j.faces) if j.options.print_shop or j.options.preview else []
         self.kinds_left = len(kinds)
         for n, kind in enumerate(kinds):
