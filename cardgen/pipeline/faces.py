@@ -83,7 +83,11 @@ class Faces:
 
     def keys_by_id(self) -> dict[int, str]:
         """id(drawing) -> face key, for render_pdf.Painter."""
-        return {id(d): self.key(f) for f, d in self.drawings.items()}
+        keys = self.keys
+        if len(keys) < len(self.drawings):
+            for face in self.drawings.keys() - keys.keys():
+                self.key(face)
+        return {id(d): keys[f] for f, d in self.drawings.items()}
 
 
 # --------------------------------------------------------------------------- stage 3 faces
