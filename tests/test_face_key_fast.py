@@ -178,3 +178,29 @@ def test_keys_by_id_works_out_the_missing_keys_and_keeps_the_known() -> None:
                   keys={("a", "front"): "cgkept"})
     assert faces.keys_by_id() == {id(a): "cgkept", id(b): slow_key(b)}
     assert faces.keys[("b", "front")] == slow_key(b)
+
+
+def test_faces_of_the_same_objects_share_a_key_and_others_get_their_own() -> None:
+    """pipeline.faces._face_key serves a key worked out for a face made of the same objects
+    (a back under every card's name), and only for it."""
+    from cardgen.pipeline.faces import _face_key
+
+    frame = Rect(0.0, 0.0, 63.0, 88.0, Style("#112233"))
+    logo = Text(10.0, 20.0, "Logo", "bold", 12.0)
+    other = Text(10.0, 20.0, "Logo", "bold", 12.0)  # equal, another object
+    faces = [
+        Drawing("a-back", 63.0, 88.0, 3.0, [frame, logo]),
+        Drawing("b-back", 63.0, 88.0, 3.0, [frame, logo]),
+        Drawing("c-back", 63.0, 88.0, 3.0, [other, logo]),  # same last object, not the first
+        Drawing("d-back", 63, 88.0, 3.0, [frame, logo]),  # 63 is written "63"
+        Drawing("e-back", 63.0, 88.0, -0.0, [frame, logo]),
+        Drawing("f-back", 63.0, 88.0, 0.0, [frame, logo]),
+        Drawing("g-back", 63.0, 88.0, 3.0, [logo]),  # fewer items
+        Drawing("h-back", 63.0, 88.0, 3.0, [frame, logo]),
+        Drawing("empty", 63.0, 88.0, 3.0, []),
+        Drawing("empty", 63.0, 88.0, 3.0, []),
+    ]
+    keys: dict = {}
+    got = [_face_key(drawing, keys) for drawing in faces]
+    assert got == [slow_key(drawing) for drawing in faces]
+    assert got[0] == got[1] == got[7] and len(set(got[:7])) == 6
