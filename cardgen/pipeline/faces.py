@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import field, replace
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -75,15 +76,20 @@ class Faces:
     fresh: int = 0  # faces laid out afresh by this build (the others came from the face cache)
 
     def key(self, face: FaceKey) -> str:
-        if face not in self.keys:
+        key = self.keys.get(face)
+        if key is None:
             from cardgen.render.facekey import face_key
 
-            self.keys[face] = face_key(self.drawings[face])
-        return self.keys[face]
+            key = self.keys[face] = face_key(self.drawings[face])
+        return key
 
     def keys_by_id(self) -> dict[int, str]:
         """id(drawing) -> face key, for render_pdf.Painter."""
-        return {id(d): self.key(f) for f, d in self.drawings.items()}
+        keys = self.keys
+        if len(keys) < len(self.drawings):
+            for face in self.drawings.keys() - keys.keys():
+                self.key(face)
+        return {id(d): keys[f] for f, d in self.drawings.items()}
 
 
 # --------------------------------------------------------------------------- stage 3 faces
@@ -228,7 +234,7 @@ def lay_out_wanted(session: LayoutSession, chosen: list[Component], wanted: list
     progress = _Progress(wanted, todo, report)
     problems: list[Problem] = []  # of every face, raised together at the end
     if len(todo) < PARALLEL_FACES or worker_count() < max(2, LAYOUT_WORKERS):
-        keys: dict[tuple[object, ...], tuple[list[object], str]] = {}  # see _face_key
+        keys: KeptKeys = {}  # see _face_key
         for ci, si, key in todo:
             drawing, probes, found = _face_or_problems(session, chosen[ci], wanted[ci][si],
                                                        ink_saver)
@@ -272,19 +278,43 @@ def _keep(laid: list[list[Laid]], cache: sources.FaceCache | None, ci: int, si: 
     laid[ci][si] = (drawing, face)
 
 
-def _face_key(drawing: Drawing, keys: dict[tuple[object, ...], tuple[list[object], str]]
-              ) -> str:
+# id of a face's last item -> (its width, height, bleed, items, face key), the items held so
+# their ids stay theirs
+KeptKeys = dict[int, tuple[float, float, float, list[object], str]]
+
+
+def _face_key(drawing: Drawing, keys: KeptKeys) -> str:
     """render.pdf.face_key of a face, worked out once for faces made of the same primitive
-    objects (a shared back under each card's name)."""
+    objects (a shared back under each card's name): the last face that ended with the same
+    object is looked up, and serves when its items are these very objects and its sizes are
+    written alike."""
+    items = drawing.items
+    if not items:
+        return _face_key_function()(drawing)
+    w, h, bleed = drawing.width, drawing.height, drawing.bleed
+    known = keys.get(id(items[-1]))
+    if (known is not None and len(known[3]) == len(items)
+            and (known[0] is w or _alike(known[0], w)) and (known[1] is h or _alike(known[1], h))
+            and (known[2] is bleed or _alike(known[2], bleed))
+            and all(a is b for a, b in zip(known[3], items, strict=True))):
+        return known[4]
+    key = _face_key_function()(drawing)
+    keys[id(items[-1])] = (w, h, bleed, list(items), key)
+    return key
+
+
+@cache
+def _face_key_function() -> Callable[[Drawing], str]:
+    """render.facekey.face_key, imported once it is needed (not by `cardgen check`), then
+    without an import statement per face."""
     from cardgen.render.facekey import face_key
 
-    ids = (drawing.width, drawing.height, drawing.bleed, *map(id, drawing.items))
-    known = keys.get(ids)
-    if known is not None and all(a is b for a, b in zip(known[0], drawing.items, strict=True)):
-        return known[1]
-    key = face_key(drawing)
-    keys[ids] = (list(drawing.items), key)  # the items held, so their ids stay theirs
-    return key
+    return face_key
+
+
+def _alike(a: float, b: float) -> bool:
+    """Two sizes a face key writes alike (6 and 6.0, or 0.0 and -0.0, are not)."""
+    return a == b and repr(a) == repr(b)
 
 
 def _chunks(todo: list[tuple[int, int, str | None]]) -> list[list[tuple[int, int, str | None]]]:
@@ -324,7 +354,7 @@ def _lay_out_chunk(items: list[tuple[int, str]]) -> list[Fresh]:
         raise RuntimeError("no layout job in this process")
     session, chosen, ink_saver = _JOB
     out = []
-    keys: dict[tuple[object, ...], tuple[list[object], str]] = {}  # see _face_key
+    keys: KeptKeys = {}  # see _face_key
     for ci, side in items:
         drawing, probes, problems = _face_or_problems(session, chosen[ci], side, ink_saver)
         out.append((drawing, _face_key(drawing, keys) if drawing is not None else "", probes,

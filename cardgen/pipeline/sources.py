@@ -164,6 +164,7 @@ class FaceCache:
         self.new: Entries = {}
         self.added = False
         self.written: dict[int, tuple[Component, str]] = {}  # id() -> it, _component_repr
+        self._heads: dict[str, Any] = {}  # side -> sha1 of the keys' first two lines
 
     def _read(self) -> Entries:
         """The cache, only if this user's key signed it: a cache file that came with someone
@@ -195,8 +196,17 @@ class FaceCache:
         """key(component, side) for each side, the component written out once."""
         written = _component_repr(component)
         self.written[id(component)] = (component, written)
-        return [hashlib.sha1(f"{self.base}\n{side}\n{written}".encode()).hexdigest()
-                for side in sides]
+        tail = written.encode("utf-8")
+        heads = self._heads
+        out = []
+        for side in sides:  # sha1(f"{base}\n{side}\n{written}"), its head hashed once a side
+            head = heads.get(side)
+            if head is None:
+                head = heads[side] = hashlib.sha1(f"{self.base}\n{side}\n".encode())
+            digest = head.copy()
+            digest.update(tail)
+            out.append(digest.hexdigest())
+        return out
 
     def get(self, key: str) -> tuple[Drawing, str] | None:
         """The cached face and its face key, if its probed images are as they were."""

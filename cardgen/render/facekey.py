@@ -1,5 +1,12 @@
 """A face's content -> its name in a PDF (a form XObject's or a marked-content tag's): equal
-drawings share one name, and the name does not depend on where the project lies."""
+drawings share one name, and the name does not depend on where the project lies.
+
+The name hashes `repr((width, height, bleed, items))`. That text is written here item by item
+(`face_body`), character for character: frames, icons and backgrounds are objects the layout
+memo shares, whose reprs drawing.py keeps per object; a Text line (what differs from face to
+face) is written from its fields, its coordinates' reprs kept by value (the same baselines and
+margins recur on every face of a layout) and its font, size, colour and anchor written once per
+combination (`_text_repr`)."""
 
 from __future__ import annotations
 
@@ -9,14 +16,70 @@ from collections.abc import Iterable
 from cardgen.layout import fonts
 from cardgen.layout.drawing import Drawing, Group, Primitive, Text
 
+KEPT = 8192  # coordinates and tails kept (each memo cleared when full)
+_floats: dict[float, str] = {}  # a non-zero float -> its repr
+_tails: dict[tuple[str, float, str, str], str] = {}  # (font, size, colour, anchor) -> tail
+
 
 def face_key(drawing: Drawing) -> str:
     """A stable name for a face's content: equal drawings share one form XObject."""
-    body = repr((drawing.width, drawing.height, drawing.bleed, drawing.items))
+    body = face_body(drawing)
     if fonts.FILE_PREFIX in body:  # a layout's own font: by its content, not where it lies
         for face in _file_faces(drawing.items):
             body = body.replace(f"font={face!r}", f"font={fonts.pdf_font_name(face)!r}")
     return "cg" + hashlib.sha1(body.encode("utf-8")).hexdigest()[:16]
+
+
+def face_body(drawing: Drawing) -> str:
+    """`repr((drawing.width, drawing.height, drawing.bleed, drawing.items))`, character for
+    character, each Text line written by `_text_repr`."""
+    items = drawing.items
+    if type(items) is not list:  # noqa: E721  (a list's repr is what is written below)
+        return repr((drawing.width, drawing.height, drawing.bleed, items))
+    parts = [_text_repr(item) if type(item) is Text else repr(item)  # noqa: E721
+             for item in items]
+    return f"({drawing.width!r}, {drawing.height!r}, {drawing.bleed!r}, [{', '.join(parts)}])"
+
+
+def _text_repr(text: Text) -> str:
+    """repr(text): its own when its outline or letter spacing is set, else from its fields."""
+    d = text.__dict__
+    if d["stroke"] is not None or d["stroke_width"] != 0.0 or d["spacing"] != 0.0:
+        return repr(text)
+    x, y = d["x"], d["y"]
+    xs, ys = _floats.get(x), _floats.get(y)
+    # kept for non-zero floats only (no 0.0 to serve -0.0), and serving floats only (6 == 6.0)
+    if xs is None or type(x) is not float:  # noqa: E721
+        xs = _kept_float(x)
+    if ys is None or type(y) is not float:  # noqa: E721
+        ys = _kept_float(y)
+    size = d["size"]
+    key = (d["font"], size, d["color"], d["anchor"])
+    tail = _tails.get(key)
+    if tail is None or type(size) is not float:  # noqa: E721  (kept: see _tail)
+        tail = _tail(key)
+    return f"Text(x={xs}, y={ys}, text={d['text']!r}{tail}"
+
+
+def _kept_float(value: object) -> str:
+    text = repr(value)
+    if type(value) is float and value:  # noqa: E721
+        if len(_floats) >= KEPT:
+            _floats.clear()
+        _floats[value] = text
+    return text
+
+
+def _tail(key: tuple[str, float, str, str]) -> str:
+    """What a Text's repr writes after its text: kept for a non-zero float size and text
+    font, colour and anchor (no other value equal to those is written otherwise)."""
+    font, size, color, anchor = key
+    text = f", font={font!r}, size={size!r}, color={color!r}, anchor={anchor!r})"
+    if type(size) is float and size and all(type(v) is str for v in (font, color, anchor)):  # noqa: E721
+        if len(_tails) >= KEPT:
+            _tails.clear()
+        _tails[key] = text
+    return text
 
 
 def _file_faces(items: Iterable[Primitive]) -> set[str]:
