@@ -65,17 +65,21 @@ def _collect(items: Sequence[Primitive], found: dict[str, list[str]], bare: dict
     return n
 
 
-_CHARS: dict[str, Chars] = {}  # face key -> its characters, as the last documents found them
-_CHARS_KEPT = 1 << 16
+class DocChars(dict[str, str]):
+    """font face -> the sorted characters a document's faces show, and `covered`: the keys
+    of the faces they were found from (a face among them needs no check of its own)."""
+
+    covered: frozenset[str] = frozenset()
 
 
-def doc_chars(faces: Iterable[tuple[str, Drawing]], known: MutableMapping[str, Chars]
-              ) -> dict[str, str]:
-    """font face -> the sorted characters the faces show; `known` holds face key -> its chars
-    (read for faces in it, filled in for the others)."""
+def doc_chars(faces: Iterable[tuple[str, Drawing]], known: Mapping[str, Chars]) -> DocChars:
+    """font face -> the sorted characters the faces show (`known`: face key -> its chars, for
+    faces whose characters were worked out before). The others' texts are gathered per font
+    face and looked at once, word by word (`shown_chars`: each distinct word of the document
+    looked up, and shaped when new, once), not face by face: a document's characters are the
+    union of its faces', and a deck's faces share nearly all their words."""
     found: dict[str, set[str]] = {}
-    if len(_CHARS) > _CHARS_KEPT:
-        _CHARS.clear()
+    texts: dict[str, list[str]] = {}
     bare: dict[int, Group] = {}
     seen: set[str] = set()
     for key, drawing in faces:
@@ -84,11 +88,15 @@ def doc_chars(faces: Iterable[tuple[str, Drawing]], known: MutableMapping[str, C
         seen.add(key)
         chars = known.get(key)
         if chars is None:
-            chars = known[key] = face_chars(drawing, bare)
-        _CHARS[key] = chars
+            _collect(drawing.items, texts, bare)
+            continue
         for face, text in chars:
             found.setdefault(face, set()).update(text)
-    return {face: "".join(sorted(chars)) for face, chars in sorted(found.items())}
+    for face, lines in texts.items():
+        found.setdefault(face, set()).update(shown_chars(face, lines))
+    out = DocChars((face, "".join(sorted(chars))) for face, chars in sorted(found.items()))
+    out.covered = frozenset(seen)
+    return out
 
 
 @cache
@@ -151,6 +159,7 @@ class FaceOps:
     def __init__(self, known: MutableMapping[str, Kept], chars: Mapping[str, str]):
         self.known = known
         self.primed = {face: frozenset(text) for face, text in chars.items()}
+        self.covered = getattr(chars, "covered", _NONE)  # faces whose characters were primed
         self.fresh: dict[str, Kept] = {}
         self._groups: dict[int, tuple[Group, bool]] = {}  # `pure`'s findings, this document's
 
@@ -171,13 +180,11 @@ class FaceOps:
             draw_items(canvas, drawing.items)
         finally:
             version, doc._pdfVersion = tuple(doc._pdfVersion), max(before, doc._pdfVersion)
-        chars = _CHARS.get(key)  # a face key is its content: its characters as primed
-        if chars is None:
-            chars = face_chars(drawing)
-        primed = self.primed
-        for face, text in chars:
-            if not primed.get(face, _NONE).issuperset(text):
-                return
+        if key not in self.covered:  # (a face key is its content: one primed is covered)
+            primed = self.primed
+            for face, text in face_chars(drawing):
+                if not primed.get(face, _NONE).issuperset(text):
+                    return
         if pure(drawing.items, self._groups):
             self.known[key] = self.fresh[key] = (version, "\n".join(code[start:]))
 
