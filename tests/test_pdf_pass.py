@@ -127,3 +127,26 @@ def test_a_grid_decks_pages_digest_as_their_values(tmp_path: Path) -> None:
     assert plans.page_digest(page) == _digest(page) != digests[1]
     page.lines.reverse()
     assert plans.page_digest(page) == _digest(page)
+
+
+def test_a_document_of_the_same_faces_takes_the_characters_found_before(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardgen.render import pdftext
+
+    a = ("a", Drawing("a", 10, 10, items=[Text(0, 0, "ab", "regular", 8)]))
+    b = ("b", Drawing("b", 10, 10, items=[Text(0, 0, "xyz", "regular", 8)]))
+    first = faceops.doc_chars([a, b], {})
+    assert faceops.doc_chars([b, a, b], {}) is first  # the same faces, in any order
+    other = ("a", Drawing("a", 10, 10, items=[Text(0, 0, "q", "regular", 8)]))
+    assert dict(faceops.doc_chars([other, b], {})) == {"regular": "qxyz"}  # another drawing
+    assert dict(faceops.doc_chars([a], {})) == {"regular": "ab"}  # other faces: their own
+    assert dict(faceops.doc_chars([b], {})) == {"regular": "xyz"}
+    seen = []
+    shaped = pdftext._shown_whole
+
+    def standing_in(face: str, text: str) -> Any:
+        seen.append(text)
+        return shaped(face, text)
+
+    monkeypatch.setattr(pdftext, "_shown_whole", standing_in)
+    assert dict(faceops.doc_chars([a, b], {})) == dict(first) and seen  # shaped anew

@@ -31,6 +31,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout.drawing import Drawing, Ellipse, Group, Path, Primitive, Rect, Text
+from cardgen.render import pdftext
 from cardgen.render.pdf import _FORMS_ATTR, asked_version, draw_items
 from cardgen.render.pdf_style import replayable
 from cardgen.render.pdfpage import show_page
@@ -78,6 +79,12 @@ def doc_chars(faces: Iterable[tuple[str, Drawing]], known: Mapping[str, Chars]) 
     face and looked at once, word by word (`shown_chars`: each distinct word of the document
     looked up, and shaped when new, once), not face by face: a document's characters are the
     union of its faces', and a deck's faces share nearly all their words."""
+    faces = list(faces)
+    covered = frozenset([key for key, _ in faces])
+    drawn = frozenset([(key, id(drawing)) for key, drawing in faces])
+    kept = _DOCS.get(drawn)  # the same faces as an earlier document (Letter and A4, a kind's
+    if kept is not None and kept[0] is _shaping():  # print-shop file): their characters (a
+        return kept[2]  # test may stand in for the shaping)
     found: dict[str, set[str]] = {}
     texts: dict[str, list[str]] = {}
     bare: dict[int, Group] = {}
@@ -95,8 +102,21 @@ def doc_chars(faces: Iterable[tuple[str, Drawing]], known: Mapping[str, Chars]) 
     for face, lines in texts.items():
         found.setdefault(face, set()).update(shown_chars(face, lines))
     out = DocChars((face, "".join(sorted(chars))) for face, chars in sorted(found.items()))
-    out.covered = frozenset(seen)
+    out.covered = covered
+    if len(_DOCS) >= 8:
+        _DOCS.clear()
+    _DOCS[drawn] = (_shaping(), [drawing for _, drawing in faces], out)
     return out
+
+
+# a document's faces, (key, id) each -> the shaping, the faces (held: no other object takes
+# their ids meanwhile) and their characters
+_DOCS: dict[frozenset[tuple[str, int]], tuple[object, list[Drawing], DocChars]] = {}
+
+
+def _shaping() -> object:
+    """What shapes a word for `shown_chars` (the characters it shows)."""
+    return pdftext._shown_whole
 
 
 @cache
