@@ -103,7 +103,7 @@ def doc_chars(faces: Iterable[tuple[str, Drawing]], known: Mapping[str, Chars]) 
         found.setdefault(face, set()).update(shown_chars(face, lines))
     out = DocChars((face, "".join(sorted(chars))) for face, chars in sorted(found.items()))
     out.covered = covered
-    if len(_DOCS) >= 8:
+    if len(_DOCS) >= 4:
         _DOCS.clear()
     _DOCS[drawn] = (_shaping(), [drawing for _, drawing in faces], out)
     return out
