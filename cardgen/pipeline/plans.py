@@ -50,7 +50,8 @@ def page_digest(page: impose.Page) -> str:
     values (`plan_values`, marshalled: equal values, equal bytes), or from its repr when a
     value is of a kind marshal does not write."""
     try:
-        data = marshal.dumps(plan_values(page), 2)  # type: ignore[arg-type]  # version 2: values only, no references
+        values = _page_values(page) if type(page) is Page else plan_values(page)
+        data = marshal.dumps(values, 2)  # type: ignore[arg-type]  # version 2: values only, no references
     except ValueError:
         return hashlib.sha1(repr(page).encode("utf-8")).hexdigest()
     return hashlib.sha1(b"plan values\0" + data).hexdigest()
@@ -93,6 +94,56 @@ def _values_of(kind: type) -> Callable[[Any], object]:
             parts[i] = plan_values(parts[i])
         return (tag, *parts)
     return values
+
+
+def _page_values(page: Page) -> object:
+    """`plan_values(page)`, the values of what pages share worked out once: a grid's pages
+    hold the same frozen slots, clips, marks, lanes and labels, so each object's values (and
+    each list of such objects') are kept by the objects' ids, the objects held beside them so
+    no other object takes their ids meanwhile."""
+    memo = _SHARED
+    if len(memo) >= _SHARED_MAX:
+        memo.clear()
+    placements = []
+    for p in page.placements:
+        slot = memo.get(id(p.slot))
+        if slot is None or slot[0] is not p.slot:
+            slot = memo[id(p.slot)] = (p.slot, plan_values(p.slot))
+        clip = memo.get(id(p.clip))
+        if clip is None or clip[0] is not p.clip:
+            clip = memo[id(p.clip)] = (p.clip, plan_values(p.clip))
+        placements.append(("Placement", p.face, slot[1], clip[1], p.counts, p.bleed))
+    paper = memo.get(id(page.paper))
+    if paper is None or paper[0] is not page.paper:
+        paper = memo[id(page.paper)] = (page.paper, plan_values(page.paper))
+    return ("Page", paper[1], page.side, page.what, placements, _shared_list(page.lines),
+            _shared_list(page.circles), _shared_list(page.labels), _shared_list(page.lanes),
+            plan_values(page.notes))
+
+
+def _shared_list(items: list[Any]) -> object:
+    """`plan_values(items)` for a list of frozen plan objects, kept by the objects' ids."""
+    if type(items) is not list or not items:
+        return plan_values(items)
+    memo = _SHARED
+    key = tuple(map(id, items))
+    found = memo.get(key)
+    if found is None:
+        if not all(type(item) in _FROZEN for item in items):
+            return plan_values(items)
+        values = []
+        for item in items:  # (a page's own label among shared ones: the others' kept)
+            one = memo.get(id(item))
+            if one is None or one[0] is not item:
+                one = memo[id(item)] = (item, plan_values(item))
+            values.append(one[1])
+        found = memo[key] = (tuple(items), values)
+    return found[1]
+
+
+_FROZEN = frozenset((Line, Circle, Label, Lane))  # frozen records of plain values
+_SHARED: dict[object, tuple[object, object]] = {}  # ids -> (the objects, their values)
+_SHARED_MAX = 1 << 16
 
 
 _KEPT: dict[tuple[Path, str], tuple[Any, Planned]] = {}  # (project, paper) -> (inputs, plan)

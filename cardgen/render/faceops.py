@@ -31,6 +31,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout.drawing import Drawing, Ellipse, Group, Path, Primitive, Rect, Text
+from cardgen.render import pdftext
 from cardgen.render.pdf import _FORMS_ATTR, asked_version, draw_items
 from cardgen.render.pdf_style import replayable
 from cardgen.render.pdfpage import show_page
@@ -65,17 +66,27 @@ def _collect(items: Sequence[Primitive], found: dict[str, list[str]], bare: dict
     return n
 
 
-_CHARS: dict[str, Chars] = {}  # face key -> its characters, as the last documents found them
-_CHARS_KEPT = 1 << 16
+class DocChars(dict[str, str]):
+    """font face -> the sorted characters a document's faces show, and `covered`: the keys
+    of the faces they were found from (a face among them needs no check of its own)."""
+
+    covered: frozenset[str] = frozenset()
 
 
-def doc_chars(faces: Iterable[tuple[str, Drawing]], known: MutableMapping[str, Chars]
-              ) -> dict[str, str]:
-    """font face -> the sorted characters the faces show; `known` holds face key -> its chars
-    (read for faces in it, filled in for the others)."""
+def doc_chars(faces: Iterable[tuple[str, Drawing]], known: Mapping[str, Chars]) -> DocChars:
+    """font face -> the sorted characters the faces show (`known`: face key -> its chars, for
+    faces whose characters were worked out before). The others' texts are gathered per font
+    face and looked at once, word by word (`shown_chars`: each distinct word of the document
+    looked up, and shaped when new, once), not face by face: a document's characters are the
+    union of its faces', and a deck's faces share nearly all their words."""
+    faces = list(faces)
+    covered = frozenset([key for key, _ in faces])
+    drawn = frozenset([(key, id(drawing)) for key, drawing in faces])
+    kept = _DOCS.get(drawn)  # the same faces as an earlier document (Letter and A4, a kind's
+    if kept is not None and kept[0] is _shaping():  # print-shop file): their characters (a
+        return kept[2]  # test may stand in for the shaping)
     found: dict[str, set[str]] = {}
-    if len(_CHARS) > _CHARS_KEPT:
-        _CHARS.clear()
+    texts: dict[str, list[str]] = {}
     bare: dict[int, Group] = {}
     seen: set[str] = set()
     for key, drawing in faces:
@@ -84,11 +95,28 @@ def doc_chars(faces: Iterable[tuple[str, Drawing]], known: MutableMapping[str, C
         seen.add(key)
         chars = known.get(key)
         if chars is None:
-            chars = known[key] = face_chars(drawing, bare)
-        _CHARS[key] = chars
+            _collect(drawing.items, texts, bare)
+            continue
         for face, text in chars:
             found.setdefault(face, set()).update(text)
-    return {face: "".join(sorted(chars)) for face, chars in sorted(found.items())}
+    for face, lines in texts.items():
+        found.setdefault(face, set()).update(shown_chars(face, lines))
+    out = DocChars((face, "".join(sorted(chars))) for face, chars in sorted(found.items()))
+    out.covered = covered
+    if len(_DOCS) >= 4:
+        _DOCS.clear()
+    _DOCS[drawn] = (_shaping(), [drawing for _, drawing in faces], out)
+    return out
+
+
+# a document's faces, (key, id) each -> the shaping, the faces (held: no other object takes
+# their ids meanwhile) and their characters
+_DOCS: dict[frozenset[tuple[str, int]], tuple[object, list[Drawing], DocChars]] = {}
+
+
+def _shaping() -> object:
+    """What shapes a word for `shown_chars` (the characters it shows)."""
+    return pdftext._shown_whole
 
 
 @cache
@@ -151,6 +179,7 @@ class FaceOps:
     def __init__(self, known: MutableMapping[str, Kept], chars: Mapping[str, str]):
         self.known = known
         self.primed = {face: frozenset(text) for face, text in chars.items()}
+        self.covered = getattr(chars, "covered", _NONE)  # faces whose characters were primed
         self.fresh: dict[str, Kept] = {}
         self._groups: dict[int, tuple[Group, bool]] = {}  # `pure`'s findings, this document's
 
@@ -171,13 +200,11 @@ class FaceOps:
             draw_items(canvas, drawing.items)
         finally:
             version, doc._pdfVersion = tuple(doc._pdfVersion), max(before, doc._pdfVersion)
-        chars = _CHARS.get(key)  # a face key is its content: its characters as primed
-        if chars is None:
-            chars = face_chars(drawing)
-        primed = self.primed
-        for face, text in chars:
-            if not primed.get(face, _NONE).issuperset(text):
-                return
+        if key not in self.covered:  # (a face key is its content: one primed is covered)
+            primed = self.primed
+            for face, text in face_chars(drawing):
+                if not primed.get(face, _NONE).issuperset(text):
+                    return
         if pure(drawing.items, self._groups):
             self.known[key] = self.fresh[key] = (version, "\n".join(code[start:]))
 
