@@ -1,9 +1,9 @@
 """Face operators kept for the PDF writers between documents and builds (PROJECT/.cardgen-cache/).
 
 What `cardgen.render.faceops` works out for a document is kept here, signed like the face
-cache (`sources.cache_secret`): each face's characters by face key, per document signature
-(its fonts and character set) each face's operators, and per document its pages' encoded
-streams. The home-print files of every paper and the print-shop files take them from one
+cache (`signed.pickle_secret`): per document signature (its fonts and character set) each
+face's operators, and per document its pages' encoded streams (a document's characters are
+found again from its faces' texts at once, `faceops.doc_chars`). The home-print files of every paper and the print-shop files take them from one
 store, and a rebuild after a one-card edit draws only that card's faces and the pages they are
 on (unless the edit brings a character no face showed before: then every face of the
 documents it is in is drawn again, under the new signature).
@@ -12,8 +12,8 @@ The store is one file per game and edition, read once per process while it is un
 written atomically once per build, by the build process: its tasks share one store, and a
 forked helper's tasks hand back what they added (`delta`, `merge`) instead of writing, so
 during a build no process reads the file again (a store written meanwhile by another build
-is merged on the write). It keeps only the faces of the latest build and the signatures some document
-was last written with, and it is dropped whole when cardgen's code or its drawing libraries
+is merged on the write). It keeps only the faces of the latest build and the signatures some
+document was last written with, and it is dropped whole when cardgen's code or its drawing libraries
 change (`sources.toolchain`).
 """
 
