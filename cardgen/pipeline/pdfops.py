@@ -3,10 +3,11 @@
 What `cardgen.render.faceops` works out for a document is kept here, signed like the face
 cache (`signed.pickle_secret`): per document signature (its fonts and character set) each
 face's operators, and per document its pages' encoded streams (a document's characters are
-found again from its faces' texts at once, `faceops.doc_chars`). The home-print files of every paper and the print-shop files take them from one
-store, and a rebuild after a one-card edit draws only that card's faces and the pages they are
-on (unless the edit brings a character no face showed before: then every face of the
-documents it is in is drawn again, under the new signature).
+found again from its faces' texts at once, `faceops.doc_chars`). The home-print files of every
+paper and the print-shop files take them from one store, and a rebuild after a one-card edit
+draws only that card's faces and the pages they are on (unless the edit brings a character no
+face showed before: then every face of the documents it is in is drawn again, under the new
+signature).
 
 The store is one file per game and edition, read once per process while it is unchanged and
 written atomically once per build, by the build process: its tasks share one store, and a
