@@ -23,7 +23,7 @@ Rows (what / figure / goal):
 
 Wall-time rows need a quiet machine; CPU ratios hold up on a busy one.
 
-    python bench/run.py                       # the whole table (about 10 minutes on 2 cores)
+    python bench/run.py                       # the whole table (about a minute on 2 cores)
     python bench/run.py --sizes 600 --repeat 3 --no-seeds --no-edit   # a quick look
 """
 
