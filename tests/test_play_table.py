@@ -72,6 +72,18 @@ class Table:
             raise AssertionError("the table's stored state never reached another page")
         other.close()
 
+    def reloaded_until(self, expected: dict[str, Any], tries: int = 20) -> None:
+        """Reload until the table comes back as `expected`: Chromium commits localStorage to
+        its storage service in batches, so a reload right after a write can still read the
+        one before it (the other page above may share the writer's cache). A state that is
+        never kept fails after `tries` reloads."""
+        for _ in range(tries):
+            self.page.reload()
+            self.ready()
+            if self.state() == expected:
+                return
+            self.page.wait_for_timeout(250)
+
     def state(self) -> dict[str, Any]:
         return dict(self.page.evaluate("cardgenTable.state()"))
 
@@ -150,8 +162,7 @@ def test_the_table_plays_a_game_from_the_file_system(browser: Any, target: str,
     saved = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
     assert saved == before_undo
     table.stored_everywhere(tmp_path)
-    page.reload()
-    table.ready()
+    table.reloaded_until(saved)
     assert table.state() == saved
     table.click(max(table.on_top(".obj.stack"), key=lambda o: o["count"]))
     table.act("draw")

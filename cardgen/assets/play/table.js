@@ -632,8 +632,9 @@ function stored() {
   } catch (e) { return null; }
 }
 
-state = stored() || freshState(freshSeed(), GAME.players.min);
-save();
+const kept = stored();
+state = kept || freshState(freshSeed(), GAME.players.min);
+if (!kept) save();  // a kept table is not written back: a write still on its way stays newest
 render();
 fit();
 say(`seed ${state.seed}: ${GAME.setup.length ? 'set up from the rulebook\'s set-up' : 'every deck face down'}`);
