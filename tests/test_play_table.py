@@ -73,10 +73,8 @@ class Table:
         other.close()
 
     def reloaded_until(self, expected: dict[str, Any], tries: int = 20) -> None:
-        """Reload until the table comes back as `expected`: Chromium commits localStorage to
-        its storage service in batches, so a reload right after a write can still read the
-        one before it (the other page above may share the writer's cache). A state that is
-        never kept fails after `tries` reloads."""
+        """Reload until the table comes back as `expected` (a loaded machine can delay the
+        browser's storage past a reload); a state that is never kept fails after `tries`."""
         for _ in range(tries):
             self.page.reload()
             self.ready()

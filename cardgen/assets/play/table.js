@@ -632,9 +632,8 @@ function stored() {
   } catch (e) { return null; }
 }
 
-const kept = stored();
-state = kept || freshState(freshSeed(), GAME.players.min);
-if (!kept) save();  // a kept table is not written back: a write still on its way stays newest
+state = stored() || freshState(freshSeed(), GAME.players.min);
+save();
 render();
 fit();
 say(`seed ${state.seed}: ${GAME.setup.length ? 'set up from the rulebook\'s set-up' : 'every deck face down'}`);
