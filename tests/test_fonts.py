@@ -101,28 +101,8 @@ def test_a_layouts_own_font_is_named_by_its_content_not_its_folder(tmp_path: Pat
     assert str(tmp_path) not in names[0]
 
 
-def test_an_own_font_projects_svgs_are_the_same_wherever_the_project_lies(tmp_path: Path) -> None:
-    import shutil
-
-    from cardgen.cli import main
-
-    fixture = Path(__file__).parent / "fixtures" / "own-font"
-    svgs = []
-    for place in ("first", "second/deeper"):
-        project = tmp_path / place / "project"
-        shutil.copytree(fixture, project)
-        out = tmp_path / place / "out"
-        assert main(["--project", str(project), "build", "--out", str(out), "--outputs", "svg"]) in (0, 1)
-        files = sorted(out.rglob("*.svg"))
-        assert files
-        svgs.append({f.relative_to(out): f.read_bytes() for f in files})
-    assert svgs[0] == svgs[1]
-    assert any(b"CardgenFont-" in data for data in svgs[0].values())
-
-
-def test_an_own_font_projects_whole_build_is_the_same_wherever_the_project_lies(
-        tmp_path: Path) -> None:
-    """PDFs too: a face's form and marked-content name must not carry the font's path."""
+def _own_font_built_in_two_places(tmp_path: Path, *args: str) -> list[dict[Path, bytes]]:
+    """The own-font fixture built (with args) in two folders: each build's files by path."""
     import shutil
 
     from cardgen.cli import main
@@ -133,10 +113,25 @@ def test_an_own_font_projects_whole_build_is_the_same_wherever_the_project_lies(
         project = tmp_path / place / "project"
         shutil.copytree(fixture, project)
         out = tmp_path / place / "out"
-        assert main(["--project", str(project), "build", "--out", str(out)]) in (0, 1)
+        assert main(["--project", str(project), "build", "--out", str(out), *args]) in (0, 1)
         files = sorted(f for f in out.rglob("*") if f.is_file())
-        assert any(f.suffix == ".pdf" for f in files)
         built.append({f.relative_to(out): f.read_bytes() for f in files})
+    return built
+
+
+def test_an_own_font_projects_svgs_are_the_same_wherever_the_project_lies(tmp_path: Path) -> None:
+    svgs = [{name: data for name, data in files.items() if name.suffix == ".svg"}
+            for files in _own_font_built_in_two_places(tmp_path, "--outputs", "svg")]
+    assert svgs[0]
+    assert svgs[0] == svgs[1]
+    assert any(b"CardgenFont-" in data for data in svgs[0].values())
+
+
+def test_an_own_font_projects_whole_build_is_the_same_wherever_the_project_lies(
+        tmp_path: Path) -> None:
+    """PDFs too: a face's form and marked-content name must not carry the font's path."""
+    built = _own_font_built_in_two_places(tmp_path)
+    assert any(name.suffix == ".pdf" for name in built[0])
     assert built[0].keys() == built[1].keys()
     assert [name for name in built[0] if built[0][name] != built[1][name]] == []
 
