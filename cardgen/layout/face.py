@@ -27,6 +27,7 @@ from cardgen.layout.lintmemo import lint_face
 from cardgen.layout.lints import FaceLinter
 from cardgen.layout.memo import FaceMemo
 from cardgen.layout.model import ANCHOR, EditionMark, Fonts, TemplateFile
+from cardgen.layout.plan import draw_elements, steps
 from cardgen.layout.scope import Scope, number
 from cardgen.layout.session import LayoutSession, SharedFace, face_label
 from cardgen.layout.standee import STANDEE_PRESETS, standee_strip
@@ -96,8 +97,8 @@ def lay_out_template(session: LayoutSession, component: Component, side: str,
     where = ("background", drawing.width, drawing.height, drawing.bleed, drawing.points)
     if not ctx.job.memo.kept(ctx, template, where, scope, _background, None, ctx, template, scope):
         ctx.guarded(_background, None, ctx, template, scope)
-    for element in template.elements:
-        ctx.element(element, scope, 0.0, 0.0)
+    memo = ctx.job.memo
+    draw_elements(ctx, memo, steps(memo, template), scope)  # each as ctx.element draws it
     if template.edition_mark is not False:
         ctx.guarded(_edition_mark, None, ctx, template.edition_mark, scope)
     if session.db.draft:
