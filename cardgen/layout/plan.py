@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 from cardgen.layout.drawing import IDENTITY
 from cardgen.layout.elements.base import Context, Drawn, ElementBase
-from cardgen.layout.memo import FaceMemo, _Root, drawn_and_recorded, missing, replay
+from cardgen.layout.memo import _LEAF, MISSES, FaceMemo, _Root, drawn_and_recorded, replay
 from cardgen.layout.scope import Scope
 
 PLANS = 64  # plans a session keeps (a template per kind and side; more only with ink saver)
@@ -55,21 +55,27 @@ def steps(memo: FaceMemo, template: Any) -> tuple[Step, ...]:
 
 def draw_elements(ctx: Context, memo: FaceMemo, plan: tuple[Step, ...], scope: Scope) -> None:
     """The plan's elements on the context's face, as `Context.element` draws each at 0, 0."""
-    seen = memo.seen
+    seen, budget, items, kept = memo.seen, ctx.budget, ctx.drawing.items, ctx.placed
     for el, root in plan:
         if root is None or id(el) in seen:
             ctx.element(el, scope, 0.0, 0.0)
             continue
         outer, ctx.current = ctx.current, el
-        if missing(root):  # no longer recorded: drawn (FaceMemo.draw's False)
+        if root.hits == 0 and root.draws >= MISSES:  # no longer recorded: drawn (memo.missing)
             ctx.guarded(el.draw, el, ctx, scope, 0.0, 0.0)
         else:
             seen.add(id(el))
-            placed = replay(root, scope.value)
-            if placed is not None and ctx.budget[0] >= len(placed):
-                ctx.budget[0] -= len(placed)
-                ctx.drawing.items.extend([p.item for p in placed])
-                ctx.placed.extend(placed)
+            node = root.tree
+            if node.path is _LEAF:  # it reads nothing: what it placed first (memo.replay)
+                root.hits += 1
+                placed: tuple[Any, ...] | None = node.placed
+            else:
+                placed = replay(root, scope.value)
+            if placed is not None and budget[0] >= len(placed):
+                budget[0] -= len(placed)
+                for p in placed:
+                    items.append(p.item)
+                    kept.append(p)
             else:
                 drawn_and_recorded(ctx, root, scope, el.draw, el, ctx, scope, 0.0, 0.0)
         if el.name:
