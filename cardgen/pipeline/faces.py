@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import field, replace
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from cardgen import impose
@@ -395,9 +396,17 @@ def _drawing(session: LayoutSession, component: Component, side: str, ink_saver:
              ) -> Drawing | None:
     """The laid-out face; the ink-saver flag is passed only when set, so a stand-in layout
     module with the plain three-argument `lay_out` (tests, bench) still serves."""
-    from cardgen.layout import lay_out
-
+    lay_out = _layout().lay_out  # looked up per face: tests put a stand-in there
     return lay_out(session, component, side, True) if ink_saver else lay_out(session, component, side)
+
+
+@cache
+def _layout() -> ModuleType:
+    """cardgen.layout, imported once it is needed (a `from` import of a package's name runs
+    importlib's Python code on every call: once per face)."""
+    import cardgen.layout
+
+    return cardgen.layout
 
 
 def kind_title(db: Database, kind: str) -> str:
