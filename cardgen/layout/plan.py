@@ -35,7 +35,7 @@ class Plan(NamedTuple):
 def steps(memo: FaceMemo, template: Any) -> tuple[Step, ...]:
     """The plan of a template's elements for the face constants of `memo` (made once)."""
     plans = memo.memo.plans
-    known = plans.get(id(template))
+    known: Plan | None = plans.get(id(template))
     if known is not None and known.template is template and known.constants == memo.constants:
         return known.steps
     side = memo.constants[0]
@@ -49,8 +49,8 @@ def steps(memo: FaceMemo, template: Any) -> tuple[Step, ...]:
         made.append((el, root))
     if len(plans) >= PLANS:
         plans.clear()
-    plans[id(template)] = Plan(template, memo.constants, tuple(made))
-    return plans[id(template)].steps
+    plans[id(template)] = known = Plan(template, memo.constants, tuple(made))
+    return known.steps
 
 
 def draw_elements(ctx: Context, memo: FaceMemo, plan: tuple[Step, ...], scope: Scope) -> None:

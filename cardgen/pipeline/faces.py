@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import field, replace
 from functools import cache
@@ -396,17 +398,16 @@ def _drawing(session: LayoutSession, component: Component, side: str, ink_saver:
              ) -> Drawing | None:
     """The laid-out face; the ink-saver flag is passed only when set, so a stand-in layout
     module with the plain three-argument `lay_out` (tests, bench) still serves."""
-    lay_out = _layout().lay_out  # looked up per face: tests put a stand-in there
+    lay_out: Callable[..., Drawing | None] = _layout().lay_out
     return lay_out(session, component, side, True) if ink_saver else lay_out(session, component, side)
 
 
-@cache
 def _layout() -> ModuleType:
-    """cardgen.layout, imported once it is needed (a `from` import of a package's name runs
-    importlib's Python code on every call: once per face)."""
-    import cardgen.layout
-
-    return cardgen.layout
+    """cardgen.layout as `from cardgen.layout import lay_out` finds it (in sys.modules, where a
+    test may put a stand-in), without the importlib code such an import of a package's name
+    runs on every call (once per face)."""
+    found = sys.modules.get("cardgen.layout")
+    return found if found is not None else importlib.import_module("cardgen.layout")
 
 
 def kind_title(db: Database, kind: str) -> str:
