@@ -112,3 +112,17 @@ def test_a_text_colour_kept_per_element_is_each_palettes_own() -> None:
     one, other = {"accent": "#112233"}, {"accent": "#445566"}
     assert [ink(one), ink(other), ink(one), ink({})] == ["#112233", "#445566", "#112233",
                                                          "#1A1A1A"]
+
+
+def test_a_blank_face_sized_by_a_binding_is_sized_per_card(tmp_path: Path) -> None:
+    project = _deck(tmp_path / "deck", 6)
+    card = project / "layouts" / "bench" / "card.yaml"
+    card.write_text(FRONT.replace("size: [63, 88]", 'size: ["{number} + 60", 88]'),
+                    encoding="utf-8")
+    db = load_database(project, "bench", None)
+    faces = lay_out_faces(db, None, lambda stage, done, total: None)
+    widths = {c.id: faces.drawings[(c.id, "front")].width for c in db.components}
+    assert widths == {c.id: c.fields["number"] + 60.0 for c in db.components}
+    assert len(set(widths.values())) > 1
+    backs = {faces.drawings[(c.id, "back")].width for c in db.components}
+    assert backs == {63.0}  # the back's own size, written as numbers
