@@ -27,6 +27,7 @@ from cardgen.layout.lintmemo import lint_face
 from cardgen.layout.lints import FaceLinter
 from cardgen.layout.memo import FaceMemo
 from cardgen.layout.model import ANCHOR, EditionMark, Fonts, TemplateFile
+from cardgen.layout.plan import draw_elements, steps
 from cardgen.layout.scope import Scope, number
 from cardgen.layout.session import LayoutSession, SharedFace, face_label
 from cardgen.layout.standee import STANDEE_PRESETS, standee_strip
@@ -96,8 +97,8 @@ def lay_out_template(session: LayoutSession, component: Component, side: str,
     where = ("background", drawing.width, drawing.height, drawing.bleed, drawing.points)
     if not ctx.job.memo.kept(ctx, template, where, scope, _background, None, ctx, template, scope):
         ctx.guarded(_background, None, ctx, template, scope)
-    for element in template.elements:
-        ctx.element(element, scope, 0.0, 0.0)
+    memo = ctx.job.memo
+    draw_elements(ctx, memo, steps(memo, template), scope)  # each as ctx.element draws it
     if template.edition_mark is not False:
         ctx.guarded(_edition_mark, None, ctx, template.edition_mark, scope)
     if session.db.draft:
@@ -165,7 +166,31 @@ def _blank(session: LayoutSession, component: Component, side: str, template: Te
 
 def _checked_blank(component: Component, side: str, template: TemplateFile, scope: Scope
                    ) -> Drawing:
-    """The empty face: its size checked against MAX_FACE_MM (a typo of 144000 for 144)."""
+    """The empty face: its size checked against MAX_FACE_MM (a typo of 144000 for 144); for a
+    template whose size, corners and corner radius read no binding, worked out once."""
+    known = _BLANKS.get(id(template))
+    if known is not None and known[0] is template:
+        width, height, bleed, points, corner = known[1]
+        return Drawing(f"{component.id}-{side}", width, height, bleed, shape=template.shape,
+                       points=points, corner=corner)
+    blank = _made_blank(component, side, template, scope)
+    if template.shape != "polygon" and (hex_box(template) or standee_box(template) or all(
+            type(v) is float for v in template.size)):  # read from no binding
+        if len(_BLANKS) >= 256:
+            _BLANKS.clear()
+        _BLANKS[id(template)] = (template, (blank.width, blank.height, blank.bleed, blank.points,
+                                            blank.corner))
+    return blank
+
+
+# id of a template -> (it, held so the id stays its own; its blank face's width, height,
+# bleed, corners and corner radius: see _checked_blank)
+_BLANKS: dict[int, tuple[TemplateFile, tuple[float, float, float, tuple[tuple[float, float], ...],
+                                             float]]] = {}
+
+
+def _made_blank(component: Component, side: str, template: TemplateFile, scope: Scope
+                ) -> Drawing:
     width, height = hex_box(template) or standee_box(template) or tuple(
         number(scope, v, "size", 10.0) for v in template.size)
     bleed, safe = float(template.bleed), float(template.safe)

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from math import ceil, floor
+from operator import is_
 from typing import Any
 
 from cardgen.errors import Problem
@@ -81,8 +82,7 @@ def lint_face(memo: LintMemo | None, linter: FaceLinter) -> list[Problem]:
         return linter.run()
     key, held, loose = found
     kept = memo.kept.get(key)
-    if kept is not None and len(kept[0]) == len(held) and all(
-            a is b for a, b in zip(kept[0], held, strict=True)):
+    if kept is not None and len(kept[0]) == len(held) and all(map(is_, kept[0], held)):
         return relabelled(kept[2], kept[1], linter.face)
     problems = linter.run()
     if _general(linter, loose, memo.tight):
@@ -109,6 +109,7 @@ def _key(linter: FaceLinter, tight: dict[int, object]
     loose: list[_Loose] = []
     parts: list[Any] = [d.width, d.height, d.bleed, linter.safe, id(linter.fallback)]
     faces: dict[tuple[Box, Any], Box] = {}  # (envelope, matrix) -> the envelope on the face
+    low, high = MIN_TEXT_PT - 1e-6, BODY_TEXT_PT - 1e-6
     for n, p in enumerate(linter.placed):
         item = p.item
         if not isinstance(item, TextItem):
@@ -116,19 +117,19 @@ def _key(linter: FaceLinter, tight: dict[int, object]
             parts.append(id(p))
             continue
         size = item.size
-        count = linter.lines.get(id(item), 0) \
-            if MIN_TEXT_PT - 1e-6 <= size < BODY_TEXT_PT - 1e-6 else 0
-        held.append(p.el)
+        count = linter.lines.get(id(item), 0) if low <= size < high else 0
+        el = p.el
+        held.append(el)
         env = p.envelope
-        if env is None or p.role != "content" or p.el is None:
-            parts.append((id(p.el), p.role, p.matrix, p.box, size, item.color, count))
+        if env is None or p.role != "content" or el is None:
+            parts.append((id(el), p.role, p.matrix, p.box, size, item.color, count))
             continue
         on_face: Box | None
-        if id(p.el) in tight:
+        if tight and id(el) in tight:
             b = p.box
             on_face = (floor(b[0] / GRID_MM) * GRID_MM, floor(b[1] / GRID_MM) * GRID_MM,
                        ceil(b[2] / GRID_MM) * GRID_MM, ceil(b[3] / GRID_MM) * GRID_MM)
-        elif p.matrix == IDENTITY:  # most text: on the face as its element placed it
+        elif p.matrix is IDENTITY or p.matrix == IDENTITY:  # most text: as its element placed it
             on_face = env
         else:
             on_face = faces.get((env, p.matrix))
@@ -137,7 +138,7 @@ def _key(linter: FaceLinter, tight: dict[int, object]
         if not contains(on_face, p.box):
             return None
         loose.append((n, on_face))
-        parts.append((id(p.el), p.matrix, on_face, size, item.color, count))
+        parts.append((id(el), p.matrix, on_face, size, item.color, count))
     return tuple(parts), held, loose
 
 

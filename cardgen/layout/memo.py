@@ -84,6 +84,8 @@ class ElementMemo:
     def __init__(self) -> None:
         self.roots: dict[tuple[Any, ...], _Root] = {}
         self.leafless: dict[int, tuple[Any, bool]] = {}  # id -> (element, kept at all)
+        # id of a template -> its face plan (cardgen.layout.plan), the template held in it
+        self.plans: dict[int, Any] = {}
 
     def keeps(self, el: Any) -> bool:
         """Whether an element's drawings may be kept (see the module)."""
@@ -98,15 +100,27 @@ class ElementMemo:
              ) -> _Root | None:
         """The kept drawings of an element (or a template's background) at `where` with these
         constants (None: not kept)."""
+        found = self.owned(owner, where, constants)
+        if found is None or missing(found):
+            return None
+        return found
+
+    def owned(self, owner: Any, where: tuple[Any, ...], constants: tuple[Any, ...]
+              ) -> _Root | None:
+        """root() whether or not it keeps missing (None: kept for another owner or other
+        constants); the object stays the same for the session."""
         key = (id(owner), *where)
         found = self.roots.get(key)
         if found is None:
             found = self.roots[key] = _Root(owner, constants)
         elif found.element is not owner or found.constants != constants:
             return None
-        if found.hits == 0 and found.draws >= MISSES:
-            return None
         return found
+
+
+def missing(root: _Root) -> bool:
+    """Whether an element's drawings are no longer recorded (MISSES drawings, no reuse)."""
+    return root.hits == 0 and root.draws >= MISSES
 
 
 def replay(root: _Root, value: Callable[[str], Any]) -> tuple[Any, ...] | None:
@@ -184,25 +198,30 @@ class FaceMemo:
         placed = replay(root, scope.value)
         if placed is not None and ctx.budget[0] >= len(placed):
             ctx.budget[0] -= len(placed)
-            items, kept = ctx.drawing.items, ctx.placed
-            for p in placed:
-                items.append(p.item)
-                kept.append(p)
+            ctx.drawing.items.extend([p.item for p in placed])
+            ctx.placed.extend(placed)
             return True
-        root.draws += 1
-        counts = (len(ctx.placed), len(ctx.drawing.items), len(ctx.problems), len(ctx.warnings))
-        own = vars(scope)  # the recorder shadows Scope.value on this scope alone
-        outer = own.get("value")
-        recorder = own["value"] = Recorder(scope.value)
-        try:
-            ctx.guarded(draw, el, *args)
-        finally:
-            if outer is None:
-                del own["value"]
-            else:
-                own["value"] = outer
-        added = len(ctx.placed) - counts[0]
-        if (added == len(ctx.drawing.items) - counts[1] and len(ctx.problems) == counts[2]
-                and len(ctx.warnings) == counts[3]):
-            record(root, recorder.reads, tuple(ctx.placed[counts[0]:]))
+        drawn_and_recorded(ctx, root, scope, draw, el, *args)
         return True
+
+
+def drawn_and_recorded(ctx: Any, root: _Root, scope: Any, draw: Callable[..., None], el: Any,
+                       *args: Any) -> None:
+    """`draw(*args)` (guarded as `el`'s), its reads and what it placed recorded in `root`
+    when it placed items alone (no problem, no warning)."""
+    root.draws += 1
+    counts = (len(ctx.placed), len(ctx.drawing.items), len(ctx.problems), len(ctx.warnings))
+    own = vars(scope)  # the recorder shadows Scope.value on this scope alone
+    outer = own.get("value")
+    recorder = own["value"] = Recorder(scope.value)
+    try:
+        ctx.guarded(draw, el, *args)
+    finally:
+        if outer is None:
+            del own["value"]
+        else:
+            own["value"] = outer
+    added = len(ctx.placed) - counts[0]
+    if (added == len(ctx.drawing.items) - counts[1] and len(ctx.problems) == counts[2]
+            and len(ctx.warnings) == counts[3]):
+        record(root, recorder.reads, tuple(ctx.placed[counts[0]:]))

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import field, replace
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from cardgen import impose
@@ -395,9 +398,16 @@ def _drawing(session: LayoutSession, component: Component, side: str, ink_saver:
              ) -> Drawing | None:
     """The laid-out face; the ink-saver flag is passed only when set, so a stand-in layout
     module with the plain three-argument `lay_out` (tests, bench) still serves."""
-    from cardgen.layout import lay_out
-
+    lay_out: Callable[..., Drawing | None] = _layout().lay_out
     return lay_out(session, component, side, True) if ink_saver else lay_out(session, component, side)
+
+
+def _layout() -> ModuleType:
+    """cardgen.layout as `from cardgen.layout import lay_out` finds it (in sys.modules, where a
+    test may put a stand-in), without the importlib code such an import of a package's name
+    runs on every call (once per face)."""
+    found = sys.modules.get("cardgen.layout")
+    return found if found is not None else importlib.import_module("cardgen.layout")
 
 
 def kind_title(db: Database, kind: str) -> str:

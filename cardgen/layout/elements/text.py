@@ -80,7 +80,8 @@ class TextElement(ElementBase):
             return
         face = ctx.job.family.face(self.font)
         self.missing_faces(ctx, value)
-        if not ctx.inline_icons(value, name, self) or not ctx.glyphs(value, face, name):
+        if ("[" in value and not ctx.inline_icons(value, name, self)) or not ctx.glyphs(
+                value, face, name):  # (a text without "[" names no icon)
             return
         self.place(ctx, scope, value, face, name, (dx, dy))
 
@@ -102,7 +103,7 @@ class TextElement(ElementBase):
                         f"{exc.describe()}", name,
                         "shorten the text, or give the element more room or a smaller min_size")
             return
-        colour = ctx.ink(scope, self.color, x + w / 2, y + h / 2, INK) or INK
+        colour = self.ink(ctx, scope, x + w / 2, y + h / 2)
         icons = ctx.job.icons
 
         def inline_icon(icon: str, ix: float, iy: float, side: float) -> list[Primitive]:
@@ -144,6 +145,20 @@ class TextElement(ElementBase):
             if len(_GEOMETRY) > 4096:
                 _GEOMETRY.clear()
             _GEOMETRY[id(self)] = (self, found)
+        return found
+
+    def ink(self, ctx: Context, scope: Scope, x: float, y: float) -> str:
+        """Its colour (ctx.ink at x, y); a colour that reads no binding and is not `auto` is
+        worked out once per element and palette."""
+        palette, written = ctx.job.palette, self.color
+        known = _INKS.get(id(self))
+        if known is not None and known[0] is self and known[1] is palette:
+            return known[2]
+        found = ctx.ink(scope, written, x, y, INK) or INK
+        if type(written) is str and "{" not in written and written != "auto":
+            if len(_INKS) > 4096:
+                _INKS.clear()
+            _INKS[id(self)] = (self, palette, found)
         return found
 
     def letter_outline(self, ctx: Context, scope: Scope) -> tuple[str, float] | None:
@@ -218,6 +233,11 @@ class TextElement(ElementBase):
 # id of a text element -> (it, held so the id stays its own; its geometry: see geometry)
 _GEOMETRY: dict[int, tuple[TextElement, tuple[float, float, float, float, float, float, float,
                                                float]]] = {}
+
+
+# id of a text element -> (it, held so the id stays its own; the palette it was inked with;
+# its colour: see TextElement.ink)
+_INKS: dict[int, tuple[TextElement, dict[str, Any], str]] = {}
 
 
 def bound(scope: Scope, written: Any) -> Any:
