@@ -48,8 +48,9 @@ def _texts(items: Any) -> list[Text]:
     return out
 
 
-def _build(run_cli: Any, project: Path) -> Path:
-    pdfops._KNOWN.clear()  # as a new process would: the store is read from the disk
+def _build(run_cli: Any, project: Path, fresh: bool = True) -> Path:
+    if fresh:
+        pdfops._KNOWN.clear()  # as a new process would: the store is read from the disk
     result = run_cli("--project", str(project), "build", gen_deck.TARGET)
     assert result.code == 0, result.text
     return project / "output" / f"{gen_deck.GAME}-{gen_deck.EDITION}"
@@ -65,15 +66,48 @@ def _clean_build(run_cli: Any, project: Path, root: Path) -> Path:
     return _build(run_cli, clean)
 
 
-def test_an_edit_draws_only_the_edited_cards_faces(tmp_path: Path, run_cli: Any,
-                                                   drawn: list[str]) -> None:
+def test_an_edit_draws_only_the_faces_on_the_edited_cards_pages(
+        tmp_path: Path, run_cli: Any, drawn: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fresh process draws the edited card's faces and the other faces of the pages it
+    draws (the store keeps no face's operators on the disk), no face of any other page."""
+    from cardgen.render import pages
+
     project = gen_deck.make_project(tmp_path / "p", CARDS)
     _build(run_cli, project)
     assert len(drawn) >= CARDS  # the first build draws every face (once per signature)
     drawn.clear()
     gen_deck.edit_one_card(project, 4)
+    drawn_pages: list[Any] = []
+    draw = pages._draw_page
+
+    def counting(canvas: Any, page: Any, *args: Any) -> None:
+        drawn_pages.append(page)
+        draw(canvas, page, *args)
+
+    monkeypatch.setattr(pages, "_draw_page", counting)
 
     rebuilt = _build(run_cli, project)
+
+    assert drawn, "the edited card's face was not drawn"
+    assert any(deck.title(4) in text for text in drawn), drawn
+    on_pages = {p.face[0] for page in drawn_pages for p in page.placements}
+    assert "card-00005" in on_pages and len(on_pages) < CARDS
+    titles = {deck.title(int(cid.split("-")[1]) - 1) for cid in on_pages if cid != "card-back"}
+    fronts = [text for text in drawn if text.startswith("Card ")]
+    assert all(any(text.startswith(t + " ") for t in titles) for text in fronts), (fronts, titles)
+    assert _pdfs(rebuilt) == _pdfs(_clean_build(run_cli, project, tmp_path))
+
+
+def test_an_edit_in_the_same_process_draws_only_the_edited_cards_faces(
+        tmp_path: Path, run_cli: Any, drawn: list[str]) -> None:
+    """A process that built before (`cardgen watch`) keeps every face's operators: an edit
+    draws the edited card's faces and no other."""
+    project = gen_deck.make_project(tmp_path / "p", CARDS)
+    _build(run_cli, project)
+    drawn.clear()
+    gen_deck.edit_one_card(project, 4)
+
+    rebuilt = _build(run_cli, project, fresh=False)
 
     assert drawn, "the edited card's face was not drawn"
     assert all(deck.title(4) in text for text in drawn), drawn  # no other face was drawn
