@@ -1,12 +1,16 @@
 """Face operators kept for the PDF writers between documents and builds (PROJECT/.cardgen-cache/).
 
-What `cardgen.render.faceops` works out for a document is kept here, signed like the face
-cache (`signed.pickle_secret`): per document signature (its fonts and character set) each
-face's operators, and per document its pages' encoded streams (a document's characters are
-found again from its faces' texts at once, `faceops.doc_chars`). The home-print files of every
-paper and the print-shop files take them from one store, and a rebuild after a one-card edit
-draws only that card's faces and the pages they are on (unless the edit brings a character no
-face showed before: then every face of the documents it is in is drawn again, under the new
+What `cardgen.render.faceops` works out for a document is kept here: per document signature
+(its fonts and character set) each face's operators, and per document its pages' encoded
+streams (a document's characters are found again from its faces' texts at once,
+`faceops.doc_chars`). The home-print files of every paper and the print-shop files take them
+from one store. The file (signed like the face cache, `signed.pickle_secret`) keeps the
+pages, the documents' signatures and what `pdfsplice` needs of their last files, not the
+faces' operators (`_on_disk`: at 6,000 cards they were 13 MB of its 16, most of what writing
+it cost): a process keeps those in memory (`cardgen watch`, the documents of one build), and
+a fresh process rebuilding after a one-card edit draws that card's faces and the other faces
+of the pages it draws, from their Drawings (unless the edit brings a character no face
+showed before: then every face of the documents it is in is drawn again, under the new
 signature).
 
 The store is one file per game and edition, read once per process while it is unchanged and
