@@ -218,17 +218,22 @@ def _text(value: Any, pad: str) -> str:
             return "[]"
         return "[\n" + ",\n".join(inner + _item(v, inner) for v in value) + "\n" + pad + "]"
     if kind is dict:
-        if not value:
-            return "{}"
-        if any(type(k) is not str for k in value):
-            raise _Other
-        if len(value) > 1 and type(next(iter(value.values()))) is dict:
-            table = _table(value, inner)
-            if table is not None:
-                return "{\n" + table + "\n" + pad + "}"
-        return ("{\n" + ",\n".join(f"{inner}{_scalar(k)}: {_item(value[k], inner)}"
-                                    for k in sorted(value)) + "\n" + pad + "}")
+        return _dict_text(value, pad, inner)
     raise _Other
+
+
+def _dict_text(value: dict[Any, Any], pad: str, inner: str) -> str:
+    """`_text` of a dictionary (keyed by texts, else `_Other`)."""
+    if not value:
+        return "{}"
+    if any(type(k) is not str for k in value):
+        raise _Other
+    if len(value) > 1 and type(next(iter(value.values()))) is dict:
+        table = _table(value, inner)
+        if table is not None:
+            return "{\n" + table + "\n" + pad + "}"
+    return ("{\n" + ",\n".join(f"{inner}{_scalar(k)}: {_item(value[k], inner)}"
+                                for k in sorted(value)) + "\n" + pad + "}")
 
 
 def _table(value: dict[str, Any], inner: str) -> str | None:
