@@ -98,20 +98,46 @@ def test_an_edit_draws_only_the_faces_on_the_edited_cards_pages(
     assert _pdfs(rebuilt) == _pdfs(_clean_build(run_cli, project, tmp_path))
 
 
+@pytest.mark.parametrize(("cards", "journaled"), [(CARDS, False), (40, True)])
 def test_an_edit_in_the_same_process_draws_only_the_edited_cards_faces(
-        tmp_path: Path, run_cli: Any, drawn: list[str]) -> None:
-    """A process that built before (`cardgen watch`) keeps every face's operators: an edit
-    draws the edited card's faces and no other."""
+        tmp_path: Path, run_cli: Any, drawn: list[str], monkeypatch: pytest.MonkeyPatch,
+        cards: int, journaled: bool) -> None:
+    """A process that built before (`cardgen watch`) keeps every face's operators, whether
+    its store was written whole or its journal appended to: an edit draws the edited card's
+    faces and no other."""
+    appended: list[int] = []
+    if journaled:  # the first edit's store appended to its journal (a larger deck's)
+        monkeypatch.setattr(pdfops, "JOURNAL_FROM", 0)
+        append = pdfops.append_signed
+        monkeypatch.setattr(pdfops, "append_signed",
+                            lambda *args: appended.append(1) or append(*args))
+    project = gen_deck.make_project(tmp_path / "p", cards)
+    _build(run_cli, project)
+    for card in (4, 7):  # the second after the first one's save (journaled with 0)
+        drawn.clear()
+        gen_deck.edit_one_card(project, card)
+
+        rebuilt = _build(run_cli, project, fresh=False)
+
+        assert drawn, "the edited card's face was not drawn"
+        assert all(deck.title(card) in text for text in drawn), drawn  # no other face drawn
+    assert bool(appended) == journaled
+    assert _pdfs(rebuilt) == _pdfs(_clean_build(run_cli, project, tmp_path))
+
+
+def test_the_store_file_keeps_no_face_operators(tmp_path: Path, run_cli: Any) -> None:
+    """The operators stay with the process that drew them; the file keeps the pages, the
+    documents' signatures and their files' records, which a fresh process splices from."""
+    from cardgen.pipeline.signed import read_signed
+
     project = gen_deck.make_project(tmp_path / "p", CARDS)
     _build(run_cli, project)
-    drawn.clear()
-    gen_deck.edit_one_card(project, 4)
-
-    rebuilt = _build(run_cli, project, fresh=False)
-
-    assert drawn, "the edited card's face was not drawn"
-    assert all(deck.title(4) in text for text in drawn), drawn  # no other face was drawn
-    assert _pdfs(rebuilt) == _pdfs(_clean_build(run_cli, project, tmp_path))
+    (path,) = (project / ".cardgen-cache").glob("pdf-ops-*.pickle")
+    on_disk = read_signed(path)
+    assert isinstance(on_disk, dict) and on_disk["ops"] == {}
+    assert on_disk["docs"] and on_disk["pages"] and on_disk["files"]
+    in_memory = pdfops._KNOWN[path][1]
+    assert any(in_memory["ops"].values())  # this process keeps them
 
 
 def test_an_edit_draws_only_the_pages_its_card_is_on(tmp_path: Path, run_cli: Any,
