@@ -1,7 +1,8 @@
 """Each face's PDF operators are worked out once per face content and reused: by the other
-documents of a build and by the next build, where only an edited card's faces are drawn
-again (and every face when a new character changes the fonts' codes); the files stay the
-bytes a clean build gives, and Letter and A4 show the same text."""
+documents of a build and by the next build in the same process, where only an edited card's
+faces are drawn again (a fresh process draws the faces of the pages it draws: the store's
+file keeps no operators), and every face when a new character changes the fonts' codes; the
+files stay the bytes a clean build gives, and Letter and A4 show the same text."""
 
 from __future__ import annotations
 
