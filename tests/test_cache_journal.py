@@ -16,7 +16,8 @@ from cardgen.pipeline.sources import CACHE_FOLDER, read_signed, write_signed
 from tests.support import gen_deck
 
 FOLDER = f"{gen_deck.GAME}-{gen_deck.EDITION}"
-CARDS = 40  # (its PDF store, which keeps no characters per face, journals two one-card edits)
+CARDS = 80  # (its PDF store, which keeps no characters or operators per face, journals two
+#   one-card edits)
 
 
 @pytest.fixture

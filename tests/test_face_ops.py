@@ -1,7 +1,8 @@
 """Each face's PDF operators are worked out once per face content and reused: by the other
-documents of a build and by the next build, where only an edited card's faces are drawn
-again (and every face when a new character changes the fonts' codes); the files stay the
-bytes a clean build gives, and Letter and A4 show the same text."""
+documents of a build and by the next build in the same process, where only an edited card's
+faces are drawn again (a fresh process draws the faces of the pages it draws: the store's
+file keeps no operators), and every face when a new character changes the fonts' codes; the
+files stay the bytes a clean build gives, and Letter and A4 show the same text."""
 
 from __future__ import annotations
 
@@ -48,8 +49,9 @@ def _texts(items: Any) -> list[Text]:
     return out
 
 
-def _build(run_cli: Any, project: Path) -> Path:
-    pdfops._KNOWN.clear()  # as a new process would: the store is read from the disk
+def _build(run_cli: Any, project: Path, fresh: bool = True) -> Path:
+    if fresh:
+        pdfops._KNOWN.clear()  # as a new process would: the store is read from the disk
     result = run_cli("--project", str(project), "build", gen_deck.TARGET)
     assert result.code == 0, result.text
     return project / "output" / f"{gen_deck.GAME}-{gen_deck.EDITION}"
@@ -65,19 +67,78 @@ def _clean_build(run_cli: Any, project: Path, root: Path) -> Path:
     return _build(run_cli, clean)
 
 
-def test_an_edit_draws_only_the_edited_cards_faces(tmp_path: Path, run_cli: Any,
-                                                   drawn: list[str]) -> None:
+def test_an_edit_draws_only_the_faces_on_the_edited_cards_pages(
+        tmp_path: Path, run_cli: Any, drawn: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fresh process draws the edited card's faces and the other faces of the pages it
+    draws (the store keeps no face's operators on the disk), no face of any other page."""
+    from cardgen.render import pages
+
     project = gen_deck.make_project(tmp_path / "p", CARDS)
     _build(run_cli, project)
     assert len(drawn) >= CARDS  # the first build draws every face (once per signature)
     drawn.clear()
     gen_deck.edit_one_card(project, 4)
+    drawn_pages: list[Any] = []
+    draw = pages._draw_page
+
+    def counting(canvas: Any, page: Any, *args: Any) -> None:
+        drawn_pages.append(page)
+        draw(canvas, page, *args)
+
+    monkeypatch.setattr(pages, "_draw_page", counting)
 
     rebuilt = _build(run_cli, project)
 
     assert drawn, "the edited card's face was not drawn"
-    assert all(deck.title(4) in text for text in drawn), drawn  # no other face was drawn
+    assert any(deck.title(4) in text for text in drawn), drawn
+    on_pages = {p.face[0] for page in drawn_pages for p in page.placements}
+    assert "card-00005" in on_pages and len(on_pages) < CARDS
+    titles = {deck.title(int(cid.split("-")[1]) - 1) for cid in on_pages if cid != "card-back"}
+    fronts = [text for text in drawn if text.startswith("Card ")]
+    assert all(any(text.startswith(t + " ") for t in titles) for text in fronts), (fronts, titles)
     assert _pdfs(rebuilt) == _pdfs(_clean_build(run_cli, project, tmp_path))
+
+
+@pytest.mark.parametrize(("cards", "journaled"), [(CARDS, False), (40, True)])
+def test_an_edit_in_the_same_process_draws_only_the_edited_cards_faces(
+        tmp_path: Path, run_cli: Any, drawn: list[str], monkeypatch: pytest.MonkeyPatch,
+        cards: int, journaled: bool) -> None:
+    """A process that built before (`cardgen watch`) keeps every face's operators, whether
+    its store was written whole or its journal appended to: an edit draws the edited card's
+    faces and no other."""
+    appended: list[int] = []
+    if journaled:  # the first edit's store appended to its journal (a larger deck's)
+        monkeypatch.setattr(pdfops, "JOURNAL_FROM", 0)
+        append = pdfops.append_signed
+        monkeypatch.setattr(pdfops, "append_signed",
+                            lambda *args: appended.append(1) or append(*args))
+    project = gen_deck.make_project(tmp_path / "p", cards)
+    _build(run_cli, project)
+    for card in (4, 7):  # the second after the first one's save (journaled with 0)
+        drawn.clear()
+        gen_deck.edit_one_card(project, card)
+
+        rebuilt = _build(run_cli, project, fresh=False)
+
+        assert drawn, "the edited card's face was not drawn"
+        assert all(deck.title(card) in text for text in drawn), drawn  # no other face drawn
+    assert bool(appended) == journaled
+    assert _pdfs(rebuilt) == _pdfs(_clean_build(run_cli, project, tmp_path))
+
+
+def test_the_store_file_keeps_no_face_operators(tmp_path: Path, run_cli: Any) -> None:
+    """The operators stay with the process that drew them; the file keeps the pages, the
+    documents' signatures and their files' records, which a fresh process splices from."""
+    from cardgen.pipeline.signed import read_signed
+
+    project = gen_deck.make_project(tmp_path / "p", CARDS)
+    _build(run_cli, project)
+    (path,) = (project / ".cardgen-cache").glob("pdf-ops-*.pickle")
+    on_disk = read_signed(path)
+    assert isinstance(on_disk, dict) and on_disk["ops"] == {}
+    assert on_disk["docs"] and on_disk["pages"] and on_disk["files"]
+    in_memory = pdfops._KNOWN[path][1]
+    assert any(in_memory["ops"].values())  # this process keeps them
 
 
 def test_an_edit_draws_only_the_pages_its_card_is_on(tmp_path: Path, run_cli: Any,

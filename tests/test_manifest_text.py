@@ -36,6 +36,21 @@ def test_an_entry_reads_as_json_writes_it(entry: dict[str, Any]) -> None:
     assert manifest._entry_text(entry) == _json_entry(entry)
 
 
+@pytest.mark.parametrize("table", [
+    {"c1": {"count": 1, "kind": "card", "name": "Card 1", "status": "draft"},
+     "c0": {"status": None, "name": 'q"uote', "kind": "card", "count": 2}},  # keys in any order
+    {"a": {"n": 1}, "b": {"n": True}, "c": {"n": 1.5}, "d": {"n": "1"}},  # not texts or ints
+    {"a": {"x": "é", "y": -7}, "b": {}, "c": {"x": "é"}},  # an empty row, another set of keys
+    {"a": {"x": 1}, "b": [1, 2], "c": {"x": type("Text", (str,), {})("sub")}},
+    {"a": {"x": "\u2028 \x00", "y": 10 ** 30}, "b": {"y": 0, "x": "\\"}},
+    {"a": {1: "integer key"}, "b": {"x": "y"}},
+])
+def test_a_table_of_records_reads_as_json_writes_it(table: dict[str, Any]) -> None:
+    """A dictionary of flat dictionaries (the manifest's components) is written row by row."""
+    want = json.dumps({"components": table}, indent=2, sort_keys=True, ensure_ascii=False)
+    assert manifest._dumped({"components": table}) == want
+
+
 def test_every_character_is_escaped_as_json_escapes_it() -> None:
     for code in range(0x3000):
         entry = {"name": f"a{chr(code)}b", "kinds": [chr(code)]}

@@ -218,13 +218,57 @@ def _text(value: Any, pad: str) -> str:
             return "[]"
         return "[\n" + ",\n".join(inner + _item(v, inner) for v in value) + "\n" + pad + "]"
     if kind is dict:
-        if not value:
-            return "{}"
-        if any(type(k) is not str for k in value):
-            raise _Other
-        return ("{\n" + ",\n".join(f"{inner}{_scalar(k)}: {_item(value[k], inner)}"
-                                    for k in sorted(value)) + "\n" + pad + "}")
+        return _dict_text(value, pad, inner)
     raise _Other
+
+
+def _dict_text(value: dict[Any, Any], pad: str, inner: str) -> str:
+    """`_text` of a dictionary (keyed by texts, else `_Other`)."""
+    if not value:
+        return "{}"
+    if any(type(k) is not str for k in value):
+        raise _Other
+    if len(value) > 1 and type(next(iter(value.values()))) is dict:
+        table = _table(value, inner)
+        if table is not None:
+            return "{\n" + table + "\n" + pad + "}"
+    return ("{\n" + ",\n".join(f"{inner}{_scalar(k)}: {_item(value[k], inner)}"
+                                for k in sorted(value)) + "\n" + pad + "}")
+
+
+def _table(value: dict[str, Any], inner: str) -> str | None:
+    """The items of a dictionary of flat dictionaries (texts and integers by text keys: the
+    manifest's components) as `_text` writes them, each set of keys sorted once and each
+    distinct text written once; None for any other dictionary."""
+    deeper = inner + "  "
+    orders: dict[tuple[str, ...], list[tuple[str, str]]] = {}
+    written: dict[str, str] = {}  # a text -> as json writes it
+    parts = []
+    for key in sorted(value):
+        row = value[key]
+        if type(row) is not dict or not row:
+            return None
+        names = tuple(row)
+        order = orders.get(names)
+        if order is None:
+            if any(type(name) is not str for name in names):
+                return None
+            order = orders[names] = [(name, f"{deeper}{_scalar(name)}: ") for name in sorted(row)]
+        fields = []
+        for name, head in order:
+            field_value = row[name]
+            kind = type(field_value)
+            if kind is str:
+                text = written.get(field_value)
+                if text is None:
+                    text = written[field_value] = _scalar(field_value)
+            elif kind is int:
+                text = str(field_value)
+            else:
+                return None
+            fields.append(head + text)
+        parts.append(f"{inner}{_scalar(key)}: {{\n" + ",\n".join(fields) + f"\n{inner}}}")
+    return ",\n".join(parts)
 
 
 def _copies(copies: dict[str, dict[str, int]], pad: str) -> str:

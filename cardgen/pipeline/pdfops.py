@@ -1,12 +1,16 @@
 """Face operators kept for the PDF writers between documents and builds (PROJECT/.cardgen-cache/).
 
-What `cardgen.render.faceops` works out for a document is kept here, signed like the face
-cache (`signed.pickle_secret`): per document signature (its fonts and character set) each
-face's operators, and per document its pages' encoded streams (a document's characters are
-found again from its faces' texts at once, `faceops.doc_chars`). The home-print files of every
-paper and the print-shop files take them from one store, and a rebuild after a one-card edit
-draws only that card's faces and the pages they are on (unless the edit brings a character no
-face showed before: then every face of the documents it is in is drawn again, under the new
+What `cardgen.render.faceops` works out for a document is kept here: per document signature
+(its fonts and character set) each face's operators, and per document its pages' encoded
+streams (a document's characters are found again from its faces' texts at once,
+`faceops.doc_chars`). The home-print files of every paper and the print-shop files take them
+from one store. The file (signed like the face cache, `signed.pickle_secret`) keeps the
+pages, the documents' signatures and what `pdfsplice` needs of their last files, not the
+faces' operators (`_on_disk`: at 6,000 cards they were 13 MB of its 16, most of what writing
+it cost): a process keeps those in memory (`cardgen watch`, the documents of one build), and
+a fresh process rebuilding after a one-card edit draws that card's faces and the other faces
+of the pages it draws, from their Drawings (unless the edit brings a character no face
+showed before: then every face of the documents it is in is drawn again, under the new
 signature).
 
 The store is one file per game and edition, read once per process while it is unchanged and
@@ -226,7 +230,7 @@ class PdfOpsStore:
         self.filed = set()
         if not moved and self._journaled(data):
             return
-        if write_signed(self.path, data):  # else a read-only project builds without the store
+        if write_signed(self.path, _on_disk(data)):  # else a read-only project goes without
             self._known(data, _disk(data), signature_of(self.path), 0)
 
     def _journaled(self, data: Data) -> bool:
@@ -235,16 +239,15 @@ class PdfOpsStore:
         if self.signature is None:
             return False
         delta, added, dropped = _changes(self.disk, data)
-        total = len(data["chars"]) + sum(map(len, data["ops"].values())) + sum(
-            map(len, data["pages"].values()))
+        total = len(data["chars"]) + sum(map(len, data["pages"].values()))
         if total < JOURNAL_FROM or added + dropped + self.journaled > total // 4:
             return False
         if added and not append_signed(self.path, self.signature, delta):
             return False
         merged = _disk(self.disk)  # what a process reading the file and its journal gets
         _apply(merged, delta)
-        self._data = merged
-        self._known(merged, _disk(merged), self.signature, self.journaled + added)
+        self._data = {**merged, "ops": data["ops"]}  # this process keeps its operators
+        self._known(self._data, _disk(merged), self.signature, self.journaled + added)
         return True
 
     def _known(self, data: Data, disk: Data, signature: bytes | None, journaled: int) -> None:
@@ -275,11 +278,19 @@ def _load_journaled(path: Path) -> tuple[Data, bytes | None, int]:
     return data, signature, journaled
 
 
+def _on_disk(data: Data) -> Data:
+    """What the file keeps of a store: all but the faces' operators, which only this process
+    keeps (a rebuild draws again the few faces on the pages it draws, from their Drawings;
+    every other page comes from its kept stream or from the previous file)."""
+    return {**data, "ops": {}}
+
+
 def _disk(data: Data) -> Data:
     """The store's parts copied down to their entries (which nothing changes in place), as
-    the disk holds them: what is added in memory later is not in it."""
-    return {"code": data["code"], "chars": dict(data["chars"]),
-            "ops": {s: dict(ops) for s, ops in data["ops"].items()}, "docs": dict(data["docs"]),
+    the disk holds them (no operators, `_on_disk`): what is added in memory later is not in
+    it."""
+    return {"code": data["code"], "chars": dict(data["chars"]), "ops": {},
+            "docs": dict(data["docs"]),
             "pages": {d: dict(pages) for d, pages in data["pages"].items()},
             "files": dict(data.get("files", {}))}
 
@@ -295,7 +306,7 @@ def _changes(disk: Data, data: Data) -> tuple[Data, int, int]:
                   if disk["files"].get(d) is not f},
         "gone": [d for d in disk["files"] if d not in data["files"]]}
     dropped = len(disk["chars"].keys() - data["chars"].keys())
-    for part in ("ops", "pages"):
+    for part in ("pages",):  # the operators stay in memory (`_on_disk`)
         for name, entries in data[part].items():
             old = disk[part].get(name, {})
             new = {k: v for k, v in entries.items() if k not in old}

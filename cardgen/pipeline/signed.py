@@ -25,7 +25,7 @@ from pathlib import Path
 from cardgen.pipeline.toolchain import toolchain, user_cache
 
 
-def _sign(secret: bytes, body: bytes) -> bytes:
+def _sign(secret: bytes, body: bytes | memoryview) -> bytes:
     return hmac.new(secret, body, hashlib.sha256).digest()
 
 
@@ -41,7 +41,7 @@ def read_signed(path: Path) -> object:
         blob = path.read_bytes()
     except OSError:
         return _MISSING
-    digest, body = blob[:32], blob[32:]
+    digest, body = blob[:32], memoryview(blob)[32:]  # the body not copied
     if secret is None or not hmac.compare_digest(digest, _sign(secret, body)):
         return _MISSING
     try:
@@ -63,7 +63,9 @@ def write_signed(path: Path, value: object) -> bool:
         if not ignore.exists():
             ignore.write_text("*\n", encoding="utf-8")
         body = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-        tmp.write_bytes(_sign(secret, body) + body)
+        with tmp.open("wb") as handle:  # the signature, then the body (not copied after it)
+            handle.write(_sign(secret, body))
+            handle.write(body)
         os.replace(tmp, path)
         journal_path(path).unlink(missing_ok=True)  # bound to the file this one replaced
         return True
