@@ -8,6 +8,7 @@ rules-booklet-<paper>.pdf.
   flow.py      blocks -> platypus flowables
   document.py  flowables -> a PDF with title, contents, page numbers, bookmarks, icons
   booklet.py   booklet pages -> sheets two-up in booklet order (pdfium)
+  pdfium.py    the booklet's pdfium calls by ctypes, without importing pypdfium2
   book.py      what a rules PDF is made of (plain data)
   source.py    Database -> the book and the digests of what it is made of
   platypus.py  reportlab's platypus imported without compiling a pattern the rules never use

@@ -45,7 +45,14 @@ def impose_booklet(pages_pdf: bytes, target: Path) -> int:
     """The booklet of a PDF's pages (all of one size) written to target; its sheet sides.
 
     The pages are put in booklet order (a blank page for the padding) with one import, so
-    they share their fonts, then pdfium sets them two-up on sheets twice as wide."""
+    they share their fonts, then pdfium sets them two-up on sheets twice as wide (through
+    render/rulebook/pdfium.py unless this process has imported pypdfium2: the same calls)."""
+    from cardgen.render.rulebook import pdfium as light
+
+    if not light.loaded() and light.library_file() is not None:
+        data, sides = light.impose(pages_pdf, _zero_based)
+        target.write_bytes(steady_id(data))
+        return sides
     import pypdfium2 as pdfium
     import pypdfium2.raw as pdfium_c
 
@@ -72,6 +79,11 @@ def impose_booklet(pages_pdf: bytes, target: Path) -> int:
             doc.close()
     target.write_bytes(steady_id(buffer.getvalue()))
     return sides
+
+
+def _zero_based(pages: int) -> list[int | None]:
+    """The pages in booklet order, zero-based (None: a blank page)."""
+    return [None if page is None else page - 1 for side in booklet_order(pages) for page in side]
 
 
 def steady_id(data: bytes) -> bytes:
