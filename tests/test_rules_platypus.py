@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from cardgen.render.rulebook import platypus
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -76,3 +78,64 @@ def test_markup_escapes_as_saxutils_does() -> None:
               for _ in range(200)]
     for text in texts:
         assert escape(text) == sax_escape(text), text
+
+
+def test_same_frag_is_installed_and_answers_as_rl_accel_on_every_pair_the_rules_compare(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Typeset the seed's rules (a page and a booklet page), recording every pair of
+    fragments line breaking compares: platypus's same_frag gives rl_accel's answer for each."""
+    import cardgen
+    from cardgen.render.rulebook import document, rules_book
+    from cardgen.render.rulebook.styles import booklet_look, page_look
+
+    platypus.import_platypus()
+    from reportlab.lib.rl_accel import sameFrag
+    from reportlab.platypus import paragraph
+
+    assert paragraph.sameFrag is platypus.same_frag
+    pairs: list[tuple[object, object]] = []
+
+    def recording(f: object, g: object) -> int:
+        pairs.append((f, g))
+        return platypus.same_frag(f, g)
+
+    monkeypatch.setattr(paragraph, "sameFrag", recording)
+    made = rules_book(cardgen.load_game("l5@0.6.5", ROOT))
+    assert made is not None
+    for look in (page_look(215.9, 279.4), booklet_look(210.0, 297.0)):
+        document.typeset(made[0], look)
+    assert len(pairs) > 500
+    answers = [platypus.same_frag(f, g) for f, g in pairs]
+    assert answers == [sameFrag(f, g) for f, g in pairs]
+    assert 0 in answers and 1 in answers
+
+
+def test_same_frag_answers_as_rl_accel_for_missing_none_breaks_and_other_classes() -> None:
+    platypus.import_platypus()
+    from reportlab.lib.colors import Color
+    from reportlab.lib.rl_accel import sameFrag
+    from reportlab.platypus.paraparser import ParaFrag
+
+    def frag(**attrs: object) -> ParaFrag:
+        base: dict[str, object] = {"fontName": "Helvetica", "fontSize": 10.0, "rise": 0,
+                                   "textColor": Color(0.1, 0.1, 0.1), "us_lines": [],
+                                   "link": [], "text": "word"}
+        return ParaFrag(**(base | attrs))
+
+    class Other(ParaFrag):  # type: ignore[misc]
+        nobr = None
+
+    black = Color(0, 0, 0)
+    cases = [
+        (frag(), frag()), (frag(textColor=black), frag(textColor=black)),
+        (frag(), frag(fontSize=11.0)), (frag(), frag(fontName="Times-Roman")),
+        (frag(backColor=None), frag()), (frag(backColor=None), frag(backColor=None)),
+        (frag(nobr=True), frag(nobr=True)), (frag(nobr=True), frag()),
+        (frag(cbDefn=object()), frag()), (frag(), frag(lineBreak=True)),
+        (frag(us_lines=[(1, 2)]), frag(us_lines=[(1, 2)])), (frag(link=["a"]), frag()),
+        (frag(fontSize=10), frag(fontSize=10.0)), (frag(rise=float("nan")), frag()),
+        (Other(**frag().__dict__), frag()), (frag(), Other(**frag().__dict__)),
+    ]
+    for f, g in cases:
+        assert platypus.same_frag(f, g) == sameFrag(f, g), (f, g)
+        assert platypus.same_frag(g, f) == sameFrag(g, f), (g, f)
