@@ -9,6 +9,7 @@ import pickle
 from pathlib import Path
 
 import pytest
+import yaml
 
 from cardgen.data import load, yamlfast, yamlsrc
 from cardgen.errors import ProblemsError
@@ -105,3 +106,17 @@ def test_a_duplicate_id_is_located_from_a_second_walk(tmp_path: Path,
     assert problem.hint == "first used at data/bench/1/cards.yaml:1:7; ids must be unique"
     assert str(problem.where).endswith("cards.yaml:21:7")
     assert [w for w in walked if w.endswith("cards.yaml")] == ["data/bench/1/cards.yaml"]
+
+
+def test_an_ascii_control_character_is_found_as_yamls_reader_finds_it() -> None:
+    for code in [*range(0x20), 0x7F]:
+        text = f"a: 1\nb: x{chr(code)}y\n"
+        refused = yaml.reader.Reader.NON_PRINTABLE.search(text) is not None
+        try:
+            yamlsrc.parse_text(text, "f.yaml")
+        except ProblemsError as exc:
+            rendered = exc.problems[0].render()
+            assert not refused or f"U+{code:04X} is not allowed" in rendered
+            assert not refused or "f.yaml:2:5" in rendered
+        else:
+            assert not refused, code

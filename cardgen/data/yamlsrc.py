@@ -340,8 +340,14 @@ def read_bytes(path: Path, shown_as: str) -> bytes:
     return path.read_bytes()
 
 
+# the ASCII characters YAML allows (yaml's Reader.NON_PRINTABLE refuses the others): an ASCII
+# text without any other is printable, found by deleting these (a pass in C, not a search)
+_PRINTABLE_ASCII = bytes([9, 10, 13, *range(0x20, 0x7F)])
+
+
 def _parse_text(text: str, shown_as: str) -> Source:
-    bad = yaml.reader.Reader.NON_PRINTABLE.search(text)
+    bad = None if text.isascii() and not text.encode("ascii").translate(
+        None, _PRINTABLE_ASCII) else yaml.reader.Reader.NON_PRINTABLE.search(text)
     if bad:
         raise ProblemsError([_control_char_problem(bad.start(), shown_as, text)])
     # libyaml's events read the common file in one loop (`yamlfast`); the composer the rest.
