@@ -295,7 +295,7 @@ def _require_base(item: dict[str, Any], source: Source, path: KeyPath, ctx: Comp
 def _check_base_values(item: dict[str, Any], source: Source, path: KeyPath,
                        ctx: ComponentContext) -> None:
     for key in ("name", "source", "notes"):
-        if key in item:
+        if key in item and item[key].__class__ is not str:  # (text stays as it is)
             item[key] = as_written(item[key], source, (*path, key))
     ctx.problems += _text_problems(item, source, path)
     for problem in (_id_problem(item, source, path), _count_problem(item, source, path),
@@ -359,13 +359,13 @@ def _status_problem(item: dict[str, Any], source: Source, path: KeyPath) -> Prob
 def check_value(value: Any, spec: FieldSpec, source: Source, path: KeyPath,
                 ctx: ComponentContext) -> None:
     """Validate one field value against its spec, recursing into lists and objects."""
-    if spec.type in ("str", "text"):
+    kind = spec.type
+    if (kind == "str" or kind == "text") and value.__class__ is not str:
         value = as_written(value, source, path)
-    checker = _CHECKERS[spec.type]
-    message = checker(value, spec, source, path, ctx)
+    message = _CHECKERS[kind](value, spec, source, path, ctx)
     if message:
         text, hint = message if isinstance(message, tuple) else (message, None)
-        rule = "unknown-term" if spec.type == "term" and "unknown" in text else "bad-type"
+        rule = "unknown-term" if kind == "term" and "unknown" in text else "bad-type"
         ctx.problems.append(Problem(rule, text, where=source.value_where(path),
                                     path=source.label(path), hint=hint))
 
