@@ -10,10 +10,21 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardgen.data import load, yamlfast, yamlsrc
 from cardgen.errors import ProblemsError
 from tests.support.gen_deck import make_project
+from tests.test_yaml_events import _DATA
+
+
+@pytest.fixture(autouse=True)
+def every_file_unlocated(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Small texts read as a large file is (`LOCATED_BELOW`: a small file has every position
+    at once)."""
+    monkeypatch.setattr(yamlsrc, "LOCATED_BELOW", 0)
+
 
 TEXTS = [
     "- id: a\n  kind: card\n  n: 1\n  t: [x, yes]\n- id: b\n  kind: card\n  sub: {k: .inf}\n",
@@ -120,3 +131,31 @@ def test_an_ascii_control_character_is_found_as_yamls_reader_finds_it() -> None:
             assert not refused or "f.yaml:2:5" in rendered
         else:
             assert not refused, code
+
+
+def test_a_small_file_has_every_position_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(yamlsrc, "LOCATED_BELOW", 64)
+    small = yamlsrc.parse_text("a: {b: 1}\n", "f.yaml")
+    assert "marks" in vars(small) and small.key_marks[("a", "b")].col == 5
+    large = yamlsrc.parse_text("a: {b: 1}\n" + "#" * 64 + "\n", "f.yaml")
+    assert "marks" not in vars(large) and large.key_marks[("a", "b")].col == 5
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=_DATA, flow=st.sampled_from([None, True, False]))
+def test_dumped_data_has_the_positions_the_full_walk_records(data: object,
+                                                             flow: bool | None) -> None:
+    text = yaml.safe_dump(data, default_flow_style=flow, allow_unicode=True)
+    full = yamlfast.read_events(text, "f.yaml", yamlsrc.MAX_NODES, yamlsrc.MAX_YAML_DEPTH)
+    if full is None:
+        return
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(yamlsrc, "LOCATED_BELOW", 0)
+        src = yamlsrc.parse_text(text, "f.yaml")
+    eager = yamlsrc.Source("f.yaml", *full)
+    paths = _paths(src.data)
+    early = [src.value_where(p) for p in paths if len(p) <= 1]
+    assert early == [eager.value_where(p) for p in paths if len(p) <= 1]
+    assert [src.value_where(p) for p in paths] == [eager.value_where(p) for p in paths]
+    assert [src.where(p) for p in paths] == [eager.where(p) for p in paths]
+    assert src == eager

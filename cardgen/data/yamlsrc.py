@@ -38,6 +38,10 @@ _PLAIN = ("str", "int", "float", "bool", "null", "timestamp")
 ALLOWED_TAGS = {yaml.ScalarNode: {_CORE + t for t in _PLAIN},
                 yaml.SequenceNode: {_CORE + "seq"}, yaml.MappingNode: {_CORE + "map"}}
 
+# A file this long or longer keeps only its top level's positions as it is read (`unlocated`);
+# a shorter one, whose positions cost little and are often asked for (a game's or edition's
+# `where`s, quotes), all of them at once.
+LOCATED_BELOW = 32 * 1024
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml: same nodes and marks, 4x faster
 _EVENTS = getattr(yaml, "CSafeLoader", None)  # the loader whose parser `yamlfast` reads
 
@@ -351,10 +355,18 @@ def _parse_text(text: str, shown_as: str) -> Source:
     if bad:
         raise ProblemsError([_control_char_problem(bad.start(), shown_as, text)])
     # libyaml's events read the common file in one loop (`yamlfast`); the composer the rest.
-    read = read_values(text, shown_as, MAX_NODES, MAX_YAML_DEPTH) if _LOADER is _EVENTS else None
-    if read is not None:  # the positions below the top level: read again when asked for
-        data, top, _, raw, nonfinite = read
-        return unlocated(shown_as, data, top, raw, nonfinite, lambda: _positions(text, shown_as))
+    if _LOADER is not _EVENTS:
+        read = None
+    elif len(text) < LOCATED_BELOW:  # a small file: every position at once
+        read = read_events(text, shown_as, MAX_NODES, MAX_YAML_DEPTH)
+        if read is not None:
+            return Source(shown_as, *read)
+    else:  # the positions below the top level: read again when asked for
+        read = read_values(text, shown_as, MAX_NODES, MAX_YAML_DEPTH)
+        if read is not None:
+            data, top, _, raw, nonfinite = read
+            return unlocated(shown_as, data, top, raw, nonfinite,
+                             lambda: _positions(text, shown_as))
     loader = _LOADER(text)
     try:
         _check_depth(text, shown_as)
