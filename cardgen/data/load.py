@@ -39,12 +39,13 @@ from cardgen.data.quoted import component_quotes, file_quotes
 from cardgen.data.setup import setup_problems
 from cardgen.data.tabular import TABLE_SUFFIXES, read_table
 from cardgen.data.validate import ComponentContext, check_component, parse_model
-from cardgen.data.yamlsrc import Source
+from cardgen.data.yamlsrc import KeyPath, Source
 from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
 from cardgen.limits import MAX_COMPONENTS, MAX_COPIES
 from cardgen.records import record
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
+_BASE = frozenset(BASE_FIELDS)
 
 
 # ---------------------------------------------------------------- loading
@@ -278,7 +279,7 @@ def _load_components(project: Path, game_root: Path, chain: list[_EditionSource]
     merged: dict[str, dict[str, Any]] = {}
     places: dict[str, tuple[Location, str]] = {}
     for index, layer in enumerate(chain):
-        own: dict[str, Location] = {}
+        own: dict[str, tuple[Source, KeyPath]] = {}  # id -> where this layer wrote it
         for path in _component_files(layer.root):
             source = _try_read(project, path, problems, kinds, tables)
             if source is not None:
@@ -317,7 +318,7 @@ def _try_read(project: Path, path: Path, problems: list[Problem],
 
 
 def _take_file(source: Source, layer: _EditionSource, merged: dict[str, dict[str, Any]],
-               places: dict[str, tuple[Location, str]], own: dict[str, Location],
+               places: dict[str, tuple[Location, str]], own: dict[str, tuple[Source, KeyPath]],
                ctx: ComponentContext) -> None:
     source.prefix = (Path(source.file).stem,)
     if not isinstance(source.data, list):
@@ -337,12 +338,13 @@ def _take_file(source: Source, layer: _EditionSource, merged: dict[str, dict[str
 
 def _take_component(item: dict[str, Any], source: Source, path: tuple[str | int, ...],
                     layer: _EditionSource, merged: dict[str, dict[str, Any]],
-                    places: dict[str, tuple[Location, str]], own: dict[str, Location],
-                    ctx: ComponentContext) -> None:
+                    places: dict[str, tuple[Location, str]],
+                    own: dict[str, tuple[Source, KeyPath]], ctx: ComponentContext) -> None:
     cid = item.get("id")
     where = source.value_where(path)
     if isinstance(cid, str) and cid in own:
-        first = own[cid]
+        first_source, first_path = own[cid]  # located only now (`Source.value_where`)
+        first = first_source.value_where(first_path)
         ctx.problems.append(Problem(
             "duplicate-id", f"id '{cid}' is used twice", where=source.value_where((*path, "id")),
             path=source.label((*path, "id")), hint=f"first used at {first}; ids must be unique"))
@@ -357,7 +359,7 @@ def _take_component(item: dict[str, Any], source: Source, path: tuple[str | int,
         if isinstance(cid, str):
             merged[cid] = dict(item)
     if isinstance(cid, str):
-        own[cid] = source.value_where((*path, "id"))
+        own[cid] = (source, (*path, "id"))
         places[cid] = (where, layer.id)
 
 
@@ -445,7 +447,7 @@ def _size_problems(components: list[Component]) -> list[Problem]:
 
 
 def _component(cid: str, data: dict[str, Any], where: Location, edition: str) -> Component:
-    fields = {k: v for k, v in data.items() if k not in BASE_FIELDS}
+    fields = {k: v for k, v in data.items() if k not in _BASE}
     return Component(
         id=cid, kind=str(data["kind"]), name=str(data.get("name", cid)),
         count=int(data.get("count", 1)), status=str(data.get("status", "final")),

@@ -24,6 +24,7 @@ from cardgen.records import record
 COLOR = re.compile(r"^#[0-9A-Fa-f]{6}$")
 STATUSES = ("draft", "final")
 _BASE = frozenset(BASE_FIELDS)
+_NO_TERMS: dict[str, Term] = {}
 
 
 # ---------------------------------------------------------------- pydantic-backed files
@@ -294,7 +295,7 @@ def _require_base(item: dict[str, Any], source: Source, path: KeyPath, ctx: Comp
 def _check_base_values(item: dict[str, Any], source: Source, path: KeyPath,
                        ctx: ComponentContext) -> None:
     for key in ("name", "source", "notes"):
-        if key in item:
+        if key in item and item[key].__class__ is not str:  # (text stays as it is)
             item[key] = as_written(item[key], source, (*path, key))
     ctx.problems += _text_problems(item, source, path)
     for problem in (_id_problem(item, source, path), _count_problem(item, source, path),
@@ -358,13 +359,13 @@ def _status_problem(item: dict[str, Any], source: Source, path: KeyPath) -> Prob
 def check_value(value: Any, spec: FieldSpec, source: Source, path: KeyPath,
                 ctx: ComponentContext) -> None:
     """Validate one field value against its spec, recursing into lists and objects."""
-    if spec.type in ("str", "text"):
+    kind = spec.type
+    if (kind == "str" or kind == "text") and value.__class__ is not str:
         value = as_written(value, source, path)
-    checker = _CHECKERS[spec.type]
-    message = checker(value, spec, source, path, ctx)
+    message = _CHECKERS[kind](value, spec, source, path, ctx)
     if message:
         text, hint = message if isinstance(message, tuple) else (message, None)
-        rule = "unknown-term" if spec.type == "term" and "unknown" in text else "bad-type"
+        rule = "unknown-term" if kind == "term" and "unknown" in text else "bad-type"
         ctx.problems.append(Problem(rule, text, where=source.value_where(path),
                                     path=source.label(path), hint=hint))
 
@@ -375,8 +376,10 @@ Message = str | tuple[str, str | None] | None
 def as_written(value: Any, source: Source, path: KeyPath) -> Any:
     """A text field's plain scalar as the person typed it, when YAML 1.1 read it otherwise
     (10:30 as 630, No as false, 0123 as 83); stored back into the source data."""
+    if value.__class__ is str or value is None:  # (text as typed: its raw text is unasked)
+        return value
     raw = source.raw.get(tuple(path))
-    if raw is None or value is None or isinstance(value, str):
+    if raw is None or isinstance(value, str):
         return value
     if not isinstance(value, bool) and raw == str(value):
         return value
@@ -435,7 +438,9 @@ def _check_image(value: Any, spec: FieldSpec, source: Source, path: KeyPath,
 
 def _check_term(value: Any, spec: FieldSpec, source: Source, path: KeyPath,
                 ctx: ComponentContext) -> Message:
-    terms = ctx.vocab.get(spec.vocab or "", {})
+    terms = ctx.vocab.get(spec.vocab or "", _NO_TERMS)
+    if value.__class__ is str and value in terms:  # (the usual term)
+        return None
     if isinstance(value, dict | list) or value is None:
         return f"expected a {spec.vocab} id, got {_type_name(value)}"
     if str(value) not in terms:

@@ -8,6 +8,11 @@ value by PyYAML's own safe constructors. Anything else (an anchor, an alias, a t
 that is not a scalar, a duplicate key, a value that will not construct, too many values or too
 deep, a second document, an empty stream, any YAMLError) gives `None`: the caller reads the
 file through the composer, which says the same things it always said.
+
+`read_values` is the same loop keeping only the top level's positions (the root's, and those
+of its own items or keys' values: where a components file's components start): the walk that
+records every position is what most of the loop's time went to, and a file without a problem
+needs none of the others. `yamlsrc` reads them with `read_events` when first asked for.
 """
 
 from __future__ import annotations
@@ -94,35 +99,49 @@ def plain_value(text: str, tag: str) -> Any:
 def read_events(text: str, file: str, max_nodes: int, max_depth: int) -> Read | None:
     """(data, marks, key_marks, raw, nonfinite) as the composer's walk records them, or None
     when the text needs the composer (see the module's note)."""
+    return _read(text, file, max_nodes, max_depth, True)
+
+
+def read_values(text: str, file: str, max_nodes: int, max_depth: int) -> Read | None:
+    """`read_events` without the positions below the top level: (data, marks of the root and
+    of its own items or keys' values only, no key marks, raw, nonfinite), or None exactly when
+    `read_events` gives None. The rest of the positions are `read_events`'s, when asked for."""
+    return _read(text, file, max_nodes, max_depth, False)
+
+
+def _read(text: str, file: str, max_nodes: int, max_depth: int, located: bool) -> Read | None:
     if CParser is None or _LOCATION is None or None in _RESOLVERS:  # pragma: no cover
         return None  # no libyaml, another Location, or a resolver tried on every scalar
     parser = CParser(text)
     try:
-        return _walk(parser.get_event, file, max_nodes, max_depth)
+        return _walk(parser.get_event, file, max_nodes, max_depth, located)
     except (_Slow, yaml.YAMLError):
         return None
     finally:
         parser.dispose()
 
 
-def _walk(get: Any, file: str, max_nodes: int, max_depth: int) -> Read:  # noqa: C901, PLR0912, PLR0915
+def _walk(get: Any, file: str, max_nodes: int, max_depth: int,  # noqa: C901, PLR0912, PLR0915
+          located: bool = True) -> Read:
     marks: dict[KeyPath, Location] = {}
     key_marks: dict[KeyPath, Location] = {}
     raw: dict[KeyPath, str] = {}
     nonfinite: list[KeyPath] = []
     # One frame per open collection: [container, its path, the key awaiting its value (a
-    # mapping; None while a key is expected), that key's path].
+    # mapping; None while a key is expected), that key's path (located only)].
     stack: list[list[Any]] = []
     root: list[Any] = [[], (), None, None]  # the root's frame: a list that takes the one value
     frame: list[Any] = root
     container: Any
     key: Any
+    path: KeyPath | None
     stack.append(frame)
     resolvers, scalar, str_tag = _RESOLVERS.get, _Scalar, _STR
     tags: dict[str, str] = {}  # short plain texts -> their tags
     tag: str | None
     new, set_file, set_line, set_col = _LOCATION  # type: ignore[misc]
     nodes = documents = 0
+    top = True  # a value here is the root or one of its own (its position kept unlocated)
     while True:
         event = get()
         if event is None:
@@ -132,7 +151,6 @@ def _walk(get: Any, file: str, max_nodes: int, max_depth: int) -> Read:  # noqa:
             if event.anchor is not None or event.tag is not None:
                 raise _Slow
             text = event.value
-            mark = event.start_mark
             if not event.implicit[0]:  # quoted or a block scalar: text
                 tag = str_tag
             elif (tag := tags.get(text)) is None:
@@ -147,34 +165,42 @@ def _walk(get: Any, file: str, max_nodes: int, max_depth: int) -> Read:  # noqa:
                     if key in container:
                         raise _Slow
                     frame[2] = key
-                    frame[3] = path = (*frame[1], key)
-                    at = new(Location)
-                    set_file(at, file)
-                    set_line(at, mark.line + 1)
-                    set_col(at, mark.column + 1)
-                    key_marks[path] = at
+                    if located:
+                        frame[3] = path = (*frame[1], key)
+                        mark = event.start_mark
+                        at = new(Location)
+                        set_file(at, file)
+                        set_line(at, mark.line + 1)
+                        set_col(at, mark.column + 1)
+                        key_marks[path] = at
                     continue
-                path = frame[3]
+                path = frame[3] if located else None
                 frame[2] = None
             else:
                 key = None
-                path = () if frame is root else (*frame[1], len(container))
+                path = (() if frame is root else (*frame[1], len(container))) if located else None
             nodes += 1
             if nodes > max_nodes:
                 raise _Slow
-            at = new(Location)
-            set_file(at, file)
-            set_line(at, mark.line + 1)
-            set_col(at, mark.column + 1)
-            marks[path] = at
+            if located or top:  # (unlocated: the top level's positions only)
+                if path is None:
+                    path = _path(frame, root, key, container)
+                mark = event.start_mark
+                at = new(Location)
+                set_file(at, file)
+                set_line(at, mark.line + 1)
+                set_col(at, mark.column + 1)
+                marks[path] = at
             if tag is str_tag:
                 value = text
             else:
                 value = plain_value(text, tag)
                 if value.__class__ is not str:  # a date stays text, in ISO form
+                    if path is None:
+                        path = _path(frame, root, key, container)
                     raw[path] = text
-                if value.__class__ is float and not math.isfinite(value):
-                    nonfinite.append(path)
+                    if value.__class__ is float and not math.isfinite(value):
+                        nonfinite.append(path)
             if key is None:
                 container.append(value)
             else:
@@ -188,7 +214,7 @@ def _walk(get: Any, file: str, max_nodes: int, max_depth: int) -> Read:  # noqa:
                 key = frame[2]
                 if key is None:  # a list or a mapping as a key
                     raise _Slow
-                path = frame[3]
+                path = frame[3] if located else (*frame[1], key)
                 container[key] = opened
                 frame[2] = None
             else:
@@ -197,17 +223,20 @@ def _walk(get: Any, file: str, max_nodes: int, max_depth: int) -> Read:  # noqa:
             nodes += 1
             if nodes > max_nodes:
                 raise _Slow
-            mark = event.start_mark
-            at = new(Location)
-            set_file(at, file)
-            set_line(at, mark.line + 1)
-            set_col(at, mark.column + 1)
-            marks[path] = at
+            if located or top:
+                mark = event.start_mark
+                at = new(Location)
+                set_file(at, file)
+                set_line(at, mark.line + 1)
+                set_col(at, mark.column + 1)
+                marks[path] = at
             frame = [opened, path, None, None]
             stack.append(frame)
+            top = len(stack) <= 2
         elif kind is _MapEnd or kind is _SeqEnd:
             stack.pop()
             frame = stack[-1]
+            top = len(stack) <= 2
         elif kind is _DocStart:
             documents += 1
             if documents > 1:
@@ -217,3 +246,11 @@ def _walk(get: Any, file: str, max_nodes: int, max_depth: int) -> Read:  # noqa:
     if len(root[0]) != 1:
         raise _Slow
     return root[0][0], marks, key_marks, raw, nonfinite
+
+
+def _path(frame: list[Any], root: list[Any], key: Any, container: Any) -> KeyPath:
+    """The key path of the value about to go into the frame's container (under `key`, or
+    next in a list)."""
+    if key is not None:
+        return (*frame[1], key)
+    return () if frame is root else (*frame[1], len(container))

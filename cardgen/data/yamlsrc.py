@@ -9,13 +9,14 @@ from __future__ import annotations
 import datetime
 import math
 import re
-from dataclasses import field
+from collections.abc import Callable
+from dataclasses import field, fields
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from cardgen.data.yamlfast import read_events
+from cardgen.data.yamlfast import read_events, read_values
 from cardgen.errors import Location, Problem, ProblemsError
 from cardgen.limits import MAX_FILE_BYTES, MAX_YAML_DEPTH, MAX_YAML_VALUES
 from cardgen.records import record
@@ -37,6 +38,10 @@ _PLAIN = ("str", "int", "float", "bool", "null", "timestamp")
 ALLOWED_TAGS = {yaml.ScalarNode: {_CORE + t for t in _PLAIN},
                 yaml.SequenceNode: {_CORE + "seq"}, yaml.MappingNode: {_CORE + "map"}}
 
+# A file this long or longer keeps only its top level's positions as it is read (`unlocated`);
+# a shorter one, whose positions cost little and are often asked for (a game's or edition's
+# `where`s, quotes), all of them at once.
+LOCATED_BELOW = 32 * 1024
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml: same nodes and marks, 4x faster
 _EVENTS = getattr(yaml, "CSafeLoader", None)  # the loader whose parser `yamlfast` reads
 
@@ -59,6 +64,24 @@ class Source:
         """The key path as a person reads it, e.g. cards[3].name."""
         return _dotted((*self.prefix, *path))
 
+    if not TYPE_CHECKING:  # (to a type checker, marks and key_marks are plain fields)
+
+        def __getattr__(self, name: str) -> Any:
+            """`marks` and `key_marks` of a Source read without them (`unlocated`): found
+            from its text now, on first use (the file's positions, as `read_events` gives
+            them), and kept."""
+            locate = self.__dict__.get("_locate")
+            if locate is None or name not in ("marks", "key_marks"):
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            self.marks, self.key_marks = locate()
+            del self.__dict__["_locate"], self.__dict__["_top"]
+            return self.__dict__[name]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled with its positions (found first if they were not yet), its fields in order."""
+        state = {f.name: getattr(self, f.name) for f in fields(self)}
+        return {**state, **self.__dict__}
+
     def where(self, path: KeyPath) -> Location:
         """The closest recorded position for a key path (the key itself when known)."""
         probe = tuple(path)
@@ -72,7 +95,27 @@ class Source:
 
     def value_where(self, path: KeyPath) -> Location:
         """The position of the value at a key path (falls back to the key)."""
-        return self.marks.get(tuple(path)) or self.where(path)
+        key = tuple(path)
+        marks = self.__dict__.get("marks")
+        if marks is None:  # not located yet: the top level's positions are known
+            at: Location | None = self.__dict__.get("_top", {}).get(key)
+            if at is not None:
+                return at
+            marks = self.marks
+        return marks.get(key) or self.where(key)
+
+
+def unlocated(file: str, data: Any, top: dict[KeyPath, Location], raw: dict[KeyPath, str],
+              nonfinite: list[KeyPath], locate: Callable[[], tuple[dict[KeyPath, Location],
+                                                                   dict[KeyPath, Location]]]
+              ) -> Source:
+    """A Source whose positions are found by `locate` (marks, key marks) when first asked for;
+    until then `value_where` answers from `top` (the root's and its own items' or values'
+    positions, the same as `locate` gives)."""
+    source = Source(file, data, raw=raw, nonfinite=nonfinite)
+    del source.marks, source.key_marks
+    source.__dict__.update(_top=top, _locate=locate)
+    return source
 
 
 def _loc(file: str, mark: Any) -> Location:
@@ -301,14 +344,29 @@ def read_bytes(path: Path, shown_as: str) -> bytes:
     return path.read_bytes()
 
 
+# the ASCII characters YAML allows (yaml's Reader.NON_PRINTABLE refuses the others): an ASCII
+# text without any other is printable, found by deleting these (a pass in C, not a search)
+_PRINTABLE_ASCII = bytes([9, 10, 13, *range(0x20, 0x7F)])
+
+
 def _parse_text(text: str, shown_as: str) -> Source:
-    bad = yaml.reader.Reader.NON_PRINTABLE.search(text)
+    bad = None if text.isascii() and not text.encode("ascii").translate(
+        None, _PRINTABLE_ASCII) else yaml.reader.Reader.NON_PRINTABLE.search(text)
     if bad:
         raise ProblemsError([_control_char_problem(bad.start(), shown_as, text)])
     # libyaml's events read the common file in one loop (`yamlfast`); the composer the rest.
-    read = read_events(text, shown_as, MAX_NODES, MAX_YAML_DEPTH) if _LOADER is _EVENTS else None
-    if read is not None:
-        return Source(shown_as, *read)
+    if _LOADER is not _EVENTS:
+        read = None
+    elif len(text) < LOCATED_BELOW:  # a small file: every position at once
+        read = read_events(text, shown_as, MAX_NODES, MAX_YAML_DEPTH)
+        if read is not None:
+            return Source(shown_as, *read)
+    else:  # the positions below the top level: read again when asked for
+        read = read_values(text, shown_as, MAX_NODES, MAX_YAML_DEPTH)
+        if read is not None:
+            data, top, _, raw, nonfinite = read
+            return unlocated(shown_as, data, top, raw, nonfinite,
+                             lambda: _positions(text, shown_as))
     loader = _LOADER(text)
     try:
         _check_depth(text, shown_as)
@@ -329,6 +387,14 @@ def _parse_text(text: str, shown_as: str) -> Source:
     finally:
         loader.dispose()
     return Source(shown_as, data, builder.marks, builder.key_marks, builder.raw, builder.nonfinite)
+
+
+def _positions(text: str, shown_as: str) -> tuple[dict[KeyPath, Location], dict[KeyPath, Location]]:
+    """The marks and key marks of a text `read_values` read (`read_events` reads it too)."""
+    read = read_events(text, shown_as, MAX_NODES, MAX_YAML_DEPTH)
+    if read is None:  # pragma: no cover - read_values read it: so does read_events
+        raise RuntimeError(f"{shown_as}: the positions of a file read once could not be read")
+    return read[1], read[2]
 
 
 def parse_text(text: str, shown_as: str) -> Source:

@@ -71,13 +71,20 @@ def home_page_key(signature: str, content: str, painter: Painter, page: Page,
     found = kept.get((signature, content))
     if found is None:
         placed: dict[tuple[object, ...], str] = painter.__dict__.setdefault(_PLACED_ATTR, {})
+        # a drawing's repr by its object first (held there, so its id is its own)
+        by_id: dict[int, tuple[Drawing, str]] = painter.__dict__.setdefault(_PLACED_IDS_ATTR, {})
         parts = []
         for p in page.placements:  # each face's `_placed` repr, worked out once per painter
             drawing = faces[p.face]
+            known = by_id.get(id(drawing))
+            if known is not None and known[0] is drawing:
+                parts.append(known[1])
+                continue
             what = (painter.key(drawing), drawing.shape, drawing.corner, drawing.points)
             one = placed.get(what)
             if one is None:
                 one = placed[what] = repr(_placed(painter, drawing))
+            by_id[id(drawing)] = (drawing, one)
             parts.append(one)
         key = f"({signature!r}, {content!r}, [{', '.join(parts)}])"  # the tuple's repr
         found = kept[(signature, content)] = hashlib.sha1(key.encode("utf-8")).hexdigest()
@@ -86,6 +93,7 @@ def home_page_key(signature: str, content: str, painter: Painter, page: Page,
 
 _PAGE_KEYS_ATTR = "_cardgen_page_keys"
 _PLACED_ATTR = "_cardgen_placed"  # (face key, outline) -> the repr of its `_placed`
+_PLACED_IDS_ATTR = "_cardgen_placed_ids"  # id(drawing) -> (the drawing, its `_placed` repr)
 
 
 def _forms(canvas: Canvas, painter: Painter, drawings: list[Drawing]) -> None:

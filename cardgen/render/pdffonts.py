@@ -311,3 +311,47 @@ _ADD_SUBSET_OBJECTS = getattr(ttfonts.TTFontFace.addSubsetObjects, "__wrapped__"
                               ttfonts.TTFontFace.addSubsetObjects)
 _ADD_OBJECTS = getattr(ttfonts.TTFont.addObjects, "__wrapped__", ttfonts.TTFont.addObjects)
 kept_subsets()
+
+
+# ------------------------------------------------ private-use codes (cardgen.render.pdftext)
+
+
+def char_of(rl_face: Any, gid: int) -> int:
+    """The character reportlab shows a glyph by; a glyph without one gets a private-use code,
+    its width the glyph's advance. That code depends on the font alone (the glyph's rank among
+    the glyphs no character maps to, given the rank's free code from U+E000 on), never on the
+    order glyphs are met in, so a face's text operators are the same in every process."""
+    chars = rl_face.glyphToChar.get(gid)
+    if chars:
+        return int(chars[0])
+    code = private_codes(rl_face).get(gid)
+    if code is None or code in rl_face.charToGlyph:  # past the private area, or taken meanwhile
+        code = 0xE000
+        while code in rl_face.charToGlyph:
+            code += 1
+    give_code(rl_face, code, gid)
+    return code
+
+
+def give_code(rl_face: Any, code: int, gid: int) -> None:
+    """Show a glyph by a private-use code (in reportlab's maps of the font)."""
+    rl_face.charToGlyph[code] = gid
+    rl_face.glyphToChar[gid] = [code]
+    rl_face.charWidths[code] = rl_face._pdfScale(rl_face.hmetrics[gid][0])
+
+
+_PRIVATE_ATTR = "_cardgen_private"
+
+
+def private_codes(rl_face: Any) -> dict[int, int]:
+    """glyph id -> its private-use code, for every glyph of the font no character maps to (as
+    the font came: worked out once per font, when `pdf_font` first meets it)."""
+    found: dict[int, int] | None = getattr(rl_face, _PRIVATE_ATTR, None)
+    if found is None:
+        mapped = set(rl_face.glyphToChar)
+        taken = set(rl_face.charToGlyph)
+        free = (c for c in range(0xE000, 0xF900) if c not in taken)
+        found = dict(zip((g for g in range(len(rl_face.hmetrics)) if g not in mapped), free,
+                         strict=False))
+        setattr(rl_face, _PRIVATE_ATTR, found)
+    return found

@@ -27,6 +27,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout import fonts, shaping
 from cardgen.layout.drawing import Text
+from cardgen.render.pdffonts import char_of as _char_of
+from cardgen.render.pdffonts import give_code, private_codes
 from cardgen.render.pdftj import Shown as _Shown
 from cardgen.render.pdftj import number as _number
 from cardgen.render.pdftj import pieces_of as _pieces_of
@@ -61,7 +63,7 @@ def pdf_font(face: str) -> Any:
     return font
 
 
-def draw_texts(canvas: Canvas, texts: Iterable[Text]) -> None:
+def draw_texts(canvas: Canvas, texts: Iterable[Text]) -> None:  # noqa: C901 (one hot loop)
     """Lines of text as one q BT ... ET Q block: colour, font, size, outline and letter spacing
     (Tc, which Q restores) set only on change; each
     line's shaped glyphs shown with TJ, the numbers between them the kerning (and whatever
@@ -71,6 +73,8 @@ def draw_texts(canvas: Canvas, texts: Iterable[Text]) -> None:
     lines: _Lines | None = canvas.__dict__.get(_LINES_ATTR)
     if lines is None:
         lines = canvas.__dict__[_LINES_ATTR] = _Lines(canvas)
+    font_ops = lines.font_ops
+    tms = _TM
     code = ["q BT"]
     add = code.append
     color, tf = "", ""
@@ -84,7 +88,7 @@ def draw_texts(canvas: Canvas, texts: Iterable[Text]) -> None:
         if t.anchor != "start":
             width = fonts.spaced_width_mm(t.text, t.font, t.size, t.spacing)
             x -= width / 2 if t.anchor == "middle" else width
-        tm = _TM.get((x, y))
+        tm = tms.get((x, y))
         add(tm if tm is not None else _tm(x, y))
         if t.spacing != tracking:  # letter spacing: Tc, after every glyph shown
             add(f"{fp_str(t.spacing * K)} Tc")
@@ -93,6 +97,26 @@ def draw_texts(canvas: Canvas, texts: Iterable[Text]) -> None:
             add(f"{rgb_op(t.stroke).replace(' rg', ' RG')} {fp_str(t.stroke_width * K)} w "
                 "1 j 2 Tr" if t.stroke else "0 Tr")
             outline = t.stroke
+        font_op = font_ops.get((t.font, t.size))
+        if font_op is not None:  # `_Lines.parts`'s usual line, inline: one TJ in the first
+            if t.font != lines.face:  # subset, joined from its words' kept bodies
+                lines._bodies(t.font)
+            text = t.text
+            space = lines.space
+            if space is not None and text and text.isascii():
+                bodies = lines.bodies
+                try:
+                    tj: str | None = "[(" + space.join([bodies[w] for w in text.split(" ")]) + ")] TJ"
+                except KeyError:
+                    tj = lines.fast(t.font, text)
+            else:
+                tj = lines.fast(t.font, text)
+            if tj is not None:
+                if font_op != tf:
+                    add(font_op)
+                    tf = font_op
+                add(tj)
+                continue
         for font_op, shown in lines.parts(t):
             if font_op != tf:
                 add(font_op)
@@ -103,9 +127,9 @@ def draw_texts(canvas: Canvas, texts: Iterable[Text]) -> None:
 
 
 class _Lines:
-    """A document's lines: a line of words met before in the face, none with a number at its
-    ends, is their kept bodies joined (`_joined`, inline); any other through `_fast_tj`, and
-    what that cannot write as `_text_parts` works it out (kept per document)."""
+    """A document's lines (`draw_texts`): a line of words met before in the face, none with a
+    number at its ends, is their kept bodies joined (`_joined`, inline); any other through
+    `_fast_tj`, and what that cannot write as `_text_parts` works it out (kept per document)."""
 
     def __init__(self, canvas: Canvas):
         attrs = canvas.__dict__
@@ -115,30 +139,21 @@ class _Lines:
         self.font_ops: dict[tuple[str, float], str] = attrs.setdefault(_FONT_OPS_ATTR, {})
         self.face, self.bodies, self.space = "", dict[str, str](), cast("str | None", None)
 
-    def parts(self, t: Text) -> list[tuple[str, str]] | tuple[tuple[str, str]]:
-        """(font operator, TJ operators) of each subset the line's glyphs fall in."""
-        font_op = self.font_ops.get((t.font, t.size))
-        if font_op is not None:
-            if t.font != self.face:
-                self._bodies(t.font)
-            text = t.text
-            tj = None
-            if self.space is not None and text and text.isascii():  # `_joined`, inline
-                bodies = self.bodies
-                try:
-                    tj = "[(" + self.space.join([bodies[word] for word in text.split(" ")]) + ")] TJ"
-                except KeyError:
-                    tj = None
-            if tj is None:
-                tj = _fast_tj(self.canvas, t.font, text)
-                self._bodies(t.font)  # (it may have kept new pieces)
-            if tj is not None:  # every glyph in the first subset, none raised: the usual line
-                return ((font_op, tj),)
+    def parts(self, t: Text) -> list[tuple[str, str]]:
+        """(font operator, TJ operators) of each subset the line's glyphs fall in, for a
+        line `draw_texts` did not write the short way (`_text_parts`, kept per document)."""
         key = (t.font, t.text, t.size)
         parts = self.made.get(key)
         if parts is None:
             parts = self.made[key] = _text_parts(self.canvas, t)
         return parts
+
+    def fast(self, face: str, text: str) -> str | None:
+        """`_fast_tj` of a line in the face's first subset (its bodies then looked up again:
+        it may have kept new pieces)."""
+        tj = _fast_tj(self.canvas, face, text)
+        self._bodies(face)
+        return tj
 
     def _bodies(self, face: str) -> None:
         """The face's kept bodies (`_fast_tj`), this document's."""
@@ -234,15 +249,22 @@ def _fast_tj(canvas: Canvas, face: str, text: str) -> str | None:
         if tj is not None:
             return tj
     pieces = _PIECES.findall(text) if plain and " " in text else [text]
+    learnt = _learnt(canvas, face, pieces, found)
+    if learnt is None:
+        return None
+    if plain and learnt:  # (a line of plain words, one of them new: their bodies now)
+        tj = _joined(bodies, text)
+        if tj is not None:
+            return tj
+    return _pieces_tj([kept[text_piece] for text_piece in pieces])
+
+
+def _pieces_tj(pieces: list[_Piece]) -> str:
+    """`_fast_tj`'s TJ of a line's pieces, each kept."""
     out: list[str] = []
     pending = ""  # escaped codes shown since the last number (empty only before the first)
     after = 0.0  # the previous piece's last number
-    for text_piece in pieces:
-        piece = kept.get(text_piece)
-        if piece is None:
-            piece = _kept_piece(canvas, face, text_piece, found)
-            if piece is None:
-                return None
+    for piece in pieces:
         if isinstance(piece, str):
             if after:
                 out.append(f"({pending}) {_number(after)}")
@@ -254,6 +276,19 @@ def _fast_tj(canvas: Canvas, face: str, text: str) -> str | None:
     if pending:
         out.append(f"({pending})")
     return f"[{' '.join(out)}] TJ"
+
+
+def _learnt(canvas: Canvas, face: str, pieces: list[str],
+            found: tuple[dict[str, _Piece], dict[str, str]]) -> bool | None:
+    """Keep the pieces met for the first time, in order (`_kept_piece`): whether there were
+    any; None when one cannot be kept."""
+    learnt = False
+    for text in pieces:
+        if text not in found[0]:
+            if _kept_piece(canvas, face, text, found) is None:
+                return None
+            learnt = True
+    return learnt
 
 
 def _kept_piece(canvas: Canvas, face: str, text: str,
@@ -320,6 +355,10 @@ def _piece(canvas: Canvas, face: str, text: str) -> _Piece | None:
         return None
     escape = canvas._escape
     gaps = shown.gaps
+    if not any(gaps[:-1]):  # no number between its glyphs (most words): one run
+        run = escape(codes)
+        return run if not gaps[-1] and not shown.lead else (run, None, "", run, gaps[-1],
+                                                            shown.lead)
     runs: list[str] = []
     numbers: list[float] = []
     j = 0
@@ -424,11 +463,9 @@ def _shown_whole(face: str, text: str) -> _Shown:
     shaped = fonts.shaped(text, face)
     rl_face = pdf_font(face).face
     scale = 1000.0 / fonts.units_per_em(face)
-    mapped = rl_face.glyphToChar
-    chars = []
-    for gid in shaped.gids:
-        found = mapped.get(gid)
-        chars.append(int(found[0]) if found else _char_of(rl_face, gid))
+    mapped = rl_face.glyphToChar.get
+    chars = [int(found[0]) if (found := mapped(gid)) else _char_of(rl_face, gid)
+             for gid in shaped.gids]
     xs = [x * scale for x in shaped.xs]
     ends = [*xs[1:], shaped.advance * scale]
     widths, default = rl_face.charWidths, rl_face.defaultWidth  # as getCharWidth reads them
@@ -437,46 +474,6 @@ def _shown_whole(face: str, text: str) -> _Shown:
     lead = -round(xs[0], 3) if chars else 0.0
     rises = tuple([y * scale for y in shaped.ys]) if any(shaped.ys) else ()
     return _Shown("".join(map(chr, chars)), gaps, lead, rises)
-
-
-def _char_of(rl_face: Any, gid: int) -> int:
-    """The character reportlab shows a glyph by; a glyph without one gets a private-use code,
-    its width the glyph's advance. That code depends on the font alone (the glyph's rank among
-    the glyphs no character maps to, given the rank's free code from U+E000 on), never on the
-    order glyphs are met in, so a face's text operators are the same in every process."""
-    chars = rl_face.glyphToChar.get(gid)
-    if chars:
-        return int(chars[0])
-    code = private_codes(rl_face).get(gid)
-    if code is None or code in rl_face.charToGlyph:  # past the private area, or taken meanwhile
-        code = 0xE000
-        while code in rl_face.charToGlyph:
-            code += 1
-    _give(rl_face, code, gid)
-    return code
-
-
-def _give(rl_face: Any, code: int, gid: int) -> None:
-    rl_face.charToGlyph[code] = gid
-    rl_face.glyphToChar[gid] = [code]
-    rl_face.charWidths[code] = rl_face._pdfScale(rl_face.hmetrics[gid][0])
-
-
-_PRIVATE_ATTR = "_cardgen_private"
-
-
-def private_codes(rl_face: Any) -> dict[int, int]:
-    """glyph id -> its private-use code, for every glyph of the font no character maps to (as
-    the font came: worked out once per font, when `pdf_font` first meets it)."""
-    found: dict[int, int] | None = getattr(rl_face, _PRIVATE_ATTR, None)
-    if found is None:
-        mapped = set(rl_face.glyphToChar)
-        taken = set(rl_face.charToGlyph)
-        free = (c for c in range(0xE000, 0xF900) if c not in taken)
-        found = dict(zip((g for g in range(len(rl_face.hmetrics)) if g not in mapped), free,
-                         strict=False))
-        setattr(rl_face, _PRIVATE_ATTR, found)
-    return found
 
 
 def private_glyph(face: str, code: int) -> int | None:
@@ -488,6 +485,6 @@ def private_glyph(face: str, code: int) -> int | None:
         return int(gid)
     for g, c in private_codes(rl_face).items():
         if c == code:
-            _give(rl_face, code, g)
+            give_code(rl_face, code, g)
             return g
     return None
