@@ -72,6 +72,7 @@ def test_check_after_a_build_reads_its_records_and_loads_neither_layout_nor_mark
                                                         *LAYOUT}
               or m.startswith(("cardgen.layout.", "cardgen.impose", "cardgen.render"))}
     assert loaded <= {"cardgen.layout.roots"}, sorted(loaded)
+    assert not modules & {"importlib.metadata", "email"}  # pydantic's plugin search skipped
 
 
 # The check's scans of a rulebook's text: loaded only when there is rulebook text to scan.
@@ -85,10 +86,13 @@ TEXT_SCANS = ("cardgen.check.counts", "cardgen.check.terms", "cardgen.check.setu
 UNUSED_ELEMENTS = tuple(f"cardgen.layout.elements.{name}" for name in (
     "circle", "annulus", "line", "row", "repeat", "polar", "group", "image", "polygon", "star",
     "ellipse", "arc", "wedge", "path"))
+# pydantic's plugin loader and the package metadata it reads: the command line skips the
+# search while plugins are off (cardgen/cli/plugins.py).
+PLUGIN_SEARCH = ("importlib.metadata", "email")
 NOT_FOR_LETTER = ("rich", "fontTools", "multiprocessing", "concurrent.futures.process",
                   "pypdfium2", "svgwrite", "markdown_it", "cardgen.render.svg",
                   "cardgen.render.rulebook", "cardgen.export", "cardgen.diff", *TEXT_SCANS,
-                  *UNUSED_ELEMENTS)
+                  *UNUSED_ELEMENTS, *PLUGIN_SEARCH)
 
 
 def test_a_letter_build_imports_only_what_the_letter_pdf_needs(tmp_path: Path) -> None:
@@ -121,7 +125,7 @@ def test_a_letter_build_imports_only_what_the_letter_pdf_needs(tmp_path: Path) -
 # writer (platypus) and the preview rasteriser of rulebook pages (pypdfium2), markdown-it,
 # the rulebook text scans, forked helpers for a small deck, the element types its layouts do not use.
 NOT_FOR_AN_EDIT = ("cardgen.diff", "reportlab.platypus", "pypdfium2", "markdown_it", "jinja2",
-                   "multiprocessing", *TEXT_SCANS, *UNUSED_ELEMENTS)
+                   "multiprocessing", *TEXT_SCANS, *UNUSED_ELEMENTS, *PLUGIN_SEARCH)
 
 
 def test_an_edit_rebuild_imports_neither_the_diff_nor_the_rulebook_writer(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ from cardgen import __version__
 from cardgen.cli.console import LazyConsole, Printer
 from cardgen.cli.faults import fault_problem
 from cardgen.cli.help_text import PAPER_OUTPUTS, PaperHelp
+from cardgen.cli.plugins import skip_plugin_search
 from cardgen.cli.target import command_of, hoist_global_options, project_folder, target
 from cardgen.errors import Problem, ProblemsError, fold
 
@@ -236,8 +237,9 @@ GC_THRESHOLDS = (50_000, 50, 100)
 
 # pydantic looks for plugins (observers of every validation) by reading the entry points of
 # every installed package when it builds its first validator; cardgen's validation is observed
-# by none, so the command line skips that search (a PYDANTIC_DISABLE_PLUGINS of the user's own
-# is kept). The scripting API (cardgen.load_game, ...) leaves it to the caller's process.
+# by none, so the command line skips that search, and the import of its loader (cli/plugins.py;
+# a PYDANTIC_DISABLE_PLUGINS of the user's own is kept). The scripting API (cardgen.load_game,
+# ...) leaves it to the caller's process.
 NO_PYDANTIC_PLUGINS = ("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 
@@ -246,6 +248,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault(*NO_PYDANTIC_PLUGINS)
     line = hoist_global_options(sys.argv[1:] if argv is None else argv)
     args = _parser(command_of(line, dict(COMMANDS))).parse_args(line)
+    skip_plugin_search()  # a command runs (not --version, --help)
     if not getattr(args, "handler", None):
         _parser().print_help()
         return EXIT_INVALID
