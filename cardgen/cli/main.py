@@ -330,11 +330,24 @@ def print_problems(problems: list[Problem], console: Printer) -> None:
     console.print(f"{errors} error{'s' if errors != 1 else ''}", style="bold red", markup=False)
 
 
-def _load(args: argparse.Namespace) -> Database:
+def _load(args: argparse.Namespace, kept: str = "") -> Database:
+    """The target's Database. With `kept` ("read" for `check`, "write" for `build`), its game
+    and edition files' models as a build validated them, while the files are unchanged (a
+    build keeps the ones it validates: pipeline/datakeep.py)."""
     from cardgen.data.load import load_database
 
     game, edition = target(args, args.target)
-    db = load_database(args.project, game, edition, draft=getattr(args, "draft", False))
+    draft = getattr(args, "draft", False)
+    if kept:
+        from cardgen.data.model import keeping_models
+        from cardgen.pipeline.datakeep import KeptModels
+
+        keeper = KeptModels(Path(args.project).resolve(), read_only=kept == "read")
+        with keeping_models(keeper):
+            db = load_database(args.project, game, edition, draft=draft)
+        keeper.save()
+    else:
+        db = load_database(args.project, game, edition, draft=draft)
     if getattr(args, "players", None) is not None:
         check_players_in_range(db, args.players)
     return db
@@ -365,7 +378,7 @@ def cmd_check(args: argparse.Namespace, console: Printer) -> int:
         print_families(console)
         return EXIT_OK
     check_player_count(args.players)
-    db = _load(args)
+    db = _load(args, kept="read")
     recall_text(db)  # what the last build read of the rulebooks, as long as it is unchanged
     report = check(db, players=args.players)
     problems = face_problems(db)  # what the build would refuse: layouts, icons, fonts, images
@@ -394,7 +407,7 @@ def cmd_build(args: argparse.Namespace, console: Printer) -> int:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return run_build(args, console, _load(args))
+        return run_build(args, console, _load(args, kept="write"))
     finally:
         gc.freeze()
         gc.unfreeze()
