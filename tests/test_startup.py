@@ -72,6 +72,7 @@ def test_check_after_a_build_reads_its_records_and_loads_neither_layout_nor_mark
                                                         *LAYOUT}
               or m.startswith(("cardgen.layout.", "cardgen.impose", "cardgen.render"))}
     assert loaded <= {"cardgen.layout.roots"}, sorted(loaded)
+    assert not modules & {"importlib.metadata", "email"}  # pydantic's plugin search skipped
 
 
 # The check's scans of a rulebook's text: loaded only when there is rulebook text to scan.
@@ -80,9 +81,18 @@ TEXT_SCANS = ("cardgen.check.counts", "cardgen.check.terms", "cardgen.check.setu
 # What a Letter-only build to a file or pipe has no use for: rich (its lines are plain text),
 # fontTools (metrics come from HarfBuzz; outlines are for SVGs), forked helpers for a small
 # deck, the backends of other outputs, and (the deck has no rulebook) the text scans.
+# The element types the bench deck's layouts do not use (rect, text and icon): neither imported
+# nor built (cardgen/layout/elements/registry.py).
+UNUSED_ELEMENTS = tuple(f"cardgen.layout.elements.{name}" for name in (
+    "circle", "annulus", "line", "row", "repeat", "polar", "group", "image", "polygon", "star",
+    "ellipse", "arc", "wedge", "path"))
+# pydantic's plugin loader and the package metadata it reads: the command line skips the
+# search while plugins are off (cardgen/cli/plugins.py).
+PLUGIN_SEARCH = ("importlib.metadata", "email")
 NOT_FOR_LETTER = ("rich", "fontTools", "multiprocessing", "concurrent.futures.process",
                   "pypdfium2", "svgwrite", "markdown_it", "cardgen.render.svg",
-                  "cardgen.render.rulebook", "cardgen.export", "cardgen.diff", *TEXT_SCANS)
+                  "cardgen.render.rulebook", "cardgen.export", "cardgen.diff", *TEXT_SCANS,
+                  *UNUSED_ELEMENTS, *PLUGIN_SEARCH)
 
 
 def test_a_letter_build_imports_only_what_the_letter_pdf_needs(tmp_path: Path) -> None:
@@ -105,6 +115,7 @@ def test_a_letter_build_imports_only_what_the_letter_pdf_needs(tmp_path: Path) -
     assert f"built {gen_deck.TARGET}: " in run.stdout
     modules = set(run.stdout.rsplit("@", 1)[1].split())
     assert {"reportlab", "cardgen.render.pdf", "uharfbuzz"} <= modules  # it did draw the PDF
+    assert {"cardgen.layout.elements.text", "cardgen.layout.elements.icon"} <= modules
     loaded = [m for m in modules if any(m == n or m.startswith(n + ".") for n in NOT_FOR_LETTER)]
     assert not sorted(loaded)
 
@@ -112,9 +123,9 @@ def test_a_letter_build_imports_only_what_the_letter_pdf_needs(tmp_path: Path) -
 # What a rebuild after one card's text was edited has no use for when its edition extends none
 # (no diff for the gallery) and its project has no rulebook: the diff, the rulebook's PDF
 # writer (platypus) and the preview rasteriser of rulebook pages (pypdfium2), markdown-it,
-# the rulebook text scans, forked helpers for a small deck.
+# the rulebook text scans, forked helpers for a small deck, the element types its layouts do not use.
 NOT_FOR_AN_EDIT = ("cardgen.diff", "reportlab.platypus", "pypdfium2", "markdown_it", "jinja2",
-                   "multiprocessing", *TEXT_SCANS)
+                   "multiprocessing", *TEXT_SCANS, *UNUSED_ELEMENTS, *PLUGIN_SEARCH)
 
 
 def test_an_edit_rebuild_imports_neither_the_diff_nor_the_rulebook_writer(tmp_path: Path) -> None:

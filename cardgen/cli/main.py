@@ -19,6 +19,7 @@ from cardgen import __version__
 from cardgen.cli.console import LazyConsole, Printer
 from cardgen.cli.faults import fault_problem
 from cardgen.cli.help_text import PAPER_OUTPUTS, PaperHelp
+from cardgen.cli.plugins import skip_plugin_search
 from cardgen.cli.target import command_of, hoist_global_options, project_folder, target
 from cardgen.errors import Problem, ProblemsError, fold
 
@@ -236,8 +237,9 @@ GC_THRESHOLDS = (50_000, 50, 100)
 
 # pydantic looks for plugins (observers of every validation) by reading the entry points of
 # every installed package when it builds its first validator; cardgen's validation is observed
-# by none, so the command line skips that search (a PYDANTIC_DISABLE_PLUGINS of the user's own
-# is kept). The scripting API (cardgen.load_game, ...) leaves it to the caller's process.
+# by none, so the command line skips that search, and the import of its loader (cli/plugins.py;
+# a PYDANTIC_DISABLE_PLUGINS of the user's own is kept). The scripting API (cardgen.load_game,
+# ...) leaves it to the caller's process.
 NO_PYDANTIC_PLUGINS = ("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 
@@ -246,6 +248,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault(*NO_PYDANTIC_PLUGINS)
     line = hoist_global_options(sys.argv[1:] if argv is None else argv)
     args = _parser(command_of(line, dict(COMMANDS))).parse_args(line)
+    skip_plugin_search()  # a command runs (not --version, --help)
     if not getattr(args, "handler", None):
         _parser().print_help()
         return EXIT_INVALID
@@ -327,11 +330,24 @@ def print_problems(problems: list[Problem], console: Printer) -> None:
     console.print(f"{errors} error{'s' if errors != 1 else ''}", style="bold red", markup=False)
 
 
-def _load(args: argparse.Namespace) -> Database:
+def _load(args: argparse.Namespace, kept: str = "") -> Database:
+    """The target's Database. With `kept` ("read" for `check`, "write" for `build`), its game
+    and edition files' models as a build validated them, while the files are unchanged (a
+    build keeps the ones it validates: pipeline/datakeep.py)."""
     from cardgen.data.load import load_database
 
     game, edition = target(args, args.target)
-    db = load_database(args.project, game, edition, draft=getattr(args, "draft", False))
+    draft = getattr(args, "draft", False)
+    if kept:
+        from cardgen.data.model import keeping_models
+        from cardgen.pipeline.datakeep import KeptModels
+
+        keeper = KeptModels(Path(args.project).resolve(), read_only=kept == "read")
+        with keeping_models(keeper):
+            db = load_database(args.project, game, edition, draft=draft)
+        keeper.save()
+    else:
+        db = load_database(args.project, game, edition, draft=draft)
     if getattr(args, "players", None) is not None:
         check_players_in_range(db, args.players)
     return db
@@ -362,7 +378,7 @@ def cmd_check(args: argparse.Namespace, console: Printer) -> int:
         print_families(console)
         return EXIT_OK
     check_player_count(args.players)
-    db = _load(args)
+    db = _load(args, kept="read")
     recall_text(db)  # what the last build read of the rulebooks, as long as it is unchanged
     report = check(db, players=args.players)
     problems = face_problems(db)  # what the build would refuse: layouts, icons, fonts, images
@@ -391,7 +407,7 @@ def cmd_build(args: argparse.Namespace, console: Printer) -> int:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return run_build(args, console, _load(args))
+        return run_build(args, console, _load(args, kept="write"))
     finally:
         gc.freeze()
         gc.unfreeze()

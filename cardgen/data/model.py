@@ -6,10 +6,12 @@ validate stage fills from YAML; Database is what every later stage reads.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import field
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -29,7 +31,46 @@ def new_dict() -> dict[str, Any]:
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, allow_inf_nan=False)
+    # validators built when first used: a process that takes its game and edition files'
+    # models from an earlier one (`keeping_models`) builds none
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, allow_inf_nan=False,
+                              defer_build=True)
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class ModelKeeper(Protocol):
+    """Valid files' models as an earlier process validated them (pipeline/datakeep.py)."""
+
+    def get(self, cls: type[M], data: Any) -> M | None: ...
+
+    def put(self, cls: type[BaseModel], data: Any, model: BaseModel) -> None: ...
+
+
+_KEEPERS: list[ModelKeeper] = []
+
+
+@contextmanager
+def keeping_models(keeper: ModelKeeper) -> Iterator[None]:
+    """Meanwhile, a file's model (data/validate.parse_model) is the one `keeper` holds for
+    its values, if it holds one; a model validated anew is handed to it."""
+    _KEEPERS.append(keeper)
+    try:
+        yield
+    finally:
+        _KEEPERS.remove(keeper)
+
+
+def kept_model(cls: type[M], data: Any) -> M | None:
+    """The model the current keeper holds for these values of a file of `cls`, if any."""
+    return _KEEPERS[-1].get(cls, data) if _KEEPERS else None
+
+
+def keep_model(cls: type[BaseModel], data: Any, model: BaseModel) -> None:
+    """A model just validated without a problem, for the current keeper (if any)."""
+    if _KEEPERS:
+        _KEEPERS[-1].put(cls, data, model)
 
 
 class ImpossibleValue(ValueError):

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from cardgen.data.model import BASE_FIELDS, FieldSpec, ImpossibleValue, KindSpec, Term
+from cardgen.data.model import BASE_FIELDS, FieldSpec, ImpossibleValue, KindSpec, Term, keep_model, kept_model
 from cardgen.data.paths import SLUG, SLUG_HINT, slug_problem
 from cardgen.data.yamlsrc import KeyPath, Source
 from cardgen.errors import Problem, did_you_mean
@@ -34,9 +34,13 @@ M = typing.TypeVar("M", bound=BaseModel)
 
 
 def parse_model(cls: type[M], source: Source, problems: list[Problem]) -> M | None:
-    """Validate a whole file against a pydantic model; append located problems on failure."""
+    """Validate a whole file against a pydantic model; append located problems on failure.
+    A valid file's model may come from an earlier process (`model.keeping_models`)."""
+    kept = kept_model(cls, source.data)
+    if kept is not None:
+        return kept
     try:
-        return cls.model_validate(source.data)
+        model = cls.model_validate(source.data)
     except ValidationError as exc:
         seen: set[str] = set()
         for err in one_branch(source.data, exc.errors()):
@@ -46,6 +50,8 @@ def parse_model(cls: type[M], source: Source, problems: list[Problem]) -> M | No
                 seen.add(key)
                 problems.append(problem)
         return None
+    keep_model(cls, source.data, model)
+    return model
 
 
 def _problem_from_pydantic(cls: type[BaseModel], source: Source, err: Any) -> Problem:

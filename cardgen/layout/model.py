@@ -16,7 +16,7 @@ from typing import Any, Literal, get_args, get_origin
 from pydantic import Field, ModelWrapValidatorHandler, PrivateAttr, model_validator
 
 from cardgen.data.model import new_dict, new_list
-from cardgen.layout.elements import ELEMENT_TYPES, rebuilt
+from cardgen.layout.elements import ELEMENT_TYPES
 from cardgen.layout.elements.base import Children, Colour, Num, Paint, Pair
 from cardgen.layout.located import Located, Strict
 
@@ -119,8 +119,6 @@ class TemplateFile(Strict):
         own["elements"] = [*parent.elements, *self.elements]
         return parent.model_copy(update=own)
 
-
-rebuilt(TemplateFile)
 
 
 def key_table() -> list[tuple[str, str, list[str]]]:

@@ -2,8 +2,7 @@
 
 An element type is one module of this package: a pydantic model whose fields are its keys,
 types and defaults (written once), a `draw()` that reads the validated model, and the hooks
-the binding checker reads (`bindings()`). The registry (`__init__.py`) builds the element
-union, the layout JSON Schema and the docs table from those modules.
+the binding checker reads (`bindings()`); the registry (`registry.py`) finds it by `type:`.
 """
 
 from __future__ import annotations
@@ -21,6 +20,7 @@ from cardgen.layout import conditions, fonts, paint, text
 from cardgen.layout.arith import ExpressionError, evaluate
 from cardgen.layout.drawing import IDENTITY, Drawing, Gradient, Group, Matrix, Primitive, Style
 from cardgen.layout.drawing import Path as PathItem
+from cardgen.layout.elements.registry import NameOrElement, OneElement
 from cardgen.layout.extent import Box
 from cardgen.layout.guards import check_primitive
 from cardgen.layout.icons import IconError, IconFinder
@@ -55,9 +55,9 @@ Colour = str
 if TYPE_CHECKING:
     Children = list["ElementBase"]
     Clip = Union[str, "ElementBase"]  # noqa: UP007
-else:  # the registry's union of every element type, filled in when it rebuilds the models
-    Children = list["Element"]  # noqa: F821
-    Clip = Union[str, "Element"]  # noqa: F821, UP007
+else:  # the union of every element type, each validated by its type's model (registry.py)
+    Children = list[OneElement]
+    Clip = NameOrElement
 
 
 class _GradientSpec(Strict):
