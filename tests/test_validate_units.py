@@ -6,14 +6,13 @@ from __future__ import annotations
 import pytest
 
 from cardgen.data.model import EditionFile, FieldSpec, GameFile, KindSpec, Term
+from cardgen.data.pydanticloc import data_path, value_at
 from cardgen.data.validate import (
     ComponentContext,
     PendingRef,
     _type_name,
     check_component,
-    data_path,
     parse_model,
-    value_at,
 )
 from cardgen.data.yamlsrc import Source, _parse_text
 from cardgen.limits import MAX_COUNT

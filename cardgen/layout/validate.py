@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from cardgen.data.validate import data_path, literal_choices, one_branch, shown_value, value_at
+from cardgen.data.pydanticloc import data_path, literal_choices, one_branch, shown_value, value_at
 from cardgen.data.yamlsrc import KeyPath, Source
 from cardgen.errors import Problem, did_you_mean
 from cardgen.layout.arith import ExpressionError
