@@ -32,4 +32,4 @@ def defer_pil_image() -> None:
     module = importlib.util.module_from_spec(spec)
     sys.modules[IMAGE] = module
     spec.loader.exec_module(module)  # only marks it: the code runs on first attribute read
-    sys.modules["PIL"].Image = module  # as an import binds a submodule to its parent
+    vars(sys.modules["PIL"])["Image"] = module  # as an import binds a submodule to its parent
