@@ -1,9 +1,7 @@
-"""`python -m cardgen` -> the command line."""
+"""`python -m cardgen` -> the command line (the process ends with the command: cli/ending.py)."""
 
 from __future__ import annotations
 
-import sys
+from cardgen.cli.ending import run
 
-from cardgen.cli import main
-
-sys.exit(main())
+run()

@@ -89,10 +89,13 @@ UNUSED_ELEMENTS = tuple(f"cardgen.layout.elements.{name}" for name in (
 # pydantic's plugin loader and the package metadata it reads: the command line skips the
 # search while plugins are off (cardgen/cli/plugins.py).
 PLUGIN_SEARCH = ("importlib.metadata", "email")
+# Pillow's Image module (its C core, its EXIF tables): reportlab's import of it is deferred until
+# an image is read (cardgen/render/deferred.py), and a deck of vector faces reads none.
+PILLOW_LOADED = ("PIL._imaging", "PIL.ExifTags", "PIL.ImageMode")
 NOT_FOR_LETTER = ("rich", "fontTools", "multiprocessing", "concurrent.futures.process",
                   "pypdfium2", "svgwrite", "markdown_it", "cardgen.render.svg",
                   "cardgen.render.rulebook", "cardgen.export", "cardgen.diff", *TEXT_SCANS,
-                  *UNUSED_ELEMENTS, *PLUGIN_SEARCH)
+                  *UNUSED_ELEMENTS, *PLUGIN_SEARCH, *PILLOW_LOADED)
 
 
 def test_a_letter_build_imports_only_what_the_letter_pdf_needs(tmp_path: Path) -> None:

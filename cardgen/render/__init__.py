@@ -2,4 +2,9 @@
 
 The only package that draws: reportlab and pypdfium2 are imported here alone (svg.py streams
 its markup itself). Each backend implements the `Renderer` protocol of base.py for a single face.
+Pillow's Image module is loaded when first used, not with reportlab (deferred.py).
 """
+
+from cardgen.render.deferred import defer_pil_image
+
+defer_pil_image()

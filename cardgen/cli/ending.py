@@ -1,0 +1,44 @@
+"""The process's own command line (`cardgen ...`, `python -m cardgen ...`), ended with its command.
+
+When a command has returned, all that is left of the process is Python's tear-down: each of
+its modules emptied and every object the command made freed one by one (about 0.1 s of CPU
+after a 6,000-card build, most of a millisecond per 100 cards). `run` ends the process as soon
+as the command has: the exit functions run (`atexit`: multiprocessing's, logging's, a caller's
+own), stdout and stderr flushed, then `os._exit` with the command's code; the memory goes back
+to the system whole. Every file cardgen writes is closed before the command returns (written
+through `with` or a descriptor it closes), so nothing is left to flush. While another thread is
+still running, or stdout cannot be flushed (a closed pipe), the process ends the ordinary way,
+so Python waits for the thread, or reports the pipe as it always has.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import sys
+from typing import NoReturn
+
+from cardgen.cli.main import main
+
+
+def run() -> NoReturn:
+    """`cardgen` on the command line: main() with sys.argv, the process ended with it."""
+    code = main()
+    end_process(code)
+    sys.exit(code)
+
+
+def end_process(code: int) -> None:
+    """Ends the process with `code` without Python's tear-down (never returns), unless
+    another thread runs or the standard streams cannot be flushed (then it returns)."""
+    threading = sys.modules.get("threading")
+    if threading is not None and threading.active_count() > 1:
+        return  # Python's shutdown waits for it
+    atexit._run_exitfuncs()  # what Python's shutdown runs first (and then forgets)
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
+    except (OSError, ValueError):
+        return  # Python's own shutdown flushes again and says what it always says
+    os._exit(code)

@@ -1,0 +1,35 @@
+"""Pillow's `PIL.Image` loaded when first used, not when reportlab is imported.
+
+reportlab's `reportlab.lib.utils` (which every PDF writer imports through `reportlab.pdfgen.canvas`)
+runs `from PIL import Image` at import for its `ImageReader`, and Pillow's Image module with the
+modules it loads (its C core, EXIF tag tables) costs several milliseconds of start-up. A PDF of
+vector faces never reads an image. `defer_pil_image` puts a lazily executed `PIL.Image` into
+`sys.modules` (the standard library's `importlib.util.LazyLoader`): reportlab's import takes the
+module object, and the module's code runs the first time anything reads one of its attributes
+(an image drawn, a preview rasterised, `Image.open` anywhere), so a process that draws an image
+loads Pillow as before and one that does not never does. Nothing when `PIL.Image` is already
+imported (a caller's process). Called by the `cardgen.render` package before any of its modules
+imports reportlab. (One thread loads it: cardgen reads images on its main thread, and helpers
+are processes of their own.)
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+
+IMAGE = "PIL.Image"
+
+
+def defer_pil_image() -> None:
+    """`PIL.Image` in sys.modules as a module whose code runs when first read."""
+    if IMAGE in sys.modules:
+        return
+    spec = importlib.util.find_spec(IMAGE)  # imports the (small) PIL package itself
+    if spec is None or spec.loader is None:
+        return  # no Pillow: reportlab's own import says so, as it always has
+    spec.loader = importlib.util.LazyLoader(spec.loader)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[IMAGE] = module
+    spec.loader.exec_module(module)  # only marks it: the code runs on first attribute read
+    vars(sys.modules["PIL"])["Image"] = module  # as an import binds a submodule to its parent
