@@ -72,3 +72,12 @@ def test_a_running_thread_keeps_the_ordinary_ending(tmp_path: Path) -> None:
 def test_the_installed_command_is_the_ending_one() -> None:
     project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
     assert project["project"]["scripts"]["cardgen"] == "cardgen.cli:run"
+
+
+def test_a_profiled_command_ends_the_ordinary_way_so_the_profile_is_written(tmp_path: Path) -> None:
+    stats = tmp_path / "build.prof"
+    ended = subprocess.run([sys.executable, "-m", "cProfile", "-o", str(stats), "-m", "cardgen",
+                            "check", "nosuch"], cwd=tmp_path, capture_output=True, text=True,
+                           check=False, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert "unknown-game" in ended.stderr, ended.stdout + ended.stderr  # (cProfile exits 0)
+    assert stats.is_file() and stats.stat().st_size > 0  # cProfile wrote it as Python shut down

@@ -7,8 +7,9 @@ as the command has: the exit functions run (`atexit`: multiprocessing's, logging
 own), stdout and stderr flushed, then `os._exit` with the command's code; the memory goes back
 to the system whole. Every file cardgen writes is closed before the command returns (written
 through `with` or a descriptor it closes), so nothing is left to flush. While another thread is
-still running, or stdout cannot be flushed (a closed pipe), the process ends the ordinary way,
-so Python waits for the thread, or reports the pipe as it always has.
+still running, a profiler or tracer is on (`python -m cProfile -m cardgen`, coverage), or stdout
+cannot be flushed (a closed pipe), the process ends the ordinary way, so Python waits for the
+thread, the profiler writes its figures, or the pipe is reported as it always has been.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ def end_process(code: int) -> None:
     threading = sys.modules.get("threading")
     if threading is not None and threading.active_count() > 1:
         return  # Python's shutdown waits for it
+    if sys.getprofile() is not None or sys.gettrace() is not None:
+        return  # a profiler or coverage writes what it measured as Python shuts down
     atexit._run_exitfuncs()  # what Python's shutdown runs first (and then forgets)
     try:
         for stream in (sys.stdout, sys.stderr):
