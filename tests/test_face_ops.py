@@ -57,6 +57,21 @@ def _build(run_cli: Any, project: Path, fresh: bool = True) -> Path:
     return project / "output" / f"{gen_deck.GAME}-{gen_deck.EDITION}"
 
 
+def _count_drawn_pages(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The pages drawn from now on (home-print and print-shop), in order."""
+    from cardgen.render import pages
+
+    drawn_pages: list[Any] = []
+    draw = pages._draw_page
+
+    def counting(canvas: Any, page: Any, *args: Any) -> None:
+        drawn_pages.append(page)
+        draw(canvas, page, *args)
+
+    monkeypatch.setattr(pages, "_draw_page", counting)
+    return drawn_pages
+
+
 def _pdfs(folder: Path) -> dict[str, str]:
     return {k: v for k, v in tree_hashes(folder).items() if k.endswith(".pdf")}
 
@@ -71,21 +86,12 @@ def test_an_edit_draws_only_the_faces_on_the_edited_cards_pages(
         tmp_path: Path, run_cli: Any, drawn: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """A fresh process draws the edited card's faces and the other faces of the pages it
     draws (the store keeps no face's operators on the disk), no face of any other page."""
-    from cardgen.render import pages
-
     project = gen_deck.make_project(tmp_path / "p", CARDS)
     _build(run_cli, project)
     assert len(drawn) >= CARDS  # the first build draws every face (once per signature)
     drawn.clear()
     gen_deck.edit_one_card(project, 4)
-    drawn_pages: list[Any] = []
-    draw = pages._draw_page
-
-    def counting(canvas: Any, page: Any, *args: Any) -> None:
-        drawn_pages.append(page)
-        draw(canvas, page, *args)
-
-    monkeypatch.setattr(pages, "_draw_page", counting)
+    drawn_pages = _count_drawn_pages(monkeypatch)
 
     rebuilt = _build(run_cli, project)
 
@@ -145,21 +151,12 @@ def test_an_edit_draws_only_the_pages_its_card_is_on(tmp_path: Path, run_cli: An
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """Unchanged pages are shown from their kept streams, labels with characters of their own
     included (their codes come first come, first served, as drawing them gives)."""
-    from cardgen.render import pages
-
     monkeypatch.setenv("CARDGEN_JOBS", "1")
     project = gen_deck.make_project(tmp_path / "p", CARDS)
     game = project / "data" / gen_deck.GAME / "game.yaml"
     game.write_text(game.read_text(encoding="utf-8").replace("name: Bench", "name: Bénch Ωmega"),
                     encoding="utf-8")
-    drawn_pages: list[Any] = []
-    draw = pages._draw_page
-
-    def counting(canvas: Any, page: Any, *args: Any) -> None:
-        drawn_pages.append(page)
-        draw(canvas, page, *args)
-
-    monkeypatch.setattr(pages, "_draw_page", counting)
+    drawn_pages = _count_drawn_pages(monkeypatch)
     _build(run_cli, project)
     first = len(drawn_pages)
     drawn_pages.clear()
