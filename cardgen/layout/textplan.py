@@ -41,7 +41,7 @@ class TextPlan:
 
     __slots__ = ("element", "family", "palette", "language", "path", "face", "x", "y", "w",
                  "h", "size", "min_size", "leading", "colour", "align", "valign", "fits",
-                 "cap")
+                 "cap", "boxes", "drawable")
 
     def __init__(self, element: Any, family: Any, palette: dict[str, Any], language: str | None,
                  path: str | None, face: str, geometry: tuple[float, ...], colour: str) -> None:
@@ -53,6 +53,8 @@ class TextPlan:
         self.colour, self.align, self.valign = colour, element.align, element.valign
         self.fits: dict[str, Any] = {}  # text -> (plain lines, size, line height, height) | None
         self.cap: dict[float, float] = {}  # size -> fonts.ascent_mm of the regular face
+        self.boxes: dict[str | None, _Box] = {}  # language -> what every size tried shares
+        self.drawable = fonts._drawable(face)  # the characters its face draws
 
     def value(self, ctx: Any, scope: Any) -> str:
         """The element's text for this face (TextElement.value, its reads the same)."""
@@ -67,7 +69,7 @@ class TextPlan:
         """The text's lines on the face, as TextElement.draw places them; False (nothing
         done) when the text is not one this plan draws (the element's own path draws it)."""
         if len(value) > MAX_TEXT_CHARS or "[" in value or "*" in value or "\n" in value \
-                or SHY in value or fonts.missing_chars(value, self.face):
+                or SHY in value or not self.drawable.issuperset(value):  # fonts.missing_chars
             return False
         fits = self.fits
         fitted = fits.get(value, False)
@@ -112,7 +114,10 @@ class TextPlan:
         """text.fit's result for a plain text (text._fit_cached's plain branch), as the
         lines place reads, or None when it does not fit."""
         language = self.element.language(ctx, value)
-        box = _Box(self.w, self.h, self.leading, None, self.family.regular, language, 0.0)
+        box = self.boxes.get(language)
+        if box is None:
+            box = self.boxes[language] = _Box(self.w, self.h, self.leading, None,
+                                              self.family.regular, language, 0.0)
         found = _fit_plain(value.split(), self.face, box, self.size, self.min_size, self.family,
                            shaping.has_rtl(value))
         if isinstance(found, tuple):
