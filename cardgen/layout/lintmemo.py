@@ -44,7 +44,7 @@ from typing import Any
 from cardgen.errors import Problem
 from cardgen.layout.drawing import IDENTITY
 from cardgen.layout.drawing import Text as TextItem
-from cardgen.layout.extent import Box, transform_box
+from cardgen.layout.extent import Box, bbox, transform_box
 from cardgen.layout.lints import BODY_TEXT_PT, MIN_TEXT_PT, FaceLinter
 from cardgen.layout.lints import _contains as contains
 from cardgen.layout.lints import _frames as frames
@@ -135,7 +135,11 @@ def _key(linter: FaceLinter, tight: dict[int, object]
             on_face = faces.get((env, p.matrix))
             if on_face is None:
                 on_face = faces[(env, p.matrix)] = transform_box(p.matrix, env)
-        if not contains(on_face, p.box):
+        box = p.__dict__.get("box")  # Placed.box, read without its descriptor's calls
+        if box is None:
+            box = p.box if p.matrix is not IDENTITY else p.__dict__.setdefault("box", bbox(item))
+        if not (on_face[0] <= box[0] and box[2] <= on_face[2] and on_face[1] <= box[1]
+                and box[3] <= on_face[3]):  # contains(on_face, box)
             return None
         loose.append((n, on_face))
         parts.append((id(el), p.matrix, on_face, size, item.color, count))
