@@ -44,10 +44,11 @@ elements:
   - { type: text, name: text, text: "{text}", x: 6, y: 33, w: 51, h: 45, size: 8, min_size: 6, color: ink }
 """
 
-# card index -> its text: markup, a line break, a soft hyphen, one repeated on other cards
+# card index -> its text: markup, a line break, a soft hyphen, one repeated on other cards,
+# blank, too long, a tab and letters beyond ASCII
 TEXTS = {1: "Gain **two** tokens, then *discard* one.", 2: "First line.\nSecond line.",
          3: "An extra\u00adordinary card.", 4: "Draw a card.", 5: "Draw a card.",
-         6: "Draw a card.", 7: "  ", 8: "Resource " * 150}
+         6: "Draw a card.", 7: "  ", 8: "Resource " * 150, 10: "Tab\tand caf\u00e9 cr\u00e8me."}
 
 
 def _deck(root: Path, n: int, texts: dict[int, str]) -> Path:

@@ -41,7 +41,7 @@ class TextPlan:
 
     __slots__ = ("element", "family", "palette", "language", "path", "face", "x", "y", "w",
                  "h", "size", "min_size", "leading", "colour", "align", "valign", "fits",
-                 "cap", "boxes", "drawable")
+                 "cap", "boxes", "drawable", "printable")
 
     def __init__(self, element: Any, family: Any, palette: dict[str, Any], language: str | None,
                  path: str | None, face: str, geometry: tuple[float, ...], colour: str) -> None:
@@ -55,6 +55,7 @@ class TextPlan:
         self.cap: dict[float, float] = {}  # size -> fonts.ascent_mm of the regular face
         self.boxes: dict[str | None, _Box] = {}  # language -> what every size tried shares
         self.drawable = fonts._drawable(face)  # the characters its face draws
+        self.printable = self.drawable.issuperset(map(chr, range(0x20, 0x7F)))  # all of ASCII's
 
     def value(self, ctx: Any, scope: Any) -> str:
         """The element's text for this face (TextElement.value, its reads the same)."""
@@ -69,7 +70,10 @@ class TextPlan:
         """The text's lines on the face, as TextElement.draw places them; False (nothing
         done) when the text is not one this plan draws (the element's own path draws it)."""
         if len(value) > MAX_TEXT_CHARS or "[" in value or "*" in value or "\n" in value \
-                or SHY in value or not self.drawable.issuperset(value):  # fonts.missing_chars
+                or SHY in value:
+            return False
+        if not (self.printable and value.isascii() and value.isprintable()) \
+                and not self.drawable.issuperset(value):  # fonts.missing_chars
             return False
         fits = self.fits
         fitted = fits.get(value, False)
