@@ -15,7 +15,9 @@ import yaml
 
 from cardgen.data.load import load_database
 from cardgen.errors import ProblemsError
-from cardgen.layout import textplan
+from cardgen.layout import linebreak, textplan
+from cardgen.layout.extent import bbox, transform_box
+from cardgen.layout.placed import Placed
 from cardgen.pipeline.faces import lay_out_faces
 from tests.support import gen_deck
 
@@ -140,3 +142,22 @@ def test_a_plan_is_its_palettes_and_languages_own(tmp_path: Path) -> None:
         shown.setdefault(language, lines)
         assert shown[language] == lines
     assert shown["de"] != shown["en"]
+
+
+@pytest.mark.parametrize("target", ["bench", "l5@0.6.5", "lux-aeterna", "orbital-debris"])
+def test_a_planned_lines_box_is_the_one_its_primitive_has(
+        target: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[Any] = []
+
+    def placed(*args: Any) -> Any:
+        made.append(Placed(*args))
+        return made[-1]
+
+    monkeypatch.setattr(textplan, "Placed", placed)
+    game, _, edition = target.partition("@")
+    project = _deck(tmp_path / "deck", 30, TEXTS | {8: "Resource"}) if game == "bench" else REPO
+    _shown(project, game, edition or None)
+    boxes = [p.__dict__["box"] for p in made if "box" in p.__dict__]
+    assert len(boxes) > 20 and len(boxes) == len(made)
+    linebreak._LINE_WIDTHS.clear()  # widths worked out again, as a lint after many faces may
+    assert boxes == [transform_box(p.matrix, bbox(p.item)) for p in made]

@@ -22,7 +22,7 @@ import math
 from typing import Any
 
 from cardgen.layout import fonts, shaping
-from cardgen.layout.drawing import Text
+from cardgen.layout.drawing import IDENTITY, Text
 from cardgen.layout.guards import MAX_TEXT_PT, check_primitive, text_sizes
 from cardgen.layout.linebreak import SHY
 from cardgen.layout.placed import Placed
@@ -41,7 +41,7 @@ class TextPlan:
 
     __slots__ = ("element", "family", "palette", "language", "path", "face", "x", "y", "w",
                  "h", "size", "min_size", "leading", "colour", "align", "valign", "fits",
-                 "cap", "boxes", "drawable", "printable")
+                 "cap", "boxes", "drawable", "printable", "reach")
 
     def __init__(self, element: Any, family: Any, palette: dict[str, Any], language: str | None,
                  path: str | None, face: str, geometry: tuple[float, ...], colour: str) -> None:
@@ -53,6 +53,7 @@ class TextPlan:
         self.colour, self.align, self.valign = colour, element.align, element.valign
         self.fits: dict[str, Any] = {}  # text -> (plain lines, size, line height, height) | None
         self.cap: dict[float, float] = {}  # size -> fonts.ascent_mm of the regular face
+        self.reach: dict[float, tuple[float, float]] = {}  # size -> its face's ascent, descent
         self.boxes: dict[str | None, _Box] = {}  # language -> what every size tried shares
         self.drawable = fonts._drawable(face)  # the characters its face draws
         self.printable = self.drawable.issuperset(map(chr, range(0x20, 0x7F)))  # all of ASCII's
@@ -69,20 +70,10 @@ class TextPlan:
     def draw(self, ctx: Any, value: str, dx: float, dy: float) -> bool:
         """The text's lines on the face, as TextElement.draw places them; False (nothing
         done) when the text is not one this plan draws (the element's own path draws it)."""
-        if len(value) > MAX_TEXT_CHARS or "[" in value or "*" in value or "\n" in value \
-                or SHY in value:
-            return False
-        if not (self.printable and value.isascii() and value.isprintable()) \
-                and not self.drawable.issuperset(value):  # fonts.missing_chars
-            return False
-        fits = self.fits
-        fitted = fits.get(value, False)
+        fitted = self.fits.get(value, False)
         if fitted is False:
-            fitted = self._fit(ctx, value)
-            if len(fits) >= FITS:
-                fits.clear()
-            fits[value] = fitted
-        if fitted is None:  # it overflows: the element's path says so
+            fitted = self._fitted(ctx, value)
+        if fitted is None:  # not plain, not drawable or it overflows: the element's path
             return False
         plain, size, step, height = fitted
         x, y, w, h = dx + self.x, dy + self.y, self.w, self.h
@@ -97,6 +88,11 @@ class TextPlan:
         face, colour, align = plain[0], self.colour, self.align
         budget, items, placed = ctx.budget, ctx.drawing.items, ctx.placed
         el, matrix = ctx.current, ctx.matrix
+        reach = self.reach.get(size)  # extent.bbox's reach of a line above and below its baseline
+        if reach is None:
+            reach = self.reach[size] = (fonts.ascent_mm(face, size), fonts.descent_mm(face, size))
+        above, below = reach
+        flat = matrix is IDENTITY
         ok = type(size) is float and 0 < size <= MAX_TEXT_PT and size <= MAX_LENGTH_MM
         for shown, line_w, _ in plain[1]:
             slack = w - line_w
@@ -110,9 +106,26 @@ class TextPlan:
                     and -MAX_LENGTH_MM <= baseline <= MAX_LENGTH_MM):
                 check_primitive(item)
             items.append(item)
-            placed.append(Placed(item, el, matrix, "content", envelope))
+            line = Placed(item, el, matrix, "content", envelope)
+            if flat:  # Placed.box as extent.bbox finds it: a line's width as drawn is line_w
+                line.__dict__["box"] = (start, baseline - above, start + line_w, baseline + below)
+            placed.append(line)
             baseline += step
         return True
+
+    def _fitted(self, ctx: Any, value: str) -> tuple[Any, float, float, float] | None:
+        """The text's fitted lines (kept for the text), or None when the plan does not draw
+        it: not plain, a character its face lacks, or it does not fit its box."""
+        fitted = None
+        if len(value) <= MAX_TEXT_CHARS and "[" not in value and "*" not in value \
+                and "\n" not in value and SHY not in value and (
+                    (self.printable and value.isascii() and value.isprintable())
+                    or self.drawable.issuperset(value)):  # fonts.missing_chars
+            fitted = self._fit(ctx, value)
+        if len(self.fits) >= FITS:
+            self.fits.clear()
+        self.fits[value] = fitted
+        return fitted
 
     def _fit(self, ctx: Any, value: str) -> tuple[Any, float, float, float] | None:
         """text.fit's result for a plain text (text._fit_cached's plain branch), as the
