@@ -30,26 +30,6 @@ from cardgen.layout.linebreak import (
     run_width,
 )
 
-
-def block_height(n_lines: int, size: float, leading: float, face: str = "regular") -> float:
-    """Cap top of the first line to the descender of the last, in mm (text.block_height: the
-    texts of a box ask for the same few heights, each worked out once)."""
-    if n_lines == 0:
-        return 0.0
-    key = (n_lines, size, leading, face)  # 8 and 8.0 give the same height: either serves
-    found = _HEIGHTS.get(key)
-    if found is None:
-        lh = fonts.line_height_mm(size, leading)
-        found = fonts.ascent_mm(face, size) + (n_lines - 1) * lh + fonts.descent_mm(face, size)
-        if len(_HEIGHTS) >= 4096:
-            _HEIGHTS.clear()
-        _HEIGHTS[key] = found
-    return found
-
-
-_HEIGHTS: dict[tuple[int, float, float, str], float] = {}  # see block_height
-
-
 # a line of a size tried: its text, its width as wrapped (mm), whether it ends its paragraph,
 # its width as drawn (mm; None for a line with right-to-left text: linebreak.line_width)
 Piece = tuple[str, float, bool, float | None]

@@ -44,7 +44,7 @@ from cardgen.layout.linebreak import (
     wrap_words,
 )
 from cardgen.layout.linebreak import wrap as wrap
-from cardgen.layout.plainfit import Piece, Plain, block_height, lines_from, plain_lines, wrap_plain
+from cardgen.layout.plainfit import Piece, Plain, lines_from, plain_lines, wrap_plain
 from cardgen.records import record
 
 SIZE_STEP = 0.25
@@ -201,6 +201,14 @@ def missing_glyphs(text: str, face: str = "regular", family: Family = DEFAULT_FA
         if run.icon is None:
             missing.update(dict.fromkeys(fonts.missing_chars(run.text, run.face)))
     return list(missing)
+
+
+def block_height(n_lines: int, size: float, leading: float, face: str = "regular") -> float:
+    """Cap top of the first line to the descender of the last, in mm."""
+    if n_lines == 0:
+        return 0.0
+    lh = fonts.line_height_mm(size, leading)
+    return fonts.ascent_mm(face, size) + (n_lines - 1) * lh + fonts.descent_mm(face, size)
 
 
 def fit(
