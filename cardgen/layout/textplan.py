@@ -32,7 +32,7 @@ from cardgen.limits import MAX_ELEMENTS, MAX_LENGTH_MM, MAX_TEXT_CHARS
 
 ENABLED = True  # tests turn it off to compare faces drawn both ways
 PLANS = 4096  # plans kept (one per text element and face constants) before starting again
-FITS = 1024  # fitted texts a plan keeps (repeated titles) before starting again
+FITS = 1024  # fitted texts a plan keeps (repeated titles): the first so many
 ENVELOPE_MM = 0.02  # elements/text.py's: past its box a fitted line may reach
 
 
@@ -122,9 +122,8 @@ class TextPlan:
                     (self.printable and value.isascii() and value.isprintable())
                     or self.drawable.issuperset(value)):  # fonts.missing_chars
             fitted = self._fit(ctx, value)
-        if len(self.fits) >= FITS:
-            self.fits.clear()
-        self.fits[value] = fitted
+        if len(self.fits) < FITS:  # the first texts kept (freeing a full table costs more)
+            self.fits[value] = fitted
         return fitted
 
     def _fit(self, ctx: Any, value: str) -> tuple[Any, float, float, float] | None:
