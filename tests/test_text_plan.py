@@ -105,6 +105,17 @@ def test_a_deck_of_every_kind_of_text_lays_out_as_without_plans(
     assert "Draw a card." in made["text"].fits  # fitted once, drawn on three cards
 
 
+def test_a_plan_that_keeps_few_texts_draws_the_others_alike(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    project = _deck(tmp_path / "deck", 20, {k: v for k, v in TEXTS.items() if k != 8})
+    monkeypatch.setattr(textplan, "FITS", 2)  # the first two texts of each plan kept
+    planned, unplanned = _both(monkeypatch, project, "bench")
+    assert planned == unplanned
+    _shown(project, "bench")
+    kept = [len(found[4].fits) for found in textplan._PLANS.values() if found[4] is not None]
+    assert kept and max(kept) == 2
+
+
 def test_problems_are_the_same_with_plans(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                                           ) -> None:
     project = _deck(tmp_path / "deck", 12, {**TEXTS, 9: "A snowman \ue000 here."})
