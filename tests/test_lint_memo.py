@@ -112,6 +112,31 @@ def test_a_kept_finding_names_each_face_it_is_given_to(
     assert counts["kept"] >= 6  # one face per colour of background is linted (and the first)
 
 
+def test_a_texts_lines_in_a_row_are_keyed_once_with_their_count(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    linters: dict[str, lints.FaceLinter] = {}
+
+    def lint_face(memo: lintmemo.LintMemo | None, linter: lints.FaceLinter) -> list[Problem]:
+        linters[linter.face] = linter
+        return []
+
+    monkeypatch.setattr(face_module, "lint_face", lint_face)
+    short, other, longer = "one two three " * 6, "four five six " * 6, "one two three " * 8
+    # cards 1, 37 and 73: one colour, one number, the same title; their texts differ
+    _faces(_deck(tmp_path / "deck", 73, {}, {0: short, 36: other, 72: longer}), "bench")
+
+    def key(face: str) -> tuple[Any, ...]:
+        found = lintmemo._key(linters[face], {})
+        assert found is not None
+        return found[0]
+
+    lines = [sum(1 for p in linters[f].placed if p.el is not None and p.el.name == "text")
+             for f in ("card-00001", "card-00037", "card-00073")]
+    assert lines[0] == lines[1] < lines[2]
+    assert key("card-00001") == key("card-00037") != key("card-00073")
+    assert key("card-00001")[-1][-1] == lines[0]  # the body's lines: one part, counted
+
+
 @pytest.mark.parametrize("ink_saver,draft", [(False, False), (True, False), (False, True)])
 def test_the_seed_games_and_fixtures_lint_as_each_face_alone(
         ink_saver: bool, draft: bool, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -21,7 +21,7 @@ def compose(outer: Matrix, inner: Matrix) -> Matrix:
 
 
 def transform_box(m: Matrix, box: Box) -> Box:
-    if m == IDENTITY:
+    if m is IDENTITY or m == IDENTITY:  # most primitives sit in the face's own frame
         return box
     a, b, c, d, e, f = m
     xs, ys = [], []

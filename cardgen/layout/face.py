@@ -145,9 +145,9 @@ def _job(session: LayoutSession, component: Component, side: str, template: Temp
             template, dict(template.palette or {}), _family(template.fonts),
             template_file(session, component.kind, side))
     _, palette, family, layout_file = known
-    return FaceJob(session.db, component, side, palette, float(template.safe), family,
-                   session.icons, layout_file, session.probes,
-                   FaceMemo(session.element_memo, (side, palette, family)))
+    return tuple.__new__(FaceJob, (  # every field, as a tuple (NamedTuple's __new__ is Python)
+        session.db, component, side, palette, float(template.safe), family, session.icons,
+        layout_file, session.probes, FaceMemo(session.element_memo, (side, palette, family))))
 
 
 def _blank(session: LayoutSession, component: Component, side: str, template: TemplateFile,

@@ -9,7 +9,8 @@ A face is keyed by its size and safe area, where its lints name what no layout l
 per primitive: a line of text lying inside its envelope by its element, transform, envelope,
 size, colour (and, when a paragraph's line count is read, that count); any other line of text by
 its element, role, transform, box, size and colour; anything else by the object itself (the
-layout memo puts the same objects on many faces, cardgen.layout.memo).
+layout memo puts the same objects on many faces, cardgen.layout.memo). Lines in a row keyed
+alike (a text's lines) are named once, with how many they are.
 
 A face whose key was met before takes that face's findings, under its own name. A face's
 findings are kept for its key only when they hold for any line inside its envelope, which the
@@ -44,7 +45,7 @@ from typing import Any
 from cardgen.errors import Problem
 from cardgen.layout.drawing import IDENTITY
 from cardgen.layout.drawing import Text as TextItem
-from cardgen.layout.extent import Box, transform_box
+from cardgen.layout.extent import Box, bbox, transform_box
 from cardgen.layout.lints import BODY_TEXT_PT, MIN_TEXT_PT, FaceLinter
 from cardgen.layout.lints import _contains as contains
 from cardgen.layout.lints import _frames as frames
@@ -108,6 +109,10 @@ def _key(linter: FaceLinter, tight: dict[int, object]
     held: list[object] = [linter.fallback]
     loose: list[_Loose] = []
     parts: list[Any] = [d.width, d.height, d.bleed, linter.safe, id(linter.fallback)]
+    # how many lines in a row each part of a line inside its envelope stands for (a text's
+    # lines share one: the key names it once, and this count)
+    runs: list[int] = []
+    last: Any = None  # the part of the line before, when it was one inside its envelope
     faces: dict[tuple[Box, Any], Box] = {}  # (envelope, matrix) -> the envelope on the face
     low, high = MIN_TEXT_PT - 1e-6, BODY_TEXT_PT - 1e-6
     for n, p in enumerate(linter.placed):
@@ -115,6 +120,7 @@ def _key(linter: FaceLinter, tight: dict[int, object]
         if not isinstance(item, TextItem):
             held.append(p)
             parts.append(id(p))
+            last = None
             continue
         size = item.size
         count = linter.lines.get(id(item), 0) if low <= size < high else 0
@@ -123,6 +129,7 @@ def _key(linter: FaceLinter, tight: dict[int, object]
         env = p.envelope
         if env is None or p.role != "content" or el is None:
             parts.append((id(el), p.role, p.matrix, p.box, size, item.color, count))
+            last = None
             continue
         on_face: Box | None
         if tight and id(el) in tight:
@@ -135,10 +142,21 @@ def _key(linter: FaceLinter, tight: dict[int, object]
             on_face = faces.get((env, p.matrix))
             if on_face is None:
                 on_face = faces[(env, p.matrix)] = transform_box(p.matrix, env)
-        if not contains(on_face, p.box):
+        box = p.__dict__.get("box")  # Placed.box, read without its descriptor's calls
+        if box is None:
+            box = p.box if p.matrix is not IDENTITY else p.__dict__.setdefault("box", bbox(item))
+        if not (on_face[0] <= box[0] and box[2] <= on_face[2] and on_face[1] <= box[1]
+                and box[3] <= on_face[3]):  # contains(on_face, box)
             return None
         loose.append((n, on_face))
-        parts.append((id(el), p.matrix, on_face, size, item.color, count))
+        part = (id(el), p.matrix, on_face, size, item.color, count)
+        if part == last:
+            runs[-1] += 1
+        else:
+            parts.append(part)
+            runs.append(1)
+            last = part
+    parts.append(tuple(runs))
     return tuple(parts), held, loose
 
 

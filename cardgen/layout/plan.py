@@ -79,5 +79,6 @@ def draw_elements(ctx: Context, memo: FaceMemo, plan: tuple[Step, ...], scope: S
             else:
                 drawn_and_recorded(ctx, root, scope, el.draw, el, ctx, scope, 0.0, 0.0)
         if el.name:
-            ctx.drawn[el.name] = Drawn(el, scope, 0.0, 0.0, ctx.matrix)
+            # made as a tuple (a NamedTuple's own __new__ is a Python function)
+            ctx.drawn[el.name] = tuple.__new__(Drawn, (el, scope, 0.0, 0.0, ctx.matrix))
         ctx.current = outer

@@ -60,8 +60,9 @@ def unicodes(path: str) -> set[int]:
 
 
 def has_rtl(text: str) -> bool:
-    """Whether any character of the text reads right to left."""
-    return _RTL.search(text) is not None
+    """Whether any character of the text reads right to left (none of ASCII does: a flag of
+    the string tells it at once)."""
+    return not text.isascii() and _RTL.search(text) is not None
 
 
 def rtl_paragraph(text: str) -> bool:

@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import field, replace
 from functools import cache
+from operator import is_
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -299,7 +300,7 @@ def _face_key(drawing: Drawing, keys: KeptKeys) -> str:
     if (known is not None and len(known[3]) == len(items)
             and (known[0] is w or _alike(known[0], w)) and (known[1] is h or _alike(known[1], h))
             and (known[2] is bleed or _alike(known[2], bleed))
-            and all(a is b for a, b in zip(known[3], items, strict=True))):
+            and all(map(is_, known[3], items))):  # as many: each the very object
         return known[4]
     key = _face_key_function()(drawing)
     keys[id(items[-1])] = (w, h, bleed, list(items), key)

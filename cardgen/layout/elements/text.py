@@ -18,6 +18,7 @@ from cardgen.layout.elements.base import Colour, Context, ElementBase, Num
 from cardgen.layout.guards import text_sizes
 from cardgen.layout.icons import icon_items
 from cardgen.layout.scope import _BINDING, Scope, format_value
+from cardgen.layout.textplan import plan_for
 from cardgen.limits import MAX_TEXT_CHARS
 
 INK = "#1A1A1A"  # text colour when none is given
@@ -68,8 +69,9 @@ class TextElement(ElementBase):
         return "{item}" if self.over is not None else ""
 
     def draw(self, ctx: Context, scope: Scope, dx: float, dy: float) -> None:
-        value = self.value(ctx, scope)
-        if not value.strip():
+        plan = plan_for(self, ctx, scope)  # most text: drawn the short way (layout/textplan.py)
+        value = self.value(ctx, scope) if plan is None else plan.value(ctx, scope)
+        if not value.strip() or (plan is not None and plan.draw(ctx, value, dx, dy)):
             return
         name = self.name if self.name is not None else (
             str(self.text) if self.text is not None else "text")
