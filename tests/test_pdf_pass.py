@@ -129,6 +129,19 @@ def test_a_grid_decks_pages_digest_as_their_values(tmp_path: Path) -> None:
     assert plans.page_digest(page) == _digest(page)
 
 
+def test_a_pages_bytes_are_its_marshalled_values_with_shared_parts_kept(tmp_path: Path) -> None:
+    project = gen_deck.make_project(tmp_path / "deck", 30)
+    pages = _pages(project, gen_deck.TARGET, BuildOptions())
+    for _ in range(2):  # the second time from the bytes kept for the shared marks and labels
+        for page in pages:
+            assert plans._page_bytes(page) == marshal.dumps(plans.plan_values(page), 2)
+    page = pages[2]
+    page.lines[1] = type(page.lines[1])(1.0, 2.0, 3.0, 4.0)  # a shared list changed in place
+    page.labels.append(type(page.labels[0])(1.0, 2.0, "one more"))
+    page.lanes.clear()
+    assert plans._page_bytes(page) == marshal.dumps(plans.plan_values(page), 2)
+
+
 def test_a_document_of_the_same_faces_takes_the_characters_found_before(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from cardgen.render import pdftext

@@ -50,8 +50,8 @@ def page_digest(page: impose.Page) -> str:
     values (`plan_values`, marshalled: equal values, equal bytes), or from its repr when a
     value is of a kind marshal does not write."""
     try:
-        values = _page_values(page) if type(page) is Page else plan_values(page)
-        data = marshal.dumps(values, 2)  # type: ignore[arg-type]  # version 2: values only, no references
+        # version 2: values only, no references
+        data = _page_bytes(page) if type(page) is Page else _dumps(plan_values(page))
     except ValueError:
         return hashlib.sha1(repr(page).encode("utf-8")).hexdigest()
     return hashlib.sha1(b"plan values\0" + data).hexdigest()
@@ -141,6 +141,68 @@ def _shared_list(items: list[Any]) -> object:
     return found[1]
 
 
+def _page_bytes(page: Page) -> bytes:
+    """`marshal.dumps(_page_values(page), 2)`, the same bytes, with what pages share marshalled
+    once: version 2 writes a tuple or list as its type, its length and its items one after
+    another, each the same bytes wherever it stands (no references), so the marks, labels
+    and lanes a grid's pages share (and the paper) are written once, kept by their objects'
+    ids beside their values (`_shared_list`), and joined into each page's."""
+    memo = _SHARED
+    if len(memo) >= _SHARED_MAX:
+        memo.clear()
+    placements = []
+    for p in page.placements:
+        slot = memo.get(id(p.slot))
+        if slot is None or slot[0] is not p.slot:
+            slot = memo[id(p.slot)] = (p.slot, plan_values(p.slot))
+        clip = memo.get(id(p.clip))
+        if clip is None or clip[0] is not p.clip:
+            clip = memo[id(p.clip)] = (p.clip, plan_values(p.clip))
+        placements.append(("Placement", p.face, slot[1], clip[1], p.counts, p.bleed))
+    paper = _MARSHALLED.get(id(page.paper))
+    if paper is None or paper[0] is not page.paper:
+        if len(_MARSHALLED) >= _SHARED_MAX:
+            _MARSHALLED.clear()
+        paper = _MARSHALLED[id(page.paper)] = (page.paper, _dumps(plan_values(page.paper)))
+    return b"".join([_PAGE_HEAD, paper[1], _dumps(page.side), _dumps(page.what),
+                     _dumps(placements), _shared_bytes(page.lines), _shared_bytes(page.circles),
+                     _shared_bytes(page.labels), _shared_bytes(page.lanes),
+                     _dumps(plan_values(page.notes))])
+
+
+def _dumps(value: object) -> bytes:
+    return marshal.dumps(value, 2)  # type: ignore[arg-type]  # (a ValueError for what it cannot write)
+
+
+# a page's values as marshal writes them up to its paper: a tuple of 10, its class's name
+_PAGE_HEAD = b"(" + (10).to_bytes(4, "little") + marshal.dumps("Page", 2)
+
+
+def _shared_bytes(items: list[Any]) -> bytes:
+    """`marshal.dumps(_shared_list(items), 2)`: a list of frozen plan objects as the list's
+    head and each object's bytes, kept by its id (a page's own label among shared ones is
+    the only one marshalled), and the whole list's kept by the ids of its objects."""
+    if type(items) is not list or not items:
+        return _dumps(plan_values(items))
+    memo = _MARSHALLED
+    if len(memo) >= _SHARED_MAX:
+        memo.clear()
+    key = tuple(map(id, items))
+    found = memo.get(key)
+    if found is None:
+        if not all(type(item) in _FROZEN for item in items):
+            return _dumps(plan_values(items))
+        parts = [len(items).to_bytes(4, "little")]
+        for item in items:
+            one = memo.get(id(item))
+            if one is None or one[0] is not item:
+                one = memo[id(item)] = (item, _dumps(plan_values(item)))
+            parts.append(one[1])
+        found = memo[key] = (tuple(items), b"[" + b"".join(parts))
+    return found[1]
+
+
+_MARSHALLED: dict[object, tuple[object, bytes]] = {}  # ids -> (the objects, their bytes)
 _FROZEN = frozenset((Line, Circle, Label, Lane))  # frozen records of plain values
 _SHARED: dict[object, tuple[object, object]] = {}  # ids -> (the objects, their values)
 _SHARED_MAX = 1 << 16
