@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import pickle
 import stat
 import sys
 from collections.abc import Iterable
@@ -137,18 +138,18 @@ def _output(folder: Path) -> dict[str, tuple[int, int, int]] | None:
             return None
         for entry in entries:
             st = entry.stat(follow_symlinks=False)
-            if stat.S_ISDIR(st.st_mode):
+            mode = st.st_mode
+            if stat.S_ISDIR(mode):
                 stack.append(entry.path)
-                out[entry.path] = (-1, 0, st.st_ino)
-            else:
-                out[entry.path] = (st.st_size if stat.S_ISREG(st.st_mode) else -2,
-                                   st.st_mtime_ns, st.st_ino)
+            out[entry.path] = (st.st_size if stat.S_ISREG(mode) else -mode, st.st_mtime_ns,
+                               st.st_ino)
     return out
 
 
 def recorded(project: Path, key: str, inputs: Inputs) -> dict[str, Any] | None:
     """What the last build with this key printed (`said`), if the project's files, the code
-    and its output folder are all as it left them; else None."""
+    and its output folder are all as it left them; else None. The output folder's record is
+    unpickled only once the inputs are found unchanged (an edit's build does not need it)."""
     found = read_signed(stamp_path(project, key))
     if found is _MISSING or not isinstance(found, dict) or found.get("format") != FORMAT:
         return None
@@ -156,10 +157,10 @@ def recorded(project: Path, key: str, inputs: Inputs) -> dict[str, Any] | None:
     extra = [p for p in files if p not in inputs.files and "\0" not in p]
     if inputs.with_files(extra) != files or found["code"] != _code():
         return None
-    if _output(Path(found["folder"])) != found["output"]:
+    folder, output, said = pickle.loads(found["output"])
+    if _output(Path(folder)) != output:
         return None
-    said: dict[str, Any] = found["said"]
-    return said
+    return dict(said)
 
 
 def record(project: Path, key: str, inputs: Inputs, read: Iterable[str], folder: Path,
@@ -167,12 +168,12 @@ def record(project: Path, key: str, inputs: Inputs, read: Iterable[str], folder:
     """Note that a build with this key, over these inputs (and the files `read` outside
     them), left `folder` as it is now and printed `said`."""
     output = _output(folder)
-    path = stamp_path(project, key)
     if output is None:
         forget(project, key)
         return
-    write_signed(path, {"format": FORMAT, "inputs": inputs.with_files(read), "code": _code(),
-                        "folder": str(folder), "output": output, "said": said})
+    written = pickle.dumps((str(folder), output, said), protocol=pickle.HIGHEST_PROTOCOL)
+    write_signed(stamp_path(project, key), {"format": FORMAT, "inputs": inputs.with_files(read),
+                                            "code": _code(), "output": written})
 
 
 def forget(project: Path, key: str) -> None:
