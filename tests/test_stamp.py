@@ -122,15 +122,19 @@ def test_a_rulebook_outside_the_project_is_among_what_a_build_read(
     assert len(loads) == count + 1
 
 
+@pytest.mark.parametrize("found", ["given", "upward"])
 def test_a_build_that_finds_nothing_changed_loads_neither_the_data_nor_the_layouts(
-        tiny: Path, run_cli) -> None:
-    assert run_cli("--project", str(tiny), "build").code == 0
+        tiny: Path, run_cli, monkeypatch: pytest.MonkeyPatch, found: str) -> None:
+    monkeypatch.chdir(tiny)  # the project found from the working folder upward, or given
+    line = ["--project", str(tiny), "build"] if found == "given" else ["build"]
+    assert run_cli(*line).code == 0
+    heavy = ("pydantic", "cardgen.data.load", "cardgen.layout.session", "reportlab",
+             *(("yaml",) if found == "given" else ()))  # data/project.py, which finds it, reads YAML
     code = ("import sys\nfrom cardgen.cli.main import main\n"
-            f"code = main(['--project', {str(tiny)!r}, 'build'])\n"
-            "heavy = [m for m in ('pydantic', 'yaml', 'cardgen.data.load', 'cardgen.layout.session',"
-            " 'reportlab') if m in sys.modules]\n"
+            f"code = main({line!r})\n"
+            f"heavy = [m for m in {heavy!r} if m in sys.modules]\n"
             "print(code, heavy, file=sys.stderr)\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tiny,
                           env={**os.environ, "PYTHONPATH": str(REPO)}, check=True)
     assert done.stderr.strip().splitlines()[-1] == "0 []"
     assert "built tiny@1" in done.stdout
