@@ -7,12 +7,14 @@ PROJECT/.cardgen-cache/built-<key>.pickle, under a key of its command line, work
 and environment (`command_key`): what it read (`Inputs`: every file of the project, its
 hidden folders and output folders apart, of cardgen's assets, and the images and rulebooks it
 read wherever they lie: name, size, modification and change times, inode; the cardgen code,
-the installed distributions and Python), every file of the output folder it wrote (name,
-size, modification time, inode) and what it printed. The next build with that key takes the
+the installed distributions and Python), the manifest.json of the output folder it wrote
+(size, modification time, inode) and what it printed. The next build with that key takes the
 project's files as they are before it reads any (so an edit made while it runs is never
 taken as seen); when they, the code and the output folder are as recorded, it prints the
 same lines (its own seconds) and ends without loading the data, laying out or writing
-anything. Anything else (a file added, removed, touched or edited anywhere in the project,
+anything. The output folder is as its build left it when it holds the files its manifest
+lists and no other, each of the size listed and changed no later than the manifest (a build
+writes it last). Anything else (a file added, removed, touched or edited anywhere in the project,
 an output file changed or removed, another version of cardgen or of a library) builds as
 ever, and the record is written again.
 """
@@ -22,7 +24,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-import pickle
 import stat
 import sys
 from collections.abc import Iterable
@@ -37,7 +38,7 @@ CACHE_FOLDER = ".cardgen-cache"  # as pipeline.sources names it (not imported: i
 OUTPUT_FOLDER = "output"  # PROJECT/output, every build's default output root
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 ENVIRONMENT = ("CARDGEN_", "RL_")  # what may change cardgen's or reportlab's work
-FORMAT = 1
+FORMAT = 2
 
 FileStat = tuple[int, int, int, int]  # size, mtime_ns, ctime_ns, inode
 
@@ -127,29 +128,49 @@ class Inputs:
         return files
 
 
-def _output(folder: Path) -> dict[str, tuple[int, int, int]] | None:
-    """Every file of the output folder: size, modification time, inode (None: no folder)."""
-    out: dict[str, tuple[int, int, int]] = {}
-    stack = [str(folder)]
+def _manifest_stat(folder: Path) -> tuple[int, int, int] | None:
+    try:
+        st = os.lstat(folder / "manifest.json")
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns, st.st_ino) if stat.S_ISREG(st.st_mode) else None
+
+
+def _output_as_described(folder: Path, manifest: tuple[int, int, int]) -> bool:
+    """Whether the output folder holds what its manifest.json lists and nothing else: each
+    file regular, of the size listed, and last changed no later than the manifest (which a
+    build writes last), the manifest itself as recorded."""
+    import json
+
+    if _manifest_stat(folder) != manifest:
+        return False
+    try:
+        listed = json.loads((folder / "manifest.json").read_bytes())["files"]
+        sizes = {os.path.join(folder, name): entry["bytes"] for name, entry in listed.items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return False
+    sizes[os.path.join(folder, "manifest.json")] = manifest[0]
+    newest, found, stack = manifest[1], 0, [str(folder)]
     while stack:
         try:
             entries = list(os.scandir(stack.pop()))
         except OSError:
-            return None
+            return False
         for entry in entries:
-            st = entry.stat(follow_symlinks=False)
-            mode = st.st_mode
-            if stat.S_ISDIR(mode):
+            if entry.is_dir(follow_symlinks=False):
                 stack.append(entry.path)
-            out[entry.path] = (st.st_size if stat.S_ISREG(mode) else -mode, st.st_mtime_ns,
-                               st.st_ino)
-    return out
+                continue
+            st = entry.stat(follow_symlinks=False)
+            if (not stat.S_ISREG(st.st_mode) or sizes.get(entry.path) != st.st_size
+                    or st.st_mtime_ns > newest):
+                return False
+            found += 1
+    return found == len(sizes)
 
 
 def recorded(project: Path, key: str, inputs: Inputs) -> dict[str, Any] | None:
     """What the last build with this key printed (`said`), if the project's files, the code
-    and its output folder are all as it left them; else None. The output folder's record is
-    unpickled only once the inputs are found unchanged (an edit's build does not need it)."""
+    and its output folder are all as it left them; else None."""
     found = read_signed(stamp_path(project, key))
     if found is _MISSING or not isinstance(found, dict) or found.get("format") != FORMAT:
         return None
@@ -157,23 +178,23 @@ def recorded(project: Path, key: str, inputs: Inputs) -> dict[str, Any] | None:
     extra = [p for p in files if p not in inputs.files and "\0" not in p]
     if inputs.with_files(extra) != files or found["code"] != _code():
         return None
-    folder, output, said = pickle.loads(found["output"])
-    if _output(Path(folder)) != output:
+    if not _output_as_described(Path(found["folder"]), found["manifest"]):
         return None
-    return dict(said)
+    said: dict[str, Any] = found["said"]
+    return said
 
 
 def record(project: Path, key: str, inputs: Inputs, read: Iterable[str], folder: Path,
            said: dict[str, Any]) -> None:
     """Note that a build with this key, over these inputs (and the files `read` outside
-    them), left `folder` as it is now and printed `said`."""
-    output = _output(folder)
-    if output is None:
+    them), left `folder` (its manifest.json as it is now) and printed `said`."""
+    manifest = _manifest_stat(folder)
+    if manifest is None:
         forget(project, key)
         return
-    written = pickle.dumps((str(folder), output, said), protocol=pickle.HIGHEST_PROTOCOL)
-    write_signed(stamp_path(project, key), {"format": FORMAT, "inputs": inputs.with_files(read),
-                                            "code": _code(), "output": written})
+    write_signed(stamp_path(project, key), {
+        "format": FORMAT, "inputs": inputs.with_files(read), "code": _code(),
+        "folder": str(folder), "manifest": manifest, "said": said})
 
 
 def forget(project: Path, key: str) -> None:
