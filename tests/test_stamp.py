@@ -138,3 +138,19 @@ def test_a_build_that_finds_nothing_changed_loads_neither_the_data_nor_the_layou
                           env={**os.environ, "PYTHONPATH": str(REPO)}, check=True)
     assert done.stderr.strip().splitlines()[-1] == "0 []"
     assert "built tiny@1" in done.stdout
+
+
+def test_a_file_changed_behind_a_linked_folder_builds_again(tiny: Path, run_cli,
+                                                             loads: list[str]) -> None:
+    layouts = tiny / "layouts"
+    (tiny / ".shared").mkdir()
+    layouts.rename(tiny / ".shared" / "layouts")
+    layouts.symlink_to(tiny / ".shared" / "layouts")  # and a link back: walked once
+    (tiny / ".shared" / "layouts" / "loop").symlink_to(tiny / ".shared")
+    assert run_cli("--project", str(tiny), "build").code == 0
+    assert run_cli("--project", str(tiny), "build").code == 0
+    assert len(loads) == 1
+    layout = next((tiny / ".shared" / "layouts").rglob("*.yaml"))
+    layout.write_text(layout.read_text(encoding="utf-8") + "# a comment\n", encoding="utf-8")
+    assert run_cli("--project", str(tiny), "build").code == 0
+    assert len(loads) == 2

@@ -77,9 +77,11 @@ def _stat(path: str) -> FileStat | None:
     return st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino
 
 
-def _walk(root: str, skip: frozenset[str], out: dict[str, FileStat | str]) -> None:
-    """Every entry under root (hidden folders, `skip` and the cache folder apart): a file by
-    its stat, a folder or a link by what it is."""
+def _walk(root: str, skip: frozenset[str], out: dict[str, FileStat | str],
+          seen: set[str] | None = None) -> None:
+    """Every entry under root (hidden folders and `skip` apart): a file by its stat, a folder
+    by what it is, a link by its text and what it leads to (a folder walked through it, once)."""
+    seen = {os.path.realpath(root)} if seen is None else seen
     try:
         entries = list(os.scandir(root))
     except OSError:
@@ -88,16 +90,19 @@ def _walk(root: str, skip: frozenset[str], out: dict[str, FileStat | str]) -> No
     for entry in entries:
         path = entry.path
         try:
-            if entry.is_symlink():
-                out[path] = "link:" + os.readlink(path)
+            if entry.is_dir(follow_symlinks=True):
+                if entry.name.startswith(".") or path in skip:
+                    continue
+                real = os.path.realpath(path)
+                out[path] = f"link:{os.readlink(path)}" if entry.is_symlink() else "folder"
+                if real not in seen:
+                    seen.add(real)
+                    _walk(path, skip, out, seen)
+            elif entry.is_symlink():
+                out[path] = f"link:{os.readlink(path)}"
                 target = _stat(path)
                 if target is not None:
                     out[path + "\0target"] = target
-            elif entry.is_dir():
-                if entry.name.startswith(".") or path in skip:
-                    continue
-                out[path] = "folder"
-                _walk(path, skip, out)
             else:
                 st = entry.stat(follow_symlinks=False)
                 out[path] = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
