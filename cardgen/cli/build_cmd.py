@@ -12,7 +12,7 @@ from cardgen.errors import Problem, ProblemsError
 from cardgen.stages import progress_label
 
 if TYPE_CHECKING:  # the data and the check are loaded once a build runs (not for one that
-    # finds nothing changed: `unchanged_build`)
+    # finds nothing changed: `said_again`)
     from rich.progress import TaskID
 
     from cardgen.check.report import Report
