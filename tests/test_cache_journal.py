@@ -14,6 +14,7 @@ from cardgen.cli import main
 from cardgen.pipeline import pdfops, pdfsplice, signed, sources
 from cardgen.pipeline.sources import CACHE_FOLDER, read_signed, write_signed
 from tests.support import gen_deck
+from tests.support.stamps import forget_builds
 
 FOLDER = f"{gen_deck.GAME}-{gen_deck.EDITION}"
 CARDS = 80  # (its PDF store, which keeps no characters or operators per face, journals two
@@ -111,6 +112,7 @@ def test_a_journal_following_another_file_is_not_read(tmp_path: Path,
         assert not journal.exists()
         journal.write_bytes(kept)  # ...which the old journal entries do not follow
     journaled.clear()
+    forget_builds(project)  # the same build again, though nothing it reads changed
     rebuilt = _build(project, out)
     assert journaled == ["card-00004-front", "card-00004-back"]  # its journal entry not read
     assert rebuilt == _cold(project, tmp_path / "cold")

@@ -18,6 +18,7 @@ from PIL import Image as PILImage
 from cardgen.pipeline import output
 from cardgen.pipeline.output import Previous
 from tests.conftest import REPO
+from tests.support.stamps import forget_builds
 from tests.test_hostile import HERE, tree
 
 pytestmark = pytest.mark.child_process  # runs cardgen in a child process
@@ -127,6 +128,7 @@ def test_messages_stay_true_when_a_build_fails(project: Path, run_cli,
 
     assert run_cli("--project", str(project), "build", "--no-preview").code == 0
     before = tree(project / "output")
+    forget_builds(project)  # so the same build runs again (pipeline/stamp.py)
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("simulated failure")

@@ -4,22 +4,23 @@ from __future__ import annotations
 
 import argparse
 import math
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.check import check
-from cardgen.check.text import report_lines, waived_summary
-from cardgen.data.model import Database
 from cardgen.errors import Problem, ProblemsError
 from cardgen.stages import progress_label
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the data and the check are loaded once a build runs (not for one that
+    # finds nothing changed: `said_again`)
     from rich.progress import TaskID
 
     from cardgen.check.report import Report
     from cardgen.cli.console import Printer
+    from cardgen.data.model import Database
     from cardgen.diff.compute import EditionDiff
     from cardgen.pipeline import BuildOptions, BuildSummary
+    from cardgen.pipeline.stamp import Inputs
 
 
 def parse_offset(text: str) -> tuple[float, float]:
@@ -63,7 +64,74 @@ def output_root(args: argparse.Namespace, db: Database) -> Path:
     return Path(args.out) if args.out is not None else project_output(db.project)
 
 
-def run_build(args: argparse.Namespace, console: Printer, db: Database) -> int:
+class Stamp:
+    """A build's key and the project's files as they stood before it read any
+    (`pipeline/stamp.py`)."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        from cardgen.pipeline.stamp import Inputs, command_key
+
+        self.started = time.perf_counter()
+        self.project = Path(args.project)
+        self.key = command_key(vars(args))
+        self.inputs: Inputs = Inputs(self.project, args.out)
+
+
+def build_stamp(args: argparse.Namespace) -> Stamp | None:
+    """The stamp to look a build up by and record it with; None for a build that is never
+    recorded (a draft, a reprint since another edition, a simulation)."""
+    if getattr(args, "draft", False) or getattr(args, "changed_since", None) or getattr(
+            args, "simulate", None):
+        return None
+    return Stamp(args)
+
+
+def said_again(stamp: Stamp | None, console: Printer) -> bool:
+    """Whether the last build with this stamp's key left everything as this one would (its
+    inputs, the code and its output folder as they are now): then what it printed is printed
+    again (with this command's seconds) and nothing else is done."""
+    from cardgen.pipeline.stamp import recorded
+
+    if stamp is None:
+        return False
+    said = recorded(stamp.project, stamp.key, stamp.inputs)
+    if said is None:
+        return False
+    for line in said["warnings"]:
+        console.print(line, markup=False, soft_wrap=True)
+    if said["warnings"]:
+        console.print(warnings_line(len(said["warnings"])), markup=False)
+    seconds = time.perf_counter() - stamp.started
+    before, after = said["summary"]
+    summary = f"{before} in {seconds:.1f} s -> {after}" if after else before
+    console.print(f"built {said['label']}: {summary}", markup=False)
+    if said["pdfs"] is not None:
+        console.print(pdfs_line(seconds, seconds, said["pdfs"]), markup=False)
+    return True
+
+
+def record_build(stamp: Stamp, db: Database, summary: BuildSummary, options: BuildOptions) -> None:
+    """Leave what this build read, wrote and printed for the next one with its key."""
+    from cardgen.pipeline.stamp import record
+
+    rulebooks = [db.edition.rulebook_path, *(q.rulebook for q in db.quotes)]
+    read = [*summary.read, *(str(p) for p in rulebooks if p is not None)]
+    said = {"warnings": [w.render() for w in summary.warnings], "label": db.label,
+            "summary": _summary_parts(summary),
+            "pdfs": options.preview if pdfs_said(summary, options) else None}
+    record(stamp.project, stamp.key, stamp.inputs, read, summary.folder, said)
+
+
+def _summary_parts(summary: BuildSummary) -> tuple[str, str]:
+    """The summary's text before and after its seconds."""
+    before, seconds, after = str(summary).rpartition(f" in {summary.seconds:.1f} s -> ")
+    return (before, after) if seconds else (str(summary), "")
+
+
+def run_build(args: argparse.Namespace, console: Printer, db: Database,
+              stamp: Stamp | None = None) -> int:
+    from cardgen.check import check
+    from cardgen.check.text import report_lines
     from cardgen.pipeline import BuildOptions
     from cardgen.pipeline.clean import recall_text, record_text
     from cardgen.pipeline.outputs import options_for, project_outputs
@@ -95,12 +163,18 @@ def run_build(args: argparse.Namespace, console: Printer, db: Database) -> int:
                            strict=bool(getattr(args, "strict", False)), extra_steps=steps,
                            draft_report=tuple(report_lines(report, db.waived)) if draft else (),
                            **chosen)
+    if stamp is not None:
+        from cardgen.pipeline.stamp import forget
+
+        forget(stamp.project, stamp.key)  # until this build has ended
     summary = build_with_progress(db, out_root, options, console)
     print_layout_warnings(summary, console)
     if draft:
         print_draft_built(db, report, summary, console)
     else:
         print_built(db, summary, options, console)
+    if stamp is not None and options.only is None:
+        record_build(stamp, db, summary, options)
     return 0
 
 
@@ -197,20 +271,30 @@ def print_layout_warnings(summary: BuildSummary, console: Printer) -> None:
     for warning in summary.warnings:
         console.print(warning.render(), markup=False, soft_wrap=True)
     if summary.warnings:
-        console.print(f"{len(summary.warnings)} layout warnings (--strict refuses to build on them)",
-                      markup=False)
+        console.print(warnings_line(len(summary.warnings)), markup=False)
+
+
+def warnings_line(count: int) -> str:
+    return f"{count} layout warnings (--strict refuses to build on them)"
+
+
+def pdfs_said(summary: BuildSummary, options: BuildOptions) -> bool:
+    """Whether the build says when its PDFs were done."""
+    return summary.pdfs_seconds is not None and (options.svg or options.preview)
 
 
 def print_built(db: Database, summary: BuildSummary, options: BuildOptions, console: Printer) -> None:
     """What was built, and when the PDFs were done."""
     console.print(f"built {db.label}: {summary}", markup=False)
-    if summary.pdfs_seconds is not None and (options.svg or options.preview):
+    if summary.pdfs_seconds is not None and pdfs_said(summary, options):
         console.print(pdfs_line(summary.pdfs_seconds, summary.seconds, options.preview),
                       markup=False)
 
 
 def print_draft_built(db: Database, report: Report, summary: BuildSummary, console: Printer) -> None:
     """What a draft build wrote, and what it waived."""
+    from cardgen.check.text import waived_summary
+
     console.print(f"built a DRAFT of {db.label}: {summary}", markup=False)
     waived = waived_summary(report, db.waived)
     console.print("waived for this draft: " + ("; ".join(waived) if waived else "nothing"),

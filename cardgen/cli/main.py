@@ -399,15 +399,15 @@ def cmd_check(args: argparse.Namespace, console: Printer) -> int:
 
 
 def cmd_build(args: argparse.Namespace, console: Printer) -> int:
-    from cardgen.cli.build_cmd import run_build
+    from cardgen.cli.build_cmd import build_stamp, run_build, said_again
 
-    # The cyclic collector paused from the load on, as the build pauses it (pipeline/run.py):
-    # what loading makes lives until the command ends; then moved to the oldest generation
-    # unscanned, so no collection walks it when the collector is back.
+    if said_again(stamp := build_stamp(args), console):  # as the last build left everything
+        return EXIT_OK
+    # The cyclic collector paused from the load on and what it made frozen after (pipeline/run.py)
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return run_build(args, console, _load(args, kept="write"))
+        return run_build(args, console, _load(args, kept="write"), stamp)
     finally:
         gc.freeze()
         gc.unfreeze()

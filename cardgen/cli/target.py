@@ -14,11 +14,11 @@ from cardgen.errors import Problem, ProblemsError
 
 def project_folder(args: argparse.Namespace) -> Path:
     """--project as given, else the nearest folder holding cardgen.yaml from here upward."""
-    from cardgen.data.load import find_project
-
     given = getattr(args, "project", None)
     args.searched_upward = given is None  # said in "no cardgen.yaml in DIR or any folder above it"
     if given is None:
+        from cardgen.data.project import find_project
+
         return find_project(Path.cwd())
     project = Path(given)
     why = not_a_project(project)

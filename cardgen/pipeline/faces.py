@@ -57,6 +57,7 @@ class BuildSummary:
     seconds: float = 0.0
     pdfs_seconds: float | None = None  # when the last PDF was written (None: no PDF written)
     warnings: list[Problem] = field(default_factory=list)  # layout lints, one per layout line
+    read: list[str] = field(default_factory=list)  # the image files the faces' layouts probed
 
     @property
     def files(self) -> list[Path]:

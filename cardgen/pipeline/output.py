@@ -227,6 +227,7 @@ class Previous:
         self._root: Path | None = None  # folder.resolve(), worked out once (a rebuild links
         # thousands of files; resolving the folder again for each was most of that work)
         self._folders: dict[str, bool] = {}  # a folder of the previous output -> inside it?
+        self._prefix = os.path.join(os.fspath(folder), "")  # what os.path.join puts before a name
         self.reused: dict[str, tuple[int, str]] = {}  # target put by this process -> size, sha256
 
     def root(self) -> Path:
@@ -255,15 +256,20 @@ class Previous:
         """The previous output's regular file at a manifest path and its size; None for
         anything else (an absolute path, '..', a symbolic link, a folder, a device)."""
         try:
-            if os.path.isabs(relative) or _climbs(relative):
-                return None
-            source = os.path.join(self.folder, relative)
+            if _POSIX:  # os.path's checks, written out: a rebuild asks for thousands of files
+                if relative.startswith("/") or ".." in relative and _climbs(relative):
+                    return None
+                source = self._prefix + relative
+            else:
+                if os.path.isabs(relative) or _climbs(relative):
+                    return None
+                source = os.path.join(self.folder, relative)
             st = os.lstat(source)
             if not stat.S_ISREG(st.st_mode):  # a link, a folder, a device
                 return None
             # a regular file's real path is its folder's real path and its name: each folder
             # is resolved once (a rebuild links thousands of files from a few folders)
-            parent = os.path.dirname(source)
+            parent = source.rpartition("/")[0] if _POSIX else os.path.dirname(source)
             inside = self._folders.get(parent)
             if inside is None:
                 inside = self._folders[parent] = Path(parent).resolve().is_relative_to(self.root())
@@ -310,6 +316,9 @@ class Previous:
             return record.measure(root)
         record.size, record.digest = known
         return record
+
+
+_POSIX = os.name == "posix"
 
 
 def _climbs(relative: str) -> bool:

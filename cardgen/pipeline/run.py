@@ -103,6 +103,7 @@ def _build(db: Database, out_root: Path, options: BuildOptions | None,
         seconds=time.perf_counter() - started,
         pdfs_seconds=clock.seconds,
         warnings=warnings,
+        read=sorted({path for probes, _, _ in cache.new.values() for path, _ in probes}),
     )
 
 
