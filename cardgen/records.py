@@ -4,7 +4,9 @@ A dataclass compiles each method it adds (`__init__`, `__repr__`, `__eq__`, `__h
 frozen class's `__setattr__` and `__delattr__`) from text when its class is made: about a third
 of a millisecond a class, paid by every process at start-up for every class it imports. A record
 is the same dataclass (`dataclasses.fields`, `replace`, `asdict` and `is_dataclass` see no
-difference; `__init__` is the very text dataclass compiles) with the other methods made without
+difference; `__init__` is the very text dataclass compiles, compiled when the class is first
+called or its `__init__` first looked up, so a process compiles only the records it makes) with
+the other methods made without
 compiling: one function each shared by every record, closed over the class's field names, doing
 what dataclass's text does (the same repr, equality, hash values and errors; tested class by
 class against `dataclasses.dataclass` in tests/test_records.py). They are not on a hot path: a
@@ -81,7 +83,7 @@ def _make(cls: T, *, frozen: bool, repr_: bool, eq: bool, init: bool) -> T:
 def _add_methods(cls: type, fields: tuple[dataclasses.Field[Any], ...], *, frozen: bool,
                  repr_: bool, eq: bool, init: bool) -> None:
     if init:
-        _add(cls, "__init__", _init(cls, fields, frozen))
+        _add(cls, "__init__", _LazyInit(cls, fields, frozen))
     if repr_:
         _add(cls, "__repr__", _repr([f.name for f in fields if f.repr]))
     if eq:
@@ -170,6 +172,36 @@ class _Factory:
 
 
 _HAS_DEFAULT_FACTORY = _Factory()  # a parameter's default where a field has a factory
+
+
+class _LazyInit:
+    """A record's `__init__` until it is first looked up (the class called, `inspect.signature`,
+    `cls.__init__`): then compiled from dataclass's text and put in its place, so a process
+    compiles the `__init__` of the records it makes, not of every record it imports."""
+
+    __slots__ = ("cls", "fields", "frozen", "__qualname__")
+    __name__ = "__init__"
+
+    def __init__(self, cls: type, fields: tuple[dataclasses.Field[Any], ...],
+                 frozen: bool) -> None:
+        self.cls, self.fields, self.frozen = cls, fields, frozen
+
+    def made(self) -> Any:
+        """The compiled `__init__`, put in the class in place of this."""
+        cls = self.cls
+        fn = cls.__dict__.get("__init__")
+        if fn is self:
+            fn = _init(cls, self.fields, self.frozen)
+            fn.__qualname__ = self.__qualname__
+            cls.__init__ = fn  # type: ignore[misc]
+        return fn
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        fn = self.made()
+        return fn if obj is None else fn.__get__(obj, owner)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> None:
+        self.made()(*args, **kwargs)
 
 
 def _init(cls: type, fields: tuple[dataclasses.Field[Any], ...], frozen: bool) -> Any:

@@ -144,3 +144,41 @@ def test_pattern_letters_drop_any_decimal_digit() -> None:
 
     for lines in (["a1b", "2cd3", ".ex5t"], ["\u0661ab1", "c2"], [], ["x"]):
         assert _letters(lines) == [_DIGITS.sub("", line) for line in lines]
+
+
+def test_dictionaries_are_found_as_pyphen_finds_them() -> None:
+    """hyphen.dictionaries() lists pyphen's folder itself (pyphen's import would load
+    importlib.resources, zipfile and tempfile): the same languages, in the same order, naming
+    the same files, and the same fallbacks."""
+    from cardgen.layout import hyphen
+
+    ours = hyphen.dictionaries()
+    assert list(ours) == list(pyphen.LANGUAGES)
+    assert {k: str(v) for k, v in ours.items()} == {k: str(v) for k, v in pyphen.LANGUAGES.items()}
+    for language in ("en", "en_US", "EN-gb", "de_CH_1901", "de-AT", "fr_FR", "pt_BR", "nb_NO",
+                     "sr_Latn", "zz_ZZ", "tlh", "", "_", "en__US"):
+        assert hyphen.language_fallback(language, ours) == pyphen.language_fallback(language)
+
+
+@pytest.mark.parametrize("path", sorted({str(p) for p in pyphen.LANGUAGES.values()}))
+def test_a_dictionary_is_keyed_as_line_by_line(path: str) -> None:
+    """Hyphenator reads its lines in bulk (one strip and filter pass, `^^` and `/` looked for
+    in the whole text, digits dropped at once from an ASCII text): the keys and lines of the
+    plain line-by-line reading."""
+    ours = Hyphenator(Path(path))
+    with open(path, "rb") as fd:
+        encoding = fd.readline().decode()
+    encoding = "cp1251" if encoding.lower() == "microsoft-cp1251" else encoding
+    from cardgen.layout.hyphen import _IGNORED, _numbers, _plain
+
+    lines = [line.strip() for line in Path(path).read_text(encoding).split("\n")[1:]]
+    lines = [_plain(line) if "^^" in line or "/" in line else line for line in lines
+             if line and not line.startswith(_IGNORED)]
+    keys = [re.sub(r"\d", "", line) for line in lines]
+    raw = dict(zip(keys, lines, strict=True))
+    if len(raw) < len(keys):  # a pattern written twice: the last that is not all zeros
+        raw = {}
+        for key, line in zip(keys, lines, strict=True):
+            if key not in raw or _numbers(line) is not None:
+                raw[key] = line
+    assert ours.raw == raw and list(ours.raw) == list(raw)

@@ -196,3 +196,46 @@ def test_no_model_field_defaults_to_a_built_in_factory() -> None:
                 if info.default_factory in (list, dict, set, tuple)]
     assert len(models) > 15
     assert not built_in, built_in
+
+
+def test_a_record_compiles_its_init_when_first_used() -> None:
+    """A record's `__init__` is compiled when the class is first called or its `__init__` first
+    looked up (`inspect.signature`, a subclass's super().__init__): the same function then."""
+
+    def declare(decorate: Any) -> type:
+        @decorate
+        class Lazy:
+            a: int
+            b: list[int] = dataclasses.field(default_factory=list)
+
+        return Lazy
+
+    lazy, eager = declare(record(frozen=True)), declare(dataclasses.dataclass(frozen=True))
+    assert not inspect.isfunction(vars(lazy)["__init__"])  # nothing compiled at declaration
+    assert lazy(1) == lazy(1, []) and repr(lazy(1, [2])) == repr(eager(1, [2]))
+    assert inspect.isfunction(vars(lazy)["__init__"])  # compiled once, kept in the class
+    assert vars(lazy)["__init__"].__qualname__ == vars(eager)["__init__"].__qualname__
+    for call in ((), (1, 2, 3), ("x", [], 4)):
+        assert outcome(lambda *a: repr(lazy(*a)), *call) == outcome(lambda *a: repr(eager(*a)),
+                                                                    *call)
+
+    looked_up = declare(record)
+    assert str(inspect.signature(looked_up)) == str(inspect.signature(declare(dataclasses.dataclass)))
+    assert inspect.isfunction(vars(looked_up)["__init__"])
+
+    class Sub(declare(record)):  # type: ignore[misc]
+        def __init__(self, a: int) -> None:
+            super().__init__(a, [a])
+
+    assert repr(Sub(2)).endswith("(a=2, b=[2])")
+    import pickle
+
+    assert not inspect.isfunction(vars(Pickled)["__init__"])
+    assert pickle.loads(pickle.dumps(Pickled(3, "x"))) == Pickled(3, "x")  # unpickling: no __init__
+    assert pickle.loads(pickle.dumps(Pickled)) is Pickled
+
+
+@record(frozen=True)
+class Pickled:
+    a: int
+    b: str = "b"

@@ -92,7 +92,14 @@ PLUGIN_SEARCH = ("importlib.metadata", "email")
 # Pillow's Image module (its C core, its EXIF tables): reportlab's import of it is deferred until
 # an image is read (cardgen/render/deferred.py), and a deck of vector faces reads none.
 PILLOW_LOADED = ("PIL._imaging", "PIL.ExifTags", "PIL.ImageMode")
-NOT_FOR_LETTER = ("rich", "fontTools", "multiprocessing", "concurrent.futures.process",
+# The rulebook's reader and the quotes' checker (the deck has neither a rulebook nor a quote);
+# concurrent.futures and the forking executor (one PDF runs Inline); pyphen itself and
+# importlib.resources (its dictionary is found directly, cardgen/layout/hyphen.py), with the
+# zipfile it loads; difflib (did-you-mean hints load it for a problem).
+NOT_READ = ("cardgen.check.mdtext", "cardgen.check.rulebook", "cardgen.check.quotes",
+            "cardgen.check.boxlist", "concurrent", "logging", "cardgen.pipeline.shared", "pyphen",
+            "importlib.resources", "zipfile", "difflib")
+NOT_FOR_LETTER = ("rich", "fontTools", "multiprocessing", *NOT_READ,
                   "pypdfium2", "svgwrite", "markdown_it", "cardgen.render.svg",
                   "cardgen.render.rulebook", "cardgen.export", "cardgen.diff", *TEXT_SCANS,
                   *UNUSED_ELEMENTS, *PLUGIN_SEARCH, *PILLOW_LOADED)

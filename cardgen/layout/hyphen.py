@@ -11,7 +11,11 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 _DIGITS = re.compile(r"\d")
 _HEX = re.compile(r"\^{2}([0-9a-f]{2})")
@@ -30,9 +34,11 @@ class Hyphenator:
             encoding = fd.readline().decode()
         if encoding.lower() == "microsoft-cp1251":
             encoding = "cp1251"
-        lines = [line.strip() for line in path.read_text(encoding).split("\n")[1:]]
-        lines = [line for line in lines if line and not line.startswith(_IGNORED)]
-        lines = [_plain(line) if "^^" in line or "/" in line else line for line in lines]
+        text = path.read_text(encoding)
+        lines = [line for line in map(str.strip, text.split("\n")[1:])
+                 if line and not line.startswith(_IGNORED)]
+        if "^^" in text or "/" in text:  # (most dictionaries have neither)
+            lines = [_plain(line) if "^^" in line or "/" in line else line for line in lines]
         keys = _letters(lines)
         # the letters of a pattern -> its line as written (numbers read when first met)
         self.raw: dict[str, str] = dict(zip(keys, lines, strict=True))
@@ -83,8 +89,8 @@ def _letters(lines: list[str]) -> list[str]:
     """Each line less its digits (what `\\d` matches: any decimal digit); a dictionary whose
     only decimal digits are 0-9 has them dropped from its bytes at once."""
     joined = "\n".join(lines)
-    if joined.count("\n") == len(lines) - 1 and all(
-            c.isascii() or not c.isdecimal() for c in set(joined)):
+    if joined.count("\n") == len(lines) - 1 and (joined.isascii() or all(
+            c.isascii() or not c.isdecimal() for c in set(joined))):
         return joined.encode().translate(None, b"0123456789").decode().split("\n")
     return [_DIGITS.sub("", line) for line in lines]
 
@@ -113,7 +119,44 @@ def _numbers(line: str) -> _Pattern | None:
 @cache
 def hyphenator(language: str) -> Hyphenator | None:
     """The hyphenation of a language (en, de, fr_FR, ...), None when pyphen has no dictionary."""
-    import pyphen
+    languages = dictionaries()
+    found = language_fallback(language.replace("-", "_"), languages)
+    return Hyphenator(languages[found]) if found else None  # a file pyphen ships
 
-    found = pyphen.language_fallback(language.replace("-", "_"))
-    return Hyphenator(pyphen.LANGUAGES[found]) if found else None  # a file pyphen ships
+
+@cache
+def dictionaries() -> dict[str, Path | Traversable]:
+    """`pyphen.LANGUAGES` (a language's code, and its short code, -> the dictionary file pyphen
+    ships), found as pyphen finds them but without importing pyphen, whose import lists its
+    folder through importlib.resources (loading zipfile and tempfile): its `dictionaries`
+    folder beside its `__init__.py`; pyphen's own when it is installed another way."""
+    from importlib.util import find_spec
+
+    spec = find_spec("pyphen")
+    folder = Path(spec.origin).parent / "dictionaries" if spec and spec.origin else None
+    if folder is None or not folder.is_dir():
+        import pyphen
+
+        return dict(pyphen.LANGUAGES)
+    languages: dict[str, Path | Traversable] = {}
+    for path in sorted(folder.iterdir()):  # pyphen's loop
+        if path.suffix == ".dic":
+            name = path.name[5:-4]
+            languages[name] = path
+            short_name = name.split("_")[0]
+            if short_name not in languages:
+                languages[short_name] = path
+    return languages
+
+
+def language_fallback(language: str, languages: dict[str, Path | Traversable]) -> str | None:
+    """`pyphen.language_fallback`: the language, else the shorter codes it falls back to
+    (de_CH_1901 -> de_CH -> de), matched in any case, that has a dictionary."""
+    lowercase = {name.lower(): name for name in languages}
+    parts = language.replace("-", "_").lower().split("_")
+    while parts:
+        found = lowercase.get("_".join(parts))
+        if found is not None:
+            return found
+        parts.pop()
+    return None
