@@ -81,6 +81,30 @@ def test_the_code_digest_follows_every_edit_and_is_reused_while_none(
     assert package_digest(package) == edited
 
 
+def test_the_code_digest_reads_the_files_os_walk_finds_in_path_order(tmp_path: Path) -> None:
+    """The package's files are listed with os.scandir (no Path per file): the files, stats and
+    order of os.walk's listing sorted as Paths (a name that sorts before '/' as text included,
+    __pycache__ and linked folders left out)."""
+    import os
+
+    from cardgen.pipeline.toolchain import _package_files
+
+    package = tmp_path / "pkg"
+    for name in ("a/b.py", "a-b/c.py", "a.py", "a/__pycache__/x.py", "a/z/deep.ttf", "b.txt",
+                 "ab.py", "a/y.py"):
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
+        (package / name).write_text(name)
+    (package / "linked").symlink_to(package / "a-b", target_is_directory=True)
+    (package / "file-link.py").symlink_to(package / "a.py")
+    walked = []
+    for folder, dirs, files in os.walk(package):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        walked += [Path(folder, f) for f in files if f.endswith((".py", ".ttf"))]
+    listed = _package_files(str(package))
+    assert [name for name, _ in listed] == [str(p) for p in sorted(walked)]
+    assert [st for _, st in listed] == [p.stat() for p in sorted(walked)]
+
+
 def test_the_text_a_build_read_is_recalled_only_from_a_record_this_user_signed(
         db, monkeypatch: pytest.MonkeyPatch) -> None:
     from cardgen.check import mdtext
