@@ -10,7 +10,6 @@ An .xlsx workbook (its first sheet) reads the same way when openpyxl is installe
 
 from __future__ import annotations
 
-import csv
 import io
 import re
 from pathlib import Path
@@ -68,6 +67,8 @@ def _text(raw: bytes, shown_as: str) -> str:
 
 def _records(text: str, delimiter: str, shown_as: str) -> list[tuple[int, list[str]]]:
     """(first line number, cells) of every record; a quoted cell may span lines."""
+    import csv  # loaded for a table file only: most projects have none
+
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     records: list[tuple[int, list[str]]] = []
     line = 1
