@@ -130,3 +130,21 @@ def test_the_text_a_build_read_is_recalled_only_from_a_record_this_user_signed(
     fresh()
     clean.recall_text(db)
     assert not mdtext._DOCS and not mdtext._PLAIN
+
+
+def test_a_process_that_read_no_text_records_an_empty_memo_without_the_reader(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A check without a rulebook or a quote never loads cardgen.check.mdtext; what it leaves
+    for the next check is then the reader's memo of nothing read."""
+    import sys
+
+    from cardgen.check import mdtext
+    from cardgen.pipeline import clean
+
+    monkeypatch.setattr(mdtext, "_PLAIN", {})
+    monkeypatch.setattr(mdtext, "_DOCS", {})
+    monkeypatch.setattr(mdtext, "_USED", (set(), set()))
+    loaded = clean._read_text()
+    monkeypatch.delitem(sys.modules, "cardgen.check.mdtext")
+    assert clean._read_text() == loaded == {"plain": {}, "docs": {}}
+    assert "cardgen.check.mdtext" not in sys.modules
