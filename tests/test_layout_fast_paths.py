@@ -182,3 +182,18 @@ def test_a_dictionary_is_keyed_as_line_by_line(path: str) -> None:
             if key not in raw or _numbers(line) is not None:
                 raw[key] = line
     assert ours.raw == raw and list(ours.raw) == list(raw)
+
+
+@pytest.mark.parametrize("text", [
+    "UTF-8", "UTF-8\n", "UTF-8\n\n", "UTF-8\nLEFTHYPHENMIN 2\n% note\n\n.ab1c\nb2c\n",
+    "UTF-8\n.ab1c\n\nb2c\n", "UTF-8\n.ab1c\r\nb2c\r\n", "UTF-8\n .ab1c\nb2c\n",
+    "UTF-8\n.ab1c\n% late comment\nb2c", "UTF-8\n.ab1c\nRIGHTHYPHENMIN 3\n", "UTF-8\n.a\u00a0b1\n",
+    "UTF-8\n.a\u0663b1\n", "UTF-8\n.\ufb012\n\u00e91\n", "UTF-8\n5\n.a1\n", "UTF-8\n#x\n.a^^e9b1\n",
+    "UTF-8\n.a1b/c=d,1,1\n", "UTF-8\n.a1b\x1c\n", "UTF-8\n\n\n.a1\n\n\n"])
+def test_a_dictionary_text_is_read_whole_as_line_by_line(text: str) -> None:
+    from cardgen.layout.hyphen import _IGNORED, _plain, _read
+
+    lines = [line.strip() for line in text.split("\n")[1:]]
+    lines = [_plain(line) if "^^" in line or "/" in line else line for line in lines
+             if line and not line.startswith(_IGNORED)]
+    assert _read(text) == (lines, [re.sub(r"\d", "", line) for line in lines])

@@ -34,12 +34,7 @@ class Hyphenator:
             encoding = fd.readline().decode()
         if encoding.lower() == "microsoft-cp1251":
             encoding = "cp1251"
-        text = path.read_text(encoding)
-        lines = [line for line in map(str.strip, text.split("\n")[1:])
-                 if line and not line.startswith(_IGNORED)]
-        if "^^" in text or "/" in text:  # (most dictionaries have neither)
-            lines = [_plain(line) if "^^" in line or "/" in line else line for line in lines]
-        keys = _letters(lines)
+        lines, keys = _read(path.read_text(encoding))
         # the letters of a pattern -> its line as written (numbers read when first met)
         self.raw: dict[str, str] = dict(zip(keys, lines, strict=True))
         if len(self.raw) < len(keys):  # a pattern written twice: the last that is not all zeros
@@ -83,6 +78,41 @@ class Hyphenator:
         right = len(word) - self.right
         return tuple(i - 1 for i, value in enumerate(references)
                      if value % 2 and self.left <= i - 1 <= right)
+
+
+def _read(text: str) -> tuple[list[str], list[str]]:
+    """The pattern lines of a dictionary's text (after its first line, the encoding: stripped,
+    less empty and ignored lines, `^^hh` and alternatives plain) and their letters. A text that
+    is patterns only, one a line, after a header of ignored lines (most dictionaries: no
+    whitespace a strip would drop, no decimal digit but 0-9) is split whole, its digits dropped
+    at once from its bytes; any other line by line."""
+    pos = text.find("\n") + 1 if "\n" in text else len(text)
+    while pos < len(text):  # the header: ignored or empty lines
+        end = text.find("\n", pos)
+        end = len(text) if end < 0 else end
+        row = text[pos:end].strip()
+        if row and not row.startswith(_IGNORED):
+            break
+        pos = end + 1
+    rest = text[pos:].rstrip("\n")
+    if rest and not any(mark in rest for mark in _NOT_PLAIN):
+        data = rest.encode()
+        wide = data.translate(None, _ASCII).decode()  # the characters beyond ASCII, each whole
+        if not any(c.isspace() or c.isdecimal() for c in set(wide)):
+            return rest.split("\n"), data.translate(None, b"0123456789").decode().split("\n")
+    lines = [line for line in map(str.strip, text.split("\n")[1:])
+             if line and not line.startswith(_IGNORED)]
+    if "^^" in text or "/" in text:  # (most dictionaries have neither)
+        lines = [_plain(line) if "^^" in line or "/" in line else line for line in lines]
+    return lines, _letters(lines)
+
+
+_ASCII = bytes(range(128))
+# What the whole-text reading leaves to the line by line one: whitespace a line's strip()
+# would drop (ASCII's, the line break apart), an empty line, a line that could be ignored
+# (every ignored keyword holds HYPHENMIN), `^^hh` characters and alternatives.
+_NOT_PLAIN = (" ", "\t", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f", "\n\n", "%", "#",
+              "HYPHENMIN", "^^", "/")
 
 
 def _letters(lines: list[str]) -> list[str]:
