@@ -180,3 +180,23 @@ def test_the_process_command_line_ends_frozen_a_call_with_arguments_does_not(
                          text=True, check=False, env={**os.environ, "PYTHONPATH": str(REPO)})
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.rsplit("@", 1)[1].split() == ["2", "2", "0", "True", "True"]
+
+
+def test_import_cardgen_loads_no_stage_and_the_command_line_sets_its_collector_first() -> None:
+    """`import cardgen` loads neither dataclasses nor cardgen.errors (its `ProblemsError` and
+    `Problem` come when first asked for), so the command line sets its collector's thresholds
+    (cli/collector.py) before its own imports make the objects a young collection would walk."""
+    code = ("import gc, sys\n"
+            "default = gc.get_threshold()\n"
+            "import cardgen\n"
+            "light = not {'dataclasses', 'cardgen.errors'} & set(sys.modules)\n"
+            "from cardgen import ProblemsError\n"
+            "from cardgen.errors import ProblemsError as theirs\n"
+            "import cardgen.cli\n"
+            "from cardgen.cli.collector import GC_THRESHOLDS\n"
+            "print('@', light, ProblemsError is theirs, default != GC_THRESHOLDS,\n"
+            "      gc.get_threshold() == GC_THRESHOLDS)\n")
+    run = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True,
+                         check=False)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.rsplit("@", 1)[1].split() == ["True"] * 4
