@@ -57,6 +57,8 @@ def test_missing_chars_are_those_outside_the_character_map(face: str) -> None:
         text = "".join(rng.choice(pool) for _ in range(rng.randint(0, 30)))
         expected = list(dict.fromkeys(ch for ch in text if ord(ch) not in cmap))
         assert fonts.missing_chars(text, face) == expected, text
+        drawable = fonts._drawable(face)
+        assert drawable.issuperset(text) == drawable.issuperset(iter(text)) == (not expected)
 
 
 @pytest.mark.parametrize("face", ["regular", "bold"])

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import stat
 import struct
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -139,6 +140,11 @@ class _Drawable:
     def __init__(self, path: str) -> None:
         self.cmap = shaping.unicode_set(path)
         self.known: set[str] = set(_CONTROLS)
+
+    def issuperset(self, chars: Iterable[str]) -> bool:
+        """Whether the face draws every one of these characters (a frozenset's test)."""
+        text = chars if isinstance(chars, str) else "".join(chars)
+        return self.known.issuperset(text) or not self.missing(text)
 
     def missing(self, text: str) -> list[str]:
         if self.known.issuperset(text):
