@@ -4,9 +4,9 @@ A dataclass compiles each method it adds (`__init__`, `__repr__`, `__eq__`, `__h
 frozen class's `__setattr__` and `__delattr__`) from text when its class is made: about a third
 of a millisecond a class, paid by every process at start-up for every class it imports. A record
 is the same dataclass (`dataclasses.fields`, `replace`, `asdict` and `is_dataclass` see no
-difference; `__init__` is the very text dataclass compiles, compiled when the class is first
-called or its `__init__` first looked up, so a process compiles only the records it makes) with
-the other methods made without
+difference; `__init__` is the function dataclass compiles from its text, made when the class is
+first called or its `__init__` first looked up, so a process makes only the records' it uses,
+from a template compiled once per shape of fields) with the other methods made without
 compiling: one function each shared by every record, closed over the class's field names, doing
 what dataclass's text does (the same repr, equality, hash values and errors; tested class by
 class against `dataclasses.dataclass` in tests/test_records.py). They are not on a hot path: a
@@ -182,8 +182,8 @@ _HAS_DEFAULT_FACTORY = _Factory()  # a parameter's default where a field has a f
 
 class _LazyInit:
     """A record's `__init__` until it is first looked up (the class called, `inspect.signature`,
-    `cls.__init__`): then compiled from dataclass's text and put in its place, so a process
-    compiles the `__init__` of the records it makes, not of every record it imports."""
+    `cls.__init__`): then made (`_init`) and put in its place, so a process makes the
+    `__init__` of the records it uses, not of every record it imports."""
 
     __slots__ = ("cls", "fields", "frozen", "__qualname__")
     __name__ = "__init__"
@@ -193,7 +193,7 @@ class _LazyInit:
         self.cls, self.fields, self.frozen = cls, fields, frozen
 
     def made(self) -> Any:
-        """The compiled `__init__`, put in the class in place of this."""
+        """The record's `__init__`, put in the class in place of this."""
         cls = self.cls
         fn = cls.__dict__.get("__init__")
         if fn is self:
