@@ -3,6 +3,7 @@ unpickled blindly (a pickle can run code)."""
 
 from __future__ import annotations
 
+import contextlib
 import pickle
 from pathlib import Path
 
@@ -148,3 +149,20 @@ def test_a_process_that_read_no_text_records_an_empty_memo_without_the_reader(
     monkeypatch.delitem(sys.modules, "cardgen.check.mdtext")
     assert clean._read_text() == loaded == {"plain": {}, "docs": {}}
     assert "cardgen.check.mdtext" not in sys.modules
+
+
+def test_library_versions_are_read_from_the_metadata_folders_as_importlib_finds_them() -> None:
+    """The metadata folders on sys.path are listed once per process (`_metadata_folders`);
+    each name's version is the one importlib.metadata gives, a name not installed none."""
+    from importlib import metadata
+
+    from cardgen.pipeline.toolchain import LIBRARIES, _versions
+
+    names = (*LIBRARIES, "pydantic", "PyYAML", "markdown-it-py", "typing_extensions",
+             "no-such-distribution")
+    expected = {}
+    for name in names:
+        with contextlib.suppress(metadata.PackageNotFoundError):
+            expected[name] = metadata.version(name)
+    assert _versions(names) == expected
+    assert _versions(names) == expected  # from the listing kept

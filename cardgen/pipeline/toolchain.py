@@ -88,7 +88,25 @@ def _versions(names: Iterable[str]) -> dict[str, str]:
     them); importlib.metadata itself only for a name no folder names with a version."""
     wanted = {_normal(n): n for n in names}
     found: dict[str, str] = {}
-    for entry in sys.path:
+    for name, version in _metadata_folders(tuple(sys.path)):
+        key = wanted.get(name)
+        if key is not None and key not in found:
+            found[key] = version
+    for name in wanted.values():
+        if name not in found:
+            from importlib import metadata
+
+            with contextlib.suppress(metadata.PackageNotFoundError):
+                found[name] = metadata.version(name)
+    return found
+
+
+@cache
+def _metadata_folders(path: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(normalised name, version) of every metadata folder with a version on these sys.path
+    entries, in their order: listed once per process and path (what this process imports)."""
+    found = []
+    for entry in path:
         try:
             children = os.listdir(entry or ".")
         except OSError:
@@ -98,16 +116,9 @@ def _versions(names: Iterable[str]) -> dict[str, str]:
             if not dot or ext.lower() not in ("dist-info", "egg-info"):
                 continue
             name, _, version = base.partition("-")
-            key = wanted.get(_normal(name))
-            if key is not None and key not in found and version:
-                found[key] = version
-    for name in wanted.values():
-        if name not in found:
-            from importlib import metadata
-
-            with contextlib.suppress(metadata.PackageNotFoundError):
-                found[name] = metadata.version(name)
-    return found
+            if version:
+                found.append((_normal(name), version))
+    return tuple(found)
 
 
 def user_cache() -> Path | None:
