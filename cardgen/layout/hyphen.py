@@ -9,6 +9,7 @@ duplicates and nonstandard alternatives read as pyphen reads them); tests compar
 
 from __future__ import annotations
 
+import os
 import re
 from functools import cache
 from pathlib import Path
@@ -169,10 +170,11 @@ def dictionaries() -> dict[str, Path | Traversable]:
 
         return dict(pyphen.LANGUAGES)
     languages: dict[str, Path | Traversable] = {}
-    for path in sorted(folder.iterdir()):  # pyphen's loop
-        if path.suffix == ".dic":
-            name = path.name[5:-4]
-            languages[name] = path
+    for file in sorted(os.listdir(folder)):  # pyphen's loop (Paths of one folder sort as names)
+        dot = file.rfind(".")
+        if dot > 0 and file[dot:] == ".dic":  # Path.suffix == ".dic"
+            name = file[5:-4]
+            languages[name] = path = folder / file
             short_name = name.split("_")[0]
             if short_name not in languages:
                 languages[short_name] = path
