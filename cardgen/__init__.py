@@ -18,18 +18,27 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.errors import Problem, ProblemsError
-
 if TYPE_CHECKING:
     from cardgen.check.report import Report
     from cardgen.data.model import Database
     from cardgen.diff.compute import EditionDiff
+    from cardgen.errors import Problem, ProblemsError
     from cardgen.pipeline.faces import BuildSummary
 
 __version__ = "0.1.0"
 
 __all__ = ["Problem", "ProblemsError", "__version__", "build_game", "check_game",
            "diff_editions", "load_game"]
+
+
+def __getattr__(name: str) -> Any:
+    """`Problem` and `ProblemsError`, imported when first asked for (`import cardgen` loads no
+    dataclasses, so the command line sets its collector's thresholds before they load)."""
+    if name in ("Problem", "ProblemsError"):
+        from cardgen import errors
+
+        return getattr(errors, name)
+    raise AttributeError(f"module 'cardgen' has no attribute {name!r}")
 
 
 def load_game(target: str | None = None, project: str | Path = ".") -> Database:

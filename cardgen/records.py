@@ -4,7 +4,9 @@ A dataclass compiles each method it adds (`__init__`, `__repr__`, `__eq__`, `__h
 frozen class's `__setattr__` and `__delattr__`) from text when its class is made: about a third
 of a millisecond a class, paid by every process at start-up for every class it imports. A record
 is the same dataclass (`dataclasses.fields`, `replace`, `asdict` and `is_dataclass` see no
-difference; `__init__` is the very text dataclass compiles) with the other methods made without
+difference; `__init__` is the function dataclass compiles from its text, made when the class is
+first called or its `__init__` first looked up, so a process makes only the records' it uses,
+from a template compiled once per shape of fields) with the other methods made without
 compiling: one function each shared by every record, closed over the class's field names, doing
 what dataclass's text does (the same repr, equality, hash values and errors; tested class by
 class against `dataclasses.dataclass` in tests/test_records.py). They are not on a hot path: a
@@ -15,6 +17,7 @@ Takes the dataclass options cardgen uses: `frozen`, `repr`, `eq`, `init`.
 
 from __future__ import annotations
 
+import builtins
 import dataclasses
 import inspect
 import sys
@@ -22,6 +25,7 @@ from _thread import get_ident
 from collections.abc import Callable
 from dataclasses import MISSING, FrozenInstanceError
 from operator import attrgetter
+from types import CellType, CodeType, FunctionType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 __all__ = ["MADE", "record"]
@@ -81,7 +85,11 @@ def _make(cls: T, *, frozen: bool, repr_: bool, eq: bool, init: bool) -> T:
 def _add_methods(cls: type, fields: tuple[dataclasses.Field[Any], ...], *, frozen: bool,
                  repr_: bool, eq: bool, init: bool) -> None:
     if init:
-        _add(cls, "__init__", _init(cls, fields, frozen))
+        defaults = [f.default is not MISSING or f.default_factory is not MISSING
+                    for f in fields if f.init]
+        if defaults != sorted(defaults):  # a required field after a default: the text's error now
+            _compiled_init(cls, fields, frozen)
+        _add(cls, "__init__", _LazyInit(cls, fields, frozen))
     if repr_:
         _add(cls, "__repr__", _repr([f.name for f in fields if f.repr]))
     if eq:
@@ -172,7 +180,103 @@ class _Factory:
 _HAS_DEFAULT_FACTORY = _Factory()  # a parameter's default where a field has a factory
 
 
+class _LazyInit:
+    """A record's `__init__` until it is first looked up (the class called, `inspect.signature`,
+    `cls.__init__`): then made (`_init`) and put in its place, so a process makes the
+    `__init__` of the records it uses, not of every record it imports."""
+
+    __slots__ = ("cls", "fields", "frozen", "__qualname__")
+    __name__ = "__init__"
+
+    def __init__(self, cls: type, fields: tuple[dataclasses.Field[Any], ...],
+                 frozen: bool) -> None:
+        self.cls, self.fields, self.frozen = cls, fields, frozen
+
+    def made(self) -> Any:
+        """The record's `__init__`, put in the class in place of this."""
+        cls = self.cls
+        fn = cls.__dict__.get("__init__")
+        if fn is self:
+            fn = _init(cls, self.fields, self.frozen)
+            fn.__qualname__ = self.__qualname__
+            cls.__init__ = fn  # type: ignore[misc]
+        return fn
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        fn = self.made()
+        return fn if obj is None else fn.__get__(obj, owner)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> None:
+        self.made()(*args, **kwargs)
+
+
+# A template's key: frozen, the name of `self`, and per field what its line does: "P" sets a
+# parameter, "F" a parameter or its factory's value, "N" (not a parameter) its factory's value.
+_Shape = tuple[bool, str, str]
+_TEMPLATES: dict[_Shape, CodeType] = {}
+_SPECIAL = frozenset({"MISSING", "_HAS_DEFAULT_FACTORY", "__dataclass_builtins_object__",
+                      "__dataclass_return_type__", "__dataclass_self__", "self"})
+
+
 def _init(cls: type, fields: tuple[dataclasses.Field[Any], ...], frozen: bool) -> Any:
+    """The `__init__` dataclass compiles (`_compiled_init`), made from a template compiled once
+    per shape: its code with the fields' names in place of the template's (parameters,
+    attributes or the texts a frozen one sets), its closure the defaults' factories, its
+    defaults and annotations set as compiling the text sets them. Fields named like the
+    text's own names are compiled from the text."""
+    self_name = "__dataclass_self__" if "self" in {f.name for f in fields} else "self"
+    used = [f for f in fields if f.init or f.default_factory is not MISSING]
+    if any(f.name in _SPECIAL or f.name.startswith(("_dflt_", "_type_")) for f in fields):
+        return _compiled_init(cls, fields, frozen)
+    kinds = "".join("N" if not f.init else "F" if f.default_factory is not MISSING else "P"
+                    for f in used)
+    template = _TEMPLATES.get((frozen, self_name, kinds))
+    if template is None:
+        template = _TEMPLATES[frozen, self_name, kinds] = _template(frozen, self_name, kinds)
+    real = {f"f{i}": f.name for i, f in enumerate(used)}
+    real.update({f"_dflt_f{i}": f"_dflt_{f.name}" for i, f in enumerate(used)})
+    code = template.replace(
+        co_varnames=tuple(real.get(n, n) for n in template.co_varnames),
+        co_names=tuple(real.get(n, n) for n in template.co_names),
+        co_consts=tuple(real.get(c, c) if isinstance(c, str) else c for c in template.co_consts),
+        co_freevars=tuple(real.get(n, n) for n in template.co_freevars))
+    values = {"_HAS_DEFAULT_FACTORY": _HAS_DEFAULT_FACTORY, "__dataclass_builtins_object__": object,
+              **{f"_dflt_{f.name}": f.default_factory for f in used}}
+    module = sys.modules.get(cls.__module__)
+    fn = FunctionType(code, vars(module) if module is not None else {"__builtins__": builtins},
+                      "__init__", tuple(f.default if f.default is not MISSING else
+                                        _HAS_DEFAULT_FACTORY for f in fields if f.init and (
+                                            f.default is not MISSING
+                                            or f.default_factory is not MISSING)) or None,
+                      tuple(CellType(values[n]) for n in code.co_freevars))
+    fn.__annotations__ = {**{f.name: f.type for f in fields if f.init}, "return": None}
+    return fn
+
+
+def _template(frozen: bool, self_name: str, kinds: str) -> CodeType:
+    """The code of dataclass's `__init__` text for fields f0, f1, ... of these kinds."""
+    params, lines = [self_name], []
+    for i, kind in enumerate(kinds):
+        name = f"f{i}"
+        if kind == "N":
+            value = f"_dflt_{name}()"
+        else:
+            params.append(name)
+            value = f"_dflt_{name}() if {name} is _HAS_DEFAULT_FACTORY else {name}" if (
+                kind == "F") else name
+        lines.append(f"__dataclass_builtins_object__.__setattr__({self_name},{name!r},{value})"
+                     if frozen else f"{self_name}.{name}={value}")
+    free = ["_HAS_DEFAULT_FACTORY", "__dataclass_builtins_object__",
+            *(f"_dflt_f{i}" for i, kind in enumerate(kinds) if kind != "P")]
+    body = "\n".join(f"  {line}" for line in lines or ["pass"])
+    text = (f"def __create_fn__({', '.join(free)}):\n"
+            f" def __init__({', '.join(params)}):\n{body}\n"
+            f" return __init__")
+    outer = compile(text, "<string>", "exec", dont_inherit=True).co_consts[0]
+    return next(c for c in outer.co_consts if isinstance(c, CodeType))
+
+
+def _compiled_init(cls: type, fields: tuple[dataclasses.Field[Any], ...], frozen: bool) -> Any:
     """The `__init__` dataclass compiles, from the same text."""
     self_name = "__dataclass_self__" if "self" in {f.name for f in fields} else "self"
     scope: dict[str, Any] = {"MISSING": MISSING, "_HAS_DEFAULT_FACTORY": _HAS_DEFAULT_FACTORY,

@@ -3,6 +3,7 @@ unpickled blindly (a pickle can run code)."""
 
 from __future__ import annotations
 
+import contextlib
 import pickle
 from pathlib import Path
 
@@ -81,6 +82,30 @@ def test_the_code_digest_follows_every_edit_and_is_reused_while_none(
     assert package_digest(package) == edited
 
 
+def test_the_code_digest_reads_the_files_os_walk_finds_in_path_order(tmp_path: Path) -> None:
+    """The package's files are listed with os.scandir (no Path per file): the files, stats and
+    order of os.walk's listing sorted as Paths (a name that sorts before '/' as text included,
+    __pycache__ and linked folders left out)."""
+    import os
+
+    from cardgen.pipeline.toolchain import _package_files
+
+    package = tmp_path / "pkg"
+    for name in ("a/b.py", "a-b/c.py", "a.py", "a/__pycache__/x.py", "a/z/deep.ttf", "b.txt",
+                 "ab.py", "a/y.py"):
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
+        (package / name).write_text(name)
+    (package / "linked").symlink_to(package / "a-b", target_is_directory=True)
+    (package / "file-link.py").symlink_to(package / "a.py")
+    walked = []
+    for folder, dirs, files in os.walk(package):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        walked += [Path(folder, f) for f in files if f.endswith((".py", ".ttf"))]
+    listed = _package_files(str(package))
+    assert [name for name, _ in listed] == [str(p) for p in sorted(walked)]
+    assert [st for _, st in listed] == [p.stat() for p in sorted(walked)]
+
+
 def test_the_text_a_build_read_is_recalled_only_from_a_record_this_user_signed(
         db, monkeypatch: pytest.MonkeyPatch) -> None:
     from cardgen.check import mdtext
@@ -106,3 +131,38 @@ def test_the_text_a_build_read_is_recalled_only_from_a_record_this_user_signed(
     fresh()
     clean.recall_text(db)
     assert not mdtext._DOCS and not mdtext._PLAIN
+
+
+def test_a_process_that_read_no_text_records_an_empty_memo_without_the_reader(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A check without a rulebook or a quote never loads cardgen.check.mdtext; what it leaves
+    for the next check is then the reader's memo of nothing read."""
+    import sys
+
+    from cardgen.check import mdtext
+    from cardgen.pipeline import clean
+
+    monkeypatch.setattr(mdtext, "_PLAIN", {})
+    monkeypatch.setattr(mdtext, "_DOCS", {})
+    monkeypatch.setattr(mdtext, "_USED", (set(), set()))
+    loaded = clean._read_text()
+    monkeypatch.delitem(sys.modules, "cardgen.check.mdtext")
+    assert clean._read_text() == loaded == {"plain": {}, "docs": {}}
+    assert "cardgen.check.mdtext" not in sys.modules
+
+
+def test_library_versions_are_read_from_the_metadata_folders_as_importlib_finds_them() -> None:
+    """The metadata folders on sys.path are listed once per process (`_metadata_folders`);
+    each name's version is the one importlib.metadata gives, a name not installed none."""
+    from importlib import metadata
+
+    from cardgen.pipeline.toolchain import LIBRARIES, _versions
+
+    names = (*LIBRARIES, "pydantic", "PyYAML", "markdown-it-py", "typing_extensions",
+             "no-such-distribution")
+    expected = {}
+    for name in names:
+        with contextlib.suppress(metadata.PackageNotFoundError):
+            expected[name] = metadata.version(name)
+    assert _versions(names) == expected
+    assert _versions(names) == expected  # from the listing kept

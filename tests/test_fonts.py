@@ -42,6 +42,26 @@ def test_missing_chars_reports_each_once_in_order() -> None:
 
 
 @pytest.mark.parametrize("face", ["regular", "bold"])
+def test_missing_chars_are_those_outside_the_character_map(face: str) -> None:
+    """The characters found drawable are kept as texts meet them (HarfBuzz's set asked for the
+    new ones): every answer is the whole character map's, whatever came before."""
+    import random
+
+    from cardgen.layout import shaping
+
+    cmap = set(shaping.unicode_set(str(fonts.font_path(face)))) | {ord(c) for c in "\n\t\u00ad"}
+    rng = random.Random(face)
+    pool = [chr(c) for c in (*range(0x20, 0x3000), *rng.sample(range(0x3000, 0x30000), 3000))
+            if not 0xD800 <= c <= 0xDFFF]
+    for _ in range(400):
+        text = "".join(rng.choice(pool) for _ in range(rng.randint(0, 30)))
+        expected = list(dict.fromkeys(ch for ch in text if ord(ch) not in cmap))
+        assert fonts.missing_chars(text, face) == expected, text
+        drawable = fonts._drawable(face)
+        assert drawable.issuperset(text) == drawable.issuperset(iter(text)) == (not expected)
+
+
+@pytest.mark.parametrize("face", ["regular", "bold"])
 def test_widths_match_reportlab_unkerned_and_kerning_narrows(face: str) -> None:
     register_fonts()
     sample = "Tārā Producer: MOVE 3 ★"

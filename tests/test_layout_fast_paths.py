@@ -144,3 +144,56 @@ def test_pattern_letters_drop_any_decimal_digit() -> None:
 
     for lines in (["a1b", "2cd3", ".ex5t"], ["\u0661ab1", "c2"], [], ["x"]):
         assert _letters(lines) == [_DIGITS.sub("", line) for line in lines]
+
+
+def test_dictionaries_are_found_as_pyphen_finds_them() -> None:
+    """hyphen.dictionaries() lists pyphen's folder itself (pyphen's import would load
+    importlib.resources, zipfile and tempfile): the same languages, in the same order, naming
+    the same files, and the same fallbacks."""
+    from cardgen.layout import hyphen
+
+    ours = hyphen.dictionaries()
+    assert list(ours) == list(pyphen.LANGUAGES)
+    assert {k: str(v) for k, v in ours.items()} == {k: str(v) for k, v in pyphen.LANGUAGES.items()}
+    for language in ("en", "en_US", "EN-gb", "de_CH_1901", "de-AT", "fr_FR", "pt_BR", "nb_NO",
+                     "sr_Latn", "zz_ZZ", "tlh", "", "_", "en__US"):
+        assert hyphen.language_fallback(language, ours) == pyphen.language_fallback(language)
+
+
+@pytest.mark.parametrize("path", sorted({str(p) for p in pyphen.LANGUAGES.values()}))
+def test_a_dictionary_is_keyed_as_line_by_line(path: str) -> None:
+    """Hyphenator reads its lines in bulk (one strip and filter pass, `^^` and `/` looked for
+    in the whole text, digits dropped at once from an ASCII text): the keys and lines of the
+    plain line-by-line reading."""
+    ours = Hyphenator(Path(path))
+    with open(path, "rb") as fd:
+        encoding = fd.readline().decode()
+    encoding = "cp1251" if encoding.lower() == "microsoft-cp1251" else encoding
+    from cardgen.layout.hyphen import _IGNORED, _numbers, _plain
+
+    lines = [line.strip() for line in Path(path).read_text(encoding).split("\n")[1:]]
+    lines = [_plain(line) if "^^" in line or "/" in line else line for line in lines
+             if line and not line.startswith(_IGNORED)]
+    keys = [re.sub(r"\d", "", line) for line in lines]
+    raw = dict(zip(keys, lines, strict=True))
+    if len(raw) < len(keys):  # a pattern written twice: the last that is not all zeros
+        raw = {}
+        for key, line in zip(keys, lines, strict=True):
+            if key not in raw or _numbers(line) is not None:
+                raw[key] = line
+    assert ours.raw == raw and list(ours.raw) == list(raw)
+
+
+@pytest.mark.parametrize("text", [
+    "UTF-8", "UTF-8\n", "UTF-8\n\n", "UTF-8\nLEFTHYPHENMIN 2\n% note\n\n.ab1c\nb2c\n",
+    "UTF-8\n.ab1c\n\nb2c\n", "UTF-8\n.ab1c\r\nb2c\r\n", "UTF-8\n .ab1c\nb2c\n",
+    "UTF-8\n.ab1c\n% late comment\nb2c", "UTF-8\n.ab1c\nRIGHTHYPHENMIN 3\n", "UTF-8\n.a\u00a0b1\n",
+    "UTF-8\n.a\u0663b1\n", "UTF-8\n.\ufb012\n\u00e91\n", "UTF-8\n5\n.a1\n", "UTF-8\n#x\n.a^^e9b1\n",
+    "UTF-8\n.a1b/c=d,1,1\n", "UTF-8\n.a1b\x1c\n", "UTF-8\n\n\n.a1\n\n\n"])
+def test_a_dictionary_text_is_read_whole_as_line_by_line(text: str) -> None:
+    from cardgen.layout.hyphen import _IGNORED, _plain, _read
+
+    lines = [line.strip() for line in text.split("\n")[1:]]
+    lines = [_plain(line) if "^^" in line or "/" in line else line for line in lines
+             if line and not line.startswith(_IGNORED)]
+    assert _read(text) == (lines, [re.sub(r"\d", "", line) for line in lines])

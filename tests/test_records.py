@@ -196,3 +196,115 @@ def test_no_model_field_defaults_to_a_built_in_factory() -> None:
                 if info.default_factory in (list, dict, set, tuple)]
     assert len(models) > 15
     assert not built_in, built_in
+
+
+def test_a_record_compiles_its_init_when_first_used() -> None:
+    """A record's `__init__` is compiled when the class is first called or its `__init__` first
+    looked up (`inspect.signature`, a subclass's super().__init__): the same function then."""
+
+    def declare(decorate: Any) -> type:
+        @decorate
+        class Lazy:
+            a: int
+            b: list[int] = dataclasses.field(default_factory=list)
+
+        return Lazy
+
+    lazy, eager = declare(record(frozen=True)), declare(dataclasses.dataclass(frozen=True))
+    assert not inspect.isfunction(vars(lazy)["__init__"])  # nothing compiled at declaration
+    assert lazy(1) == lazy(1, []) and repr(lazy(1, [2])) == repr(eager(1, [2]))
+    assert inspect.isfunction(vars(lazy)["__init__"])  # compiled once, kept in the class
+    assert vars(lazy)["__init__"].__qualname__ == vars(eager)["__init__"].__qualname__
+    for call in ((), (1, 2, 3), ("x", [], 4)):
+        assert outcome(lambda *a: repr(lazy(*a)), *call) == outcome(lambda *a: repr(eager(*a)),
+                                                                    *call)
+
+    looked_up = declare(record)
+    assert str(inspect.signature(looked_up)) == str(inspect.signature(declare(dataclasses.dataclass)))
+    assert inspect.isfunction(vars(looked_up)["__init__"])
+
+    class Sub(declare(record)):  # type: ignore[misc]
+        def __init__(self, a: int) -> None:
+            super().__init__(a, [a])
+
+    assert repr(Sub(2)).endswith("(a=2, b=[2])")
+    import pickle
+
+    assert not inspect.isfunction(vars(Pickled)["__init__"])
+    assert pickle.loads(pickle.dumps(Pickled(3, "x"))) == Pickled(3, "x")  # unpickling: no __init__
+    assert pickle.loads(pickle.dumps(Pickled)) is Pickled
+
+
+@record(frozen=True)
+class Pickled:
+    a: int
+    b: str = "b"
+
+
+def _made_alike(cls: type) -> None:
+    """The `__init__` made from a template is the one compiled from dataclass's text: the same
+    instructions on the same names, closure values, defaults and annotations."""
+    import dis
+
+    from cardgen import records
+
+    fields, frozen = dataclasses.fields(cls), MADE[cls]["frozen"]
+    ours, theirs = records._init(cls, fields, frozen), records._compiled_init(cls, fields, frozen)
+    code, other = ours.__code__, theirs.__code__
+    assert [(i.opname, i.argval) for i in dis.get_instructions(code)] == [
+        (i.opname, i.argval) for i in dis.get_instructions(other)]
+    for key in ("co_varnames", "co_names", "co_consts", "co_argcount", "co_kwonlyargcount",
+                "co_flags", "co_name", "co_qualname", "co_filename", "co_firstlineno"):
+        assert getattr(code, key) == getattr(other, key), key
+    assert dict(zip(code.co_freevars, [c.cell_contents for c in ours.__closure__ or ()],
+                    strict=True)) == dict(zip(other.co_freevars, [
+                        c.cell_contents for c in theirs.__closure__ or ()], strict=True))
+    for key in ("__defaults__", "__kwdefaults__", "__annotations__", "__module__", "__name__",
+                "__doc__"):
+        assert getattr(ours, key) == getattr(theirs, key), key
+    assert ours.__globals__ is theirs.__globals__
+
+
+def test_an_init_made_from_a_template_is_the_compiled_one() -> None:
+    wrong = []
+    for name in RECORDS:
+        cls = _record(name)
+        if MADE[cls]["init"]:
+            try:
+                _made_alike(cls)
+            except AssertionError as exc:
+                wrong.append(f"{name}: {exc}")
+    assert not wrong, "\n".join(wrong)
+    for options in ({}, {"frozen": True}):
+        @record(**options)
+        class Every:
+            a: int
+            b: list[int] = dataclasses.field(default_factory=list)
+            c: str = dataclasses.field(default="c", repr=False)
+            e: int = dataclasses.field(default=3, init=False)
+            f: dict[str, int] = dataclasses.field(default_factory=dict, init=False)
+
+        _made_alike(Every)
+
+        @record(**options)
+        class Nothing:
+            e: int = dataclasses.field(default=3, init=False)
+
+        _made_alike(Nothing)
+
+        @record(**options)
+        class Selfish:  # named like the text's own names: compiled from the text
+            self: str
+            _dflt_a: int = 0
+
+        _made_alike(Selfish)
+
+
+def test_a_required_field_after_a_default_fails_at_declaration() -> None:
+    import pytest
+
+    with pytest.raises(SyntaxError, match="non-default argument follows default argument"):
+        @record
+        class Wrong:
+            a: int = 1
+            b: int

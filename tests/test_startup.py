@@ -92,7 +92,16 @@ PLUGIN_SEARCH = ("importlib.metadata", "email")
 # Pillow's Image module (its C core, its EXIF tables): reportlab's import of it is deferred until
 # an image is read (cardgen/render/deferred.py), and a deck of vector faces reads none.
 PILLOW_LOADED = ("PIL._imaging", "PIL.ExifTags", "PIL.ImageMode")
-NOT_FOR_LETTER = ("rich", "fontTools", "multiprocessing", "concurrent.futures.process",
+# The rulebook's reader and the quotes' checker (the deck has neither a rulebook nor a quote);
+# concurrent.futures and the forking executor (one PDF runs Inline); pyphen itself and
+# importlib.resources (its dictionary is found directly, cardgen/layout/hyphen.py), with the
+# zipfile it loads; difflib (did-you-mean hints load it for a problem); csv (a table file's
+# reader); the standee strip and the hex sheets (no standee, no hex tile).
+NOT_READ = ("cardgen.check.mdtext", "cardgen.check.rulebook", "cardgen.check.quotes",
+            "cardgen.check.boxlist", "concurrent", "logging", "cardgen.pipeline.shared", "pyphen",
+            "importlib.resources", "zipfile", "difflib", "csv", "cardgen.layout.standee",
+            "cardgen.impose.hexes")
+NOT_FOR_LETTER = ("rich", "fontTools", "multiprocessing", *NOT_READ,
                   "pypdfium2", "svgwrite", "markdown_it", "cardgen.render.svg",
                   "cardgen.render.rulebook", "cardgen.export", "cardgen.diff", *TEXT_SCANS,
                   *UNUSED_ELEMENTS, *PLUGIN_SEARCH, *PILLOW_LOADED)
@@ -171,3 +180,23 @@ def test_the_process_command_line_ends_frozen_a_call_with_arguments_does_not(
                          text=True, check=False, env={**os.environ, "PYTHONPATH": str(REPO)})
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.rsplit("@", 1)[1].split() == ["2", "2", "0", "True", "True"]
+
+
+def test_import_cardgen_loads_no_stage_and_the_command_line_sets_its_collector_first() -> None:
+    """`import cardgen` loads neither dataclasses nor cardgen.errors (its `ProblemsError` and
+    `Problem` come when first asked for), so the command line sets its collector's thresholds
+    (cli/collector.py) before its own imports make the objects a young collection would walk."""
+    code = ("import gc, sys\n"
+            "default = gc.get_threshold()\n"
+            "import cardgen\n"
+            "light = not {'dataclasses', 'cardgen.errors'} & set(sys.modules)\n"
+            "from cardgen import ProblemsError\n"
+            "from cardgen.errors import ProblemsError as theirs\n"
+            "import cardgen.cli\n"
+            "from cardgen.cli.collector import GC_THRESHOLDS\n"
+            "print('@', light, ProblemsError is theirs, default != GC_THRESHOLDS,\n"
+            "      gc.get_threshold() == GC_THRESHOLDS)\n")
+    run = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True,
+                         check=False)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.rsplit("@", 1)[1].split() == ["True"] * 4

@@ -5,6 +5,7 @@ helper for so little work, and writes what a cold build of the edited deck write
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +17,7 @@ from cardgen import layout
 from cardgen.cli import main
 from cardgen.cli.watch_cmd import watch
 from cardgen.data import yamlkeep
-from cardgen.pipeline import pool, sources
+from cardgen.pipeline import shared, sources
 from tests.support import gen_deck
 from tests.test_broken_inputs import tree_hashes
 
@@ -36,8 +37,8 @@ def test_a_one_card_edit_in_watch_redoes_only_that_card(tmp_path: Path,
     real_loads = sources.pickle.loads
     monkeypatch.setattr(sources.pickle, "loads", lambda body: unpickled.append(1) or real_loads(body))
     forks: list[int] = []
-    real_fork = pool.Shared._fork
-    monkeypatch.setattr(pool.Shared, "_fork", lambda self: forks.append(1) or real_fork(self))
+    real_fork = shared.Shared._fork
+    monkeypatch.setattr(shared.Shared, "_fork", lambda self: forks.append(1) or real_fork(self))
     built: list[bool] = []
     seen: dict[str, int] = {}
 
@@ -85,8 +86,8 @@ def test_large_work_is_shared_with_helpers_and_gives_the_same_files(
     monkeypatch.setattr(faces, "LAYOUT_WORKERS", 2)
     monkeypatch.setattr(faces, "_chunks", lambda todo: [todo[i:i + 7] for i in range(0, len(todo), 7)])
     forks: list[int] = []
-    real_fork = pool.Shared._fork
-    monkeypatch.setattr(pool.Shared, "_fork", lambda self: forks.append(1) or real_fork(self))
+    real_fork = shared.Shared._fork
+    monkeypatch.setattr(shared.Shared, "_fork", lambda self: forks.append(1) or real_fork(self))
     assert main(["--project", str(project), "build", gen_deck.TARGET, "--out", str(tmp_path / "b")]) == 0
     assert forks == [1, 1]
     folder = f"{gen_deck.GAME}-{gen_deck.EDITION}"
@@ -96,12 +97,12 @@ def test_large_work_is_shared_with_helpers_and_gives_the_same_files(
 def test_shared_runs_waiting_tasks_here_and_keeps_their_order() -> None:
     import os
 
-    shared = pool.Shared(1)
+    helpers = shared.Shared(1)
     try:
-        futures = [shared.submit(_pid_and, n) for n in range(12)]
+        futures = [helpers.submit(_pid_and, n) for n in range(12)]
         results = [f.result() for f in futures]
     finally:
-        shared.shutdown()
+        helpers.shutdown()
     assert [n for _, n in results] == list(range(12))
     assert os.getpid() in {pid for pid, _ in results}  # this process took some
 
@@ -111,13 +112,13 @@ def test_helpers_take_the_last_tasks_and_this_process_the_first() -> None:
     faces) run here from the front of the queue; helpers take them from the back (SVGs)."""
     import os
 
-    shared = pool.Shared(1)
+    helpers = shared.Shared(1)
     try:
-        futures = [shared.submit(_pid_and, n) for n in range(8)]
-        assert shared.pool is None  # nothing forked before the caller waits
+        futures = [helpers.submit(_pid_and, n) for n in range(8)]
+        assert helpers.pool is None  # nothing forked before the caller waits
         results = [f.result() for f in futures]
     finally:
-        shared.shutdown()
+        helpers.shutdown()
     assert [n for _, n in results] == list(range(8))
     here = [pid == os.getpid() for pid, _ in results]
     assert here[0] and not here[-1], here
@@ -134,9 +135,40 @@ def test_a_lone_task_runs_here_without_a_fork() -> None:
     """A Letter-only build's one PDF: nothing for a helper to share, so none is forked."""
     import os
 
-    shared = pool.Shared(1)
+    helpers = shared.Shared(1)
     try:
-        assert shared.submit(_pid_and, 1).result() == (os.getpid(), 1)
-        assert shared.pool is None
+        assert helpers.submit(_pid_and, 1).result() == (os.getpid(), 1)
+        assert helpers.pool is None
     finally:
-        shared.shutdown()
+        helpers.shutdown()
+
+
+def test_inline_outcomes_are_those_of_a_finished_future() -> None:
+    """Small work runs Inline, without concurrent.futures: its outcomes give a task's value and
+    raise its exception as a finished Future does, and wait_first hands them all back."""
+    from concurrent.futures import Future
+
+    from cardgen.pipeline.pool import Inline, wait_first
+
+    def fails() -> None:
+        raise ValueError("no")
+
+    inline = Inline()
+    for fn, args in ((_pid_and, (3,)), (fails, ())):
+        ours = inline.submit(fn, *args)
+        theirs: Future[object] = Future()
+        try:
+            theirs.set_result(fn(*args))
+        except ValueError as exc:
+            theirs.set_exception(exc)
+        assert ours.done() and theirs.done()
+        assert repr(ours.exception()) == repr(theirs.exception())
+        for future in (ours, theirs):
+            try:
+                got: object = ("value", future.result())
+            except ValueError as exc:
+                got = ("raised", repr(exc))
+            wanted = ("value", (os.getpid(), 3)) if fn is _pid_and else ("raised", "ValueError('no')")
+            assert got == wanted
+    outcomes = [inline.submit(_pid_and, n) for n in range(3)]
+    assert wait_first(inline, outcomes) == set(outcomes)

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import asdict, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen.check import accept
 from cardgen.check.findings import Finding, deduplicate
-from cardgen.check.quotes import verify
-from cardgen.check.rulebook import Rulebook, box_list_findings, load_rulebook
 from cardgen.check.rules import RuleResult, kind_title, rule_where, run_rule
 from cardgen.check.select import (
     parse,
@@ -18,6 +16,9 @@ from cardgen.check.select import (
 from cardgen.data.model import Component, Database, InventoryRow, Mention, PlayerCount
 from cardgen.errors import did_you_mean
 from cardgen.records import record
+
+if TYPE_CHECKING:
+    from cardgen.check.rulebook import Rulebook
 
 
 @record
@@ -100,11 +101,20 @@ def check(db: Database, players: int | None = None) -> Report:
             for row in _inventory_rows(db, inv, i, players, findings)]
     rows += _unlisted_rows(db)
     findings += _mention_findings(db)
-    book, read = load_rulebook(db)
-    findings += read
-    if book is not None and book.box:
-        findings += box_list_findings(db, book)
-    findings += verify(db, book)
+    book: Rulebook | None = None
+    # the rulebook's reader and the quotes' checker (Markdown, word diffs) are loaded only when
+    # there is a rulebook or a quote to read: a build of an edition without either needs none
+    if db.edition.rulebook_path is not None:
+        from cardgen.check.rulebook import box_list_findings, load_rulebook
+
+        book, read = load_rulebook(db)
+        findings += read
+        if book is not None and book.box:
+            findings += box_list_findings(db, book)
+    if any(quoted.rulebook is not None for quoted in db.quotes):
+        from cardgen.check.quotes import verify
+
+        findings += verify(db, book)
     if book is not None:
         findings += text_findings(db, book)
     results = [run_rule(db, rule, findings, rule_where(db, i)) for i, rule in enumerate(db.game.rules)]

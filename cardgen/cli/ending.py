@@ -19,7 +19,11 @@ import os
 import sys
 from typing import NoReturn
 
-from cardgen.cli.main import main
+from cardgen.cli.collector import for_a_command
+
+for_a_command()  # before the command line's imports, not only once main() runs
+
+from cardgen.cli.main import main  # noqa: E402
 
 
 def run() -> NoReturn:

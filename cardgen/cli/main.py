@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardgen import __version__
+from cardgen.cli.collector import for_a_command
 from cardgen.cli.console import LazyConsole, Printer
 from cardgen.cli.faults import fault_problem
 from cardgen.cli.help_text import PAPER_OUTPUTS, PaperHelp
@@ -225,10 +226,6 @@ COMMANDS: tuple[tuple[str, Callable[[Subparsers], None]], ...] = (
 )
 
 
-# The cyclic garbage collector's thresholds for a command: a build allocates millions of small
-# objects (primitives, runs, records) and frees nearly all by reference counting; with Python's
-# default 700 allocations per young collection, collections were ~8 % of a Letter build's CPU.
-GC_THRESHOLDS = (50_000, 50, 100)
 # Called with no arguments, main runs the process's own command line and the process ends with
 # it: everything is then frozen out of the collector's reach (gc.freeze), as the full
 # collection Python runs at exit would only walk what the command made and is about to free
@@ -244,7 +241,7 @@ NO_PYDANTIC_PLUGINS = ("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    gc.set_threshold(*GC_THRESHOLDS)
+    for_a_command()  # the collector's thresholds (cli/collector.py)
     os.environ.setdefault(*NO_PYDANTIC_PLUGINS)
     line = hoist_global_options(sys.argv[1:] if argv is None else argv)
     args = _parser(command_of(line, dict(COMMANDS))).parse_args(line)

@@ -4,8 +4,6 @@ The file-shaped models (GameFile, EditionFile, FieldSpec, ...) are pydantic mode
 validate stage fills from YAML; Database is what every later stage reads.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import field
@@ -134,13 +132,13 @@ class FieldSpec(Strict):
     max: float | None = None
     vocab: str | None = None
     kind: str | None = None
-    of: FieldSpec | None = None
-    fields: dict[str, FieldSpec] | None = None
+    of: "FieldSpec | None" = None
+    fields: "dict[str, FieldSpec] | None" = None
     min_items: int | None = None
     max_items: int | None = None
 
     @model_validator(mode="after")
-    def _possible(self) -> FieldSpec:
+    def _possible(self) -> "FieldSpec":
         _ordered(self.min, self.max, ("min", "max"))
         _ordered(self.min_items, self.max_items, ("min_items", "max_items"))
         return self
@@ -189,7 +187,7 @@ class PlayerCount(Strict):
     plus: int = 0
 
     @model_validator(mode="after")
-    def _possible(self) -> PlayerCount:
+    def _possible(self) -> "PlayerCount":
         _ordered(self.min, self.max, ("min", "max"))
         return self
 
@@ -289,7 +287,7 @@ class SetupStep(Strict):
     note: str | None = None
 
     @model_validator(mode="after")
-    def _one_verb(self) -> SetupStep:
+    def _one_verb(self) -> "SetupStep":
         verbs = [v for v in SETUP_VERBS if getattr(self, v) is not None]
         if len(verbs) != 1:
             raise ImpossibleValue(verbs[1] if verbs else "shuffle",
@@ -318,7 +316,7 @@ class Players(Strict):
     max: int = 1
 
     @model_validator(mode="after")
-    def _possible(self) -> Players:
+    def _possible(self) -> "Players":
         _ordered(self.min, self.max, ("min", "max"))
         return self
 

@@ -10,8 +10,6 @@ An .xlsx workbook (its first sheet) reads the same way when openpyxl is installe
 
 from __future__ import annotations
 
-import csv
-import difflib
 import io
 import re
 from pathlib import Path
@@ -69,6 +67,8 @@ def _text(raw: bytes, shown_as: str) -> str:
 
 def _records(text: str, delimiter: str, shown_as: str) -> list[tuple[int, list[str]]]:
     """(first line number, cells) of every record; a quoted cell may span lines."""
+    import csv  # loaded for a table file only: most projects have none
+
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     records: list[tuple[int, list[str]]] = []
     line = 1
@@ -274,6 +274,8 @@ def _dotted(prefix: str, spec: FieldSpec, depth: int = 0) -> list[str]:
 def column_hint(name: str, kinds: list[KindSpec]) -> str | None:
     """A did-you-mean for an unknown column over every column name the kinds take, dotted ones
     included (`demands.1.crp` or `crop` -> `demands.1.crop`); the column's item numbers kept."""
+    import difflib  # as errors.did_you_mean: loaded only for a problem to hint at
+
     known = sorted({*BASE_FIELDS, *(n for kind in kinds for field, spec in kind.fields.items()
                                    for n in _dotted(field, spec))})
     numbers = [p for p in name.split(".") if p.isdigit()]

@@ -31,7 +31,6 @@ from cardgen.impose.geometry import (
     fits,
     grid_slots,
 )
-from cardgen.impose.hexes import hex_plan
 from cardgen.impose.pack import Run, Sheet, make_run, pack, room_for_plan, sheet_pages
 from cardgen.impose.papers import paper_label
 from cardgen.impose.plans import (
@@ -224,6 +223,8 @@ def add_copies(parts: Parts, sheet: str, copies: list[Copy], paper: Paper, *, du
                 parts.single += tile_plan(c, paper, "back")
         return
     if copies[0].hex_top:
+        from cardgen.impose.hexes import hex_plan  # loaded for hex tiles only
+
         pages = hex_plan(copies, paper, top=copies[0].hex_top, duplex=duplex, offset=offset)
         (parts.duplex if duplex else parts.single).extend(pages)
         return

@@ -30,7 +30,6 @@ from cardgen.layout.model import ANCHOR, EditionMark, Fonts, TemplateFile
 from cardgen.layout.plan import draw_elements, steps
 from cardgen.layout.scope import Scope, number
 from cardgen.layout.session import LayoutSession, SharedFace, face_label
-from cardgen.layout.standee import STANDEE_PRESETS, standee_strip
 from cardgen.layout.templates import template_file, template_for
 from cardgen.limits import MAX_FACE_MM
 
@@ -51,6 +50,8 @@ def lay_out(session: LayoutSession, component: Component, side: str, ink_saver: 
     drawn = _face(session, component, "front", ink_saver)
     if drawn is None:
         return None
+    from cardgen.layout.standee import standee_strip  # loaded for a standee only
+
     return standee_strip(drawn, _face(session, component, "back", ink_saver) or drawn,
                          standee.tab)
 
@@ -209,6 +210,8 @@ def standee_box(template: TemplateFile) -> tuple[float, float] | None:
     """A standee's figure size from its preset (else None)."""
     if template.standee is None or template.standee.preset is None:
         return None
+    from cardgen.layout.standee import STANDEE_PRESETS
+
     return STANDEE_PRESETS[template.standee.preset]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import stat
 import struct
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -124,21 +125,48 @@ def _units_per_em(face: str) -> int:
     return int(struct.unpack_from(">H", _table(face, "head"), 18)[0])  # head.unitsPerEm
 
 
+_CONTROLS = frozenset("\n\t\u00ad")
+
+
+class _Drawable:
+    """The characters a face draws, plus the whitespace controls and the soft hyphen (a break,
+    drawn as a hyphen only where a line breaks). The characters are those of the font's best
+    character map as HarfBuzz, which shapes the text, reads it (the subtable fontTools'
+    getBestCmap picks, without fontTools reading every glyph's name), looked up in HarfBuzz's
+    own set as texts meet them: the characters found drawable so far are kept as a set of
+    text, so a text of known characters is one superset test (the font's thousands of
+    characters never made into Python strings)."""
+
+    def __init__(self, path: str) -> None:
+        self.cmap = shaping.unicode_set(path)
+        self.known: set[str] = set(_CONTROLS)
+
+    def issuperset(self, chars: Iterable[str]) -> bool:
+        """Whether the face draws every one of these characters (a frozenset's test)."""
+        text = chars if isinstance(chars, str) else "".join(chars)
+        return self.known.issuperset(text) or not self.missing(text)
+
+    def missing(self, text: str) -> list[str]:
+        if self.known.issuperset(text):
+            return []
+        missing = []
+        for ch in dict.fromkeys(text):
+            if ch not in self.known:
+                if ord(ch) in self.cmap:
+                    self.known.add(ch)
+                else:
+                    missing.append(ch)
+        return missing
+
+
 @cache
-def _drawable(face: str) -> frozenset[str]:
-    """Every character the face draws, plus the whitespace controls and the soft hyphen (a
-    break, drawn as a hyphen only where a line breaks). The characters are those of the
-    font's best character map as HarfBuzz, which shapes the text, reads it (the subtable
-    fontTools' getBestCmap picks, without fontTools reading every glyph's name)."""
-    return frozenset(map(chr, shaping.unicodes(_path_text(face)))) | {"\n", "\t", "\u00ad"}
+def _drawable(face: str) -> _Drawable:
+    return _Drawable(_path_text(face))
 
 
 def missing_chars(text: str, face: str) -> list[str]:
     """Characters of `text` the face cannot draw, each once, in order of appearance."""
-    drawable = _drawable(face)
-    if drawable.issuperset(text):
-        return []
-    return list(dict.fromkeys(ch for ch in text if ch not in drawable))
+    return _drawable(face).missing(text)
 
 
 def shaped(text: str, face: str) -> shaping.Shaped:

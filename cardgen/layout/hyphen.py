@@ -9,9 +9,14 @@ duplicates and nonstandard alternatives read as pyphen reads them); tests compar
 
 from __future__ import annotations
 
+import os
 import re
 from functools import cache
-from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 _DIGITS = re.compile(r"\d")
 _HEX = re.compile(r"\^{2}([0-9a-f]{2})")
@@ -30,10 +35,7 @@ class Hyphenator:
             encoding = fd.readline().decode()
         if encoding.lower() == "microsoft-cp1251":
             encoding = "cp1251"
-        lines = [line.strip() for line in path.read_text(encoding).split("\n")[1:]]
-        lines = [line for line in lines if line and not line.startswith(_IGNORED)]
-        lines = [_plain(line) if "^^" in line or "/" in line else line for line in lines]
-        keys = _letters(lines)
+        lines, keys = _read(path.read_text(encoding))
         # the letters of a pattern -> its line as written (numbers read when first met)
         self.raw: dict[str, str] = dict(zip(keys, lines, strict=True))
         if len(self.raw) < len(keys):  # a pattern written twice: the last that is not all zeros
@@ -79,12 +81,47 @@ class Hyphenator:
                      if value % 2 and self.left <= i - 1 <= right)
 
 
+def _read(text: str) -> tuple[list[str], list[str]]:
+    """The pattern lines of a dictionary's text (after its first line, the encoding: stripped,
+    less empty and ignored lines, `^^hh` and alternatives plain) and their letters. A text that
+    is patterns only, one a line, after a header of ignored lines (most dictionaries: no
+    whitespace a strip would drop, no decimal digit but 0-9) is split whole, its digits dropped
+    at once from its bytes; any other line by line."""
+    pos = text.find("\n") + 1 if "\n" in text else len(text)
+    while pos < len(text):  # the header: ignored or empty lines
+        end = text.find("\n", pos)
+        end = len(text) if end < 0 else end
+        row = text[pos:end].strip()
+        if row and not row.startswith(_IGNORED):
+            break
+        pos = end + 1
+    rest = text[pos:].rstrip("\n")
+    if rest and not any(mark in rest for mark in _NOT_PLAIN):
+        data = rest.encode()
+        wide = data.translate(None, _ASCII).decode()  # the characters beyond ASCII, each whole
+        if not any(c.isspace() or c.isdecimal() for c in set(wide)):
+            return rest.split("\n"), data.translate(None, b"0123456789").decode().split("\n")
+    lines = [line for line in map(str.strip, text.split("\n")[1:])
+             if line and not line.startswith(_IGNORED)]
+    if "^^" in text or "/" in text:  # (most dictionaries have neither)
+        lines = [_plain(line) if "^^" in line or "/" in line else line for line in lines]
+    return lines, _letters(lines)
+
+
+_ASCII = bytes(range(128))
+# What the whole-text reading leaves to the line by line one: whitespace a line's strip()
+# would drop (ASCII's, the line break apart), an empty line, a line that could be ignored
+# (every ignored keyword holds HYPHENMIN), `^^hh` characters and alternatives.
+_NOT_PLAIN = (" ", "\t", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f", "\n\n", "%", "#",
+              "HYPHENMIN", "^^", "/")
+
+
 def _letters(lines: list[str]) -> list[str]:
     """Each line less its digits (what `\\d` matches: any decimal digit); a dictionary whose
     only decimal digits are 0-9 has them dropped from its bytes at once."""
     joined = "\n".join(lines)
-    if joined.count("\n") == len(lines) - 1 and all(
-            c.isascii() or not c.isdecimal() for c in set(joined)):
+    if joined.count("\n") == len(lines) - 1 and (joined.isascii() or all(
+            c.isascii() or not c.isdecimal() for c in set(joined))):
         return joined.encode().translate(None, b"0123456789").decode().split("\n")
     return [_DIGITS.sub("", line) for line in lines]
 
@@ -113,7 +150,45 @@ def _numbers(line: str) -> _Pattern | None:
 @cache
 def hyphenator(language: str) -> Hyphenator | None:
     """The hyphenation of a language (en, de, fr_FR, ...), None when pyphen has no dictionary."""
-    import pyphen
+    languages = dictionaries()
+    found = language_fallback(language.replace("-", "_"), languages)
+    return Hyphenator(languages[found]) if found else None  # a file pyphen ships
 
-    found = pyphen.language_fallback(language.replace("-", "_"))
-    return Hyphenator(pyphen.LANGUAGES[found]) if found else None  # a file pyphen ships
+
+@cache
+def dictionaries() -> dict[str, Path | Traversable]:
+    """`pyphen.LANGUAGES` (a language's code, and its short code, -> the dictionary file pyphen
+    ships), found as pyphen finds them but without importing pyphen, whose import lists its
+    folder through importlib.resources (loading zipfile and tempfile): its `dictionaries`
+    folder beside its `__init__.py`; pyphen's own when it is installed another way."""
+    from importlib.util import find_spec
+
+    spec = find_spec("pyphen")
+    folder = Path(spec.origin).parent / "dictionaries" if spec and spec.origin else None
+    if folder is None or not folder.is_dir():
+        import pyphen
+
+        return dict(pyphen.LANGUAGES)
+    languages: dict[str, Path | Traversable] = {}
+    for file in sorted(os.listdir(folder)):  # pyphen's loop (Paths of one folder sort as names)
+        dot = file.rfind(".")
+        if dot > 0 and file[dot:] == ".dic":  # Path.suffix == ".dic"
+            name = file[5:-4]
+            languages[name] = path = folder / file
+            short_name = name.split("_")[0]
+            if short_name not in languages:
+                languages[short_name] = path
+    return languages
+
+
+def language_fallback(language: str, languages: dict[str, Path | Traversable]) -> str | None:
+    """`pyphen.language_fallback`: the language, else the shorter codes it falls back to
+    (de_CH_1901 -> de_CH -> de), matched in any case, that has a dictionary."""
+    lowercase = {name.lower(): name for name in languages}
+    parts = language.replace("-", "_").lower().split("_")
+    while parts:
+        found = lowercase.get("_".join(parts))
+        if found is not None:
+            return found
+        parts.pop()
+    return None

@@ -5,8 +5,6 @@ written at (`written_at`), so a problem found while drawing it, or a lint on wha
 reported at its layout line. `# lint-ok: RULE why` comments are read from the file's lines.
 """
 
-from __future__ import annotations
-
 from functools import cache
 from typing import Any
 

@@ -7,8 +7,6 @@ defaults the schema and docs show are the ones drawing uses. The same models wri
 Schema editors complete from (`cardgen schema`) and the element table of docs/layouts.md.
 """
 
-from __future__ import annotations
-
 import json
 from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
@@ -40,7 +38,7 @@ class EditionMark(Located):
 
     @model_validator(mode="wrap")
     @classmethod
-    def _old_words(cls, data: Any, handler: ModelWrapValidatorHandler[EditionMark]) -> EditionMark:
+    def _old_words(cls, data: Any, handler: "ModelWrapValidatorHandler[EditionMark]") -> "EditionMark":
         """`start`, `middle`, `end` (the old words) read as left, center, right (and remembered,
         for the deprecation warning)."""
         old = data.get("align") if isinstance(data, dict) else None
@@ -113,7 +111,7 @@ class TemplateFile(Strict):
     ink_saver: InkSaver | None = None
     elements: Children = Field(default_factory=new_list)
 
-    def merged_over(self, parent: TemplateFile) -> TemplateFile:
+    def merged_over(self, parent: "TemplateFile") -> "TemplateFile":
         """This layout extending `parent`: the keys it writes win; its elements come after."""
         own = {key: getattr(self, key) for key in self.model_fields_set if key != "extends"}
         own["elements"] = [*parent.elements, *self.elements]

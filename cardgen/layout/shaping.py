@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 
 import uharfbuzz as hb
 
@@ -54,9 +55,10 @@ def table(path: str, tag: str) -> bytes:
     return bytes(_font(path).face.reference_table(tag).data)
 
 
-def unicodes(path: str) -> set[int]:
-    """The characters the font file's character map maps (HarfBuzz's best subtable)."""
-    return set(_font(path).face.unicodes)
+def unicode_set(path: str) -> Any:
+    """The characters the font file's character map maps (HarfBuzz's best subtable), as
+    HarfBuzz's own set of code points (`in` asks it; nothing copied into Python)."""
+    return _font(path).face.unicodes
 
 
 def has_rtl(text: str) -> bool:

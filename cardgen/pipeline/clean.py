@@ -23,11 +23,12 @@ import hashlib
 import hmac
 import json
 import os
+import sys
 import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
-from cardgen.check import mdtext
 from cardgen.data.model import Component, Database
 from cardgen.pipeline.sources import (
     CACHE_FOLDER,
@@ -118,6 +119,17 @@ def _reader() -> str:
 
 
 _RECALLED: dict[Path, bytes] = {}  # record path -> the body this process took from it
+_MDTEXT = "cardgen.check.mdtext"
+
+
+def _read_text() -> dict[str, Any]:
+    """mdtext.memo(): what this process read of rulebooks and quotes; nothing when it never
+    loaded the reader (a check without a rulebook or a quote reads no text)."""
+    if _MDTEXT not in sys.modules:
+        return {"plain": {}, "docs": {}}
+    from cardgen.check import mdtext
+
+    return mdtext.memo()
 
 
 def recall_text(db: Database) -> None:
@@ -135,7 +147,10 @@ def recall_text(db: Database) -> None:
     except ValueError:
         return
     if isinstance(data, dict) and data.get("reader") == _reader() and isinstance(data.get("memo"), dict):
-        mdtext.recall(data["memo"])
+        if any(data["memo"].values()) or _MDTEXT in sys.modules:
+            from cardgen.check import mdtext
+
+            mdtext.recall(data["memo"])
         _RECALLED[path] = body
 
 
@@ -145,7 +160,7 @@ def record_text(db: Database) -> None:
     if secret is None:
         return
     path = text_record_path(db)
-    body = json.dumps({"reader": _reader(), "memo": mdtext.memo()}, ensure_ascii=False,
+    body = json.dumps({"reader": _reader(), "memo": _read_text()}, ensure_ascii=False,
                       sort_keys=True).encode("utf-8")
     if _RECALLED.get(path) == body:
         return

@@ -20,7 +20,6 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Callable
-from concurrent.futures import Executor, Future
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +30,7 @@ from cardgen.pipeline.faces import copy_groups, kind_title
 from cardgen.pipeline.outputs import project_paper_catalogue
 from cardgen.pipeline.pdfops import PdfOpsStore
 from cardgen.pipeline.plans import page_digest, planned
-from cardgen.pipeline.pool import chunks, running
+from cardgen.pipeline.pool import Outcome, Pool, chunks, running
 from cardgen.pipeline.rules import rules_wanted, write_rules_files
 from cardgen.pipeline.writers import (
     make_svg_folders,
@@ -244,11 +243,11 @@ def measured(fn: Callable[..., tuple[Records, Any]], *args: Any
 class Scheduler:
     """Submits the tasks, queues follow-up tasks as their inputs appear, keeps the records."""
 
-    def __init__(self, pool: Executor, job: Job, report: Progress,
+    def __init__(self, pool: Pool, job: Job, report: Progress,
                  idle: list[Callable[[], None]] | None = None):
         self.pool, self.job, self.report = pool, job, report
         self.idle = idle if idle is not None else []  # build-process work for while it waits
-        self.pending: dict[Future[tuple[Records, Any, Any]],
+        self.pending: dict[Outcome[tuple[Records, Any, Any]],
                            tuple[tuple[int, ...], str, Callable[[Any], None] | None]] = {}
         self.results: dict[tuple[int, ...], Records] = {}
         self.done: dict[str, int] = {}

@@ -9,7 +9,7 @@ import hashlib
 import os
 import re
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
@@ -29,12 +29,11 @@ def package_digest(package: Path) -> str:
     name, size, modification time and inode (what Python itself trusts to reuse compiled code),
     so an unchanged package is not read again. As git does for its index, the kept digest is
     trusted only for files last changed before it was written (not within the same clock tick)."""
-    paths = sorted(_package_files(package))
+    files = _package_files(str(package))
     versions = _versions(LIBRARIES)
     tail = "".join(f"{name}={versions.get(name, 'none')}" for name in LIBRARIES).encode()
     stamp, newest = hashlib.sha1(tail), 0
-    for path in paths:
-        st = path.stat()
+    for path, st in files:
         stamp.update(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ino}\n".encode())
         newest = max(newest, st.st_mtime_ns)
     root = user_cache()
@@ -44,9 +43,9 @@ def package_digest(package: Path) -> str:
         if known == stamp.hexdigest() and memo and newest < memo.stat().st_mtime_ns:
             return digest
     sha = hashlib.sha1()
-    for path in paths:
-        sha.update(path.relative_to(package).as_posix().encode("utf-8"))
-        sha.update(path.read_bytes())
+    for file in (Path(name) for name, _ in files):
+        sha.update(file.relative_to(package).as_posix().encode("utf-8"))
+        sha.update(file.read_bytes())
     sha.update(tail)
     if memo is not None:
         with contextlib.suppress(OSError):
@@ -57,11 +56,26 @@ def package_digest(package: Path) -> str:
     return sha.hexdigest()
 
 
-def _package_files(package: Path) -> Iterator[Path]:
-    """The .py and .ttf files of the package (its __pycache__ folders unread)."""
-    for folder, dirs, files in os.walk(package):
-        dirs[:] = [d for d in dirs if d != "__pycache__"]
-        yield from (Path(folder, f) for f in files if f.endswith((".py", ".ttf")))
+def _package_files(package: str) -> list[tuple[str, os.stat_result]]:
+    """The .py and .ttf files of the package (its __pycache__ folders unread), each with its
+    stat, in the order of their paths as Path objects sort them (part by part): what os.walk
+    finds (a folder it cannot list skipped, a link to a folder not followed), read with the
+    stat each directory entry gives, without a Path per file."""
+    found: list[tuple[str, os.stat_result]] = []
+    folders = [package]
+    while folders:
+        try:
+            entries = list(os.scandir(folders.pop()))
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.is_dir():
+                if entry.name != "__pycache__" and not entry.is_symlink():
+                    folders.append(entry.path)
+            elif entry.name.endswith((".py", ".ttf")):
+                found.append((entry.path, entry.stat()))
+    found.sort(key=lambda item: item[0].split(os.sep))
+    return found
 
 
 def _normal(name: str) -> str:
@@ -74,7 +88,25 @@ def _versions(names: Iterable[str]) -> dict[str, str]:
     them); importlib.metadata itself only for a name no folder names with a version."""
     wanted = {_normal(n): n for n in names}
     found: dict[str, str] = {}
-    for entry in sys.path:
+    for name, version in _metadata_folders(tuple(sys.path)):
+        key = wanted.get(name)
+        if key is not None and key not in found:
+            found[key] = version
+    for name in wanted.values():
+        if name not in found:
+            from importlib import metadata
+
+            with contextlib.suppress(metadata.PackageNotFoundError):
+                found[name] = metadata.version(name)
+    return found
+
+
+@cache
+def _metadata_folders(path: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(normalised name, version) of every metadata folder with a version on these sys.path
+    entries, in their order: listed once per process and path (what this process imports)."""
+    found = []
+    for entry in path:
         try:
             children = os.listdir(entry or ".")
         except OSError:
@@ -84,16 +116,9 @@ def _versions(names: Iterable[str]) -> dict[str, str]:
             if not dot or ext.lower() not in ("dist-info", "egg-info"):
                 continue
             name, _, version = base.partition("-")
-            key = wanted.get(_normal(name))
-            if key is not None and key not in found and version:
-                found[key] = version
-    for name in wanted.values():
-        if name not in found:
-            from importlib import metadata
-
-            with contextlib.suppress(metadata.PackageNotFoundError):
-                found[name] = metadata.version(name)
-    return found
+            if version:
+                found.append((_normal(name), version))
+    return tuple(found)
 
 
 def user_cache() -> Path | None:

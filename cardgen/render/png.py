@@ -12,7 +12,6 @@ colours and anti-aliased edges, which 256 colours keep).
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -153,6 +152,8 @@ class PngRenderer:
         self.dpi = dpi
 
     def write_face(self, drawing: Drawing, path: Path, *, bleed_mm: float = 0.0) -> None:
+        import tempfile
+
         import pypdfium2 as pdfium
 
         from cardgen.render.pdf import PdfRenderer
@@ -194,6 +195,8 @@ def face_images(drawings: Sequence[Drawing], dpi: int, bleed_mm: float) -> Itera
     """
     if not drawings:
         return
+    import tempfile
+
     import pypdfium2 as pdfium
 
     from cardgen.render.pdf import write_faces

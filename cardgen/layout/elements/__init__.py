@@ -7,8 +7,6 @@ its layouts use. `MODELS` is every model (all imported). A new element type is a
 its model and `draw()`, and one name in `registry.TYPES`.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import Any, Literal, cast, get_args, get_origin
 

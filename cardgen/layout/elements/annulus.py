@@ -1,7 +1,5 @@
 """`annulus`: a ring band between two radii round (cx, cy), filled even-odd."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from cardgen.layout.drawing import Path, PathOp

@@ -1,8 +1,6 @@
 """`arc`: part of a circle's (or, with `ry`, an ellipse's) edge round (cx, cy), from `start`
 to `end` degrees clockwise from up; an open line (fill it and the chord closes it)."""
 
-from __future__ import annotations
-
 from typing import ClassVar, Literal
 
 from pydantic import Field

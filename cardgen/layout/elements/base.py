@@ -5,8 +5,6 @@ types and defaults (written once), a `draw()` that reads the validated model, an
 the binding checker reads (`bindings()`); the registry (`registry.py`) finds it by `type:`.
 """
 
-from __future__ import annotations
-
 import math
 import re
 from dataclasses import field
@@ -103,7 +101,7 @@ class Bindings:
     over: str | None = None  # the list binding its items run over
     counted: bool = False  # items 1..n instead of a list
     per_item: frozenset[str] = frozenset()  # keys read once per item
-    children: list[tuple[str, list[ElementBase]]] = field(default_factory=list)
+    children: "list[tuple[str, list[ElementBase]]]" = field(default_factory=list)
     children_per_item: bool = False  # its children see `{item}`
 
 
@@ -135,11 +133,11 @@ class ElementBase(Located):
         """Its shape as an unpainted path (what `clip:` clips to); None: it has no outline."""
         return None
 
-    def draw(self, ctx: Context, scope: Scope, dx: float, dy: float) -> None:
+    def draw(self, ctx: "Context", scope: Scope, dx: float, dy: float) -> None:
         """Add what the element draws to `ctx`, moved by (dx, dy) mm."""
         raise NotImplementedError(type(self).__name__)
 
-    def children(self) -> dict[str, list[ElementBase]]:
+    def children(self) -> "dict[str, list[ElementBase]]":
         """Its child elements by key (`elements`, `fallback`); none for a plain shape."""
         return {}
 
@@ -188,7 +186,7 @@ class Stroked(ElementBase):
     cap: Literal["butt", "round", "square"] = Field("butt", description="outline ends")
     opacity: float | None = Field(None, ge=0, le=1, description="0..1 (1: opaque)")
 
-    def style(self, ctx: Context, scope: Scope, box: paint.Box | None = None,
+    def style(self, ctx: "Context", scope: Scope, box: paint.Box | None = None,
               origin: tuple[float, float] = (0.0, 0.0)) -> Style:
         """Its Style; `box` (x, y, w, h mm: what it covers) places a gradient fill, whose
         `from`, `to` and `center` are moved by `origin` (the element's dx, dy)."""
@@ -204,7 +202,7 @@ class Stroked(ElementBase):
                      fill_alpha=fill_alpha, stroke_alpha=stroke_alpha, join=self.join,
                      cap=self.cap, fill_paint=gradient)
 
-    def solid(self, ctx: Context, scope: Scope, value: Paint | None) -> tuple[str | None, float]:
+    def solid(self, ctx: "Context", scope: Scope, value: Paint | None) -> tuple[str | None, float]:
         """A colour key's '#RRGGBB' and alpha (None: no paint, or a gradient)."""
         if not isinstance(value, str):
             return None, 1.0
@@ -212,7 +210,7 @@ class Stroked(ElementBase):
         found = paint.colour_alpha(written)
         return found if found is not None else (colour(written, None), 1.0)
 
-    def gradient(self, ctx: Context, scope: Scope, box: paint.Box | None,
+    def gradient(self, ctx: "Context", scope: Scope, box: paint.Box | None,
                  origin: tuple[float, float]) -> Gradient:
         """Its gradient fill, placed on `box` (ValueError when the element has no box)."""
         if box is None:
@@ -232,7 +230,7 @@ class Stroked(ElementBase):
         radius = None if spec.radius is None else number(scope, spec.radius, "fill")
         return paint.radial(box, _point(scope, spec.center, origin), radius, stops)
 
-    def _stop(self, ctx: Context, scope: Scope, stop: tuple[Num, Colour] | Colour
+    def _stop(self, ctx: "Context", scope: Scope, stop: tuple[Num, Colour] | Colour
               ) -> tuple[float | None, str]:
         offset, value = (None, stop) if isinstance(stop, str) else stop
         written = named(ctx.job.palette, scope.text(value))

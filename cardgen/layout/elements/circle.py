@@ -1,7 +1,5 @@
 """`circle`: a circle round (cx, cy)."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from cardgen.layout.drawing import Ellipse, Path

@@ -1,7 +1,5 @@
 """`ellipse`: an ellipse round (cx, cy) with radii rx, ry, turned `rotate` degrees clockwise."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field

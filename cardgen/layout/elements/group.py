@@ -1,8 +1,6 @@
 """`group`: child elements drawn in a frame moved to (x, y) and turned `rotate` degrees
 clockwise there (sideways cards, half-upside-down cards)."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field

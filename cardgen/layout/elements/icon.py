@@ -1,8 +1,6 @@
 """`icon`: an SVG icon (layouts/<game>/icons/<name>.svg, then common/icons/) scaled into a
 square; `color` recolours its black parts."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field

@@ -2,8 +2,6 @@
 game's folder) in a box; without one, the `fallback` elements (a designed stand-in). SVG art
 is drawn as vectors, read as icons are (cardgen.layout.icons), scaled to fit the box."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field

@@ -1,7 +1,5 @@
 """`line`: a straight line from (x1, y1) to (x2, y2)."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from cardgen.layout.drawing import Path, PathOp

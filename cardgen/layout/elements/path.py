@@ -1,8 +1,6 @@
 """`path`: SVG path data (`d`, as a <path> writes it: M, L, H, V, C, S, Q, T, A, Z) in mm,
 moved to (x, y) and scaled by `scale`; curves and arcs drawn as cubic Béziers."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field

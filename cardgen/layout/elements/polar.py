@@ -1,8 +1,6 @@
 """`polar`: child elements once per list item (or `n` times) at `radius` and `angle` (degrees
 clockwise from up; evenly spaced by default) round (cx, cy): ring boards, dials, round tracks."""
 
-from __future__ import annotations
-
 import math
 from typing import ClassVar, Literal
 

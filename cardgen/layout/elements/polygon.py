@@ -2,8 +2,6 @@
 (cx, cy), the first straight up, turned `rotate` degrees clockwise; with `inner`, a star whose
 inner corners lie on a circle of that radius) or through `points`."""
 
-from __future__ import annotations
-
 import math
 from typing import Literal
 

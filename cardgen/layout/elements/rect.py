@@ -1,7 +1,5 @@
 """`rect`: a rectangle, its corners rounded by `radius`."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field

@@ -11,8 +11,6 @@ text and icons builds three, not seventeen). A layout's JSON Schema is the union
 each choice stands for its model there.
 """
 
-from __future__ import annotations
-
 import importlib
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any

@@ -1,8 +1,6 @@
 """`repeat`: child elements once per list item (`over`) or `n` times, stepping by `step` mm
 (a new row every `columns` items, `row_step` apart); `{item}`, `{index}` and `{parent}` inside."""
 
-from __future__ import annotations
-
 from typing import ClassVar, Literal
 
 from pydantic import Field

@@ -1,7 +1,5 @@
 """`row`: n squares or circles in a row or a column (die spots, dots)."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field

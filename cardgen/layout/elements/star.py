@@ -3,8 +3,6 @@
 own proportion, 0.382 of the radius), the first point straight up, turned `rotate` degrees
 clockwise. A `polygon` with `inner` draws the same."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field

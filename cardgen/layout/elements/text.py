@@ -1,8 +1,6 @@
 """`text`: wrapped text fitted to its box (shrunk down to `min_size`), with `**bold**`,
 `*italic*` and `[icon]` inline; with `over`, its text once per list item, joined."""
 
-from __future__ import annotations
-
 import math
 import re
 from dataclasses import replace

@@ -1,8 +1,6 @@
 """`wedge`: a pie slice round (cx, cy) from `start` to `end` degrees clockwise from up, closed
 through the centre; with `inner` (mm), the slice of a ring instead."""
 
-from __future__ import annotations
-
 from typing import ClassVar, Literal
 
 from pydantic import Field
