@@ -104,3 +104,21 @@ def test_a_subset_is_made_once_per_face_and_characters(monkeypatch: pytest.Monke
         _two_texts_pdf(["Once: qwerty €"])
     _two_texts_pdf(["Once: qwerty ¥"])
     assert len(made) == 2 and made[0] != made[1]
+
+
+@pytest.mark.parametrize("face", ["regular", "bold"])
+def test_glyph_tables_read_when_asked_are_reportlabs_lists(face: str) -> None:
+    path = fonts.font_path(face)
+    mine = pdffonts.tt_font("CgTableTest", path).face
+    theirs = TTFont("CgTableTest", str(path)).face
+    for name in ("hmetrics", "glyphPos"):
+        ours, parsed = getattr(mine, name), getattr(theirs, name)
+        assert len(ours) == len(parsed) and list(ours) == parsed and ours == parsed
+        assert [ours[n] for n in (0, 1, len(parsed) - 1, -1, -2)] == [
+            parsed[n] for n in (0, 1, len(parsed) - 1, -1, -2)]
+        assert ours[3:40:7] == parsed[3:40:7] and ours[-5:] == parsed[-5:]
+        with pytest.raises(IndexError):
+            ours[len(parsed)]
+    metrics = mine.hmetrics
+    assert metrics.metrics < len(metrics)  # the bundled fonts have glyphs past the last metric
+    assert metrics[len(metrics) - 1] == theirs.hmetrics[-1]
