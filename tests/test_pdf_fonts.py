@@ -122,3 +122,23 @@ def test_glyph_tables_read_when_asked_are_reportlabs_lists(face: str) -> None:
     metrics = mine.hmetrics
     assert metrics.metrics < len(metrics)  # the bundled fonts have glyphs past the last metric
     assert metrics[len(metrics) - 1] == theirs.hmetrics[-1]
+
+
+def test_a_layouts_own_font_is_the_font_reportlab_parses() -> None:
+    path = Path(__file__).parent / "fixtures/own-font/layouts/glyphs/fonts/TestSans-Regular.ttf"
+    mine = pdffonts.tt_font("CgOwnTest", path).face
+    theirs = TTFont("CgOwnTest", str(path)).face
+    ours, parsed = vars(mine), vars(theirs)
+    assert list(ours) == list(parsed)
+    for name in ours:
+        if name != "_pdfScale":
+            assert ours[name] == parsed[name], name
+
+
+@pytest.mark.parametrize("face", ["regular", "bold"])
+def test_private_codes_are_the_unmapped_glyphs_in_order(face: str) -> None:
+    rl_face = pdffonts.tt_font("CgPrivateTest", fonts.font_path(face)).face
+    mapped, taken = set(rl_face.glyphToChar), set(rl_face.charToGlyph)
+    unmapped = [g for g in range(len(rl_face.hmetrics)) if g not in mapped]
+    free = [c for c in range(0xE000, 0xF900) if c not in taken]
+    assert unmapped and pdffonts.private_codes(rl_face) == dict(zip(unmapped, free, strict=False))

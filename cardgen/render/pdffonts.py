@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from fnmatch import fnmatch
-from operator import itemgetter
 from pathlib import Path
 from struct import iter_unpack, unpack_from
 from typing import Any, overload
@@ -171,11 +170,16 @@ class GlyphPos(_Table):
 def _widths(char_to_glyph: dict[int, int], glyph_to_char: dict[int, list[int]],
             advances: list[Any]) -> dict[int, Any]:
     """charWidths as TTFontFile.extractInfo fills it: glyph by glyph, each glyph's characters
-    in the order met (a character met once: the characters sorted by glyph, stably)."""
+    in the order met, so a character met twice has its last glyph's advance. A character met
+    once has its own glyph's: the same mapping whatever the order it is filled in (nothing
+    reads it in order: reportlab and cardgen look characters up), so it is filled in the
+    character map's order, without sorting thousands of entries by glyph."""
     count = len(advances)
     if len(char_to_glyph) == sum(map(len, glyph_to_char.values())):  # each character once
-        ordered = sorted(char_to_glyph.items(), key=itemgetter(1))
-        return {char: advances[glyph] for char, glyph in ordered if glyph < count}
+        if max(char_to_glyph.values(), default=-1) < count:
+            glyph_width = map(advances.__getitem__, char_to_glyph.values())
+            return dict(zip(char_to_glyph, glyph_width, strict=True))
+        return {char: advances[glyph] for char, glyph in char_to_glyph.items() if glyph < count}
     widths = {}
     for glyph in sorted(glyph_to_char):
         if glyph >= count:
@@ -411,8 +415,7 @@ def private_codes(rl_face: Any) -> dict[int, int]:
     the font came: worked out once per font, when `pdf_font` first meets it)."""
     found: dict[int, int] | None = getattr(rl_face, _PRIVATE_ATTR, None)
     if found is None:
-        mapped = set(rl_face.glyphToChar)
-        taken = set(rl_face.charToGlyph)
+        mapped, taken = rl_face.glyphToChar, rl_face.charToGlyph  # (looked up, not copied)
         free = (c for c in range(0xE000, 0xF900) if c not in taken)
         found = dict(zip((g for g in range(len(rl_face.hmetrics)) if g not in mapped), free,
                          strict=False))
