@@ -142,3 +142,15 @@ def test_private_codes_are_the_unmapped_glyphs_in_order(face: str) -> None:
     unmapped = [g for g in range(len(rl_face.hmetrics)) if g not in mapped]
     free = [c for c in range(0xE000, 0xF900) if c not in taken]
     assert unmapped and pdffonts.private_codes(rl_face) == dict(zip(unmapped, free, strict=False))
+
+
+def test_widths_are_filled_glyph_by_glyph_as_reportlab_fills_them() -> None:
+    advances = [500, 510, 520, 530, 540]
+    once = {65: 3, 66: 1, 68: 1, 67: 4}  # each character once, two on one glyph
+    assert list(pdffonts._widths(once, {3: [65], 1: [66, 68], 4: [67]}, advances).items()) == [
+        (66, 510), (68, 510), (65, 530), (67, 540)]
+    past = {65: 3, 66: 1, 67: 9}  # a glyph past the metrics has no width
+    assert list(pdffonts._widths(past, {3: [65], 1: [66], 9: [67]}, advances).items()) == [
+        (66, 510), (65, 530)]
+    twice = {65: 3, 66: 1}  # a character met twice: its last glyph's advance
+    assert pdffonts._widths(twice, {1: [65, 66], 3: [65]}, advances) == {65: 530, 66: 510}

@@ -170,16 +170,16 @@ class GlyphPos(_Table):
 def _widths(char_to_glyph: dict[int, int], glyph_to_char: dict[int, list[int]],
             advances: list[Any]) -> dict[int, Any]:
     """charWidths as TTFontFile.extractInfo fills it: glyph by glyph, each glyph's characters
-    in the order met, so a character met twice has its last glyph's advance. A character met
-    once has its own glyph's: the same mapping whatever the order it is filled in (nothing
-    reads it in order: reportlab and cardgen look characters up), so it is filled in the
-    character map's order, without sorting thousands of entries by glyph."""
+    in the order met (a character met once: the characters sorted by glyph, stably, and their
+    widths looked up without a tuple made per character)."""
     count = len(advances)
     if len(char_to_glyph) == sum(map(len, glyph_to_char.values())):  # each character once
-        if max(char_to_glyph.values(), default=-1) < count:
-            glyph_width = map(advances.__getitem__, char_to_glyph.values())
-            return dict(zip(char_to_glyph, glyph_width, strict=True))
-        return {char: advances[glyph] for char, glyph in char_to_glyph.items() if glyph < count}
+        glyph_of = char_to_glyph.__getitem__
+        ordered = sorted(char_to_glyph, key=glyph_of)
+        if not ordered or glyph_of(ordered[-1]) < count:
+            return dict(zip(ordered, map(advances.__getitem__, map(glyph_of, ordered)),
+                            strict=True))
+        return {char: advances[glyph] for char in ordered if (glyph := glyph_of(char)) < count}
     widths = {}
     for glyph in sorted(glyph_to_char):
         if glyph >= count:
