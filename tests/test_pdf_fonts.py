@@ -104,3 +104,53 @@ def test_a_subset_is_made_once_per_face_and_characters(monkeypatch: pytest.Monke
         _two_texts_pdf(["Once: qwerty €"])
     _two_texts_pdf(["Once: qwerty ¥"])
     assert len(made) == 2 and made[0] != made[1]
+
+
+@pytest.mark.parametrize("face", ["regular", "bold"])
+def test_glyph_tables_read_when_asked_are_reportlabs_lists(face: str) -> None:
+    path = fonts.font_path(face)
+    mine = pdffonts.tt_font("CgTableTest", path).face
+    theirs = TTFont("CgTableTest", str(path)).face
+    for name in ("hmetrics", "glyphPos"):
+        ours, parsed = getattr(mine, name), getattr(theirs, name)
+        assert len(ours) == len(parsed) and list(ours) == parsed and ours == parsed
+        assert [ours[n] for n in (0, 1, len(parsed) - 1, -1, -2)] == [
+            parsed[n] for n in (0, 1, len(parsed) - 1, -1, -2)]
+        assert ours[3:40:7] == parsed[3:40:7] and ours[-5:] == parsed[-5:]
+        with pytest.raises(IndexError):
+            ours[len(parsed)]
+    metrics = mine.hmetrics
+    assert metrics.metrics < len(metrics)  # the bundled fonts have glyphs past the last metric
+    assert metrics[len(metrics) - 1] == theirs.hmetrics[-1]
+
+
+def test_a_layouts_own_font_is_the_font_reportlab_parses() -> None:
+    path = Path(__file__).parent / "fixtures/own-font/layouts/glyphs/fonts/TestSans-Regular.ttf"
+    mine = pdffonts.tt_font("CgOwnTest", path).face
+    theirs = TTFont("CgOwnTest", str(path)).face
+    ours, parsed = vars(mine), vars(theirs)
+    assert list(ours) == list(parsed)
+    for name in ours:
+        if name != "_pdfScale":
+            assert ours[name] == parsed[name], name
+
+
+@pytest.mark.parametrize("face", ["regular", "bold"])
+def test_private_codes_are_the_unmapped_glyphs_in_order(face: str) -> None:
+    rl_face = pdffonts.tt_font("CgPrivateTest", fonts.font_path(face)).face
+    mapped, taken = set(rl_face.glyphToChar), set(rl_face.charToGlyph)
+    unmapped = [g for g in range(len(rl_face.hmetrics)) if g not in mapped]
+    free = [c for c in range(0xE000, 0xF900) if c not in taken]
+    assert unmapped and pdffonts.private_codes(rl_face) == dict(zip(unmapped, free, strict=False))
+
+
+def test_widths_are_filled_glyph_by_glyph_as_reportlab_fills_them() -> None:
+    advances = [500, 510, 520, 530, 540]
+    once = {65: 3, 66: 1, 68: 1, 67: 4}  # each character once, two on one glyph
+    assert list(pdffonts._widths(once, {3: [65], 1: [66, 68], 4: [67]}, advances).items()) == [
+        (66, 510), (68, 510), (65, 530), (67, 540)]
+    past = {65: 3, 66: 1, 67: 9}  # a glyph past the metrics has no width
+    assert list(pdffonts._widths(past, {3: [65], 1: [66], 9: [67]}, advances).items()) == [
+        (66, 510), (65, 530)]
+    twice = {65: 3, 66: 1}  # a character met twice: its last glyph's advance
+    assert pdffonts._widths(twice, {1: [65, 66], 3: [65]}, advances) == {65: 530, 66: 510}

@@ -5,8 +5,11 @@ reportlab parses a TrueType file in Python, number by number, when a font is reg
 parse gives (the same attributes in the same order, the same subsets embedded; tested) with
 the character map (format 4 or 12), the horizontal metrics and the glyph locations read by
 struct in bulk (~2.5 ms): as cheap as reading a kept parse back, so no parse is kept between
-processes. Any other file (another character map format, a collection, a broken file) is
-parsed by reportlab itself, with its errors.
+processes. The glyph metrics (`hmetrics`) and locations (`glyphPos`), thousands of entries of
+which a document's subsets read a few hundred, are read from the file's bytes entry by entry
+when asked (`HMetrics`, `GlyphPos`: equal to reportlab's lists; tested). Any other file
+(another character map format, a collection, a broken file) is parsed by reportlab itself,
+with its errors.
 
 Every PDF embeds subsets of its fonts: a subset's file is made and compressed once per process
 (`kept_subsets`, installed on import): a build's PDFs, and the Letter and A4 files of one kind,
@@ -19,10 +22,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from fnmatch import fnmatch
-from operator import itemgetter
 from pathlib import Path
 from struct import iter_unpack, unpack_from
-from typing import Any
+from typing import Any, overload
 from weakref import WeakKeyDictionary
 
 from reportlab import rl_config
@@ -81,21 +83,14 @@ def _face(path: str, data: bytes) -> Any:
     else:
         factor = 1000 / face.unitsPerEm  # TTFontFile.extractInfo's scale
         advances = [advance * factor for advance in pairs[0::2]]
-    tail = unpack_from(f">{max(0, glyphs - metrics_count)}H", data, at + 4 * metrics_count)
     last = advances[-1]
-    hmetrics = list(zip(pairs[0::2], pairs[1::2], strict=True))
-    hmetrics += [(last, lsb) for lsb in tail]
-    advances += [last] * len(tail)
+    advances += [last] * max(0, glyphs - metrics_count)
     face.charWidths = widths = _widths(char_to_glyph, glyph_to_char, advances)
-    face.hmetrics = hmetrics
+    face.hmetrics = HMetrics(data, at, metrics_count, glyphs, last)
     face.defaultWidth = advances[0]
     at = face.table["loca"]["offset"]
-    if index_format == 0:
-        face.glyphPos = [n << 1 for n in unpack_from(f">{glyphs + 1}H", data, at)]
-        face._pos = at + 2 * (glyphs + 1)
-    else:
-        face.glyphPos = list(unpack_from(f">{glyphs + 1}L", data, at))
-        face._pos = at + 4 * (glyphs + 1)
+    face.glyphPos = GlyphPos(data, at, glyphs + 1, index_format)
+    face._pos = at + (2 if index_format == 0 else 4) * (glyphs + 1)
     if 0x20 in char_to_glyph:
         char_to_glyph[0xA0] = char_to_glyph[0x20]
         widths[0xA0] = widths[0x20]
@@ -105,14 +100,86 @@ def _face(path: str, data: bytes) -> Any:
     return face
 
 
+class _Table(Sequence[Any]):
+    """A per-glyph table of a font file read entry by entry when asked (reportlab reads a few
+    hundred entries of it, the glyphs of the subsets a document embeds, out of thousands):
+    equal to the list reportlab's parse makes."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+
+    def __len__(self) -> int:
+        return self.size
+
+    def entry(self, n: int) -> Any:
+        raise NotImplementedError
+
+    @overload
+    def __getitem__(self, n: int) -> Any: ...
+
+    @overload
+    def __getitem__(self, n: slice) -> list[Any]: ...
+
+    def __getitem__(self, n: int | slice) -> Any:
+        if isinstance(n, slice):
+            return [self.entry(i) for i in range(*n.indices(self.size))]
+        if n < 0:
+            n += self.size
+        if not 0 <= n < self.size:
+            raise IndexError("font table index out of range")
+        return self.entry(n)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, _Table):
+            other = list(other)
+        return isinstance(other, list) and list(self) == other
+
+    __hash__ = None  # type: ignore[assignment]  # as a list's
+
+
+class HMetrics(_Table):
+    """`hmetrics`: each glyph's (advance, left side bearing) from the `hmtx` table; a glyph
+    past the last full metric has the last advance as TTFontFile.extractInfo leaves it
+    (scaled to 1000 units per em) and its own side bearing."""
+
+    def __init__(self, data: bytes, at: int, metrics: int, glyphs: int, last: Any) -> None:
+        super().__init__(max(glyphs, metrics))
+        self.data, self.at, self.metrics, self.last = data, at, metrics, last
+
+    def entry(self, n: int) -> Any:
+        if n < self.metrics:
+            return unpack_from(">HH", self.data, self.at + 4 * n)
+        lsb = unpack_from(">H", self.data, self.at + 4 * self.metrics + 2 * (n - self.metrics))
+        return (self.last, lsb[0])
+
+
+class GlyphPos(_Table):
+    """`glyphPos`: each glyph's offset in the `glyf` table, from the `loca` table (short
+    offsets doubled, as TTFontFile.extractInfo reads them)."""
+
+    def __init__(self, data: bytes, at: int, count: int, index_format: int) -> None:
+        super().__init__(count)
+        self.data, self.at, self.long = data, at, index_format != 0
+
+    def entry(self, n: int) -> int:
+        if self.long:
+            return int(unpack_from(">L", self.data, self.at + 4 * n)[0])
+        return int(unpack_from(">H", self.data, self.at + 2 * n)[0]) << 1
+
+
 def _widths(char_to_glyph: dict[int, int], glyph_to_char: dict[int, list[int]],
             advances: list[Any]) -> dict[int, Any]:
     """charWidths as TTFontFile.extractInfo fills it: glyph by glyph, each glyph's characters
-    in the order met (a character met once: the characters sorted by glyph, stably)."""
+    in the order met (a character met once: the characters sorted by glyph, stably, and their
+    widths looked up without a tuple made per character)."""
     count = len(advances)
     if len(char_to_glyph) == sum(map(len, glyph_to_char.values())):  # each character once
-        ordered = sorted(char_to_glyph.items(), key=itemgetter(1))
-        return {char: advances[glyph] for char, glyph in ordered if glyph < count}
+        glyph_of = char_to_glyph.__getitem__
+        ordered = sorted(char_to_glyph, key=glyph_of)
+        if not ordered or glyph_of(ordered[-1]) < count:
+            return dict(zip(ordered, map(advances.__getitem__, map(glyph_of, ordered)),
+                            strict=True))
+        return {char: advances[glyph] for char in ordered if (glyph := glyph_of(char)) < count}
     widths = {}
     for glyph in sorted(glyph_to_char):
         if glyph >= count:
@@ -348,8 +415,7 @@ def private_codes(rl_face: Any) -> dict[int, int]:
     the font came: worked out once per font, when `pdf_font` first meets it)."""
     found: dict[int, int] | None = getattr(rl_face, _PRIVATE_ATTR, None)
     if found is None:
-        mapped = set(rl_face.glyphToChar)
-        taken = set(rl_face.charToGlyph)
+        mapped, taken = rl_face.glyphToChar, rl_face.charToGlyph  # (looked up, not copied)
         free = (c for c in range(0xE000, 0xF900) if c not in taken)
         found = dict(zip((g for g in range(len(rl_face.hmetrics)) if g not in mapped), free,
                          strict=False))
