@@ -1,0 +1,94 @@
+"""The short ways a face's layout takes give what the long ways give: a number shaped from its
+digits' glyphs as HarfBuzz shapes it (and HarfBuzz for a font whose digits interact)."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardgen.layout import fonts, shaping
+
+REPO = Path(__file__).resolve().parents[1]
+OWN_FONT = REPO / "tests/fixtures/own-font/layouts/glyphs/fonts/TestSans-Regular.ttf"
+_FONTS = [str(fonts.font_path("regular")), str(fonts.font_path("bold")), str(OWN_FONT)]
+_PLAIN_FEATURES = (("kern", False), ("liga", False))
+
+
+@pytest.mark.parametrize("features", [shaping.FEATURES, _PLAIN_FEATURES])
+@pytest.mark.parametrize("path", _FONTS)
+def test_a_number_is_shaped_from_its_digits_as_harfbuzz_shapes_it(path: str, features) -> None:
+    digits = shaping._plain_digits(path, features)
+    if path != str(OWN_FONT):  # the bundled faces' digits are plain
+        assert len(digits) == 10
+    for n in (1, 2, 3):
+        for number in map("".join, itertools.product("0123456789", repeat=n)):
+            slow = shaping._shape_ltr(number, path, features)
+            if digits:
+                assert shaping._digits_shaped(number, digits) == slow
+            assert shaping._shape_whole.__wrapped__(number, path, features) == slow
+
+
+@settings(max_examples=200, deadline=None)
+@given(number=st.text("0123456789", min_size=1, max_size=12), path=st.sampled_from(_FONTS))
+def test_any_number_shapes_as_harfbuzz_shapes_it(number: str, path: str) -> None:
+    digits = shaping._plain_digits(path, shaping.FEATURES)
+    slow = shaping._shape_ltr(number, path, shaping.FEATURES)
+    if digits:
+        fast = shaping._digits_shaped(number, digits)
+        assert fast == slow and repr(fast) == repr(slow) and hash(fast) == hash(slow)
+        assert all(type(v) is int for v in (*fast.gids, *fast.xs, *fast.ys, *fast.clusters))
+
+
+def test_numbers_take_the_digits_only_after_enough_of_them(monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    path, features = str(fonts.font_path("regular")), shaping.FEATURES
+    monkeypatch.setattr(shaping, "_DIGITS", {})
+    monkeypatch.setattr(shaping, "_DIGIT_COUNT", {})
+    shaped = []
+    real = shaping._shape_ltr
+
+    def counted(text: str, *args: object) -> shaping.Shaped:
+        shaped.append(text)
+        return real(text, *args)
+
+    monkeypatch.setattr(shaping, "_shape_ltr", counted)
+    numbers = [str(n) for n in range(900_000, 900_000 + shaping.DIGIT_WORDS)]
+    for number in numbers:  # the first ones: HarfBuzz, nothing else worked out
+        assert shaping._shape_whole.__wrapped__(number, path, features) == real(number, path,
+                                                                                 features)
+    assert shaped == numbers and shaping._DIGITS == {}
+    shaped.clear()
+    assert shaping._shape_whole.__wrapped__("4711", path, features) == real("4711", path,
+                                                                            features)
+    assert len(shaped) == 110 and "4711" not in shaped  # the digits and pairs checked, once
+    shaped.clear()
+    assert shaping._shape_whole.__wrapped__("815", path, features) == real("815", path, features)
+    assert shaped == []
+
+
+def test_a_font_whose_digits_interact_shapes_numbers_with_harfbuzz(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    path, features = str(fonts.font_path("regular")), shaping.FEATURES
+    monkeypatch.setattr(shaping, "_DIGITS", {})
+    monkeypatch.setattr(shaping, "_DIGIT_COUNT", {(path, features): shaping.DIGIT_WORDS})
+    real = shaping._shape_ltr
+
+    def kerned(text: str, *args: object) -> shaping.Shaped:  # "17" kerned together by 40 units
+        found = real(text, *args)
+        if "17" not in text:
+            return found
+        at = text.index("17") + 1
+        return shaping.Shaped(found.gids, tuple(x - 40 if i >= at else x
+                                                for i, x in enumerate(found.xs)),
+                              found.ys, found.clusters, found.advance - 40)
+
+    monkeypatch.setattr(shaping, "_shape_ltr", kerned)
+    assert shaping._plain_digits(path, features) == {}
+    assert shaping._shape_whole.__wrapped__("2171", path, features) == kerned("2171", path,
+                                                                              features)
+    assert shaping._shape_whole.__wrapped__("2171", path, features).advance == real(
+        "2171", path, features).advance - 40
