@@ -1,16 +1,24 @@
 """The short ways a face's layout takes give what the long ways give: a number shaped from its
-digits' glyphs as HarfBuzz shapes it (and HarfBuzz for a font whose digits interact)."""
+digits' glyphs as HarfBuzz shapes it (and HarfBuzz for a font whose digits interact); a text
+plan's lines keyed for the lint memo at once as line by line."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgen.layout import fonts, shaping
+from cardgen.data.load import load_database
+from cardgen.errors import Problem, ProblemsError
+from cardgen.layout import face as face_module
+from cardgen.layout import fonts, lintmemo, lints, shaping, textplan
+from cardgen.pipeline.faces import lay_out_faces
+from tests.support import gen_deck
 
 REPO = Path(__file__).resolve().parents[1]
 OWN_FONT = REPO / "tests/fixtures/own-font/layouts/glyphs/fonts/TestSans-Regular.ttf"
@@ -92,3 +100,65 @@ def test_a_font_whose_digits_interact_shapes_numbers_with_harfbuzz(
                                                                               features)
     assert shaping._shape_whole.__wrapped__("2171", path, features).advance == real(
         "2171", path, features).advance - 40
+
+
+# ----------------------------------------------------------------------------- lint keys
+
+def _keys_checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """Every face's lint key worked out with the lines a text plan marked inside their
+    envelope (Placed.inside) keyed at once, compared with the key worked out line by line."""
+    counts = {"faces": 0, "marked": 0}
+    real = lintmemo.lint_face
+
+    def lint_face(memo: lintmemo.LintMemo | None, linter: lints.FaceLinter) -> list[Problem]:
+        if memo is not None:
+            tight = dict(memo.tight)
+            fast = lintmemo._key(linter, tight)
+            marked = {id(p): p.__dict__.pop("inside") for p in linter.placed
+                      if "inside" in p.__dict__}
+            try:
+                slow = lintmemo._key(linter, tight)
+            finally:
+                for p in linter.placed:
+                    if id(p) in marked:
+                        p.__dict__["inside"] = marked[id(p)]
+            assert fast == slow, linter.face
+            counts["faces"] += 1
+            counts["marked"] += bool(marked)
+        return real(memo, linter)
+
+    monkeypatch.setattr(face_module, "lint_face", lint_face)
+    return counts
+
+
+@pytest.mark.parametrize("room", [textplan.ENVELOPE_MM, -0.3])
+def test_a_plans_lines_are_keyed_at_once_as_line_by_line(
+        room: float, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """(With an envelope drawn tighter than the lines, none is marked inside.)"""
+    monkeypatch.setattr(textplan, "ENVELOPE_MM", room)
+    counts = _keys_checked(monkeypatch)
+    project = gen_deck.make_project(tmp_path / "deck", 80)
+    cards = project / "data" / "bench" / "1" / "cards.yaml"
+    data = yaml.safe_load(cards.read_text(encoding="utf-8"))
+    data[3]["name"] = "A title far too long for its box, wrapped"  # lines past their envelope
+    data[5]["text"] = "Short."
+    cards.write_text(yaml.safe_dump(data, sort_keys=False, width=1000), encoding="utf-8")
+    with contextlib.suppress(ProblemsError):
+        lay_out_faces(load_database(project, "bench"), None, lambda *_: None, None, False)
+    assert counts["faces"] >= 80
+    assert counts["marked"] >= 79 if room > 0 else counts["marked"] == 0
+
+
+@pytest.mark.parametrize("ink_saver", [False, True])
+def test_the_seed_games_and_fixtures_lint_keys_as_line_by_line(
+        ink_saver: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    counts = _keys_checked(monkeypatch)
+    fixtures = REPO / "tests" / "fixtures"
+    targets = [(REPO, "l5", "0.6.5"), (REPO, "orbital-debris", None), (REPO, "lux-aeterna", None)]
+    targets += [(path, next(iter((path / "data").iterdir())).name, None)
+                for path in sorted(fixtures.iterdir()) if (path / "data").is_dir()]
+    for project, game, edition in targets:
+        with contextlib.suppress(ProblemsError):
+            lay_out_faces(load_database(project, game, edition), None, lambda *_: None, None,
+                          ink_saver)
+    assert counts["faces"] > 100 and counts["marked"] > 20

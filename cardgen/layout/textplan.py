@@ -67,7 +67,7 @@ class TextPlan:
             return format_value(self.element.text)
         return format_value(scope.value(path))
 
-    def draw(self, ctx: Any, value: str, dx: float, dy: float) -> bool:
+    def draw(self, ctx: Any, value: str, dx: float, dy: float) -> bool:  # noqa: C901
         """The text's lines on the face, as TextElement.draw places them; False (nothing
         done) when the text is not one this plan draws (the element's own path draws it)."""
         fitted = self.fits.get(value, False)
@@ -94,6 +94,8 @@ class TextPlan:
         above, below = reach
         flat = matrix is IDENTITY
         ok = type(size) is float and 0 < size <= MAX_TEXT_PT and size <= MAX_LENGTH_MM
+        inside, first = flat, len(placed)  # every line's box inside the envelope: Placed.inside
+        left, top, right, bottom = envelope
         for shown, line_w, _ in plain[1]:
             slack = w - line_w
             start = x + slack / 2 if align == "center" else x + slack if align == "right" else x
@@ -109,8 +111,13 @@ class TextPlan:
             line = Placed(item, el, matrix, "content", envelope)
             if flat:  # Placed.box as extent.bbox finds it: a line's width as drawn is line_w
                 line.__dict__["box"] = (start, baseline - above, start + line_w, baseline + below)
+                if inside and not (left <= start and start + line_w <= right
+                                   and top <= baseline - above and baseline + below <= bottom):
+                    inside = False
             placed.append(line)
             baseline += step
+        if inside and len(placed) > first:  # the lint memo keys them at once (lintmemo.py)
+            placed[first].__dict__["inside"] = len(placed) - first
         return True
 
     def _fitted(self, ctx: Any, value: str) -> tuple[Any, float, float, float] | None:
