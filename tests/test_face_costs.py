@@ -136,6 +136,7 @@ def test_a_plans_lines_are_keyed_at_once_as_line_by_line(
         room: float, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """(With an envelope drawn tighter than the lines, none is marked inside.)"""
     monkeypatch.setattr(textplan, "ENVELOPE_MM", room)
+    monkeypatch.setattr(textplan, "_PLANS", {})
     counts = _keys_checked(monkeypatch)
     project = gen_deck.make_project(tmp_path / "deck", 80)
     cards = project / "data" / "bench" / "1" / "cards.yaml"

@@ -41,7 +41,7 @@ class TextPlan:
 
     __slots__ = ("element", "family", "palette", "language", "path", "face", "x", "y", "w",
                  "h", "size", "min_size", "leading", "colour", "align", "valign", "fits",
-                 "cap", "boxes", "drawable", "printable", "reach")
+                 "cap", "boxes", "drawable", "printable", "reach", "envelopes")
 
     def __init__(self, element: Any, family: Any, palette: dict[str, Any], language: str | None,
                  path: str | None, face: str, geometry: tuple[float, ...], colour: str) -> None:
@@ -55,6 +55,7 @@ class TextPlan:
         self.cap: dict[float, float] = {}  # size -> fonts.ascent_mm of the regular face
         self.reach: dict[float, tuple[float, float]] = {}  # size -> its face's ascent, descent
         self.boxes: dict[str | None, _Box] = {}  # language -> what every size tried shares
+        self.envelopes: dict[tuple[float, float], tuple[float, ...]] = {}  # (dx, dy) -> envelope
         self.drawable = fonts._drawable(face)  # the characters its face draws
         self.printable = self.drawable.issuperset(map(chr, range(0x20, 0x7F)))  # all of ASCII's
 
@@ -84,7 +85,12 @@ class TextPlan:
         if cap is None:
             cap = self.cap[size] = fonts.ascent_mm(self.family.regular, size)
         baseline = top + cap
-        envelope = (x - ENVELOPE_MM, y - ENVELOPE_MM, x + w + ENVELOPE_MM, y + h + ENVELOPE_MM)
+        envelope = self.envelopes.get((dx, dy))  # one object for every face (the lint keys)
+        if envelope is None:
+            if len(self.envelopes) >= FITS:
+                self.envelopes.clear()
+            envelope = self.envelopes[(dx, dy)] = (x - ENVELOPE_MM, y - ENVELOPE_MM,
+                                                   x + w + ENVELOPE_MM, y + h + ENVELOPE_MM)
         face, colour, align = plain[0], self.colour, self.align
         budget, items, placed = ctx.budget, ctx.drawing.items, ctx.placed
         el, matrix = ctx.current, ctx.matrix
@@ -95,7 +101,7 @@ class TextPlan:
         flat = matrix is IDENTITY
         ok = type(size) is float and 0 < size <= MAX_TEXT_PT and size <= MAX_LENGTH_MM
         inside, first = flat, len(placed)  # every line's box inside the envelope: Placed.inside
-        left, top, right, bottom = envelope
+        left, upper, right, lower = envelope
         for shown, line_w, _ in plain[1]:
             slack = w - line_w
             start = x + slack / 2 if align == "center" else x + slack if align == "right" else x
@@ -112,7 +118,7 @@ class TextPlan:
             if flat:  # Placed.box as extent.bbox finds it: a line's width as drawn is line_w
                 line.__dict__["box"] = (start, baseline - above, start + line_w, baseline + below)
                 if inside and not (left <= start and start + line_w <= right
-                                   and top <= baseline - above and baseline + below <= bottom):
+                                   and upper <= baseline - above and baseline + below <= lower):
                     inside = False
             placed.append(line)
             baseline += step
