@@ -23,6 +23,7 @@ from typing import Any
 
 from cardgen.layout import fonts, shaping
 from cardgen.layout.drawing import IDENTITY, Text
+from cardgen.layout.extent import Box
 from cardgen.layout.guards import MAX_TEXT_PT, check_primitive, text_sizes
 from cardgen.layout.linebreak import SHY
 from cardgen.layout.placed import Placed
@@ -55,7 +56,7 @@ class TextPlan:
         self.cap: dict[float, float] = {}  # size -> fonts.ascent_mm of the regular face
         self.reach: dict[float, tuple[float, float]] = {}  # size -> its face's ascent, descent
         self.boxes: dict[str | None, _Box] = {}  # language -> what every size tried shares
-        self.envelopes: dict[tuple[float, float], tuple[float, ...]] = {}  # (dx, dy) -> envelope
+        self.envelopes: dict[tuple[float, float], Box] = {}  # (dx, dy) -> the envelope
         self.drawable = fonts._drawable(face)  # the characters its face draws
         self.printable = self.drawable.issuperset(map(chr, range(0x20, 0x7F)))  # all of ASCII's
 
