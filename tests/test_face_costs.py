@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -163,3 +164,41 @@ def test_the_seed_games_and_fixtures_lint_keys_as_line_by_line(
             lay_out_faces(load_database(project, game, edition), None, lambda *_: None, None,
                           ink_saver)
     assert counts["faces"] > 100 and counts["marked"] > 20
+
+
+# ----------------------------------------------------------------------------- one-line fits
+
+_TITLE_WORDS = st.lists(st.sampled_from(
+    ["Card", "1234", "a", "the", "Überraschung", "office", "AVATAR", "well-known", "x" * 25,
+     "WWWWWWWW", "7", "Ω≈ç√", "—", "To"]), min_size=1, max_size=6)
+
+
+@pytest.fixture(scope="module")
+def deck_plans(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, list[textplan.TextPlan]]:
+    project = gen_deck.make_project(tmp_path_factory.mktemp("plans") / "deck", 12)
+    db = load_database(project, "bench")
+    textplan._PLANS.clear()
+    lay_out_faces(db, None, lambda *_: None, None, False)
+    plans = [known[4] for known in textplan._PLANS.values() if known[4] is not None]
+    return db, plans
+
+
+@settings(max_examples=300, deadline=None)
+@given(words=_TITLE_WORDS, spaces=st.sampled_from([" ", "  ", " \u00a0"]))
+def test_a_text_on_one_line_is_fitted_as_the_long_way_fits_it(
+        deck_plans: tuple[Any, list[textplan.TextPlan]], words: list[str], spaces: str) -> None:
+    db, plans = deck_plans
+    singles = [plan for plan in plans if plan.single is not None]
+    assert {plan.element.name for plan in singles} == {"title", "number", "back"}
+    assert all(plan.single is None for plan in plans if plan.element.name == "text")
+    ctx = type("Ctx", (), {})()
+    ctx.job = type("Job", (), {"db": db})()
+    value = spaces.join(words)
+    for plan in singles:
+        fast = plan._fit(ctx, value)
+        single, plan.single = plan.single, None
+        try:
+            slow = plan._fit(ctx, value)
+        finally:
+            plan.single = single
+        assert fast == slow and repr(fast) == repr(slow)

@@ -27,8 +27,9 @@ from cardgen.layout.extent import Box
 from cardgen.layout.guards import MAX_TEXT_PT, check_primitive, text_sizes
 from cardgen.layout.linebreak import SHY
 from cardgen.layout.placed import Placed
+from cardgen.layout.plainfit import one_line
 from cardgen.layout.scope import _BINDING, Scope, format_value
-from cardgen.layout.text import _Box, _fit_plain
+from cardgen.layout.text import _Box, _fit_plain, block_height
 from cardgen.limits import MAX_ELEMENTS, MAX_LENGTH_MM, MAX_TEXT_CHARS
 
 ENABLED = True  # tests turn it off to compare faces drawn both ways
@@ -42,7 +43,7 @@ class TextPlan:
 
     __slots__ = ("element", "family", "palette", "language", "path", "face", "x", "y", "w",
                  "h", "size", "min_size", "leading", "colour", "align", "valign", "fits",
-                 "cap", "boxes", "drawable", "printable", "reach", "envelopes")
+                 "cap", "boxes", "drawable", "printable", "reach", "envelopes", "single")
 
     def __init__(self, element: Any, family: Any, palette: dict[str, Any], language: str | None,
                  path: str | None, face: str, geometry: tuple[float, ...], colour: str) -> None:
@@ -58,6 +59,11 @@ class TextPlan:
         self.boxes: dict[str | None, _Box] = {}  # language -> what every size tried shares
         self.envelopes: dict[tuple[float, float], Box] = {}  # (dx, dy) -> the envelope
         self.drawable = fonts._drawable(face)  # the characters its face draws
+        # (one line's height, the line height) when the box holds one line at the first size
+        # and not two: a text that fits one line is fitted by plainfit.one_line
+        one, two = (block_height(n, self.size, self.leading, family.regular) for n in (1, 2))
+        self.single = (one, fonts.line_height_mm(self.size, self.leading)) \
+            if one <= self.h + 0.01 < two else None
         self.printable = self.drawable.issuperset(map(chr, range(0x20, 0x7F)))  # all of ASCII's
 
     def value(self, ctx: Any, scope: Any) -> str:
@@ -143,6 +149,12 @@ class TextPlan:
     def _fit(self, ctx: Any, value: str) -> tuple[Any, float, float, float] | None:
         """text.fit's result for a plain text (text._fit_cached's plain branch), as the
         lines place reads, or None when it does not fit."""
+        single = self.single
+        if single is not None and not shaping.has_rtl(value):
+            words = value.split()
+            line = one_line(words, self.face, self.w + 0.0, self.size) if words else None
+            if line is not None:  # what _fit_plain gives a text on one line at its first size
+                return (self.face, ((line[0], line[1], True),)), self.size, single[1], single[0]
         language = self.element.language(ctx, value)
         box = self.boxes.get(language)
         if box is None:
