@@ -101,7 +101,7 @@ def relabelled(problems: list[Problem], label: str, face: str) -> list[Problem]:
             if p.path.startswith(label + " ") else p for p in problems]
 
 
-def _key(linter: FaceLinter, tight: dict[int, object]
+def _key(linter: FaceLinter, tight: dict[int, object]  # noqa: C901 (one hot loop)
          ) -> tuple[tuple[Any, ...], list[object], list[_Loose]] | None:
     """The face's key, the objects it names by id, and its lines inside their envelopes; None
     for a face with a line of a text element outside its envelope (it is linted)."""
@@ -115,7 +115,12 @@ def _key(linter: FaceLinter, tight: dict[int, object]
     last: Any = None  # the part of the line before, when it was one inside its envelope
     faces: dict[tuple[Box, Any], Box] = {}  # (envelope, matrix) -> the envelope on the face
     low, high = MIN_TEXT_PT - 1e-6, BODY_TEXT_PT - 1e-6
-    for n, p in enumerate(linter.placed):
+    placed = linter.placed
+    skip = 0  # lines keyed at once (Placed.inside) still to pass
+    for n, p in enumerate(placed):
+        if skip:
+            skip -= 1
+            continue
         item = p.item
         if not isinstance(item, TextItem):
             held.append(p)
@@ -123,8 +128,23 @@ def _key(linter: FaceLinter, tight: dict[int, object]
             last = None
             continue
         size = item.size
-        count = linter.lines.get(id(item), 0) if low <= size < high else 0
         el = p.el
+        lines = p.inside
+        if lines and el is not None and not low <= size < high and not (
+                tight and id(el) in tight) and n + lines <= len(placed):  # a plan's lines, at once
+            env = p.__dict__["envelope"]
+            held += [el] * lines
+            loose += [(m, env) for m in range(n, n + lines)]
+            part = (id(el), IDENTITY, env, size, item.color, 0)
+            if part == last:
+                runs[-1] += lines
+            else:
+                parts.append(part)
+                runs.append(lines)
+                last = part
+            skip = lines - 1
+            continue
+        count = linter.lines.get(id(item), 0) if low <= size < high else 0
         held.append(el)
         env = p.envelope
         if env is None or p.role != "content" or el is None:

@@ -49,6 +49,10 @@ class Placed:
     # a line of text: the box its element fitted it into (x0, y0, x1, y1 before the matrix),
     # where any text the element fits there stays (cardgen.layout.lintmemo); not a field
     envelope: ClassVar[Box | None] = None
+    # the first of the lines a text plan placed one after another, each inside its envelope
+    # and untransformed (cardgen.layout.textplan): how many they are (0: not known to be so);
+    # the lint memo keys them at once; not a field
+    inside: ClassVar[int] = 0
 
     def __init__(self, item: Primitive, el: Located | None, matrix: Matrix = IDENTITY,
                  role: str = "content", envelope: Box | None = None) -> None:

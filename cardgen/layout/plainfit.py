@@ -114,6 +114,38 @@ def wrap_plain(words: list[str], face: str, width: float, size: float, language:
     return lines, over_w, True
 
 
+def one_line(words: list[str], face: str, width: float, size: float
+             ) -> tuple[str, float] | None:
+    """The words as one line, its text and width as drawn, when wrap_plain at this size puts
+    them all on its first line without a break (each word fitting after the one before, the
+    widths added in wrap_plain's order); None when a word does not fit (wrap_plain breaks)."""
+    known = _widths(face, size)
+    units = _UNITS.setdefault(face, {})
+    space, space_u = run_width(" ", face, size), _units_of(units, " ", face)
+    line_w, line_u = 0.0, 0
+    get = known.get
+    for n, word in enumerate(words):
+        found = get(word)
+        word_w, word_u = found if found is not None else _measure(known, units, word, face, size)
+        if not n:
+            if not word_w <= width:
+                return None
+            line_w, line_u = line_w + word_w, line_u + word_u
+        elif word_w <= width + (-line_w - space):
+            line_w = line_w + space + word_w
+            line_u = line_u + space_u + word_u
+        else:
+            return None
+    text = " ".join(words)
+    drawn = line_u / fonts.units_per_em(face) * size * fonts.PT_TO_MM  # as wrap_plain's close
+    key = (text, face, size)
+    if key not in _LINE_WIDTHS:
+        if len(_LINE_WIDTHS) >= 1 << 14:
+            _LINE_WIDTHS.clear()
+        _LINE_WIDTHS[key] = drawn
+    return text, 0 + drawn  # plain_lines' width
+
+
 def _measure(known: dict[str, tuple[float, int]], units: dict[str, int], word: str, face: str,
              size: float) -> tuple[float, int]:
     """A word's run_width and advance in font units, kept in `known` (linebreak._widths)."""

@@ -125,8 +125,82 @@ def _composed(text: str, path: str, features: tuple[tuple[str, bool], ...]) -> S
 def _shape_whole(text: str, path: str, features: tuple[tuple[str, bool], ...]) -> Shaped:
     """The text shaped as one HarfBuzz buffer per directional run."""
     if _RTL.search(text) is None:  # one left-to-right run (most text): _shape_ltr
+        if text.isdigit() and text.isascii():  # a number: its digits' glyphs, when plain
+            digits = _DIGITS.get((path, features))
+            if digits is None:
+                digits = _digit_words(path, features)
+            if digits:
+                return _digits_shaped(text, digits)
         return _shape_ltr(text, path, features)
     return _shape_runs(text, path, features)
+
+
+# A word of ASCII digits (a card's number, a page's) is its digits' glyphs one after another
+# when the font shapes them so: each digit alone one glyph without offsets, and each of the
+# hundred pairs of digits the two glyphs at their advances (no kerning, ligature or other
+# substitution between digits). That is found once per font and features, by HarfBuzz, once
+# DIGIT_WORDS numbers were shaped (a small build never pays for it); a font whose digits
+# interact keeps shaping every number with HarfBuzz.
+DIGIT_WORDS = 64
+_DIGIT_COUNT: dict[tuple[str, tuple[tuple[str, bool], ...]], int] = {}  # numbers shaped so far
+# (font file, features) -> digit -> (glyph id, advance), or {} when its digits interact
+_DIGITS: dict[tuple[str, tuple[tuple[str, bool], ...]], dict[str, tuple[int, int]]] = {}
+
+
+def _digit_words(path: str, features: tuple[tuple[str, bool], ...]
+                 ) -> dict[str, tuple[int, int]] | None:
+    """`_plain_digits` once DIGIT_WORDS numbers were shaped in this font (None before: the
+    numbers HarfBuzz shaped are counted)."""
+    key = (path, features)
+    count = _DIGIT_COUNT[key] = _DIGIT_COUNT.get(key, 0) + 1
+    return _plain_digits(path, features) if count > DIGIT_WORDS else None
+
+
+def _plain_digits(path: str, features: tuple[tuple[str, bool], ...]) -> dict[str, tuple[int, int]]:
+    """Each digit's glyph and advance when every digit and every pair of digits shapes as its
+    digits' glyphs one after another (else {}: HarfBuzz shapes every number), found once."""
+    key = (path, features)
+    known = _DIGITS.get(key)
+    if known is not None:
+        return known
+    found: dict[str, tuple[int, int]] = {}
+    for digit in "0123456789":
+        alone = _shape_ltr(digit, path, features)
+        if len(alone.gids) != 1 or alone.xs != (0,) or alone.ys != (0,) or alone.clusters != (0,):
+            break
+        found[digit] = (alone.gids[0], alone.advance)
+    else:
+        for a, (glyph_a, advance_a) in found.items():
+            for b, (glyph_b, advance_b) in found.items():
+                pair = _shape_ltr(a + b, path, features)
+                if (pair.gids != (glyph_a, glyph_b) or pair.xs != (0, advance_a)
+                        or pair.ys != (0, 0) or pair.clusters != (0, 1)
+                        or pair.advance != advance_a + advance_b):
+                    found = {}
+                    break
+            if not found:
+                break
+    if len(found) != 10:
+        found = {}
+    _DIGITS[key] = found
+    return found
+
+
+def _digits_shaped(text: str, digits: dict[str, tuple[int, int]]) -> Shaped:
+    """A number shaped as its digits' glyphs at their advances (what HarfBuzz gives for a font
+    `_plain_digits` found plain: tested equal)."""
+    gids: list[int] = []
+    xs: list[int] = []
+    pen = 0
+    for digit in text:
+        glyph, advance = digits[digit]
+        gids.append(glyph)
+        xs.append(pen)
+        pen += advance
+    shaped = Shaped.__new__(Shaped)
+    shaped.__dict__.update(gids=tuple(gids), xs=tuple(xs), ys=(0,) * len(text),
+                           clusters=tuple(range(len(text))), advance=pen)
+    return shaped
 
 
 def _shape_runs(text: str, path: str, features: tuple[tuple[str, bool], ...]) -> Shaped:

@@ -23,11 +23,13 @@ from typing import Any
 
 from cardgen.layout import fonts, shaping
 from cardgen.layout.drawing import IDENTITY, Text
+from cardgen.layout.extent import Box
 from cardgen.layout.guards import MAX_TEXT_PT, check_primitive, text_sizes
 from cardgen.layout.linebreak import SHY
 from cardgen.layout.placed import Placed
+from cardgen.layout.plainfit import one_line
 from cardgen.layout.scope import _BINDING, Scope, format_value
-from cardgen.layout.text import _Box, _fit_plain
+from cardgen.layout.text import _Box, _fit_plain, block_height
 from cardgen.limits import MAX_ELEMENTS, MAX_LENGTH_MM, MAX_TEXT_CHARS
 
 ENABLED = True  # tests turn it off to compare faces drawn both ways
@@ -41,7 +43,7 @@ class TextPlan:
 
     __slots__ = ("element", "family", "palette", "language", "path", "face", "x", "y", "w",
                  "h", "size", "min_size", "leading", "colour", "align", "valign", "fits",
-                 "cap", "boxes", "drawable", "printable", "reach")
+                 "cap", "boxes", "drawable", "printable", "reach", "envelopes", "single")
 
     def __init__(self, element: Any, family: Any, palette: dict[str, Any], language: str | None,
                  path: str | None, face: str, geometry: tuple[float, ...], colour: str) -> None:
@@ -55,7 +57,13 @@ class TextPlan:
         self.cap: dict[float, float] = {}  # size -> fonts.ascent_mm of the regular face
         self.reach: dict[float, tuple[float, float]] = {}  # size -> its face's ascent, descent
         self.boxes: dict[str | None, _Box] = {}  # language -> what every size tried shares
+        self.envelopes: dict[tuple[float, float], Box] = {}  # (dx, dy) -> the envelope
         self.drawable = fonts._drawable(face)  # the characters its face draws
+        # (one line's height, the line height) when the box holds one line at the first size
+        # and not two: a text that fits one line is fitted by plainfit.one_line
+        one, two = (block_height(n, self.size, self.leading, family.regular) for n in (1, 2))
+        self.single = (one, fonts.line_height_mm(self.size, self.leading)) \
+            if one <= self.h + 0.01 < two else None
         self.printable = self.drawable.issuperset(map(chr, range(0x20, 0x7F)))  # all of ASCII's
 
     def value(self, ctx: Any, scope: Any) -> str:
@@ -67,7 +75,7 @@ class TextPlan:
             return format_value(self.element.text)
         return format_value(scope.value(path))
 
-    def draw(self, ctx: Any, value: str, dx: float, dy: float) -> bool:
+    def draw(self, ctx: Any, value: str, dx: float, dy: float) -> bool:  # noqa: C901
         """The text's lines on the face, as TextElement.draw places them; False (nothing
         done) when the text is not one this plan draws (the element's own path draws it)."""
         fitted = self.fits.get(value, False)
@@ -84,7 +92,12 @@ class TextPlan:
         if cap is None:
             cap = self.cap[size] = fonts.ascent_mm(self.family.regular, size)
         baseline = top + cap
-        envelope = (x - ENVELOPE_MM, y - ENVELOPE_MM, x + w + ENVELOPE_MM, y + h + ENVELOPE_MM)
+        envelope = self.envelopes.get((dx, dy))  # one object for every face (the lint keys)
+        if envelope is None:
+            if len(self.envelopes) >= FITS:
+                self.envelopes.clear()
+            envelope = self.envelopes[(dx, dy)] = (x - ENVELOPE_MM, y - ENVELOPE_MM,
+                                                   x + w + ENVELOPE_MM, y + h + ENVELOPE_MM)
         face, colour, align = plain[0], self.colour, self.align
         budget, items, placed = ctx.budget, ctx.drawing.items, ctx.placed
         el, matrix = ctx.current, ctx.matrix
@@ -94,6 +107,8 @@ class TextPlan:
         above, below = reach
         flat = matrix is IDENTITY
         ok = type(size) is float and 0 < size <= MAX_TEXT_PT and size <= MAX_LENGTH_MM
+        inside, first = flat, len(placed)  # every line's box inside the envelope: Placed.inside
+        left, upper, right, lower = envelope
         for shown, line_w, _ in plain[1]:
             slack = w - line_w
             start = x + slack / 2 if align == "center" else x + slack if align == "right" else x
@@ -109,8 +124,13 @@ class TextPlan:
             line = Placed(item, el, matrix, "content", envelope)
             if flat:  # Placed.box as extent.bbox finds it: a line's width as drawn is line_w
                 line.__dict__["box"] = (start, baseline - above, start + line_w, baseline + below)
+                if inside and not (left <= start and start + line_w <= right
+                                   and upper <= baseline - above and baseline + below <= lower):
+                    inside = False
             placed.append(line)
             baseline += step
+        if inside and len(placed) > first:  # the lint memo keys them at once (lintmemo.py)
+            placed[first].__dict__["inside"] = len(placed) - first
         return True
 
     def _fitted(self, ctx: Any, value: str) -> tuple[Any, float, float, float] | None:
@@ -129,6 +149,12 @@ class TextPlan:
     def _fit(self, ctx: Any, value: str) -> tuple[Any, float, float, float] | None:
         """text.fit's result for a plain text (text._fit_cached's plain branch), as the
         lines place reads, or None when it does not fit."""
+        single = self.single
+        if single is not None and not shaping.has_rtl(value):
+            words = value.split()
+            line = one_line(words, self.face, self.w + 0.0, self.size) if words else None
+            if line is not None:  # what _fit_plain gives a text on one line at its first size
+                return (self.face, ((line[0], line[1], True),)), self.size, single[1], single[0]
         language = self.element.language(ctx, value)
         box = self.boxes.get(language)
         if box is None:
