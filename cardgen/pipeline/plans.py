@@ -104,7 +104,19 @@ def _page_values(page: Page) -> object:
     memo = _SHARED
     if len(memo) >= _SHARED_MAX:
         memo.clear()
-    placements = []
+    placements = _placement_values(page, memo)
+    paper = memo.get(id(page.paper))
+    if paper is None or paper[0] is not page.paper:
+        paper = memo[id(page.paper)] = (page.paper, plan_values(page.paper))
+    return ("Page", paper[1], page.side, page.what, placements, _shared_list(page.lines),
+            _shared_list(page.circles), _shared_list(page.labels), _shared_list(page.lanes),
+            plan_values(page.notes))
+
+
+def _placement_values(page: Page, memo: dict[object, tuple[object, Any]]) -> list[object]:
+    """`plan_values` of a page's placements, their slots' and clips' values kept in `memo` by
+    the objects' ids (a grid's pages share them), the objects held beside them."""
+    placements: list[object] = []
     for p in page.placements:
         slot = memo.get(id(p.slot))
         if slot is None or slot[0] is not p.slot:
@@ -113,12 +125,7 @@ def _page_values(page: Page) -> object:
         if clip is None or clip[0] is not p.clip:
             clip = memo[id(p.clip)] = (p.clip, plan_values(p.clip))
         placements.append(("Placement", p.face, slot[1], clip[1], p.counts, p.bleed))
-    paper = memo.get(id(page.paper))
-    if paper is None or paper[0] is not page.paper:
-        paper = memo[id(page.paper)] = (page.paper, plan_values(page.paper))
-    return ("Page", paper[1], page.side, page.what, placements, _shared_list(page.lines),
-            _shared_list(page.circles), _shared_list(page.labels), _shared_list(page.lanes),
-            plan_values(page.notes))
+    return placements
 
 
 def _shared_list(items: list[Any]) -> object:
@@ -150,15 +157,7 @@ def _page_bytes(page: Page) -> bytes:
     memo = _SHARED
     if len(memo) >= _SHARED_MAX:
         memo.clear()
-    placements = []
-    for p in page.placements:
-        slot = memo.get(id(p.slot))
-        if slot is None or slot[0] is not p.slot:
-            slot = memo[id(p.slot)] = (p.slot, plan_values(p.slot))
-        clip = memo.get(id(p.clip))
-        if clip is None or clip[0] is not p.clip:
-            clip = memo[id(p.clip)] = (p.clip, plan_values(p.clip))
-        placements.append(("Placement", p.face, slot[1], clip[1], p.counts, p.bleed))
+    placements = _placement_values(page, memo)
     paper = _MARSHALLED.get(id(page.paper))
     if paper is None or paper[0] is not page.paper:
         if len(_MARSHALLED) >= _SHARED_MAX:
