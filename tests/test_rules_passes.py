@@ -236,16 +236,28 @@ def test_a_kept_paragraph_breaks_once_per_width(monkeypatch: pytest.MonkeyPatch)
     assert len(broken) == 2
 
 
-def test_the_booklet_carries_a_fixed_date_and_an_id_made_from_its_content(tmp_path: Path) -> None:
-    """pdfium stamps the time it saved: a booklet made a second later must not differ."""
-    from cardgen.render.rulebook.booklet import INVARIANT_DATE, impose_booklet, steady_id
+def test_a_booklet_is_typeset_onto_sheets_in_booklet_order() -> None:
+    """A booklet look's pages become forms, placed two-up on sheets twice as wide: no page
+    of the booklet's own size is left, and each sheet side draws the forms of its pages."""
+    from cardgen.render.rulebook.booklet import booklet_order
+    from cardgen.render.rulebook.sheets import page_form_name
 
-    pages, _ = document.typeset(_book(RULEBOOK.replace("{filler}", _filler(3))), A5)
-    impose_booklet(pages, tmp_path / "booklet.pdf")
-    data = (tmp_path / "booklet.pdf").read_bytes()
-    assert b"/CreationDate(" + INVARIANT_DATE + b")" in data
-    later = data.replace(INVARIANT_DATE, b"D:20310203040506+00'00'")
-    assert steady_id(later) == data
+    book = _book(RULEBOOK.replace("{filler}", _filler(12)))
+    pdf, pages = document.typeset(book, A5)
+    order = booklet_order(pages)
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        assert len(doc) == len(order)
+        for n, side in enumerate(order):
+            width, height = doc[n].get_size()
+            assert (round(width / 72 * 25.4), round(height / 72 * 25.4)) == (297, 210)
+            shown = [p for p in side if p is not None]
+            forms = [obj for obj in doc[n].get_objects() if obj.type == 5]  # FPDF_PAGEOBJ_FORM
+            assert len(forms) == len(shown), (n, side)
+    finally:
+        doc.close()
+    for page in range(1, pages + 1):
+        assert f"/FormXob.{page_form_name(page)}".encode() in pdf
 
 
 def test_a_measuring_frames_deep_copy_is_what_deepcopy_makes() -> None:
