@@ -335,6 +335,35 @@ def test_the_rules_are_set_in_the_fonts_the_games_layouts_name(tiny: Path, tmp_p
     assert pdf_font_name(book.faces.regular).startswith("CardgenFont-")
 
 
+def test_the_content_key_holds_a_layout_fonts_bytes_and_cardgens_faces_by_name(
+        tiny: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A layout's font file is in the rules' content key by its bytes (edited: another key);
+    cardgen's own faces by name, their files unread (the toolchain digest holds them)."""
+    import shutil
+
+    from cardgen.layout import fonts as font_files
+    from cardgen.render.rulebook import source
+
+    _write_rulebook(tiny, 1)
+    real = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda self: (
+        pytest.fail(f"read {self}") if self.name.startswith("DejaVuSans") else real(self)))
+    made = rules_book(load_database(tiny, "tiny", None))
+    assert made is not None
+    assert made[0].faces == source.Faces() and {"regular", "bold"} <= set(made[1])
+    monkeypatch.setattr(Path, "read_bytes", real)
+    house = tiny / "layouts" / "tiny" / "fonts" / "House.ttf"
+    house.parent.mkdir()
+    shutil.copyfile(font_files.ASSETS / "fonts" / "DejaVuSans-Bold.ttf", house)
+    card = tiny / "layouts" / "tiny" / "card.yaml"
+    card.write_text("fonts: { regular: fonts/House.ttf }\n" + card.read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    first = rules_book(load_database(tiny, "tiny", None))
+    house.write_bytes(house.read_bytes() + b"\0")
+    second = rules_book(load_database(tiny, "tiny", None))
+    assert first is not None and second is not None and first[1] != second[1]
+
+
 def _fonts(path: Path) -> set[str]:
     return {str(font.get_object()["/BaseFont"]) for page in PdfReader(path).pages
             for font in page["/Resources"].get("/Font", {}).values()}
