@@ -299,8 +299,10 @@ def test_paragraphs_parsed_for_one_paper_serve_another_of_their_text_size(
         "{filler}", _filler(6)))
     a4 = page_look(210.0, 297.0)
     monkeypatch.setattr(flow, "_PARSED", {})
+    monkeypatch.setattr(flow, "_SIZED", {})
     alone = document.typeset(book, a4)[0]
     monkeypatch.setattr(flow, "_PARSED", {})
+    monkeypatch.setattr(flow, "_SIZED", {})
     parsed: list[str] = []
     real = Paragraph._setup
 
@@ -329,3 +331,81 @@ def test_a_kept_parse_is_never_served_to_another_style() -> None:
     assert cell.frags is not body.frags and again.frags is body.frags
     assert [f.fontSize for f in cell.frags] == [f.fontSize for f in fresh.frags]
     assert cell.wrap(200, 100) == fresh.wrap(200, 100)
+
+
+def _frags(para: Paragraph) -> list[dict[str, object]]:
+    """Each fragment's attributes (a callback's by its own attributes)."""
+    return [{k: (v.__dict__ if k == "cbDefn" else v) for k, v in f.__dict__.items()
+             if k != "_fkind"} for f in para.frags]
+
+
+@pytest.mark.parametrize("target", ["l5@0.6.5", "l5@act-one", "orbital-debris", "lux-aeterna"])
+def test_a_paragraph_of_another_size_takes_the_fragments_its_own_parse_gives(
+        target: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each paragraph of a seed rulebook made at the page's size, then at the booklet's: the
+    booklet's fragments (made from the page's parse, or parsed) are those a fresh parse at
+    the booklet's size gives, attribute for attribute; most are made, not parsed."""
+    from cardgen.render.rulebook import rules_book
+
+    monkeypatch.setattr(flow, "_PARSED", {})
+    monkeypatch.setattr(flow, "_SIZED", {})
+    made = rules_book(cardgen.load_game(target, ROOT))
+    assert made is not None
+    book = made[0]
+    for look in (LETTER, A5):
+        document.story(book, look, paragraph_styles(look, book.faces))
+    parsed: list[str] = []
+    real = Paragraph._setup
+
+    def counting(self: Paragraph, text: object, style: object, bullet: object, frags: object,
+                 cleaner: object) -> None:
+        if frags is None:
+            parsed.append(str(text))
+        real(self, text, style, bullet, frags, cleaner)
+
+    monkeypatch.setattr(flow, "_PARSED", {})
+    monkeypatch.setattr(flow, "_SIZED", {})
+    monkeypatch.setattr(Paragraph, "_setup", counting)
+    page = [f for f in document.story(book, LETTER, paragraph_styles(LETTER, book.faces))
+            if isinstance(f, flow.KeptParagraph)]
+    first = len(parsed)
+    small = [f for f in document.story(book, A5, paragraph_styles(A5, book.faces))
+             if isinstance(f, flow.KeptParagraph)]
+    assert len(small) == len(page) > 20
+    assert len(parsed) - first < len(small) / 4
+    monkeypatch.setattr(Paragraph, "_setup", real)
+    for para in small:
+        fresh = Paragraph(para.text, para.style)
+        assert _frags(para) == _frags(fresh), para.text
+        assert para.style is fresh.style and para.text == fresh.text
+        assert all(f.fontSize == para.style.fontSize for f in para.frags)
+
+
+@pytest.mark.parametrize("markup", [
+    "a line<br/>and another", "an icon <onDraw name=\"x\" label=\"y\"/> here",
+    '<font face="CardgenSans" size="12">sized</font> text', "<b>bold</b> words",
+    '<a href="#h1">a link</a>', "<i>italic</i>"])
+def test_markup_beyond_text_and_faces_is_parsed_at_each_size(markup: str) -> None:
+    big = paragraph_styles(LETTER, Faces())["body"]
+    small = paragraph_styles(A5, Faces())["body"]
+    flow.KeptParagraph(markup, big)
+    para = flow.KeptParagraph(markup, small)
+    fresh = Paragraph(markup, small)
+    assert _frags(para) == _frags(fresh)
+    assert (markup, small.name, 1) not in flow._SIZED or flow._resized(markup, small, 1) is None
+
+
+def test_a_parse_is_not_resized_into_a_style_of_another_shape() -> None:
+    """A style of the same name whose colour or font differs: its own parse, its own colour."""
+    from reportlab.lib.colors import HexColor
+
+    big = paragraph_styles(LETTER, Faces())["body"]
+    other = big.clone("body", fontSize=7.0, textColor=HexColor("#FF0000"))
+    flow.KeptParagraph("Some <font face=\"CardgenSans-Bold\">words</font>", big)
+    para = flow.KeptParagraph("Some <font face=\"CardgenSans-Bold\">words</font>", other)
+    assert [f.textColor for f in para.frags] == [other.textColor] * 2
+    assert [f.fontSize for f in para.frags] == [7.0, 7.0]
+    plain = flow.KeptParagraph("Some <font face=\"CardgenSans-Bold\">words</font>",
+                               big.clone("body", fontSize=8.0))
+    assert [f.fontSize for f in plain.frags] == [8.0, 8.0]
+    assert [f.fontName for f in plain.frags] == ["CardgenSans", "CardgenSans-Bold"]
