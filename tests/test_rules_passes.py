@@ -409,3 +409,34 @@ def test_a_parse_is_not_resized_into_a_style_of_another_shape() -> None:
                                big.clone("body", fontSize=8.0))
     assert [f.fontSize for f in plain.frags] == [8.0, 8.0]
     assert [f.fontName for f in plain.frags] == ["CardgenSans", "CardgenSans-Bold"]
+
+
+def test_page_count_reads_the_page_tree_as_pdfium_counts_the_pages(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rules and booklets (short and long: a page tree array over several lines) counted
+    from their page tree without pdfium; a PDF whose tree is written otherwise, by pdfium."""
+    import sys
+
+    made = []
+    for paragraphs in (0, 12, 160):
+        book = _book(RULEBOOK.replace("{filler}", _filler(paragraphs)))
+        for look in (LETTER, A5):
+            made.append(document.typeset(book, look)[0])
+    expected = []
+    for pdf in made:
+        doc = pdfium.PdfDocument(pdf)
+        expected.append(len(doc))
+        doc.close()
+    assert max(expected) > 20  # a page tree's array over several lines
+    monkeypatch.setitem(sys.modules, "pypdfium2", None)  # importing it would fail
+    assert [page_count(pdf) for pdf in made] == expected
+    path = tmp_path / "rules.pdf"
+    path.write_bytes(made[-1])
+    assert page_count(path) == expected[-1]
+    monkeypatch.undo()
+    copy = pdfium.PdfDocument.new()  # pdfium writes its page tree otherwise: pdfium counts it
+    copy.import_pages(pdfium.PdfDocument(made[-2]))
+    saved = io.BytesIO()
+    copy.save(saved)
+    assert b"/Type/Pages" in saved.getvalue()
+    assert page_count(saved.getvalue()) == expected[-2]

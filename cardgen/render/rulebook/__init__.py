@@ -59,7 +59,15 @@ def write_booklet(book: Book, paper: Paper, target: Path) -> tuple[int, int]:
 
 
 def page_count(pdf: bytes | Path) -> int:
-    """The pages of a PDF (its bytes or its file)."""
+    """The pages of a PDF (its bytes or its file): read from its page tree when that is one
+    node listing every page, as reportlab writes the rules (a rebuild that reuses them loads
+    no pdfium to count them); else as pdfium counts them."""
+    import re
+
+    data = pdf if isinstance(pdf, bytes) else pdf.read_bytes()
+    trees = re.findall(rb"/Count\s+(\d+)\s+/Kids\s*\[([0-9R\s]*)\]\s*/Type\s*/Pages\b", data)
+    if len(trees) == 1 and len(re.findall(rb"\d+ 0 R", trees[0][1])) == int(trees[0][0]):
+        return int(trees[0][0])
     import pypdfium2 as pdfium
 
     document = pdfium.PdfDocument(pdf)
