@@ -92,7 +92,7 @@ def _canvas_class(icons: Mapping[str, Path], regular: str, booklet: bool = False
             self.restoreState()
 
     if booklet:
-        class BookletCanvas(SheetsCanvas, RulesCanvas):  # type: ignore[misc]
+        class BookletCanvas(SheetsCanvas, RulesCanvas):
             pass
 
         return BookletCanvas
