@@ -22,8 +22,13 @@ import cardgen
 from cardgen.check import mdtext
 from cardgen.data.load import load_database
 from cardgen.impose.papers import BUILT_IN
-from cardgen.render.rulebook import booklet_order, padded, rules_book, write_rules_pdf
-from cardgen.render.rulebook.booklet import impose_booklet
+from cardgen.render.rulebook import (
+    booklet_order,
+    padded,
+    rules_book,
+    write_booklet,
+    write_rules_pdf,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ["l5@0.6.5", "l5@act-one", "l5@0.6.2", "lux-aeterna", "orbital-debris"]
@@ -225,18 +230,68 @@ def test_a_game_without_a_rulebook_gets_no_rules_files(tiny: Path) -> None:
     assert "rules" not in plan
 
 
-def test_the_booklet_is_the_same_bytes_twice(tmp_path: Path) -> None:
-    from reportlab.pdfgen.canvas import Canvas
+def test_the_booklet_is_the_same_bytes_twice(tiny: Path, tmp_path: Path) -> None:
+    _write_rulebook(tiny, 6)
+    made = rules_book(load_database(tiny, "tiny", None))
+    assert made is not None
+    for name in ("a.pdf", "b.pdf"):
+        count, sides = write_booklet(made[0], PAPERS["a4"], tmp_path / name)
+        assert count >= 2 and sides == len(booklet_order(count))
+    data = (tmp_path / "a.pdf").read_bytes()
+    assert data == (tmp_path / "b.pdf").read_bytes()
+    assert b"/CreationDate (D:20000101000000+00'00')" in data  # reportlab's invariant date
 
+
+@pytest.mark.parametrize("paragraphs", [0, 6, 24])
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_booklet_sheets_are_drawn_as_pdfium_imposed_the_pages(
+        tiny: Path, tmp_path: Path, paragraphs: int, paper: str) -> None:
+    """The sheets the typesetter lays out (sheets.py) against the booklet pages typeset alone
+    and imposed by pdfium, as the booklet once was: every sheet rasterised alike, pixel for
+    pixel (a rulebook with an icon, a table, a picture, a missing one; blank halves too)."""
+    from cardgen.render.rulebook import document
+    from cardgen.render.rulebook.styles import booklet_look, paragraph_styles, pdf_face
+
+    _write_rulebook(tiny, paragraphs)
+    made = rules_book(load_database(tiny, "tiny", None))
+    assert made is not None
+    book = made[0]
+    count, sides = write_booklet(book, PAPERS[paper], tmp_path / "sheets.pdf")
+    look = booklet_look(PAPERS[paper].width, PAPERS[paper].height)
+    styles = paragraph_styles(look, book.faces)
     pages = tmp_path / "pages.pdf"
-    canvas = Canvas(str(pages), pagesize=(200, 300), invariant=1)
-    for n in range(1, 7):
-        canvas.drawString(50, 50, str(n))
-        canvas.showPage()
-    canvas.save()
-    impose_booklet(pages.read_bytes(), tmp_path / "a.pdf")
-    impose_booklet(pages.read_bytes(), tmp_path / "b.pdf")
-    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+    doc = document.RulesDoc(str(pages), look, book, styles)
+    doc.typeset(document.story(book, look, styles),
+                document._canvas_class(book.icons, pdf_face(book.faces)))
+    assert doc.canv.getPageNumber() - 1 == count
+    reference = _pdfium_booklet(pages.read_bytes())
+    ours = pdfium.PdfDocument(tmp_path / "sheets.pdf")
+    assert len(ours) == len(reference) == sides == len(booklet_order(count))
+    for n in range(sides):
+        assert ours[n].get_size() == reference[n].get_size()
+        mine = ours[n].render(scale=150 / 72).to_pil().convert("RGB")
+        theirs = reference[n].render(scale=150 / 72).to_pil().convert("RGB")
+        assert mine.tobytes() == theirs.tobytes(), (paper, paragraphs, n)
+        assert mine.getextrema() != ((255, 255), (255, 255), (255, 255)) or None in (
+            booklet_order(count)[n])
+
+
+def _pdfium_booklet(pages_pdf: bytes) -> pdfium.PdfDocument:
+    """The booklet as pdfium imposed it: the pages in booklet order (a blank one for the
+    padding), two-up on sheets twice as wide (FPDF_ImportNPagesToOne)."""
+    import pypdfium2.raw as pdfium_c
+
+    source = pdfium.PdfDocument(pages_pdf)
+    width, height = source[0].get_size()
+    count = len(source)
+    order = booklet_order(count)
+    if any(page is None for side in order for page in side):
+        source.new_page(width, height)
+    ordered = pdfium.PdfDocument.new()
+    ordered.import_pages(source, [count if page is None else page - 1
+                                  for side in order for page in side])
+    return pdfium.PdfDocument(
+        pdfium_c.FPDF_ImportNPagesToOne(ordered.raw, 2 * width, height, 2, 1))
 
 
 @pytest.mark.parametrize("target", SEEDS)
@@ -278,6 +333,35 @@ def test_the_rules_are_set_in_the_fonts_the_games_layouts_name(tiny: Path, tmp_p
     assert {name.split("+")[-1] for name in _fonts(tmp_path / "rules.pdf")} == {
         "DejaVuSans-Bold"}
     assert pdf_font_name(book.faces.regular).startswith("CardgenFont-")
+
+
+def test_the_content_key_holds_a_layout_fonts_bytes_and_cardgens_faces_by_name(
+        tiny: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A layout's font file is in the rules' content key by its bytes (edited: another key);
+    cardgen's own faces by name, their files unread (the toolchain digest holds them)."""
+    import shutil
+
+    from cardgen.layout import fonts as font_files
+    from cardgen.render.rulebook import source
+
+    _write_rulebook(tiny, 1)
+    real = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda self: (
+        pytest.fail(f"read {self}") if self.name.startswith("DejaVuSans") else real(self)))
+    made = rules_book(load_database(tiny, "tiny", None))
+    assert made is not None
+    assert made[0].faces == source.Faces() and {"regular", "bold"} <= set(made[1])
+    monkeypatch.setattr(Path, "read_bytes", real)
+    house = tiny / "layouts" / "tiny" / "fonts" / "House.ttf"
+    house.parent.mkdir()
+    shutil.copyfile(font_files.ASSETS / "fonts" / "DejaVuSans-Bold.ttf", house)
+    card = tiny / "layouts" / "tiny" / "card.yaml"
+    card.write_text("fonts: { regular: fonts/House.ttf }\n" + card.read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    first = rules_book(load_database(tiny, "tiny", None))
+    house.write_bytes(house.read_bytes() + b"\0")
+    second = rules_book(load_database(tiny, "tiny", None))
+    assert first is not None and second is not None and first[1] != second[1]
 
 
 def _fonts(path: Path) -> set[str]:

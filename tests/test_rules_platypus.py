@@ -139,3 +139,92 @@ def test_same_frag_answers_as_rl_accel_for_missing_none_breaks_and_other_classes
     for f, g in cases:
         assert platypus.same_frag(f, g) == sameFrag(f, g), (f, g)
         assert platypus.same_frag(g, f) == sameFrag(g, f), (g, f)
+
+
+def test_kept_widths_and_heights_answer_as_pdfmetrics_on_every_call_the_rules_make(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Typeset the seed's rules (a page and a booklet page), recording every width and font
+    height the paragraph module asks for: the kept answers are pdfmetrics' (asked twice: the
+    second answer comes from the memo)."""
+    import cardgen
+    from cardgen.render.rulebook import document, rules_book, widths
+    from cardgen.render.rulebook.styles import booklet_look, page_look
+
+    platypus.import_platypus()
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.platypus import paragraph
+
+    assert paragraph.stringWidth is widths.string_width
+    assert paragraph.getAscentDescent is widths.ascent_descent
+    asked: list[tuple[object, ...]] = []
+    heights: list[tuple[object, ...]] = []
+
+    def width(*args: object) -> float:
+        asked.append(args)
+        return widths.string_width(*args)  # type: ignore[arg-type]
+
+    def height(*args: object) -> tuple[float, float]:
+        heights.append(args)
+        return widths.ascent_descent(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(paragraph, "stringWidth", width)
+    monkeypatch.setattr(paragraph, "getAscentDescent", height)
+    made = rules_book(cardgen.load_game("l5@0.6.5", ROOT))
+    assert made is not None
+    for look in (page_look(215.9, 279.4), booklet_look(210.0, 297.0)):
+        document.typeset(made[0], look)
+    assert len(asked) > 1000 and len(heights) > 500
+    assert len({a[0] for a in asked}) > 100 and len({a[2] for a in asked}) > 2
+    for args in asked:
+        expected = pdfmetrics.stringWidth(*args)
+        assert widths.string_width(*args) == expected, args  # type: ignore[arg-type]
+        assert widths.string_width(*args) == expected, args  # type: ignore[arg-type]
+    for args in heights:
+        assert widths.ascent_descent(*args) == pdfmetrics.getAscentDescent(*args), args  # type: ignore[arg-type]
+
+
+def test_a_font_registered_anew_under_a_name_is_measured_afresh() -> None:
+    """The memo is kept per font object: another font put under the name is asked afresh."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from cardgen.layout import fonts
+    from cardgen.render.rulebook import widths
+
+    name = "cardgen-test-widths"
+    pdfmetrics.registerFont(TTFont(name, str(fonts.font_path("regular"))))
+    regular = widths.string_width("Wide words", name, 10)
+    assert regular == pdfmetrics.stringWidth("Wide words", name, 10)
+    assert widths.ascent_descent(name, 10) == pdfmetrics.getAscentDescent(name, 10)
+    try:
+        pdfmetrics._fonts[name] = TTFont(name, str(fonts.font_path("bold")))
+        bold = pdfmetrics.stringWidth("Wide words", name, 10)
+        assert bold != regular
+        assert widths.string_width("Wide words", name, 10) == bold
+        assert widths.ascent_descent(name, 10) == pdfmetrics.getAscentDescent(name, 10)
+    finally:
+        del pdfmetrics._fonts[name]
+    assert widths.string_width("x", "Helvetica", 10) == pdfmetrics.stringWidth("x", "Helvetica", 10)
+
+
+def test_the_paragraph_module_imports_pyphen_when_it_first_hyphenates() -> None:
+    """In a fresh process: typesetting loads no pyphen; the paragraph module's `pyphen` is the
+    real module's attributes once read, and a paragraph styled to hyphenate does."""
+    code = (
+        "import sys\n"
+        "from cardgen.render.rulebook.platypus import import_platypus, DeferredModule\n"
+        "import_platypus()\n"
+        "from reportlab.platypus import paragraph, Paragraph\n"
+        "from reportlab.lib.styles import ParagraphStyle\n"
+        "assert type(paragraph.pyphen) is DeferredModule and 'pyphen' not in sys.modules\n"
+        "Paragraph('plain words ' * 40, ParagraphStyle('p')).wrap(100, 1000)\n"
+        "assert 'pyphen' not in sys.modules\n"
+        "style = ParagraphStyle('h', hyphenationLang='en_GB', embeddedHyphenation=1)\n"
+        "p = Paragraph('extraordinarily ' * 12, style)\n"
+        "p.wrap(60, 1000)\n"
+        "assert 'pyphen' in sys.modules and p._hyphenations > 0, p._hyphenations\n"
+        "import pyphen\n"
+        "assert paragraph.pyphen.Pyphen is pyphen.Pyphen\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, check=False)
+    assert done.returncode == 0, done.stderr

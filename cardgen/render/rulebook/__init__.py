@@ -7,7 +7,8 @@ rules-booklet-<paper>.pdf.
   styles.py    page geometry and paragraph styles in the game's fonts
   flow.py      blocks -> platypus flowables
   document.py  flowables -> a PDF with title, contents, page numbers, bookmarks, icons
-  booklet.py   booklet pages -> sheets two-up in booklet order (pdfium)
+  booklet.py   booklet order: which page goes left and right on each sheet side
+  sheets.py    booklet pages kept as forms, set two-up on sheets when the PDF is saved
   book.py      what a rules PDF is made of (plain data)
   source.py    Database -> the book and the digests of what it is made of
   platypus.py  reportlab's platypus imported without compiling a pattern the rules never use
@@ -50,16 +51,23 @@ def write_booklet(book: Book, paper: Paper, target: Path) -> tuple[int, int]:
     from cardgen.render.rulebook.platypus import import_platypus
 
     import_platypus()
-    from cardgen.render.rulebook.booklet import impose_booklet
     from cardgen.render.rulebook.document import typeset
     from cardgen.render.rulebook.styles import booklet_look
 
-    pages, count = typeset(book, booklet_look(paper.width, paper.height))
-    return count, impose_booklet(pages, target)
+    count = typeset(book, booklet_look(paper.width, paper.height), target)[1]
+    return count, len(booklet_order(count))
 
 
 def page_count(pdf: bytes | Path) -> int:
-    """The pages of a PDF (its bytes or its file)."""
+    """The pages of a PDF (its bytes or its file): read from its page tree when that is one
+    node listing every page, as reportlab writes the rules (a rebuild that reuses them loads
+    no pdfium to count them); else as pdfium counts them."""
+    import re
+
+    data = pdf if isinstance(pdf, bytes) else pdf.read_bytes()
+    trees = re.findall(rb"/Count\s+(\d+)\s+/Kids\s*\[([0-9R\s]*)\]\s*/Type\s*/Pages\b", data)
+    if len(trees) == 1 and len(re.findall(rb"\d+ 0 R", trees[0][1])) == int(trees[0][0]):
+        return int(trees[0][0])
     import pypdfium2 as pdfium
 
     document = pdfium.PdfDocument(pdf)

@@ -39,6 +39,7 @@ from cardgen.render.pdfsave import fast_document
 from cardgen.render.rulebook.book import Book
 from cardgen.render.rulebook.flow import Context, KeptParagraph, flowables
 from cardgen.render.rulebook.markup import ICON_CALLBACK, escape
+from cardgen.render.rulebook.sheets import SheetsCanvas
 from cardgen.render.rulebook.styles import INK, MUTED, Look, paragraph_styles, pdf_face
 
 CONTENTS_LEVELS = 2  # headings of levels 1-2 are listed in the contents
@@ -49,8 +50,10 @@ def icon_form_name(name: str) -> str:
     return f"cgicon-{name}"
 
 
-def _canvas_class(icons: Mapping[str, Path], regular: str) -> type[Canvas]:
-    """A Canvas drawing the book's inline icons at their marks, its initial font the game's."""
+def _canvas_class(icons: Mapping[str, Path], regular: str, booklet: bool = False
+                  ) -> type[Canvas]:
+    """A Canvas drawing the book's inline icons at their marks, its initial font the game's;
+    for a booklet, one whose pages are set two-up on sheets when saved (sheets.py)."""
 
     class RulesCanvas(Canvas):  # type: ignore[misc]  # reportlab has no type information
         def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -88,6 +91,11 @@ def _canvas_class(icons: Mapping[str, Path], regular: str) -> type[Canvas]:
             self.doForm(form)
             self.restoreState()
 
+    if booklet:
+        class BookletCanvas(SheetsCanvas, RulesCanvas):
+            pass
+
+        return BookletCanvas
     return RulesCanvas
 
 
@@ -286,9 +294,12 @@ def _escape(text: str) -> str:
 
 
 def typeset(book: Book, look: Look, target: Path | None = None) -> tuple[bytes, int]:
-    """The book typeset on pages of `look`, written to target or returned as bytes; its pages."""
+    """The book typeset on pages of `look` (a booklet's set on sheets), written to target or
+    returned as bytes; its pages (a booklet's before they are set on sheets)."""
     styles = paragraph_styles(look, book.faces)
     sink: Any = str(target) if target is not None else io.BytesIO()
     doc = RulesDoc(sink, look, book, styles)
-    doc.typeset(story(book, look, styles), _canvas_class(book.icons, pdf_face(book.faces)))
-    return (b"" if target is not None else bytes(sink.getvalue())), doc.canv.getPageNumber() - 1
+    doc.typeset(story(book, look, styles),
+                _canvas_class(book.icons, pdf_face(book.faces), look.booklet))
+    pages = doc.canv.booklet_pages if look.booklet else doc.canv.getPageNumber() - 1
+    return (b"" if target is not None else bytes(sink.getvalue())), pages

@@ -7,6 +7,7 @@ each layout pass), and breaking lines is most of the typesetting's work."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.paraparser import ParaFrag
 from reportlab.rl_config import _FUZZ
 
 from cardgen.records import record
@@ -45,7 +47,10 @@ class KeptParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type i
     and whose markup is parsed once per (markup, style) in a process: the typesets of a build
     on papers whose text is of one size (Letter and A4; the two booklets) make the same
     paragraphs, which take the fragments the first parse gave (reportlab reads them, never
-    changes them: a wrap keeps its words apart, a split makes new fragments)."""
+    changes them: a wrap keeps its words apart, a split makes new fragments). A paragraph
+    of another text size (a booklet's) whose markup is plain text and `<font face>` spans
+    takes the fragments parsed at the first size with its own size (`_resized`): all the
+    parser makes of such markup that a style's size changes."""
 
     def _setup(self, text: Any, style: Any, bulletText: Any, frags: Any, cleaner: Any) -> None:
         if frags is not None or type(text) is not str:
@@ -53,12 +58,19 @@ class KeptParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type i
             return
         key = (text, style, bulletText, self.caseSensitive)
         found = _PARSED.get(key)
+        if found is None and bulletText is None:
+            found = _resized(text, style, self.caseSensitive)
         if found is None:
             super()._setup(text, style, bulletText, frags, cleaner)
             if len(_PARSED) >= PARSED_MAX:
                 _PARSED.clear()
+                _SIZED.clear()
             _PARSED[key] = (self.text, self.frags, self.style, self.bulletText)
+            if bulletText is None and self.style is style and _resizable(text, style, self.frags):
+                _SIZED[text, style.name, self.caseSensitive] = (
+                    style, self.text, [dict(f.__dict__) for f in self.frags])
             return
+        _PARSED[key] = found
         parsed: Any = self  # as Paragraph._setup sets them (reportlab's attributes, untyped)
         parsed.text, parsed.frags, parsed.style, parsed.bulletText = found
         parsed.debug = 0
@@ -80,6 +92,35 @@ class KeptParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type i
 _WRAPPED = ("blPara", "height", "_wrapWidths", "_width_max")  # what Paragraph.wrap sets
 PARSED_MAX = 4096  # paragraphs' parses a process keeps (emptied when full)
 _PARSED: dict[tuple[str, Any, Any, Any], tuple[Any, Any, Any, Any]] = {}
+# (markup, style name, case sensitivity) -> a style it was parsed in, the cleaned text and
+# each fragment's attributes as the parse left them
+_SIZED: dict[tuple[str, str, Any], tuple[Any, str, list[dict[str, Any]]]] = {}
+_FACE_SPANS = re.compile(r'(?:[^<>]|<font face="[^"<>&]*">|</font>)*')
+# what the parser reads of a style besides its size, for text and <font face> spans
+_SHAPE = ("fontName", "textColor", "textTransform", "underlineWidth", "underlineColor",
+          "underlineOffset", "underlineGap", "strikeWidth", "strikeColor", "strikeOffset",
+          "strikeGap")
+
+
+def _resizable(text: str, style: Any, frags: list[Any]) -> bool:
+    """Is this parse one whose fragments another size of the style gives with that size?
+    Markup of text, entities and `<font face>` spans; every fragment of the style's size."""
+    return (_FACE_SPANS.fullmatch(text) is not None and bool(frags)
+            and all(type(f) is ParaFrag and f.fontSize == style.fontSize for f in frags))
+
+
+def _resized(text: str, style: Any, case: Any) -> tuple[Any, Any, Any, Any] | None:
+    """The parse of `text` in `style` made from its parse in a style of the same name and
+    shape in another size: the same fragments, each of the style's size (None: no such
+    parse)."""
+    found = _SIZED.get((text, style.name, case))
+    if found is None:
+        return None
+    other, cleaned, frags = found
+    if any(getattr(other, a, None) != getattr(style, a, None) for a in _SHAPE):
+        return None
+    size = style.fontSize
+    return cleaned, [ParaFrag(**{**f, "fontSize": size}) for f in frags], style, None
 
 
 @record(frozen=True)

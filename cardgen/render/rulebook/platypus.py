@@ -13,12 +13,18 @@ raised and cleared eight AttributeErrors (~4.5 us a call, a fifth of typesetting
 line breaking compares each word's fragment with the last). A fragment of reportlab's own
 class holds its attributes in its `__dict__` only (no class attribute, property or
 `__getattr__` of those names; checked on import, else rl_accel's is kept), so looking them up
-there gives the same answer (tested against rl_accel's on every pair the rules compare)."""
+there gives the same answer (tested against rl_accel's on every pair the rules compare).
+
+The paragraph module imports pyphen for hyphenation, which the rules never ask for: it is
+imported when the module first reads it instead (`DeferredModule`), and the module's widths
+and font heights come from cardgen.render.rulebook.widths."""
 
 from __future__ import annotations
 
+import importlib
 import re
 import sys
+from importlib.util import find_spec
 from typing import Any
 
 DEFERRED = (r"(^(?:[a-z0-9\.\-\+]*)://)",  # how reportlab.platypus.paragraph.uri_pat begins
@@ -42,6 +48,20 @@ class DeferredPattern:
         return getattr(self.compiled, name)
 
 
+class DeferredModule:
+    """A module imported when first used (any attribute read): what reportlab's paragraph
+    module holds as `pyphen`, which it reads only to hyphenate (a style's hyphenationLang;
+    the rules never hyphenate), ~3 ms of imports (importlib.resources, its dictionaries)."""
+
+    def __init__(self, name: str) -> None:
+        self.deferred_name = name
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "deferred_name":
+            raise AttributeError(name)
+        return getattr(importlib.import_module(self.deferred_name), name)
+
+
 def _compile(pattern: Any, flags: Any = 0) -> Any:
     if type(pattern) is str and pattern.startswith(DEFERRED):
         return DeferredPattern(pattern, int(flags))
@@ -49,19 +69,32 @@ def _compile(pattern: Any, flags: Any = 0) -> Any:
 
 
 def import_platypus() -> None:
-    """Import reportlab.platypus (once), its paragraph module's URI pattern deferred and its
-    `sameFrag` the one below."""
+    """Import reportlab.platypus (once), its paragraph module's URI pattern deferred, pyphen
+    imported when a paragraph first hyphenates, its `sameFrag` the one below and its text
+    widths kept (cardgen.render.rulebook.widths)."""
     global _ACCEL, _FRAG
     if _ACCEL is not None:
         return
     if "reportlab.platypus.paragraph" not in sys.modules:
         re.compile = _compile
+        absent = "pyphen" not in sys.modules
+        if absent:
+            sys.modules["pyphen"] = None  # type: ignore[assignment]  # paragraph: ImportError
         try:
             import reportlab.platypus  # noqa: F401
         finally:
             re.compile = _REAL_COMPILE
+            if absent:
+                del sys.modules["pyphen"]
+        from reportlab.platypus import paragraph as module
+
+        if absent and module.pyphen is None and find_spec("pyphen") is not None:
+            module.pyphen = DeferredModule("pyphen")
     from reportlab.platypus import paragraph, paraparser
 
+    from cardgen.render.rulebook import widths
+
+    widths.install(paragraph)
     _ACCEL = paragraph.sameFrag
     if _plain_class(paraparser.ParaFrag):
         _FRAG = paraparser.ParaFrag

@@ -74,7 +74,7 @@ def _rules_book(db: Database) -> tuple[Book, tuple[str, ...]] | None:
         pictures[picture.src], digests[picture.src] = found, digest
     faces = game_faces(db)
     parts = (_digest(text.encode("utf-8")), rules_title(db), repr(faces),
-             *(_digest(fonts.font_path(f).read_bytes()) for f in _face_names(faces)),
+             *(_font_part(f) for f in _face_names(faces)),
              *(f"{n}={_digest(p.read_bytes())}" for n, p in sorted(icons.items())),
              *(f"{s}={d}" for s, d in sorted(digests.items())))
     return Book(blocks, rules_title(db), faces, icons, pictures), parts
@@ -82,6 +82,14 @@ def _rules_book(db: Database) -> tuple[Book, tuple[str, ...]] | None:
 
 def _digest(data: bytes) -> str:
     return hashlib.sha1(data).hexdigest()
+
+
+def _font_part(face: str) -> str:
+    """What a face adds to the content key: a layout's font file by its bytes; cardgen's own
+    faces by name (their files are in the toolchain digest every key is made under)."""
+    if face in fonts.FACE_FILES:
+        return face
+    return _digest(fonts.font_path(face).read_bytes())
 
 
 def _face_names(faces: Faces) -> list[str]:
