@@ -16,7 +16,7 @@ from cardgen.data.model import Component
 from cardgen.errors import Problem, ProblemsError
 from cardgen.layout import fonts, outline, text
 from cardgen.layout.back_lints import BackLinter
-from cardgen.layout.bleed import Stretched, bleed_problems, extend_to_bleed
+from cardgen.layout.bleed import Origins, Stretched, bleed_problems, extend_to_bleed
 from cardgen.layout.colourblind import FaceTerms, colour_alone
 from cardgen.layout.draft import draft_mark
 from cardgen.layout.drawing import Drawing, Ellipse, Path, Rect, Style
@@ -121,7 +121,7 @@ def lay_out_template(session: LayoutSession, component: Component, side: str,
                                        label, stretched,
                                        ctx.job.layout_file or component.where).run()
     drawing.warnings += _old_words(template) + list(dict.fromkeys(ctx.warnings))
-    drawing.origins = {id(p.item): p for p in ctx.placed}
+    drawing.origins = Origins(ctx.placed)  # what the bleed lint names, made when it does
     return drawing
 
 
