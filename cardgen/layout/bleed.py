@@ -16,6 +16,7 @@ import math
 from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import replace
 from functools import lru_cache
+from operator import is_
 from typing import Any
 
 from cardgen.errors import Location, Problem
@@ -266,7 +267,7 @@ def edge_mismatches(drawing: Drawing) -> dict[str, int]:
     art = [i for i in drawing.items if type(i) is not Text and type(i) is not Image]
     key = (w, h, b, *map(id, art))  # what flat_fills reads: text and images fill nothing
     known = _MISMATCHES.get(key)
-    if known is not None and all(a is k for a, k in zip(art, known[0], strict=True)):
+    if known is not None and all(map(is_, art, known[0])):  # as many (the key): each the object
         return dict(known[1])
     shapes = flat_fills(drawing)
     strips = {"left": (-b, -b, INSET, h + b), "right": (w - INSET, -b, w + b, h + b),

@@ -17,7 +17,7 @@ from cardgen.errors import Problem, ProblemsError
 from cardgen.layout import fonts, outline, text
 from cardgen.layout.back_lints import BackLinter
 from cardgen.layout.bleed import Origins, Stretched, bleed_problems, extend_to_bleed
-from cardgen.layout.colourblind import FaceTerms, colour_alone
+from cardgen.layout.colourblind import colour_alone, face_terms
 from cardgen.layout.draft import draft_mark
 from cardgen.layout.drawing import Drawing, Ellipse, Path, Rect, Style
 from cardgen.layout.drawing import Text as TextItem
@@ -113,14 +113,17 @@ def lay_out_template(session: LayoutSession, component: Component, side: str,
     drawing.warnings = lint_face(session.lint_memo, FaceLinter(
         drawing, ctx.placed, ctx.job.safe, template.shape != "rect", label, stretched,
         ctx.job.layout_file or component.where))
-    drawing.warnings += colour_alone(ctx.placed, FaceTerms(
+    drawing.warnings += colour_alone(ctx.placed, face_terms(
         session.db, component, scope.term_parts, label,
         ctx.job.layout_file or component.where))
     if side == "back":
         drawing.warnings += BackLinter(drawing, ctx.placed, ctx.job.safe, template.shape == "circle",
                                        label, stretched,
                                        ctx.job.layout_file or component.where).run()
-    drawing.warnings += _old_words(template) + list(dict.fromkeys(ctx.warnings))
+    if template.edition_mark is not False:
+        drawing.warnings += _old_words(template)
+    if ctx.warnings:
+        drawing.warnings += dict.fromkeys(ctx.warnings)
     drawing.origins = Origins(ctx.placed)  # what the bleed lint names, made when it does
     return drawing
 

@@ -246,8 +246,9 @@ def lay_out_wanted(session: LayoutSession, chosen: list[Component], wanted: list
             face = _face_key(drawing, keys) if drawing is not None and cache is not None \
                 and key is not None and not cache.read_only else ""
             _keep(laid, cache, ci, si, key, drawing, probes, face)
-            problems += found
-            progress.done([ci])
+            if found:
+                problems += found
+            progress.one(ci)
     else:
         for chunk, results in _laid_by_workers(session, chosen, wanted, ink_saver, _chunks(todo)):
             for (ci, si, key), (drawing, face, probes, found) in zip(chunk, results, strict=True):
@@ -382,10 +383,15 @@ class _Progress:
 
     def done(self, components: list[int]) -> None:
         for ci in components:
-            self.left[ci] -= 1
-            if self.left[ci] == 0:
-                self.count += 1
-                self.report("faces", self.count, self.total)
+            self.one(ci)
+
+    def one(self, ci: int) -> None:
+        """A face of component ci is done."""
+        left = self.left
+        left[ci] -= 1
+        if not left[ci]:
+            self.count += 1
+            self.report("faces", self.count, self.total)
 
 
 def drawing_and_probes(session: LayoutSession, component: Component, side: str, ink_saver: bool
