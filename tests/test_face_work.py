@@ -164,3 +164,21 @@ def test_progress_counts_each_component_once_all_its_faces_are_done() -> None:
     progress.one(1)
     progress.done([0])
     assert said == [("faces", 1, 2), ("faces", 2, 2)]
+
+
+def test_a_face_given_kept_findings_has_its_own_others_once(tmp_path: Path) -> None:
+    """Faces whose lint findings come from the memo get only their own back-drift (and other
+    later) findings: those the first face added to its list are not kept with its lints."""
+    project = gen_deck.make_project(tmp_path / "deck", 5)
+    back = project / "layouts" / "bench" / "card-back.yaml"
+    back.write_text(back.read_text().replace("text: BENCH,", 'text: "{name}",'))  # not shared
+    db = load_database(project, gen_deck.GAME, gen_deck.EDITION)
+    kept, alone = LayoutSession(db), LayoutSession(db)
+    alone.lint_memo = None
+    for component in db.components:
+        found = lay_out(kept, component, "back")
+        assert found is not None
+        assert [w.rule for w in found.warnings] == ["back-drift"]
+        linted_alone = lay_out(alone, component, "back")
+        assert linted_alone is not None and found.warnings == linted_alone.warnings
+    assert len(kept.lint_memo.kept) == 1

@@ -91,7 +91,9 @@ def lint_face(memo: LintMemo | None, linter: FaceLinter) -> list[Problem]:
     if _general(linter, loose, memo.tight):
         if len(memo.kept) >= KEPT:
             memo.kept.clear()
-        memo.kept[key] = (held, linter.face, problems)
+        # a list of their own: the face adds its other findings to the one it is given (its
+        # back's, its colours', its drawing's), which are no other face's
+        memo.kept[key] = (held, linter.face, list(problems))
     return problems
 
 
