@@ -44,7 +44,7 @@ def lay_out(session: LayoutSession, component: Component, side: str, ink_saver: 
     front = template_for(session, component.kind, "front")
     standee = front.standee if front is not None else None
     if standee is None:
-        return _face(session, component, side, ink_saver)
+        return _face(session, component, side, ink_saver, front if side == "front" else None)
     if side == "back":
         return None
     drawn = _face(session, component, "front", ink_saver)
@@ -56,10 +56,12 @@ def lay_out(session: LayoutSession, component: Component, side: str, ink_saver: 
                          standee.tab)
 
 
-def _face(session: LayoutSession, component: Component, side: str, ink_saver: bool
-          ) -> Drawing | None:
-    """One face as its layout draws it (a standee's front or back before the strip)."""
-    template = template_for(session, component.kind, side)
+def _face(session: LayoutSession, component: Component, side: str, ink_saver: bool,
+          template: TemplateFile | None = None) -> Drawing | None:
+    """One face as its layout draws it (a standee's front or back before the strip); its
+    template, when the caller has it in hand."""
+    if template is None:
+        template = template_for(session, component.kind, side)
     if template is None:
         return None
     key = (component.kind, side, component.edition, ink_saver)
