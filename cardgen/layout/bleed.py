@@ -13,9 +13,10 @@ hex or polygon face is sampled along each of its edges (cardgen.layout.outline).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import replace
 from functools import lru_cache
+from operator import is_
 from typing import Any
 
 from cardgen.errors import Location, Problem
@@ -71,6 +72,38 @@ def extend_to_bleed(drawing: Drawing, bleed: float = PRINT_BLEED) -> Drawing:
 # (id of a rectangle, face width, height, bleed) -> (it, held so the id stays its own; it as
 # extend_to_bleed leaves it: the same object, or one stretched object for every face)
 _STRETCHED: dict[tuple[int, float, float, float], tuple[Rect, Primitive]] = {}
+
+
+class Origins(MutableMapping[int, Any]):
+    """A laid-out face's `Drawing.origins`: id of each primitive its elements placed -> the
+    `Placed` that drew it (the last, as a dict made from them in order holds), made from the
+    face's placed primitives when first read, not on every face: only a face the bleed lint
+    finds at fault (or a rectangle stretched for the first time) reads it."""
+
+    def __init__(self, placed: list[Any]) -> None:
+        self.placed: list[Any] | None = placed
+        self.made: dict[int, Any] = {}
+
+    def _made(self) -> dict[int, Any]:
+        if self.placed is not None:
+            self.made.update({id(p.item): p for p in self.placed})
+            self.placed = None
+        return self.made
+
+    def __getitem__(self, key: int) -> Any:
+        return self._made()[key]
+
+    def __setitem__(self, key: int, value: Any) -> None:
+        self._made()[key] = value
+
+    def __delitem__(self, key: int) -> None:
+        del self._made()[key]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._made())
+
+    def __len__(self) -> int:
+        return len(self._made())
 
 
 def stretched_sides(drawing: Drawing) -> dict[int, tuple[str, ...]]:
@@ -234,7 +267,7 @@ def edge_mismatches(drawing: Drawing) -> dict[str, int]:
     art = [i for i in drawing.items if type(i) is not Text and type(i) is not Image]
     key = (w, h, b, *map(id, art))  # what flat_fills reads: text and images fill nothing
     known = _MISMATCHES.get(key)
-    if known is not None and all(a is k for a, k in zip(art, known[0], strict=True)):
+    if known is not None and all(map(is_, art, known[0])):  # as many (the key): each the object
         return dict(known[1])
     shapes = flat_fills(drawing)
     strips = {"left": (-b, -b, INSET, h + b), "right": (w - INSET, -b, w + b, h + b),

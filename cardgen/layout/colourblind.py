@@ -40,6 +40,19 @@ class FaceTerms:
     fallback: Location | None  # the layout file, for what no element drew (the background)
 
 
+def face_terms(db: Database, component: Component, term_parts: dict[tuple[str, str], set[str]],
+               face: str, fallback: Location | None) -> FaceTerms:
+    """FaceTerms(db, component, term_parts, face, fallback), its fields set at once (a frozen
+    record's own __init__ sets them one by one; a face makes one)."""
+    made = _new(FaceTerms)
+    made.__dict__.update(db=db, component=component, term_parts=term_parts, face=face,
+                         fallback=fallback)
+    return made
+
+
+_new = object.__new__
+
+
 def drawn_colours(placed: list[Placed]) -> dict[str, Placed]:
     """Every colour a face paints ('#RRGGBB', upper case) -> the first primitive that paints it.
 
@@ -170,17 +183,18 @@ def _pairs_of(terms: dict[str, Term], term: Term) -> list[tuple[float, str, Term
 
 def _finding(vocab: str, term: Term, pairs: list[tuple[float, str, Term]], painter: Placed,
              terms: FaceTerms) -> Problem | None:
-    key = (id(painter.el), terms.fallback)
+    fallback = terms.fallback
+    key = (id(painter.el), id(fallback))
     known = _WHERE.get(key)
-    if known is None or known[0] is not painter.el or any(
+    if known is None or known[0] is not painter.el or known[5] is not fallback or any(
             lines_of(file) is not lines for file, lines in known[4]):
         where, label = _where(painter, terms)
-        read = tuple((f.file, lines_of(f.file)) for f in (where, terms.fallback) if f is not None)
+        read = tuple((f.file, lines_of(f.file)) for f in (where, fallback) if f is not None)
         if len(_WHERE) > 4096:
             _WHERE.clear()
         known = _WHERE[key] = (painter.el, where, label,
-                               where is not None and justified(where, RULE), read)
-    _, where, label, waived, _ = known
+                               where is not None and justified(where, RULE), read, fallback)
+    _, where, label, waived, _, _ = known
     if waived:
         return None
     said = "; ".join(f"{vocab} {term.id}/{other.id} ({term.color}/{other.color}) CIEDE2000 "
@@ -195,11 +209,13 @@ def _finding(vocab: str, term: Term, pairs: list[tuple[float, str, Term]], paint
              + ("" if closest >= SAME else f"; or say why on the line: # lint-ok: {RULE} why"))
 
 
-# (id of the element that drew a colour, the layout file) -> (the element, held so the id
-# stays its own; the line and key path the finding names, whether that line waives it, and
-# the layout files' lines they were read from: a file read again is looked at again)
-_WHERE: dict[tuple[int, Location | None],
-             tuple[Any, Location | None, str, bool, tuple[tuple[str, list[str] | None], ...]]] = {}
+# (ids of the element that drew a colour and of the layout file's Location) -> (the element,
+# held so the id stays its own; the line and key path the finding names, whether that line
+# waives it, the layout files' lines they were read from: a file read again is looked at
+# again; that Location, held)
+_WHERE: dict[tuple[int, int],
+             tuple[Any, Location | None, str, bool, tuple[tuple[str, list[str] | None], ...],
+                   Location | None]] = {}
 
 
 def _where(painter: Placed, terms: FaceTerms) -> tuple[Location | None, str]:

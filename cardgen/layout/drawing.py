@@ -8,7 +8,7 @@ one line at a baseline; renderers never measure, wrap or shrink.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 from dataclasses import field, fields
 from typing import Any, Literal, cast
 
@@ -187,7 +187,7 @@ class Drawing:
     folds: bool = field(default=False, repr=False)  # a standee strip or tuck box: dashed folds
     # id of a primitive -> the element that drew it (cardgen.layout.lints.Placed), while the
     # face is laid out: what the bleed check names
-    origins: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
+    origins: MutableMapping[int, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def add(self, item: Primitive) -> None:
         self.items.append(item)
@@ -233,9 +233,11 @@ for _primitive in (Gradient, Style, Rect, Ellipse, Path, Text, Image, Group):
 def _kept_repr(cls: type) -> None:
     """A repr kept per object, for a primitive whose repr is long and whose objects are shared
     (an icon's path, the same object on every face that shows the icon, hundreds of numbers
-    long): face keys and the PDF writer's shape memo read it once per object, not per face."""
+    long): face keys and the PDF writer's shape memo read it once per object, not per face.
+    The reprs of the four classes are kept in one dictionary, KEPT_REPRS, which face keys read
+    directly (render/facekey.py)."""
     plain = cast("Callable[[object], str]", cls.__repr__)
-    kept: dict[int, tuple[object, str]] = {}  # id -> (the object, held so its id stays its own)
+    kept = KEPT_REPRS
 
     def __repr__(self: object) -> str:
         found = kept.get(id(self))
@@ -250,7 +252,10 @@ def _kept_repr(cls: type) -> None:
     setattr(cls, "__repr__", __repr__)  # noqa: B010
 
 
-REPRS_KEPT = 4096
+REPRS_KEPT = 4 * 4096  # reprs kept (of the four classes together) before starting again
+# id of a primitive -> (it, held so its id stays its own; its repr), for those of the classes
+# below whose repr was asked for
+KEPT_REPRS: dict[int, tuple[object, str]] = {}
 _kept_repr(Path)
 _kept_repr(Group)  # an icon's group: one object on every face that shows the icon there
 _kept_repr(Rect)  # a frame or background the layout memo keeps: one object on many faces

@@ -16,8 +16,8 @@ from cardgen.data.model import Component
 from cardgen.errors import Problem, ProblemsError
 from cardgen.layout import fonts, outline, text
 from cardgen.layout.back_lints import BackLinter
-from cardgen.layout.bleed import Stretched, bleed_problems, extend_to_bleed
-from cardgen.layout.colourblind import FaceTerms, colour_alone
+from cardgen.layout.bleed import Origins, Stretched, bleed_problems, extend_to_bleed
+from cardgen.layout.colourblind import colour_alone, face_terms
 from cardgen.layout.draft import draft_mark
 from cardgen.layout.drawing import Drawing, Ellipse, Path, Rect, Style
 from cardgen.layout.drawing import Text as TextItem
@@ -44,7 +44,7 @@ def lay_out(session: LayoutSession, component: Component, side: str, ink_saver: 
     front = template_for(session, component.kind, "front")
     standee = front.standee if front is not None else None
     if standee is None:
-        return _face(session, component, side, ink_saver)
+        return _face(session, component, side, ink_saver, front if side == "front" else None)
     if side == "back":
         return None
     drawn = _face(session, component, "front", ink_saver)
@@ -56,10 +56,12 @@ def lay_out(session: LayoutSession, component: Component, side: str, ink_saver: 
                          standee.tab)
 
 
-def _face(session: LayoutSession, component: Component, side: str, ink_saver: bool
-          ) -> Drawing | None:
-    """One face as its layout draws it (a standee's front or back before the strip)."""
-    template = template_for(session, component.kind, side)
+def _face(session: LayoutSession, component: Component, side: str, ink_saver: bool,
+          template: TemplateFile | None = None) -> Drawing | None:
+    """One face as its layout draws it (a standee's front or back before the strip); its
+    template, when the caller has it in hand."""
+    if template is None:
+        template = template_for(session, component.kind, side)
     if template is None:
         return None
     key = (component.kind, side, component.edition, ink_saver)
@@ -113,15 +115,18 @@ def lay_out_template(session: LayoutSession, component: Component, side: str,
     drawing.warnings = lint_face(session.lint_memo, FaceLinter(
         drawing, ctx.placed, ctx.job.safe, template.shape != "rect", label, stretched,
         ctx.job.layout_file or component.where))
-    drawing.warnings += colour_alone(ctx.placed, FaceTerms(
+    drawing.warnings += colour_alone(ctx.placed, face_terms(
         session.db, component, scope.term_parts, label,
         ctx.job.layout_file or component.where))
     if side == "back":
         drawing.warnings += BackLinter(drawing, ctx.placed, ctx.job.safe, template.shape == "circle",
                                        label, stretched,
                                        ctx.job.layout_file or component.where).run()
-    drawing.warnings += _old_words(template) + list(dict.fromkeys(ctx.warnings))
-    drawing.origins = {id(p.item): p for p in ctx.placed}
+    if template.edition_mark is not False:
+        drawing.warnings += _old_words(template)
+    if ctx.warnings:
+        drawing.warnings += dict.fromkeys(ctx.warnings)
+    drawing.origins = Origins(ctx.placed)  # what the bleed lint names, made when it does
     return drawing
 
 

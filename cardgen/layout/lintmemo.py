@@ -81,33 +81,52 @@ def lint_face(memo: LintMemo | None, linter: FaceLinter) -> list[Problem]:
     found = _key(linter, memo.tight)
     if found is None:
         return linter.run()
-    key, held, loose = found
+    key, held = found
     kept = memo.kept.get(key)
     if kept is not None and len(kept[0]) == len(held) and all(map(is_, kept[0], held)):
         return relabelled(kept[2], kept[1], linter.face)
     problems = linter.run()
+    loose: list[_Loose] = []
+    _key(linter, memo.tight, loose)  # its lines inside their envelopes, for a new key alone
     if _general(linter, loose, memo.tight):
         if len(memo.kept) >= KEPT:
             memo.kept.clear()
-        memo.kept[key] = (held, linter.face, problems)
+        # a list of their own: the face adds its other findings to the one it is given (its
+        # back's, its colours', its drawing's), which are no other face's
+        memo.kept[key] = (held, linter.face, list(problems))
     return problems
 
 
 def relabelled(problems: list[Problem], label: str, face: str) -> list[Problem]:
-    """Findings made for the face `label`, as the face `face` is given them."""
+    """Findings made for the face `label`, as the face `face` is given them (each renamed one
+    a copy of its fields with the path changed: what dataclasses.replace makes, without the
+    frozen record's __init__ setting them one by one)."""
     if label == face:
         return list(problems)
-    return [Problem(p.rule, p.message, p.where, face + p.path[len(label):], p.hint, p.severity)
-            if p.path.startswith(label + " ") else p for p in problems]
+    head, cut = label + " ", len(label)
+    out = []
+    for p in problems:
+        path = p.path
+        if path.startswith(head):
+            renamed = _new(Problem)
+            fields = renamed.__dict__
+            fields.update(p.__dict__)
+            fields["path"] = face + path[cut:]
+            p = renamed
+        out.append(p)
+    return out
 
 
-def _key(linter: FaceLinter, tight: dict[int, object]  # noqa: C901 (one hot loop)
-         ) -> tuple[tuple[Any, ...], list[object], list[_Loose]] | None:
-    """The face's key, the objects it names by id, and its lines inside their envelopes; None
-    for a face with a line of a text element outside its envelope (it is linted)."""
+_new = object.__new__
+
+
+def _key(linter: FaceLinter, tight: dict[int, object],  # noqa: C901 (one hot loop)
+         loose: list[_Loose] | None = None) -> tuple[tuple[Any, ...], list[object]] | None:
+    """The face's key and the objects it names by id (its lines inside their envelopes into
+    `loose`, when given); None for a face with a line of a text element outside its envelope
+    (it is linted)."""
     d = linter.drawing
     held: list[object] = [linter.fallback]
-    loose: list[_Loose] = []
     parts: list[Any] = [d.width, d.height, d.bleed, linter.safe, id(linter.fallback)]
     # how many lines in a row each part of a line inside its envelope stands for (a text's
     # lines share one: the key names it once, and this count)
@@ -134,7 +153,8 @@ def _key(linter: FaceLinter, tight: dict[int, object]  # noqa: C901 (one hot loo
                 tight and id(el) in tight) and n + lines <= len(placed):  # a plan's lines, at once
             env = p.__dict__["envelope"]
             held += [el] * lines
-            loose += [(m, env) for m in range(n, n + lines)]
+            if loose is not None:
+                loose += [(m, env) for m in range(n, n + lines)]
             part = (id(el), IDENTITY, env, size, item.color, 0)
             if part == last:
                 runs[-1] += lines
@@ -168,7 +188,8 @@ def _key(linter: FaceLinter, tight: dict[int, object]  # noqa: C901 (one hot loo
         if not (on_face[0] <= box[0] and box[2] <= on_face[2] and on_face[1] <= box[1]
                 and box[3] <= on_face[3]):  # contains(on_face, box)
             return None
-        loose.append((n, on_face))
+        if loose is not None:
+            loose.append((n, on_face))
         part = (id(el), p.matrix, on_face, size, item.color, count)
         if part == last:
             runs[-1] += 1
@@ -177,7 +198,7 @@ def _key(linter: FaceLinter, tight: dict[int, object]  # noqa: C901 (one hot loo
             runs.append(1)
             last = part
     parts.append(tuple(runs))
-    return tuple(parts), held, loose
+    return tuple(parts), held
 
 
 def _general(linter: FaceLinter, loose: list[_Loose], tight: dict[int, object]) -> bool:

@@ -36,11 +36,14 @@ Piece = tuple[str, float, bool, float | None]
 
 
 def wrap_plain(words: list[str], face: str, width: float, size: float, language: str | None,  # noqa: C901
-               most: int | None, rtl: bool | None = None) -> tuple[list[Piece], float, bool]:
+               most: int | None, rtl: bool | None = None, keep: bool = True
+               ) -> tuple[list[Piece], float, bool]:
     """The words wrapped at one size (linebreak._wrap_plain without letter spacing): the
     lines, the widest word's overflow, and whether all were wrapped. With `most`, wrapping
     stops (False) at a word wider than the box or when a line after the first `most` begins.
-    `rtl`: whether any word has a right-to-left letter, when the caller knows."""
+    `rtl`: whether any word has a right-to-left letter, when the caller knows. `keep`: each
+    line's width as drawn put where linebreak.line_width finds it (a text plan, which gives
+    its lines their boxes, keeps them only for lines it places under a transform)."""
     space = run_width(" ", face, size)
     known = _widths(face, size)
     units = _UNITS.setdefault(face, {})
@@ -60,6 +63,8 @@ def wrap_plain(words: list[str], face: str, width: float, size: float, language:
             return
         drawn = line_u / per_em * size * fonts.PT_TO_MM  # fonts.text_width_mm, as _PlainLines
         lines.append((text, line_w, end, drawn))
+        if not keep:
+            return
         key = (text, face, size)
         if key not in _LINE_WIDTHS:
             if len(_LINE_WIDTHS) >= 1 << 14:
@@ -114,11 +119,12 @@ def wrap_plain(words: list[str], face: str, width: float, size: float, language:
     return lines, over_w, True
 
 
-def one_line(words: list[str], face: str, width: float, size: float
+def one_line(words: list[str], face: str, width: float, size: float, keep: bool = True
              ) -> tuple[str, float] | None:
     """The words as one line, its text and width as drawn, when wrap_plain at this size puts
     them all on its first line without a break (each word fitting after the one before, the
-    widths added in wrap_plain's order); None when a word does not fit (wrap_plain breaks)."""
+    widths added in wrap_plain's order); None when a word does not fit (wrap_plain breaks).
+    `keep`: as wrap_plain's."""
     known = _widths(face, size)
     units = _UNITS.setdefault(face, {})
     space, space_u = run_width(" ", face, size), _units_of(units, " ", face)
@@ -138,12 +144,25 @@ def one_line(words: list[str], face: str, width: float, size: float
             return None
     text = " ".join(words)
     drawn = line_u / fonts.units_per_em(face) * size * fonts.PT_TO_MM  # as wrap_plain's close
+    if keep:
+        _keep_width(text, face, size, drawn)
+    return text, 0 + drawn  # plain_lines' width
+
+
+def _keep_width(text: str, face: str, size: float, drawn: float) -> None:
+    """A line's width as drawn, where linebreak.line_width finds it."""
     key = (text, face, size)
     if key not in _LINE_WIDTHS:
         if len(_LINE_WIDTHS) >= 1 << 14:
             _LINE_WIDTHS.clear()
         _LINE_WIDTHS[key] = drawn
-    return text, 0 + drawn  # plain_lines' width
+
+
+def keep_widths(plain: tuple[Plain, ...], face: str, size: float) -> None:
+    """The chosen size's lines' widths as drawn, where linebreak.line_width finds them (for
+    lines fitted without `keep`)."""
+    for text, drawn, _ in plain:
+        _keep_width(text, face, size, drawn)
 
 
 def _measure(known: dict[str, tuple[float, int]], units: dict[str, int], word: str, face: str,

@@ -59,9 +59,8 @@ class Scope:
                 _PARSED.clear()
             parsed = _PARSED[path] = (text.strip().split("."), default)
         parts, fallback = parsed
-        head, *rest = parts
-        value, spec = self._head(head)
-        for part in rest:
+        value, spec = self._head(parts[0])
+        for part in parts[1:] if len(parts) > 1 else ():
             term = value if isinstance(value, Term) else None
             if "@" in part:  # adjacent@rooms: the items of list field `rooms` with those ids
                 name, listed = part.split("@", 1)

@@ -19,7 +19,7 @@ from cardgen.data.yamlsrc import Source
 from cardgen.errors import Problem
 from cardgen.layout.drawing import Drawing
 from cardgen.layout.icons import IconFinder
-from cardgen.layout.lintmemo import LintMemo
+from cardgen.layout.lintmemo import LintMemo, relabelled
 from cardgen.layout.memo import ElementMemo
 from cardgen.layout.model import TemplateFile
 from cardgen.records import record
@@ -51,13 +51,10 @@ class SharedFace:
     probes: tuple[Probe, ...]  # the images it read (for the face cache)
 
     def for_component(self, component: Component, side: str) -> Drawing:
-        label = face_label(component, side)
-        warnings = [Problem(w.rule, w.message, w.where, label + w.path[len(self.label):], w.hint,
-                            w.severity)  # dataclasses.replace, without its field walk
-                    if w.path.startswith(self.label + " ") else w for w in self.drawing.warnings]
         d = self.drawing
         out = d.copied()  # dataclasses.replace, without its field walk
-        out.name, out.items, out.warnings = f"{component.id}-{side}", list(d.items), warnings
+        out.name, out.items = f"{component.id}-{side}", list(d.items)
+        out.warnings = relabelled(d.warnings, self.label, face_label(component, side))
         return out
 
 

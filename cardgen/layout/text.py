@@ -264,14 +264,14 @@ def _fit_cached(text: str, width: float, height: float, size: float, min_size: f
 
 
 def _fit_plain(words: list[str], face: str, box: _Box, size: float, min_size: float | None,
-               family: Family, rtl: bool) -> Fitted | tuple[float, float, float, float]:
-    """_fit_cached's result for a plain text without letter spacing: the same sizes tried in
-    the same order (the preferred, then a binary search of the ladder), each wrapped by
-    plainfit.wrap_plain, which stops a size that is not the last to try once it cannot fit."""
+               family: Family, rtl: bool, keep: bool = True) -> Fitted | tuple[float, float, float, float]:
+    """_fit_cached's result for a plain text without letter spacing: the same sizes tried in the
+    same order (the preferred, then a binary search of the ladder), each wrapped by plainfit's
+    wrap_plain (`keep`: its), which stops a size not the last to try once it cannot fit."""
     floor = size if min_size is None else min(min_size, size)
     single = not size - SIZE_STEP >= floor - 1e-9  # _size_ladder has no second step
     pieces, over_w, whole = wrap_plain(words, face, box.width + 0.0, size, box.language,
-                                       None if single else _most_lines(box, size), rtl)
+                                       None if single else _most_lines(box, size), rtl, keep)
     needed = block_height(len(pieces), size, box.leading, box.face)
     too_many = box.max_lines is not None and len(pieces) > box.max_lines
     fits = whole and over_w <= 0.01 and needed <= box.height + 0.01 and not too_many
@@ -288,7 +288,7 @@ def _fit_plain(words: list[str], face: str, box: _Box, size: float, min_size: fl
             last = single if index == 0 else index == len(ladder) - 1
             most = None if last else _most_lines(box, at)
             pieces, over_w, whole = wrap_plain(words, face, box.width + 0.0, at, box.language,
-                                               most, rtl)
+                                               most, rtl, keep)
             needed = block_height(len(pieces), at, box.leading, box.face)
             too_many = box.max_lines is not None and len(pieces) > box.max_lines
             fits = whole and over_w <= 0.01 and needed <= box.height + 0.01 and not too_many

@@ -27,7 +27,7 @@ from cardgen.layout.extent import Box
 from cardgen.layout.guards import MAX_TEXT_PT, check_primitive, text_sizes
 from cardgen.layout.linebreak import SHY
 from cardgen.layout.placed import Placed
-from cardgen.layout.plainfit import one_line
+from cardgen.layout.plainfit import keep_widths, one_line
 from cardgen.layout.scope import _BINDING, Scope, format_value
 from cardgen.layout.text import _Box, _fit_plain, block_height
 from cardgen.limits import MAX_ELEMENTS, MAX_LENGTH_MM, MAX_TEXT_CHARS
@@ -36,6 +36,7 @@ ENABLED = True  # tests turn it off to compare faces drawn both ways
 PLANS = 4096  # plans kept (one per text element and face constants) before starting again
 FITS = 1024  # fitted texts a plan keeps (repeated titles): the first so many
 ENVELOPE_MM = 0.02  # elements/text.py's: past its box a fitted line may reach
+_new = object.__new__
 
 
 class TextPlan:
@@ -106,13 +107,22 @@ class TextPlan:
             reach = self.reach[size] = (fonts.ascent_mm(face, size), fonts.descent_mm(face, size))
         above, below = reach
         flat = matrix is IDENTITY
+        if not flat:  # its lines' boxes worked out later (extent.bbox): their widths kept
+            keep_widths(plain[1], face, size)
         ok = type(size) is float and 0 < size <= MAX_TEXT_PT and size <= MAX_LENGTH_MM
         inside, first = flat, len(placed)  # every line's box inside the envelope: Placed.inside
         left, upper, right, lower = envelope
+        # each line's fields, as Text(start, baseline, shown, face, size, colour, spacing=0.0)
+        # sets them (in its order), its x, y and text put in per line
+        fields = {"x": x, "y": baseline, "text": "", "font": face, "size": size, "color": colour,
+                  "anchor": "start", "stroke": None, "stroke_width": 0.0, "spacing": 0.0}
         for shown, line_w, _ in plain[1]:
             slack = w - line_w
             start = x + slack / 2 if align == "center" else x + slack if align == "right" else x
-            item = Text(start, baseline, shown, face, size, colour, spacing=0.0)
+            item = _new(Text)
+            d = item.__dict__
+            d.update(fields)
+            d["x"], d["y"], d["text"] = start, baseline, shown
             budget[0] -= 1  # Context.add
             if budget[0] < 0:
                 raise ValueError(f"the face draws more than {MAX_ELEMENTS} shapes")
@@ -152,7 +162,7 @@ class TextPlan:
         single = self.single
         if single is not None and not shaping.has_rtl(value):
             words = value.split()
-            line = one_line(words, self.face, self.w + 0.0, self.size) if words else None
+            line = one_line(words, self.face, self.w + 0.0, self.size, False) if words else None
             if line is not None:  # what _fit_plain gives a text on one line at its first size
                 return (self.face, ((line[0], line[1], True),)), self.size, single[1], single[0]
         language = self.element.language(ctx, value)
@@ -161,7 +171,7 @@ class TextPlan:
             box = self.boxes[language] = _Box(self.w, self.h, self.leading, None,
                                               self.family.regular, language, 0.0)
         found = _fit_plain(value.split(), self.face, box, self.size, self.min_size, self.family,
-                           shaping.has_rtl(value))
+                           shaping.has_rtl(value), False)
         if isinstance(found, tuple):
             return None
         return found.__dict__["plain"], found.size, found.line_height, found.height

@@ -246,8 +246,9 @@ def lay_out_wanted(session: LayoutSession, chosen: list[Component], wanted: list
             face = _face_key(drawing, keys) if drawing is not None and cache is not None \
                 and key is not None and not cache.read_only else ""
             _keep(laid, cache, ci, si, key, drawing, probes, face)
-            problems += found
-            progress.done([ci])
+            if found:
+                problems += found
+            progress.one(ci)
     else:
         for chunk, results in _laid_by_workers(session, chosen, wanted, ink_saver, _chunks(todo)):
             for (ci, si, key), (drawing, face, probes, found) in zip(chunk, results, strict=True):
@@ -382,10 +383,15 @@ class _Progress:
 
     def done(self, components: list[int]) -> None:
         for ci in components:
-            self.left[ci] -= 1
-            if self.left[ci] == 0:
-                self.count += 1
-                self.report("faces", self.count, self.total)
+            self.one(ci)
+
+    def one(self, ci: int) -> None:
+        """A face of component ci is done."""
+        left = self.left
+        left[ci] -= 1
+        if not left[ci]:
+            self.count += 1
+            self.report("faces", self.count, self.total)
 
 
 def drawing_and_probes(session: LayoutSession, component: Component, side: str, ink_saver: bool
@@ -418,16 +424,31 @@ def kind_title(db: Database, kind: str) -> str:
 
 
 def copy_groups(db: Database, faces: Faces) -> list[impose.Group]:
-    """Copies (count per component) grouped by sheet style and face size, in database order."""
+    """Copies (count per component) grouped by sheet style and face size, in database order
+    (a kind's title, and a front's group key and shape, worked out once per kind and look:
+    the fronts of a deck share their size, shape and corners)."""
     groups: dict[tuple[str, float, float, str], list[impose.Copy]] = {}
+    drawings, sheets = faces.drawings, faces.sheets
+    titles: dict[str, str] = {}
+    # (kind, width, height, shape, corners, folds) -> the group's key, hex_top, corners kept
+    looks: dict[tuple[object, ...], tuple[tuple[str, float, float, str], str,
+                                          tuple[tuple[float, float], ...]]] = {}
     for c in faces.components:
-        front = faces.drawings[(c.id, "front")]
-        key = (faces.sheets[c.kind], round(front.width, 3), round(front.height, 3), hex_top(front))
-        copy = impose.Copy(c.id, kind_title(db, c.kind), c.name, front.width, front.height,
-                           (c.id, "back") in faces.drawings, front.shape == "circle",
-                           hex_top(front), front.points if front.shape == "polygon" else (),
-                           front.folds)
-        groups.setdefault(key, []).extend([copy] * c.count)
+        kind = c.kind
+        front = drawings[(c.id, "front")]
+        w, h, shape = front.width, front.height, front.shape
+        look = (kind, w, h, shape, front.points, front.folds)
+        known = looks.get(look)
+        if known is None:
+            top = hex_top(front)
+            known = looks[look] = ((sheets[kind], round(w, 3), round(h, 3), top), top,
+                                   front.points if shape == "polygon" else ())
+        title = titles.get(kind)
+        if title is None:
+            title = titles[kind] = kind_title(db, kind)
+        copy = impose.Copy(c.id, title, c.name, w, h, (c.id, "back") in drawings,
+                           shape == "circle", known[1], known[2], front.folds)
+        groups.setdefault(known[0], []).extend([copy] * c.count)
     boxes = [impose.Group("large", (c,)) for c in faces.extras]
     return [impose.Group(sheet, tuple(copies)) for (sheet, _, _, _), copies in groups.items()
             ] + boxes
@@ -450,10 +471,19 @@ def lint_warnings(faces: Faces) -> list[Problem]:
     """The faces' lint warnings, one per layout line and rule, naming the first face it hit."""
     first: dict[tuple[str, str, str], Problem] = {}
     more: dict[tuple[str, str, str], int] = {}
+    # ids of a finding's place and message (objects the faces hold while this runs) -> its
+    # key: the faces of a deck give their findings at the same few places with the same
+    # message objects (a finding without a place is keyed anew)
+    keys: dict[tuple[int, int], tuple[str, str, str]] = {}
     for drawing in faces.drawings.values():
         for problem in drawing.warnings:
-            line = str(problem.where) if problem.where else problem.path.split(" ", 1)[-1]
-            key = (problem.rule, line, problem.message.split(":")[0])
+            where = problem.where
+            key = keys.get((id(where), id(problem.message))) if where else None
+            if key is None or key[0] != problem.rule:
+                line = str(where) if where else problem.path.split(" ", 1)[-1]
+                key = (problem.rule, line, problem.message.split(":")[0])
+                if where:
+                    keys[(id(where), id(problem.message))] = key
             if key in first:
                 more[key] = more.get(key, 0) + 1
             else:

@@ -14,7 +14,7 @@ import hashlib
 from collections.abc import Iterable
 
 from cardgen.layout import fonts
-from cardgen.layout.drawing import Drawing, Group, Primitive, Text
+from cardgen.layout.drawing import KEPT_REPRS, Drawing, Group, Primitive, Text
 
 KEPT = 8192  # coordinates and tails kept (each memo cleared when full)
 _floats: dict[float, str] = {}  # a non-zero float -> its repr
@@ -36,8 +36,28 @@ def face_body(drawing: Drawing) -> str:
     items = drawing.items
     if type(items) is not list:  # noqa: E721  (a list's repr is what is written below)
         return repr((drawing.width, drawing.height, drawing.bleed, items))
-    parts = [_text_repr(item) if type(item) is Text else repr(item)  # noqa: E721
-             for item in items]
+    parts: list[str] = []
+    add, floats, tails, kept = parts.append, _floats, _tails, KEPT_REPRS
+    for item in items:  # _text_repr written out in the loop (a face holds a Text a line)
+        if type(item) is not Text:  # noqa: E721  (a shared shape's repr as drawing.py keeps it)
+            found = kept.get(id(item))
+            add(found[1] if found is not None and found[0] is item else repr(item))
+            continue
+        d = item.__dict__
+        if d["stroke"] is not None or d["stroke_width"] != 0.0 or d["spacing"] != 0.0:
+            add(repr(item))
+            continue
+        x, y, size = d["x"], d["y"], d["size"]
+        xs, ys = floats.get(x), floats.get(y)
+        if xs is None or type(x) is not float:  # noqa: E721  (see _text_repr)
+            xs = _kept_float(x)
+        if ys is None or type(y) is not float:  # noqa: E721
+            ys = _kept_float(y)
+        key = (d["font"], size, d["color"], d["anchor"])
+        tail = tails.get(key)
+        if tail is None or type(size) is not float:  # noqa: E721
+            tail = _tail(key)
+        add(f"Text(x={xs}, y={ys}, text={d['text']!r}{tail}")
     return f"({drawing.width!r}, {drawing.height!r}, {drawing.bleed!r}, [{', '.join(parts)}])"
 
 
