@@ -242,3 +242,21 @@ def test_kept_label_parts_are_what_placing_them_afresh_gives() -> None:
     for cached in (furniture.item_length, furniture._bar, furniture._text_label):
         cached.cache_clear()
     assert kept == again == furnished()
+
+
+def test_a_documents_painter_keys_the_faces_placed_as_the_faces_key_them() -> None:
+    """pipeline/writers.painted: one pass over a document's placements gives the forms (keys
+    placed more than once: equal backs are one form), each drawing's key by its id and each
+    face placed once, in order."""
+    from cardgen.pipeline.faces import Faces
+    from cardgen.pipeline.writers import painted
+
+    faces = Faces([], dict(FACES), {})
+    placed = [p.face for page in _pages() for p in page.placements]
+    painter, drawn = painted(faces, placed)
+    keys = {face: face_key(drawing) for face, drawing in FACES.items()}
+    assert painter.reused == reused_keys(keys[face] for face in placed)
+    assert len(painter.reused) == 1  # the backs, three objects of one content
+    assert drawn == [(keys[face], FACES[face]) for face in dict.fromkeys(placed)]
+    assert painter.keys == {id(FACES[face]): keys[face] for face in placed}
+    assert faces.keys == {face: keys[face] for face in placed}

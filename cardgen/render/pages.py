@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from operator import attrgetter
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
@@ -33,6 +33,7 @@ from cardgen.render.pdf import (
     draw_items,
     new_canvas,
     page_boxes,
+    replay,
     replay_or_draw,
 )
 from cardgen.render.pdfpage import set_page, show_page
@@ -67,32 +68,34 @@ def home_page_key(signature: str, content: str, painter: Painter, page: Page,
 
     Worked out once per painter (one document's) for a signature and a content: `content`
     holds the page's plan and its faces' keys, and a painter paints one document's faces."""
-    kept: dict[tuple[str, str], str] = painter.__dict__.setdefault(_PAGE_KEYS_ATTR, {})
+    kept: dict[tuple[str, str], str] | None = painter.__dict__.get(_PAGE_KEYS_ATTR)
+    if kept is None:
+        kept = painter.__dict__[_PAGE_KEYS_ATTR] = {}
+        painter.__dict__[_PLACED_IDS_ATTR] = {}
     found = kept.get((signature, content))
     if found is None:
-        placed: dict[tuple[object, ...], str] = painter.__dict__.setdefault(_PLACED_ATTR, {})
-        # a drawing's repr by its object first (held there, so its id is its own)
-        by_id: dict[int, tuple[Drawing, str]] = painter.__dict__.setdefault(_PLACED_IDS_ATTR, {})
+        # a drawing's `_placed` repr by its object (held there, so its id is its own)
+        by_id: dict[int, tuple[Drawing, str]] = painter.__dict__[_PLACED_IDS_ATTR]
         parts = []
         for p in page.placements:  # each face's `_placed` repr, worked out once per painter
             drawing = faces[p.face]
             known = by_id.get(id(drawing))
-            if known is not None and known[0] is drawing:
-                parts.append(known[1])
-                continue
-            what = (painter.key(drawing), drawing.shape, drawing.corner, drawing.points)
-            one = placed.get(what)
-            if one is None:
-                one = placed[what] = repr(_placed(painter, drawing))
-            by_id[id(drawing)] = (drawing, one)
-            parts.append(one)
+            if known is None or known[0] is not drawing:
+                known = by_id[id(drawing)] = (drawing, _placed_repr(painter, drawing))
+            parts.append(known[1])
         key = f"({signature!r}, {content!r}, [{', '.join(parts)}])"  # the tuple's repr
         found = kept[(signature, content)] = hashlib.sha1(key.encode("utf-8")).hexdigest()
     return found
 
 
+def _placed_repr(painter: Painter, drawing: Drawing) -> str:
+    """repr(_placed(painter, drawing)), written as the tuple's repr is."""
+    key = painter.key(drawing)
+    return (f"({key!r}, {key in painter.reused!r}, {drawing.shape!r}, {drawing.corner!r}, "
+            f"{drawing.points!r})")
+
+
 _PAGE_KEYS_ATTR = "_cardgen_page_keys"
-_PLACED_ATTR = "_cardgen_placed"  # (face key, outline) -> the repr of its `_placed`
 _PLACED_IDS_ATTR = "_cardgen_placed_ids"  # id(drawing) -> (the drawing, its `_placed` repr)
 
 
@@ -117,21 +120,34 @@ def _draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing],
     canvas.saveState()
     furniture: dict[object, Kept] = canvas.__dict__.setdefault(_FURNITURE_ATTR, {})
     # the marks' key: their values, found by their objects when pages share them (a grid's)
-    by_ids: dict[object, tuple[object, object]] = canvas.__dict__.setdefault(_MARK_KEYS_ATTR, {})
+    by_ids: dict[object, list[Any]] = canvas.__dict__.setdefault(_MARK_KEYS_ATTR, {})
     shared = (height, tuple(map(id, page.lines)), tuple(map(id, page.circles)))
     found = by_ids.get(shared)
     if found is None:
         key = (height, tuple(map(_line_values, page.lines)),
                tuple(map(_circle_values, page.circles)))
         # the objects held beside their key: no other object takes their ids meanwhile
-        found = by_ids[shared] = (key, (tuple(page.lines), tuple(page.circles)))
-    _replayed(canvas, furniture, found[0], _marks, page, height)
+        found = by_ids[shared] = [key, (tuple(page.lines), tuple(page.circles)), None]
+    _found_again(canvas, furniture, found, _marks, page, height)
     for label in page.labels:  # by its object first (a file's pages share their labels)
         found = by_ids.get((height, id(label)))
         if found is None:
-            found = by_ids[(height, id(label))] = ((height, _label_values(label)), label)
-        _replayed(canvas, furniture, found[0], _label, label, height)
+            found = by_ids[(height, id(label))] = [(height, _label_values(label)), label, None]
+        _found_again(canvas, furniture, found, _label, label, height)
     canvas.restoreState()
+
+
+def _found_again(canvas: Canvas, kept: dict[object, Kept], found: list[Any],
+                 draw: Callable[..., None], *args: object) -> None:
+    """`_replayed` for furniture found by its objects (`found`: its key, the objects and what
+    `kept` holds under the key once drawn or found there): the key looked up in `kept` once
+    per objects, not once per page (a grid's marks are a long key to hash)."""
+    entry = found[2]
+    if entry is None:
+        _replayed(canvas, kept, found[0], draw, *args)
+        found[2] = kept[found[0]]
+    else:
+        replay(canvas, entry)
 
 
 def _slot_clip(canvas: Canvas, p: Placement, height: float) -> None:

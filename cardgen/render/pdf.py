@@ -340,11 +340,16 @@ def replay_or_draw(canvas: Canvas, kept: dict[Any, Kept], key: object, draw: Cal
         kept[key] = (version, code[start:],
                      {name: attrs[name] for name in state if attrs[name] != before[name]})
         return
+    replay(canvas, found)
+
+
+def replay(canvas: Canvas, found: Kept) -> None:
+    """Give the operators, PDF version and canvas attributes `replay_or_draw` kept."""
     version, ops, left = found
     doc = canvas._doc
     if version > doc._pdfVersion:
         doc._pdfVersion = version
-    code.extend(ops)
+    canvas._code.extend(ops)
     if left:
         canvas.__dict__.update(left)
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
-from itertools import chain
+from itertools import chain, repeat
+from operator import add, sub
 from typing import Any, cast
 
 from reportlab.lib.colors import Color, HexColor
@@ -80,6 +81,7 @@ def draw_texts(canvas: Canvas, texts: Iterable[Text]) -> None:  # noqa: C901 (on
     color, tf = "", ""
     outline: str | None = None
     tracking = 0.0
+    face, space, body = lines.face, lines.space, lines.body  # the face's kept bodies
     for t in texts:
         if t.color != color:
             add(rgb_op(t.color))
@@ -99,18 +101,19 @@ def draw_texts(canvas: Canvas, texts: Iterable[Text]) -> None:  # noqa: C901 (on
             outline = t.stroke
         font_op = font_ops.get((t.font, t.size))
         if font_op is not None:  # `_Lines.parts`'s usual line, inline: one TJ in the first
-            if t.font != lines.face:  # subset, joined from its words' kept bodies
+            if t.font != face:  # subset, joined from its words' kept bodies
                 lines._bodies(t.font)
+                face, space, body = lines.face, lines.space, lines.body
             text = t.text
-            space = lines.space
             if space is not None and text and text.isascii():
-                bodies = lines.bodies
                 try:
-                    tj: str | None = "[(" + space.join([bodies[w] for w in text.split(" ")]) + ")] TJ"
-                except KeyError:
-                    tj = lines.fast(t.font, text)
+                    tj: str | None = f"[({space.join(map(body, text.split(' ')))})] TJ"
+                except KeyError:  # a word met for the first time (or a number at its ends)
+                    tj = lines.fast(face, text)
+                    space, body = lines.space, lines.body
             else:
-                tj = lines.fast(t.font, text)
+                tj = lines.fast(face, text)
+                space, body = lines.space, lines.body
             if tj is not None:
                 if font_op != tf:
                     add(font_op)
@@ -138,6 +141,7 @@ class _Lines:
             _TEXT_ATTR, {})
         self.font_ops: dict[tuple[str, float], str] = attrs.setdefault(_FONT_OPS_ATTR, {})
         self.face, self.bodies, self.space = "", dict[str, str](), cast("str | None", None)
+        self.body = self.bodies.__getitem__
 
     def parts(self, t: Text) -> list[tuple[str, str]]:
         """(font operator, TJ operators) of each subset the line's glyphs fall in, for a
@@ -161,6 +165,7 @@ class _Lines:
         found = self.canvas.__dict__.get(_PIECES_ATTR, {}).get(face)
         self.bodies = found[1] if found is not None else {}
         self.space = self.bodies.get(" ")
+        self.body = self.bodies.__getitem__
 
 
 def _joined(bodies: dict[str, str], text: str) -> str | None:
@@ -459,21 +464,55 @@ _WORD_CHARS: dict[str, tuple[object, dict[str, str], set[str]]] = {}
 @lru_cache(maxsize=1 << 15)
 def _shown_whole(face: str, text: str) -> _Shown:
     """A text shaped whole, each glyph's gap measured to where the next glyph (or the text's
-    end) is."""
+    end) is. A glyph's character and width are looked up in the face's `_glyphs` tables, and
+    the gaps worked out by C-level maps (the same float operations, in the same order, as
+    `round(x + width - end, 3)` glyph by glyph)."""
     shaped = fonts.shaped(text, face)
-    rl_face = pdf_font(face).face
+    chars_of, widths_of = _glyphs(face)
+    gids = shaped.gids
+    try:
+        chars = "".join(map(chars_of.__getitem__, gids))
+    except KeyError:  # a glyph met for the first time in this font
+        _learn_glyphs(face, gids, chars_of, widths_of)
+        chars = "".join(map(chars_of.__getitem__, gids))
     scale = 1000.0 / fonts.units_per_em(face)
+    xs = list(map(scale.__mul__, shaped.xs))
+    ends = xs[1:]
+    ends.append(shaped.advance * scale)
+    gaps = tuple(map(sub, map(add, xs, map(widths_of.__getitem__, gids)), ends))  # none: no glyph
+    if any(gaps):  # (round(0.0, 3) is 0.0 and round(-0.0, 3) is -0.0: a word without a move
+        gaps = tuple(map(round, gaps, repeat(3)))  # between its glyphs keeps its zeros)
+    lead = -round(xs[0], 3) if gids else 0.0
+    ys = shaped.ys
+    rises = tuple(map(scale.__mul__, ys)) if any(ys) else ()
+    return _Shown(chars, gaps, lead, rises)
+
+
+def _glyphs(face: str) -> tuple[dict[int, str], dict[int, float]]:
+    """A face's glyph id -> the character reportlab shows it by (its first character, or its
+    private-use code, `char_of`), and glyph id -> that character's width (as getCharWidth
+    reads it); filled as glyphs are met (`_learn_glyphs`), kept on reportlab's face."""
+    rl_face = pdf_font(face).face
+    found: tuple[dict[int, str], dict[int, float]] | None = rl_face.__dict__.get(_GLYPHS_ATTR)
+    if found is None:
+        found = rl_face.__dict__[_GLYPHS_ATTR] = ({}, {})
+    return found
+
+
+def _learn_glyphs(face: str, gids: Iterable[int], chars_of: dict[int, str],
+                  widths_of: dict[int, float]) -> None:
+    rl_face = pdf_font(face).face
     mapped = rl_face.glyphToChar.get
-    chars = [int(found[0]) if (found := mapped(gid)) else _char_of(rl_face, gid)
-             for gid in shaped.gids]
-    xs = [x * scale for x in shaped.xs]
-    ends = [*xs[1:], shaped.advance * scale]
-    widths, default = rl_face.charWidths, rl_face.defaultWidth  # as getCharWidth reads them
-    gaps = tuple([round(x + widths.get(c, default) - end, 3)
-                  for x, c, end in zip(xs, chars, ends, strict=False)])  # none: no glyph
-    lead = -round(xs[0], 3) if chars else 0.0
-    rises = tuple([y * scale for y in shaped.ys]) if any(shaped.ys) else ()
-    return _Shown("".join(map(chr, chars)), gaps, lead, rises)
+    widths, default = rl_face.charWidths, rl_face.defaultWidth
+    for gid in gids:
+        if gid not in chars_of:
+            found = mapped(gid)
+            code = int(found[0]) if found else _char_of(rl_face, gid)
+            chars_of[gid] = chr(code)
+            widths_of[gid] = widths.get(code, default)
+
+
+_GLYPHS_ATTR = "_cardgen_glyphs"
 
 
 def private_glyph(face: str, code: int) -> int | None:
