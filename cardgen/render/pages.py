@@ -145,7 +145,7 @@ def _found_again(canvas: Canvas, kept: dict[object, Kept], found: list[Any],
     entry = found[2]
     if entry is None:
         _replayed(canvas, kept, found[0], draw, *args)
-        found[2] = kept[found[0]]
+        found[2] = kept.get(found[0])
     else:
         replay(canvas, entry)
 

@@ -297,29 +297,70 @@ def draw_items(canvas: Canvas, items: list[Primitive] | tuple[Primitive, ...]) -
                 doc._pdfVersion = version
             code.extend(ops)
         else:
-            if isinstance(item, Rect | Ellipse | Path) and replayable(item.style):
-                _recorded(canvas, item)
+            if (kind is Rect or kind is Ellipse or kind is Path) and replayable(item.style):
+                kept = _recorded(canvas, item)
+            elif kind is Group:
+                kept = _group(canvas, item)
             else:
+                kept = None
                 _DRAW[kind](canvas, item)
-            if kind is not Text and kind is not Image:
-                kept = canvas.__dict__.get(_OPS_ATTR, {}).get(repr(item))
-                if kept is not None:  # recorded: an opaque shape, or a group of them
-                    by_id[id(item)] = (item, kept)
+            if kept is not None:  # recorded: an opaque shape, or a group of them
+                by_id[id(item)] = (item, kept)
         i += 1
 
 
 def _recorded(canvas: Canvas, item: Rect | Ellipse | Path | Group,
-              draw: Callable[[Canvas, Any], None] | None = None) -> None:
-    """An opaque shape drawn as the operators it gave the first time in this document.
+              draw: Callable[[Canvas, Any], None] | None = None) -> Kept | None:
+    """An opaque shape drawn as the operators it gave the first time in this process; what
+    was kept (None: nothing).
 
     An opaque rect, ellipse or path is drawn inside its own q ... Q, so its operators depend
-    on nothing but itself (a translucent one names a graphics state numbered per page, so it
-    is always drawn afresh): the frames, boxes and icons every card repeats cost a list
-    extend, not a dozen reportlab calls. The key is the repr, which tells 1 from 1.0 and 0.0
-    from -0.0. The PDF version drawing it asked for (reportlab asks 1.4 of a colour) is asked
-    again."""
-    replay_or_draw(canvas, canvas.__dict__.setdefault(_OPS_ATTR, {}), repr(item),
-                   lambda: (draw or _DRAW[type(item)])(canvas, item))
+    on nothing but itself, the canvas's fill mode and colour space (a translucent one names
+    a graphics state numbered per page, so it is always drawn afresh): the frames, boxes and
+    icons every card repeats cost a list extend, not a dozen reportlab calls, in every
+    document of the process (a print-shop file draws the faces a home-print file drew). The
+    key is the repr, which tells 1 from 1.0 and 0.0 from -0.0. The PDF version drawing it
+    asked for (reportlab asks 1.4 of a colour) is asked again. A shape whose drawing named a
+    resource of the document (a separation colour) is kept for that document only."""
+    key = repr(item)
+    own: dict[str, Kept] | None = canvas.__dict__.get(_OPS_ATTR)
+    found = own.get(key) if own is not None else None
+    if found is None:
+        shared = shape_ops(canvas)
+        found = shared.get(key)
+        if found is None:
+            before = _named(canvas)
+            start = len(canvas._code)
+            version = asked_version(canvas, lambda: (draw or _DRAW[type(item)])(canvas, item))
+            found = (version, canvas._code[start:], {})
+            if _named(canvas) == before:
+                if len(shared) >= SHAPE_OPS_MAX:
+                    shared.clear()
+                shared[key] = found
+            else:
+                canvas.__dict__.setdefault(_OPS_ATTR, {})[key] = found
+            return found
+    replay(canvas, found)
+    return found
+
+
+SHAPE_OPS_MAX = 1 << 12  # shapes and groups a process keeps the operators of; emptied when full
+_SHAPE_OPS: dict[tuple[object, str], dict[str, Kept]] = {}  # (fill mode, colour space) -> them
+
+
+def shape_ops(canvas: Canvas) -> dict[str, Kept]:
+    """repr -> what drawing an opaque shape (or a group of them) gave, kept for every document
+    of the process drawn with the canvas's fill mode and colour space enforced."""
+    key = (canvas._fillMode, repr(canvas._enforceColorSpace))
+    found = _SHAPE_OPS.get(key)
+    if found is None:
+        found = _SHAPE_OPS[key] = {}
+    return found
+
+
+def _named(canvas: Canvas) -> tuple[int, int, int]:
+    """How many colours, shadings and graphics states the canvas's page names."""
+    return len(canvas._colorsUsed), len(canvas._shadingUsed), len(canvas._extgstate._c)
 
 
 Kept = tuple[tuple[int, ...], list[str], dict[str, object]]  # version, operators, state left
@@ -415,13 +456,13 @@ def _reader(path: str, digest: str) -> ImageReader:
     return ImageReader(path)
 
 
-def _group(canvas: Canvas, g: Group) -> None:
+def _group(canvas: Canvas, g: Group) -> Kept | None:
     """A group of opaque shapes (an icon) is drawn as `_recorded` draws a shape: the operators
-    it gave the first time in this document (its repr is kept per object: cheap to key by)."""
+    it gave the first time (what was kept); any other group drawn afresh (None)."""
     if _shapes_only(g):
-        _recorded(canvas, g, _drawn_group)
-    else:
-        _drawn_group(canvas, g)
+        return _recorded(canvas, g, _drawn_group)
+    _drawn_group(canvas, g)
+    return None
 
 
 def _shapes_only(g: Group) -> bool:
@@ -451,9 +492,9 @@ def _drawn_group(canvas: Canvas, g: Group) -> None:
     canvas.restoreState()
 
 
-_OPS_ATTR = "_cardgen_ops"
-_OPS_BY_ID_ATTR = "_cardgen_ops_by_id"  # id -> (the shape or group, its _OPS_ATTR entry)
-_DRAW: dict[type, Callable[[Canvas, Any], None]] = {
+_OPS_ATTR = "_cardgen_ops"  # a document's shapes that named a resource of it
+_OPS_BY_ID_ATTR = "_cardgen_ops_by_id"  # id -> (the shape or group, what `_recorded` kept)
+_DRAW: dict[type, Callable[[Canvas, Any], object]] = {
     Rect: _rect, Ellipse: _ellipse, Path: _path, Text: lambda c, t: draw_texts(c, (t,)),
     Image: _image, Group: _group}
 
