@@ -260,3 +260,23 @@ def test_a_documents_painter_keys_the_faces_placed_as_the_faces_key_them() -> No
     assert drawn == [(keys[face], FACES[face]) for face in dict.fromkeys(placed)]
     assert painter.keys == {id(FACES[face]): keys[face] for face in placed}
     assert faces.keys == {face: keys[face] for face in placed}
+
+
+def test_page_marks_kept_by_an_earlier_document_are_the_marks_drawing_gives(
+        tmp_path: Path) -> None:
+    """A page's marks drawn in one document are replayed in the next (the same operators,
+    PDF version and canvas state as drawing them), each fill mode its own."""
+    lines = [Line(5.0, 20.0, 9.0, 20.0), Line(5.0, 108.0, 9.0, 108.0, 0.3, 0.5, (2.0, 1.0))]
+    page = Page(LETTER, "front", "x", [], lines, [Circle(100.0, 150.0, 4.0)], [])
+
+    def drawn(name: str, mode: int) -> tuple[list[str], dict[str, Any], tuple[int, ...]]:
+        canvas = new_canvas(str(tmp_path / name))
+        canvas._fillMode = mode
+        pages._draw_page(canvas, page, {}, lambda *a, **k: None)
+        return canvas._code, _state(canvas), canvas._doc._pdfVersion
+
+    pages._MARKS.clear()
+    for mode in (0, 1):
+        first = drawn(f"first-{mode}.pdf", mode)
+        assert drawn(f"again-{mode}.pdf", mode) == first
+    assert len(pages._MARKS) == 2 and sum(map(len, pages._MARKS.values())) == 2

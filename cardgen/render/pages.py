@@ -128,7 +128,7 @@ def _draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing],
                tuple(map(_circle_values, page.circles)))
         # the objects held beside their key: no other object takes their ids meanwhile
         found = by_ids[shared] = [key, (tuple(page.lines), tuple(page.circles)), None]
-    _found_again(canvas, furniture, found, _marks, page, height)
+    _found_again(canvas, _marks_kept(canvas), found, _marks, page, height)
     for label in page.labels:  # by its object first (a file's pages share their labels)
         found = by_ids.get((height, id(label)))
         if found is None:
@@ -205,6 +205,25 @@ _MARK_STATE = ("_strokeColorObj", "_fillColorObj", "_lineWidth")  # what marks l
 # what furniture is drawn from, as plain values (hashed without a call to a dataclass's __hash__)
 _line_values, _circle_values, _label_values = (attrgetter(*(f.name for f in fields(kind)))
                                                 for kind in (Line, Circle, Label))
+
+
+def _marks_kept(canvas: Canvas) -> dict[object, Kept]:
+    """The operators of the page marks drawn so far in the process, for a canvas in this fill
+    mode and state: marks (lines and circles, no text) are the same operators in every
+    document (a paper's duplex and single-sided files share their grids)."""
+    attrs = canvas.__dict__
+    key = (attrs["_fillMode"], *(attrs[name] for name in _MARK_STATE))
+    kept = _MARKS.get(key)
+    if kept is None:
+        if len(_MARKS) >= 16:
+            _MARKS.clear()
+        kept = _MARKS[key] = {}
+    elif len(kept) >= 1024:
+        kept.clear()
+    return kept
+
+
+_MARKS: dict[tuple[object, ...], dict[object, Kept]] = {}
 
 
 def _replayed(canvas: Canvas, kept: dict[object, Kept], key: object,

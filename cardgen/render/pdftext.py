@@ -40,6 +40,7 @@ _TEXT_ATTR = "_cardgen_texts"
 _PIECES_ATTR = "_cardgen_pieces"
 _LINES_ATTR = "_cardgen_lines"  # the canvas's `_Lines`
 _FONT_OPS_ATTR = "_cardgen_font_ops"
+_STATES_ATTR = "_cardgen_font_states"  # face -> its font's state for the document
 _PIECES = re.compile(r" |[^ ]+")  # a line's words and the spaces between them
 
 
@@ -350,12 +351,17 @@ def _piece(canvas: Canvas, face: str, text: str) -> _Piece | None:
     """A piece's glyphs in the document's codes (`_Piece`); None when a glyph has no code yet
     or one past the first subset, is raised, or the piece shows no glyph."""
     shown = _shown_whole(face, text)
-    state = pdf_font(face).state.get(canvas._doc)
+    doc = canvas._doc
+    states: dict[str, Any] = doc.__dict__.setdefault(_STATES_ATTR, {})
+    state = states.get(face)
+    if state is None:  # (a font's state for a document, once made, stays the same object)
+        state = pdf_font(face).state.get(doc)
+        if state is not None:
+            states[face] = state
     if not shown.chars or shown.rises or state is None:
         return None
-    assigned = state.assignments
     try:
-        codes = bytes([assigned[c] for c in map(ord, shown.chars)])
+        codes = bytes(map(state.assignments.__getitem__, map(ord, shown.chars)))
     except (KeyError, ValueError):  # not given a code yet, or past the first subset
         return None
     escape = canvas._escape
