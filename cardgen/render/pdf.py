@@ -270,10 +270,12 @@ def paint(
     canvas.restoreState()
 
 
-def draw_items(canvas: Canvas, items: list[Primitive] | tuple[Primitive, ...]) -> None:
+def draw_items(canvas: Canvas, items: list[Primitive] | tuple[Primitive, ...]) -> bool:
     """Draw primitives in face space: mm with y down become pt with y up (origin unchanged).
     A shape or group `_recorded` kept is replayed at once when met again as the same object
-    (faces share their frames' and icons' objects)."""
+    (faces share their frames' and icons' objects). True when the items name no
+    per-document resource (image, graphics state, shading: `faceops.pure`'s answer)."""
+    clean = True
     by_id: dict[int, tuple[object, Kept]] | None = canvas.__dict__.get(_OPS_BY_ID_ATTR)
     if by_id is None:
         by_id = canvas.__dict__[_OPS_BY_ID_ATTR] = {}
@@ -297,20 +299,33 @@ def draw_items(canvas: Canvas, items: list[Primitive] | tuple[Primitive, ...]) -
                 doc._pdfVersion = version
             code.extend(ops)
         else:
-            if (kind is Rect or kind is Ellipse or kind is Path) and replayable(item.style):
-                kept = _recorded(canvas, item)
-            elif kind is Group:
-                kept = _group(canvas, item)
-            else:
-                kept = None
-                _DRAW[kind](canvas, item)
+            kept, pure = _drawn(canvas, item, kind)
+            clean = clean and pure
             if kept is not None:  # recorded: an opaque shape, or a group of them
                 by_id[id(item)] = (item, kept)
         i += 1
+    return clean
+
+
+def _drawn(canvas: Canvas, item: Primitive, kind: type) -> tuple[Kept | None, bool]:
+    """A shape, group or image not met before as this object: drawn, or replayed from what
+    `_recorded` kept; what it kept (None: nothing) and whether the item names no
+    per-document resource."""
+    if kind is Rect or kind is Ellipse or kind is Path:
+        shape = cast("Rect | Ellipse | Path", item)
+        if replayable(shape.style):
+            return _recorded(canvas, shape), True
+    elif kind is Group:
+        group = cast("Group", item)
+        if _shapes_only(group):
+            return _recorded(canvas, group, _drawn_group), True
+        return None, _drawn_group(canvas, group)
+    _DRAW[kind](canvas, item)
+    return None, False
 
 
 def _recorded(canvas: Canvas, item: Rect | Ellipse | Path | Group,
-              draw: Callable[[Canvas, Any], None] | None = None) -> Kept | None:
+              draw: Callable[[Canvas, Any], object] | None = None) -> Kept | None:
     """An opaque shape drawn as the operators it gave the first time in this process; what
     was kept (None: nothing).
 
@@ -476,7 +491,8 @@ def _shapes_only(g: Group) -> bool:
     return True
 
 
-def _drawn_group(canvas: Canvas, g: Group) -> None:
+def _drawn_group(canvas: Canvas, g: Group) -> bool:
+    """A group drawn afresh; whether its items name no per-document resource."""
     a, b, c, d, e, f = g.transform
     canvas.saveState()
     canvas.transform(a, -b, -c, d, e * K, -f * K)
@@ -488,8 +504,9 @@ def _drawn_group(canvas: Canvas, g: Group) -> None:
     if g.clip_path is not None:
         canvas.clipPath(path_outline(canvas, g.clip_path), stroke=0, fill=0,
                         fillMode=0 if g.clip_path.fill_rule == "evenodd" else 1)
-    draw_items(canvas, g.items)
+    clean = draw_items(canvas, g.items)
     canvas.restoreState()
+    return clean
 
 
 _OPS_ATTR = "_cardgen_ops"  # a document's shapes that named a resource of it
