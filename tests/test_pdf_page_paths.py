@@ -280,3 +280,24 @@ def test_page_marks_kept_by_an_earlier_document_are_the_marks_drawing_gives(
         first = drawn(f"first-{mode}.pdf", mode)
         assert drawn(f"again-{mode}.pdf", mode) == first
     assert len(pages._MARKS) == 2 and sum(map(len, pages._MARKS.values())) == 2
+
+
+def test_placing_operators_kept_by_an_earlier_document_are_those_placing_gives(
+        tmp_path: Path) -> None:
+    """Slots' clips and placements, faces' clips and labels' places are kept for the process:
+    a second document's pages (placed from what the first kept) are the pages the canvas path
+    gives with nothing kept."""
+    from cardgen.render import pdf
+
+    def forget() -> None:
+        for kept in (pages._SLOT_OPS, pages._LABEL_PLACES, pdf._CLIPS):
+            kept.clear()
+
+    forget()
+    for folder in ("first", "again"):
+        (tmp_path / folder).mkdir()
+    _operators(tmp_path / "first", True, False)
+    assert pages._SLOT_OPS and pages._LABEL_PLACES and pdf._CLIPS
+    again = _operators(tmp_path / "again", True, False)
+    forget()
+    assert again == _operators(tmp_path, False, False)

@@ -164,10 +164,10 @@ def _place(canvas: Canvas, painter: Painter, drawing: Drawing, p: Placement, hei
            ) -> None:
     """One face in its slot, as `_slot_clip`, the painter and restoreState give it, with the
     operators before the face's own (the slot's clip, the face's placement and its own clip)
-    made once per document for each slot, face size, bleed and outline (a sheet's slots are
-    the same on every page), and no reportlab call for a face whose operators are kept: the
-    graphics state saved and restored around the face is the canvas's own state before and
-    after, which a face's drawing leaves as it found it."""
+    made once per process for each slot, face size, bleed and outline (a sheet's slots are
+    the same on every page and in every file of its paper), and no reportlab call for a face
+    whose operators are kept: the graphics state saved and restored around the face is the
+    canvas's own state before and after, which a face's drawing leaves as it found it."""
     name = painter.key(drawing)
     code = canvas._code
     slot = p.slot
@@ -176,7 +176,7 @@ def _place(canvas: Canvas, painter: Painter, drawing: Drawing, p: Placement, hei
     key = (height, box.x, box.y, box.w, box.h, slot.x, slot.y, slot.rotate, bleed,
            drawing.width, drawing.height, drawing.bleed, drawing.shape, drawing.corner,
            drawing.points, canvas._fillMode)
-    prefixes: dict[tuple[object, ...], str] = canvas.__dict__.setdefault(_PREFIXES_ATTR, {})
+    prefixes = _kept(_SLOT_OPS)
     prefix = prefixes.get(key)
     if prefix is None:
         start = len(code)
@@ -198,7 +198,20 @@ def _place(canvas: Canvas, painter: Painter, drawing: Drawing, p: Placement, hei
     code.append("Q\nQ")
 
 
-_PREFIXES_ATTR = "_cardgen_slot_ops"
+# placing operators (a slot's clip, a face's placement and clip; a label's place), which
+# depend on nothing of the document: kept for every document of the process (a paper's files
+# share their slots, the print-shop files their page sizes), each dict emptied when full
+_SLOT_OPS: dict[tuple[object, ...], str] = {}
+_SHOP_OPS: dict[tuple[object, ...], str] = {}
+_LABEL_PLACES: dict[tuple[float, float, float], str] = {}
+
+
+def _kept(ops: dict[Any, str]) -> dict[Any, str]:
+    if len(ops) >= 4096:
+        ops.clear()
+    return ops
+
+
 _FURNITURE_ATTR = "_cardgen_furniture"  # a document's page marks and labels, as first drawn
 _MARK_KEYS_ATTR = "_cardgen_mark_keys"  # the marks' objects' ids -> (their key, them)
 _MARK_STATE = ("_strokeColorObj", "_fillColorObj", "_lineWidth")  # what marks leave set
@@ -252,10 +265,10 @@ def _marks(canvas: Canvas, page: Page, height: float) -> None:
 
 
 def _label(canvas: Canvas, label: Label, height: float) -> None:
-    """A label: its placing operators (saveState, translate and rotate, made once per document
+    """A label: its placing operators (saveState, translate and rotate, made once per process
     for each place and angle: a file's pages put their labels at the same few places), its
     text, and restoreState's."""
-    places: dict[tuple[float, float, float], str] = canvas.__dict__.setdefault(_PLACES_ATTR, {})
+    places = _kept(_LABEL_PLACES)
     code = canvas._code
     where = (label.x, height - label.y, label.angle)
     place = places.get(where)
@@ -273,7 +286,6 @@ def _label(canvas: Canvas, label: Label, height: float) -> None:
     code.append("Q")
 
 
-_PLACES_ATTR = "_cardgen_label_places"
 
 
 def write_print_pdf(
@@ -339,7 +351,7 @@ def _face_page(canvas: Canvas, drawing: Drawing, paint: Callable[..., None], ble
 def _shop_place(canvas: Canvas, painter: Painter, drawing: Drawing, bleed: float) -> None:
     """A face on its print-shop page, as the painter paints it there, with the operators
     before the face's own (saveState's, the placement and the face's clip) made once per
-    document for each size, bleed and outline; the state saved and restored around the face
+    process for each size, bleed and outline; the state saved and restored around the face
     is the canvas's own (as in `_place`)."""
     name = painter.key(drawing)
     reused = name in painter.reused
@@ -347,7 +359,7 @@ def _shop_place(canvas: Canvas, painter: Painter, drawing: Drawing, bleed: float
         painter.ensure_form(canvas, drawing)
     key = (drawing.width, drawing.height, drawing.bleed, bleed, drawing.shape, drawing.corner,
            drawing.points, canvas._fillMode)
-    prefixes: dict[tuple[object, ...], str] = canvas.__dict__.setdefault(_SHOP_ATTR, {})
+    prefixes = _kept(_SHOP_OPS)
     prefix = prefixes.get(key)
     code = canvas._code
     if prefix is None:
@@ -367,7 +379,6 @@ def _shop_place(canvas: Canvas, painter: Painter, drawing: Drawing, bleed: float
     code.append("Q")
 
 
-_SHOP_ATTR = "_cardgen_shop_ops"
 
 
 def _kept_face_page(canvas: Canvas, drawing: Drawing, painter: Painter, bleed: float,

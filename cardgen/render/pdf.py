@@ -56,7 +56,7 @@ from cardgen.render.pdftext import draw_texts
 
 K = mm  # points per mm
 _FORMS_ATTR = "_cardgen_forms"
-_CLIPS_ATTR = "_cardgen_clips"
+_CLIPS: dict[tuple[object, ...], list[str]] = {}  # a face's clip, kept for the process
 
 
 @cache
@@ -145,12 +145,14 @@ def _keep_graphics_states(canvas: Canvas, name: str, shadings: dict[str, str] | 
 def clip_and_place(canvas: Canvas, drawing: Drawing, x_mm: float, y_mm: float,
                     page_h_mm: float, bleed_mm: float, rotate: int) -> None:
     """Place the face and clip to its trim (or cut line) grown by the bleed shown: the clip's
-    operators, in face space, are worked out once per document for each size, bleed and
-    outline (every slot of every page clips a card alike)."""
+    operators, in face space, are worked out once per process for each size, bleed, outline
+    and fill mode (every slot of every page of every file clips a card alike)."""
     w, h = drawing.width, drawing.height
     b = max(0.0, min(bleed_mm, drawing.bleed))
     canvas.transform(*placement(rotate, x_mm, y_mm, w, h, page_h_mm))
-    clips: dict[tuple[object, ...], list[str]] = canvas.__dict__.setdefault(_CLIPS_ATTR, {})
+    clips = _CLIPS  # (the clip's operators depend on nothing of the document)
+    if len(clips) >= 4096:
+        clips.clear()
     key = (w, h, b, drawing.shape, drawing.corner, drawing.points, canvas._fillMode)
     code = canvas._code
     kept = clips.get(key)
