@@ -250,14 +250,23 @@ def _fast_tj(canvas: Canvas, face: str, text: str) -> str | None:
     if found is None:
         found = canvas.__dict__.setdefault(_PIECES_ATTR, {})[face] = ({}, {"": ""})
     kept, bodies = found
-    if plain:  # every piece met before without a number at its ends: their bodies joined
-        tj = _joined(bodies, text)
-        if tj is not None:
-            return tj
-    pieces = _PIECES.findall(text) if plain and " " in text else [text]
-    learnt = _learnt(canvas, face, pieces, found)
+    pieces: list[str] | None = None
+    if plain and text:  # every piece met before without a number at its ends: their bodies
+        words = text.split(" ")  # joined; else the pieces met for the first time kept first
+        space = bodies.get(" ")
+        if space is not None:
+            try:
+                return f"[({space.join(map(bodies.__getitem__, words))})] TJ"
+            except KeyError:
+                pass
+        learnt = _learnt_words(canvas, face, words, found)
+    else:
+        pieces = _PIECES.findall(text) if plain and " " in text else [text]
+        learnt = _learnt(canvas, face, pieces, found)
     if learnt is None:
         return None
+    if pieces is None:
+        pieces = _PIECES.findall(text) if " " in text else [text]
     if plain and learnt:  # (a line of plain words, one of them new: their bodies now)
         tj = _joined(bodies, text)
         if tj is not None:
@@ -292,6 +301,25 @@ def _learnt(canvas: Canvas, face: str, pieces: list[str],
     for text in pieces:
         if text not in found[0]:
             if _kept_piece(canvas, face, text, found) is None:
+                return None
+            learnt = True
+    return learnt
+
+
+def _learnt_words(canvas: Canvas, face: str, words: list[str],
+                  found: tuple[dict[str, _Piece], dict[str, str]]) -> bool | None:
+    """`_learnt` for a plain line's pieces, from its words (`text.split(" ")`): each word and
+    the space between each two, in the line's order."""
+    kept = found[0]
+    learnt = False
+    last = len(words) - 1
+    for n, word in enumerate(words):
+        if word and word not in kept:
+            if _kept_piece(canvas, face, word, found) is None:
+                return None
+            learnt = True
+        if n < last and " " not in kept:
+            if _kept_piece(canvas, face, " ", found) is None:
                 return None
             learnt = True
     return learnt
