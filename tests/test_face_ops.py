@@ -252,13 +252,13 @@ def faceops_key(drawing: Drawing) -> str:
 
 
 def test_a_glyph_without_a_character_has_the_same_private_code_in_any_order() -> None:
-    from cardgen.render import pdftext
+    from cardgen.render import pdffonts, pdftext
 
     font = pdftext.pdf_font("regular").face
     private = pdftext.private_codes(font)
     gids = sorted(private)[:3]
     for gid in reversed(gids):  # met in any order, each gets the code its rank gives
-        assert pdftext._char_of(font, gid) == private[gid]
+        assert pdffonts.char_of(font, gid) == private[gid]
     assert len({private[g] for g in gids}) == 3
     assert all(0xE000 <= private[g] <= 0xF8FF for g in gids)
 

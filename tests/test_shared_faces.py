@@ -120,7 +120,7 @@ def test_shapes_kept_by_an_earlier_document_write_the_pdf_drawing_them_would(
 
     from cardgen.layout.drawing import Ellipse, Group, Rect, Style
     from cardgen.layout.drawing import Path as PathItem
-    from cardgen.render import pdf
+    from cardgen.render import pdf, pdfreplay
 
     solid = Style(fill="#D98E04", stroke="#222222", stroke_width=0.5, dash=(1.0, 0.5))
     items = [Rect(0, 0, 63, 88, style=solid), Rect(5, 5, 53, 78, radius=2, style=solid),
@@ -136,17 +136,17 @@ def test_shapes_kept_by_an_earlier_document_write_the_pdf_drawing_them_would(
         pdf.draw_items(canvas, [*items, *items])
         return list(canvas._code)
 
-    pdf._SHAPE_OPS.clear()
+    pdfreplay._SHAPE_OPS.clear()
     drawn = {}
     for mode in (FILL_EVEN_ODD, FILL_NON_ZERO):
         first = document(f"first-{mode}.pdf", mode)  # drawn
         assert document(f"again-{mode}.pdf", mode) == first  # kept by the first
         drawn[mode] = first
-    assert len(pdf._SHAPE_OPS) == 2 and drawn[FILL_EVEN_ODD] != drawn[FILL_NON_ZERO]
-    pdf._SHAPE_OPS.clear()
+    assert len(pdfreplay._SHAPE_OPS) == 2 and drawn[FILL_EVEN_ODD] != drawn[FILL_NON_ZERO]
+    pdfreplay._SHAPE_OPS.clear()
     named = itertools.count()  # every drawing names something of its document
-    monkeypatch.setattr(pdf, "_named", lambda canvas: next(named))
+    monkeypatch.setattr(pdfreplay, "_named", lambda canvas: next(named))
     canvas = pdf.new_canvas(str(tmp_path / "own.pdf"))
     pdf.draw_items(canvas, items[:1])
-    assert not any(pdf._SHAPE_OPS.values())
-    assert repr(items[0]) in canvas.__dict__[pdf._OPS_ATTR]
+    assert not any(pdfreplay._SHAPE_OPS.values())
+    assert repr(items[0]) in canvas.__dict__[pdfreplay._OPS_ATTR]

@@ -32,9 +32,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout.drawing import Drawing, Ellipse, Group, Path, Primitive, Rect, Text
 from cardgen.render import pdftext
-from cardgen.render.pdf import _FORMS_ATTR, asked_version, draw_items
+from cardgen.render.pdf import _FORMS_ATTR, draw_items
 from cardgen.render.pdf_style import replayable
 from cardgen.render.pdfpage import show_page
+from cardgen.render.pdfreplay import asked_version
 from cardgen.render.pdftext import pdf_font, private_glyph, shown_chars
 
 Chars = tuple[tuple[str, str], ...]  # (font face, the characters it shows, sorted) per face

@@ -26,17 +26,9 @@ from cardgen.layout.drawing import Drawing, Text
 from cardgen.render.cutout import is_shaped
 from cardgen.render.dieline import draw_die_line
 from cardgen.render.faceops import PageStreams
-from cardgen.render.pdf import (
-    Kept,
-    Painter,
-    clip_and_place,
-    draw_items,
-    new_canvas,
-    page_boxes,
-    replay,
-    replay_or_draw,
-)
+from cardgen.render.pdf import Painter, clip_and_place, draw_items, new_canvas, page_boxes
 from cardgen.render.pdfpage import set_page, show_page
+from cardgen.render.pdfreplay import Kept, replay, replay_or_draw
 
 FaceKey = tuple[str, str]
 

@@ -51,6 +51,7 @@ from cardgen.render.pdf_style import (
     trace,
 )
 from cardgen.render.pdffonts import tt_font
+from cardgen.render.pdfreplay import Kept, recorded
 from cardgen.render.pdfsave import fast_document
 from cardgen.render.pdftext import draw_texts
 
@@ -328,99 +329,9 @@ def _drawn(canvas: Canvas, item: Primitive, kind: type) -> tuple[Kept | None, bo
 
 def _recorded(canvas: Canvas, item: Rect | Ellipse | Path | Group,
               draw: Callable[[Canvas, Any], object] | None = None) -> Kept | None:
-    """An opaque shape drawn as the operators it gave the first time in this process; what
-    was kept (None: nothing).
-
-    An opaque rect, ellipse or path is drawn inside its own q ... Q, so its operators depend
-    on nothing but itself, the canvas's fill mode and colour space (a translucent one names
-    a graphics state numbered per page, so it is always drawn afresh): the frames, boxes and
-    icons every card repeats cost a list extend, not a dozen reportlab calls, in every
-    document of the process (a print-shop file draws the faces a home-print file drew). The
-    key is the repr, which tells 1 from 1.0 and 0.0 from -0.0. The PDF version drawing it
-    asked for (reportlab asks 1.4 of a colour) is asked again. A shape whose drawing named a
-    resource of the document (a separation colour) is kept for that document only."""
-    key = repr(item)
-    own: dict[str, Kept] | None = canvas.__dict__.get(_OPS_ATTR)
-    found = own.get(key) if own is not None else None
-    if found is None:
-        shared = shape_ops(canvas)
-        found = shared.get(key)
-        if found is None:
-            before = _named(canvas)
-            start = len(canvas._code)
-            version = asked_version(canvas, lambda: (draw or _DRAW[type(item)])(canvas, item))
-            found = (version, canvas._code[start:], {})
-            if _named(canvas) == before:
-                if len(shared) >= SHAPE_OPS_MAX:
-                    shared.clear()
-                shared[key] = found
-            else:
-                canvas.__dict__.setdefault(_OPS_ATTR, {})[key] = found
-            return found
-    replay(canvas, found)
-    return found
-
-
-SHAPE_OPS_MAX = 1 << 12  # shapes and groups a process keeps the operators of; emptied when full
-_SHAPE_OPS: dict[tuple[object, str], dict[str, Kept]] = {}  # (fill mode, colour space) -> them
-
-
-def shape_ops(canvas: Canvas) -> dict[str, Kept]:
-    """repr -> what drawing an opaque shape (or a group of them) gave, kept for every document
-    of the process drawn with the canvas's fill mode and colour space enforced."""
-    key = (canvas._fillMode, repr(canvas._enforceColorSpace))
-    found = _SHAPE_OPS.get(key)
-    if found is None:
-        found = _SHAPE_OPS[key] = {}
-    return found
-
-
-def _named(canvas: Canvas) -> tuple[int, int, int]:
-    """How many colours, shadings and graphics states the canvas's page names."""
-    return len(canvas._colorsUsed), len(canvas._shadingUsed), len(canvas._extgstate._c)
-
-
-Kept = tuple[tuple[int, ...], list[str], dict[str, object]]  # version, operators, state left
-
-
-def replay_or_draw(canvas: Canvas, kept: dict[Any, Kept], key: object, draw: Callable[[], None],
-                   state: tuple[str, ...] = ()) -> None:
-    """Draw, keeping the operators drawing gave under `key` in `kept` (a per-document dict),
-    with the PDF version it asked for and those of the canvas attributes named in `state` it
-    changed; or, for a key kept before, give those operators, version and attributes again."""
-    code = canvas._code
-    found = kept.get(key)
-    if found is None:
-        start = len(code)
-        attrs = canvas.__dict__
-        before = {name: attrs[name] for name in state}
-        version = asked_version(canvas, draw)
-        kept[key] = (version, code[start:],
-                     {name: attrs[name] for name in state if attrs[name] != before[name]})
-        return
-    replay(canvas, found)
-
-
-def replay(canvas: Canvas, found: Kept) -> None:
-    """Give the operators, PDF version and canvas attributes `replay_or_draw` kept."""
-    version, ops, left = found
-    doc = canvas._doc
-    if version > doc._pdfVersion:
-        doc._pdfVersion = version
-    canvas._code.extend(ops)
-    if left:
-        canvas.__dict__.update(left)
-
-
-def asked_version(canvas: Canvas, draw: Callable[[], None]) -> tuple[int, ...]:
-    """Run draw; the PDF version it asked of the document (which keeps the higher one)."""
-    doc = canvas._doc
-    before, doc._pdfVersion = doc._pdfVersion, (0,)
-    try:
-        draw()
-    finally:
-        asked, doc._pdfVersion = tuple(doc._pdfVersion), max(before, doc._pdfVersion)
-    return asked
+    """An opaque shape (or a group of them) drawn as the operators it gave the first time in
+    this process (`pdfreplay.recorded`); what was kept."""
+    return recorded(canvas, item, draw or _DRAW[type(item)])
 
 
 def _rect(canvas: Canvas, r: Rect) -> None:
@@ -511,7 +422,6 @@ def _drawn_group(canvas: Canvas, g: Group) -> bool:
     return clean
 
 
-_OPS_ATTR = "_cardgen_ops"  # a document's shapes that named a resource of it
 _OPS_BY_ID_ATTR = "_cardgen_ops_by_id"  # id -> (the shape or group, what `_recorded` kept)
 _DRAW: dict[type, Callable[[Canvas, Any], object]] = {
     Rect: _rect, Ellipse: _ellipse, Path: _path, Text: lambda c, t: draw_texts(c, (t,)),

@@ -28,11 +28,13 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout import fonts, shaping
 from cardgen.layout.drawing import Text
-from cardgen.render.pdffonts import char_of as _char_of
-from cardgen.render.pdffonts import give_code, private_codes
+from cardgen.render.pdffonts import give_code, glyph_tables, learn_glyphs, private_codes
+from cardgen.render.pdftj import Piece as _Piece
 from cardgen.render.pdftj import Shown as _Shown
+from cardgen.render.pdftj import body as _body
 from cardgen.render.pdftj import number as _number
 from cardgen.render.pdftj import pieces_of as _pieces_of
+from cardgen.render.pdftj import pieces_tj as _pieces_tj
 from cardgen.render.pdftj import split_codes as _split
 from cardgen.render.pdftj import tj as _tj
 
@@ -226,15 +228,6 @@ def _split_parts(canvas: Canvas, t: Text) -> list[tuple[str, str]]:
     return parts
 
 
-# A word's (or space's) glyphs as a line's TJ shows them in one document: the escaped run
-# of codes up to the first number inside it, that number as written (None when the piece has
-# no number inside it), the runs and numbers between (`(...) n` each, joined), the escaped
-# last run, the number after its last glyph (before the next piece's lead is added) and its
-# lead (the offset before its first glyph). A piece without any number (most words, and
-# spaces) is its escaped codes alone.
-_Piece = str | tuple[str, str | None, str, str, float, float]
-
-
 def _fast_tj(canvas: Canvas, face: str, text: str) -> str | None:
     """The TJ operator `_tj` gives a line whose glyphs all have codes in the first subset and
     no rise, put together from its pieces' (`_PIECES`, as `_shown` splits a line; kept per
@@ -272,25 +265,6 @@ def _fast_tj(canvas: Canvas, face: str, text: str) -> str | None:
         if tj is not None:
             return tj
     return _pieces_tj([kept[text_piece] for text_piece in pieces])
-
-
-def _pieces_tj(pieces: list[_Piece]) -> str:
-    """`_fast_tj`'s TJ of a line's pieces, each kept."""
-    out: list[str] = []
-    pending = ""  # escaped codes shown since the last number (empty only before the first)
-    after = 0.0  # the previous piece's last number
-    for piece in pieces:
-        if isinstance(piece, str):
-            if after:
-                out.append(f"({pending}) {_number(after)}")
-                pending, after = piece, 0.0
-            else:
-                pending += piece
-        else:
-            pending, after = _numbered(out, pending, after, piece)
-    if pending:
-        out.append(f"({pending})")
-    return f"[{' '.join(out)}] TJ"
 
 
 def _learnt(canvas: Canvas, face: str, pieces: list[str],
@@ -336,43 +310,6 @@ def _kept_piece(canvas: Canvas, face: str, text: str,
         if body is not None:
             bodies[text] = body
     return piece
-
-
-def _body(piece: _Piece) -> str | None:
-    """What a piece adds to a line's TJ between the brackets of the strings around it when
-    no number stands at either of its ends: its escaped codes, and its inner numbers with the
-    strings they close and open (`_fast_tj` joins a line of such pieces at once); None for a
-    piece with a lead or a number after its last glyph."""
-    if isinstance(piece, str):
-        return piece
-    first, number, inner, last, end, lead = piece
-    if lead or end or number is None:
-        return None
-    return f"{first}) {number} {inner} ({last}" if inner else f"{first}) {number} ({last}"
-
-
-def _numbered(out: list[str], pending: str, after: float,
-              piece: tuple[str, str | None, str, str, float, float]) -> tuple[str, float]:
-    """`_fast_tj`'s step over a piece with a number in it, a lead or a number after it: the
-    strings it ends go to `out`; the codes shown since the last number and its last number."""
-    first, number, inner, last, end, lead = piece
-    if lead:
-        if pending:
-            gap = round(after + lead, 3)
-            if gap:
-                out.append(f"({pending}) {_number(gap)}")
-                pending = ""
-        else:  # the line's first glyph: its offset leads the TJ
-            out.append(_number(lead))
-    elif after:
-        out.append(f"({pending}) {_number(after)}")
-        pending = ""
-    if number is None:
-        return pending + first, end
-    out.append(f"({pending}{first}) {number}")
-    if inner:
-        out.append(inner)
-    return last, end
 
 
 def _piece(canvas: Canvas, face: str, text: str) -> _Piece | None:
@@ -498,16 +435,17 @@ _WORD_CHARS: dict[str, tuple[object, dict[str, str], set[str]]] = {}
 @lru_cache(maxsize=1 << 15)
 def _shown_whole(face: str, text: str) -> _Shown:
     """A text shaped whole, each glyph's gap measured to where the next glyph (or the text's
-    end) is. A glyph's character and width are looked up in the face's `_glyphs` tables, and
+    end) is. A glyph's character and width are looked up in the font's `glyph_tables`, and
     the gaps worked out by C-level maps (the same float operations, in the same order, as
     `round(x + width - end, 3)` glyph by glyph)."""
     shaped = fonts.shaped(text, face)
-    chars_of, widths_of = _glyphs(face)
+    rl_face = pdf_font(face).face
+    chars_of, widths_of = glyph_tables(rl_face)
     gids = shaped.gids
     try:
         chars = "".join(map(chars_of.__getitem__, gids))
     except KeyError:  # a glyph met for the first time in this font
-        _learn_glyphs(face, gids, chars_of, widths_of)
+        learn_glyphs(rl_face, gids, chars_of, widths_of)
         chars = "".join(map(chars_of.__getitem__, gids))
     scale = 1000.0 / fonts.units_per_em(face)
     xs = list(map(scale.__mul__, shaped.xs))
@@ -520,33 +458,6 @@ def _shown_whole(face: str, text: str) -> _Shown:
     ys = shaped.ys
     rises = tuple(map(scale.__mul__, ys)) if any(ys) else ()
     return _Shown(chars, gaps, lead, rises)
-
-
-def _glyphs(face: str) -> tuple[dict[int, str], dict[int, float]]:
-    """A face's glyph id -> the character reportlab shows it by (its first character, or its
-    private-use code, `char_of`), and glyph id -> that character's width (as getCharWidth
-    reads it); filled as glyphs are met (`_learn_glyphs`), kept on reportlab's face."""
-    rl_face = pdf_font(face).face
-    found: tuple[dict[int, str], dict[int, float]] | None = rl_face.__dict__.get(_GLYPHS_ATTR)
-    if found is None:
-        found = rl_face.__dict__[_GLYPHS_ATTR] = ({}, {})
-    return found
-
-
-def _learn_glyphs(face: str, gids: Iterable[int], chars_of: dict[int, str],
-                  widths_of: dict[int, float]) -> None:
-    rl_face = pdf_font(face).face
-    mapped = rl_face.glyphToChar.get
-    widths, default = rl_face.charWidths, rl_face.defaultWidth
-    for gid in gids:
-        if gid not in chars_of:
-            found = mapped(gid)
-            code = int(found[0]) if found else _char_of(rl_face, gid)
-            chars_of[gid] = chr(code)
-            widths_of[gid] = widths.get(code, default)
-
-
-_GLYPHS_ATTR = "_cardgen_glyphs"
 
 
 def private_glyph(face: str, code: int) -> int | None:
