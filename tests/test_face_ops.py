@@ -31,9 +31,9 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     seen: list[str] = []
     draw = faceops.draw_items
 
-    def counting(canvas: Any, items: Any) -> None:
+    def counting(canvas: Any, items: Any) -> bool:
         seen.append(" ".join(t.text for t in _texts(items)))
-        draw(canvas, items)
+        return draw(canvas, items)
 
     monkeypatch.setattr(faceops, "draw_items", counting)
     return seen
@@ -252,12 +252,38 @@ def faceops_key(drawing: Drawing) -> str:
 
 
 def test_a_glyph_without_a_character_has_the_same_private_code_in_any_order() -> None:
-    from cardgen.render import pdftext
+    from cardgen.render import pdffonts, pdftext
 
     font = pdftext.pdf_font("regular").face
     private = pdftext.private_codes(font)
     gids = sorted(private)[:3]
     for gid in reversed(gids):  # met in any order, each gets the code its rank gives
-        assert pdftext._char_of(font, gid) == private[gid]
+        assert pdffonts.char_of(font, gid) == private[gid]
     assert len({private[g] for g in gids}) == 3
     assert all(0xE000 <= private[g] <= 0xF8FF for g in gids)
+
+
+def test_drawing_items_tells_whether_they_are_pure(tmp_path: Path) -> None:
+    """draw_items' answer (what FaceOps keeps a face by) is `faceops.pure`'s, for opaque,
+    translucent and shaded shapes, images and groups of them, drawn and replayed."""
+    from PIL import Image as Pillow
+
+    from cardgen.layout.drawing import Ellipse, Gradient, Group, Image
+    from cardgen.render.pdf import draw_items
+
+    ink = Style(fill="#336699", stroke="#000000", stroke_width=0.3)
+    veil = Style(fill="#FFFFFF", opacity=0.5)
+    shade = Style(fill="#808080", fill_paint=Gradient(
+        "linear", (0.0, 0.0, 10.0, 0.0), ((0.0, "#FF0000"), (1.0, "#0000FF"))))
+    icon = Group((Rect(1.0, 1.0, 4.0, 4.0, ink), Ellipse(2.0, 2.0, 1.0, 1.0, ink)))
+    texty = Group((Rect(0.0, 0.0, 3.0, 3.0, ink), Text(0.0, 2.0, "in a group", "regular", 6)))
+    picture = tmp_path / "swatch.png"
+    Pillow.new("RGB", (2, 2), "#FF8800").save(picture)
+    cases = [[Rect(0.0, 0.0, 5.0, 5.0, ink), icon, Text(1.0, 1.0, "x", "bold", 8)],
+             [texty, icon], [Rect(0.0, 0.0, 5.0, 5.0, veil)], [Ellipse(1.0, 1.0, 1.0, 1.0, shade)],
+             [Group((icon, Group((Rect(0.0, 0.0, 1.0, 1.0, veil),))))], [Group((texty,))],
+             [icon, Image(0.0, 0.0, 5.0, 5.0, str(picture), "d")]]
+    canvas = new_canvas(str(tmp_path / "pure.pdf"))
+    for items in cases + cases:  # drawn, then replayed where kept
+        assert draw_items(canvas, items) == faceops.pure(items), items
+    assert [faceops.pure(items) for items in cases[:6]] == [True, True, False, False, False, True]

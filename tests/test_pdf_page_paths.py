@@ -242,3 +242,62 @@ def test_kept_label_parts_are_what_placing_them_afresh_gives() -> None:
     for cached in (furniture.item_length, furniture._bar, furniture._text_label):
         cached.cache_clear()
     assert kept == again == furnished()
+
+
+def test_a_documents_painter_keys_the_faces_placed_as_the_faces_key_them() -> None:
+    """pipeline/writers.painted: one pass over a document's placements gives the forms (keys
+    placed more than once: equal backs are one form), each drawing's key by its id and each
+    face placed once, in order."""
+    from cardgen.pipeline.faces import Faces
+    from cardgen.pipeline.writers import painted
+
+    faces = Faces([], dict(FACES), {})
+    placed = [p.face for page in _pages() for p in page.placements]
+    painter, drawn = painted(faces, placed)
+    keys = {face: face_key(drawing) for face, drawing in FACES.items()}
+    assert painter.reused == reused_keys(keys[face] for face in placed)
+    assert len(painter.reused) == 1  # the backs, three objects of one content
+    assert drawn == [(keys[face], FACES[face]) for face in dict.fromkeys(placed)]
+    assert painter.keys == {id(FACES[face]): keys[face] for face in placed}
+    assert faces.keys == {face: keys[face] for face in placed}
+
+
+def test_page_marks_kept_by_an_earlier_document_are_the_marks_drawing_gives(
+        tmp_path: Path) -> None:
+    """A page's marks drawn in one document are replayed in the next (the same operators,
+    PDF version and canvas state as drawing them), each fill mode its own."""
+    lines = [Line(5.0, 20.0, 9.0, 20.0), Line(5.0, 108.0, 9.0, 108.0, 0.3, 0.5, (2.0, 1.0))]
+    page = Page(LETTER, "front", "x", [], lines, [Circle(100.0, 150.0, 4.0)], [])
+
+    def drawn(name: str, mode: int) -> tuple[list[str], dict[str, Any], tuple[int, ...]]:
+        canvas = new_canvas(str(tmp_path / name))
+        canvas._fillMode = mode
+        pages._draw_page(canvas, page, {}, lambda *a, **k: None)
+        return canvas._code, _state(canvas), canvas._doc._pdfVersion
+
+    pages._MARKS.clear()
+    for mode in (0, 1):
+        first = drawn(f"first-{mode}.pdf", mode)
+        assert drawn(f"again-{mode}.pdf", mode) == first
+    assert len(pages._MARKS) == 2 and sum(map(len, pages._MARKS.values())) == 2
+
+
+def test_placing_operators_kept_by_an_earlier_document_are_those_placing_gives(
+        tmp_path: Path) -> None:
+    """Slots' clips and placements, faces' clips and labels' places are kept for the process:
+    a second document's pages (placed from what the first kept) are the pages the canvas path
+    gives with nothing kept."""
+    from cardgen.render import pdf
+
+    def forget() -> None:
+        for kept in (pages._SLOT_OPS, pages._LABEL_PLACES, pdf._CLIPS):
+            kept.clear()
+
+    forget()
+    for folder in ("first", "again"):
+        (tmp_path / folder).mkdir()
+    _operators(tmp_path / "first", True, False)
+    assert pages._SLOT_OPS and pages._LABEL_PLACES and pdf._CLIPS
+    again = _operators(tmp_path / "again", True, False)
+    forget()
+    assert again == _operators(tmp_path, False, False)

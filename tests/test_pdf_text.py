@@ -239,3 +239,35 @@ def test_texts_of_words_known_to_show_as_themselves_show_what_they_hold(face: st
         for texts in batches:
             shown = {c for line in texts for c in pdftext._shown(face, line).chars}
             assert pdftext.shown_chars(face, texts) == shown, texts
+
+
+def _shown_glyph_by_glyph(face: str, text: str) -> Any:
+    """What `_shown_whole` gives, worked out glyph by glyph (its reference)."""
+    from cardgen.render.pdffonts import char_of
+    from cardgen.render.pdftj import Shown
+
+    shaped = fonts.shaped(text, face)
+    rl_face = pdftext.pdf_font(face).face
+    scale = 1000.0 / fonts.units_per_em(face)
+    chars = [int(found[0]) if (found := rl_face.glyphToChar.get(gid)) else char_of(rl_face, gid)
+             for gid in shaped.gids]
+    xs = [x * scale for x in shaped.xs]
+    ends = [*xs[1:], shaped.advance * scale]
+    gaps = tuple(round(x + rl_face.charWidths.get(c, rl_face.defaultWidth) - end, 3)
+                 for x, c, end in zip(xs, chars, ends, strict=True))
+    lead = -round(xs[0], 3) if chars else 0.0
+    rises = tuple(y * scale for y in shaped.ys) if any(shaped.ys) else ()
+    return Shown("".join(map(chr, chars)), gaps, lead, rises)
+
+
+@pytest.mark.parametrize("face", ["regular", "bold", OWN_FONT])
+def test_a_text_shown_whole_is_its_glyphs_worked_out_one_by_one(face: str) -> None:
+    """`_shown_whole`'s glyph tables and mapped arithmetic give the per-glyph numbers (the
+    same floats, -0.0 and 0.0 told apart), whatever was shaped before in the face."""
+    pdf.register_fonts()
+    texts = [*LINES, *filter(None, " ".join(LINES).split(" ")), " ", "שלום עולם", "abc مرحبا def",
+             "Wave", "AV", "office", "10\u00a0km", "x\u0308\u0301"]
+    for line in texts + texts[::-1]:
+        pdftext._shown_whole.cache_clear()
+        got, want = pdftext._shown_whole(face, line), _shown_glyph_by_glyph(face, line)
+        assert repr(got) == repr(want) and got == want, line

@@ -3,6 +3,7 @@ kind, side and edition; any face that reads its component is laid out for each o
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 from cardgen.data.load import load_database
@@ -108,3 +109,44 @@ def test_recorded_shape_operators_write_the_pdf_drawing_them_would(tmp_path: Pat
     pdf.write_faces(str(tmp_path / "fresh.pdf"), faces)
     recorded, fresh = (tmp_path / "recorded.pdf").read_bytes(), (tmp_path / "fresh.pdf").read_bytes()
     assert b"/ExtGState" in fresh and recorded == fresh
+
+
+def test_shapes_kept_by_an_earlier_document_write_the_pdf_drawing_them_would(
+        tmp_path: Path, monkeypatch) -> None:
+    """A shape's operators kept by the process (one document draws what another drew) give
+    the bytes drawing it afresh gives, each fill mode its own; a shape whose drawing named a
+    resource of its document is kept for that document only."""
+    from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
+
+    from cardgen.layout.drawing import Ellipse, Group, Rect, Style
+    from cardgen.layout.drawing import Path as PathItem
+    from cardgen.render import pdf, pdfreplay
+
+    solid = Style(fill="#D98E04", stroke="#222222", stroke_width=0.5, dash=(1.0, 0.5))
+    items = [Rect(0, 0, 63, 88, style=solid), Rect(5, 5, 53, 78, radius=2, style=solid),
+             Ellipse(12, 22, 4, 4, style=solid),
+             PathItem(ops=(("M", 47, 26), ("L", 55, 26), ("C", 51, 18, 50, 17, 49, 16), ("Z",)),
+                      style=solid),
+             Group(items=(Rect(1.0, 2.0, 3, 4, style=solid), Rect(-0.0, 1, 2, 2, style=solid)),
+                   clip=(0, 0, 63, 88))]
+
+    def document(name: str, mode: int) -> list[str]:
+        canvas = pdf.new_canvas(str(tmp_path / name))
+        canvas._fillMode = mode
+        pdf.draw_items(canvas, [*items, *items])
+        return list(canvas._code)
+
+    pdfreplay._SHAPE_OPS.clear()
+    drawn = {}
+    for mode in (FILL_EVEN_ODD, FILL_NON_ZERO):
+        first = document(f"first-{mode}.pdf", mode)  # drawn
+        assert document(f"again-{mode}.pdf", mode) == first  # kept by the first
+        drawn[mode] = first
+    assert len(pdfreplay._SHAPE_OPS) == 2 and drawn[FILL_EVEN_ODD] != drawn[FILL_NON_ZERO]
+    pdfreplay._SHAPE_OPS.clear()
+    named = itertools.count()  # every drawing names something of its document
+    monkeypatch.setattr(pdfreplay, "_named", lambda canvas: next(named))
+    canvas = pdf.new_canvas(str(tmp_path / "own.pdf"))
+    pdf.draw_items(canvas, items[:1])
+    assert not any(pdfreplay._SHAPE_OPS.values())
+    assert repr(items[0]) in canvas.__dict__[pdfreplay._OPS_ATTR]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -53,10 +53,26 @@ def write_home_print(db: Database, faces: Faces, tmp: Path, options: BuildOption
             for paper in options.papers for f in plans[paper]]
 
 
-def drawn_faces(faces: Faces, chosen: Iterable[FaceKey]) -> list[tuple[str, Drawing]]:
-    """(face key, drawing) of each chosen face once, in order."""
-    key, drawings = faces.key, faces.drawings
-    return [(key(face), drawings[face]) for face in dict.fromkeys(chosen)]
+def painted(faces: Faces, placed: list[FaceKey]
+            ) -> tuple[Any, list[tuple[str, Drawing]]]:  # (a render.pdf Painter, the faces)
+    """A document's Painter for the faces placed (in order, a face once per use): the keys of
+    those used more than once (by key: equal faces are one form) and each drawing's key by
+    its id; and (face key, drawing) of each face placed, once, in order. One pass over the
+    uses, each face keyed once."""
+    from collections import Counter
+
+    from cardgen.render.pdf import Painter
+
+    once = list(dict.fromkeys(placed))
+    keys, drawings = faces.keys, faces.drawings
+    for face in once:
+        if face not in keys:
+            faces.key(face)
+    uses = Counter(map(keys.__getitem__, placed))
+    drawn = [(keys[face], drawings[face]) for face in once]
+    painter = Painter({key for key, n in uses.items() if n > 1},
+                      {id(drawing): key for key, drawing in drawn})
+    return painter, drawn
 
 
 def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildOptions,
@@ -69,12 +85,11 @@ def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildO
     together from `previous` when only a few pages changed (cardgen.pipeline.pdfsplice)."""
     from cardgen.pipeline import pdfsplice
     from cardgen.render.pages import doc_state, draw_page, home_page_key
-    from cardgen.render.pdf import Painter, new_canvas, reused_keys
+    from cardgen.render.pdf import new_canvas
 
     heading = home_heading(db)
     pages = f.pages
-    placed = [p.face for page in pages for p in page.placements]
-    painter = Painter(reused_keys(faces.key(face) for face in placed), faces.keys_by_id())
+    painter, drawn = painted(faces, [p.face for page in pages for p in page.placements])
     title = f"{heading} - print and play ({paper_name}, {_home_mode(options, f)})"
     subject = f"{db.game.title} {db.edition.id}: home-print sheets, print at 100 %"
 
@@ -91,15 +106,14 @@ def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildO
     if store is not None:
         store.prepare_fonts()
         if contents is not None and _spliced(store, path, previous, painter, (title, subject, 0),
-                                             lambda: drawn_faces(faces, placed), keys_of, sizes,
-                                             show):
+                                             lambda: drawn, keys_of, sizes, show):
             report(f"print {paper_name}", len(pages), len(pages))
             return
     canvas = new_canvas(str(path), title=title, subject=subject)
     streams = None
     states: list[tuple[str, object, int]] = []
     if store is not None:
-        painter.ops, streams = store.begin(canvas, path.name, drawn_faces(faces, placed))
+        painter.ops, streams = store.begin(canvas, path.name, drawn)
         frame = pdfsplice.frame_of(canvas, streams, title, subject, 0)
     for n in range(len(pages)):
         if streams is not None:
@@ -183,9 +197,8 @@ def write_print_shop_pdf(db: Database, faces: Faces, path: Path, kind: str,
     pages changed (cardgen.pipeline.pdfsplice), else written whole (and recorded for that)."""
     from cardgen.pipeline import pdfsplice
     from cardgen.render.pages import print_page_key, show_print_page, write_print_pdf
-    from cardgen.render.pdf import Painter, reused_keys
 
-    painter = Painter(reused_keys(faces.key(f) for f in ordered), faces.keys_by_id())
+    painter, drawn = painted(faces, ordered)
     document = f"print/{kind}.pdf"
     drawings = [faces.drawings[f] for f in ordered]
     title = f"{db.game.name} {db.edition.id} - {kind_title(db, kind)} (print shop)"
@@ -196,7 +209,7 @@ def write_print_shop_pdf(db: Database, faces: Faces, path: Path, kind: str,
     if store is not None:
         store.prepare_fonts()
         if _spliced(store, path, previous, painter, (title, subject, bleed),
-                    lambda: drawn_faces(faces, ordered),
+                    lambda: drawn,
                     lambda sig: [print_page_key(sig, bleed, painter, d) for d in drawings], sizes,
                     lambda canvas, streams, n: show_print_page(canvas, drawings[n], painter,
                                                                bleed, streams),
@@ -209,7 +222,7 @@ def write_print_shop_pdf(db: Database, faces: Faces, path: Path, kind: str,
     def begin(canvas: Any) -> PageStreams | None:  # a reportlab Canvas
         if store is None:
             return None
-        painter.ops, streams = store.begin(canvas, document, drawn_faces(faces, ordered))
+        painter.ops, streams = store.begin(canvas, document, drawn)
         begun.append(pdfsplice.frame_of(canvas, streams, title, subject, bleed))
         return streams
 

@@ -32,9 +32,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout.drawing import Drawing, Ellipse, Group, Path, Primitive, Rect, Text
 from cardgen.render import pdftext
-from cardgen.render.pdf import _FORMS_ATTR, asked_version, draw_items
+from cardgen.render.pdf import _FORMS_ATTR, draw_items
 from cardgen.render.pdf_style import replayable
 from cardgen.render.pdfpage import show_page
+from cardgen.render.pdfreplay import asked_version
 from cardgen.render.pdftext import pdf_font, private_glyph, shown_chars
 
 Chars = tuple[tuple[str, str], ...]  # (font face, the characters it shows, sorted) per face
@@ -146,7 +147,8 @@ def pure(items: Sequence[Primitive], groups: dict[int, tuple[Group, bool]] | Non
          ) -> bool:
     """True when drawing the items names no per-document resource (image, graphics state,
     shading): their operators are the same in every document with the same fonts. `groups`:
-    what was found of groups met before, by id (faces share their icons' groups), with them."""
+    what was found of groups met before, by id (faces share their icons' groups), with them.
+    (`render.pdf.draw_items` gives the same answer as it draws them: `FaceOps` takes that.)"""
     for item in items:
         if type(item) is Text:
             continue
@@ -181,7 +183,6 @@ class FaceOps:
         self.primed = {face: frozenset(text) for face, text in chars.items()}
         self.covered = getattr(chars, "covered", _NONE)  # faces whose characters were primed
         self.fresh: dict[str, Kept] = {}
-        self._groups: dict[int, tuple[Group, bool]] = {}  # `pure`'s findings, this document's
 
     def draw(self, canvas: Canvas, drawing: Drawing, key: str) -> None:
         """Append the face's operators to the canvas: replayed, or drawn (and kept if it can be)."""
@@ -197,7 +198,7 @@ class FaceOps:
         start = len(code)
         before, doc._pdfVersion = doc._pdfVersion, (0,)  # asked_version, inline
         try:
-            draw_items(canvas, drawing.items)
+            clean = draw_items(canvas, drawing.items)  # (`pure`'s answer, found drawing)
         finally:
             version, doc._pdfVersion = tuple(doc._pdfVersion), max(before, doc._pdfVersion)
         if key not in self.covered:  # (a face key is its content: one primed is covered)
@@ -205,7 +206,7 @@ class FaceOps:
             for face, text in face_chars(drawing):
                 if not primed.get(face, _NONE).issuperset(text):
                     return
-        if pure(drawing.items, self._groups):
+        if clean:
             self.known[key] = self.fresh[key] = (version, "\n".join(code[start:]))
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from operator import attrgetter
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
@@ -26,16 +26,9 @@ from cardgen.layout.drawing import Drawing, Text
 from cardgen.render.cutout import is_shaped
 from cardgen.render.dieline import draw_die_line
 from cardgen.render.faceops import PageStreams
-from cardgen.render.pdf import (
-    Kept,
-    Painter,
-    clip_and_place,
-    draw_items,
-    new_canvas,
-    page_boxes,
-    replay_or_draw,
-)
+from cardgen.render.pdf import Painter, clip_and_place, draw_items, new_canvas, page_boxes
 from cardgen.render.pdfpage import set_page, show_page
+from cardgen.render.pdfreplay import Kept, replay, replay_or_draw
 
 FaceKey = tuple[str, str]
 
@@ -67,32 +60,34 @@ def home_page_key(signature: str, content: str, painter: Painter, page: Page,
 
     Worked out once per painter (one document's) for a signature and a content: `content`
     holds the page's plan and its faces' keys, and a painter paints one document's faces."""
-    kept: dict[tuple[str, str], str] = painter.__dict__.setdefault(_PAGE_KEYS_ATTR, {})
+    kept: dict[tuple[str, str], str] | None = painter.__dict__.get(_PAGE_KEYS_ATTR)
+    if kept is None:
+        kept = painter.__dict__[_PAGE_KEYS_ATTR] = {}
+        painter.__dict__[_PLACED_IDS_ATTR] = {}
     found = kept.get((signature, content))
     if found is None:
-        placed: dict[tuple[object, ...], str] = painter.__dict__.setdefault(_PLACED_ATTR, {})
-        # a drawing's repr by its object first (held there, so its id is its own)
-        by_id: dict[int, tuple[Drawing, str]] = painter.__dict__.setdefault(_PLACED_IDS_ATTR, {})
+        # a drawing's `_placed` repr by its object (held there, so its id is its own)
+        by_id: dict[int, tuple[Drawing, str]] = painter.__dict__[_PLACED_IDS_ATTR]
         parts = []
         for p in page.placements:  # each face's `_placed` repr, worked out once per painter
             drawing = faces[p.face]
             known = by_id.get(id(drawing))
-            if known is not None and known[0] is drawing:
-                parts.append(known[1])
-                continue
-            what = (painter.key(drawing), drawing.shape, drawing.corner, drawing.points)
-            one = placed.get(what)
-            if one is None:
-                one = placed[what] = repr(_placed(painter, drawing))
-            by_id[id(drawing)] = (drawing, one)
-            parts.append(one)
+            if known is None or known[0] is not drawing:
+                known = by_id[id(drawing)] = (drawing, _placed_repr(painter, drawing))
+            parts.append(known[1])
         key = f"({signature!r}, {content!r}, [{', '.join(parts)}])"  # the tuple's repr
         found = kept[(signature, content)] = hashlib.sha1(key.encode("utf-8")).hexdigest()
     return found
 
 
+def _placed_repr(painter: Painter, drawing: Drawing) -> str:
+    """repr(_placed(painter, drawing)), written as the tuple's repr is."""
+    key = painter.key(drawing)
+    return (f"({key!r}, {key in painter.reused!r}, {drawing.shape!r}, {drawing.corner!r}, "
+            f"{drawing.points!r})")
+
+
 _PAGE_KEYS_ATTR = "_cardgen_page_keys"
-_PLACED_ATTR = "_cardgen_placed"  # (face key, outline) -> the repr of its `_placed`
 _PLACED_IDS_ATTR = "_cardgen_placed_ids"  # id(drawing) -> (the drawing, its `_placed` repr)
 
 
@@ -117,21 +112,34 @@ def _draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing],
     canvas.saveState()
     furniture: dict[object, Kept] = canvas.__dict__.setdefault(_FURNITURE_ATTR, {})
     # the marks' key: their values, found by their objects when pages share them (a grid's)
-    by_ids: dict[object, tuple[object, object]] = canvas.__dict__.setdefault(_MARK_KEYS_ATTR, {})
+    by_ids: dict[object, list[Any]] = canvas.__dict__.setdefault(_MARK_KEYS_ATTR, {})
     shared = (height, tuple(map(id, page.lines)), tuple(map(id, page.circles)))
     found = by_ids.get(shared)
     if found is None:
         key = (height, tuple(map(_line_values, page.lines)),
                tuple(map(_circle_values, page.circles)))
         # the objects held beside their key: no other object takes their ids meanwhile
-        found = by_ids[shared] = (key, (tuple(page.lines), tuple(page.circles)))
-    _replayed(canvas, furniture, found[0], _marks, page, height)
+        found = by_ids[shared] = [key, (tuple(page.lines), tuple(page.circles)), None]
+    _found_again(canvas, _marks_kept(canvas), found, _marks, page, height)
     for label in page.labels:  # by its object first (a file's pages share their labels)
         found = by_ids.get((height, id(label)))
         if found is None:
-            found = by_ids[(height, id(label))] = ((height, _label_values(label)), label)
-        _replayed(canvas, furniture, found[0], _label, label, height)
+            found = by_ids[(height, id(label))] = [(height, _label_values(label)), label, None]
+        _found_again(canvas, furniture, found, _label, label, height)
     canvas.restoreState()
+
+
+def _found_again(canvas: Canvas, kept: dict[object, Kept], found: list[Any],
+                 draw: Callable[..., None], *args: object) -> None:
+    """`_replayed` for furniture found by its objects (`found`: its key, the objects and what
+    `kept` holds under the key once drawn or found there): the key looked up in `kept` once
+    per objects, not once per page (a grid's marks are a long key to hash)."""
+    entry = found[2]
+    if entry is None:
+        _replayed(canvas, kept, found[0], draw, *args)
+        found[2] = kept.get(found[0])
+    else:
+        replay(canvas, entry)
 
 
 def _slot_clip(canvas: Canvas, p: Placement, height: float) -> None:
@@ -148,10 +156,10 @@ def _place(canvas: Canvas, painter: Painter, drawing: Drawing, p: Placement, hei
            ) -> None:
     """One face in its slot, as `_slot_clip`, the painter and restoreState give it, with the
     operators before the face's own (the slot's clip, the face's placement and its own clip)
-    made once per document for each slot, face size, bleed and outline (a sheet's slots are
-    the same on every page), and no reportlab call for a face whose operators are kept: the
-    graphics state saved and restored around the face is the canvas's own state before and
-    after, which a face's drawing leaves as it found it."""
+    made once per process for each slot, face size, bleed and outline (a sheet's slots are
+    the same on every page and in every file of its paper), and no reportlab call for a face
+    whose operators are kept: the graphics state saved and restored around the face is the
+    canvas's own state before and after, which a face's drawing leaves as it found it."""
     name = painter.key(drawing)
     code = canvas._code
     slot = p.slot
@@ -160,7 +168,7 @@ def _place(canvas: Canvas, painter: Painter, drawing: Drawing, p: Placement, hei
     key = (height, box.x, box.y, box.w, box.h, slot.x, slot.y, slot.rotate, bleed,
            drawing.width, drawing.height, drawing.bleed, drawing.shape, drawing.corner,
            drawing.points, canvas._fillMode)
-    prefixes: dict[tuple[object, ...], str] = canvas.__dict__.setdefault(_PREFIXES_ATTR, {})
+    prefixes = _kept(_SLOT_OPS)
     prefix = prefixes.get(key)
     if prefix is None:
         start = len(code)
@@ -182,13 +190,45 @@ def _place(canvas: Canvas, painter: Painter, drawing: Drawing, p: Placement, hei
     code.append("Q\nQ")
 
 
-_PREFIXES_ATTR = "_cardgen_slot_ops"
+# placing operators (a slot's clip, a face's placement and clip; a label's place), which
+# depend on nothing of the document: kept for every document of the process (a paper's files
+# share their slots, the print-shop files their page sizes), each dict emptied when full
+_SLOT_OPS: dict[tuple[object, ...], str] = {}
+_SHOP_OPS: dict[tuple[object, ...], str] = {}
+_LABEL_PLACES: dict[tuple[float, float, float], str] = {}
+
+
+def _kept(ops: dict[Any, str]) -> dict[Any, str]:
+    if len(ops) >= 4096:
+        ops.clear()
+    return ops
+
+
 _FURNITURE_ATTR = "_cardgen_furniture"  # a document's page marks and labels, as first drawn
 _MARK_KEYS_ATTR = "_cardgen_mark_keys"  # the marks' objects' ids -> (their key, them)
 _MARK_STATE = ("_strokeColorObj", "_fillColorObj", "_lineWidth")  # what marks leave set
 # what furniture is drawn from, as plain values (hashed without a call to a dataclass's __hash__)
 _line_values, _circle_values, _label_values = (attrgetter(*(f.name for f in fields(kind)))
                                                 for kind in (Line, Circle, Label))
+
+
+def _marks_kept(canvas: Canvas) -> dict[object, Kept]:
+    """The operators of the page marks drawn so far in the process, for a canvas in this fill
+    mode and state: marks (lines and circles, no text) are the same operators in every
+    document (a paper's duplex and single-sided files share their grids)."""
+    attrs = canvas.__dict__
+    key = (attrs["_fillMode"], *(attrs[name] for name in _MARK_STATE))
+    kept = _MARKS.get(key)
+    if kept is None:
+        if len(_MARKS) >= 16:
+            _MARKS.clear()
+        kept = _MARKS[key] = {}
+    elif len(kept) >= 1024:
+        kept.clear()
+    return kept
+
+
+_MARKS: dict[tuple[object, ...], dict[object, Kept]] = {}
 
 
 def _replayed(canvas: Canvas, kept: dict[object, Kept], key: object,
@@ -217,10 +257,10 @@ def _marks(canvas: Canvas, page: Page, height: float) -> None:
 
 
 def _label(canvas: Canvas, label: Label, height: float) -> None:
-    """A label: its placing operators (saveState, translate and rotate, made once per document
+    """A label: its placing operators (saveState, translate and rotate, made once per process
     for each place and angle: a file's pages put their labels at the same few places), its
     text, and restoreState's."""
-    places: dict[tuple[float, float, float], str] = canvas.__dict__.setdefault(_PLACES_ATTR, {})
+    places = _kept(_LABEL_PLACES)
     code = canvas._code
     where = (label.x, height - label.y, label.angle)
     place = places.get(where)
@@ -238,7 +278,6 @@ def _label(canvas: Canvas, label: Label, height: float) -> None:
     code.append("Q")
 
 
-_PLACES_ATTR = "_cardgen_label_places"
 
 
 def write_print_pdf(
@@ -304,7 +343,7 @@ def _face_page(canvas: Canvas, drawing: Drawing, paint: Callable[..., None], ble
 def _shop_place(canvas: Canvas, painter: Painter, drawing: Drawing, bleed: float) -> None:
     """A face on its print-shop page, as the painter paints it there, with the operators
     before the face's own (saveState's, the placement and the face's clip) made once per
-    document for each size, bleed and outline; the state saved and restored around the face
+    process for each size, bleed and outline; the state saved and restored around the face
     is the canvas's own (as in `_place`)."""
     name = painter.key(drawing)
     reused = name in painter.reused
@@ -312,7 +351,7 @@ def _shop_place(canvas: Canvas, painter: Painter, drawing: Drawing, bleed: float
         painter.ensure_form(canvas, drawing)
     key = (drawing.width, drawing.height, drawing.bleed, bleed, drawing.shape, drawing.corner,
            drawing.points, canvas._fillMode)
-    prefixes: dict[tuple[object, ...], str] = canvas.__dict__.setdefault(_SHOP_ATTR, {})
+    prefixes = _kept(_SHOP_OPS)
     prefix = prefixes.get(key)
     code = canvas._code
     if prefix is None:
@@ -332,7 +371,6 @@ def _shop_place(canvas: Canvas, painter: Painter, drawing: Drawing, bleed: float
     code.append("Q")
 
 
-_SHOP_ATTR = "_cardgen_shop_ops"
 
 
 def _kept_face_page(canvas: Canvas, drawing: Drawing, painter: Painter, bleed: float,

@@ -51,12 +51,13 @@ from cardgen.render.pdf_style import (
     trace,
 )
 from cardgen.render.pdffonts import tt_font
+from cardgen.render.pdfreplay import Kept, recorded
 from cardgen.render.pdfsave import fast_document
 from cardgen.render.pdftext import draw_texts
 
 K = mm  # points per mm
 _FORMS_ATTR = "_cardgen_forms"
-_CLIPS_ATTR = "_cardgen_clips"
+_CLIPS: dict[tuple[object, ...], list[str]] = {}  # a face's clip, kept for the process
 
 
 @cache
@@ -145,12 +146,14 @@ def _keep_graphics_states(canvas: Canvas, name: str, shadings: dict[str, str] | 
 def clip_and_place(canvas: Canvas, drawing: Drawing, x_mm: float, y_mm: float,
                     page_h_mm: float, bleed_mm: float, rotate: int) -> None:
     """Place the face and clip to its trim (or cut line) grown by the bleed shown: the clip's
-    operators, in face space, are worked out once per document for each size, bleed and
-    outline (every slot of every page clips a card alike)."""
+    operators, in face space, are worked out once per process for each size, bleed, outline
+    and fill mode (every slot of every page of every file clips a card alike)."""
     w, h = drawing.width, drawing.height
     b = max(0.0, min(bleed_mm, drawing.bleed))
     canvas.transform(*placement(rotate, x_mm, y_mm, w, h, page_h_mm))
-    clips: dict[tuple[object, ...], list[str]] = canvas.__dict__.setdefault(_CLIPS_ATTR, {})
+    clips = _CLIPS  # (the clip's operators depend on nothing of the document)
+    if len(clips) >= 4096:
+        clips.clear()
     key = (w, h, b, drawing.shape, drawing.corner, drawing.points, canvas._fillMode)
     code = canvas._code
     kept = clips.get(key)
@@ -270,10 +273,12 @@ def paint(
     canvas.restoreState()
 
 
-def draw_items(canvas: Canvas, items: list[Primitive] | tuple[Primitive, ...]) -> None:
+def draw_items(canvas: Canvas, items: list[Primitive] | tuple[Primitive, ...]) -> bool:
     """Draw primitives in face space: mm with y down become pt with y up (origin unchanged).
     A shape or group `_recorded` kept is replayed at once when met again as the same object
-    (faces share their frames' and icons' objects)."""
+    (faces share their frames' and icons' objects). True when the items name no
+    per-document resource (image, graphics state, shading: `faceops.pure`'s answer)."""
+    clean = True
     by_id: dict[int, tuple[object, Kept]] | None = canvas.__dict__.get(_OPS_BY_ID_ATTR)
     if by_id is None:
         by_id = canvas.__dict__[_OPS_BY_ID_ATTR] = {}
@@ -297,67 +302,36 @@ def draw_items(canvas: Canvas, items: list[Primitive] | tuple[Primitive, ...]) -
                 doc._pdfVersion = version
             code.extend(ops)
         else:
-            if isinstance(item, Rect | Ellipse | Path) and replayable(item.style):
-                _recorded(canvas, item)
-            else:
-                _DRAW[kind](canvas, item)
-            if kind is not Text and kind is not Image:
-                kept = canvas.__dict__.get(_OPS_ATTR, {}).get(repr(item))
-                if kept is not None:  # recorded: an opaque shape, or a group of them
-                    by_id[id(item)] = (item, kept)
+            kept, pure = _drawn(canvas, item, kind)
+            clean = clean and pure
+            if kept is not None:  # recorded: an opaque shape, or a group of them
+                by_id[id(item)] = (item, kept)
         i += 1
+    return clean
+
+
+def _drawn(canvas: Canvas, item: Primitive, kind: type) -> tuple[Kept | None, bool]:
+    """A shape, group or image not met before as this object: drawn, or replayed from what
+    `_recorded` kept; what it kept (None: nothing) and whether the item names no
+    per-document resource."""
+    if kind is Rect or kind is Ellipse or kind is Path:
+        shape = cast("Rect | Ellipse | Path", item)
+        if replayable(shape.style):
+            return _recorded(canvas, shape), True
+    elif kind is Group:
+        group = cast("Group", item)
+        if _shapes_only(group):
+            return _recorded(canvas, group, _drawn_group), True
+        return None, _drawn_group(canvas, group)
+    _DRAW[kind](canvas, item)
+    return None, False
 
 
 def _recorded(canvas: Canvas, item: Rect | Ellipse | Path | Group,
-              draw: Callable[[Canvas, Any], None] | None = None) -> None:
-    """An opaque shape drawn as the operators it gave the first time in this document.
-
-    An opaque rect, ellipse or path is drawn inside its own q ... Q, so its operators depend
-    on nothing but itself (a translucent one names a graphics state numbered per page, so it
-    is always drawn afresh): the frames, boxes and icons every card repeats cost a list
-    extend, not a dozen reportlab calls. The key is the repr, which tells 1 from 1.0 and 0.0
-    from -0.0. The PDF version drawing it asked for (reportlab asks 1.4 of a colour) is asked
-    again."""
-    replay_or_draw(canvas, canvas.__dict__.setdefault(_OPS_ATTR, {}), repr(item),
-                   lambda: (draw or _DRAW[type(item)])(canvas, item))
-
-
-Kept = tuple[tuple[int, ...], list[str], dict[str, object]]  # version, operators, state left
-
-
-def replay_or_draw(canvas: Canvas, kept: dict[Any, Kept], key: object, draw: Callable[[], None],
-                   state: tuple[str, ...] = ()) -> None:
-    """Draw, keeping the operators drawing gave under `key` in `kept` (a per-document dict),
-    with the PDF version it asked for and those of the canvas attributes named in `state` it
-    changed; or, for a key kept before, give those operators, version and attributes again."""
-    code = canvas._code
-    found = kept.get(key)
-    if found is None:
-        start = len(code)
-        attrs = canvas.__dict__
-        before = {name: attrs[name] for name in state}
-        version = asked_version(canvas, draw)
-        kept[key] = (version, code[start:],
-                     {name: attrs[name] for name in state if attrs[name] != before[name]})
-        return
-    version, ops, left = found
-    doc = canvas._doc
-    if version > doc._pdfVersion:
-        doc._pdfVersion = version
-    code.extend(ops)
-    if left:
-        canvas.__dict__.update(left)
-
-
-def asked_version(canvas: Canvas, draw: Callable[[], None]) -> tuple[int, ...]:
-    """Run draw; the PDF version it asked of the document (which keeps the higher one)."""
-    doc = canvas._doc
-    before, doc._pdfVersion = doc._pdfVersion, (0,)
-    try:
-        draw()
-    finally:
-        asked, doc._pdfVersion = tuple(doc._pdfVersion), max(before, doc._pdfVersion)
-    return asked
+              draw: Callable[[Canvas, Any], object] | None = None) -> Kept | None:
+    """An opaque shape (or a group of them) drawn as the operators it gave the first time in
+    this process (`pdfreplay.recorded`); what was kept."""
+    return recorded(canvas, item, draw or _DRAW[type(item)])
 
 
 def _rect(canvas: Canvas, r: Rect) -> None:
@@ -410,13 +384,13 @@ def _reader(path: str, digest: str) -> ImageReader:
     return ImageReader(path)
 
 
-def _group(canvas: Canvas, g: Group) -> None:
+def _group(canvas: Canvas, g: Group) -> Kept | None:
     """A group of opaque shapes (an icon) is drawn as `_recorded` draws a shape: the operators
-    it gave the first time in this document (its repr is kept per object: cheap to key by)."""
+    it gave the first time (what was kept); any other group drawn afresh (None)."""
     if _shapes_only(g):
-        _recorded(canvas, g, _drawn_group)
-    else:
-        _drawn_group(canvas, g)
+        return _recorded(canvas, g, _drawn_group)
+    _drawn_group(canvas, g)
+    return None
 
 
 def _shapes_only(g: Group) -> bool:
@@ -430,7 +404,8 @@ def _shapes_only(g: Group) -> bool:
     return True
 
 
-def _drawn_group(canvas: Canvas, g: Group) -> None:
+def _drawn_group(canvas: Canvas, g: Group) -> bool:
+    """A group drawn afresh; whether its items name no per-document resource."""
     a, b, c, d, e, f = g.transform
     canvas.saveState()
     canvas.transform(a, -b, -c, d, e * K, -f * K)
@@ -442,13 +417,13 @@ def _drawn_group(canvas: Canvas, g: Group) -> None:
     if g.clip_path is not None:
         canvas.clipPath(path_outline(canvas, g.clip_path), stroke=0, fill=0,
                         fillMode=0 if g.clip_path.fill_rule == "evenodd" else 1)
-    draw_items(canvas, g.items)
+    clean = draw_items(canvas, g.items)
     canvas.restoreState()
+    return clean
 
 
-_OPS_ATTR = "_cardgen_ops"
-_OPS_BY_ID_ATTR = "_cardgen_ops_by_id"  # id -> (the shape or group, its _OPS_ATTR entry)
-_DRAW: dict[type, Callable[[Canvas, Any], None]] = {
+_OPS_BY_ID_ATTR = "_cardgen_ops_by_id"  # id -> (the shape or group, what `_recorded` kept)
+_DRAW: dict[type, Callable[[Canvas, Any], object]] = {
     Rect: _rect, Ellipse: _ellipse, Path: _path, Text: lambda c, t: draw_texts(c, (t,)),
     Image: _image, Group: _group}
 

@@ -20,7 +20,7 @@ memo is keyed by the face and the subset's characters, the compressed stream by 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from fnmatch import fnmatch
 from pathlib import Path
 from struct import iter_unpack, unpack_from
@@ -421,3 +421,29 @@ def private_codes(rl_face: Any) -> dict[int, int]:
                          strict=False))
         setattr(rl_face, _PRIVATE_ATTR, found)
     return found
+
+
+def glyph_tables(rl_face: Any) -> tuple[dict[int, str], dict[int, float]]:
+    """A font's glyph id -> the character reportlab shows it by (its first character, or its
+    private-use code, `char_of`), and glyph id -> that character's width (as getCharWidth
+    reads it); filled as glyphs are met (`learn_glyphs`), kept on reportlab's face."""
+    found: tuple[dict[int, str], dict[int, float]] | None = rl_face.__dict__.get(_GLYPHS_ATTR)
+    if found is None:
+        found = rl_face.__dict__[_GLYPHS_ATTR] = ({}, {})
+    return found
+
+
+def learn_glyphs(rl_face: Any, gids: Iterable[int], chars_of: dict[int, str],
+                 widths_of: dict[int, float]) -> None:
+    """The glyphs' characters and widths into a font's `glyph_tables`."""
+    mapped = rl_face.glyphToChar.get
+    widths, default = rl_face.charWidths, rl_face.defaultWidth
+    for gid in gids:
+        if gid not in chars_of:
+            found = mapped(gid)
+            code = int(found[0]) if found else char_of(rl_face, gid)
+            chars_of[gid] = chr(code)
+            widths_of[gid] = widths.get(code, default)
+
+
+_GLYPHS_ATTR = "_cardgen_glyphs"

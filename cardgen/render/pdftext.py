@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
-from itertools import chain
+from itertools import chain, repeat
+from operator import add, sub
 from typing import Any, cast
 
 from reportlab.lib.colors import Color, HexColor
@@ -27,11 +28,13 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout import fonts, shaping
 from cardgen.layout.drawing import Text
-from cardgen.render.pdffonts import char_of as _char_of
-from cardgen.render.pdffonts import give_code, private_codes
+from cardgen.render.pdffonts import give_code, glyph_tables, learn_glyphs, private_codes
+from cardgen.render.pdftj import Piece as _Piece
 from cardgen.render.pdftj import Shown as _Shown
+from cardgen.render.pdftj import body as _body
 from cardgen.render.pdftj import number as _number
 from cardgen.render.pdftj import pieces_of as _pieces_of
+from cardgen.render.pdftj import pieces_tj as _pieces_tj
 from cardgen.render.pdftj import split_codes as _split
 from cardgen.render.pdftj import tj as _tj
 
@@ -39,6 +42,7 @@ _TEXT_ATTR = "_cardgen_texts"
 _PIECES_ATTR = "_cardgen_pieces"
 _LINES_ATTR = "_cardgen_lines"  # the canvas's `_Lines`
 _FONT_OPS_ATTR = "_cardgen_font_ops"
+_STATES_ATTR = "_cardgen_font_states"  # face -> its font's state for the document
 _PIECES = re.compile(r" |[^ ]+")  # a line's words and the spaces between them
 
 
@@ -80,6 +84,7 @@ def draw_texts(canvas: Canvas, texts: Iterable[Text]) -> None:  # noqa: C901 (on
     color, tf = "", ""
     outline: str | None = None
     tracking = 0.0
+    face, space, body = lines.face, lines.space, lines.body  # the face's kept bodies
     for t in texts:
         if t.color != color:
             add(rgb_op(t.color))
@@ -99,18 +104,19 @@ def draw_texts(canvas: Canvas, texts: Iterable[Text]) -> None:  # noqa: C901 (on
             outline = t.stroke
         font_op = font_ops.get((t.font, t.size))
         if font_op is not None:  # `_Lines.parts`'s usual line, inline: one TJ in the first
-            if t.font != lines.face:  # subset, joined from its words' kept bodies
+            if t.font != face:  # subset, joined from its words' kept bodies
                 lines._bodies(t.font)
+                face, space, body = lines.face, lines.space, lines.body
             text = t.text
-            space = lines.space
             if space is not None and text and text.isascii():
-                bodies = lines.bodies
                 try:
-                    tj: str | None = "[(" + space.join([bodies[w] for w in text.split(" ")]) + ")] TJ"
-                except KeyError:
-                    tj = lines.fast(t.font, text)
+                    tj: str | None = f"[({space.join(map(body, text.split(' ')))})] TJ"
+                except KeyError:  # a word met for the first time (or a number at its ends)
+                    tj = lines.fast(face, text)
+                    space, body = lines.space, lines.body
             else:
-                tj = lines.fast(t.font, text)
+                tj = lines.fast(face, text)
+                space, body = lines.space, lines.body
             if tj is not None:
                 if font_op != tf:
                     add(font_op)
@@ -138,6 +144,7 @@ class _Lines:
             _TEXT_ATTR, {})
         self.font_ops: dict[tuple[str, float], str] = attrs.setdefault(_FONT_OPS_ATTR, {})
         self.face, self.bodies, self.space = "", dict[str, str](), cast("str | None", None)
+        self.body = self.bodies.__getitem__
 
     def parts(self, t: Text) -> list[tuple[str, str]]:
         """(font operator, TJ operators) of each subset the line's glyphs fall in, for a
@@ -161,6 +168,7 @@ class _Lines:
         found = self.canvas.__dict__.get(_PIECES_ATTR, {}).get(face)
         self.bodies = found[1] if found is not None else {}
         self.space = self.bodies.get(" ")
+        self.body = self.bodies.__getitem__
 
 
 def _joined(bodies: dict[str, str], text: str) -> str | None:
@@ -220,15 +228,6 @@ def _split_parts(canvas: Canvas, t: Text) -> list[tuple[str, str]]:
     return parts
 
 
-# A word's (or space's) glyphs as a line's TJ shows them in one document: the escaped run
-# of codes up to the first number inside it, that number as written (None when the piece has
-# no number inside it), the runs and numbers between (`(...) n` each, joined), the escaped
-# last run, the number after its last glyph (before the next piece's lead is added) and its
-# lead (the offset before its first glyph). A piece without any number (most words, and
-# spaces) is its escaped codes alone.
-_Piece = str | tuple[str, str | None, str, str, float, float]
-
-
 def _fast_tj(canvas: Canvas, face: str, text: str) -> str | None:
     """The TJ operator `_tj` gives a line whose glyphs all have codes in the first subset and
     no rise, put together from its pieces' (`_PIECES`, as `_shown` splits a line; kept per
@@ -244,38 +243,28 @@ def _fast_tj(canvas: Canvas, face: str, text: str) -> str | None:
     if found is None:
         found = canvas.__dict__.setdefault(_PIECES_ATTR, {})[face] = ({}, {"": ""})
     kept, bodies = found
-    if plain:  # every piece met before without a number at its ends: their bodies joined
-        tj = _joined(bodies, text)
-        if tj is not None:
-            return tj
-    pieces = _PIECES.findall(text) if plain and " " in text else [text]
-    learnt = _learnt(canvas, face, pieces, found)
+    pieces: list[str] | None = None
+    if plain and text:  # every piece met before without a number at its ends: their bodies
+        words = text.split(" ")  # joined; else the pieces met for the first time kept first
+        space = bodies.get(" ")
+        if space is not None:
+            try:
+                return f"[({space.join(map(bodies.__getitem__, words))})] TJ"
+            except KeyError:
+                pass
+        learnt = _learnt_words(canvas, face, words, found)
+    else:
+        pieces = _PIECES.findall(text) if plain and " " in text else [text]
+        learnt = _learnt(canvas, face, pieces, found)
     if learnt is None:
         return None
+    if pieces is None:
+        pieces = _PIECES.findall(text) if " " in text else [text]
     if plain and learnt:  # (a line of plain words, one of them new: their bodies now)
         tj = _joined(bodies, text)
         if tj is not None:
             return tj
     return _pieces_tj([kept[text_piece] for text_piece in pieces])
-
-
-def _pieces_tj(pieces: list[_Piece]) -> str:
-    """`_fast_tj`'s TJ of a line's pieces, each kept."""
-    out: list[str] = []
-    pending = ""  # escaped codes shown since the last number (empty only before the first)
-    after = 0.0  # the previous piece's last number
-    for piece in pieces:
-        if isinstance(piece, str):
-            if after:
-                out.append(f"({pending}) {_number(after)}")
-                pending, after = piece, 0.0
-            else:
-                pending += piece
-        else:
-            pending, after = _numbered(out, pending, after, piece)
-    if pending:
-        out.append(f"({pending})")
-    return f"[{' '.join(out)}] TJ"
 
 
 def _learnt(canvas: Canvas, face: str, pieces: list[str],
@@ -286,6 +275,25 @@ def _learnt(canvas: Canvas, face: str, pieces: list[str],
     for text in pieces:
         if text not in found[0]:
             if _kept_piece(canvas, face, text, found) is None:
+                return None
+            learnt = True
+    return learnt
+
+
+def _learnt_words(canvas: Canvas, face: str, words: list[str],
+                  found: tuple[dict[str, _Piece], dict[str, str]]) -> bool | None:
+    """`_learnt` for a plain line's pieces, from its words (`text.split(" ")`): each word and
+    the space between each two, in the line's order."""
+    kept = found[0]
+    learnt = False
+    last = len(words) - 1
+    for n, word in enumerate(words):
+        if word and word not in kept:
+            if _kept_piece(canvas, face, word, found) is None:
+                return None
+            learnt = True
+        if n < last and " " not in kept:
+            if _kept_piece(canvas, face, " ", found) is None:
                 return None
             learnt = True
     return learnt
@@ -304,53 +312,21 @@ def _kept_piece(canvas: Canvas, face: str, text: str,
     return piece
 
 
-def _body(piece: _Piece) -> str | None:
-    """What a piece adds to a line's TJ between the brackets of the strings around it when
-    no number stands at either of its ends: its escaped codes, and its inner numbers with the
-    strings they close and open (`_fast_tj` joins a line of such pieces at once); None for a
-    piece with a lead or a number after its last glyph."""
-    if isinstance(piece, str):
-        return piece
-    first, number, inner, last, end, lead = piece
-    if lead or end or number is None:
-        return None
-    return f"{first}) {number} {inner} ({last}" if inner else f"{first}) {number} ({last}"
-
-
-def _numbered(out: list[str], pending: str, after: float,
-              piece: tuple[str, str | None, str, str, float, float]) -> tuple[str, float]:
-    """`_fast_tj`'s step over a piece with a number in it, a lead or a number after it: the
-    strings it ends go to `out`; the codes shown since the last number and its last number."""
-    first, number, inner, last, end, lead = piece
-    if lead:
-        if pending:
-            gap = round(after + lead, 3)
-            if gap:
-                out.append(f"({pending}) {_number(gap)}")
-                pending = ""
-        else:  # the line's first glyph: its offset leads the TJ
-            out.append(_number(lead))
-    elif after:
-        out.append(f"({pending}) {_number(after)}")
-        pending = ""
-    if number is None:
-        return pending + first, end
-    out.append(f"({pending}{first}) {number}")
-    if inner:
-        out.append(inner)
-    return last, end
-
-
 def _piece(canvas: Canvas, face: str, text: str) -> _Piece | None:
     """A piece's glyphs in the document's codes (`_Piece`); None when a glyph has no code yet
     or one past the first subset, is raised, or the piece shows no glyph."""
     shown = _shown_whole(face, text)
-    state = pdf_font(face).state.get(canvas._doc)
+    doc = canvas._doc
+    states: dict[str, Any] = doc.__dict__.setdefault(_STATES_ATTR, {})
+    state = states.get(face)
+    if state is None:  # (a font's state for a document, once made, stays the same object)
+        state = pdf_font(face).state.get(doc)
+        if state is not None:
+            states[face] = state
     if not shown.chars or shown.rises or state is None:
         return None
-    assigned = state.assignments
     try:
-        codes = bytes([assigned[c] for c in map(ord, shown.chars)])
+        codes = bytes(map(state.assignments.__getitem__, map(ord, shown.chars)))
     except (KeyError, ValueError):  # not given a code yet, or past the first subset
         return None
     escape = canvas._escape
@@ -459,21 +435,29 @@ _WORD_CHARS: dict[str, tuple[object, dict[str, str], set[str]]] = {}
 @lru_cache(maxsize=1 << 15)
 def _shown_whole(face: str, text: str) -> _Shown:
     """A text shaped whole, each glyph's gap measured to where the next glyph (or the text's
-    end) is."""
+    end) is. A glyph's character and width are looked up in the font's `glyph_tables`, and
+    the gaps worked out by C-level maps (the same float operations, in the same order, as
+    `round(x + width - end, 3)` glyph by glyph)."""
     shaped = fonts.shaped(text, face)
     rl_face = pdf_font(face).face
+    chars_of, widths_of = glyph_tables(rl_face)
+    gids = shaped.gids
+    try:
+        chars = "".join(map(chars_of.__getitem__, gids))
+    except KeyError:  # a glyph met for the first time in this font
+        learn_glyphs(rl_face, gids, chars_of, widths_of)
+        chars = "".join(map(chars_of.__getitem__, gids))
     scale = 1000.0 / fonts.units_per_em(face)
-    mapped = rl_face.glyphToChar.get
-    chars = [int(found[0]) if (found := mapped(gid)) else _char_of(rl_face, gid)
-             for gid in shaped.gids]
-    xs = [x * scale for x in shaped.xs]
-    ends = [*xs[1:], shaped.advance * scale]
-    widths, default = rl_face.charWidths, rl_face.defaultWidth  # as getCharWidth reads them
-    gaps = tuple([round(x + widths.get(c, default) - end, 3)
-                  for x, c, end in zip(xs, chars, ends, strict=False)])  # none: no glyph
-    lead = -round(xs[0], 3) if chars else 0.0
-    rises = tuple([y * scale for y in shaped.ys]) if any(shaped.ys) else ()
-    return _Shown("".join(map(chr, chars)), gaps, lead, rises)
+    xs = list(map(scale.__mul__, shaped.xs))
+    ends = xs[1:]
+    ends.append(shaped.advance * scale)
+    gaps = tuple(map(sub, map(add, xs, map(widths_of.__getitem__, gids)), ends))  # none: no glyph
+    if any(gaps):  # (round(0.0, 3) is 0.0 and round(-0.0, 3) is -0.0: a word without a move
+        gaps = tuple(map(round, gaps, repeat(3)))  # between its glyphs keeps its zeros)
+    lead = -round(xs[0], 3) if gids else 0.0
+    ys = shaped.ys
+    rises = tuple(map(scale.__mul__, ys)) if any(ys) else ()
+    return _Shown(chars, gaps, lead, rises)
 
 
 def private_glyph(face: str, code: int) -> int | None:

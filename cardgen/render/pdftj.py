@@ -1,9 +1,11 @@
-"""The long way of writing a line's TJ operators, and what a shaped line shows.
+"""The long way of writing a line's TJ operators, what a shaped line shows, and the short
+way's assembly of a line from its words' kept pieces.
 
 `Shown` is a shaped line as the PDF shows it; `split_codes` splits its characters into the
 font subsets reportlab's codes put them in; `tj` writes one subset's glyphs as TJ (with a rise
 where shaping raised one), `number` a TJ number as reportlab writes it. cardgen.render.pdftext
-takes the short way where it can and this one where it must (tested equal).
+takes the short way where it can and this one where it must (tested equal): a line put
+together from its words' and spaces' `Piece`s (`pieces_tj`, `body`).
 """
 
 from __future__ import annotations
@@ -124,3 +126,68 @@ def pieces_of(texts: Sequence[str]) -> set[str]:
             if " " in text:
                 words.add(" ")
     return words
+
+
+# A word's (or space's) glyphs as a line's TJ shows them in one document: the escaped run
+# of codes up to the first number inside it, that number as written (None when the piece has
+# no number inside it), the runs and numbers between (`(...) n` each, joined), the escaped
+# last run, the number after its last glyph (before the next piece's lead is added) and its
+# lead (the offset before its first glyph). A piece without any number (most words, and
+# spaces) is its escaped codes alone.
+Piece = str | tuple[str, str | None, str, str, float, float]
+
+
+def pieces_tj(pieces: list[Piece]) -> str:
+    """`pdftext._fast_tj`'s TJ of a line's pieces, each kept."""
+    out: list[str] = []
+    pending = ""  # escaped codes shown since the last number (empty only before the first)
+    after = 0.0  # the previous piece's last number
+    for piece in pieces:
+        if isinstance(piece, str):
+            if after:
+                out.append(f"({pending}) {number(after)}")
+                pending, after = piece, 0.0
+            else:
+                pending += piece
+        else:
+            pending, after = _numbered(out, pending, after, piece)
+    if pending:
+        out.append(f"({pending})")
+    return f"[{' '.join(out)}] TJ"
+
+
+def body(piece: Piece) -> str | None:
+    """What a piece adds to a line's TJ between the brackets of the strings around it when
+    no number stands at either of its ends: its escaped codes, and its inner numbers with the
+    strings they close and open (`pdftext._fast_tj` joins a line of such pieces at once); None for a
+    piece with a lead or a number after its last glyph."""
+    if isinstance(piece, str):
+        return piece
+    first, inside, inner, last, end, lead = piece
+    if lead or end or inside is None:
+        return None
+    return f"{first}) {inside} {inner} ({last}" if inner else f"{first}) {inside} ({last}"
+
+
+def _numbered(out: list[str], pending: str, after: float,
+              piece: tuple[str, str | None, str, str, float, float]) -> tuple[str, float]:
+    """`pieces_tj`'s step over a piece with a number in it, a lead or a number after it: the
+    strings it ends go to `out`; the codes shown since the last number and its last number."""
+    first, inside, inner, last, end, lead = piece
+    if lead:
+        if pending:
+            gap = round(after + lead, 3)
+            if gap:
+                out.append(f"({pending}) {number(gap)}")
+                pending = ""
+        else:  # the line's first glyph: its offset leads the TJ
+            out.append(number(lead))
+    elif after:
+        out.append(f"({pending}) {number(after)}")
+        pending = ""
+    if inside is None:
+        return pending + first, end
+    out.append(f"({pending}{first}) {inside}")
+    if inner:
+        out.append(inner)
+    return last, end
