@@ -112,6 +112,19 @@ def colour_alone(placed: list[Placed], terms: FaceTerms) -> list[Problem]:
     return problems
 
 
+def terms_key(db: Database, component: Component, term_parts: dict[tuple[str, str], set[str]]
+              ) -> tuple[Any, ...] | None:
+    """What colour_alone reads of a face's component, besides the face's paints: its kind and,
+    per term in the order read, whether its colour and whether a cue of it were read (None for
+    a kind whose colour fields may repeat a term's colour: those read the component's values)."""
+    kind = component.kind
+    colour_fields, term_fields = _field_kinds(db.game.kinds[kind].fields)
+    if colour_fields and term_fields:
+        return None
+    return (kind, *[(term, "color" in parts, not CUES.isdisjoint(parts))
+                    for term, parts in term_parts.items()])
+
+
 def _coloured_terms(terms: FaceTerms) -> list[tuple[str, Term]]:
     """The terms whose colour the face read, and the terms the component names whose colour
     one of its colour fields repeats (a pawn of `player: blue` with `color: "#2F6FD0"`)."""

@@ -16,8 +16,7 @@ from cardgen.data.model import Component
 from cardgen.errors import Problem, ProblemsError
 from cardgen.layout import fonts, outline, text
 from cardgen.layout.back_lints import BackLinter
-from cardgen.layout.bleed import Origins, Stretched, bleed_problems, extend_to_bleed
-from cardgen.layout.colourblind import colour_alone, face_terms
+from cardgen.layout.bleed import Origins, Stretched
 from cardgen.layout.draft import draft_mark
 from cardgen.layout.drawing import Drawing, Ellipse, Path, Rect, Style
 from cardgen.layout.drawing import Text as TextItem
@@ -25,6 +24,7 @@ from cardgen.layout.elements.base import Context, FaceJob, LinearGradient, Radia
 from cardgen.layout.elements.rect import RectElement
 from cardgen.layout.lintmemo import lint_face
 from cardgen.layout.lints import FaceLinter
+from cardgen.layout.lookmemo import Look, bled, colours, look_of
 from cardgen.layout.memo import FaceMemo
 from cardgen.layout.model import ANCHOR, EditionMark, Fonts, TemplateFile
 from cardgen.layout.plan import draw_elements, steps
@@ -76,10 +76,10 @@ def _face(session: LayoutSession, component: Component, side: str, ink_saver: bo
         saver_template, background = ink_saver_settings(template)
         drawing = ink_saved(lay_out_template(session, component, side, saver_template, scope),
                             background)
+        look = None  # its lints saw the face before its inks changed
     else:
-        drawing = lay_out_template(session, component, side, template, scope)
-    drawing = extend_to_bleed(drawing)
-    problems = bleed_problems(drawing, component.id, side, component.kind, component.where)
+        drawing, look = _laid_out(session, component, side, template, scope)
+    drawing, problems = bled(None if session.db.draft else look, drawing, component, side)
     drawing.origins = {}
     if problems and session.db.draft:  # a play-test copy: built, so it can be looked at
         drawing.warnings += [replace(p, severity="warning") for p in problems]
@@ -94,6 +94,12 @@ def _face(session: LayoutSession, component: Component, side: str, ink_saver: bo
 def lay_out_template(session: LayoutSession, component: Component, side: str,
                      template: TemplateFile, scope: Scope) -> Drawing:
     """The face a template draws for a component: elements, edition mark, draft mark, lints."""
+    return _laid_out(session, component, side, template, scope)[0]
+
+
+def _laid_out(session: LayoutSession, component: Component, side: str, template: TemplateFile,
+              scope: Scope) -> tuple[Drawing, Look | None]:
+    """lay_out_template's face, and its look's kept answers (cardgen.layout.lookmemo)."""
     ctx = Context(_job(session, component, side, template), _blank(session, component, side,
                                                                    template, scope))
     drawing = ctx.drawing
@@ -112,12 +118,15 @@ def lay_out_template(session: LayoutSession, component: Component, side: str,
     if ctx.problems:
         raise ProblemsError(ctx.problems)
     stretched, label = Stretched(drawing), face_label(component, side)
-    drawing.warnings = lint_face(session.lint_memo, FaceLinter(
+    kept = session.lint_memo
+    if kept is not None:
+        kept.last = None  # lint_face says the face's key there
+    drawing.warnings = lint_face(kept, FaceLinter(
         drawing, ctx.placed, ctx.job.safe, template.shape != "rect", label, stretched,
         ctx.job.layout_file or component.where))
-    drawing.warnings += colour_alone(ctx.placed, face_terms(
-        session.db, component, scope.term_parts, label,
-        ctx.job.layout_file or component.where))
+    look = look_of(kept)
+    drawing.warnings += colours(look, session.db, component, ctx.placed, scope.term_parts, label,
+                                ctx.job.layout_file or component.where)
     if side == "back":
         drawing.warnings += BackLinter(drawing, ctx.placed, ctx.job.safe, template.shape == "circle",
                                        label, stretched,
@@ -127,7 +136,7 @@ def lay_out_template(session: LayoutSession, component: Component, side: str,
     if ctx.warnings:
         drawing.warnings += dict.fromkeys(ctx.warnings)
     drawing.origins = Origins(ctx.placed)  # what the bleed lint names, made when it does
-    return drawing
+    return drawing, look
 
 
 def _old_words(template: TemplateFile) -> list[Problem]:

@@ -68,6 +68,12 @@ class LintMemo:
         # id of an element -> it (held): its lines are keyed by their own boxes, rounded out
         # to GRID_MM, not by its envelope (which came within the overlap margin of another's)
         self.tight: dict[int, object] = {}
+        # key -> what the face's other lints and its bleed gave (cardgen.layout.lookmemo)
+        self.looks: dict[tuple[Any, ...], Any] = {}
+        # the key and held objects of the face lint_face keyed last (None: not keyed), and
+        # the kept list they were found to be (held objects, each the same), read once by
+        # lookmemo.look_of
+        self.last: tuple[tuple[Any, ...], list[object], list[object] | None] | None = None
 
 
 # a line inside its envelope: (its index in the linted primitives, its envelope on the face)
@@ -84,7 +90,9 @@ def lint_face(memo: LintMemo | None, linter: FaceLinter) -> list[Problem]:
     key, held = found
     kept = memo.kept.get(key)
     if kept is not None and len(kept[0]) == len(held) and all(map(is_, kept[0], held)):
+        memo.last = (key, held, kept[0])
         return relabelled(kept[2], kept[1], linter.face)
+    memo.last = (key, held, None)
     problems = linter.run()
     loose: list[_Loose] = []
     _key(linter, memo.tight, loose)  # its lines inside their envelopes, for a new key alone
