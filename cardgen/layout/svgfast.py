@@ -90,8 +90,9 @@ def _name(name: str) -> str:
 def tree(data: bytes) -> Node | None:
     """The root of the XML document and its elements as `xml.etree.ElementTree.fromstring`
     reads them (the same expat parser, set up as ElementTree sets it up), or None where it
-    raises ParseError (an encoding it cannot read raises as it does); read by expat's callbacks, without importing ElementTree (tested
-    equal on every icon of the repository and on odd documents)."""
+    raises ParseError (an encoding it cannot read raises as it does); read by expat's
+    callbacks, without importing ElementTree (tested equal on every icon of the repository
+    and on odd documents)."""
     from xml.parsers import expat
 
     parser = expat.ParserCreate(None, "}")
