@@ -181,3 +181,48 @@ def test_a_fonts_file_is_checked_once_per_version(tmp_path: Path,
     font.unlink()
     assert fonts.font_problem(font) == "no such file"
     assert fonts.font_problem(tmp_path) == "no such file"  # a folder
+
+
+def _read_whole(path: str) -> object:
+    import uharfbuzz as hb
+
+    return hb.Font(hb.Face(hb.Blob(Path(path).read_bytes())))
+
+
+@pytest.mark.parametrize("face", sorted(PINNED))
+def test_bundled_font_mapped_by_harfbuzz_reads_as_the_whole_file(face: str) -> None:
+    """A bundled face's file is mapped by HarfBuzz (not copied): the same tables, character map
+    and shapes as the file read whole."""
+    import uharfbuzz as hb
+
+    path = str(fonts.font_path(face))
+    mapped, whole = shaping._font(path), _read_whole(path)
+    assert Path(path).parent == shaping.BUNDLED_FONTS
+    assert len(mapped.face.blob.data) == len(whole.face.blob.data) == Path(path).stat().st_size
+    for tag in ("head", "OS/2", "hhea", "cmap", "GPOS", "GSUB", "glyf"):
+        assert bytes(mapped.face.reference_table(tag).data) == \
+            bytes(whole.face.reference_table(tag).data)
+    assert set(mapped.face.unicodes) == set(whole.face.unicodes)
+    for text in ("AVA Wave office", "0123456789", "Äpfel ﬁnal ‹»"):
+        one, two = hb.Buffer(), hb.Buffer()
+        for buf, font in ((one, mapped), (two, whole)):
+            buf.add_str(text)
+            buf.guess_segment_properties()
+            hb.shape(font, buf, {"kern": True, "liga": True})
+        assert [(i.codepoint, i.cluster) for i in one.glyph_infos] == \
+            [(i.codepoint, i.cluster) for i in two.glyph_infos]
+        assert [(p.x_advance, p.x_offset, p.y_offset) for p in one.glyph_positions] == \
+            [(p.x_advance, p.x_offset, p.y_offset) for p in two.glyph_positions]
+
+
+def test_own_font_file_read_whole(tmp_path: Path) -> None:
+    """A layout's own font (not a bundled one) is read whole: rewriting the file afterwards
+    does not change the font a process already holds."""
+    own = tmp_path / "Own.ttf"
+    own.write_bytes(FIXTURE_FONT.read_bytes())
+    font = shaping._font(str(own))
+    head = bytes(font.face.reference_table("head").data)
+    with own.open("r+b") as fd:  # rewritten in place: a mapped file would show the zeros
+        fd.write(bytes(own.stat().st_size))
+    assert bytes(font.face.blob.data) == FIXTURE_FONT.read_bytes()
+    assert bytes(font.face.reference_table("head").data) == head != bytes(len(head))

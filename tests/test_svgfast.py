@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -162,3 +163,68 @@ def test_an_icon_outside_the_plain_subset_still_draws(tmp_path: Path) -> None:
     view, items = icons._parsed(path, (stat.st_mtime_ns, stat.st_size))
     assert view == (0.0, 0.0, 24.0, 24.0)
     assert items[0].ops[0] == ("M", 2.0, 0.0)
+
+
+def _et_view(data: bytes) -> object:
+    """What `svgfast.tree` gives, as ElementTree reads the document."""
+    from xml.etree import ElementTree
+
+    try:
+        root = ElementTree.fromstring(data)
+    except ElementTree.ParseError:
+        return None
+
+    def one(e: ElementTree.Element) -> tuple[object, ...]:
+        return (e.tag, dict(e.attrib), e.text or "", e.tail or "", len(e))
+
+    return one(root), [one(e) for e in root]
+
+
+def _tree_view(data: bytes) -> object:
+    root = svgfast.tree(data)
+    if root is None:
+        return None
+
+    def one(e: svgfast.Node) -> tuple[object, ...]:
+        return (e.tag, e.attrib, e.text, e.tail, e.count)
+
+    return one(root), [one(e) for e in root.children]
+
+
+ODD_XML = [
+    b"", b"<svg", b"<a/><b/>", b"plain text", b"<a>x</b>", b"<a x='1' x='2'/>", b"<a>&nbsp;</a>",
+    b"<?xml version='1.0' encoding='utf-8'?>\n<svg xmlns='http://www.w3.org/2000/svg'/>",
+    b"<?xml version='1.0' encoding='latin-1'?><a t='\xe9'>\xe9</a>",
+    b"<?xml version='1.0' encoding='nonesuch'?><a/>",
+    b"<?xml version='1.0' encoding='shift_jis'?><a t='\x82\xa0'/>",
+    b"<?xml version='1.0' encoding='cp1252'?><a t='\x80'>\x9c</a>",
+    b"<?xml version='1.0' encoding='utf-16'?><a/>", "<a>\u00e9</a>".encode("utf-16"),
+    b"<a>one<!-- c -->two<b>in<c/>side</b>tail<!-- d -->more<?pi x?>end<d/>\n </a>\n",
+    b"<a xmlns:x='urn:x' x:k='v' k='w'><x:b x:j='1'>t</x:b><b xmlns='urn:y'/> </a>",
+    b"<a>&amp;&lt;&#65;<![CDATA[<x>]]></a>", b"<a>\xff</a>", b"<a/>junk", b"<a/>  \n",
+]
+
+
+def _or_error(view: Any, data: bytes) -> object:
+    try:
+        return view(data)
+    except (LookupError, ValueError) as exc:
+        return type(exc), str(exc)
+
+
+@pytest.mark.parametrize("data", [p.read_bytes() for p in SVG_FILES] + ODD_XML)
+def test_tree_reads_a_document_as_elementtree_does(data: bytes) -> None:
+    assert _or_error(_tree_view, data) == _or_error(_et_view, data)
+
+
+def test_a_plain_icon_is_read_without_elementtree() -> None:
+    import subprocess
+    import sys
+
+    icon = next(p for p in SVG_FILES if svgfast.parsed(p.read_bytes()) is not None)
+    code = ("import sys; from pathlib import Path; from cardgen.layout import svgfast; "
+            f"assert svgfast.parsed(Path({str(icon)!r}).read_bytes()) is not None; "
+            "print('xml.etree.ElementTree' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=ROOT)
+    assert out.stdout.strip() == "False"

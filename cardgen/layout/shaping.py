@@ -23,7 +23,11 @@ from typing import Any
 
 import uharfbuzz as hb
 
+from cardgen.assets import ASSETS
 from cardgen.records import record
+
+BUNDLED_FONTS = ASSETS / "fonts"  # DejaVu Sans, shipped with cardgen (layout/fonts.py)
+_BUNDLED = str(BUNDLED_FONTS)
 
 FEATURES: tuple[tuple[str, bool], ...] = (("kern", True), ("liga", True))
 # a character whose direction is right-to-left (Hebrew, Arabic, Syriac, Thaana, N'Ko, ... and
@@ -47,6 +51,11 @@ class Shaped:
 
 @cache
 def _font(path: str) -> hb.Font:
+    """HarfBuzz's font of the file: a bundled face's file mapped by HarfBuzz (the pages of the
+    tables it reads, not the whole file copied into memory twice); any other file read whole,
+    so a layout's own font edited while `watch` runs never changes under it."""
+    if path.startswith(_BUNDLED) and Path(path).parent == BUNDLED_FONTS:
+        return hb.Font(hb.Face(hb.Blob.from_file_path(path)))
     return hb.Font(hb.Face(hb.Blob(Path(path).read_bytes())))
 
 

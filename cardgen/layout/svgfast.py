@@ -45,24 +45,20 @@ def parsed(data: bytes) -> Parsed | None:
     when the file is not plain SVG of the kind this reads (module doc)."""
     if b"<!" in data.replace(b"<!--", b""):  # a DOCTYPE, entities or CDATA: svgelements reads it
         return None
-    from xml.etree import ElementTree  # the SVG writer's too: loaded when first needed
-
-    try:
-        root = ElementTree.fromstring(data)
-    except ElementTree.ParseError:
+    root = tree(data)
+    if root is None:
         return None
     if root.tag != f"{_SVG}svg" or not set(root.attrib) <= _ROOT_KEYS or "viewBox" not in root.attrib:
         return None
     view = _view(root.attrib["viewBox"])
-    if view is None or (root.text or "").strip():
+    if view is None or root.text.strip():
         return None
     items: list[PathItem] = []
-    for element in root:
-        tag = element.tag[len(_SVG):] if isinstance(element.tag, str) \
-            and element.tag.startswith(_SVG) else ""
+    for element in root.children:
+        tag = element.tag[len(_SVG):] if element.tag.startswith(_SVG) else ""
         keys = _KEYS.get(tag)
-        if keys is None or not set(element.attrib) <= keys or len(element) \
-                or (element.text or "").strip() or (element.tail or "").strip():
+        if keys is None or not set(element.attrib) <= keys or element.count \
+                or element.text.strip() or element.tail.strip():
             return None
         style = _style(element.attrib)
         ops = _shape(tag, element.attrib)
@@ -71,6 +67,73 @@ def parsed(data: bytes) -> Parsed | None:
         if ops:
             items.append(PathItem(tuple(ops), style))
     return view, tuple(items)
+
+
+class Node:
+    """An element as ElementTree reads it, what `parsed` looks at: its tag and attributes
+    (`{namespace}name`), its text and tail (character data, comments and processing
+    instructions left out), how many elements it holds, and, for the root, its elements."""
+
+    __slots__ = ("attrib", "children", "count", "tag", "tail", "text")
+
+    def __init__(self, tag: str, attrib: dict[str, str]) -> None:
+        self.tag, self.attrib = tag, attrib
+        self.text = self.tail = ""
+        self.count = 0
+        self.children: list[Node] = []
+
+
+def _name(name: str) -> str:
+    return "{" + name if "}" in name else name  # ElementTree's name of a namespaced one
+
+
+def tree(data: bytes) -> Node | None:
+    """The root of the XML document and its elements as `xml.etree.ElementTree.fromstring`
+    reads them (the same expat parser, set up as ElementTree sets it up), or None where it
+    raises ParseError (an encoding it cannot read raises as it does); read by expat's
+    callbacks, without importing ElementTree (tested equal on every icon of the repository
+    and on odd documents)."""
+    from xml.parsers import expat
+
+    parser = expat.ParserCreate(None, "}")
+    parser.buffer_text = True
+    open_: list[Node] = []
+    last: list[Node | None] = []  # per open element, the element it holds that closed last
+    top: list[Node] = []
+
+    def start(name: str, attrs: dict[str, str]) -> None:
+        node = Node(_name(name), {_name(k): v for k, v in attrs.items()})
+        if open_:
+            open_[-1].count += 1
+            if len(open_) == 1:
+                open_[0].children.append(node)
+        else:
+            top.append(node)
+        open_.append(node)
+        last.append(None)
+
+    def end(_: str) -> None:
+        node = open_.pop()
+        last.pop()
+        if last:
+            last[-1] = node
+
+    def text(chars: str) -> None:
+        if open_:
+            child = last[-1]
+            if child is None:
+                open_[-1].text += chars
+            else:
+                child.tail += chars
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = text
+    try:
+        parser.Parse(data, True)
+    except expat.ExpatError:  # ElementTree's ParseError (its other errors raised as they are)
+        return None
+    return top[0] if top else None
 
 
 def _view(text: str) -> tuple[float, float, float, float] | None:
