@@ -74,18 +74,55 @@ def subset_file(face: Any, subset: Any, glyph_pos: Any, hmetrics: Any) -> bytes 
 
 
 def _subset_file(face: Any, subset: Any, glyph_pos: Any, hmetrics: Any) -> bytes | None:
+    found = _glyphs(face, subset, glyph_pos)
+    if found is None:
+        return None
+    glyph_map, glyph_set, code_to_glyph, spans = found
+    hmtx = _hmtx(face._ttf_data, glyph_map, hmetrics)
+    if hmtx is None:
+        return None
+    copied, post, hhea, maxp, head = _copied(face)
+    output = TTFontMaker()
+    for tag, table in copied:
+        output.add(tag, table)
+    output.add("post", post)
+    output.add("hmtx", hmtx[0])
+    output.add("hhea", hhea[:34] + pack(">H", hmtx[1]) + hhea[36:])
+    output.add("maxp", maxp[:4] + pack(">H", len(glyph_map)) + maxp[6:])
+    entries = len(subset)
+    cmap = [0, 1, 1, 0, 0, 12, 6, 10 + entries * 2, 0, 0, entries, *map(code_to_glyph.get, subset)]
+    output.add("cmap", pack(f">{len(cmap)}H", *cmap))
+    glyf, offsets = _glyf(face, spans, glyph_set)
+    output.add("glyf", glyf)
+    if (offsets[-1] + 1) >> 1 > 0xFFFF:
+        index_format = 1
+        output.add("loca", pack(f">{len(offsets)}L", *offsets))
+    else:
+        index_format = 0
+        output.add("loca", pack(f">{len(offsets)}H", *[offset >> 1 for offset in offsets]))
+    output.add("head", head[:50] + pack(">H", index_format) + head[52:])
+    made: bytes = output.makeStream()
+    return made
+
+
+Glyphs = tuple[list[int], dict[int, int], dict[int, int], list[tuple[int, int]]]
+
+
+def _glyphs(face: Any, subset: Any, glyph_pos: Any) -> Glyphs | None:
+    """The subset's glyphs as makeSubset numbers them (old index per new one, new index per
+    old one: the characters' glyphs, then composite glyphs' parts as they are met), each
+    character's new glyph, and each glyph's start and end in the glyf table."""
     data = face._ttf_data
     char_to_glyph = face.charToGlyph
     glyph_map = [0]  # new glyph index -> old glyph index
     glyph_set = {0: 0}  # old glyph index -> new glyph index
     code_to_glyph = {}
     for code in subset:
-        old = char_to_glyph[code] if code in char_to_glyph else 0
+        old = char_to_glyph.get(code, 0)
         if old not in glyph_set:
             glyph_set[old] = len(glyph_map)
             glyph_map.append(old)
         code_to_glyph[code] = glyph_set[old]
-    # each glyph's place in glyf, composite glyphs' parts appended as they are met
     loca, long, last = glyph_pos.at, glyph_pos.long, glyph_pos.size - 1
     glyf = face.table["glyf"]["offset"]
     spans = []
@@ -101,9 +138,7 @@ def _subset_file(face: Any, subset: Any, glyph_pos: Any, hmetrics: Any) -> bytes
             start, end = start << 1, end << 1
         spans.append((start, end))
         n += 1
-        if start == end:
-            continue
-        if unpack_from(">h", data, glyf + start)[0] < 0:  # a composite glyph
+        if start != end and unpack_from(">h", data, glyf + start)[0] < 0:  # composite
             at = glyf + start + 10
             flags = GF_MORE_COMPONENTS
             while flags & GF_MORE_COMPONENTS:
@@ -112,16 +147,15 @@ def _subset_file(face: Any, subset: Any, glyph_pos: Any, hmetrics: Any) -> bytes
                     glyph_set[part] = len(glyph_map)
                     glyph_map.append(part)
                 at += 4 + _parts_size(flags)
-    copied, post, hhea, maxp, head = _copied(face)
-    output = TTFontMaker()
-    for tag, table in copied:
-        output.add(tag, table)
-    output.add("post", post)
-    count = len(glyph_map)
-    # hmtx: each glyph's advance and side bearing, a run of equal last advances cut short
+    return glyph_map, glyph_set, code_to_glyph, spans
+
+
+def _hmtx(data: bytes, glyph_map: list[int], hmetrics: Any) -> tuple[bytes, int] | None:
+    """The subset's hmtx table (a run of equal last advances cut short, as makeSubset does)
+    and its number of full metrics."""
     at, metrics, widest = hmetrics.at, hmetrics.metrics, hmetrics.size
     advance = int(hmetrics.last)
-    hmtx = []
+    hmtx: list[int] = []
     for old in glyph_map:
         if old < metrics:
             hmtx += unpack_from(">HH", data, at + 4 * old)
@@ -134,14 +168,16 @@ def _subset_file(face: Any, subset: Any, glyph_pos: Any, hmetrics: Any) -> bytes
         n -= 2
     n += 2
     hmtx = hmtx[:n] + hmtx[n + 1::2]
-    output.add("hmtx", pack(f">{len(hmtx)}H", *hmtx))
-    output.add("hhea", hhea[:34] + pack(">H", n >> 1) + hhea[36:])
-    output.add("maxp", maxp[:4] + pack(">H", count) + maxp[6:])
-    entries = len(subset)
-    cmap = [0, 1, 1, 0, 0, 12, 6, 10 + entries * 2, 0, 0, entries, *map(code_to_glyph.get, subset)]
-    output.add("cmap", pack(f">{len(cmap)}H", *cmap))
-    # glyf: each glyph cut from the file (within the table), composite parts renumbered
-    size = face.table["glyf"]["length"]
+    return pack(f">{len(hmtx)}H", *hmtx), n >> 1
+
+
+def _glyf(face: Any, spans: list[tuple[int, int]], glyph_set: dict[int, int]
+          ) -> tuple[bytes, list[int]]:
+    """The subset's glyf table, each glyph cut from the file (within the table, as makeSubset
+    slices the table), composite parts renumbered, padded to 4 bytes; and the glyphs' offsets
+    in it (with the table's end)."""
+    data = face._ttf_data
+    glyf, size = face.table["glyf"]["offset"], face.table["glyf"]["length"]
     offsets = []
     pieces = []
     pos = 0
@@ -165,13 +201,4 @@ def _subset_file(face: Any, subset: Any, glyph_pos: Any, hmetrics: Any) -> bytes
             pieces.append(b"\0" * padding)
             pos += padding
     offsets.append(pos)
-    output.add("glyf", b"".join(pieces))
-    if (pos + 1) >> 1 > 0xFFFF:
-        index_format = 1
-        output.add("loca", pack(f">{len(offsets)}L", *offsets))
-    else:
-        index_format = 0
-        output.add("loca", pack(f">{len(offsets)}H", *[offset >> 1 for offset in offsets]))
-    output.add("head", head[:50] + pack(">H", index_format) + head[52:])
-    made: bytes = output.makeStream()
-    return made
+    return b"".join(pieces), offsets
