@@ -287,3 +287,28 @@ def test_drawing_items_tells_whether_they_are_pure(tmp_path: Path) -> None:
     for items in cases + cases:  # drawn, then replayed where kept
         assert draw_items(canvas, items) == faceops.pure(items), items
     assert [faceops.pure(items) for items in cases[:6]] == [True, True, False, False, False, True]
+
+
+def test_a_bundled_font_is_named_in_the_signature_by_its_file_the_toolchain_digests(
+        tmp_path: Path) -> None:
+    """A document's signature names a bundled face by its file, which the toolchain digest
+    (what the kept operators and pages are bound to) reads: a changed bundled font is a new
+    toolchain. A layout's own font is named by its bytes' digest."""
+    import hashlib
+
+    from cardgen.layout import fonts
+    from cardgen.pipeline import toolchain
+
+    files = {Path(name).name for name, _ in toolchain._package_files(
+        str(Path(toolchain.__file__).resolve().parent.parent))}
+    for face, name in fonts.FACE_FILES.items():
+        assert faceops._font_digest(face) == f"bundled {name}"
+        assert name in files and fonts.font_path(face).is_file()
+    own = Path(__file__).parent / "fixtures/own-font/layouts/glyphs/fonts/TestSans-Regular.ttf"
+    face = fonts.FILE_PREFIX + str(own)
+    assert faceops._font_digest(face) == hashlib.sha1(own.read_bytes()).hexdigest()
+    canvas = new_canvas(str(tmp_path / "a.pdf"), title="a")
+    other = new_canvas(str(tmp_path / "b.pdf"), title="b")
+    assert faceops.prime(canvas, {"regular": "abc"}) == faceops.prime(other, {"regular": "abc"})
+    assert faceops.prime(new_canvas(str(tmp_path / "c.pdf"), title="c"),
+                         {"regular": "abd"}) != faceops.prime(canvas, {"regular": "abc"})

@@ -91,14 +91,14 @@ def test_a_subset_made_once_is_the_subset_reportlab_makes(monkeypatch: pytest.Mo
 
 def test_a_subset_is_made_once_per_face_and_characters(monkeypatch: pytest.MonkeyPatch) -> None:
     made: list[tuple[int, ...]] = []
-    real = pdffonts._MAKE_SUBSET
+    real = pdffonts.subset_file
 
-    def counting(face: Any, subset: Any) -> bytes:
+    def counting(face: Any, subset: Any, *tables: Any) -> bytes | None:
         made.append(tuple(subset))
-        out: bytes = real(face, subset)
+        out: bytes | None = real(face, subset, *tables)
         return out
 
-    monkeypatch.setattr(pdffonts, "_MAKE_SUBSET", counting)
+    monkeypatch.setattr(pdffonts, "subset_file", counting)
     monkeypatch.setattr(pdffonts, "_MADE", type(pdffonts._MADE)())
     for _ in range(3):
         _two_texts_pdf(["Once: qwerty €"])
@@ -154,3 +154,50 @@ def test_widths_are_filled_glyph_by_glyph_as_reportlab_fills_them() -> None:
         (66, 510), (65, 530)]
     twice = {65: 3, 66: 1}  # a character met twice: its last glyph's advance
     assert pdffonts._widths(twice, {1: [65, 66], 3: [65]}, advances) == {65: 530, 66: 510}
+
+
+@pytest.mark.parametrize("face", ["regular", "bold"])
+def test_a_subset_read_in_bulk_is_reportlabs_subset(face: str) -> None:
+    """render/pdfsubset.py makes the bytes reportlab's makeSubset makes: ASCII and beyond,
+    composite glyphs (their parts appended and renumbered), characters the font lacks, and
+    subsets of every size; a face reportlab parsed itself is left to reportlab."""
+    import random
+    import struct
+
+    from cardgen.render.pdfsubset import subset_file
+
+    rl_face = pdffonts.tt_font("CgSubsetTest", fonts.font_path(face)).face
+    assert type(rl_face.glyphPos) is pdffonts.GlyphPos
+    data, glyf = rl_face._ttf_data, rl_face.table["glyf"]["offset"]
+
+    def composite(gid: int) -> bool:
+        at = rl_face.glyphPos[gid]
+        return bool(rl_face.glyphPos[gid + 1] > at
+                    and struct.unpack_from(">h", data, glyf + at)[0] < 0)
+
+    chars = sorted(rl_face.charToGlyph)
+    composites = [c for c in chars if composite(rl_face.charToGlyph[c])]
+    assert len(composites) > 100  # accented letters: the parts must follow them
+    rng = random.Random(25)
+    subsets = [list(range(32, 128)), [0, *composites[:255]], [0, 0x10FFFD, 0xE000, 65, 0x20AC]]
+    subsets += [[0, *rng.sample(chars, rng.randint(1, 255))] for _ in range(60)]
+    for subset in subsets:
+        mine = subset_file(rl_face, subset, rl_face.glyphPos, rl_face.hmetrics)
+        assert mine is not None and mine == pdffonts._MAKE_SUBSET(rl_face, subset)
+    theirs = TTFont("CgSubsetTest", str(fonts.font_path(face))).face
+    made = pdffonts._kept_make_subset(theirs, subsets[1])  # reportlab's parse: its own subset
+    assert made == pdffonts._MAKE_SUBSET(theirs, subsets[1])
+
+
+def test_a_subset_past_the_font_is_left_to_reportlab() -> None:
+    """A glyph index past the font's tables gives None (reportlab then raises its own error)."""
+    from cardgen.render.pdfsubset import subset_file
+
+    rl_face = pdffonts.tt_font("CgSubsetPast", fonts.font_path("regular")).face
+    rl_face.charToGlyph[0xE777] = len(rl_face.glyphPos) + 5
+    try:
+        assert subset_file(rl_face, [0, 65, 0xE777], rl_face.glyphPos, rl_face.hmetrics) is None
+        with pytest.raises(IndexError):
+            pdffonts._MAKE_SUBSET(rl_face, [0, 65, 0xE777])
+    finally:
+        del rl_face.charToGlyph[0xE777]

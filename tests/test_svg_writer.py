@@ -259,3 +259,41 @@ def test_memos_start_again_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
         assert to_svg(d) == tree_svg(d)
     sizes = {memo: len(getattr(svg, memo)) for memo in ("_NUMS", "_RUNS", "_WORDS", "_PATHS", "_SHAPES")}
     assert sizes["_RUNS"] <= 3 and sizes["_PATHS"] <= 3 and max(sizes.values()) <= 21, sizes
+
+
+def test_the_svg_escaping_is_elementtrees() -> None:
+    """render/svgescape.py escapes text and attribute values as ElementTree does (the SVG
+    writer no longer imports it)."""
+    import random
+    from xml.etree.ElementTree import _escape_attrib, _escape_cdata  # type: ignore[attr-defined]
+
+    from cardgen.render.svgescape import escape_attrib, escape_cdata
+
+    rng = random.Random(25)
+    alphabet = "&<>\"'\r\n\t ;#amp&lt;x\u00e9\u2014"
+    texts = ["", "plain", "&amp;", "a < b > c", '"q" \'s\'', "l1\r\nl2\tt", *alphabet]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 30))) for _ in range(500)]
+    for text in texts:
+        assert escape_cdata(text) == _escape_cdata(text)
+        assert escape_attrib(text) == _escape_attrib(text)
+
+
+@pytest.mark.child_process
+def test_writing_an_svg_imports_neither_elementtree_nor_mimetypes() -> None:
+    """A face without an image is written without loading ElementTree or mimetypes (a fresh
+    interpreter: this test module has loaded ElementTree itself)."""
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from cardgen.layout.drawing import Drawing, Rect, Style, Text\n"
+            "from cardgen.render.svg import to_svg\n"
+            "d = Drawing('x & y', 63.0, 88.0, 3.0, [Rect(0, 0, 63, 88, Style(fill='#ffcc00')),\n"
+            "                                      Text(5, 10, 'A & <b> \"q\"', 'regular', 8.0)])\n"
+            "svg = to_svg(d)\n"
+            "assert '&amp;' in svg, svg\n"
+            "print(sorted(m for m in ('xml.etree.ElementTree', 'mimetypes') if m in sys.modules))\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False,
+                         cwd=Path(__file__).parent.parent)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "[]"

@@ -30,6 +30,7 @@ from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from cardgen.layout import fonts
 from cardgen.layout.drawing import Drawing, Ellipse, Group, Path, Primitive, Rect, Text
 from cardgen.render import pdftext
 from cardgen.render.pdf import _FORMS_ATTR, draw_items
@@ -122,7 +123,13 @@ def _shaping() -> object:
 
 @cache
 def _font_digest(face: str) -> str:
-    """The digest of the font file reportlab embeds from (what a code's glyph is)."""
+    """What names the font file reportlab embeds from (what a code's glyph is): a layout's own
+    font by its digest; a bundled face by its file's name, its bytes being in the toolchain's
+    digest (`pipeline/toolchain.py`: cardgen's .ttf files), which every kept operator and
+    page is bound to (a new bundled font is a new toolchain), so they are not hashed again in
+    every process that writes a PDF."""
+    if face in fonts.FACE_FILES:
+        return f"bundled {fonts.FACE_FILES[face]}"
     return hashlib.sha1(pdf_font(face).face._ttf_data).hexdigest()
 
 

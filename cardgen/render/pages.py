@@ -196,6 +196,8 @@ def _place(canvas: Canvas, painter: Painter, drawing: Drawing, p: Placement, hei
 _SLOT_OPS: dict[tuple[object, ...], str] = {}
 _SHOP_OPS: dict[tuple[object, ...], str] = {}
 _LABEL_PLACES: dict[tuple[float, float, float], str] = {}
+# a mark line's grey, width and dash -> what setStrokeGray, setLineWidth and setDash write
+_LINE_STYLES: dict[tuple[object, ...], str] = {}
 
 
 def _kept(ops: dict[Any, str]) -> dict[Any, str]:
@@ -241,12 +243,29 @@ def _replayed(canvas: Canvas, kept: dict[object, Kept], key: object,
 
 
 def _marks(canvas: Canvas, page: Page, height: float) -> None:
-    """A page's cut and fold lines and circles."""
+    """A page's cut and fold lines and circles. A line is what reportlab's setStrokeGray,
+    setLineWidth, setDash and line write: the first three's operators made once per process
+    for each grey, width and dash (by those calls), the line's as `Canvas.line` writes it,
+    and the canvas left with the last line's grey and width, as those calls leave it."""
+    code = canvas._code
+    styles = _kept(_LINE_STYLES)
     for line in page.lines:
-        canvas.setStrokeGray(line.gray)
-        canvas.setLineWidth(line.width * mm)
-        canvas.setDash([d * mm for d in line.dash] if line.dash else [])
-        canvas.line(line.x1 * mm, (height - line.y1) * mm, line.x2 * mm, (height - line.y2) * mm)
+        style = (line.gray, line.width, line.dash)
+        ops = styles.get(style)
+        if ops is None:
+            start = len(code)
+            canvas.setStrokeGray(line.gray)
+            canvas.setLineWidth(line.width * mm)
+            canvas.setDash([d * mm for d in line.dash] if line.dash else [])
+            ops = styles[style] = "\n".join(code[start:])
+            del code[start:]
+        code.append(ops)
+        code.append(f"n {fp_str(line.x1 * mm, (height - line.y1) * mm)} m "
+                    f"{fp_str(line.x2 * mm, (height - line.y2) * mm)} l S")
+    if page.lines:
+        last = page.lines[-1]
+        canvas._strokeColorObj = (last.gray, last.gray, last.gray)
+        canvas._lineWidth = last.width * mm
     canvas.setDash([])
     canvas.setStrokeGray(0)
     for c in page.circles:

@@ -31,6 +31,7 @@ from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 
 from cardgen.render.pdfsave import dict_bytes, plain_layout, value_bytes
+from cardgen.render.pdfsubset import subset_file
 
 
 def tt_font(name: str, path: Path) -> Any:
@@ -312,14 +313,20 @@ _MADE: WeakKeyDictionary[Any, dict[tuple[int, ...], bytes]] = WeakKeyDictionary(
 
 
 def _kept_make_subset(self: Any, subset: Any) -> bytes:
-    """TTFontFile.makeSubset, once per face and subset (a subset: characters in code order)."""
+    """TTFontFile.makeSubset, once per face and subset (a subset: characters in code order);
+    for a face parsed here, its bytes read in bulk (`render/pdfsubset.py`)."""
     made = _MADE.setdefault(self, {})
     key = tuple(subset)
     found = made.get(key)
     if found is None:
         if len(made) >= KEPT_MAX:
             made.clear()
-        found = made[key] = _MAKE_SUBSET(self, subset)
+        glyph_pos, hmetrics = getattr(self, "glyphPos", None), getattr(self, "hmetrics", None)
+        if type(glyph_pos) is GlyphPos and type(hmetrics) is HMetrics:
+            found = subset_file(self, subset, glyph_pos, hmetrics)
+        if found is None:
+            found = _MAKE_SUBSET(self, subset)
+        made[key] = found
     return found
 
 

@@ -18,13 +18,11 @@ image's data, a style's attributes, a number's digits.
 from __future__ import annotations
 
 import base64
-import mimetypes
 import re
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
-from xml.etree.ElementTree import _escape_attrib, _escape_cdata  # type: ignore[attr-defined]
 
 from cardgen.layout import fonts, shaping
 from cardgen.layout.drawing import (
@@ -42,6 +40,8 @@ from cardgen.layout.drawing import (
 )
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.outline import face_outline
+from cardgen.render.svgescape import escape_attrib as _escape_attrib
+from cardgen.render.svgescape import escape_cdata as _escape_cdata
 
 _PIECES = re.compile(r" |[^ ]+")  # a line's words and spaces, as cardgen.layout.shaping takes them
 _HOLE = "\x00"  # marks a changing value while a form is made (no escaping touches it)
@@ -275,6 +275,8 @@ _IMAGES: dict[tuple[str, str], str] = {}
 def _image_data(im: Image) -> str:
     """An image file as a data: URI (kept per content digest and type: the same picture on
     many faces; a few, as pictures are large)."""
+    import mimetypes  # (an image's type: loaded for a face with an image only)
+
     mime = mimetypes.guess_type(im.path)[0] or "image/png"
     found = _IMAGES.get((im.digest, mime)) if im.digest else None
     if found is None:
