@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
-LIBRARIES = ("reportlab", "rl-accel", "pypdfium2", "pillow", "svgwrite", "fonttools")
+LIBRARIES = ("reportlab", "rl-accel", "pypdfium2", "pillow", "svgwrite", "fonttools", "deflate")
 
 
 @cache
