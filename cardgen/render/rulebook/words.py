@@ -62,8 +62,8 @@ def _plain(frags: Any) -> bool:
         text = f.__dict__.get("text")
         if type(text) is not str or _SOFT_HYPHEN in text:
             return False
-        mark = f.__dict__.get("cbDefn")
-        if mark is not None and getattr(mark, "width", 0):
+        mark: Any = f.__dict__.get("cbDefn")
+        if mark is not None and getattr(mark, "width", None):
             return False
     return True
 
