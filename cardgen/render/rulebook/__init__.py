@@ -15,6 +15,7 @@ rules-booklet-<paper>.pdf.
   platypus.py  reportlab's platypus imported without compiling a pattern the rules never use
   widths.py, words.py, codes.py  what line breaking and drawing ask reportlab, kept or
                answered without its loops (the same answers)
+  quickparse.py  the commonest paragraph markup cut into reportlab's fragments directly
 """
 
 from __future__ import annotations
