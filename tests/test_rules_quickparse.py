@@ -114,3 +114,16 @@ def test_templates_are_kept_per_style_object() -> None:
     assert mine is not None and [f.fontSize for f in mine] == [7.0]
     again = quickparse.quick_frags("some words", first, 1)
     assert again is not None and [f.fontSize for f in again] == [first.fontSize]
+
+
+@settings(max_examples=300, deadline=None)
+@given(markup=st.lists(st.sampled_from(["a", " ", "<", ">", "&amp;", '"', '<font face="F">',
+                                        '<font face="F"', "</font>", "<b>", "x\u00a0y"]),
+                       max_size=12).map("".join))
+def test_face_spans_are_recognised_as_the_backtracking_pattern_recognises_them(
+        markup: str) -> None:
+    """flow._FACE_SPANS (possessive: no backtracking) accepts what the plain pattern does."""
+    import re
+
+    plain = re.compile(r'(?:[^<>]|<font face="[^"<>&]*">|</font>)*')
+    assert bool(flow._FACE_SPANS.fullmatch(markup)) == bool(plain.fullmatch(markup))

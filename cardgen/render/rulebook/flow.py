@@ -112,7 +112,7 @@ _PARSED: dict[tuple[str, Any, Any, Any], tuple[Any, Any, Any, Any]] = {}
 # (markup, style name, case sensitivity) -> a style it was parsed in, the cleaned text and
 # each fragment's attributes as the parse left them
 _SIZED: dict[tuple[str, str, Any], tuple[Any, str, list[dict[str, Any]]]] = {}
-_FACE_SPANS = re.compile(r'(?:[^<>]|<font face="[^"<>&]*">|</font>)*')
+_FACE_SPANS = re.compile(r'(?:[^<>]++|<font face="[^"<>&]*+">|</font>)*+')  # no backtracking
 # what the parser reads of a style besides its size, for text and <font face> spans
 _SHAPE = ("fontName", "textColor", "textTransform", "underlineWidth", "underlineColor",
           "underlineOffset", "underlineGap", "strikeWidth", "strikeColor", "strikeOffset",
