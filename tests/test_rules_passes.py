@@ -305,15 +305,14 @@ def test_paragraphs_parsed_for_one_paper_serve_another_of_their_text_size(
     monkeypatch.setattr(flow, "_PARSED", {})
     monkeypatch.setattr(flow, "_SIZED", {})
     parsed: list[str] = []
-    real = Paragraph._setup
+    real = flow.KeptParagraph._parse
 
-    def counting(self: Paragraph, text: object, style: object, bullet: object, frags: object,
+    def counting(self: flow.KeptParagraph, text: str, style: object, bullet: object,
                  cleaner: object) -> None:
-        if frags is None:  # a parse (a split paragraph is made of fragments)
-            parsed.append(str(text))
-        real(self, text, style, bullet, frags, cleaner)
+        parsed.append(text)  # a parse, by quickparse or reportlab
+        real(self, text, style, bullet, cleaner)
 
-    monkeypatch.setattr(Paragraph, "_setup", counting)
+    monkeypatch.setattr(flow.KeptParagraph, "_parse", counting)
     document.typeset(book, LETTER)
     first = len(parsed)
     assert first > 0

@@ -71,6 +71,12 @@ _PIECE = st.one_of(
     st.sampled_from(["&amp;", "&lt;", "&gt;", "<br/>", " <br/> ", "&amp;&lt;"]),
     st.tuples(st.sampled_from(FACES), _TEXT, st.booleans()).map(
         lambda f: f'<font face="{f[0]}">{f[1]}{"<br/>" if f[2] else ""}</font>'),
+    st.tuples(st.sampled_from(["#h1", "#h12", "https://example.com/x?y=1"]), _TEXT,
+              st.booleans()).map(
+        lambda a: f'<a href="{a[0]}">{a[1]}{"<br/>" if a[2] else ""}</a>'),
+    st.tuples(st.sampled_from(["drawTOCEntryEnd", "cardgen_icon"]),
+              st.sampled_from(["", "0", "12", "star|9", "a b"])).map(
+        lambda m: f'<onDraw name="{m[0]}" label="{m[1]}"/>'),
 )
 
 
@@ -90,9 +96,14 @@ def test_generated_markup_is_cut_as_reportlab_parses_it(pieces: list[str], size:
 @pytest.mark.parametrize("markup", [
     '<font face="CardgenSans-Bold"><font face="CardgenSans">nested</font></font>',
     '<font face="CardgenSans-Bold">unclosed', "closed</font> too soon", "<b>bold</b>",
-    "&quot;quoted&quot;", "&#65;", 'an icon <onDraw name="x" label="y"/>', "a < b",
-    '<font face="CardgenSans" size="12">sized</font>', '<a href="#h1">a link</a>', ""])
+    "&quot;quoted&quot;", "&#65;", "a < b", "TECH & ACCESSORIES",
+    '<font face="CardgenSans" size="12">sized</font>', '<a href="">no target</a>',
+    '<a href="#h1" color="red">coloured</a>', '<a href="#h1"><font face="CardgenSans">x</font></a>',
+    '<font face="CardgenSans"><a href="#h1">x</a></font>', '<a href="#h1">a <onDraw name="x" '
+    'label="y"/></a>', '<onDraw name="x"/>', '<onDraw name="" label="y"/>', "</a>", ""])
 def test_other_markup_is_left_to_reportlab(markup: str) -> None:
+    """Markup beyond text, entities, face spans, links, draw marks and line breaks, or those
+    nested or unclosed: reportlab's parser."""
     style = paragraph_styles(page_look(215.9, 279.4), Faces())["body"]
     assert quickparse.quick_frags(cleanBlockQuotedText(markup), style, 1) is None
 
@@ -127,3 +138,12 @@ def test_face_spans_are_recognised_as_the_backtracking_pattern_recognises_them(
 
     plain = re.compile(r'(?:[^<>]|<font face="[^"<>&]*">|</font>)*')
     assert bool(flow._FACE_SPANS.fullmatch(markup)) == bool(plain.fullmatch(markup))
+
+
+def test_a_contents_entry_and_links_numbered_in_their_paragraph_are_cut_as_reportlab_parses_them(
+        ) -> None:
+    style = paragraph_styles(page_look(215.9, 279.4), Faces())["toc2"]
+    for markup in ['<a href="#h3">SETTING UP</a><onDraw name="drawTOCEntryEnd" label="2"/>',
+                   'one <a href="#a">link</a> and <a href="#b">another</a> <a href="#c">x</a>',
+                   '<onDraw name="cardgen_icon" label="star|10"/> after a mark']:
+        assert _same_as_reportlab(markup, style), markup
