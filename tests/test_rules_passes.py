@@ -1,5 +1,6 @@
-"""How the rules are typeset: as few layout passes as the contents need, the last one alone
-drawn, each paragraph broken into lines once per width; and the same bytes as reportlab's own
+"""How the rules are typeset: as few layout passes as the contents need (one when they are as
+predicted: their page numbers drawn when it ends), each paragraph broken into lines once per
+width; and the same bytes as reportlab's own
 multiBuild (every pass drawn, every paragraph broken afresh, the contents' page numbers in
 their markup) gives for the same story.
 """
@@ -93,9 +94,9 @@ def _multibuild(book: Book, look: Look, monkeypatch: pytest.MonkeyPatch) -> byte
     return sink.getvalue()
 
 
-def test_a_book_whose_contents_are_as_predicted_is_laid_out_twice_and_drawn_once() -> None:
+def test_a_book_whose_contents_are_as_predicted_is_laid_out_and_drawn_in_one_pass() -> None:
     passes, pdf = _passes(_book(RULEBOOK.replace("{filler}", _filler(12))), LETTER)
-    assert passes == [False, True]
+    assert passes == [True]
     assert page_count(pdf) >= 3
 
 
@@ -163,7 +164,7 @@ def test_tables_quotes_code_and_pictures_are_the_bytes_reportlabs_multibuild_giv
                      for n in range(60))
     book = _book(RICH.replace("{rows}", rows).replace("{filler}", _filler(20)))
     passes, pdf = _passes(book, look)
-    assert passes == [False, True]
+    assert passes == [True]
     assert page_count(pdf) >= 4
     assert pdf == _multibuild(book, look, monkeypatch)
 
@@ -178,19 +179,19 @@ def test_a_seed_rulebook_is_the_bytes_reportlabs_multibuild_gives(
     book = made[0]
     for look in (LETTER, A5):
         passes, pdf = _passes(book, look)
-        assert passes == [False, True], (target, look)
+        assert passes == [True], (target, look)
         assert pdf == _multibuild(book, look, monkeypatch), (target, look)
 
 
 def test_a_contents_that_is_not_as_predicted_takes_more_passes(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """A wrong guess (here: the last entry missing) is measured again, then drawn, and the
-    PDF is still reportlab's."""
+    """A wrong guess (here: the last entry missing): the first pass's drawing is dropped, the
+    book measured again, then drawn, and the PDF is still reportlab's."""
     book = _book(RULEBOOK.replace("{filler}", _filler(40)))
     predicted = document.predicted_contents
     monkeypatch.setattr(document, "predicted_contents", lambda body: predicted(body)[:-1])
     passes, pdf = _passes(book, LETTER)
-    assert passes == [False, False, True]
+    assert passes == [True, False, True]
     assert pdf == _multibuild(book, LETTER, monkeypatch)
 
 
@@ -304,15 +305,14 @@ def test_paragraphs_parsed_for_one_paper_serve_another_of_their_text_size(
     monkeypatch.setattr(flow, "_PARSED", {})
     monkeypatch.setattr(flow, "_SIZED", {})
     parsed: list[str] = []
-    real = Paragraph._setup
+    real = flow.KeptParagraph._parse
 
-    def counting(self: Paragraph, text: object, style: object, bullet: object, frags: object,
+    def counting(self: flow.KeptParagraph, text: str, style: object, bullet: object,
                  cleaner: object) -> None:
-        if frags is None:  # a parse (a split paragraph is made of fragments)
-            parsed.append(str(text))
-        real(self, text, style, bullet, frags, cleaner)
+        parsed.append(text)  # a parse, by quickparse or reportlab
+        real(self, text, style, bullet, cleaner)
 
-    monkeypatch.setattr(Paragraph, "_setup", counting)
+    monkeypatch.setattr(flow.KeptParagraph, "_parse", counting)
     document.typeset(book, LETTER)
     first = len(parsed)
     assert first > 0

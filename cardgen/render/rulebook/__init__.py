@@ -7,11 +7,15 @@ rules-booklet-<paper>.pdf.
   styles.py    page geometry and paragraph styles in the game's fonts
   flow.py      blocks -> platypus flowables
   document.py  flowables -> a PDF with title, contents, page numbers, bookmarks, icons
+  pagenumbers.py  the contents' page numbers drawn in their places when the pass ends
   booklet.py   booklet order: which page goes left and right on each sheet side
   sheets.py    booklet pages kept as forms, set two-up on sheets when the PDF is saved
   book.py      what a rules PDF is made of (plain data)
   source.py    Database -> the book and the digests of what it is made of
   platypus.py  reportlab's platypus imported without compiling a pattern the rules never use
+  widths.py, words.py, codes.py  what line breaking and drawing ask reportlab, kept or
+               answered without its loops (the same answers)
+  quickparse.py  the commonest paragraph markup cut into reportlab's fragments directly
 """
 
 from __future__ import annotations

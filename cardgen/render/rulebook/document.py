@@ -5,10 +5,12 @@ form XObject named after it (`cgicon-<name>`), drawn once per document and reuse
 
 The contents need the pages of headings that come after them. Their entries are known before
 typesetting (the top-level headings), so the contents take their full size from the first pass
-on; that pass only measures (every flowable wrapped and split as if drawn, nothing drawn), and
-once a pass has found the entries it was laid out with (page numbers apart: they do not change
-the layout), one more pass draws the book with those page numbers. A book whose contents are as
-predicted is laid out twice and drawn once; one without contents is drawn in a single pass."""
+on, which draws the book with the contents' page numbers left for later (pagenumbers.py): when
+it finds the entries it was laid out with (page numbers apart: they do not change the layout),
+the numbers are drawn in their places and the book is done in one pass. Otherwise the passes
+that follow only measure (every flowable wrapped and split as if drawn, nothing drawn) until
+one finds the entries it was laid out with, then one more pass draws the book with those page
+numbers. A book whose contents are as predicted, or without contents, is drawn in one pass."""
 
 from __future__ import annotations
 
@@ -39,6 +41,7 @@ from cardgen.render.pdfsave import fast_document
 from cardgen.render.rulebook.book import Book
 from cardgen.render.rulebook.flow import Context, KeptParagraph, flowables
 from cardgen.render.rulebook.markup import ICON_CALLBACK, escape
+from cardgen.render.rulebook.pagenumbers import Pending, defer, fill
 from cardgen.render.rulebook.sheets import SheetsCanvas
 from cardgen.render.rulebook.styles import INK, MUTED, Look, paragraph_styles, pdf_face
 
@@ -62,6 +65,8 @@ def _canvas_class(icons: Mapping[str, Path], regular: str, booklet: bool = False
             fast_document(self._doc)  # written by cardgen's serialiser: reportlab's bytes
             self.setNamedCB(ICON_CALLBACK, self.draw_icon)
             self._cardgen_icons = False
+            self.pending_numbers: list[Pending] | None = None  # the contents' numbers to draw
+            self.numbers_refused = False  # a number could not be left for later
 
         def make_icon_forms(self) -> None:
             """Every icon as a form, made once, before the first page's text (a form begun
@@ -107,6 +112,7 @@ class RulesDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no type 
         self.outline_level = -1
         self.marks = 0
         self.passes: list[bool] = []  # each pass so far: did it draw?
+        self.deferring = False  # this pass draws the contents' page numbers when it ends
         super().__init__(
             target, pagesize=(look.width * mm, look.height * mm), invariant=1,
             leftMargin=look.margin * mm, rightMargin=look.margin * mm, topMargin=look.top * mm,
@@ -119,14 +125,16 @@ class RulesDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no type 
         self.addPageTemplates([PageTemplate("page", [self.text_frame], onPage=self.furnish)])
 
     def typeset(self, story: list[Flowable], canvasmaker: type[Canvas]) -> None:
-        """Lays the story out until the contents hold their own page numbers, drawing only the
-        last pass (reportlab's multiBuild draws every pass), then saves the PDF."""
+        """Lays the story out until the contents hold their own page numbers, drawing the
+        first pass (its contents' numbers drawn when it ends, if its entries are the ones it
+        was laid out with) and the last (reportlab's multiBuild draws every pass), then saves
+        the PDF."""
         indexing = [f for f in story if f.isIndexing()]
         self._indexingFlowables = indexing
         self._doSave = 0
         edits: list[tuple[Any, ...]] = []  # what a pass changed on the story, undone after it
         self._multiBuildEdits = edits.append
-        measure = bool(indexing)
+        measure, self.deferring = False, bool(indexing)
         while True:
             if len(self.passes) >= MAX_PASSES:
                 raise IndexError(f"contents not settled after {MAX_PASSES} passes")
@@ -137,9 +145,16 @@ class RulesDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no type 
             self.build(story[:], canvasmaker=canvasmaker)
             for f in indexing:
                 f.afterBuild()
-            if not measure and self._allSatisfied():
+            settled = all(_layout(f._lastEntries) == _layout(f._entries) for f in indexing)
+            if self.deferring:
+                self.deferring = False
+                canvas = self.canv
+                if settled and not canvas.numbers_refused and fill(canvas,
+                                                                   canvas.pending_numbers):
+                    break
+            elif not measure and self._allSatisfied():
                 break
-            measure = not all(_layout(f._lastEntries) == _layout(f._entries) for f in indexing)
+            measure = not settled
             while edits:
                 undo, *args = edits.pop(0)
                 undo(*args)
@@ -164,9 +179,11 @@ class RulesDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no type 
         canvas.restoreState()
 
     def beforeDocument(self) -> None:
-        """Each pass numbers the headings afresh (the contents compares the passes)."""
+        """Each pass numbers the headings afresh (the contents compares the passes); the
+        canvas of a pass that draws the contents' numbers when it ends keeps them."""
         self.outline_level = -1
         self.marks = 0
+        self.canv.pending_numbers = [] if self.deferring else None
 
     def afterFlowable(self, flowable: Flowable) -> None:
         entry = getattr(flowable, "toc_entry", None)
@@ -253,10 +270,16 @@ class Contents(TableOfContents):  # type: ignore[misc]  # reportlab has no type 
 
     def _entry_end(self, entries: list[tuple[int, str, int, str | None]], width: float,
                    height: float, canvas: Canvas, kind: str, label: str) -> None:
-        """Dots and the page number after entry `label` (as reportlab's drawTOCEntryEnd)."""
+        """Dots and the page number after entry `label` (as reportlab's drawTOCEntryEnd), or
+        their place, when the canvas draws them once its pass has ended."""
         level, _, page, key = entries[int(label)]
         dot = " . " if self.dotsMinLevel >= 0 and level >= self.dotsMinLevel else ""
-        drawPageNumbers(canvas, self.getLevelStyle(level), [(page, key)], width, height, dot)
+        style = self.getLevelStyle(level)
+        pending = getattr(canvas, "pending_numbers", None)
+        if pending is None:
+            drawPageNumbers(canvas, style, [(page, key)], width, height, dot)
+        elif not defer(canvas, pending, self, int(label), style, width, height, dot, key):
+            canvas.numbers_refused = True
 
 
 def story(book: Book, look: Look, styles: Mapping[str, Any]) -> list[Flowable]:

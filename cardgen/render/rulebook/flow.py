@@ -26,6 +26,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.paragraph import textTransformFrags
 from reportlab.platypus.paraparser import ParaFrag
 from reportlab.rl_config import _FUZZ
 
@@ -33,6 +34,7 @@ from cardgen.records import record
 from cardgen.render.rulebook import blocks as bk
 from cardgen.render.rulebook.book import Faces
 from cardgen.render.rulebook.markup import escape, markup, plain_text
+from cardgen.render.rulebook.quickparse import quick_frags
 from cardgen.render.rulebook.styles import RULE, SHADE, Look, pdf_face, points
 
 PICTURE_HEIGHT = 0.45  # a picture takes at most this share of the text column's height
@@ -61,7 +63,7 @@ class KeptParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type i
         if found is None and bulletText is None:
             found = _resized(text, style, self.caseSensitive)
         if found is None:
-            super()._setup(text, style, bulletText, frags, cleaner)
+            self._parse(text, style, bulletText, cleaner)
             if len(_PARSED) >= PARSED_MAX:
                 _PARSED.clear()
                 _SIZED.clear()
@@ -74,6 +76,21 @@ class KeptParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type i
         parsed: Any = self  # as Paragraph._setup sets them (reportlab's attributes, untyped)
         parsed.text, parsed.frags, parsed.style, parsed.bulletText = found
         parsed.debug = 0
+
+    def _parse(self, text: str, style: Any, bulletText: Any, cleaner: Any) -> None:
+        """Paragraph._setup's parse: markup of text, face spans and line breaks cut into
+        fragments by cardgen.render.rulebook.quickparse, any other parsed by reportlab."""
+        if bulletText is None:
+            cleaned = cleaner(text)
+            frags = quick_frags(cleaned, style, self.caseSensitive)
+            if frags is not None:
+                textTransformFrags(frags, style)
+                parsed: Any = self  # as Paragraph._setup sets them (reportlab's, untyped)
+                parsed.text, parsed.frags, parsed.style, parsed.bulletText = (
+                    cleaned, frags, style, None)
+                parsed.debug = 0
+                return
+        super()._setup(text, style, bulletText, None, cleaner)
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         kept: dict[tuple[float, Any], tuple[Any, ...]] = self.__dict__.setdefault("_kept", {})
@@ -95,7 +112,7 @@ _PARSED: dict[tuple[str, Any, Any, Any], tuple[Any, Any, Any, Any]] = {}
 # (markup, style name, case sensitivity) -> a style it was parsed in, the cleaned text and
 # each fragment's attributes as the parse left them
 _SIZED: dict[tuple[str, str, Any], tuple[Any, str, list[dict[str, Any]]]] = {}
-_FACE_SPANS = re.compile(r'(?:[^<>]|<font face="[^"<>&]*">|</font>)*')
+_FACE_SPANS = re.compile(r'(?:[^<>]++|<font face="[^"<>&]*+">|</font>)*+')  # no backtracking
 # what the parser reads of a style besides its size, for text and <font face> spans
 _SHAPE = ("fontName", "textColor", "textTransform", "underlineWidth", "underlineColor",
           "underlineOffset", "underlineGap", "strikeWidth", "strikeColor", "strikeOffset",

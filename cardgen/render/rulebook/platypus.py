@@ -92,9 +92,11 @@ def import_platypus() -> None:
             module.pyphen = DeferredModule("pyphen")
     from reportlab.platypus import paragraph, paraparser
 
-    from cardgen.render.rulebook import widths
+    from cardgen.render.rulebook import codes, widths, words
 
     widths.install(paragraph)
+    words.install()
+    codes.install()
     _ACCEL = paragraph.sameFrag
     if _plain_class(paraparser.ParaFrag):
         _FRAG = paraparser.ParaFrag
