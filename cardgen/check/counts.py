@@ -197,6 +197,6 @@ def _first_use(book: Rulebook, names: Names, wanted: set[tuple[str, ...]]) -> tu
         words = normal(line.text)
         for name in wanted:
             n = len(name)
-            if any(words[i:i + n] == name for i in range(len(words) - n + 1)):
+            if name[0] in words and any(words[i:i + n] == name for i in range(len(words) - n + 1)):
                 return line.number, line.text
     return None

@@ -10,7 +10,6 @@ rulebook's line.
 
 from __future__ import annotations
 
-import difflib
 import os
 from dataclasses import field
 from pathlib import Path
@@ -188,6 +187,8 @@ def _match(box: list[BoxLine], text: str) -> list[int]:
 
 def _most_similar(book: Rulebook, used: set[int], text: str) -> list[int]:
     """The free box-list line (or two consecutive ones, joined) most like `text`, if alike."""
+    import difflib  # loaded only for a row the box list does not hold as written
+
     free = [k for k in range(len(book.box)) if k not in used]
     spans = [[k] for k in free] + [[k, k + 1] for k in free if k + 1 in free]
     scored = [(difflib.SequenceMatcher(None, _joined(book, span).lower(), text.lower()).ratio(),

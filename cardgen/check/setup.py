@@ -20,10 +20,12 @@ _NUMBER = r"(\d{1,4}|" + "|".join(NUMBER_WORDS) + r")"
 _IS_NUMBER = re.compile(r"\d{1,4}|" + "|".join(NUMBER_WORDS) + r"$", re.I)
 
 
+_MARKS = str.maketrans({"*": None, "_": None, "`": None, "’": "'", "‘": "'"})
+
+
 def _plain(text: str) -> str:
     """Markdown emphasis, quotes and runs of spaces out; lower case."""
-    text = re.sub(r"[*_`]+", "", text).replace("’", "'").replace("‘", "'")
-    return re.sub(r"\s+", " ", text).strip().lower()
+    return " ".join(text.translate(_MARKS).split()).lower()
 
 
 def _pattern(words: str) -> re.Pattern[str]:

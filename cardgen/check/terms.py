@@ -69,6 +69,8 @@ class Names:
     box_lines: set[int]  # the rulebook's box-list line numbers: not scanned for names or counts
     vocabulary: set[str] = field(default_factory=set)  # every word of a vocabulary term's name
     terms: dict[str, dict[tuple[str, ...], str]] = field(default_factory=dict)  # vocab -> names
+    # the known names by their last word, made when is_known is first asked
+    ends: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)
 
 
 def data_names(db: Database, book: Rulebook) -> Names:
@@ -138,8 +140,14 @@ def is_known(phrase: tuple[str, ...], names: Names) -> bool:
     a known name with a word in front ("Game Piece" is a Piece)."""
     if phrase in names.known:
         return True
+    if not phrase:
+        return False
+    if not names.ends:  # either way round, the two names end in the same word
+        for k in names.known:
+            if k:
+                names.ends.setdefault(k[-1], []).append(k)
     return any(k[-len(phrase):] == phrase if len(k) > len(phrase) else phrase[-len(k):] == k
-               for k in names.known)
+               for k in names.ends.get(phrase[-1], ()))
 
 
 def _resembles(phrase: tuple[str, ...], name: tuple[str, ...], heads: set[str]) -> bool:
@@ -162,9 +170,9 @@ def drift_findings(db: Database, book: Rulebook, names: Names | None = None) -> 
         if number in names.box_lines:
             continue
         for sentence in _SENTENCE.split(line):
-            in_sentence = {normal(m.group(1)) for m in _PHRASE.finditer(sentence)}
-            for match in _PHRASE.finditer(sentence):
-                phrase = normal(match.group(1))
+            matches = [(match, normal(match.group(1))) for match in _PHRASE.finditer(sentence)]
+            in_sentence = {phrase for _, phrase in matches}
+            for match, phrase in matches:
                 if len(phrase) < 2 or phrase in found or is_known(phrase, names):
                     continue
                 close = [k for size in (len(phrase), len(phrase) + 1)
@@ -213,9 +221,14 @@ def _odd_one(part: str, names: Names) -> tuple[str, str, list[str]] | None:
     """(the unknown item, the vocabulary, its terms not in the list) for a list of 3 or more
     items all but one of which are terms of one vocabulary."""
     items = [i for i in _LIST_SPLIT.split(part) if i.strip()]
-    if len(items) < 3 or any(len(normal(i)) > _LIST_ITEM_WORDS for i in items):
+    if len(items) < 3:
         return None
-    keys = [normal(i) for i in items]
+    keys = []
+    for item in items:
+        key = normal(item)
+        if len(key) > _LIST_ITEM_WORDS:
+            return None
+        keys.append(key)
     for vocab, terms in names.terms.items():
         unknown = [k for k, key in enumerate(keys) if key not in terms]
         if len(unknown) != 1 or not keys[unknown[0]] or is_known(keys[unknown[0]], names):
