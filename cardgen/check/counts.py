@@ -36,6 +36,7 @@ _GENERIC = {"total", "more", "other", "new", "additional", "remaining", "extra",
             "small", "large", "big", "little", "equal", "separate", "chosen", "drawn", "played"}
 _CLAIM = re.compile(r"(?<![\w\-+.])(\d{1,3}|" + "|".join(NUMBER_WORDS) + r")[ \t]+"
                     r"((?:\*\*|__)?[A-Za-z][\w'’\-]*(?:[ \t]+[A-Za-z][\w'’\-]*){0,4})", re.I)
+_NUMBER = re.compile(r"\d|" + "|".join(NUMBER_WORDS), re.I)
 _WHOLE = re.compile(r"\b(?:the|all|all the)[ \t]+(?:\*\*|__)?$", re.I)
 _PER = re.compile(r"\b(?:each|every|per)[ \t]+([A-Za-z][\w'’\-]*(?:[ \t]+[A-Za-z][\w'’\-]*)?)",
                   re.I)
@@ -58,6 +59,8 @@ def claims(book: Rulebook, skip: set[int]) -> list[Claim]:
     out: list[Claim] = []
     for line in book.doc.lines:
         if line.number in skip or line.kind in (SKIP, HEADING) or not line.text:
+            continue
+        if not _NUMBER.search(line.raw):  # what every claim starts with
             continue
         for sentence in _SENTENCE.split(line.raw):
             out += _sentence_claims(line.number, sentence)

@@ -45,10 +45,12 @@ def setup_findings(db: Database, book: Rulebook) -> list[Finding]:
     words the rulebook no longer has. A line that still reads exactly as quoted is taken
     first; a step whose words match only with other numbers takes the first such line no
     other step reads exactly (steps like "Draw 3 cards, place 2 tokens" repeat)."""
-    lines = [(n, _plain(line)) for n, line in enumerate(book.lines, start=1)]
+    every = [(n, _plain(line)) for n, line in enumerate(book.lines, start=1)]
+    lines = [(n, text) for n, text in every if text]  # what a quote with words can match
     quoting = [(i, step) for i, step in enumerate(db.edition.setup)
                if step.rulebook is not None and step.count is not None]
-    matches = {i: _matches(_pattern(str(step.rulebook)), lines) for i, step in quoting}
+    matches = {i: _matches(_pattern(str(step.rulebook)), lines if _plain(str(step.rulebook))
+                           else every) for i, step in quoting}
     exact = {i: next((n for n, found in matches[i] if found == _numbers(str(step.rulebook))), None)
              for i, step in quoting}
     taken = {n for n in exact.values() if n is not None}

@@ -47,7 +47,8 @@ _NAME_WORD = re.compile(r"[a-z0-9'’-]+")
 @lru_cache(maxsize=1 << 14)
 def normal(text: str) -> tuple[str, ...]:
     """Words of a name, lower case, singular, without markup, articles or bracketed tails."""
-    text = _ASIDE.sub(" ", text)
+    if "(" in text or "*" in text or "_" in text or "`" in text:
+        text = _ASIDE.sub(" ", text)
     words = [singular(w) for w in _NAME_WORD.findall(text.lower())]
     while words and words[0] in _ARTICLES:
         words = words[1:]
@@ -220,6 +221,9 @@ def list_findings(book: Rulebook, names: Names) -> list[Finding]:
 def _odd_one(part: str, names: Names) -> tuple[str, str, list[str]] | None:
     """(the unknown item, the vocabulary, its terms not in the list) for a list of 3 or more
     items all but one of which are terms of one vocabulary."""
+    low = part.lower()  # three items need two separators (`,` `;` `and` `or`, as _LIST_SPLIT)
+    if low.count(",") + low.count(";") + low.count("and") + low.count("or") < 2:
+        return None
     items = [i for i in _LIST_SPLIT.split(part) if i.strip()]
     if len(items) < 3:
         return None
