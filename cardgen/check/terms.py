@@ -164,9 +164,14 @@ def drift_findings(db: Database, book: Rulebook, names: Names | None = None) -> 
     """`two-names` for phrases of the rulebook that resemble a name the data knows."""
     names = names if names is not None else data_names(db, book)
     found: dict[tuple[str, ...], Finding] = {}
-    by_length: dict[int, list[tuple[str, ...]]] = {}  # a name resembles a phrase of its length or one less
+    # a name resembles a phrase of its length with all but the last word the same, or one a
+    # word longer with the same last word (_resembles)
+    by_stem: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
+    by_end: dict[tuple[str, int], list[tuple[str, ...]]] = {}
     for known in names.known:
-        by_length.setdefault(len(known), []).append(known)
+        if known:
+            by_stem.setdefault(known[:-1], []).append(known)
+            by_end.setdefault((known[-1], len(known)), []).append(known)
     for number, line in enumerate(book.lines, start=1):
         if number in names.box_lines:
             continue
@@ -176,9 +181,9 @@ def drift_findings(db: Database, book: Rulebook, names: Names | None = None) -> 
             for match, phrase in matches:
                 if len(phrase) < 2 or phrase in found or is_known(phrase, names):
                     continue
-                close = [k for size in (len(phrase), len(phrase) + 1)
-                         for k in by_length.get(size, ()) if _resembles(phrase, k, names.heads)
-                         and k not in in_sentence]
+                close = [k for k in chain(by_stem.get(phrase[:-1], ()),
+                                          by_end.get((phrase[-1], len(phrase) + 1), ()))
+                         if _resembles(phrase, k, names.heads) and k not in in_sentence]
                 if not close:
                     continue
                 best = sorted(close, key=lambda k: (len(k) != len(phrase) + 1, k))[0]
@@ -201,7 +206,7 @@ def list_findings(book: Rulebook, names: Names) -> list[Finding]:
     """`two-names` for the one item of a list of a vocabulary's terms that the data lacks."""
     out: dict[str, Finding] = {}
     for line in book.doc.lines:
-        if line.number in names.box_lines or not line.text:
+        if line.number in names.box_lines or not line.text or not _separators(line.text):
             continue
         for sentence in _SENTENCE.split(line.text):
             for part in _LIST_PART.split(sentence):
@@ -218,11 +223,17 @@ def list_findings(book: Rulebook, names: Names) -> list[Finding]:
     return list(out.values())
 
 
+def _separators(text: str) -> bool:
+    """Whether the text may hold the two separators of a list of three (`,` `;` `and` `or`, as
+    _LIST_SPLIT finds them: case-blind, which for these is lower case)."""
+    low = text.lower()
+    return low.count(",") + low.count(";") + low.count("and") + low.count("or") >= 2
+
+
 def _odd_one(part: str, names: Names) -> tuple[str, str, list[str]] | None:
     """(the unknown item, the vocabulary, its terms not in the list) for a list of 3 or more
     items all but one of which are terms of one vocabulary."""
-    low = part.lower()  # three items need two separators (`,` `;` `and` `or`, as _LIST_SPLIT)
-    if low.count(",") + low.count(";") + low.count("and") + low.count("or") < 2:
+    if not _separators(part):
         return None
     items = [i for i in _LIST_SPLIT.split(part) if i.strip()]
     if len(items) < 3:
