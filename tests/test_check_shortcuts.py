@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardgen.check import counts, mdtext, setup, structure, terms
+from cardgen.check import boxlist, counts, mdtext, setup, structure, terms
 from cardgen.check.mdtext import Doc, Line, plain, tokens
 from cardgen.check.terms import Names, is_known
 
@@ -166,3 +166,15 @@ def test_a_steps_words_are_matched_on_every_line_that_can_hold_them(
 def test_a_step_without_words_still_takes_a_blank_line() -> None:
     assert setup._matches("**", [(1, ""), (2, "deal 2 cards")]) == [(1, []), (2, [])]
     assert re.fullmatch(r"\(\?<!\[\\w\]\)", setup._pattern("**").pattern)
+
+
+_ITEM = st.lists(st.sampled_from(["3", "x", "×", " ", "Pawns", "pawns", "**", "1-5", "(2)", ":",
+                                  "Cards", "red"]), max_size=6).map("".join)
+
+
+@given(st.lists(_ITEM, min_size=1, max_size=6), st.lists(_ITEM, min_size=1, max_size=6))
+def test_same_items_answers_as_same_item(left: list[str], right: list[str]) -> None:
+    same = boxlist.SameItems()
+    for a in left:
+        for b in right:
+            assert same(a, b) is boxlist.same_item(a, b)
