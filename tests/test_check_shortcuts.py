@@ -178,3 +178,20 @@ def test_same_items_answers_as_same_item(left: list[str], right: list[str]) -> N
     for a in left:
         for b in right:
             assert same(a, b) is boxlist.same_item(a, b)
+
+
+_PROSE = st.lists(st.sampled_from(["The ", "Libraries", "library ", "tokens", "Token", "red ",
+                                   "(x) ", "**", "glass", "Cards ", "K", "İ", "’s", "-"]),
+                  max_size=8).map("".join)
+
+
+@given(st.lists(_PROSE, max_size=5),
+       st.sets(st.sampled_from([("library",), ("token",), ("red", "token"), ("card",),
+                                ("glass",), ("y",), ("the",)]), min_size=1))
+def test_the_first_use_of_a_name_is_found_on_any_line_that_names_it(
+        lines: list[str], wanted: set[tuple[str, ...]]) -> None:
+    names = Names(set(), set(), {}, {}, set())
+    every = next(((n, text) for n, text in enumerate(lines, start=1) if text and any(
+        any(terms.normal(text)[i:i + len(name)] == name for i in range(len(terms.normal(text))))
+        for name in wanted)), None)
+    assert counts._first_use(_book(lines), names, wanted) == every

@@ -210,11 +210,18 @@ def unlisted_findings(db: Database, book: Rulebook, names: Names) -> list[Findin
 
 
 def _first_use(book: Rulebook, names: Names, wanted: set[tuple[str, ...]]) -> tuple[int, str] | None:
+    # a line naming one holds its first word's stem as it is, in lower case: the word itself,
+    # or the plural normal() makes singular (`tokens`, `libraries`)
+    stems = [(name, name[0][:-1] if name[0].endswith("y") else name[0]) for name in wanted]
     for line in book.doc.lines:
         if line.number in names.box_lines or line.kind == SKIP or not line.text:
             continue
+        low = line.text.lower()
+        maybe = [name for name, stem in stems if stem in low]
+        if not maybe:
+            continue
         words = normal(line.text)
-        for name in wanted:
+        for name in maybe:
             n = len(name)
             if name[0] in words and any(words[i:i + n] == name for i in range(len(words) - n + 1)):
                 return line.number, line.text
