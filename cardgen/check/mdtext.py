@@ -33,6 +33,7 @@ _ESCAPED_BULLET = re.compile(r"^\\[*•·]\s+|^[•·▪]\s+")
 _HASHES = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)[\s#]*$")
 _WORD = re.compile(r"\w+(?:['\-]\w+)*")
 _PIPES = re.compile(r"^\s*\|.*\|.*\|\s*$")
+_WIKI_IMAGE = re.compile(r"!?\[\[[^\]]*\]\]")  # an Obsidian picture: `![[pic.png]]`
 _RULE_ROW = re.compile(r"^\s*\|?(?:\s*:?-{2,}:?\s*\|)+\s*:?-{0,}:?\s*\|?\s*$")
 # What starts inline Markdown in the parser's rules (escape, code, emphasis, link, image,
 # autolink, HTML, entity, line breaks) or its normalising (CR, NUL): a line with none of these
@@ -294,7 +295,7 @@ def _fill(line: Line) -> None:
     """A line's plain text; a short line of capitals or a bold line becomes a heading; a table
     row Markdown did not see (right under a paragraph line) is read as one."""
     raw = line.raw
-    if line.kind == TEXT and _PIPES.match(raw):
+    if line.kind == TEXT and "|" in raw and _PIPES.match(raw):
         if _RULE_ROW.match(raw):
             line.kind = SKIP
             return
@@ -310,7 +311,7 @@ def _fill(line: Line) -> None:
     if line.kind == TEXT and stripped != raw.strip() and _BULLET.match(raw):
         line.kind = ITEM
     line.text = plain(stripped)
-    if line.text.startswith("![") or re.fullmatch(r"!?\[\[[^\]]*\]\]", line.text):
+    if line.text.startswith("![") or ("[[" in line.text and _WIKI_IMAGE.fullmatch(line.text)):
         line.kind, line.text = SKIP, ""
         return
     body = stripped.strip()
