@@ -45,7 +45,7 @@ def _step(line: Line, before: int, where: str) -> Finding:
 
 def placeholder_findings(doc: Doc, where: str) -> list[Finding]:
     """`rulebook-todo` for a placeholder left in the rulebook (`**Example**: TODO`)."""
-    out = []
+    out: list[Finding] = []
     text = "\n".join(line.text for line in doc.lines if line.kind != SKIP)
     if not any(word in text for word in _PLACEHOLDERS):
         return out
