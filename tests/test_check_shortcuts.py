@@ -195,3 +195,16 @@ def test_the_first_use_of_a_name_is_found_on_any_line_that_names_it(
         any(terms.normal(text)[i:i + len(name)] == name for i in range(len(terms.normal(text))))
         for name in wanted)), None)
     assert counts._first_use(_book(lines), names, wanted) == every
+
+
+def test_a_doc_read_now_equals_the_one_read_again_and_shares_nothing_with_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(mdtext, "_DOCS", {})
+    monkeypatch.setattr(mdtext, "_USED", (set(), set()))
+    text = "# Box\n| a | **b** |\n|---|---|\n| 3 | c |\n- 1. *x*\n\nPlain text, TODO.\n"
+    first = mdtext.read(text)
+    first.lines[1].kind = "changed"
+    again = mdtext.read(text)
+    assert again.lines[1].kind == mdtext.ROW and again.lines[1].cells == ("a", "b")
+    first.lines[1].kind = mdtext.ROW
+    assert first == again and all(a is not b for a, b in zip(first.lines, again.lines, strict=True))

@@ -219,10 +219,12 @@ def read(text: str) -> Doc:
     """A rulebook's text -> a Doc with one Line per line of the file."""
     key = hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
     rows = _DOCS.get(key)
-    if rows is None:
-        rows = [[x.number, x.raw, x.text, x.kind, x.level, x.ordinal, list(x.cells), x.bold]
-                for x in _read(text).lines]
-        _remember(1, key, rows)
+    if rows is None:  # read now: the caller has the Doc read, its rows are remembered
+        doc = _read(text)
+        _remember(1, key, [[x.number, x.raw, x.text, x.kind, x.level, x.ordinal, list(x.cells),
+                            x.bold] for x in doc.lines])
+        _USED[1].add(key)
+        return doc
     _USED[1].add(key)
     return Doc([Line(n, raw, plain_text, kind, level, ordinal, tuple(cells), bold)
                 for n, raw, plain_text, kind, level, ordinal, cells, bold in rows])
