@@ -8,7 +8,6 @@ itself reported (`stale-acceptance`), so a fixed rulebook does not leave stale e
 
 from __future__ import annotations
 
-from cardgen.check.families import family_ids
 from cardgen.check.findings import Finding
 from cardgen.data.model import Acceptance, Database
 from cardgen.errors import did_you_mean
@@ -37,6 +36,8 @@ def apply(db: Database, findings: list[Finding]) -> list[Finding]:
 
 
 def _stale(acceptance: Acceptance, where: str) -> Finding:
+    from cardgen.check.families import family_ids  # the list is read only for a stale one
+
     known = family_ids()
     if acceptance.finding not in known:
         hint = did_you_mean(acceptance.finding, known) or "cardgen check --list-rules names them"

@@ -71,6 +71,33 @@ def same_item(a: str, b: str) -> bool:
             and name_key(qa[2]) == name_key(qb[2]))
 
 
+class SameItems:
+    """same_item for many pairs of texts, each text's name and quantity read once."""
+
+    def __init__(self) -> None:
+        self._names: dict[str, tuple[str, ...]] = {}
+        self._counts: dict[str, tuple[int | None, int | None, str]] = {}
+
+    def _name(self, text: str) -> tuple[str, ...]:
+        found = self._names.get(text)
+        if found is None:
+            found = self._names[text] = name_key(text)
+        return found
+
+    def _count(self, text: str) -> tuple[int | None, int | None, str]:
+        found = self._counts.get(text)
+        if found is None:
+            found = self._counts[text] = quantity(text)
+        return found
+
+    def __call__(self, a: str, b: str) -> bool:
+        if self._name(a) == self._name(b):
+            return True
+        qa, qb = self._count(a), self._count(b)
+        return (qa[0] is not None and qa[:2] == qb[:2] and bool(qa[2])
+                and self._name(qa[2]) == self._name(qb[2]))
+
+
 @record
 class Section:
     heading: str

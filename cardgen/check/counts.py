@@ -12,6 +12,7 @@ component noun (card, token, tile, ...) that neither the box list nor the data k
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from cardgen.check.findings import Finding
 from cardgen.check.mdtext import HEADING, SKIP
@@ -36,6 +37,7 @@ _GENERIC = {"total", "more", "other", "new", "additional", "remaining", "extra",
             "small", "large", "big", "little", "equal", "separate", "chosen", "drawn", "played"}
 _CLAIM = re.compile(r"(?<![\w\-+.])(\d{1,3}|" + "|".join(NUMBER_WORDS) + r")[ \t]+"
                     r"((?:\*\*|__)?[A-Za-z][\w'’\-]*(?:[ \t]+[A-Za-z][\w'’\-]*){0,4})", re.I)
+_DIGIT = re.compile(r"\d")
 _WHOLE = re.compile(r"\b(?:the|all|all the)[ \t]+(?:\*\*|__)?$", re.I)
 _PER = re.compile(r"\b(?:each|every|per)[ \t]+([A-Za-z][\w'’\-]*(?:[ \t]+[A-Za-z][\w'’\-]*)?)",
                   re.I)
@@ -59,9 +61,26 @@ def claims(book: Rulebook, skip: set[int]) -> list[Claim]:
     for line in book.doc.lines:
         if line.number in skip or line.kind in (SKIP, HEADING) or not line.text:
             continue
+        if not _has_number(line.raw):
+            continue
         for sentence in _SENTENCE.split(line.raw):
             out += _sentence_claims(line.number, sentence)
     return out
+
+
+@lru_cache(maxsize=1)
+def _number() -> re.Pattern[str]:
+    return re.compile(r"\d|" + "|".join(NUMBER_WORDS), re.I)
+
+
+def _has_number(text: str) -> bool:
+    """Whether the text holds what every claim starts with: a digit or a number's name."""
+    if not text.isascii():  # where case-blind matching is more than lower case
+        return _number().search(text) is not None
+    if _DIGIT.search(text):
+        return True
+    low = text.lower()
+    return any(word in low for word in NUMBER_WORDS)
 
 
 def _sentence_claims(number: int, sentence: str) -> list[Claim]:
@@ -191,12 +210,19 @@ def unlisted_findings(db: Database, book: Rulebook, names: Names) -> list[Findin
 
 
 def _first_use(book: Rulebook, names: Names, wanted: set[tuple[str, ...]]) -> tuple[int, str] | None:
+    # a line naming one holds its first word's stem as it is, in lower case: the word itself,
+    # or the plural normal() makes singular (`tokens`, `libraries`)
+    stems = [(name, name[0][:-1] if name[0].endswith("y") else name[0]) for name in wanted]
     for line in book.doc.lines:
         if line.number in names.box_lines or line.kind == SKIP or not line.text:
             continue
+        low = line.text.lower()
+        maybe = [name for name, stem in stems if stem in low]
+        if not maybe:
+            continue
         words = normal(line.text)
-        for name in wanted:
+        for name in maybe:
             n = len(name)
-            if any(words[i:i + n] == name for i in range(len(words) - n + 1)):
+            if name[0] in words and any(words[i:i + n] == name for i in range(len(words) - n + 1)):
                 return line.number, line.text
     return None

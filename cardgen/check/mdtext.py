@@ -32,13 +32,22 @@ _BULLET = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)]|[a-z][.)])\s+")
 _ESCAPED_BULLET = re.compile(r"^\\[*•·]\s+|^[•·▪]\s+")
 _HASHES = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)[\s#]*$")
 _WORD = re.compile(r"\w+(?:['\-]\w+)*")
-_SPACE = re.compile(r"\s+")
 _PIPES = re.compile(r"^\s*\|.*\|.*\|\s*$")
+_WIKI_IMAGE = re.compile(r"!?\[\[[^\]]*\]\]")  # an Obsidian picture: `![[pic.png]]`
 _RULE_ROW = re.compile(r"^\s*\|?(?:\s*:?-{2,}:?\s*\|)+\s*:?-{0,}:?\s*\|?\s*$")
 # What starts inline Markdown in the parser's rules (escape, code, emphasis, link, image,
 # autolink, HTML, entity, line breaks) or its normalising (CR, NUL): a line with none of these
 # is its own plain text, so markdown-it need not read it.
 _INLINE = re.compile(r"[\\`*_\[\]<\r\n\x00]|&[#A-Za-z]")
+# The same but for `*`: a line whose only markup is `*` runs may be emphasis alone (`_stars`).
+_NOT_STAR = re.compile(r"[\\`_\[\]<\r\n\x00]|&[#A-Za-z]")
+_STARS = re.compile(r"\*+")
+# Around a `*` run, for CommonMark's flanking rules as markdown-it applies them: a space or tab
+# (the line's ends count as one) and ASCII punctuation; a letter or digit is neither.
+_BLANKS = frozenset(("", " ", "\t"))
+_PUNCT = frozenset("!\"#$%&'()+,-./:;<=>?@[\\]^_`{|}~")
+_DIGIT = re.compile(r"\d")
+_WORD_OR_OTHER = re.compile(r"\w+(?:['\-]\w+)*|[^\w\x00-\x7f]")
 _TIMES = re.compile(r"\b(\d+)\s*[x×](?![\w-])|(?<![\w-])[x×]\s*(\d+)\b", re.I)
 
 
@@ -111,7 +120,11 @@ def plain(text: str) -> str:
 def _plain(text: str) -> str:
     text = unicodedata.normalize("NFC", text.replace("’", "'").replace("‘", "'"))
     if not _INLINE.search(text):
-        return _SPACE.sub(" ", text).strip()
+        return " ".join(text.split())  # runs of whitespace (\s) as one space
+    if not _NOT_STAR.search(text):
+        found = _stars(text)
+        if found is not None:
+            return " ".join(found.split())
     out: list[str] = []
     for tok in _inline(text):
         if tok.type in ("text", "text_special", "code_inline", "html_inline"):
@@ -120,7 +133,37 @@ def _plain(text: str) -> str:
             out.append(" ")
         elif tok.type == "image":
             out.append(tok.content)
-    return _SPACE.sub(" ", "".join(out)).strip()
+    return " ".join("".join(out).split())
+
+
+def _stars(text: str) -> str | None:
+    """The text of a line whose only markup is emphasis by `*` runs that plainly pair up
+    (`**Foo** and *bar*`), as markdown-it reads it: the runs taken off. None (markdown-it
+    reads it) unless the runs alternate, opening and closing, in pairs of equal runs of one or
+    two, each of which can only open or only close: an opening run followed by a letter or
+    digit and preceded by a space, a tab, ASCII punctuation or the line's start, or followed
+    by ASCII punctuation and preceded by a space, a tab or the start; a closing run the other
+    way round. The delimiter algorithm then pairs each opening run with the closing run after
+    it, whole (tests/test_check_mdtext.py holds it to markdown-it)."""
+    out: list[str] = []
+    pos = width = 0
+    closing = False
+    for run in _STARS.finditer(text):
+        start, end = run.span()
+        inner, outer = (text[start - 1], text[end:end + 1]) if closing else (
+            text[end:end + 1], text[start - 1:start] if start else "")
+        if end - start > 2 or (closing and end - start != width) or not (
+                (inner.isalnum() and (outer in _BLANKS or outer in _PUNCT))
+                or (inner in _PUNCT and outer in _BLANKS)):
+            return None
+        width = end - start
+        out.append(text[pos:start])
+        pos = end
+        closing = not closing
+    if closing:
+        return None
+    out.append(text[pos:])
+    return "".join(out)
 
 
 def _inline(text: str) -> list[Token]:
@@ -150,19 +193,17 @@ def _is_symbol(char: str) -> bool:
 def tokens(text: str) -> list[str]:
     """Words and symbols (◇, ⬡): what a quote must find in the rulebook in this order. A count
     written `3x`, `3 ×` or `x3` is the number alone."""
-    flat = _TIMES.sub(lambda m: m.group(1) or m.group(2), plain(text).replace("_", " "))
+    flat = plain(text).replace("_", " ")
+    if _DIGIT.search(flat):  # a count needs a digit
+        flat = _TIMES.sub(_count, flat)
     if flat.isascii():  # no symbol (category So) is ASCII
         return _WORD.findall(flat)
-    out: list[str] = []
-    pos = 0
-    for match in _WORD.finditer(flat):
-        gap = flat[pos:match.start()]
-        if not gap.isascii():
-            out.extend(c for c in gap if _is_symbol(c))
-        out.append(match.group(0))
-        pos = match.end()
-    out.extend(c for c in flat[pos:] if _is_symbol(c))
-    return out
+    # words, and between them every character that is neither a word's nor ASCII: a symbol kept
+    return [t for t in _WORD_OR_OTHER.findall(flat) if len(t) > 1 or t.isalnum() or _is_symbol(t)]
+
+
+def _count(match: re.Match[str]) -> str:
+    return match.group(1) or match.group(2)
 
 
 def _front_matter(raw: list[str]) -> int:
@@ -178,10 +219,12 @@ def read(text: str) -> Doc:
     """A rulebook's text -> a Doc with one Line per line of the file."""
     key = hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
     rows = _DOCS.get(key)
-    if rows is None:
-        rows = [[x.number, x.raw, x.text, x.kind, x.level, x.ordinal, list(x.cells), x.bold]
-                for x in _read(text).lines]
-        _remember(1, key, rows)
+    if rows is None:  # read now: the caller has the Doc read, its rows are remembered
+        doc = _read(text)
+        _remember(1, key, [[x.number, x.raw, x.text, x.kind, x.level, x.ordinal, list(x.cells),
+                            x.bold] for x in doc.lines])
+        _USED[1].add(key)
+        return doc
     _USED[1].add(key)
     return Doc([Line(n, raw, plain_text, kind, level, ordinal, tuple(cells), bold)
                 for n, raw, plain_text, kind, level, ordinal, cells, bold in rows])
@@ -254,7 +297,7 @@ def _fill(line: Line) -> None:
     """A line's plain text; a short line of capitals or a bold line becomes a heading; a table
     row Markdown did not see (right under a paragraph line) is read as one."""
     raw = line.raw
-    if line.kind == TEXT and _PIPES.match(raw):
+    if line.kind == TEXT and "|" in raw and _PIPES.match(raw):
         if _RULE_ROW.match(raw):
             line.kind = SKIP
             return
@@ -270,7 +313,7 @@ def _fill(line: Line) -> None:
     if line.kind == TEXT and stripped != raw.strip() and _BULLET.match(raw):
         line.kind = ITEM
     line.text = plain(stripped)
-    if line.text.startswith("![") or re.fullmatch(r"!?\[\[[^\]]*\]\]", line.text):
+    if line.text.startswith("![") or ("[[" in line.text and _WIKI_IMAGE.fullmatch(line.text)):
         line.kind, line.text = SKIP, ""
         return
     body = stripped.strip()

@@ -8,7 +8,6 @@ passage of the rulebook (`rulebook.md:LINE`) and the words that differ.
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 from collections import Counter
@@ -86,12 +85,16 @@ class WordIndex:
 
 def _likeness(a: list[str], b: list[str]) -> float:
     """Words in common over the longer of the two: a passage as long as the quote wins a tie."""
+    import difflib  # as word_diff: loaded only for a quote the rulebook no longer holds
+
     blocks = difflib.SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks()
     return sum(block.size for block in blocks) / max(len(a), len(b), 1)
 
 
 def word_diff(data: list[str], book: list[str]) -> str:
     """What differs, word by word: `'square' -> 'space'; dropped 'with a dice on it'`."""
+    import difflib
+
     parts = []
     for op, a1, a2, b1, b2 in difflib.SequenceMatcher(None, data, book, autojunk=False).get_opcodes():
         said, has = " ".join(data[a1:a2]), " ".join(book[b1:b2])

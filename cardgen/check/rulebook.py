@@ -10,13 +10,12 @@ rulebook's line.
 
 from __future__ import annotations
 
-import difflib
 import os
 from dataclasses import field
 from pathlib import Path
 
 from cardgen.check import mdtext
-from cardgen.check.boxlist import BoxLine, find_box, quantity, same_item
+from cardgen.check.boxlist import BoxLine, SameItems, find_box, quantity
 from cardgen.check.findings import Finding
 from cardgen.check.mdtext import HEADING, SKIP, Doc
 from cardgen.data.model import Database, PlayerCount
@@ -81,8 +80,10 @@ def _section_with_rows(doc: Doc, rows: list[str]) -> tuple[int, str, int] | None
     sections = [(i + 1, h, marks[k + 1][0] if k + 1 < len(marks) else len(doc.lines))
                 for k, (i, h) in enumerate(marks)]
 
+    same = SameItems()
+
     def held(section: tuple[int, str, int]) -> int:
-        return sum(any(same_item(line.text, r) for r in rows)
+        return sum(any(same(line.text, r) for r in rows)
                    for line in doc.lines[section[0]:section[2]] if line.text)
 
     best = max(sections, key=held, default=None)
@@ -127,8 +128,9 @@ def box_list_findings(db: Database, book: Rulebook) -> list[Finding]:
     """Rows against the rulebook's box list, both ways."""
     used: set[int] = set()
     unmatched: list[_Claim] = []
+    same = SameItems()
     for claim in _claims(db):
-        found = _match(book.box, claim.text)
+        found = _match(book.box, claim.text, same)
         if found:
             used.update(found)
         else:
@@ -175,19 +177,21 @@ def _claims(db: Database) -> list[_Claim]:
     return claims
 
 
-def _match(box: list[BoxLine], text: str) -> list[int]:
+def _match(box: list[BoxLine], text: str, same: SameItems) -> list[int]:
     """Indices of the box-list line equal to `text`, or of two consecutive lines joined by it."""
     for k, line in enumerate(box):
-        if same_item(line.text, text):
+        if same(line.text, text):
             return [k]
     for k in range(len(box) - 1):
-        if same_item(f"{box[k].text} {box[k + 1].text}", text):
+        if same(f"{box[k].text} {box[k + 1].text}", text):
             return [k, k + 1]
     return []
 
 
 def _most_similar(book: Rulebook, used: set[int], text: str) -> list[int]:
     """The free box-list line (or two consecutive ones, joined) most like `text`, if alike."""
+    import difflib  # loaded only for a row the box list does not hold as written
+
     free = [k for k in range(len(book.box)) if k not in used]
     spans = [[k] for k in free] + [[k, k + 1] for k in free if k + 1 in free]
     scored = [(difflib.SequenceMatcher(None, _joined(book, span).lower(), text.lower()).ratio(),

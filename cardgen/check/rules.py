@@ -236,10 +236,11 @@ def _eval(db: Database, node: ast.AST, calls: dict[str, Any]) -> Any:
 
 def _call(db: Database, node: ast.Call, calls: dict[str, Any]) -> Any:
     """count/sum/distinct of one selector, run once however often the expression names it."""
-    text = ast.unparse(node)
-    if text not in calls:
-        if not (isinstance(node.func, ast.Name) and node.func.id in _FUNCS and len(node.args) == 1
-                and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
-            raise ExprError(f"not allowed in a rule expression: {text}")
-        calls[text] = _FUNCS[node.func.id](db, node.args[0].value)
-    return calls[text]
+    if not (isinstance(node.func, ast.Name) and node.func.id in _FUNCS and len(node.args) == 1
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)):
+        raise ExprError(f"not allowed in a rule expression: {ast.unparse(node)}")
+    key = f"{node.func.id}\0{node.args[0].value}"  # the call's function and selector
+    if key not in calls:
+        calls[key] = _FUNCS[node.func.id](db, node.args[0].value)
+    return calls[key]

@@ -20,10 +20,12 @@ _NUMBER = r"(\d{1,4}|" + "|".join(NUMBER_WORDS) + r")"
 _IS_NUMBER = re.compile(r"\d{1,4}|" + "|".join(NUMBER_WORDS) + r"$", re.I)
 
 
+_MARKS = str.maketrans({"*": None, "_": None, "`": None, "’": "'", "‘": "'"})
+
+
 def _plain(text: str) -> str:
     """Markdown emphasis, quotes and runs of spaces out; lower case."""
-    text = re.sub(r"[*_`]+", "", text).replace("’", "'").replace("‘", "'")
-    return re.sub(r"\s+", " ", text).strip().lower()
+    return " ".join(text.translate(_MARKS).split()).lower()
 
 
 def _pattern(words: str) -> re.Pattern[str]:
@@ -43,10 +45,12 @@ def setup_findings(db: Database, book: Rulebook) -> list[Finding]:
     words the rulebook no longer has. A line that still reads exactly as quoted is taken
     first; a step whose words match only with other numbers takes the first such line no
     other step reads exactly (steps like "Draw 3 cards, place 2 tokens" repeat)."""
-    lines = [(n, _plain(line)) for n, line in enumerate(book.lines, start=1)]
+    every = [(n, _plain(line)) for n, line in enumerate(book.lines, start=1)]
+    lines = [(n, text) for n, text in every if text]  # what a quote with words can match
     quoting = [(i, step) for i, step in enumerate(db.edition.setup)
                if step.rulebook is not None and step.count is not None]
-    matches = {i: _matches(_pattern(str(step.rulebook)), lines) for i, step in quoting}
+    matches = {i: _matches(str(step.rulebook), lines if _plain(str(step.rulebook)) else every)
+               for i, step in quoting}
     exact = {i: next((n for n, found in matches[i] if found == _numbers(str(step.rulebook))), None)
              for i, step in quoting}
     taken = {n for n in exact.values() if n is not None}
@@ -83,10 +87,15 @@ def _position(step: SetupStep) -> int | None:
     return numbers.index(step.count) if step.count in numbers else None
 
 
-def _matches(pattern: re.Pattern[str], lines: list[tuple[int, str]]) -> list[tuple[int, list[int]]]:
-    """(line number, the numbers the match holds) of every line the pattern matches."""
+def _matches(words: str, lines: list[tuple[int, str]]) -> list[tuple[int, list[int]]]:
+    """(line number, the numbers the match holds) of every line the words' pattern matches."""
+    pattern = _pattern(words)
+    # an ASCII line holds each ASCII word of the pattern as it is (both are in lower case)
+    needed = [t for t in _plain(words).split(" ") if t.isascii() and not _IS_NUMBER.fullmatch(t)]
     out = []
     for number, text in lines:
+        if text.isascii() and not all(t in text for t in needed):
+            continue
         match = pattern.search(text)
         if match is not None:
             out.append((number, [_value(g) for g in match.groups() if g is not None]))

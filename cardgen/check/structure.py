@@ -7,7 +7,8 @@ import re
 from cardgen.check.findings import Finding
 from cardgen.check.mdtext import HEADING, ITEM, SKIP, Doc, Line
 
-_PLACEHOLDER = re.compile(r"\b(TODO|TBD|FIXME|XXX)\b")
+_PLACEHOLDERS = ("TODO", "TBD", "FIXME", "XXX")
+_PLACEHOLDER = re.compile(rf"\b({'|'.join(_PLACEHOLDERS)})\b")
 
 
 def step_findings(doc: Doc, where: str) -> list[Finding]:
@@ -44,7 +45,10 @@ def _step(line: Line, before: int, where: str) -> Finding:
 
 def placeholder_findings(doc: Doc, where: str) -> list[Finding]:
     """`rulebook-todo` for a placeholder left in the rulebook (`**Example**: TODO`)."""
-    out = []
+    out: list[Finding] = []
+    text = "\n".join(line.text for line in doc.lines if line.kind != SKIP)
+    if not any(word in text for word in _PLACEHOLDERS):
+        return out
     for line in doc.lines:
         if line.kind == SKIP:
             continue

@@ -47,7 +47,8 @@ _NAME_WORD = re.compile(r"[a-z0-9'’-]+")
 @lru_cache(maxsize=1 << 14)
 def normal(text: str) -> tuple[str, ...]:
     """Words of a name, lower case, singular, without markup, articles or bracketed tails."""
-    text = _ASIDE.sub(" ", text)
+    if "(" in text or "*" in text or "_" in text or "`" in text:
+        text = _ASIDE.sub(" ", text)
     words = [singular(w) for w in _NAME_WORD.findall(text.lower())]
     while words and words[0] in _ARTICLES:
         words = words[1:]
@@ -69,6 +70,8 @@ class Names:
     box_lines: set[int]  # the rulebook's box-list line numbers: not scanned for names or counts
     vocabulary: set[str] = field(default_factory=set)  # every word of a vocabulary term's name
     terms: dict[str, dict[tuple[str, ...], str]] = field(default_factory=dict)  # vocab -> names
+    # the known names by their last word, made when is_known is first asked
+    ends: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)
 
 
 def data_names(db: Database, book: Rulebook) -> Names:
@@ -138,8 +141,14 @@ def is_known(phrase: tuple[str, ...], names: Names) -> bool:
     a known name with a word in front ("Game Piece" is a Piece)."""
     if phrase in names.known:
         return True
+    if not phrase:
+        return False
+    if not names.ends:  # either way round, the two names end in the same word
+        for k in names.known:
+            if k:
+                names.ends.setdefault(k[-1], []).append(k)
     return any(k[-len(phrase):] == phrase if len(k) > len(phrase) else phrase[-len(k):] == k
-               for k in names.known)
+               for k in names.ends.get(phrase[-1], ()))
 
 
 def _resembles(phrase: tuple[str, ...], name: tuple[str, ...], heads: set[str]) -> bool:
@@ -155,21 +164,26 @@ def drift_findings(db: Database, book: Rulebook, names: Names | None = None) -> 
     """`two-names` for phrases of the rulebook that resemble a name the data knows."""
     names = names if names is not None else data_names(db, book)
     found: dict[tuple[str, ...], Finding] = {}
-    by_length: dict[int, list[tuple[str, ...]]] = {}  # a name resembles a phrase of its length or one less
+    # a name resembles a phrase of its length with all but the last word the same, or one a
+    # word longer with the same last word (_resembles)
+    by_stem: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
+    by_end: dict[tuple[str, int], list[tuple[str, ...]]] = {}
     for known in names.known:
-        by_length.setdefault(len(known), []).append(known)
+        if known:
+            by_stem.setdefault(known[:-1], []).append(known)
+            by_end.setdefault((known[-1], len(known)), []).append(known)
     for number, line in enumerate(book.lines, start=1):
         if number in names.box_lines:
             continue
         for sentence in _SENTENCE.split(line):
-            in_sentence = {normal(m.group(1)) for m in _PHRASE.finditer(sentence)}
-            for match in _PHRASE.finditer(sentence):
-                phrase = normal(match.group(1))
+            matches = [(match, normal(match.group(1))) for match in _PHRASE.finditer(sentence)]
+            in_sentence = {phrase for _, phrase in matches}
+            for match, phrase in matches:
                 if len(phrase) < 2 or phrase in found or is_known(phrase, names):
                     continue
-                close = [k for size in (len(phrase), len(phrase) + 1)
-                         for k in by_length.get(size, ()) if _resembles(phrase, k, names.heads)
-                         and k not in in_sentence]
+                close = [k for k in chain(by_stem.get(phrase[:-1], ()),
+                                          by_end.get((phrase[-1], len(phrase) + 1), ()))
+                         if _resembles(phrase, k, names.heads) and k not in in_sentence]
                 if not close:
                     continue
                 best = sorted(close, key=lambda k: (len(k) != len(phrase) + 1, k))[0]
@@ -192,7 +206,7 @@ def list_findings(book: Rulebook, names: Names) -> list[Finding]:
     """`two-names` for the one item of a list of a vocabulary's terms that the data lacks."""
     out: dict[str, Finding] = {}
     for line in book.doc.lines:
-        if line.number in names.box_lines or not line.text:
+        if line.number in names.box_lines or not line.text or not _separators(line.text):
             continue
         for sentence in _SENTENCE.split(line.text):
             for part in _LIST_PART.split(sentence):
@@ -209,13 +223,27 @@ def list_findings(book: Rulebook, names: Names) -> list[Finding]:
     return list(out.values())
 
 
+def _separators(text: str) -> bool:
+    """Whether the text may hold the two separators of a list of three (`,` `;` `and` `or`, as
+    _LIST_SPLIT finds them: case-blind, which for these is lower case)."""
+    low = text.lower()
+    return low.count(",") + low.count(";") + low.count("and") + low.count("or") >= 2
+
+
 def _odd_one(part: str, names: Names) -> tuple[str, str, list[str]] | None:
     """(the unknown item, the vocabulary, its terms not in the list) for a list of 3 or more
     items all but one of which are terms of one vocabulary."""
-    items = [i for i in _LIST_SPLIT.split(part) if i.strip()]
-    if len(items) < 3 or any(len(normal(i)) > _LIST_ITEM_WORDS for i in items):
+    if not _separators(part):
         return None
-    keys = [normal(i) for i in items]
+    items = [i for i in _LIST_SPLIT.split(part) if i.strip()]
+    if len(items) < 3:
+        return None
+    keys = []
+    for item in items:
+        key = normal(item)
+        if len(key) > _LIST_ITEM_WORDS:
+            return None
+        keys.append(key)
     for vocab, terms in names.terms.items():
         unknown = [k for k, key in enumerate(keys) if key not in terms]
         if len(unknown) != 1 or not keys[unknown[0]] or is_known(keys[unknown[0]], names):
