@@ -180,3 +180,14 @@ def test_a_kind_the_box_list_lacks_and_the_rules_use() -> None:
          "list it (the database has 2)", "Put New Rome face up.", "r.md:5:1", "unlisted earth"),
         ("rules-use-unlisted", "warning", "the rules use secret but the box list does not list "
          "it (the database has 2)", "The secret things.", "r.md:7:1", "unlisted secret")]
+
+
+def test_a_number_word_in_any_spelling_re_i_matches_is_read() -> None:
+    """The count patterns match case-blind (re.I), which also takes "ſix" (a long s) and
+    "sİx" (a dotted capital I): the number is read from them, never a crash."""
+    from cardgen.check import counts, setup
+
+    for sentence in ("Each player takes ſix cards.", "Each player takes sİx cards."):
+        assert [claim.said for claim in counts._sentence_claims(1, sentence)] == [6]
+    assert [setup._value(text) for text in ("ſeVEN", "Twelve", "nıne", "12", "٣")] == [7, 12, 9,
+                                                                                       12, 3]

@@ -83,13 +83,24 @@ def _has_number(text: str) -> bool:
     return any(word in low for word in NUMBER_WORDS)
 
 
+_EACH_WORD = [(re.compile(word, re.I), value) for word, value in NUMBER_WORDS.items()]
+
+
+def number_value(text: str) -> int:
+    """The number a count's digits or number word says, the word as the patterns' re.I
+    matched it: "Six", and also "ſix" (a long s) or "sİx", which no lower-casing reads."""
+    if text.isdigit():
+        return int(text)
+    return NUMBER_WORDS.get(text.lower()) or next(
+        value for pattern, value in _EACH_WORD if pattern.fullmatch(text))
+
+
 def _sentence_claims(number: int, sentence: str) -> list[Claim]:
     per = _PER.search(sentence)
     unit = _unit(per.group(1)) if per else None
     out = []
     for match in _CLAIM.finditer(sentence):
-        raw = match.group(1).lower()
-        said = int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
+        said = number_value(match.group(1))
         words = []
         for word in re.findall(r"[A-Za-z][\w'’\-]*", match.group(2)):
             if word.lower() in _STOP:

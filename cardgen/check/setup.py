@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from cardgen.check.counts import NUMBER_WORDS
+from cardgen.check.counts import NUMBER_WORDS, number_value
 from cardgen.check.findings import Finding
 from cardgen.check.rulebook import Rulebook
 from cardgen.data.model import Database, SetupStep
@@ -37,7 +37,7 @@ def _pattern(words: str) -> re.Pattern[str]:
 
 
 def _value(text: str) -> int:
-    return int(text) if text.isdigit() else NUMBER_WORDS[text.lower()]
+    return number_value(text)
 
 
 def setup_findings(db: Database, book: Rulebook) -> list[Finding]:
