@@ -178,3 +178,30 @@ def test_a_components_keys_for_its_sides_are_its_keys_one_by_one(tmp_path: Path)
         assert keys == [cache.key(component, side) for side in sides]
         assert len(set(keys)) == len(sides) and not seen & set(keys)
         seen |= set(keys)
+
+
+def test_layout_files_digests_read_whole_or_streamed_alike(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A layout folder's files are named by their sha1 (what the face cache's key reads): a
+    small file hashed as read whole, a larger one streamed, both as hashlib.file_digest gives."""
+    import hashlib
+
+    from cardgen.pipeline import sources
+
+    folder = tmp_path / "layouts"
+    (folder / "g" / "icons").mkdir(parents=True)
+    files = {"g/card.yaml": b"size: [63, 88]\n", "g/icons/a.svg": b"<svg/>" * 50,
+             "g/empty.yaml": b"", "g/big.png": bytes(range(256)) * 700}
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
+
+    def expected() -> list[bytes]:
+        out = []
+        for name in sorted(files, key=lambda n: folder / n):
+            with (folder / name).open("rb") as f:
+                out.append(name.encode() + b"\0" + hashlib.file_digest(f, "sha1").digest())
+        return out
+
+    assert list(sources._layout_files(folder)) == expected()
+    monkeypatch.setattr(sources, "WHOLE_BYTES", 100)  # the larger files streamed
+    assert list(sources._layout_files(folder)) == expected()

@@ -146,3 +146,28 @@ def test_a_fresh_copy_of_the_project_builds_the_same(tmp_path: Path) -> None:
     shutil.copytree(project, moved)
     _fresh_process()
     assert _text(_lay_out(moved, gen_deck.TARGET)) == first
+
+
+def test_kept_sources_read_back_with_their_positions(tmp_path: Path) -> None:
+    """Each Location is kept as the call that makes it (layoutkeep.KeptLayouts.keep): read
+    back, a kept file's Source has the very positions parsing the file gives."""
+    import pickle
+
+    from cardgen.data.yamlsrc import Source, read_source
+    from cardgen.errors import Location
+
+    project = copy_project(tmp_path / "p")
+    _fresh_process()
+    _lay_out(project, "l5@0.6.5")
+    _, kept = read_signed(project / CACHE_FOLDER / "layouts-l5.pickle")  # type: ignore[misc]
+    assert len(kept) > 5
+    for blob in kept.values():
+        _, source = pickle.loads(blob)
+        assert isinstance(source, Source) and source.marks
+        shared = source.file.startswith("(cardgen) layouts/")
+        path = (templates.SHARED_LAYOUTS / source.file.removeprefix("(cardgen) layouts/")
+                if shared else project / source.file)
+        parsed = read_source(path, source.file)
+        assert source.marks == parsed.marks and source.key_marks == parsed.key_marks
+        assert {type(at) for at in [*source.marks.values(), *source.key_marks.values()]} == {
+            Location}

@@ -197,3 +197,41 @@ def test_a_dictionary_text_is_read_whole_as_line_by_line(text: str) -> None:
     lines = [_plain(line) if "^^" in line or "/" in line else line for line in lines
              if line and not line.startswith(_IGNORED)]
     assert _read(text) == (lines, [re.sub(r"\d", "", line) for line in lines])
+
+
+_COORD = st.floats(-300, 300, allow_nan=False)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from("MLC"), st.lists(_COORD, min_size=6, max_size=6)),
+                min_size=1, max_size=12),
+       st.tuples(*[st.floats(-3, 3, allow_nan=False)] * 4, _COORD, _COORD))
+def test_a_paths_bounds_from_its_kept_points_are_the_pointwise_ones(ops: list, m: tuple) -> None:
+    """ink.bounds of a path (its points kept per object, ink.path_points) is the box of its
+    points put through the matrix one by one (ink.apply), the same floats, on every read."""
+    from cardgen.layout.drawing import Path as PathItem
+    from cardgen.layout.drawing import Style
+    from cardgen.layout.ink import apply, bounds
+
+    path = PathItem(tuple((op, *xs[:6 if op == "C" else 2]) for op, xs in ops) + (("Z",),),
+                    Style(fill="#000000"))
+    points = [apply(m, float(op[1 + 2 * k]), float(op[2 + 2 * k])) for op in path.ops
+              for k in range((len(op) - 1) // 2)]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    expected = (min(xs), min(ys), max(xs), max(ys))
+    assert bounds(path, m) == expected
+    assert bounds(path, m) == expected  # again, from the kept points
+
+
+def test_auto_ink_kept_per_background_is_the_one_worked_out() -> None:
+    """`color: auto`'s ink (contrast.ink_for, kept per background) is what comparing both
+    inks under every vision gives, for any background, asked twice."""
+    from cardgen.layout.contrast import ink_for, worst_contrast
+
+    rng = random.Random(7)
+    for background in [None, "#000000", "#FFFFFF", "#777777"] + [
+            f"#{rng.randrange(1 << 24):06X}" for _ in range(300)]:
+        want = "#000000" if background is None or worst_contrast(
+            ["#000000"], background)[0] >= worst_contrast(["#FFFFFF"], background)[0] \
+            else "#FFFFFF"
+        assert ink_for(background) == want and ink_for(background) == want

@@ -47,8 +47,10 @@ def worst_contrast(colours: Sequence[str], under: str) -> tuple[float, str]:
                for kind in VISIONS)
 
 
+@lru_cache(maxsize=4096)
 def ink_for(background: str | None, dark: str = "#000000", light: str = "#FFFFFF") -> str:
-    """`color: auto`: the dark or the light ink, whichever contrasts more with the background."""
+    """`color: auto`: the dark or the light ink, whichever contrasts more with the background
+    (a deck asks it of few backgrounds, once per face)."""
     if background is None:
         return dark
     seen = worst_contrast([dark], background)[0], worst_contrast([light], background)[0]

@@ -113,14 +113,33 @@ def bounds(item: Primitive, m: Matrix) -> Bounds | None:
     elif isinstance(item, Ellipse):
         pts = [(item.cx - item.rx, item.cy - item.ry), (item.cx + item.rx, item.cy + item.ry)]
     elif isinstance(item, Path):
-        pts = [(float(op[1 + 2 * k]), float(op[2 + 2 * k])) for op in item.ops
-               for k in range((len(op) - 1) // 2)]
+        pts = path_points(item)
     else:
         return None
     if not pts:
         return None
-    xs, ys = zip(*(apply(m, x, y) for x, y in pts), strict=True)
+    a, b, c, d, e, f = m  # apply(m, x, y) for each point
+    xs = [a * x + c * y + e for x, y in pts]
+    ys = [b * x + d * y + f for x, y in pts]
     return min(xs), min(ys), max(xs), max(ys)
+
+
+def path_points(path: Path) -> list[tuple[float, float]]:
+    """Every point a path's operators name (control points too), as floats: worked out once
+    per path object (an icon's path is one object on every face it is drawn on)."""
+    known = _POINTS.get(id(path))
+    if known is not None and known[0] is path:
+        return known[1]
+    pts = [(float(op[1 + 2 * k]), float(op[2 + 2 * k])) for op in path.ops
+           for k in range((len(op) - 1) // 2)]
+    if len(_POINTS) >= 4096:
+        _POINTS.clear()
+    _POINTS[id(path)] = (path, pts)
+    return pts
+
+
+# id of a path -> (it, held so the id stays its own; its points: see path_points)
+_POINTS: dict[int, tuple[Path, list[tuple[float, float]]]] = {}
 
 
 @record

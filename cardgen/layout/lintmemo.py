@@ -84,7 +84,8 @@ def lint_face(memo: LintMemo | None, linter: FaceLinter) -> list[Problem]:
     """linter.run(), or the findings of a face with the same key, under this face's name."""
     if memo is None or linter.circle or linter.drawing.points:
         return linter.run()
-    found = _key(linter, memo.tight)
+    loose: list[_Loose] = []  # its lines inside their envelopes, read for a new key
+    found = _key(linter, memo.tight, loose)  # (one walk: most faces' keys are new)
     if found is None:
         return linter.run()
     key, held = found
@@ -94,8 +95,6 @@ def lint_face(memo: LintMemo | None, linter: FaceLinter) -> list[Problem]:
         return relabelled(kept[2], kept[1], linter.face)
     memo.last = (key, held, None)
     problems = linter.run()
-    loose: list[_Loose] = []
-    _key(linter, memo.tight, loose)  # its lines inside their envelopes, for a new key alone
     if _general(linter, loose, memo.tight):
         if len(memo.kept) >= KEPT:
             memo.kept.clear()

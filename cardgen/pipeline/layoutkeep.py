@@ -14,9 +14,13 @@ a file it did not hold; `cardgen check` reads it but never writes it.
 
 from __future__ import annotations
 
+import copyreg
 import hashlib
+import io
+import pickle
 from typing import TYPE_CHECKING
 
+from cardgen.errors import Location
 from cardgen.pipeline.keptfiles import MAX_KEPT as MAX_KEPT
 from cardgen.pipeline.keptfiles import KeptFiles
 from cardgen.pipeline.keptfiles import _code as _code
@@ -56,3 +60,25 @@ class KeptLayouts(KeptFiles):
             ) -> None:
         """A file just validated without a problem, pickled now (before it is drawn with)."""
         self.keep(self._key(path, shown, data), value)
+
+    def keep(self, key: str, value: object) -> None:
+        """KeptFiles.keep, with each Location (a layout file's Source holds one for every key
+        and value) pickled as the call that makes it again: a dataclass with slots is
+        otherwise pickled through its fields, looked up anew for each object."""
+        if self.read_only:
+            return
+        buffer = io.BytesIO()
+        pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+        pickler.dispatch_table = {**copyreg.dispatch_table, Location: _location}  # as registered now
+        try:
+            pickler.dump(value)
+        except Exception:  # something in it that does not pickle: validated every time
+            return
+        self.kept[key] = buffer.getvalue()
+        self.used.add(key)
+        self.added = True
+
+
+def _location(at: Location) -> tuple[type[Location], tuple[str, int, int]]:
+    return Location, (at.file, at.line, at.col)
+

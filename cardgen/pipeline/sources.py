@@ -69,11 +69,19 @@ def _has_ref(specs: Iterable[FieldSpec | None]) -> bool:
 
 
 def _layout_files(folder: Path) -> Iterator[bytes]:
-    """Name and content digest of every file under layouts/ (links out of the project skipped)."""
+    """Name and content digest of every file under layouts/ (links out of the project skipped):
+    a file of up to WHOLE_BYTES hashed as read whole (a layout or an icon: hashlib.file_digest
+    makes and zeroes a buffer of 256 kB for each file), a larger one streamed."""
     for path in sorted(_readable_files(folder)):
         with path.open("rb") as f:
-            digest = hashlib.file_digest(f, "sha1").digest()
+            if os.fstat(f.fileno()).st_size <= WHOLE_BYTES:
+                digest = hashlib.sha1(f.read()).digest()
+            else:
+                digest = hashlib.file_digest(f, "sha1").digest()
         yield path.relative_to(folder).as_posix().encode("utf-8") + b"\0" + digest
+
+
+WHOLE_BYTES = 1 << 20  # a file under layouts/ this size or smaller is hashed as read whole
 
 
 def _readable_files(folder: Path) -> Iterator[Path]:
