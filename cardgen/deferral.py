@@ -1,0 +1,110 @@
+"""Libraries imported for less: work their modules do on import that cardgen never uses,
+done when first used instead (base: imports nothing of cardgen).
+
+`DeferredPattern`: a regular expression compiled when first used. `patterns_deferred` makes the
+listed modules' `re.compile` calls of the listed patterns give one while they are imported
+(PyYAML's reader compiles its NON_PRINTABLE class at import, ~3.5 ms, for its pure-Python
+reader, which cardgen never runs: it parses with libyaml; reportlab's rl_safe_eval its pattern
+of unsafe names, ~0.8 ms, read only to evaluate markup attributes); `re.compile` is re's own
+again once the import ends, and any other pattern is compiled as ever. A deferred pattern
+answers every attribute (match, search, pattern, flags, ...) as the compiled one, compiling on
+the first.
+
+`DeferredModule`: a module imported when first used, held where a library module keeps
+another it rarely reads.
+
+`codes_shared`: while a library's typed dictionaries are made, equal annotation texts share one
+code object (`typing.ForwardRef` compiles each string annotation it is given: ~630 in
+pydantic-core's core_schema, 160 of them different); the code objects are those `compile`
+makes, and `typing` holds nothing of it once the block ends.
+"""
+
+from __future__ import annotations
+
+import builtins
+import importlib
+import re
+import sys
+import typing
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any
+
+_REAL_COMPILE = re.compile
+
+
+class DeferredPattern:
+    """A pattern compiled when first used (any attribute read: match, search, ...)."""
+
+    def __init__(self, pattern: str, flags: int) -> None:
+        self.deferred = (pattern, flags)
+        self.compiled: re.Pattern[str] | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("deferred", "compiled"):
+            raise AttributeError(name)
+        if self.compiled is None:
+            self.compiled = _REAL_COMPILE(*self.deferred)
+        return getattr(self.compiled, name)
+
+
+class DeferredModule:
+    """A module imported when first used (any attribute read): what reportlab's paragraph
+    module holds as `pyphen`, which it reads only to hyphenate (a style's hyphenationLang;
+    the rules never hyphenate), ~3 ms of imports (importlib.resources, its dictionaries)."""
+
+    def __init__(self, name: str) -> None:
+        self.deferred_name = name
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "deferred_name":
+            raise AttributeError(name)
+        return getattr(importlib.import_module(self.deferred_name), name)
+
+
+@contextmanager
+def patterns_deferred(wanted: Mapping[str, tuple[str, ...]]) -> Iterator[None]:
+    """While the block runs, a pattern that a module named in `wanted` compiles (its code
+    calling `re.compile`) and that begins with one of that module's texts is a
+    `DeferredPattern`; every other call is `re.compile`'s own."""
+    outer = re.compile
+
+    def compile(pattern: Any, flags: Any = 0) -> Any:
+        if type(pattern) is str:
+            starts = wanted.get(sys._getframe(1).f_globals.get("__name__", ""))
+            if starts is not None and pattern.startswith(starts):
+                return DeferredPattern(pattern, int(flags))
+        return outer(pattern, flags)
+
+    re.compile = compile
+    try:
+        yield
+    finally:
+        re.compile = outer
+
+
+@contextmanager
+def codes_shared() -> Iterator[None]:
+    """While the block runs, `typing` compiles each annotation text (`ForwardRef`) once: an
+    equal text given again takes the code object the first gave (code objects are immutable,
+    and `compile` makes equal ones for equal texts)."""
+    if "compile" in vars(typing):  # someone else's: leave it be
+        yield
+        return
+    codes: dict[tuple[str, str, str], Any] = {}
+    real = builtins.compile
+
+    def compile(source: Any, filename: Any, mode: Any, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs or type(source) is not str:
+            return real(source, filename, mode, *args, **kwargs)
+        key = (source, filename, mode)
+        code = codes.get(key)
+        if code is None:
+            code = codes[key] = real(source, filename, mode)
+        return code
+
+    vars(typing)["compile"] = compile  # typing's global, found before the built-in
+    try:
+        yield
+    finally:
+        del vars(typing)["compile"]
