@@ -94,13 +94,16 @@ def codes_shared() -> Iterator[None]:
     codes: dict[tuple[str, str, str], Any] = {}
     real = builtins.compile
 
-    def compile(source: Any, filename: Any, mode: Any, *args: Any, **kwargs: Any) -> Any:
-        if args or kwargs or type(source) is not str:
-            return real(source, filename, mode, *args, **kwargs)
+    # dont_inherit: typing's own call inherits typing's future features (it has none), not
+    # this module's (`annotations`, which would mark the code it makes)
+    def compile(source: Any, filename: Any, mode: Any, flags: int = 0, dont_inherit: bool = False,
+                optimize: int = -1) -> Any:
+        if flags or optimize != -1 or type(source) is not str:
+            return real(source, filename, mode, flags, True, optimize)
         key = (source, filename, mode)
         code = codes.get(key)
         if code is None:
-            code = codes[key] = real(source, filename, mode)
+            code = codes[key] = real(source, filename, mode, 0, True)
         return code
 
     vars(typing)["compile"] = compile  # typing's global, found before the built-in
