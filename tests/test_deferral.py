@@ -5,6 +5,8 @@ with them is compared with the same library imported plainly, in fresh processes
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import json
 import pickle
 import re
@@ -79,6 +81,40 @@ def test_codes_shared_gives_the_same_forward_references_and_leaves_typing_as_it_
     scope = {"Any": typing.Any, "Literal": typing.Literal, "Required": typing.Required}
     for a, p in zip(first, plain, strict=True):
         assert a._evaluate(scope, None, frozenset()) == p._evaluate(scope, None, frozenset())
+
+
+def test_codes_shared_makes_dataclasses_as_dataclasses_makes_them() -> None:
+    """Equal method texts share their code; the classes behave as those made outside."""
+    def make() -> tuple[type, type]:
+        @dataclasses.dataclass(frozen=True)
+        class Gt:
+            limit: int
+            note: str = "x"
+
+        @dataclasses.dataclass(frozen=True)
+        class Lt:
+            limit: int
+            note: str = "x"
+
+        return Gt, Lt
+
+    with codes_shared():
+        assert "exec" in vars(dataclasses)
+        gt, lt = make()
+    assert "exec" not in vars(dataclasses)
+    plain_gt, _ = make()
+    assert gt.__eq__.__code__ is lt.__eq__.__code__  # type: ignore[attr-defined]
+    assert gt.__hash__.__code__ is lt.__hash__.__code__
+    assert plain_gt.__eq__.__code__ is not gt.__eq__.__code__  # type: ignore[attr-defined]
+    for name in ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__"):
+        assert getattr(gt, name).__code__ == getattr(plain_gt, name).__code__, name
+        assert getattr(gt, name).__qualname__.split(".")[-1] == name
+    a, b = gt(3), gt(3, "y")
+    assert repr(a) == repr(plain_gt(3)).replace(plain_gt.__qualname__, gt.__qualname__)
+    assert a == gt(3) and a != b and hash(a) == hash(gt(3)) and a != lt(3)
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'limit'"):
+        a.limit = 4  # type: ignore[misc]
+    assert str(inspect.signature(gt)) == str(inspect.signature(plain_gt))
 
 
 def test_codes_shared_leaves_a_compile_someone_else_put_in_typing() -> None:
@@ -188,6 +224,36 @@ def test_pydantic_is_imported_with_its_annotation_texts_compiled_once() -> None:
     plain = _run(hints)
     assert json.loads(shared) == json.loads(plain)
     assert len(json.loads(plain)) > 50
+
+
+def test_pydantic_s_dataclasses_are_made_with_the_code_dataclasses_makes() -> None:
+    """Every method dataclasses made for pydantic's and annotated_types' dataclasses while
+    pydantic was imported through cardgen: the same code, field for field, as imported
+    plainly; and dataclasses keeps nothing of it."""
+    probe = ("import dataclasses, json, sys\n"
+             "def shape(c):\n"
+             "    return [c.co_code.hex(), repr(c.co_consts), c.co_names, c.co_varnames,"
+             " c.co_freevars, c.co_flags, c.co_qualname, c.co_linetable.hex(), c.co_filename]\n"
+             "out = {}\n"
+             "for name, module in sorted(sys.modules.items()):\n"
+             "    if not name.startswith(('pydantic', 'annotated_types')) or module is None:\n"
+             "        continue\n"
+             "    for key, cls in sorted(vars(module).items()):\n"
+             "        if isinstance(cls, type) and dataclasses.is_dataclass(cls) and "
+             "cls.__module__ == name:\n"
+             "            for method, f in sorted(vars(cls).items()):\n"
+             "                if getattr(f, '__code__', None) is not None and "
+             "f.__code__.co_filename == '<string>':\n"
+             "                    out[f'{name}.{key}.{method}'] = shape(f.__code__)\n"
+             "print(json.dumps(out))\n")
+    shared = _run("import dataclasses\n"
+                  "import cardgen.data.load\n"
+                  "assert 'exec' not in vars(dataclasses)\n" + probe)
+    plain = json.loads(_run("from pydantic import BaseModel, ConfigDict, Field, ValidationError\n"
+                            "from pydantic import field_validator, model_validator\n"
+                            "import cardgen.data.load\n" + probe))  # pydantic imported first
+    assert json.loads(shared) == plain
+    assert len(plain) > 100
 
 
 def test_the_standard_modules_pydantic_loads_answer_as_ever() -> None:
