@@ -1,12 +1,12 @@
-"""Libraries imported for less: work their modules do on import that cardgen never uses,
-done when first used instead (base: imports nothing of cardgen).
+"""Libraries imported for less: work their modules do on import that cardgen never uses done
+when first used instead, and work they repeat done once (base: imports nothing of cardgen).
 
 `DeferredPattern`: a regular expression compiled when first used. `patterns_deferred` makes the
 listed modules' `re.compile` calls of the listed patterns give one while they are imported
 (PyYAML's reader compiles its NON_PRINTABLE class at import, ~3.5 ms, for its pure-Python
-reader, which cardgen never runs: it parses with libyaml; reportlab's rl_safe_eval its pattern
-of unsafe names, ~0.8 ms, read only to evaluate markup attributes); `re.compile` is re's own
-again once the import ends, and any other pattern is compiled as ever. A deferred pattern
+reader, which cardgen runs only on a file libyaml refused; reportlab's rl_safe_eval its pattern
+of unsafe names, ~0.8 ms, which no module of reportlab reads); `re.compile` is re's own again
+once the import ends, and any other pattern is compiled as ever. A deferred pattern
 answers every attribute (match, search, pattern, flags, ...) as the compiled one, compiling on
 the first.
 
