@@ -296,4 +296,8 @@ def test_a_signed_cache_file_is_its_signature_then_the_pickle(tmp_path: Path,
     assert blob == hmac.new(secret, body, hashlib.sha256).digest() + body
     assert signed.read_signed(path) == value
     assert not list(path.parent.glob("*.tmp"))
+    with pytest.raises((pickle.PicklingError, AttributeError, TypeError)):
+        signed.write_signed(path, {"faces": [1, 2], "bad": lambda: None})
+    assert not list(path.parent.glob("*.tmp"))  # the half-written file is gone
+    assert signed.read_signed(path) == value  # and the last one is as it was
 

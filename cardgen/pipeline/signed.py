@@ -89,9 +89,16 @@ def write_signed(path: Path, value: object) -> bool:
         journal_path(path).unlink(missing_ok=True)  # bound to the file this one replaced
         return True
     except OSError:
-        with contextlib.suppress(OSError):
-            tmp.unlink(missing_ok=True)
+        _discard(tmp)
         return False
+    except BaseException:  # a value that will not pickle: raised, as ever, and no file left
+        _discard(tmp)
+        raise
+
+
+def _discard(tmp: Path) -> None:
+    with contextlib.suppress(OSError):
+        tmp.unlink(missing_ok=True)
 
 
 def cache_secret() -> bytes | None:
