@@ -11,8 +11,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal, Protocol, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
-
+from cardgen.data.pydanticlib import BaseModel, ConfigDict, Field, field_validator, model_validator
 from cardgen.errors import Location, Problem
 from cardgen.records import record
 

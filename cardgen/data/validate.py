@@ -12,10 +12,9 @@ import typing
 from dataclasses import field
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
-
 from cardgen.data.model import BASE_FIELDS, FieldSpec, ImpossibleValue, KindSpec, Term, keep_model, kept_model
 from cardgen.data.paths import SLUG, SLUG_HINT, slug_problem
+from cardgen.data.pydanticlib import BaseModel, ValidationError
 from cardgen.data.pydanticloc import data_path, literal_choices, one_branch, shown_value, value_at
 from cardgen.data.yamlsrc import KeyPath, Source
 from cardgen.errors import Problem, did_you_mean

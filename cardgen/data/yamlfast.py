@@ -22,8 +22,7 @@ import datetime
 import math
 from typing import Any
 
-import yaml
-
+from cardgen.data.yamllib import yaml
 from cardgen.errors import Location
 
 try:

@@ -25,7 +25,8 @@ def _code() -> str:
     parse and validate it (and Python, which pickles it)."""
     import pydantic
     import pydantic_core
-    import yaml
+
+    from cardgen.data.yamllib import yaml
 
     return (f"{toolchain()} pydantic={pydantic.VERSION} core={pydantic_core.__version__} "
             f"yaml={yaml.__version__}/{getattr(yaml, '__with_libyaml__', False)} "

@@ -3,7 +3,8 @@
 A cache file is a pickle after its HMAC-SHA256 under this user's key (`cache_secret`, made once
 in this user's cache folder) bound to this version of cardgen (`pickle_secret`): a file that
 came with someone else's project folder, or that another version wrote, is never unpickled
-(`read_signed`, `write_signed`, written atomically). A large cache that a build changes only a
+(`read_signed`, `write_signed`, written atomically, pickled straight into the file and signed
+as it is written). A large cache that a build changes only a
 little (a one-card edit: a few faces of thousands) is not written again whole: what changed is
 appended to its journal (`<file>.journal`, `append_signed`), each entry signed with the key and
 bound to the signature of the file it follows, and read after it (`read_journal`). Writing the
@@ -21,6 +22,7 @@ import pickle
 import sys
 from functools import cache
 from pathlib import Path
+from typing import BinaryIO
 
 from cardgen.pipeline.toolchain import toolchain, user_cache
 
@@ -30,6 +32,21 @@ def _sign(secret: bytes, body: bytes | memoryview) -> bytes:
 
 
 _MISSING = object()  # what read_signed gives for a file it cannot trust
+
+
+class _Signing:
+    """What a pickler writes, written to the file and signed as it goes (the pickle is never
+    held whole: its frames pass through, ~64 KB each)."""
+
+    __slots__ = ("handle", "mac")
+
+    def __init__(self, handle: BinaryIO, mac: hmac.HMAC) -> None:
+        self.handle = handle
+        self.mac = mac
+
+    def write(self, data: bytes | memoryview) -> int:
+        self.mac.update(data)
+        return self.handle.write(data)
 
 
 def read_signed(path: Path) -> object:
@@ -62,17 +79,26 @@ def write_signed(path: Path, value: object) -> bool:
         ignore = path.parent / ".gitignore"
         if not ignore.exists():
             ignore.write_text("*\n", encoding="utf-8")
-        body = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-        with tmp.open("wb") as handle:  # the signature, then the body (not copied after it)
-            handle.write(_sign(secret, body))
-            handle.write(body)
+        with tmp.open("wb") as handle:  # room for the signature, then the body as pickled
+            handle.write(bytes(32))
+            signing = _Signing(handle, hmac.new(secret, digestmod=hashlib.sha256))
+            pickle.Pickler(signing, protocol=pickle.HIGHEST_PROTOCOL).dump(value)
+            handle.seek(0)
+            handle.write(signing.mac.digest())
         os.replace(tmp, path)
         journal_path(path).unlink(missing_ok=True)  # bound to the file this one replaced
         return True
     except OSError:
-        with contextlib.suppress(OSError):
-            tmp.unlink(missing_ok=True)
+        _discard(tmp)
         return False
+    except BaseException:  # a value that will not pickle: raised, as ever, and no file left
+        _discard(tmp)
+        raise
+
+
+def _discard(tmp: Path) -> None:
+    with contextlib.suppress(OSError):
+        tmp.unlink(missing_ok=True)
 
 
 def cache_secret() -> bytes | None:

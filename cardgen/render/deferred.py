@@ -11,14 +11,36 @@ loads Pillow as before and one that does not never does. Nothing when `PIL.Image
 imported (a caller's process). Called by the `cardgen.render` package before any of its modules
 imports reportlab. (One thread loads it: cardgen reads images on its main thread, and helpers
 are processes of their own.)
+
+`defer_rl_patterns`, called there too: reportlab's `reportlab.lib.rl_safe_eval` (imported by
+`reportlab.lib.utils`, so by every PDF writer) compiles at import a pattern of the names its
+safe evaluator refuses (~0.8 ms), which no module of reportlab reads; imported first here with
+that pattern a `DeferredPattern` (cardgen/deferral.py: compiled if ever used).
 """
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import sys
 
+from cardgen.deferral import patterns_deferred
+
 IMAGE = "PIL.Image"
+SAFE_EVAL = "reportlab.lib.rl_safe_eval"
+UNUSED = {SAFE_EVAL: ("\\b(?:",)}  # its __rl_unsafe_re__: "\b(?:" + the names joined by "|"
+
+
+def defer_rl_patterns() -> None:
+    """reportlab's rl_safe_eval imported with its pattern of unsafe names deferred (nothing
+    when it is already imported, or when reportlab is not installed)."""
+    if SAFE_EVAL in sys.modules:
+        return
+    with patterns_deferred(UNUSED):
+        try:
+            importlib.import_module(SAFE_EVAL)
+        except ImportError:  # no reportlab: the render modules' own imports say so
+            return
 
 
 def defer_pil_image() -> None:

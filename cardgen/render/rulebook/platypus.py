@@ -17,49 +17,22 @@ there gives the same answer (tested against rl_accel's on every pair the rules c
 
 The paragraph module imports pyphen for hyphenation, which the rules never ask for: it is
 imported when the module first reads it instead (`DeferredModule`), and the module's widths
-and font heights come from cardgen.render.rulebook.widths."""
+and font heights come from cardgen.render.rulebook.widths. (`DeferredPattern` and
+`DeferredModule` live in cardgen/deferral.py, which the other libraries' imports use too.)"""
 
 from __future__ import annotations
 
-import importlib
 import re
 import sys
 from importlib.util import find_spec
 from typing import Any
 
+from cardgen.deferral import DeferredModule, DeferredPattern
+
 DEFERRED = (r"(^(?:[a-z0-9\.\-\+]*)://)",  # how reportlab.platypus.paragraph.uri_pat begins
             "([\u2e80-\uffff])",  # reportlab.lib.textsplit.rx
             "#[^\\n]*|(^|[^a-zA-Z0-9_.\\\"'])(as|")  # reportlab.lib.PyFontify.matchRE
 _REAL_COMPILE = re.compile
-
-
-class DeferredPattern:
-    """A pattern compiled when first used (any attribute read: match, search, ...)."""
-
-    def __init__(self, pattern: str, flags: int) -> None:
-        self.deferred = (pattern, flags)
-        self.compiled: re.Pattern[str] | None = None
-
-    def __getattr__(self, name: str) -> Any:
-        if name in ("deferred", "compiled"):
-            raise AttributeError(name)
-        if self.compiled is None:
-            self.compiled = _REAL_COMPILE(*self.deferred)
-        return getattr(self.compiled, name)
-
-
-class DeferredModule:
-    """A module imported when first used (any attribute read): what reportlab's paragraph
-    module holds as `pyphen`, which it reads only to hyphenate (a style's hyphenationLang;
-    the rules never hyphenate), ~3 ms of imports (importlib.resources, its dictionaries)."""
-
-    def __init__(self, name: str) -> None:
-        self.deferred_name = name
-
-    def __getattr__(self, name: str) -> Any:
-        if name == "deferred_name":
-            raise AttributeError(name)
-        return getattr(importlib.import_module(self.deferred_name), name)
 
 
 def _compile(pattern: Any, flags: Any = 0) -> Any:

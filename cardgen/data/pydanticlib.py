@@ -1,0 +1,35 @@
+"""pydantic, imported with each equal text its import compiles compiled once.
+
+pydantic-core's core_schema declares some hundred typed dictionaries whose annotations are
+texts; `typing` compiles each text it is given into the code of a `ForwardRef` (~630 compiles
+when pydantic is imported, 160 of them different, ~2 ms); `dataclasses` compiles each method of
+pydantic's and annotated_types' dataclasses from its text (~220, 185 different). Imported under
+`cardgen.deferral.codes_shared`, an equal text takes the code object the first compile made:
+the same `ForwardRef`s and methods, sharing their (immutable) code. Nothing of it is left in
+`typing` or `dataclasses` once the import ends, and an import that finds pydantic loaded is an
+import as ever. The data models' modules take pydantic's names from here, so the first import
+of pydantic in a command (its data loaded first) is this one.
+"""
+
+from cardgen.deferral import codes_shared, patterns_deferred
+
+# Standard modules pydantic's import loads whose module-level patterns serve what cardgen never
+# asks of them: a Fraction read from text; platform's parsers of version strings and
+# os-release files (uuid imports platform for `platform.system()`, which reads none of them);
+# textwrap's (pydantic's helpers import it to dedent docstrings and wrap text).
+UNUSED = {"fractions": ("\n    \\A\\s*",),  # _RATIONAL_FORMAT
+          "platform": ("",),  # every text pattern platform compiles (its bytes one apart)
+          "textwrap": ("",)}
+
+with codes_shared(), patterns_deferred(UNUSED):
+    from pydantic import (
+        BaseModel,
+        ConfigDict,
+        Field,
+        ValidationError,
+        field_validator,
+        model_validator,
+    )
+
+__all__ = ["BaseModel", "ConfigDict", "Field", "ValidationError", "field_validator",
+           "model_validator"]

@@ -1,0 +1,129 @@
+"""Libraries imported for less: work their modules do on import that cardgen never uses done
+when first used instead, and work they repeat done once (base: imports nothing of cardgen).
+
+`DeferredPattern`: a regular expression compiled when first used. `patterns_deferred` makes the
+listed modules' `re.compile` calls of the listed patterns give one while they are imported
+(PyYAML's reader compiles its NON_PRINTABLE class at import, ~3.5 ms, for its pure-Python
+reader, which cardgen runs only on a file libyaml refused; reportlab's rl_safe_eval its pattern
+of unsafe names, ~0.8 ms, which no module of reportlab reads); `re.compile` is re's own again
+once the import ends, and any other pattern is compiled as ever. A deferred pattern
+answers every attribute (match, search, pattern, flags, ...) as the compiled one, compiling on
+the first.
+
+`DeferredModule`: a module imported when first used, held where a library module keeps
+another it rarely reads.
+
+`codes_shared`: while a library is imported, equal texts that `typing` (each string annotation
+of a typed dictionary: ~630 in pydantic-core's core_schema, 160 of them different) and
+`dataclasses` (each method of a dataclass: ~220 while pydantic is imported, 185 different)
+compile share one code object; the code objects are those `compile` makes, and neither module
+holds anything of it once the block ends.
+"""
+
+from __future__ import annotations
+
+import builtins
+import dataclasses
+import importlib
+import re
+import sys
+import typing
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any
+
+_REAL_COMPILE = re.compile
+
+
+class DeferredPattern:
+    """A pattern compiled when first used (any attribute read: match, search, ...)."""
+
+    def __init__(self, pattern: str, flags: int) -> None:
+        self.deferred = (pattern, flags)
+        self.compiled: re.Pattern[str] | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("deferred", "compiled"):
+            raise AttributeError(name)
+        if self.compiled is None:
+            self.compiled = _REAL_COMPILE(*self.deferred)
+        return getattr(self.compiled, name)
+
+
+class DeferredModule:
+    """A module imported when first used (any attribute read): what reportlab's paragraph
+    module holds as `pyphen`, which it reads only to hyphenate (a style's hyphenationLang;
+    the rules never hyphenate), ~3 ms of imports (importlib.resources, its dictionaries)."""
+
+    def __init__(self, name: str) -> None:
+        self.deferred_name = name
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "deferred_name":
+            raise AttributeError(name)
+        return getattr(importlib.import_module(self.deferred_name), name)
+
+
+@contextmanager
+def patterns_deferred(wanted: Mapping[str, tuple[str, ...]]) -> Iterator[None]:
+    """While the block runs, a pattern that a module named in `wanted` compiles (its code
+    calling `re.compile`) and that begins with one of that module's texts is a
+    `DeferredPattern`; every other call is `re.compile`'s own."""
+    outer = re.compile
+
+    def compile(pattern: Any, flags: Any = 0) -> Any:
+        if type(pattern) is str:
+            starts = wanted.get(sys._getframe(1).f_globals.get("__name__", ""))
+            if starts is not None and pattern.startswith(starts):
+                return DeferredPattern(pattern, int(flags))
+        return outer(pattern, flags)
+
+    re.compile = compile
+    try:
+        yield
+    finally:
+        re.compile = outer
+
+
+@contextmanager
+def codes_shared() -> Iterator[None]:
+    """While the block runs, an equal text is compiled once: `typing` compiles each annotation
+    text it is given (a `ForwardRef`'s code), `dataclasses` each method text it makes (exec);
+    a text given again takes the code object the first compile made (code objects are
+    immutable, and `compile` makes equal ones for equal texts). Neither module keeps anything
+    of it once the block ends; a module whose `compile` or `exec` someone else shadows is left
+    as it is."""
+    codes: dict[tuple[str, str, str], Any] = {}
+    real_compile, real_exec = builtins.compile, builtins.exec
+
+    # dont_inherit: typing's and dataclasses' own calls inherit their module's future features
+    # (they have none), not this module's (`annotations`, which would mark the code made)
+    def compile(source: Any, filename: Any, mode: Any, flags: int = 0, dont_inherit: bool = False,
+                optimize: int = -1) -> Any:
+        if flags or optimize != -1 or type(source) is not str:
+            return real_compile(source, filename, mode, flags, True, optimize)
+        key = (source, filename, mode)
+        code = codes.get(key)
+        if code is None:
+            code = codes[key] = real_compile(source, filename, mode, 0, True)
+        return code
+
+    def exec(source: Any, globals: Any = None, locals: Any = None) -> None:
+        if globals is None:  # the caller's, as exec takes them
+            caller = sys._getframe(1)
+            globals = caller.f_globals
+            locals = caller.f_locals if locals is None else locals
+        if type(source) is str:
+            source = compile(source, "<string>", "exec")
+        real_exec(source, globals, locals)
+
+    shadowed = [(module, name, function) for module, name, function in
+                ((typing, "compile", compile), (dataclasses, "exec", exec))
+                if name not in vars(module)]
+    for module, name, function in shadowed:
+        vars(module)[name] = function  # the module's global, found before the built-in
+    try:
+        yield
+    finally:
+        for module, name, _ in shadowed:
+            del vars(module)[name]

@@ -1,0 +1,303 @@
+"""Libraries imported for less (cardgen/deferral.py): the patterns their modules compile on
+import and cardgen never uses compiled when first used, then answering as compiled; pydantic's
+annotation texts compiled once each; and nothing patched left behind. What the libraries do
+with them is compared with the same library imported plainly, in fresh processes."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import json
+import pickle
+import re
+import subprocess
+import sys
+import typing
+from pathlib import Path
+
+import pytest
+
+from cardgen.deferral import DeferredPattern, codes_shared, patterns_deferred
+from tests.conftest import REPO
+
+pytestmark = pytest.mark.child_process  # most tests run Python in a child process
+
+
+def _run(code: str) -> str:
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True,
+                          env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"}, check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+# --------------------------------------------------------------------------- the mechanism
+
+
+def test_only_the_named_modules_patterns_are_deferred_and_re_compile_comes_back() -> None:
+    real = re.compile
+    here = {__name__: ("a+",)}
+    with patterns_deferred(here):
+        deferred = re.compile("a+b", re.I)
+        other = re.compile("b+a")
+        namespace = {"__name__": "elsewhere", "re": re}
+        exec("p = re.compile('a+c')", namespace)  # another module's call: compiled at once
+    assert re.compile is real
+    assert type(deferred) is DeferredPattern and deferred.compiled is None
+    assert isinstance(other, re.Pattern) and isinstance(namespace["p"], re.Pattern)
+    assert deferred.match("AAB") and deferred.compiled is not None
+    assert (deferred.pattern, deferred.flags) == ("a+b", re.compile("a+b", re.I).flags)
+    with pytest.raises(ValueError), patterns_deferred(here):
+        raise ValueError
+    assert re.compile is real
+
+
+def test_a_deferred_pattern_finds_what_the_compiled_one_finds() -> None:
+    deferred = DeferredPattern(r"(\w+)@(\w+)", re.I)
+    compiled = re.compile(r"(\w+)@(\w+)", re.I)
+    text = "Me@Home you@there x@ @y"
+    assert [m.groups() for m in deferred.finditer(text)] == [m.groups() for m in compiled.finditer(text)]
+    assert deferred.sub(r"\2", text) == compiled.sub(r"\2", text)
+    assert deferred.split(text) == compiled.split(text)
+
+
+def test_codes_shared_gives_the_same_forward_references_and_leaves_typing_as_it_was() -> None:
+    texts = ["list[int]", "Required[Literal['str']]", "dict[str, Any]", "int | None"]
+    plain = [typing.ForwardRef(t, module="m") for t in texts]
+    with codes_shared():
+        assert "compile" in vars(typing)
+        first = [typing.ForwardRef(t, module="m") for t in texts]
+        again = [typing.ForwardRef(t, module="m") for t in texts]
+        with pytest.raises(SyntaxError) as shared_error:
+            typing.ForwardRef("not an ( expression")
+    assert "compile" not in vars(typing)
+    with pytest.raises(SyntaxError) as own_error:
+        typing.ForwardRef("not an ( expression")
+    assert str(shared_error.value) == str(own_error.value)
+    assert first == plain == again
+    for a, b, p in zip(first, again, plain, strict=True):
+        assert a.__forward_code__ is b.__forward_code__
+        assert a.__forward_code__ == p.__forward_code__  # what compile makes of the text
+    assert typing.ForwardRef("list[int]").__forward_code__ is not first[0].__forward_code__
+    scope = {"Any": typing.Any, "Literal": typing.Literal, "Required": typing.Required}
+    for a, p in zip(first, plain, strict=True):
+        assert a._evaluate(scope, None, frozenset()) == p._evaluate(scope, None, frozenset())
+
+
+def test_codes_shared_makes_dataclasses_as_dataclasses_makes_them() -> None:
+    """Equal method texts share their code; the classes behave as those made outside."""
+    def make() -> tuple[type, type]:
+        @dataclasses.dataclass(frozen=True)
+        class Gt:
+            limit: int
+            note: str = "x"
+
+        @dataclasses.dataclass(frozen=True)
+        class Lt:
+            limit: int
+            note: str = "x"
+
+        return Gt, Lt
+
+    with codes_shared():
+        assert "exec" in vars(dataclasses)
+        gt, lt = make()
+    assert "exec" not in vars(dataclasses)
+    plain_gt, _ = make()
+    assert gt.__eq__.__code__ is lt.__eq__.__code__  # type: ignore[attr-defined]
+    assert gt.__hash__.__code__ is lt.__hash__.__code__
+    assert plain_gt.__eq__.__code__ is not gt.__eq__.__code__  # type: ignore[attr-defined]
+    for name in ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__"):
+        assert getattr(gt, name).__code__ == getattr(plain_gt, name).__code__, name
+        assert getattr(gt, name).__qualname__.split(".")[-1] == name
+    a, b = gt(3), gt(3, "y")
+    assert repr(a) == repr(plain_gt(3)).replace(plain_gt.__qualname__, gt.__qualname__)
+    assert a == gt(3) and a != b and hash(a) == hash(gt(3)) and a != lt(3)
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'limit'"):
+        a.limit = 4  # type: ignore[misc]
+    assert str(inspect.signature(gt)) == str(inspect.signature(plain_gt))
+
+
+def test_codes_shared_leaves_a_compile_someone_else_put_in_typing() -> None:
+    theirs = compile
+    vars(typing)["compile"] = theirs
+    try:
+        with codes_shared():
+            assert vars(typing)["compile"] is theirs
+        assert vars(typing)["compile"] is theirs
+    finally:
+        del vars(typing)["compile"]
+
+
+# --------------------------------------------------------------------------- PyYAML
+
+
+def test_yaml_s_own_pure_python_reader_refuses_what_it_refused() -> None:
+    """The reader's NON_PRINTABLE is deferred until the pure-Python reader checks a text: then
+    the same error, at the same place, as PyYAML imported plainly."""
+    probe = ("import json, yaml\n"
+             "out = []\n"
+             "for text in ['a: 1\\n', 'a: b\\x07c\\n', 'k: \\u00e9\\x85\\ud800\\n', 'x: \\x1f']:\n"
+             "    try:\n"
+             "        out.append(repr(yaml.load(text, Loader=yaml.SafeLoader)))\n"
+             "    except yaml.YAMLError as exc:\n"
+             "        out.append(str(exc))\n"
+             "out.append(repr(yaml.load('d: 2001-12-14 21:59:43.10', Loader=yaml.SafeLoader)))\n"
+             "print(json.dumps(out))\n")
+    deferred = _run("from cardgen.data.yamllib import yaml\n"
+                    "from cardgen.deferral import DeferredPattern\n"
+                    "assert type(yaml.reader.Reader.NON_PRINTABLE) is DeferredPattern\n"
+                    "assert yaml.reader.Reader.NON_PRINTABLE.compiled is None\n"
+                    "assert type(yaml.constructor.SafeConstructor.timestamp_regexp) is DeferredPattern\n"
+                    "import re\n"
+                    "assert re.compile.__module__ == 're'\n" + probe)
+    plain = _run(probe)
+    assert json.loads(deferred) == json.loads(plain)
+    assert "special characters are not allowed" in deferred
+
+
+def test_yamlsrc_refuses_the_characters_yaml_s_reader_refuses() -> None:
+    """yamlsrc names the refused characters itself: the same set as yaml's NON_PRINTABLE, on
+    every code point."""
+    from cardgen.data import yamlsrc
+    from cardgen.data.yamllib import yaml
+
+    every = "".join(map(chr, range(0x110000)))
+    ours = [m.start() for m in yamlsrc.NON_PRINTABLE.finditer(every)]
+    theirs = [m.start() for m in yaml.reader.Reader.NON_PRINTABLE.finditer(every)]
+    assert ours == theirs and len(ours) > 2000
+
+
+def test_a_yaml_text_with_a_control_character_is_refused_where_it_stands() -> None:
+    from cardgen.data.yamlsrc import parse_text
+    from cardgen.errors import ProblemsError
+
+    for text, where in (("name: caf\u00e9 \x07bell\n", (1, 12)), ("a: 1\nb: \u00e9\x9f\n", (2, 5))):
+        with pytest.raises(ProblemsError) as caught:
+            parse_text(text, "f.yaml")
+        [problem] = caught.value.problems
+        assert problem.rule == "not-text"
+        assert (problem.where.line, problem.where.col) == where
+        assert f"U+{ord(text.splitlines()[where[0] - 1][where[1] - 1]):04X}" in problem.message
+
+
+# --------------------------------------------------------------------------- reportlab
+
+
+def test_reportlab_s_unsafe_names_pattern_is_deferred_and_its_safe_eval_works() -> None:
+    out = _run("import cardgen.render\n"
+               "import re, sys\n"
+               "from cardgen.deferral import DeferredPattern\n"
+               "m = sys.modules['reportlab.lib.rl_safe_eval']\n"
+               "p = m.__rl_unsafe_re__\n"
+               "assert type(p) is DeferredPattern and p.compiled is None\n"
+               "from reportlab.lib.utils import rl_safe_eval\n"
+               "print(rl_safe_eval('[1, 2][1] + 3'))\n"
+               "real = re.compile(p.pattern, re.M)\n"
+               "for t in ['x.f_globals', 'gi_frame', 'plain text', 'a.__class__']:\n"
+               "    assert bool(p.search(t)) == bool(real.search(t)), t\n"
+               "assert re.compile.__module__ == 're'\n")
+    assert out.strip() == "5"
+
+
+# --------------------------------------------------------------------------- pydantic
+
+
+def test_pydantic_is_imported_with_its_annotation_texts_compiled_once() -> None:
+    """Loading the data imports pydantic through cardgen/data/pydanticlib.py: equal annotation
+    texts share a code object, typing keeps nothing of it, and the typed dictionaries' hints
+    are those of pydantic imported plainly."""
+    hints = ("import json, typing_extensions as te\n"
+             "from pydantic_core import core_schema as cs\n"
+             "names = sorted(n for n, v in vars(cs).items() if te.is_typeddict(v))\n"
+             "refs = [r for n in names for r in getattr(cs, n).__annotations__.values()]\n"
+             "assert all(r.__forward_code__ == compile(r.__forward_arg__, '<string>', 'eval')"
+             " for r in refs)\n"
+             "print(json.dumps({n: sorted((k, repr(v)) for k, v in "
+             "te.get_type_hints(getattr(cs, n), include_extras=True).items()) for n in names}))\n")
+    shared = _run("import typing\n"
+                  "import cardgen.data.load\n"
+                  "assert 'compile' not in vars(typing)\n"
+                  "from pydantic_core import core_schema as cs\n"
+                  "a = cs.StringSchema.__annotations__['ref']\n"
+                  "b = cs.BoolSchema.__annotations__['ref']\n"
+                  "assert a == b and a.__forward_code__ is b.__forward_code__\n" + hints)
+    plain = _run(hints)
+    assert json.loads(shared) == json.loads(plain)
+    assert len(json.loads(plain)) > 50
+
+
+def test_pydantic_s_dataclasses_are_made_with_the_code_dataclasses_makes() -> None:
+    """Every method dataclasses made for pydantic's and annotated_types' dataclasses while
+    pydantic was imported through cardgen: the same code, field for field, as imported
+    plainly; and dataclasses keeps nothing of it."""
+    probe = ("import dataclasses, json, sys\n"
+             "def shape(c):\n"
+             "    return [c.co_code.hex(), repr(c.co_consts), c.co_names, c.co_varnames,"
+             " c.co_freevars, c.co_flags, c.co_qualname, c.co_linetable.hex(), c.co_filename]\n"
+             "out = {}\n"
+             "for name, module in sorted(sys.modules.items()):\n"
+             "    if not name.startswith(('pydantic', 'annotated_types')) or module is None:\n"
+             "        continue\n"
+             "    for key, cls in sorted(vars(module).items()):\n"
+             "        if isinstance(cls, type) and dataclasses.is_dataclass(cls) and "
+             "cls.__module__ == name:\n"
+             "            for method, f in sorted(vars(cls).items()):\n"
+             "                if getattr(f, '__code__', None) is not None and "
+             "f.__code__.co_filename == '<string>':\n"
+             "                    out[f'{name}.{key}.{method}'] = shape(f.__code__)\n"
+             "print(json.dumps(out))\n")
+    shared = _run("import dataclasses\n"
+                  "import cardgen.data.load\n"
+                  "assert 'exec' not in vars(dataclasses)\n" + probe)
+    plain = json.loads(_run("from pydantic import BaseModel, ConfigDict, Field, ValidationError\n"
+                            "from pydantic import field_validator, model_validator\n"
+                            "import cardgen.data.load\n" + probe))  # pydantic imported first
+    assert json.loads(shared) == plain
+    assert len(plain) > 100
+
+
+def test_the_standard_modules_pydantic_loads_answer_as_ever() -> None:
+    """fractions', platform's and textwrap's patterns are deferred while pydantic is imported:
+    what they are used for gives what it gives in a plain process."""
+    probe = ("import fractions, platform, textwrap, json\n"
+             "print(json.dumps([str(fractions.Fraction(' -3/4 ')), str(fractions.Fraction('1.5e2')),\n"
+             "    platform.python_implementation(), platform.python_version(), platform.system(),\n"
+             "    platform._comparable_version('3.11.7rc1') < platform._comparable_version('3.11.7'),\n"
+             "    textwrap.wrap('A sentence. Another one, hyphen-ated words ' * 4, 23),\n"
+             "    textwrap.fill('Ends here.  Next', 10, fix_sentence_endings=True),\n"
+             "    textwrap.dedent('  a\\n    b\\n'), textwrap.shorten('x  y   z ' * 9, 20)]))\n")
+    deferred = _run("import cardgen.data.pydanticlib, textwrap\n"
+                    "from cardgen.deferral import DeferredPattern\n"
+                    "assert type(textwrap.TextWrapper.wordsep_re) is DeferredPattern\n" + probe)
+    assert json.loads(deferred) == json.loads(_run(probe))
+
+
+# --------------------------------------------------------------------------- signed caches
+
+
+def test_a_signed_cache_file_is_its_signature_then_the_pickle(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pickled straight into the file and signed as it goes: the bytes `pickle.dumps` gives,
+    after their HMAC under the key, as before; read back whole."""
+    import hashlib
+    import hmac
+
+    from cardgen.pipeline import signed
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))
+    value = {"faces": [(f"face-{i}", b"x" * (i % 300), 1.5 * i) for i in range(20000)],
+             "big": b"\x00" * 200_000, "text": "é" * 70_000}
+    path = tmp_path / ".cardgen-cache" / "faces.pickle"
+    assert signed.write_signed(path, value)
+    blob = path.read_bytes()
+    body = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    secret = signed.pickle_secret()
+    assert secret is not None
+    assert blob == hmac.new(secret, body, hashlib.sha256).digest() + body
+    assert signed.read_signed(path) == value
+    assert not list(path.parent.glob("*.tmp"))
+    with pytest.raises((pickle.PicklingError, AttributeError, TypeError)):
+        signed.write_signed(path, {"faces": [1, 2], "bad": lambda: None})
+    assert not list(path.parent.glob("*.tmp"))  # the half-written file is gone
+    assert signed.read_signed(path) == value  # and the last one is as it was
+
