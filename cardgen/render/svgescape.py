@@ -23,12 +23,7 @@ def escape_cdata(text: str) -> str:
 
 def escape_attrib(text: str) -> str:
     """An attribute's value as ElementTree writes it (quotes and line ends as entities)."""
-    if "&" in text:
-        text = text.replace("&", "&amp;")
-    if "<" in text:
-        text = text.replace("<", "&lt;")
-    if ">" in text:
-        text = text.replace(">", "&gt;")
+    text = escape_cdata(text)
     if '"' in text:
         text = text.replace('"', "&quot;")
     if "\r" in text:
