@@ -15,6 +15,7 @@ positions are shared, as nothing writes into those.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import field, replace
 from pathlib import Path
 from typing import Any
@@ -50,15 +51,29 @@ class _Kept:
 
 _KEPT: dict[tuple[Path, str], _Kept] = {}
 _ON = False
+_FORGET: list[Callable[[], None]] = []  # what later stages keep while this is on (`on_forget`)
 parses = 0  # texts parsed by this module (a whole file or one item): what tests count
 
 
 def keep_parsed(on: bool = True) -> None:
-    """Keep parsed files from now on (or stop, forgetting them)."""
+    """Keep parsed files from now on (or stop, forgetting them and whatever later stages
+    keep while this is on: `pipeline/warm.py`)."""
     global _ON
     _ON = on
     if not on:
         _KEPT.clear()
+        for forget in _FORGET:
+            forget()
+
+
+def keeping() -> bool:
+    """Whether this process keeps what it read between loads (`keep_parsed`)."""
+    return _ON
+
+
+def on_forget(forget: Callable[[], None]) -> None:
+    """Have `forget` called whenever keeping stops (a later stage's memo let go of)."""
+    _FORGET.append(forget)
 
 
 def read_kept(path: Path, shown_as: str) -> Source:

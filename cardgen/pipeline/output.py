@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 
 from cardgen.errors import Problem, ProblemsError
 from cardgen.limits import LOCK_WAIT_SECONDS, MAX_MANIFEST_BYTES
+from cardgen.pipeline import warm
 
 if TYPE_CHECKING:
     from cardgen.pipeline.manifest import FileRecord
@@ -237,11 +238,17 @@ class Previous:
 
     @classmethod
     def load(cls, folder: Path) -> Previous:
-        """Read folder/manifest.json; an unreadable, huge or missing one gives nothing to reuse."""
+        """Read folder/manifest.json; an unreadable, huge or missing one gives nothing to reuse.
+        A manifest this process wrote (`remember`, `cardgen watch`), unchanged since, is not
+        read again."""
         try:
             path = folder / "manifest.json"
-            if not stat.S_ISREG(path.lstat().st_mode) or path.lstat().st_size > MAX_MANIFEST_BYTES:
+            st = path.lstat()
+            if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_MANIFEST_BYTES:
                 return cls(folder, {})
+            kept = _MANIFESTS.get(warm.identity(st)) if _MANIFESTS else None
+            if kept is not None:
+                return cls(folder, *kept)
             data = json.loads(path.read_text(encoding="utf-8"))
             files = {r["source"]: (str(p), int(r["bytes"])) for p, r in data["files"].items()
                      if isinstance(r, dict) and isinstance(r.get("source"), str)}
@@ -251,6 +258,26 @@ class Previous:
         except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
             files, digests = {}, {}
         return cls(folder, files, digests)
+
+    @staticmethod
+    def remember(path: Path, records: list[FileRecord]) -> None:
+        """While the process keeps warm (`pipeline.warm`): what `load` reads from the manifest
+        just written at `path` from `records` (its "files", each record measured), kept by the
+        file's identity, so the next build of this process takes it without reading it."""
+        if not warm.warm():
+            return
+        by_path = {r.path: r for r in records}  # as the manifest's "files": the last one wins
+        files: dict[str, tuple[str, int]] = {}
+        digests: dict[str, str] = {}
+        for name in sorted(by_path):  # the order the manifest lists them in
+            r = by_path[name]
+            if r.source and isinstance(r.source, str) and type(r.size) is int:
+                files[r.source] = (name, r.size)
+                if isinstance(r.digest, str):
+                    digests[r.source] = r.digest
+        if len(_MANIFESTS) >= 8:
+            _MANIFESTS.clear()
+        _MANIFESTS[warm.identity(os.lstat(path))] = (files, digests)
 
     def _inside(self, relative: str) -> tuple[str, int] | None:
         """The previous output's regular file at a manifest path and its size; None for
@@ -319,6 +346,8 @@ class Previous:
 
 
 _POSIX = os.name == "posix"
+# manifests this process wrote while keeping warm: identity -> Previous's files and digests
+_MANIFESTS: dict[tuple[int, ...], tuple[dict[str, tuple[str, int]], dict[str, str]]] = warm.memo({})
 
 
 def _climbs(relative: str) -> bool:

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen import records
+from cardgen.pipeline import warm
 
 if TYPE_CHECKING:
     from cardgen.render.faceops import PageStreams
@@ -105,9 +106,29 @@ def record(canvas: Canvas, frame: Frame, keys: Sequence[str], sizes: Sequence[ob
     tail = _TAIL.search(data, max(0, len(data) - 64))  # in its last bytes
     if tail is None:
         return None
+    digest = hashlib.sha256(data).hexdigest()
+    remember(path, data, digest)
     return {"frame": frame.key(), "pages": pages, "states": list(table), "offsets": by_number,
-            "xref": int(tail.group(1)), "size": len(data),
-            "sha256": hashlib.sha256(data).hexdigest()}
+            "xref": int(tail.group(1)), "size": len(data), "sha256": digest}
+
+
+# the PDFs this process wrote while keeping warm (`pipeline.warm`): identity -> sha256, bytes
+_WRITTEN: dict[tuple[int, ...], tuple[str, bytes]] = warm.memo({})
+
+
+def remember(path: Path, data: bytes, digest: str) -> None:
+    """While the process keeps warm: the bytes just written at `path` (and their sha256), so
+    the next build splicing this file takes them instead of reading and hashing it again
+    while the file is the very one written (`warm.identity`)."""
+    if not warm.warm():
+        return
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return
+    if len(_WRITTEN) >= 64:
+        _WRITTEN.clear()
+    _WRITTEN[warm.identity(st)] = (digest, data)
 
 
 def _alone(before: tuple[str, object, int], after: tuple[str, object, int]) -> bool:
@@ -121,8 +142,12 @@ def _previous_bytes(found: Record, previous: Path | None) -> bytes | None:
     if previous is None:
         return None
     try:
-        if not stat.S_ISREG(os.lstat(previous).st_mode):
+        st = os.lstat(previous)
+        if not stat.S_ISREG(st.st_mode):
             return None
+        kept = _WRITTEN.get(warm.identity(st)) if _WRITTEN else None
+        if kept is not None and kept[0] == found.get("sha256") and len(kept[1]) == found.get("size"):
+            return kept[1]
         data = previous.read_bytes()
     except OSError:
         return None

@@ -258,6 +258,7 @@ def _spliced(store: PdfOpsStore, path: Path, previous: Path | None, painter: Any
     if out is None:
         return False
     path.write_bytes(out[0])
+    pdfsplice.remember(path, out[0], out[1]["sha256"])
     store.keep_file(document, out[1])
     return True
 
@@ -332,4 +333,5 @@ def write_manifest_file(db: Database, faces: Faces, tmp: Path,
     }
     data = manifest.manifest(db, tmp, records, opts, [c.id for c in faces.components])
     manifest.write_manifest(tmp / "manifest.json", data, records)
+    output.Previous.remember(tmp / "manifest.json", records)
     report("manifest", 1, 1)
