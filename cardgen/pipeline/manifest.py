@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.data.model import Database
+from cardgen.pipeline import warm
 from cardgen.records import record
 
 
@@ -41,10 +42,35 @@ class FileRecord:
 
     def encode(self, root: Path) -> FileRecord:
         """Encode the record's manifest entry now (a task does, beside the other tasks), so
-        writing the manifest only puts the entries together (`write_manifest`)."""
+        writing the manifest only puts the entries together (`write_manifest`). While the
+        process keeps warm (`pipeline.warm`), a plain record's entry and text are kept by what
+        they hold (`_plain_key`): a rebuild's thousands of files linked from the previous
+        output are not encoded again."""
+        key = self._plain_key() if warm.warm() else None
+        if key is not None:
+            kept = _ENTRIES.get(key)
+            if kept is None:
+                if len(_ENTRIES) >= MAX_ENTRIES:
+                    _ENTRIES.clear()
+                entry = self._fields()
+                kept = _ENTRIES[key] = (entry, self._text() or _entry_text(entry))
+            self.encoded = kept
+            return self
         entry = self.as_json(root)
         self.encoded = (entry, self._text() or _entry_text(entry))
         return self
+
+    def _plain_key(self) -> tuple[object, ...] | None:
+        """What a measured record's entry holds when it holds nothing but what every record
+        holds and a source (an SVG, a preview, a contact sheet; `_plain_text`); else None."""
+        source, kinds, size, digest = self.source, self.kinds, self.size, self.digest
+        if (self.copies or self.duplex is not None or self.flip is not None or self.paper
+                or self.page_sides is not None or type(source) is not str or not source
+                or type(size) is not int or type(digest) is not str or type(kinds) is not list
+                or type(self.holds) is not str or type(self.pages) is not int
+                or type(self.faces) is not int or not all(type(k) is str for k in kinds)):
+            return None
+        return (self.holds, tuple(kinds), self.pages, self.faces, size, digest, source)
 
     def _text(self) -> str | None:
         """The entry's text as `_entry_text(self.as_json(root))` gives it, written field by
@@ -111,6 +137,9 @@ class FileRecord:
     def as_json(self, root: Path) -> dict[str, Any]:
         if self.size is None or self.digest is None:
             self.measure(root)
+        return self._fields()
+
+    def _fields(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "holds": self.holds,
             "kinds": sorted(self.kinds),
@@ -135,6 +164,9 @@ class FileRecord:
 
 
 _MIDDLES: dict[tuple[object, ...], str] = {}  # FileRecord._plain_text's, by what they hold
+# while the process keeps warm: a plain record's `_plain_key` -> its entry and the entry's text
+_ENTRIES: dict[tuple[object, ...], tuple[dict[str, Any], str]] = warm.memo({})
+MAX_ENTRIES = 1 << 16
 
 
 def sha256(path: Path) -> str:

@@ -10,7 +10,7 @@ from cardgen import impose
 from cardgen.data.model import Database
 from cardgen.impose.draft import report_pages
 from cardgen.impose.home import home_file_name
-from cardgen.pipeline import manifest, output, sources
+from cardgen.pipeline import manifest, output, sources, warm
 from cardgen.pipeline.faces import BuildOptions, FaceKey, Faces, Progress, copy_groups, kind_title
 from cardgen.pipeline.outputs import project_paper_catalogue
 from cardgen.pipeline.rules import rules_plan_lines
@@ -303,15 +303,31 @@ def write_svg_files(faces: Faces, chosen: list[FaceKey], tmp: Path, previous: ou
     records = []
     written = SvgMemo()
     folder = str(tmp)  # file names joined as text: a rebuild links thousands
+    kept = _SVG_SOURCES if warm.warm() else None
     for face in chosen:
         drawing = faces.drawings[face]
         name = svg_name(face, kinds)
         key = faces.key(face)
-        source = src.key("svg", drawing.name, key)
+        if kept is None:
+            source = src.key("svg", drawing.name, key)
+        else:  # a warm process: each face's content key once
+            source = kept.get((src.code, drawing.name, key)) or _svg_source(src, drawing.name, key)
         if not previous.reuse(source, f"{folder}/{name}"):
             (tmp / name).write_text(written.svg(key, drawing), encoding="utf-8")
         records.append(manifest.FileRecord(name, "svg", [kinds[face[0]]], 0, 1, source=source))
     return records
+
+
+# while the process keeps warm (`pipeline.warm`): (toolchain, face name, face key) -> its SVG's
+# content key (sources.Sources.key)
+_SVG_SOURCES: dict[tuple[str, str, str], str] = warm.memo({})
+
+
+def _svg_source(src: sources.Sources, name: str, key: str) -> str:
+    if len(_SVG_SOURCES) >= 1 << 16:
+        _SVG_SOURCES.clear()
+    source = _SVG_SOURCES[(src.code, name, key)] = src.key("svg", name, key)
+    return source
 
 
 # --------------------------------------------------------------------------- stage 8 manifest
