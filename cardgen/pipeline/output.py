@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 
 from cardgen.errors import Problem, ProblemsError
 from cardgen.limits import LOCK_WAIT_SECONDS, MAX_MANIFEST_BYTES
-from cardgen.pipeline import warm
+from cardgen.pipeline import spare, warm
 
 if TYPE_CHECKING:
     from cardgen.pipeline.manifest import FileRecord
@@ -84,7 +84,8 @@ def recover(target: Path) -> None:
     if not target.exists() and not target.is_symlink() and olds:
         olds[-1].rename(target)
         olds = olds[:-1]
-    for stale in [*olds, *parent.glob(f".{target.name}.tmp-*")]:
+    for stale in [*olds, *parent.glob(f".{target.name}.tmp-*"),
+                  *parent.glob(f".{target.name}.spare-*")]:
         if not _pid_alive(stale.name):
             _remove(stale)
 
@@ -104,7 +105,7 @@ def swap_in(new: Path, target: Path) -> None:
             old.rename(target)
         raise
     SWAPPED.append((target, time.monotonic()))
-    if had_old:
+    if had_old and not spare.swapped(new, target, old):  # (a warm process keeps it)
         _remove(old)  # a part that cannot be deleted stays as .old-PID; the next build retries
 
 
@@ -192,7 +193,7 @@ def atomic_folder(target: Path) -> Iterator[Path]:
         try:
             recover(target)
             _remove(tmp)
-            tmp.mkdir()
+            spare.take(target, tmp)  # empty, or a warm process's spare with its SVGs
         except OSError as exc:
             raise _unwritable(target, exc) from None
         try:
@@ -230,6 +231,10 @@ class Previous:
         self._folders: dict[str, bool] = {}  # a folder of the previous output -> inside it?
         self._prefix = os.path.join(os.fspath(folder), "")  # what os.path.join puts before a name
         self.reused: dict[str, tuple[int, str]] = {}  # target put by this process -> size, sha256
+        self.tmp = ""  # the folder the build writes into, as text ending in "/" (`load`)
+        self.present: spare.Known = {}  # the SVGs a warm process's spare holds there already
+        self.kept: spare.Known = {}  # all it held, for `settle`
+        self.linked: spare.Known = {}  # the SVGs of `folder` the build has there (for the next spare)
 
     def root(self) -> Path:
         if self._root is None:
@@ -237,7 +242,18 @@ class Previous:
         return self._root
 
     @classmethod
-    def load(cls, folder: Path) -> Previous:
+    def load(cls, folder: Path, tmp: Path | None = None) -> Previous:
+        """The output in `folder` for a build writing into `tmp` (`atomic_folder`'s, with
+        the SVGs of a warm process's spare: `pipeline.spare`)."""
+        previous = cls._load(folder)
+        if tmp is not None:
+            previous.tmp = os.path.join(os.fspath(tmp), "")
+            previous.kept = spare.present(tmp)
+            previous.present = dict(previous.kept)
+        return previous
+
+    @classmethod
+    def _load(cls, folder: Path) -> Previous:
         """Read folder/manifest.json; an unreadable, huge or missing one gives nothing to reuse.
         A manifest this process wrote (`remember`, `cardgen watch`), unchanged since, is not
         read again."""
@@ -282,6 +298,11 @@ class Previous:
     def _inside(self, relative: str) -> tuple[str, int] | None:
         """The previous output's regular file at a manifest path and its size; None for
         anything else (an absolute path, '..', a symbolic link, a folder, a device)."""
+        inside = self._found(relative)
+        return (inside[0], inside[1].st_size) if inside is not None else None
+
+    def _found(self, relative: str) -> tuple[str, os.stat_result] | None:
+        """`_inside`, with the file's stat."""
         try:
             if _POSIX:  # os.path's checks, written out: a rebuild asks for thousands of files
                 if relative.startswith("/") or ".." in relative and _climbs(relative):
@@ -300,7 +321,7 @@ class Previous:
             inside = self._folders.get(parent)
             if inside is None:
                 inside = self._folders[parent] = Path(parent).resolve().is_relative_to(self.root())
-            return (source, st.st_size) if inside else None
+            return (source, st) if inside else None
         except (OSError, ValueError, RuntimeError):
             return None
 
@@ -310,19 +331,36 @@ class Previous:
         return Path(inside[0]) if inside is not None else None
 
     def reuse(self, key: str, target: Path | str) -> bool:
-        """Put the file made from `key` at target (hard link, else copy); False if there is none."""
+        """Put the file made from `key` at target (hard link, else copy); False if there is none.
+        An SVG the spare left at target (`present`) is kept when it is the one, else deleted
+        first (then made as ever)."""
         found = self.files.get(key)
+        if self.present:
+            name = str(target)
+            name = name[len(self.tmp):] if name.startswith(self.tmp) else ""
+            there = self.present.pop(name, None)
+            if there is not None:
+                if there[0] == key and found is not None and found[0] == name:
+                    self.linked[name] = there  # the same file in `folder` (the spare's link)
+                    digest = self.digests.get(key)
+                    if digest is not None:
+                        self.reused[str(target)] = (found[1], digest)
+                    return True
+                os.unlink(target)  # another file: never written through
         if found is None:
             return False
-        inside = self._inside(found[0])
+        inside = self._found(found[0])
         if inside is None:
             return False
-        source, size = inside
+        source, st = inside
+        size = st.st_size
         try:
             if size != found[1]:
                 return False
             try:
                 os.link(source, target)
+                if found[0].startswith(_SVGS):
+                    self.linked[found[0]] = (key, st.st_ino)
             except OSError:
                 shutil.copyfile(source, target)
         except OSError:
@@ -331,6 +369,11 @@ class Previous:
         if digest is not None:
             self.reused[str(target)] = (size, digest)
         return True
+
+    def settle(self, tmp: Path, written: list[str], folders: set[str]) -> None:
+        """Once the build's files are in `tmp`: the spare's SVGs no file of the build is
+        deleted (`spare.settle`)."""
+        spare.settle(tmp, self.kept, set(written), folders, self.linked)
 
     def measured(self, record: FileRecord, root: Path) -> FileRecord:
         """The record with its file's size and sha256: as its writer gave them (a PDF's writer
@@ -346,6 +389,7 @@ class Previous:
 
 
 _POSIX = os.name == "posix"
+_SVGS = f"{spare.FOLDER}/"
 # manifests this process wrote while keeping warm: identity -> Previous's files and digests
 _MANIFESTS: dict[tuple[int, ...], tuple[dict[str, tuple[str, int]], dict[str, str]]] = warm.memo({})
 

@@ -11,7 +11,7 @@ one-shot `cardgen build`, which reads everything from the disk as before.
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping
+from collections.abc import Callable, MutableMapping
 from typing import Any, TypeVar
 
 from cardgen.data import yamlkeep
@@ -33,6 +33,11 @@ def memo(kept: M) -> M:
     """A stage's memo, emptied whenever keeping stops."""
     yamlkeep.on_forget(kept.clear)
     return kept
+
+
+def on_forget(forget: Callable[[], None]) -> None:
+    """Have `forget` called whenever keeping stops."""
+    yamlkeep.on_forget(forget)
 
 
 def identity(st: Any) -> tuple[int, ...]:

@@ -272,8 +272,18 @@ def svg_name(face: FaceKey, kinds: dict[str, str]) -> str:
 
 
 def make_svg_folders(faces: Faces, tmp: Path) -> None:
-    for kind in {c.kind for c in faces.components} | ({"tuck-box"} if faces.extras else set()):
+    for kind in _svg_kinds(faces):
         (tmp / "svg" / kind).mkdir(parents=True, exist_ok=True)
+
+
+def svg_folders(faces: Faces) -> set[str]:
+    """The folders `make_svg_folders` makes (svg/ with them), as paths in the output."""
+    kinds = _svg_kinds(faces)
+    return {f"svg/{kind}" for kind in kinds} | ({"svg"} if kinds else set())
+
+
+def _svg_kinds(faces: Faces) -> set[str]:
+    return {c.kind for c in faces.components} | ({"tuck-box"} if faces.extras else set())
 
 
 class SvgMemo:
