@@ -45,7 +45,10 @@ class FileRecord:
         writing the manifest only puts the entries together (`write_manifest`). While the
         process keeps warm (`pipeline.warm`), a plain record's entry and text are kept by what
         they hold (`_plain_key`): a rebuild's thousands of files linked from the previous
-        output are not encoded again."""
+        output are not encoded again; a record encoded already is as it was encoded
+        (`write_manifest` encodes again whatever changed since)."""
+        if self.encoded is not None:
+            return self
         key = self._plain_key() if warm.warm() else None
         if key is not None:
             kept = _ENTRIES.get(key)

@@ -335,18 +335,8 @@ class Previous:
         An SVG the spare left at target (`present`) is kept when it is the one, else deleted
         first (then made as ever)."""
         found = self.files.get(key)
-        if self.present:
-            name = str(target)
-            name = name[len(self.tmp):] if name.startswith(self.tmp) else ""
-            there = self.present.pop(name, None)
-            if there is not None:
-                if there[0] == key and found is not None and found[0] == name:
-                    self.linked[name] = there  # the same file in `folder` (the spare's link)
-                    digest = self.digests.get(key)
-                    if digest is not None:
-                        self.reused[str(target)] = (found[1], digest)
-                    return True
-                os.unlink(target)  # another file: never written through
+        if self.present and self._there(key, found, str(target)):
+            return True
         if found is None:
             return False
         inside = self._found(found[0])
@@ -369,6 +359,22 @@ class Previous:
         if digest is not None:
             self.reused[str(target)] = (size, digest)
         return True
+
+    def _there(self, key: str, found: tuple[str, int] | None, target: str) -> bool:
+        """Whether the spare left the file made from `key` at target (then it is reused as
+        linked); another file it left there is deleted (never written through)."""
+        name = target[len(self.tmp):] if target.startswith(self.tmp) else ""
+        there = self.present.pop(name, None)
+        if there is None:
+            return False
+        if there[0] == key and found is not None and found[0] == name:
+            self.linked[name] = there  # the same file in `folder` (the spare's link)
+            digest = self.digests.get(key)
+            if digest is not None:
+                self.reused[target] = (found[1], digest)
+            return True
+        os.unlink(target)
+        return False
 
     def settle(self, tmp: Path, written: list[str], folders: set[str]) -> None:
         """Once the build's files are in `tmp`: the spare's SVGs no file of the build is

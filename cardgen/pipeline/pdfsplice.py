@@ -112,6 +112,8 @@ def record(canvas: Canvas, frame: Frame, keys: Sequence[str], sizes: Sequence[ob
             "xref": int(tail.group(1)), "size": len(data), "sha256": digest}
 
 
+# while the process keeps warm: (page key, font state) -> the key its stream is kept by
+_USED: dict[tuple[str, str], str] = warm.memo({})
 # the PDFs this process wrote while keeping warm (`pipeline.warm`): identity -> sha256, bytes
 _WRITTEN: dict[tuple[int, ...], tuple[str, bytes]] = warm.memo({})
 
@@ -196,9 +198,17 @@ def splice(canvas: Canvas, streams: PageStreams, frame: Frame, found: object,
         return None
     joined, offsets, xref = out
     pages = [(key, size, *page[2:]) for key, size, page in zip(keys, sizes, old, strict=True)]
+    kept = _USED if warm.warm() else None
     for key, page in zip(keys, pages, strict=True):  # the kept page streams the store keeps
         font_state = states[page[3]][0] if 0 <= page[3] < len(states) else ""
-        streams.used.add(hashlib.sha1(f"{key}\n{font_state}".encode()).hexdigest())
+        used = kept.get((key, font_state)) if kept is not None else None
+        if used is None:
+            used = hashlib.sha1(f"{key}\n{font_state}".encode()).hexdigest()
+            if kept is not None:
+                if len(kept) >= 1 << 16:
+                    kept.clear()
+                kept[(key, font_state)] = used
+        streams.used.add(used)
     spliced += 1
     return joined, {**found, "pages": pages, "offsets": offsets, "xref": xref,
                     "size": len(joined), "sha256": hashlib.sha256(joined).hexdigest()}

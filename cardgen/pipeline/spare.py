@@ -17,6 +17,7 @@ by a process that died is removed by the next build (`output.recover`).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import stat
@@ -87,20 +88,16 @@ def _pruned(tmp: Path, known: Known) -> Known:
 
 
 def _rmdir(path: str | Path) -> None:
-    try:
+    with contextlib.suppress(OSError):
         os.rmdir(path)
-    except OSError:
-        pass
 
 
 def _delete(entry: os.DirEntry[str]) -> None:
     if entry.is_dir(follow_symlinks=False):
         shutil.rmtree(entry.path, ignore_errors=True)
     else:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(entry.path)
-        except OSError:
-            pass
 
 
 def settle(tmp: Path, kept: Known, written: Collection[str], folders: Collection[str],

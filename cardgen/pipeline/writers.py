@@ -322,10 +322,34 @@ def write_svg_files(faces: Faces, chosen: list[FaceKey], tmp: Path, previous: ou
             source = src.key("svg", drawing.name, key)
         else:  # a warm process: each face's content key once
             source = kept.get((src.code, drawing.name, key)) or _svg_source(src, drawing.name, key)
-        if not previous.reuse(source, f"{folder}/{name}"):
+        target = f"{folder}/{name}"
+        if not previous.reuse(source, target):
             (tmp / name).write_text(written.svg(key, drawing), encoding="utf-8")
+        elif kept is not None and target in previous.reused:  # its manifest entry once
+            records.append(_svg_record(name, kinds[face[0]], source, previous.reused[target]))
+            continue
         records.append(manifest.FileRecord(name, "svg", [kinds[face[0]]], 0, 1, source=source))
     return records
+
+
+# while the process keeps warm: (kind, content key, size, sha256) -> an SVG's manifest entry
+_SVG_ENTRIES: dict[tuple[str, str, int, str], tuple[dict[str, Any], str]] = warm.memo({})
+
+
+def _svg_record(name: str, kind: str, source: str, measured: tuple[int, str]
+                ) -> manifest.FileRecord:
+    """The record of an SVG linked from the previous output, measured and encoded."""
+    size, digest = measured
+    record = manifest.FileRecord(name, "svg", [kind], 0, 1, source=source, size=size,
+                                 digest=digest)
+    key = (kind, source, size, digest)
+    encoded = _SVG_ENTRIES.get(key)
+    if encoded is None:
+        if len(_SVG_ENTRIES) >= 1 << 16:
+            _SVG_ENTRIES.clear()
+        encoded = _SVG_ENTRIES[key] = record.encode(Path(".")).encoded  # type: ignore[assignment]
+    record.encoded = encoded
+    return record
 
 
 # while the process keeps warm (`pipeline.warm`): (toolchain, face name, face key) -> its SVG's
