@@ -235,3 +235,42 @@ def test_a_spliced_rebuild_is_small_work_for_helpers() -> None:
     faces.fresh = 3000  # a layout edit: every face fresh, every page drawn
     assert tasks.drawing_work(faces, options, previous) >= tasks.PARALLEL_DRAWS
     assert tasks.drawing_work(faces, options, SimpleNamespace(files={})) >= tasks.PARALLEL_DRAWS
+
+
+def _problems(project: Path) -> list[str]:
+    from cardgen.data.load import load_database
+    from cardgen.errors import ProblemsError
+
+    try:
+        load_database(project, gen_deck.GAME, gen_deck.EDITION)
+    except ProblemsError as exc:
+        return [p.render() for p in exc.problems]
+    return []
+
+
+def test_checks_kept_for_unchanged_items_give_every_problem_a_cold_load_gives(
+        tmp_path: Path) -> None:
+    """A component checked clean is not checked again while its text is unchanged and so are
+    the kinds and vocabularies it is checked against: an edit of either gives the problems
+    a cold load gives."""
+    from cardgen.data import validate
+
+    project = gen_deck.make_project(tmp_path / "p", CARDS)
+    game = project / "data" / gen_deck.GAME / "game.yaml"
+    cards = project / "data" / gen_deck.GAME / gen_deck.EDITION / "cards.yaml"
+    warm.keep_warm()
+    _warm_build(project)
+    assert validate._CHECKED
+    first = {game: game.read_bytes(), cards: cards.read_bytes()}
+    for edit in (lambda: _replace(game, "max: 9", "max: 3"),  # the kinds: unchanged items fail
+                 lambda: _replace(cards, "number: 7", "number: 12"),  # one item fails
+                 lambda: _replace(game, "id: teal", "id: cyan")):  # a vocabulary
+        for path, data in first.items():
+            path.write_bytes(data)
+        assert _problems(project) == []
+        edit()
+        ours = _problems(project)
+        warm.keep_warm(False)
+        cold = _problems(project)
+        warm.keep_warm()
+        assert ours and ours == cold

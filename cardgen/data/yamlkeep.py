@@ -62,6 +62,8 @@ def keep_parsed(on: bool = True) -> None:
     _ON = on
     if not on:
         _KEPT.clear()
+        _TEXTS.clear()
+        _HANDED.clear()
         for forget in _FORGET:
             forget()
 
@@ -84,7 +86,7 @@ def read_kept(path: Path, shown_as: str) -> Source:
     key = (path, shown_as)
     kept = _KEPT.get(key)
     if kept is not None and kept.raw == raw:
-        return _handed(kept.source)
+        return _handed(kept.source, key, kept.items)
     _KEPT.pop(key, None)
     text = decode_text(raw, shown_as, "utf-8", encoding_hint="save the file as UTF-8 YAML",
                        binary_hint="only YAML files belong in data/")
@@ -100,7 +102,7 @@ def read_kept(path: Path, shown_as: str) -> Source:
         except ValueError:  # an item that does not parse alone: the whole file says why
             source, items = _parse(raw, shown_as), None
     _KEPT[key] = _Kept(raw, source, items)
-    return _handed(source)
+    return _handed(source, key, items)
 
 
 def _parse(raw: bytes, shown_as: str) -> Source:
@@ -208,9 +210,34 @@ def _moved(item: _Item, index: int, line: int, shown_as: str) -> _Item:
                    nonfinite=[path(p) for p in item.nonfinite])
 
 
-def _handed(source: Source) -> Source:
-    """A Source to hand out: its own values, the kept positions."""
-    return replace(source, data=_copied(source.data), nonfinite=list(source.nonfinite))
+def _handed(source: Source, key: tuple[Path, str] | None = None,
+            items: dict[str, _Item] | None = None) -> Source:
+    """A Source to hand out: its own values, the kept positions; each top-level item known by
+    its text (`item_text`)."""
+    out = replace(source, data=_copied(source.data), nonfinite=list(source.nonfinite))
+    if key is not None:
+        for gone in _HANDED.pop(key, ()):
+            _TEXTS.pop(gone, None)
+        if items and isinstance(out.data, list):
+            ids = _HANDED[key] = []
+            for text, item in items.items():
+                if item.index < len(out.data):
+                    value = out.data[item.index]
+                    _TEXTS[id(value)] = (value, text)
+                    ids.append(id(value))
+    return out
+
+
+# the top-level items last handed out of each kept file: id -> (the item, its text)
+_TEXTS: dict[int, tuple[object, str]] = {}
+_HANDED: dict[tuple[Path, str], list[int]] = {}
+
+
+def item_text(item: object) -> str | None:
+    """The text of a top-level list item of a file last handed out while keeping (the very
+    value handed out: the same text parses to the same values), else None."""
+    found = _TEXTS.get(id(item))
+    return found[1] if found is not None and found[0] is item else None
 
 
 def _copied(value: Any) -> Any:
