@@ -169,7 +169,9 @@ def test_a_document_s_characters_by_blocks_are_its_characters(tmp_path: Path) ->
     from cardgen.data.load import load_database
     from cardgen.pipeline import lay_out_faces
     from cardgen.render.faceops import doc_chars
+    from cardgen.render.pdf import register_fonts
 
+    register_fonts()  # as a store does before its first PDF
     project = gen_deck.make_project(tmp_path / "p", CARDS)
     db = load_database(project, gen_deck.GAME, gen_deck.EDITION)
     faces = lay_out_faces(db, None, lambda *a: None)
@@ -274,3 +276,19 @@ def test_checks_kept_for_unchanged_items_give_every_problem_a_cold_load_gives(
         cold = _problems(project)
         warm.keep_warm()
         assert ours and ours == cold
+
+
+def test_a_kept_manifest_table_is_taken_only_for_a_table_alike() -> None:
+    """The components and copies a warm process wrote are written again only for values equal
+    and of the same types (1 and True are equal, and written apart)."""
+    import json
+
+    rows = {f"c{i:03d}": {"count": 1, "kind": "card", "name": f"C {i}"} for i in range(80)}
+    warm.keep_warm()
+    for value in (rows, {**rows, "c007": {**rows["c007"], "count": True}}, rows,
+                  {**rows, "c050": {**rows["c050"], "name": "changed"}},
+                  {**rows, "c050": {**rows["c050"], "count": 1.0}}):
+        for _ in range(2):
+            assert manifest._dumped({"components": value}) == json.dumps(
+                {"components": value}, indent=2, sort_keys=True, ensure_ascii=False)
+    assert manifest._TEXTS

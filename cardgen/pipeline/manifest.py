@@ -271,10 +271,48 @@ def _dict_text(value: dict[Any, Any], pad: str, inner: str) -> str:
                                 for k in sorted(value)) + "\n" + pad + "}")
 
 
+def _alike(a: Any, b: Any) -> bool:
+    """Equal, and of the same types throughout (1 and True are equal but written apart): for
+    the dictionaries of flat dictionaries of texts and integers `_table` and `_copies` write."""
+    if a != b:
+        return False
+    for key, row in a.items():
+        other = b[key]
+        if (type(row) is not dict or type(other) is not dict
+                or any(type(v) is not type(other[k]) for k, v in row.items())):
+            return False
+    return True
+
+
+def _kept_text(value: dict[str, Any], pad: str, write: Any) -> Any:
+    """`write(value, pad)`, taken again while the process keeps warm (`pipeline.warm`) when
+    one of the last values written so is alike (`_alike`: a rebuild's components and copies
+    mostly are)."""
+    if not warm.warm() or len(value) < 64:
+        return write(value, pad)
+    for kept, kept_pad, text in _TEXTS:
+        if kept_pad == pad and len(kept) == len(value) and _alike(value, kept):
+            return text
+    text = write(value, pad)
+    if text is not None:
+        _TEXTS.insert(0, (value, pad, text))
+        del _TEXTS[8:]
+    return text
+
+
+# while the process keeps warm: the last large tables and copies written (value, pad, text)
+_TEXTS: list[tuple[dict[str, Any], str, str]] = warm.memo([])
+
+
 def _table(value: dict[str, Any], inner: str) -> str | None:
     """The items of a dictionary of flat dictionaries (texts and integers by text keys: the
     manifest's components) as `_text` writes them, each set of keys sorted once and each
     distinct text written once; None for any other dictionary."""
+    text: str | None = _kept_text(value, inner, _table_text)
+    return text
+
+
+def _table_text(value: dict[str, Any], inner: str) -> str | None:
     deeper = inner + "  "
     orders: dict[tuple[str, ...], list[tuple[str, str]]] = {}
     written: dict[str, str] = {}  # a text -> as json writes it
@@ -309,6 +347,11 @@ def _table(value: dict[str, Any], inner: str) -> str | None:
 def _copies(copies: dict[str, dict[str, int]], pad: str) -> str:
     """`_text` of a record's copies (component id -> side -> count): the text of each set of
     sides and counts worked out once (a deck's components mostly share one)."""
+    text: str = _kept_text(copies, pad, _copies_text)
+    return text
+
+
+def _copies_text(copies: dict[str, dict[str, int]], pad: str) -> str:
     if any(type(k) is not str for k in copies):
         raise _Other
     inner = pad + "  "

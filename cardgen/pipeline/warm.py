@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from cardgen.data import yamlkeep
 
-M = TypeVar("M", bound=MutableMapping[Any, Any])
+M = TypeVar("M", bound=MutableMapping[Any, Any] | list[Any])
 
 
 def keep_warm(on: bool = True) -> None:
