@@ -292,3 +292,43 @@ def test_a_kept_manifest_table_is_taken_only_for_a_table_alike() -> None:
             assert manifest._dumped({"components": value}) == json.dumps(
                 {"components": value}, indent=2, sort_keys=True, ensure_ascii=False)
     assert manifest._TEXTS
+
+
+def _joined_one_by_one(data: bytes, offsets: list[int], xref: int, bodies: dict[int, bytes]
+                       ) -> tuple[bytes, list[int], int]:
+    """`pdfsplice._joined` as it was written first: object by object."""
+    ends = [*offsets[1:], xref]
+    parts, at, shift, moved = [], 0, 0, []
+    for number, start in enumerate(offsets, 1):
+        moved.append(start + shift)
+        body = bodies.get(number)
+        if body is None:
+            continue
+        chunk = b"%d 0 obj\n" % number + body + b"\nendobj\n"
+        parts += [data[at:start], chunk]
+        shift += len(chunk) - (ends[number - 1] - start)
+        at = ends[number - 1]
+    table = pdfsplice._xref(offsets)
+    parts += [data[at:xref], pdfsplice._xref(moved), data[xref + len(table):].split(b"startxref")[0],
+              b"startxref\n%d\n%%%%EOF\n" % (xref + shift)]
+    return b"".join(parts), moved, xref + shift
+
+
+def test_a_spliced_file_is_joined_as_object_by_object() -> None:
+    rng = random.Random(13)
+    for _ in range(40):
+        count = rng.randint(1, 60)
+        objects = [b"%d 0 obj\n" % n + b"x" * rng.randint(0, 30) + b"\nendobj\n"
+                   for n in range(1, count + 1)]
+        head = b"%PDF-1.4\n"
+        offsets, at = [], len(head)
+        for body in objects:
+            offsets.append(at)
+            at += len(body)
+        table = pdfsplice._xref(offsets)
+        data = head + b"".join(objects) + table + b"trailer\n<<>>\nstartxref\n%d\n%%%%EOF\n" % at
+        bodies = {n: b"y" * rng.randint(0, 50) for n in rng.sample(range(1, count + 1),
+                                                                  rng.randint(1, min(count, 5)))}
+        found = {"offsets": offsets, "xref": at}
+        assert pdfsplice._joined(data, found, bodies) == _joined_one_by_one(data, offsets, at,
+                                                                            bodies)

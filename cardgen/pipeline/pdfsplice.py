@@ -252,21 +252,24 @@ def _joined(data: bytes, found: Record, bodies: dict[int, bytes]
     table = _xref(offsets)
     if data[xref:xref + len(table)] != table or not data[xref + len(table):].startswith(b"trailer"):
         return None  # not the table this file was recorded with
-    parts, at, shift, moved = [], 0, 0, []
-    for number, start in enumerate(offsets, 1):
-        moved.append(start + shift)
-        body = bodies.get(number)
-        if body is None:
-            continue
+    if not all(1 <= n <= len(offsets) for n in bodies):
+        return None
+    parts: list[bytes] = []
+    moved: list[int] = []
+    at, shift, done = 0, 0, 0  # done: the objects whose new offsets are in `moved`
+    for number in sorted(bodies):  # the objects between two replaced ones move together
+        start, end = offsets[number - 1], ends[number - 1]
+        moved += offsets[done:number] if not shift else [o + shift for o in offsets[done:number]]
+        done = number
         head = b"%d 0 obj\n" % number
-        if not data.startswith(head, start) or data[ends[number - 1] - 7:ends[number - 1]] != b"endobj\n":
+        if not data.startswith(head, start) or data[end - 7:end] != b"endobj\n":
             return None
+        body = bodies[number]
         chunk = head + body + (b"" if body.endswith(b"\n") else b"\n") + b"endobj\n"
         parts += [data[at:start], chunk]
-        shift += len(chunk) - (ends[number - 1] - start)
-        at = ends[number - 1]
-    if len(bodies) != sum(1 for n in bodies if 1 <= n <= len(offsets)):
-        return None
+        shift += len(chunk) - (end - start)
+        at = end
+    moved += offsets[done:] if not shift else [o + shift for o in offsets[done:]]
     new_xref = xref + shift
     trailer = data[xref + len(table):]
     tail = _TAIL.search(trailer)
@@ -280,4 +283,4 @@ def _joined(data: bytes, found: Record, bodies: dict[int, bytes]
 def _xref(offsets: list[int]) -> bytes:
     """The cross-reference table reportlab writes (pdfsave._xref) for objects 1.. in order."""
     return (b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1)
-            + b"".join(b"%010d 00000 n \n" % offset for offset in offsets))
+            + (b"%010d 00000 n \n" * len(offsets)) % tuple(offsets))
