@@ -332,3 +332,35 @@ def test_a_spliced_file_is_joined_as_object_by_object() -> None:
         found = {"offsets": offsets, "xref": at}
         assert pdfsplice._joined(data, found, bodies) == _joined_one_by_one(data, offsets, at,
                                                                             bodies)
+
+
+def test_kept_print_shop_page_keys_are_the_keys(tmp_path: Path) -> None:
+    """A print-shop page's key is taken again only for the very Drawing of the last build
+    with the same face key, form, shape, corner and points: any of them changed, it is the
+    key worked out afresh."""
+    from cardgen.data.load import load_database
+    from cardgen.pipeline import lay_out_faces
+    from cardgen.render.pages import print_page_key
+    from cardgen.render.pdf import Painter
+
+    project = gen_deck.make_project(tmp_path / "p", 8)
+    db = load_database(project, gen_deck.GAME, gen_deck.EDITION)
+    faces = lay_out_faces(db, None, lambda *a: None)
+    drawings = list(faces.drawings.values())
+    keys = {id(d): faces.key(f) for f, d in faces.drawings.items()}
+    warm.keep_warm()
+
+    def check(reused: set[str], signature: str = "sig") -> None:
+        painter = Painter(reused, keys)
+        for _ in range(2):
+            assert writers._print_keys("print/card.pdf", signature, 3.0, painter, drawings) == [
+                print_page_key(signature, 3.0, painter, d) for d in drawings]
+
+    check(set())
+    check({keys[id(drawings[0])]})  # a face now a form
+    check(set(), "another")
+    check(set())
+    drawings[1].corner = 1.5
+    drawings[2].shape = "circle"
+    drawings[3].points = ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0))
+    check(set())

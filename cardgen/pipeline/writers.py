@@ -196,7 +196,7 @@ def write_print_shop_pdf(db: Database, faces: Faces, path: Path, kind: str,
     """One page per face; with a store, put together from `previous` when only a few
     pages changed (cardgen.pipeline.pdfsplice), else written whole (and recorded for that)."""
     from cardgen.pipeline import pdfsplice
-    from cardgen.render.pages import print_page_key, show_print_page, write_print_pdf
+    from cardgen.render.pages import show_print_page, write_print_pdf
 
     painter, drawn = painted(faces, ordered)
     document = f"print/{kind}.pdf"
@@ -210,7 +210,7 @@ def write_print_shop_pdf(db: Database, faces: Faces, path: Path, kind: str,
         store.prepare_fonts()
         if _spliced(store, path, previous, painter, (title, subject, bleed),
                     lambda: drawn,
-                    lambda sig: [print_page_key(sig, bleed, painter, d) for d in drawings], sizes,
+                    lambda sig: _print_keys(document, sig, bleed, painter, drawings), sizes,
                     lambda canvas, streams, n: show_print_page(canvas, drawings[n], painter,
                                                                bleed, streams),
                     document):
@@ -233,6 +233,40 @@ def write_print_shop_pdf(db: Database, faces: Faces, path: Path, kind: str,
 
     return write_print_pdf(path, drawings, paint=painter, begin=begin, after=after, keys=keys,
                            states=states, title=title, subject=subject)
+
+
+def _print_keys(document: str, signature: str, bleed: float, painter: Any,
+                drawings: list[Drawing]) -> list[str]:
+    """Each print-shop page's key (`render.pages.print_page_key`); while the process keeps
+    warm, a face's taken again when it is the very Drawing of the document's last build, with
+    the same face key, form, shape, corner and points (what the key is made of)."""
+    from cardgen.render.pages import print_page_key
+
+    if not warm.warm():
+        return [print_page_key(signature, bleed, painter, d) for d in drawings]
+    last = _PRINT_KEYS.get(document, {})
+    kept: dict[int, tuple[Any, ...]] = {}
+    out = []
+    reused = painter.reused
+    for d in drawings:
+        face = painter.key(d)
+        form = face in reused
+        was = last.get(id(d))
+        if (was is not None and was[0] is d and was[1] == signature and was[2] is bleed
+                and was[3] == face and was[4] is form and was[5] is d.shape
+                and was[6] is d.corner and was[7] is d.points):
+            key = was[8]
+        else:
+            key = print_page_key(signature, bleed, painter, d)
+        kept[id(d)] = (d, signature, bleed, face, form, d.shape, d.corner, d.points, key)
+        out.append(key)
+    _PRINT_KEYS[document] = kept
+    return out
+
+
+# while the process keeps warm: per print-shop document, id(drawing) -> what its page's key
+# was made of and the key (`_print_keys`)
+_PRINT_KEYS: dict[str, dict[int, tuple[Any, ...]]] = warm.memo({})
 
 
 def _spliced(store: PdfOpsStore, path: Path, previous: Path | None, painter: Any,
