@@ -3,10 +3,13 @@
 Rebuilds run in this process, which stays warm: data files parsed once and kept while
 watching (a save re-parses only the list items it changed, cardgen.data.yamlkeep), layouts and
 icons kept while only data/ changes, faces taken from the face cache in memory, home-print
-plans kept while the copies they place are unchanged (cardgen.pipeline.plans); the build
+plans kept while the copies they place are unchanged (cardgen.pipeline.plans), and what the
+last build wrote kept in memory (cardgen.pipeline.warm: its manifest, PDFs and unchanged
+components, the output folder before last as the next build's temporary folder); the build
 reuses every face and file whose content key is unchanged (cardgen.pipeline.sources), so a
-one-card edit redoes that card's faces and the PDFs (shared with a forked helper when they are
-many, cardgen.pipeline.tasks). Each line gives the time until every file was written.
+one-card edit redoes that card's faces and the PDFs' pages it is on (shared with a forked
+helper when they are many, cardgen.pipeline.tasks). Each line gives the time until every file
+was written.
 Problems in the data are printed and watching goes on; a target that names no game or edition
 stops it before it starts (exit 2). Ctrl-C stops.
 
