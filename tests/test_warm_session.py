@@ -364,3 +364,20 @@ def test_kept_print_shop_page_keys_are_the_keys(tmp_path: Path) -> None:
     drawings[2].shape = "circle"
     drawings[3].points = ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0))
     check(set())
+
+
+def test_what_a_build_that_did_not_end_left_is_not_taken(tmp_path: Path) -> None:
+    """A build that stopped after its temporary folder was made (a problem, a full disk)
+    leaves nothing that the next build into that folder takes for its spare's files."""
+    project = gen_deck.make_project(tmp_path / "p", CARDS)
+    warm.keep_warm()
+    _warm_build(project)
+    target = project / "output" / FOLDER
+    tmp = output.temp_name(target)
+    name = "svg/card/card-00002.svg"
+    spare._PRESENT[str(tmp)] = {name: ("svg:stale", 1)}
+    spare._NEXT[str(tmp)] = {name: ("svg:stale", 1)}
+    gen_deck.edit_one_card(project, 1)
+    folder = _warm_build(project)
+    assert not spare._PRESENT and spare._SPARES[str(target)][1].get(name) != ("svg:stale", 1)
+    assert tree_hashes(folder) == _cold(project, tmp_path / "cold")

@@ -39,7 +39,10 @@ def spare_name(target: Path) -> Path:
 
 def take(target: Path, tmp: Path) -> None:
     """Make the temporary folder `tmp` (which does not exist): from the target's spare while
-    the process keeps one, holding only the SVGs known to be what they were; else empty."""
+    the process keeps one, holding only the SVGs known to be what they were; else empty.
+    Whatever an earlier build into `tmp` that did not end left of it is let go of first."""
+    _PRESENT.pop(str(tmp), None)
+    _NEXT.pop(str(tmp), None)
     kept = _SPARES.pop(str(target), None)
     if kept is not None and warm.warm():
         folder, known = kept
