@@ -3,10 +3,13 @@
 Rebuilds run in this process, which stays warm: data files parsed once and kept while
 watching (a save re-parses only the list items it changed, cardgen.data.yamlkeep), layouts and
 icons kept while only data/ changes, faces taken from the face cache in memory, home-print
-plans kept while the copies they place are unchanged (cardgen.pipeline.plans); the build
+plans kept while the copies they place are unchanged (cardgen.pipeline.plans), and what the
+last build wrote kept in memory (cardgen.pipeline.warm: its manifest, PDFs and unchanged
+components, the output folder before last as the next build's temporary folder); the build
 reuses every face and file whose content key is unchanged (cardgen.pipeline.sources), so a
-one-card edit redoes that card's faces and the PDFs (shared with a forked helper when they are
-many, cardgen.pipeline.tasks). Each line gives the time until every file was written.
+one-card edit redoes that card's faces and the PDFs' pages it is on (shared with a forked
+helper when they are many, cardgen.pipeline.tasks). Each line gives the time until every file
+was written.
 Problems in the data are printed and watching goes on; a target that names no game or edition
 stops it before it starts (exit 2). Ctrl-C stops.
 
@@ -56,10 +59,11 @@ def watch(args: argparse.Namespace, console: Printer, saves: Iterable[Batch] | N
         raise ProblemsError([Problem("no-project", f"no data/ folder in {project}",
                                      hint="run it in a project (cardgen new GAME makes one)")])
     from cardgen.data.load import check_target, parse_target
-    from cardgen.data.yamlkeep import keep_parsed
+    from cardgen.pipeline.warm import keep_warm
 
     check_target(project, *parse_target(args.target, project))  # a mistyped GAME@EDITION stops here
-    keep_parsed()  # while watching, a save re-parses only the files (and list items) it changed
+    keep_warm()  # while watching, a save re-parses only the files (and list items) it changed,
+    # and the build takes what the last one wrote from memory (cardgen.pipeline.warm)
     console.print(f"watching {', '.join(r.name for r in roots)} in {project} (Ctrl-C stops)",
                   markup=False)
     built = False
@@ -78,7 +82,7 @@ def watch(args: argparse.Namespace, console: Printer, saves: Iterable[Batch] | N
     except KeyboardInterrupt:
         pass
     finally:
-        keep_parsed(False)
+        keep_warm(False)
     console.print("stopped watching", markup=False)
     return 0
 
@@ -127,7 +131,7 @@ def _build(args: argparse.Namespace, project: Path, changed: list[Path]) -> tupl
     options = BuildOptions(preview=args.preview,
                            draft_report=tuple(report_lines(report, db.waived)) if args.draft else ())
     summary = build(db, project_output(project), options)
-    return (f"a DRAFT of {db.label}" if args.draft else db.label), len(summary.files)
+    return (f"a DRAFT of {db.label}" if args.draft else db.label), len(summary.names)
 
 
 def _shown(project: Path, paths: Iterable[Path]) -> str:

@@ -16,6 +16,7 @@ from cardgen.data.model import BASE_FIELDS, FieldSpec, ImpossibleValue, KindSpec
 from cardgen.data.paths import SLUG, SLUG_HINT, slug_problem
 from cardgen.data.pydanticlib import BaseModel, ValidationError
 from cardgen.data.pydanticloc import data_path, literal_choices, one_branch, shown_value, value_at
+from cardgen.data.yamlkeep import item_text, keeping, on_forget
 from cardgen.data.yamlsrc import KeyPath, Source
 from cardgen.errors import Problem, did_you_mean
 from cardgen.limits import MAX_COUNT, MAX_ID_CHARS
@@ -161,7 +162,55 @@ class ComponentContext:
 
 def check_component(item: dict[str, Any], source: Source, path: KeyPath,
                     ctx: ComponentContext, *, patch: bool) -> None:
-    """Validate one component mapping (base keys and its kind's fields) into ctx.problems."""
+    """Validate one component mapping (base keys and its kind's fields) into ctx.problems.
+
+    While files are kept parsed (`yamlkeep.keep_parsed`), an item whose text was checked
+    before against equal kinds and vocabularies and gave nothing (no problem, reference,
+    image or value written again) is not checked again: its text parses to the same values."""
+    text = item_text(item) if keeping() else None
+    if text is not None:
+        if _context_kept(ctx) and (text, patch) in _CHECKED:
+            return
+        counts = (len(ctx.problems), len(ctx.refs), len(ctx.images), _rewritten)
+        _check_component(item, source, path, ctx, patch=patch)
+        if counts == (len(ctx.problems), len(ctx.refs), len(ctx.images), _rewritten):
+            if len(_CHECKED) >= 1 << 16:
+                _CHECKED.clear()
+            _CHECKED[(text, patch)] = True
+        return
+    _check_component(item, source, path, ctx, patch=patch)
+
+
+# while files are kept parsed: (an item's text, patch) checked clean against `_CONTEXT`'s
+# kinds and vocabularies; the last context compared with them, and whether they were equal
+_CHECKED: dict[tuple[str, bool], bool] = {}
+_CONTEXT: list[Any] = [None, None, None, False]  # kinds, vocab, the last context, equal
+_rewritten = 0  # values `as_written` wrote back into the data
+
+
+def _context_kept(ctx: ComponentContext) -> bool:
+    """Whether what `_CHECKED` holds was checked against kinds and vocabularies equal to the
+    context's (compared once per context; when they differ, it is emptied)."""
+    if _CONTEXT[2] is ctx:
+        return bool(_CONTEXT[3])
+    same = bool(_CONTEXT[0] == ctx.kinds and _CONTEXT[1] == ctx.vocab)
+    if not same:
+        _CHECKED.clear()
+        _CONTEXT[0], _CONTEXT[1] = ctx.kinds, ctx.vocab
+    _CONTEXT[2], _CONTEXT[3] = ctx, True
+    return same
+
+
+def _forget() -> None:
+    _CHECKED.clear()
+    _CONTEXT[:] = [None, None, None, False]
+
+
+on_forget(_forget)
+
+
+def _check_component(item: dict[str, Any], source: Source, path: KeyPath,
+                     ctx: ComponentContext, *, patch: bool) -> None:
     kind_name = item.get("kind")
     spec = ctx.kinds.get(kind_name) if isinstance(kind_name, str) else None
     if not patch:
@@ -298,10 +347,12 @@ def as_written(value: Any, source: Source, path: KeyPath) -> Any:
         return value
     if not isinstance(value, bool) and raw == str(value):
         return value
+    global _rewritten
     node = source.data
     for part in path[:-1]:
         node = node[part]
     node[path[-1]] = raw
+    _rewritten += 1
     return raw
 
 

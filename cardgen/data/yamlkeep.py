@@ -15,6 +15,7 @@ positions are shared, as nothing writes into those.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import field, replace
 from pathlib import Path
 from typing import Any
@@ -50,15 +51,31 @@ class _Kept:
 
 _KEPT: dict[tuple[Path, str], _Kept] = {}
 _ON = False
+_FORGET: list[Callable[[], None]] = []  # what later stages keep while this is on (`on_forget`)
 parses = 0  # texts parsed by this module (a whole file or one item): what tests count
 
 
 def keep_parsed(on: bool = True) -> None:
-    """Keep parsed files from now on (or stop, forgetting them)."""
+    """Keep parsed files from now on (or stop, forgetting them and whatever later stages
+    keep while this is on: `pipeline/warm.py`)."""
     global _ON
     _ON = on
     if not on:
         _KEPT.clear()
+        _TEXTS.clear()
+        _HANDED.clear()
+        for forget in _FORGET:
+            forget()
+
+
+def keeping() -> bool:
+    """Whether this process keeps what it read between loads (`keep_parsed`)."""
+    return _ON
+
+
+def on_forget(forget: Callable[[], None]) -> None:
+    """Have `forget` called whenever keeping stops (a later stage's memo let go of)."""
+    _FORGET.append(forget)
 
 
 def read_kept(path: Path, shown_as: str) -> Source:
@@ -69,7 +86,7 @@ def read_kept(path: Path, shown_as: str) -> Source:
     key = (path, shown_as)
     kept = _KEPT.get(key)
     if kept is not None and kept.raw == raw:
-        return _handed(kept.source)
+        return _handed(kept.source, key, kept.items)
     _KEPT.pop(key, None)
     text = decode_text(raw, shown_as, "utf-8", encoding_hint="save the file as UTF-8 YAML",
                        binary_hint="only YAML files belong in data/")
@@ -85,7 +102,7 @@ def read_kept(path: Path, shown_as: str) -> Source:
         except ValueError:  # an item that does not parse alone: the whole file says why
             source, items = _parse(raw, shown_as), None
     _KEPT[key] = _Kept(raw, source, items)
-    return _handed(source)
+    return _handed(source, key, items)
 
 
 def _parse(raw: bytes, shown_as: str) -> Source:
@@ -193,9 +210,34 @@ def _moved(item: _Item, index: int, line: int, shown_as: str) -> _Item:
                    nonfinite=[path(p) for p in item.nonfinite])
 
 
-def _handed(source: Source) -> Source:
-    """A Source to hand out: its own values, the kept positions."""
-    return replace(source, data=_copied(source.data), nonfinite=list(source.nonfinite))
+def _handed(source: Source, key: tuple[Path, str] | None = None,
+            items: dict[str, _Item] | None = None) -> Source:
+    """A Source to hand out: its own values, the kept positions; each top-level item known by
+    its text (`item_text`)."""
+    out = replace(source, data=_copied(source.data), nonfinite=list(source.nonfinite))
+    if key is not None:
+        for gone in _HANDED.pop(key, ()):
+            _TEXTS.pop(gone, None)
+        if items and isinstance(out.data, list):
+            ids = _HANDED[key] = []
+            for text, item in items.items():
+                if item.index < len(out.data):
+                    value = out.data[item.index]
+                    _TEXTS[id(value)] = (value, text)
+                    ids.append(id(value))
+    return out
+
+
+# the top-level items last handed out of each kept file: id -> (the item, its text)
+_TEXTS: dict[int, tuple[object, str]] = {}
+_HANDED: dict[tuple[Path, str], list[int]] = {}
+
+
+def item_text(item: object) -> str | None:
+    """The text of a top-level list item of a file last handed out while keeping (the very
+    value handed out: the same text parses to the same values), else None."""
+    found = _TEXTS.get(id(item))
+    return found[1] if found is not None and found[0] is item else None
 
 
 def _copied(value: Any) -> Any:

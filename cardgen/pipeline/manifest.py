@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.data.model import Database
+from cardgen.pipeline import warm
 from cardgen.records import record
 
 
@@ -41,10 +42,38 @@ class FileRecord:
 
     def encode(self, root: Path) -> FileRecord:
         """Encode the record's manifest entry now (a task does, beside the other tasks), so
-        writing the manifest only puts the entries together (`write_manifest`)."""
+        writing the manifest only puts the entries together (`write_manifest`). While the
+        process keeps warm (`pipeline.warm`), a plain record's entry and text are kept by what
+        they hold (`_plain_key`): a rebuild's thousands of files linked from the previous
+        output are not encoded again; a record encoded already is as it was encoded
+        (`write_manifest` encodes again whatever changed since)."""
+        if self.encoded is not None:
+            return self
+        key = self._plain_key() if warm.warm() else None
+        if key is not None:
+            kept = _ENTRIES.get(key)
+            if kept is None:
+                if len(_ENTRIES) >= MAX_ENTRIES:
+                    _ENTRIES.clear()
+                entry = self._fields()
+                kept = _ENTRIES[key] = (entry, self._text() or _entry_text(entry))
+            self.encoded = kept
+            return self
         entry = self.as_json(root)
         self.encoded = (entry, self._text() or _entry_text(entry))
         return self
+
+    def _plain_key(self) -> tuple[object, ...] | None:
+        """What a measured record's entry holds when it holds nothing but what every record
+        holds and a source (an SVG, a preview, a contact sheet; `_plain_text`); else None."""
+        source, kinds, size, digest = self.source, self.kinds, self.size, self.digest
+        if (self.copies or self.duplex is not None or self.flip is not None or self.paper
+                or self.page_sides is not None or type(source) is not str or not source
+                or type(size) is not int or type(digest) is not str or type(kinds) is not list
+                or type(self.holds) is not str or type(self.pages) is not int
+                or type(self.faces) is not int or not all(type(k) is str for k in kinds)):
+            return None
+        return (self.holds, tuple(kinds), self.pages, self.faces, size, digest, source)
 
     def _text(self) -> str | None:
         """The entry's text as `_entry_text(self.as_json(root))` gives it, written field by
@@ -111,6 +140,9 @@ class FileRecord:
     def as_json(self, root: Path) -> dict[str, Any]:
         if self.size is None or self.digest is None:
             self.measure(root)
+        return self._fields()
+
+    def _fields(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "holds": self.holds,
             "kinds": sorted(self.kinds),
@@ -135,6 +167,9 @@ class FileRecord:
 
 
 _MIDDLES: dict[tuple[object, ...], str] = {}  # FileRecord._plain_text's, by what they hold
+# while the process keeps warm: a plain record's `_plain_key` -> its entry and the entry's text
+_ENTRIES: dict[tuple[object, ...], tuple[dict[str, Any], str]] = warm.memo({})
+MAX_ENTRIES = 1 << 16
 
 
 def sha256(path: Path) -> str:
@@ -236,10 +271,48 @@ def _dict_text(value: dict[Any, Any], pad: str, inner: str) -> str:
                                 for k in sorted(value)) + "\n" + pad + "}")
 
 
+def _alike(a: Any, b: Any) -> bool:
+    """Equal, and of the same types throughout (1 and True are equal but written apart): for
+    the dictionaries of flat dictionaries of texts and integers `_table` and `_copies` write."""
+    if a != b:
+        return False
+    for key, row in a.items():
+        other = b[key]
+        if (type(row) is not dict or type(other) is not dict
+                or any(type(v) is not type(other[k]) for k, v in row.items())):
+            return False
+    return True
+
+
+def _kept_text(value: dict[str, Any], pad: str, write: Any) -> Any:
+    """`write(value, pad)`, taken again while the process keeps warm (`pipeline.warm`) when
+    one of the last values written so is alike (`_alike`: a rebuild's components and copies
+    mostly are)."""
+    if not warm.warm() or len(value) < 64:
+        return write(value, pad)
+    for kept, kept_pad, text in _TEXTS:
+        if kept_pad == pad and len(kept) == len(value) and _alike(value, kept):
+            return text
+    text = write(value, pad)
+    if text is not None:
+        _TEXTS.insert(0, (value, pad, text))
+        del _TEXTS[8:]
+    return text
+
+
+# while the process keeps warm: the last large tables and copies written (value, pad, text)
+_TEXTS: list[tuple[dict[str, Any], str, str]] = warm.memo([])
+
+
 def _table(value: dict[str, Any], inner: str) -> str | None:
     """The items of a dictionary of flat dictionaries (texts and integers by text keys: the
     manifest's components) as `_text` writes them, each set of keys sorted once and each
     distinct text written once; None for any other dictionary."""
+    text: str | None = _kept_text(value, inner, _table_text)
+    return text
+
+
+def _table_text(value: dict[str, Any], inner: str) -> str | None:
     deeper = inner + "  "
     orders: dict[tuple[str, ...], list[tuple[str, str]]] = {}
     written: dict[str, str] = {}  # a text -> as json writes it
@@ -274,6 +347,11 @@ def _table(value: dict[str, Any], inner: str) -> str | None:
 def _copies(copies: dict[str, dict[str, int]], pad: str) -> str:
     """`_text` of a record's copies (component id -> side -> count): the text of each set of
     sides and counts worked out once (a deck's components mostly share one)."""
+    text: str = _kept_text(copies, pad, _copies_text)
+    return text
+
+
+def _copies_text(copies: dict[str, dict[str, int]], pad: str) -> str:
     if any(type(k) is not str for k in copies):
         raise _Other
     inner = pad + "  "

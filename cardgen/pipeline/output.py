@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 
 from cardgen.errors import Problem, ProblemsError
 from cardgen.limits import LOCK_WAIT_SECONDS, MAX_MANIFEST_BYTES
+from cardgen.pipeline import spare, warm
 
 if TYPE_CHECKING:
     from cardgen.pipeline.manifest import FileRecord
@@ -83,7 +84,8 @@ def recover(target: Path) -> None:
     if not target.exists() and not target.is_symlink() and olds:
         olds[-1].rename(target)
         olds = olds[:-1]
-    for stale in [*olds, *parent.glob(f".{target.name}.tmp-*")]:
+    for stale in [*olds, *parent.glob(f".{target.name}.tmp-*"),
+                  *parent.glob(f".{target.name}.spare-*")]:
         if not _pid_alive(stale.name):
             _remove(stale)
 
@@ -103,7 +105,7 @@ def swap_in(new: Path, target: Path) -> None:
             old.rename(target)
         raise
     SWAPPED.append((target, time.monotonic()))
-    if had_old:
+    if had_old and not spare.swapped(new, target, old):  # (a warm process keeps it)
         _remove(old)  # a part that cannot be deleted stays as .old-PID; the next build retries
 
 
@@ -191,7 +193,7 @@ def atomic_folder(target: Path) -> Iterator[Path]:
         try:
             recover(target)
             _remove(tmp)
-            tmp.mkdir()
+            spare.take(target, tmp)  # empty, or a warm process's spare with its SVGs
         except OSError as exc:
             raise _unwritable(target, exc) from None
         try:
@@ -229,6 +231,10 @@ class Previous:
         self._folders: dict[str, bool] = {}  # a folder of the previous output -> inside it?
         self._prefix = os.path.join(os.fspath(folder), "")  # what os.path.join puts before a name
         self.reused: dict[str, tuple[int, str]] = {}  # target put by this process -> size, sha256
+        self.tmp = ""  # the folder the build writes into, as text ending in "/" (`load`)
+        self.present: spare.Known = {}  # the SVGs a warm process's spare holds there already
+        self.kept: spare.Known = {}  # all it held, for `settle`
+        self.linked: spare.Known = {}  # the SVGs of `folder` the build has there (for the next spare)
 
     def root(self) -> Path:
         if self._root is None:
@@ -236,12 +242,29 @@ class Previous:
         return self._root
 
     @classmethod
-    def load(cls, folder: Path) -> Previous:
-        """Read folder/manifest.json; an unreadable, huge or missing one gives nothing to reuse."""
+    def load(cls, folder: Path, tmp: Path | None = None) -> Previous:
+        """The output in `folder` for a build writing into `tmp` (`atomic_folder`'s, with
+        the SVGs of a warm process's spare: `pipeline.spare`)."""
+        previous = cls._load(folder)
+        if tmp is not None:
+            previous.tmp = os.path.join(os.fspath(tmp), "")
+            previous.kept = spare.present(tmp)
+            previous.present = dict(previous.kept)
+        return previous
+
+    @classmethod
+    def _load(cls, folder: Path) -> Previous:
+        """Read folder/manifest.json; an unreadable, huge or missing one gives nothing to reuse.
+        A manifest this process wrote (`remember`, `cardgen watch`), unchanged since, is not
+        read again."""
         try:
             path = folder / "manifest.json"
-            if not stat.S_ISREG(path.lstat().st_mode) or path.lstat().st_size > MAX_MANIFEST_BYTES:
+            st = path.lstat()
+            if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_MANIFEST_BYTES:
                 return cls(folder, {})
+            kept = _MANIFESTS.get(warm.identity(st)) if _MANIFESTS else None
+            if kept is not None:
+                return cls(folder, *kept)
             data = json.loads(path.read_text(encoding="utf-8"))
             files = {r["source"]: (str(p), int(r["bytes"])) for p, r in data["files"].items()
                      if isinstance(r, dict) and isinstance(r.get("source"), str)}
@@ -252,9 +275,34 @@ class Previous:
             files, digests = {}, {}
         return cls(folder, files, digests)
 
+    @staticmethod
+    def remember(path: Path, records: list[FileRecord]) -> None:
+        """While the process keeps warm (`pipeline.warm`): what `load` reads from the manifest
+        just written at `path` from `records` (its "files", each record measured), kept by the
+        file's identity, so the next build of this process takes it without reading it."""
+        if not warm.warm():
+            return
+        by_path = {r.path: r for r in records}  # as the manifest's "files": the last one wins
+        files: dict[str, tuple[str, int]] = {}
+        digests: dict[str, str] = {}
+        for name in sorted(by_path):  # the order the manifest lists them in
+            r = by_path[name]
+            if r.source and isinstance(r.source, str) and type(r.size) is int:
+                files[r.source] = (name, r.size)
+                if isinstance(r.digest, str):
+                    digests[r.source] = r.digest
+        if len(_MANIFESTS) >= 8:
+            _MANIFESTS.clear()
+        _MANIFESTS[warm.identity(os.lstat(path))] = (files, digests)
+
     def _inside(self, relative: str) -> tuple[str, int] | None:
         """The previous output's regular file at a manifest path and its size; None for
         anything else (an absolute path, '..', a symbolic link, a folder, a device)."""
+        inside = self._found(relative)
+        return (inside[0], inside[1].st_size) if inside is not None else None
+
+    def _found(self, relative: str) -> tuple[str, os.stat_result] | None:
+        """`_inside`, with the file's stat."""
         try:
             if _POSIX:  # os.path's checks, written out: a rebuild asks for thousands of files
                 if relative.startswith("/") or ".." in relative and _climbs(relative):
@@ -273,7 +321,7 @@ class Previous:
             inside = self._folders.get(parent)
             if inside is None:
                 inside = self._folders[parent] = Path(parent).resolve().is_relative_to(self.root())
-            return (source, st.st_size) if inside else None
+            return (source, st) if inside else None
         except (OSError, ValueError, RuntimeError):
             return None
 
@@ -283,19 +331,26 @@ class Previous:
         return Path(inside[0]) if inside is not None else None
 
     def reuse(self, key: str, target: Path | str) -> bool:
-        """Put the file made from `key` at target (hard link, else copy); False if there is none."""
+        """Put the file made from `key` at target (hard link, else copy); False if there is none.
+        An SVG the spare left at target (`present`) is kept when it is the one, else deleted
+        first (then made as ever)."""
         found = self.files.get(key)
+        if self.present and self._there(key, found, str(target)):
+            return True
         if found is None:
             return False
-        inside = self._inside(found[0])
+        inside = self._found(found[0])
         if inside is None:
             return False
-        source, size = inside
+        source, st = inside
+        size = st.st_size
         try:
             if size != found[1]:
                 return False
             try:
                 os.link(source, target)
+                if found[0].startswith(_SVGS):
+                    self.linked[found[0]] = (key, st.st_ino)
             except OSError:
                 shutil.copyfile(source, target)
         except OSError:
@@ -304,6 +359,27 @@ class Previous:
         if digest is not None:
             self.reused[str(target)] = (size, digest)
         return True
+
+    def _there(self, key: str, found: tuple[str, int] | None, target: str) -> bool:
+        """Whether the spare left the file made from `key` at target (then it is reused as
+        linked); another file it left there is deleted (never written through)."""
+        name = target[len(self.tmp):] if target.startswith(self.tmp) else ""
+        there = self.present.pop(name, None)
+        if there is None:
+            return False
+        if there[0] == key and found is not None and found[0] == name:
+            self.linked[name] = there  # the same file in `folder` (the spare's link)
+            digest = self.digests.get(key)
+            if digest is not None:
+                self.reused[target] = (found[1], digest)
+            return True
+        os.unlink(target)
+        return False
+
+    def settle(self, tmp: Path, written: list[str], folders: set[str]) -> None:
+        """Once the build's files are in `tmp`: the spare's SVGs no file of the build is
+        deleted (`spare.settle`)."""
+        spare.settle(tmp, self.kept, set(written), folders, self.linked)
 
     def measured(self, record: FileRecord, root: Path) -> FileRecord:
         """The record with its file's size and sha256: as its writer gave them (a PDF's writer
@@ -319,6 +395,9 @@ class Previous:
 
 
 _POSIX = os.name == "posix"
+_SVGS = f"{spare.FOLDER}/"
+# manifests this process wrote while keeping warm: identity -> Previous's files and digests
+_MANIFESTS: dict[tuple[int, ...], tuple[dict[str, tuple[str, int]], dict[str, str]]] = warm.memo({})
 
 
 def _climbs(relative: str) -> bool:

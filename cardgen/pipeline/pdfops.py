@@ -36,6 +36,7 @@ from cardgen.pipeline.signed import (
     write_signed,
 )
 from cardgen.pipeline.sources import CACHE_FOLDER, toolchain
+from cardgen.pipeline.warm import memo, warm
 
 if TYPE_CHECKING:
     from cardgen.data.model import Database
@@ -107,7 +108,7 @@ class PdfOpsStore:
 
         known = self.data["chars"]
         missing = [key for key, _ in faces if key not in known]
-        chars = doc_chars(faces, known)
+        chars = _warm_chars(faces, known) if warm() else doc_chars(faces, known)
         self.new_chars.update(missing)
         self.added |= bool(missing)
         signature = prime(canvas, chars)
@@ -255,6 +256,36 @@ class PdfOpsStore:
         self.stamp = stamps(self.path)
         if self.stamp[0] is not None:
             _KNOWN[self.path] = (self.stamp, data, disk, signature, journaled)
+
+
+BLOCK = 64  # faces of a document whose characters a warm process keeps together
+# while the process keeps warm (`pipeline.warm`): a block of a document's faces (their keys,
+# in order) -> what shapes the words, the characters they show (`faceops.doc_chars`)
+_BLOCKS: dict[tuple[str, ...], tuple[object, dict[str, str]]] = memo({})
+
+
+def _warm_chars(faces: list[tuple[str, Drawing]], known: dict[str, Any]) -> Any:
+    """`faceops.doc_chars(faces, known)` put together from the characters of its faces in
+    blocks of BLOCK, each block's kept by its faces' keys (a face key is its content: the
+    characters it shows), so a document after a one-card edit looks only at that card's
+    block: a document's characters are the union of its faces'."""
+    from cardgen.render.faceops import DocChars, _shaping, doc_chars
+
+    shaping = _shaping()
+    found: dict[str, set[str]] = {}
+    for start in range(0, len(faces), BLOCK):
+        block = faces[start:start + BLOCK]
+        keys = tuple([key for key, _ in block])
+        kept = _BLOCKS.get(keys)
+        if kept is None or kept[0] is not shaping:
+            if len(_BLOCKS) >= 4096:
+                _BLOCKS.clear()
+            kept = _BLOCKS[keys] = (shaping, dict(doc_chars(block, known)))
+        for face, text in kept[1].items():
+            found.setdefault(face, set()).update(text)
+    out = DocChars((face, "".join(sorted(chars))) for face, chars in sorted(found.items()))
+    out.covered = frozenset([key for key, _ in faces])
+    return out
 
 
 def _load(path: Path) -> Data:

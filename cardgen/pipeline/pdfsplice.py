@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen import records
+from cardgen.pipeline import warm
 
 if TYPE_CHECKING:
     from cardgen.render.faceops import PageStreams
@@ -105,9 +106,31 @@ def record(canvas: Canvas, frame: Frame, keys: Sequence[str], sizes: Sequence[ob
     tail = _TAIL.search(data, max(0, len(data) - 64))  # in its last bytes
     if tail is None:
         return None
+    digest = hashlib.sha256(data).hexdigest()
+    remember(path, data, digest)
     return {"frame": frame.key(), "pages": pages, "states": list(table), "offsets": by_number,
-            "xref": int(tail.group(1)), "size": len(data),
-            "sha256": hashlib.sha256(data).hexdigest()}
+            "xref": int(tail.group(1)), "size": len(data), "sha256": digest}
+
+
+# while the process keeps warm: (page key, font state) -> the key its stream is kept by
+_USED: dict[tuple[str, str], str] = warm.memo({})
+# the PDFs this process wrote while keeping warm (`pipeline.warm`): identity -> sha256, bytes
+_WRITTEN: dict[tuple[int, ...], tuple[str, bytes]] = warm.memo({})
+
+
+def remember(path: Path, data: bytes, digest: str) -> None:
+    """While the process keeps warm: the bytes just written at `path` (and their sha256), so
+    the next build splicing this file takes them instead of reading and hashing it again
+    while the file is the very one written (`warm.identity`)."""
+    if not warm.warm():
+        return
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return
+    if len(_WRITTEN) >= 64:
+        _WRITTEN.clear()
+    _WRITTEN[warm.identity(st)] = (digest, data)
 
 
 def _alone(before: tuple[str, object, int], after: tuple[str, object, int]) -> bool:
@@ -121,8 +144,12 @@ def _previous_bytes(found: Record, previous: Path | None) -> bytes | None:
     if previous is None:
         return None
     try:
-        if not stat.S_ISREG(os.lstat(previous).st_mode):
+        st = os.lstat(previous)
+        if not stat.S_ISREG(st.st_mode):
             return None
+        kept = _WRITTEN.get(warm.identity(st)) if _WRITTEN else None
+        if kept is not None and kept[0] == found.get("sha256") and len(kept[1]) == found.get("size"):
+            return kept[1]
         data = previous.read_bytes()
     except OSError:
         return None
@@ -171,9 +198,17 @@ def splice(canvas: Canvas, streams: PageStreams, frame: Frame, found: object,
         return None
     joined, offsets, xref = out
     pages = [(key, size, *page[2:]) for key, size, page in zip(keys, sizes, old, strict=True)]
+    kept = _USED if warm.warm() else None
     for key, page in zip(keys, pages, strict=True):  # the kept page streams the store keeps
         font_state = states[page[3]][0] if 0 <= page[3] < len(states) else ""
-        streams.used.add(hashlib.sha1(f"{key}\n{font_state}".encode()).hexdigest())
+        used = kept.get((key, font_state)) if kept is not None else None
+        if used is None:
+            used = hashlib.sha1(f"{key}\n{font_state}".encode()).hexdigest()
+            if kept is not None:
+                if len(kept) >= 1 << 16:
+                    kept.clear()
+                kept[(key, font_state)] = used
+        streams.used.add(used)
     spliced += 1
     return joined, {**found, "pages": pages, "offsets": offsets, "xref": xref,
                     "size": len(joined), "sha256": hashlib.sha256(joined).hexdigest()}
@@ -217,21 +252,24 @@ def _joined(data: bytes, found: Record, bodies: dict[int, bytes]
     table = _xref(offsets)
     if data[xref:xref + len(table)] != table or not data[xref + len(table):].startswith(b"trailer"):
         return None  # not the table this file was recorded with
-    parts, at, shift, moved = [], 0, 0, []
-    for number, start in enumerate(offsets, 1):
-        moved.append(start + shift)
-        body = bodies.get(number)
-        if body is None:
-            continue
+    if not all(1 <= n <= len(offsets) for n in bodies):
+        return None
+    parts: list[bytes] = []
+    moved: list[int] = []
+    at, shift, done = 0, 0, 0  # done: the objects whose new offsets are in `moved`
+    for number in sorted(bodies):  # the objects between two replaced ones move together
+        start, end = offsets[number - 1], ends[number - 1]
+        moved += offsets[done:number] if not shift else [o + shift for o in offsets[done:number]]
+        done = number
         head = b"%d 0 obj\n" % number
-        if not data.startswith(head, start) or data[ends[number - 1] - 7:ends[number - 1]] != b"endobj\n":
+        if not data.startswith(head, start) or data[end - 7:end] != b"endobj\n":
             return None
+        body = bodies[number]
         chunk = head + body + (b"" if body.endswith(b"\n") else b"\n") + b"endobj\n"
         parts += [data[at:start], chunk]
-        shift += len(chunk) - (ends[number - 1] - start)
-        at = ends[number - 1]
-    if len(bodies) != sum(1 for n in bodies if 1 <= n <= len(offsets)):
-        return None
+        shift += len(chunk) - (end - start)
+        at = end
+    moved += offsets[done:] if not shift else [o + shift for o in offsets[done:]]
     new_xref = xref + shift
     trailer = data[xref + len(table):]
     tail = _TAIL.search(trailer)
@@ -245,4 +283,4 @@ def _joined(data: bytes, found: Record, bodies: dict[int, bytes]
 def _xref(offsets: list[int]) -> bytes:
     """The cross-reference table reportlab writes (pdfsave._xref) for objects 1.. in order."""
     return (b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1)
-            + b"".join(b"%010d 00000 n \n" % offset for offset in offsets))
+            + (b"%010d 00000 n \n" * len(offsets)) % tuple(offsets))

@@ -37,7 +37,7 @@ from cardgen.pipeline.faces import (
     lint_errors,
     lint_warnings,
 )
-from cardgen.pipeline.writers import write_manifest_file
+from cardgen.pipeline.writers import svg_folders, write_manifest_file
 
 
 def build(
@@ -86,7 +86,7 @@ def _build(db: Database, out_root: Path, options: BuildOptions | None,
                            cache.written)  # check`
     clock = PdfClock(report, pdf_stages(options, faces), started)
     with output.atomic_folder(target) as tmp:
-        previous = output.Previous.load(target)
+        previous = output.Previous.load(target, tmp)
         # the face cache is saved while the build process waits for a helper (or after its
         # tasks): the faces are laid out, whatever becomes of the files
         saving = [lambda: cache.save(keep_old=options.only is not None)]
@@ -94,6 +94,7 @@ def _build(db: Database, out_root: Path, options: BuildOptions | None,
                                       saving)
         for step in options.extra_steps:  # e.g. the gallery, listed in the manifest
             records += step(db, faces, tmp, list(records))
+        previous.settle(tmp, [r.path for r in records], svg_folders(faces) if options.svg else set())
         write_manifest_file(db, faces, tmp, records, options, report)  # stage 8
     return BuildSummary(
         folder=target,

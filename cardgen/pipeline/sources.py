@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen.data.model import Component, Database, FieldSpec
 from cardgen.data.paths import readable
+from cardgen.data.yamlkeep import keeping, on_forget
 from cardgen.layout.roots import layout_roots
 from cardgen.pipeline.signed import _MISSING as _MISSING
 from cardgen.pipeline.signed import _sign as _sign
@@ -143,6 +144,10 @@ def _probe(path: str) -> str:
         return "unusable"
 
 
+# while the process keeps warm: (database key, sides, a component's text) -> its faces' keys
+_KEYS: dict[tuple[str, tuple[str, ...], str], list[str]] = {}
+_KEYS_ON = keeping
+on_forget(_KEYS.clear)
 # face cache files this process read or wrote: path -> (inode, mtime, size), entries
 Entries = dict[str, tuple[Probes, "Drawing", str]]
 # face cache files this process read or wrote: path -> (the stamps of the file and its journal,
@@ -201,9 +206,22 @@ class FaceCache:
         return self.keys(component, (side,))[0]
 
     def keys(self, component: Component, sides: Iterable[str]) -> list[str]:
-        """key(component, side) for each side, the component written out once."""
+        """key(component, side) for each side, the component written out once (while the
+        process keeps warm, `pipeline.warm`, the keys of a component written alike before
+        are taken again: they are digests of its text)."""
         written = _component_repr(component)
         self.written[id(component)] = (component, written)
+        if _KEYS_ON():
+            sides = tuple(sides)
+            kept = _KEYS.get((self.base, sides, written))
+            if kept is None:
+                if len(_KEYS) >= 1 << 16:
+                    _KEYS.clear()
+                kept = _KEYS[(self.base, sides, written)] = self._digests(written, sides)
+            return list(kept)
+        return self._digests(written, sides)
+
+    def _digests(self, written: str, sides: Iterable[str]) -> list[str]:
         tail = written.encode("utf-8")
         heads = self._heads
         out = []

@@ -29,6 +29,7 @@ from cardgen.pipeline import manifest, output, sources
 from cardgen.pipeline.faces import copy_groups, kind_title
 from cardgen.pipeline.outputs import project_paper_catalogue
 from cardgen.pipeline.pdfops import PdfOpsStore
+from cardgen.pipeline.pdfsplice import MAX_CHANGED
 from cardgen.pipeline.plans import page_digest, planned
 from cardgen.pipeline.pool import Outcome, Pool, chunks, running
 from cardgen.pipeline.rules import rules_wanted, write_rules_files
@@ -325,14 +326,16 @@ class Scheduler:
 
 def drawing_work(faces: Faces, options: BuildOptions, previous: output.Previous) -> int:
     """About how many faces stages 4-7 draw: every copy on every paper and every print-shop
-    page (those PDFs are written whole); the SVGs (a face's costs about three PDF draws) and
-    page previews of the faces laid out afresh, the others being linked from the previous
-    output when there is one."""
+    page, unless a rebuild changed so few faces that the PDFs are put together from the
+    previous ones (`pdfsplice`: only the pages holding a fresh face drawn, about nine faces a
+    page); the SVGs (a face's costs about three PDF draws) and page previews of the faces
+    laid out afresh, the others being linked from the previous output when there is one."""
     fresh = faces.fresh if previous.files else len(faces.drawings)
     copies = sum(c.count * (1 + ((c.id, "back") in faces.drawings)) for c in faces.components)
-    work = copies * len(options.papers)
+    spliced = previous.files and fresh <= MAX_CHANGED
+    work = (min(copies, fresh * 9) if spliced else copies) * len(options.papers)
     if options.print_shop or options.preview:
-        work += len(faces.drawings)
+        work += min(len(faces.drawings), fresh) if spliced else len(faces.drawings)
     if options.svg:
         work += 3 * fresh
     if options.preview:

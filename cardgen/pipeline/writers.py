@@ -10,7 +10,7 @@ from cardgen import impose
 from cardgen.data.model import Database
 from cardgen.impose.draft import report_pages
 from cardgen.impose.home import home_file_name
-from cardgen.pipeline import manifest, output, sources
+from cardgen.pipeline import manifest, output, sources, warm
 from cardgen.pipeline.faces import BuildOptions, FaceKey, Faces, Progress, copy_groups, kind_title
 from cardgen.pipeline.outputs import project_paper_catalogue
 from cardgen.pipeline.rules import rules_plan_lines
@@ -196,7 +196,7 @@ def write_print_shop_pdf(db: Database, faces: Faces, path: Path, kind: str,
     """One page per face; with a store, put together from `previous` when only a few
     pages changed (cardgen.pipeline.pdfsplice), else written whole (and recorded for that)."""
     from cardgen.pipeline import pdfsplice
-    from cardgen.render.pages import print_page_key, show_print_page, write_print_pdf
+    from cardgen.render.pages import show_print_page, write_print_pdf
 
     painter, drawn = painted(faces, ordered)
     document = f"print/{kind}.pdf"
@@ -210,7 +210,7 @@ def write_print_shop_pdf(db: Database, faces: Faces, path: Path, kind: str,
         store.prepare_fonts()
         if _spliced(store, path, previous, painter, (title, subject, bleed),
                     lambda: drawn,
-                    lambda sig: [print_page_key(sig, bleed, painter, d) for d in drawings], sizes,
+                    lambda sig: _print_keys(document, sig, bleed, painter, drawings), sizes,
                     lambda canvas, streams, n: show_print_page(canvas, drawings[n], painter,
                                                                bleed, streams),
                     document):
@@ -233,6 +233,40 @@ def write_print_shop_pdf(db: Database, faces: Faces, path: Path, kind: str,
 
     return write_print_pdf(path, drawings, paint=painter, begin=begin, after=after, keys=keys,
                            states=states, title=title, subject=subject)
+
+
+def _print_keys(document: str, signature: str, bleed: float, painter: Any,
+                drawings: list[Drawing]) -> list[str]:
+    """Each print-shop page's key (`render.pages.print_page_key`); while the process keeps
+    warm, a face's taken again when it is the very Drawing of the document's last build, with
+    the same face key, form, shape, corner and points (what the key is made of)."""
+    from cardgen.render.pages import print_page_key
+
+    if not warm.warm():
+        return [print_page_key(signature, bleed, painter, d) for d in drawings]
+    last = _PRINT_KEYS.get(document, {})
+    kept: dict[int, tuple[Any, ...]] = {}
+    out = []
+    reused = painter.reused
+    for d in drawings:
+        face = painter.key(d)
+        form = face in reused
+        was = last.get(id(d))
+        if (was is not None and was[0] is d and was[1] == signature and was[2] is bleed
+                and was[3] == face and was[4] is form and was[5] is d.shape
+                and was[6] is d.corner and was[7] is d.points):
+            key = was[8]
+        else:
+            key = print_page_key(signature, bleed, painter, d)
+        kept[id(d)] = (d, signature, bleed, face, form, d.shape, d.corner, d.points, key)
+        out.append(key)
+    _PRINT_KEYS[document] = kept
+    return out
+
+
+# while the process keeps warm: per print-shop document, id(drawing) -> what its page's key
+# was made of and the key (`_print_keys`)
+_PRINT_KEYS: dict[str, dict[int, tuple[Any, ...]]] = warm.memo({})
 
 
 def _spliced(store: PdfOpsStore, path: Path, previous: Path | None, painter: Any,
@@ -258,6 +292,7 @@ def _spliced(store: PdfOpsStore, path: Path, previous: Path | None, painter: Any
     if out is None:
         return False
     path.write_bytes(out[0])
+    pdfsplice.remember(path, out[0], out[1]["sha256"])
     store.keep_file(document, out[1])
     return True
 
@@ -271,8 +306,18 @@ def svg_name(face: FaceKey, kinds: dict[str, str]) -> str:
 
 
 def make_svg_folders(faces: Faces, tmp: Path) -> None:
-    for kind in {c.kind for c in faces.components} | ({"tuck-box"} if faces.extras else set()):
+    for kind in _svg_kinds(faces):
         (tmp / "svg" / kind).mkdir(parents=True, exist_ok=True)
+
+
+def svg_folders(faces: Faces) -> set[str]:
+    """The folders `make_svg_folders` makes (svg/ with them), as paths in the output."""
+    kinds = _svg_kinds(faces)
+    return {f"svg/{kind}" for kind in kinds} | ({"svg"} if kinds else set())
+
+
+def _svg_kinds(faces: Faces) -> set[str]:
+    return {c.kind for c in faces.components} | ({"tuck-box"} if faces.extras else set())
 
 
 class SvgMemo:
@@ -302,15 +347,55 @@ def write_svg_files(faces: Faces, chosen: list[FaceKey], tmp: Path, previous: ou
     records = []
     written = SvgMemo()
     folder = str(tmp)  # file names joined as text: a rebuild links thousands
+    kept = _SVG_SOURCES if warm.warm() else None
     for face in chosen:
         drawing = faces.drawings[face]
         name = svg_name(face, kinds)
         key = faces.key(face)
-        source = src.key("svg", drawing.name, key)
-        if not previous.reuse(source, f"{folder}/{name}"):
+        if kept is None:
+            source = src.key("svg", drawing.name, key)
+        else:  # a warm process: each face's content key once
+            source = kept.get((src.code, drawing.name, key)) or _svg_source(src, drawing.name, key)
+        target = f"{folder}/{name}"
+        if not previous.reuse(source, target):
             (tmp / name).write_text(written.svg(key, drawing), encoding="utf-8")
+        elif kept is not None and target in previous.reused:  # its manifest entry once
+            records.append(_svg_record(name, kinds[face[0]], source, previous.reused[target]))
+            continue
         records.append(manifest.FileRecord(name, "svg", [kinds[face[0]]], 0, 1, source=source))
     return records
+
+
+# while the process keeps warm: (kind, content key, size, sha256) -> an SVG's manifest entry
+_SVG_ENTRIES: dict[tuple[str, str, int, str], tuple[dict[str, Any], str]] = warm.memo({})
+
+
+def _svg_record(name: str, kind: str, source: str, measured: tuple[int, str]
+                ) -> manifest.FileRecord:
+    """The record of an SVG linked from the previous output, measured and encoded."""
+    size, digest = measured
+    record = manifest.FileRecord(name, "svg", [kind], 0, 1, source=source, size=size,
+                                 digest=digest)
+    key = (kind, source, size, digest)
+    encoded = _SVG_ENTRIES.get(key)
+    if encoded is None:
+        if len(_SVG_ENTRIES) >= 1 << 16:
+            _SVG_ENTRIES.clear()
+        encoded = _SVG_ENTRIES[key] = record.encode(Path(".")).encoded  # type: ignore[assignment]
+    record.encoded = encoded
+    return record
+
+
+# while the process keeps warm (`pipeline.warm`): (toolchain, face name, face key) -> its SVG's
+# content key (sources.Sources.key)
+_SVG_SOURCES: dict[tuple[str, str, str], str] = warm.memo({})
+
+
+def _svg_source(src: sources.Sources, name: str, key: str) -> str:
+    if len(_SVG_SOURCES) >= 1 << 16:
+        _SVG_SOURCES.clear()
+    source = _SVG_SOURCES[(src.code, name, key)] = src.key("svg", name, key)
+    return source
 
 
 # --------------------------------------------------------------------------- stage 8 manifest
@@ -332,4 +417,5 @@ def write_manifest_file(db: Database, faces: Faces, tmp: Path,
     }
     data = manifest.manifest(db, tmp, records, opts, [c.id for c in faces.components])
     manifest.write_manifest(tmp / "manifest.json", data, records)
+    output.Previous.remember(tmp / "manifest.json", records)
     report("manifest", 1, 1)

@@ -1,0 +1,383 @@
+"""What a warm process keeps between builds (`cardgen.pipeline.warm`: the manifest and PDFs it
+wrote, documents' characters, manifest entries, the output folder before last as the next
+build's temporary folder) never changes what it writes: in one warm session a card, a layout
+and cardgen.yaml are edited, then all put back, and after each build the output folder is the
+very one a cold build of the same project writes (every file and folder, manifest included);
+whatever a memo was made from changing (a file written over, a file of the spare replaced)
+lets it go; nothing is kept by a one-shot build or once keeping stops."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from rich.console import Console
+
+from cardgen.cli import watch_cmd
+from cardgen.data import yamlkeep
+from cardgen.pipeline import manifest, output, pdfops, pdfsplice, spare, warm, writers
+from tests.conftest import REPO
+from tests.support import gen_deck
+from tests.test_broken_inputs import tree_hashes
+
+CARDS = 24
+FOLDER = f"{gen_deck.GAME}-{gen_deck.EDITION}"
+COLD = """
+import argparse, sys
+from pathlib import Path
+from cardgen.cli import watch_cmd
+project = Path(sys.argv[1])
+args = argparse.Namespace(project=str(project), target=sys.argv[2], draft=False, preview=None)
+watch_cmd._build(args, project, [])
+"""
+
+
+@pytest.fixture(autouse=True)
+def _one_process(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("CARDGEN_JOBS", "1")
+    yield
+    warm.keep_warm(False)
+
+
+def _args(project: Path) -> argparse.Namespace:
+    return argparse.Namespace(project=str(project), target=gen_deck.TARGET, draft=False,
+                              preview=None)
+
+
+def _cold(project: Path, where: Path) -> dict[str, str]:
+    """The output folder a cold build of the project writes (a fresh process, a copy of the
+    project without its output or caches), as watch builds it."""
+    shutil.copytree(project, where, ignore=shutil.ignore_patterns("output", ".cardgen-cache"))
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    done = subprocess.run([sys.executable, "-c", COLD, str(where), gen_deck.TARGET], cwd=REPO,
+                          env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return tree_hashes(where / "output" / FOLDER)
+
+
+def _replace(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_edits_and_their_undoing_in_one_warm_session_build_what_cold_builds_do(
+        tmp_path: Path) -> None:
+    project = gen_deck.make_project(tmp_path / "p", CARDS)
+    cards = project / "data" / gen_deck.GAME / gen_deck.EDITION / "cards.yaml"
+    layout = project / "layouts" / gen_deck.GAME / "card.yaml"
+    config = project / "cardgen.yaml"
+    first = {path: path.read_bytes() for path in (cards, layout, config)}
+
+    def undo() -> None:
+        for path, data in first.items():
+            path.write_bytes(data)
+
+    edits = [
+        ("a card's text", cards, lambda: gen_deck.edit_one_card(project, 5)),
+        ("another card", cards, lambda: gen_deck.edit_one_card(project, 17)),
+        ("a layout", layout, lambda: _replace(layout, 'fill: "#FFFFFF"', 'fill: "#FFF8E0"')),
+        ("cardgen.yaml", config, lambda: config.write_text(
+            config.read_text() + "papers:\n  - { id: letter, width: 210, height: 280 }\n")),
+        ("a card again", cards, lambda: gen_deck.edit_one_card(project, 9)),
+        ("all undone", cards, undo),
+    ]
+    seen: list[dict[str, str]] = []
+    built: list[bool] = []
+
+    def saves() -> Iterator[set[tuple[int, str]]]:
+        yield set()
+        seen.append(tree_hashes(project / "output" / FOLDER))
+        for _, path, edit in edits:
+            edit()
+            yield {(2, str(path))}
+            seen.append(tree_hashes(project / "output" / FOLDER))
+
+    assert watch_cmd.watch(_args(project), Console(record=True), saves(), built.append) == 0
+    assert built == [True] * (len(edits) + 1)
+    assert seen[-1] == seen[0]  # undone: the first build's bytes
+    assert seen[1] != seen[0] and seen[3] != seen[2] and seen[4] != seen[3]
+    # each build's output was a cold build's: replay the edits on a copy, building cold
+    replay = gen_deck.make_project(tmp_path / "r", CARDS)
+    assert _cold(replay, tmp_path / "c0") == seen[0]
+    rlayout = replay / "layouts" / gen_deck.GAME / "card.yaml"
+    rconfig = replay / "cardgen.yaml"
+    replayed = [
+        lambda: gen_deck.edit_one_card(replay, 5),
+        lambda: gen_deck.edit_one_card(replay, 17),
+        lambda: _replace(rlayout, 'fill: "#FFFFFF"', 'fill: "#FFF8E0"'),
+        lambda: rconfig.write_text(
+            rconfig.read_text() + "papers:\n  - { id: letter, width: 210, height: 280 }\n"),
+        lambda: gen_deck.edit_one_card(replay, 9),
+    ]
+    for n, edit in enumerate(replayed, 1):
+        edit()
+        assert _cold(replay, tmp_path / f"c{n}") == seen[n], edits[n - 1][0]
+    assert not list((project / "output").glob(".*.spare-*"))  # deleted once watching stopped
+
+
+def _warm_build(project: Path) -> Path:
+    watch_cmd._build(_args(project), project, [])
+    return project / "output" / FOLDER
+
+
+def test_what_is_kept_is_let_go_when_what_it_was_made_from_changes(tmp_path: Path) -> None:
+    project = gen_deck.make_project(tmp_path / "p", CARDS)
+    warm.keep_warm()
+    _warm_build(project)
+    gen_deck.edit_one_card(project, 3)
+    folder = _warm_build(project)  # the first output is the spare now
+    spares = list((project / "output").glob(".*.spare-*"))
+    assert len(spares) == 1 and spare._SPARES
+    assert output._MANIFESTS and pdfsplice._WRITTEN and manifest._ENTRIES
+    # the manifest written over: read again, not taken from memory
+    text = (folder / "manifest.json").read_text()
+    (folder / "manifest.json").write_text(text.replace('"source": "svg:', '"source": "svgX:'))
+    files = output.Previous.load(folder).files
+    assert files and not any(k.startswith("svg:") for k in files)
+    (folder / "manifest.json").write_text(text)
+    # a PDF written over (same size): its bytes are read again and found not to be the
+    # recorded file, so it is written whole
+    pdf = folder / "pnp-letter.pdf"
+    data = pdf.read_bytes()
+    pdf.unlink()
+    pdf.write_bytes(data[:-20] + b"%" * 14 + data[-6:])
+    # the spare's files: one SVG replaced by other bytes (a new inode), junk added
+    spare_folder = spares[0]
+    svgs = sorted((spare_folder / "svg" / "card").iterdir())
+    svgs[0].unlink()
+    svgs[0].write_text("<svg>not this</svg>")
+    (spare_folder / "junk.txt").write_text("junk")
+    (spare_folder / "svg" / "card" / "extra.svg").write_text("<svg/>")
+    (spare_folder / "svg" / "gone").mkdir()
+    gen_deck.edit_one_card(project, 11)
+    before = pdfsplice.spliced
+    folder = _warm_build(project)
+    assert pdfsplice.spliced == before + 2  # A4 and the print shop; Letter written whole
+    assert tree_hashes(folder) == _cold(project, tmp_path / "cold")
+
+
+def test_a_document_s_characters_by_blocks_are_its_characters(tmp_path: Path) -> None:
+    from cardgen.data.load import load_database
+    from cardgen.pipeline import lay_out_faces
+    from cardgen.render.faceops import doc_chars
+    from cardgen.render.pdf import register_fonts
+
+    register_fonts()  # as a store does before its first PDF
+    project = gen_deck.make_project(tmp_path / "p", CARDS)
+    db = load_database(project, gen_deck.GAME, gen_deck.EDITION)
+    faces = lay_out_faces(db, None, lambda *a: None)
+    drawn = [(faces.key(face), drawing) for face, drawing in faces.drawings.items()]
+    rng = random.Random(25)
+    for block in (1, 3, 7, 64):
+        pdfops._BLOCKS.clear()
+        pdfops.BLOCK = block
+        try:
+            for _ in range(3):
+                chosen = rng.sample(drawn, rng.randint(1, len(drawn)))
+                for _ in range(2):  # worked out, then kept
+                    ours = pdfops._warm_chars(chosen, {})
+                    theirs = doc_chars(chosen, {})
+                    assert dict(ours) == dict(theirs) and ours.covered == theirs.covered
+        finally:
+            pdfops.BLOCK = 64
+
+
+def test_nothing_is_kept_by_a_one_shot_build_or_once_keeping_stops(tmp_path: Path) -> None:
+    project = gen_deck.make_project(tmp_path / "p", CARDS)
+    memos = (output._MANIFESTS, pdfsplice._WRITTEN, pdfsplice._USED, manifest._ENTRIES,
+             pdfops._BLOCKS, writers._SVG_SOURCES, writers._SVG_ENTRIES, spare._SPARES)
+    warm.keep_warm(False)
+    assert not warm.warm()
+    for n in range(2):
+        _warm_build(project)
+        gen_deck.edit_one_card(project, 2 + n)
+    assert not any(memos)
+    assert not list((project / "output").glob(".*.spare-*"))
+    warm.keep_warm()
+    for n in range(3):
+        gen_deck.edit_one_card(project, 4 + n)
+        _warm_build(project)
+    assert all(memos[:4]) and spare._SPARES
+    assert list((project / "output").glob(".*.spare-*"))
+    warm.keep_warm(False)
+    assert not any(memos) and not yamlkeep._KEPT
+    assert not list((project / "output").glob(".*.spare-*"))
+
+
+def test_a_spare_left_by_a_dead_process_is_removed_by_the_next_build(tmp_path: Path) -> None:
+    project = gen_deck.make_project(tmp_path / "p", CARDS)
+    _warm_build(project)
+    dead = project / "output" / f".{FOLDER}.spare-999999999"
+    (dead / "svg").mkdir(parents=True)
+    _warm_build(project)
+    assert not dead.exists()
+
+
+def test_a_spliced_rebuild_is_small_work_for_helpers() -> None:
+    """A one-card edit's PDFs are put together from the previous ones: the work that decides
+    whether helpers are forked counts the pages drawn, not every copy."""
+    from cardgen.pipeline import tasks
+    from cardgen.pipeline.faces import BuildOptions
+
+    components = [SimpleNamespace(id=f"c{i}", count=1) for i in range(3000)]
+    drawings = {(c.id, "front"): None for c in components}
+    faces = SimpleNamespace(components=components, drawings=drawings, fresh=1)
+    previous = SimpleNamespace(files={"k": ("a.svg", 1)})
+    options = BuildOptions()
+    assert tasks.drawing_work(faces, options, previous) < tasks.WARM_PARALLEL_DRAWS
+    faces.fresh = 3000  # a layout edit: every face fresh, every page drawn
+    assert tasks.drawing_work(faces, options, previous) >= tasks.PARALLEL_DRAWS
+    assert tasks.drawing_work(faces, options, SimpleNamespace(files={})) >= tasks.PARALLEL_DRAWS
+
+
+def _problems(project: Path) -> list[str]:
+    from cardgen.data.load import load_database
+    from cardgen.errors import ProblemsError
+
+    try:
+        load_database(project, gen_deck.GAME, gen_deck.EDITION)
+    except ProblemsError as exc:
+        return [p.render() for p in exc.problems]
+    return []
+
+
+def test_checks_kept_for_unchanged_items_give_every_problem_a_cold_load_gives(
+        tmp_path: Path) -> None:
+    """A component checked clean is not checked again while its text is unchanged and so are
+    the kinds and vocabularies it is checked against: an edit of either gives the problems
+    a cold load gives."""
+    from cardgen.data import validate
+
+    project = gen_deck.make_project(tmp_path / "p", CARDS)
+    game = project / "data" / gen_deck.GAME / "game.yaml"
+    cards = project / "data" / gen_deck.GAME / gen_deck.EDITION / "cards.yaml"
+    warm.keep_warm()
+    _warm_build(project)
+    assert validate._CHECKED
+    first = {game: game.read_bytes(), cards: cards.read_bytes()}
+    for edit in (lambda: _replace(game, "max: 9", "max: 3"),  # the kinds: unchanged items fail
+                 lambda: _replace(cards, "number: 7", "number: 12"),  # one item fails
+                 lambda: _replace(game, "id: teal", "id: cyan")):  # a vocabulary
+        for path, data in first.items():
+            path.write_bytes(data)
+        assert _problems(project) == []
+        edit()
+        ours = _problems(project)
+        warm.keep_warm(False)
+        cold = _problems(project)
+        warm.keep_warm()
+        assert ours and ours == cold
+
+
+def test_a_kept_manifest_table_is_taken_only_for_a_table_alike() -> None:
+    """The components and copies a warm process wrote are written again only for values equal
+    and of the same types (1 and True are equal, and written apart)."""
+    import json
+
+    rows = {f"c{i:03d}": {"count": 1, "kind": "card", "name": f"C {i}"} for i in range(80)}
+    warm.keep_warm()
+    for value in (rows, {**rows, "c007": {**rows["c007"], "count": True}}, rows,
+                  {**rows, "c050": {**rows["c050"], "name": "changed"}},
+                  {**rows, "c050": {**rows["c050"], "count": 1.0}}):
+        for _ in range(2):
+            assert manifest._dumped({"components": value}) == json.dumps(
+                {"components": value}, indent=2, sort_keys=True, ensure_ascii=False)
+    assert manifest._TEXTS
+
+
+def _joined_one_by_one(data: bytes, offsets: list[int], xref: int, bodies: dict[int, bytes]
+                       ) -> tuple[bytes, list[int], int]:
+    """`pdfsplice._joined` as it was written first: object by object."""
+    ends = [*offsets[1:], xref]
+    parts, at, shift, moved = [], 0, 0, []
+    for number, start in enumerate(offsets, 1):
+        moved.append(start + shift)
+        body = bodies.get(number)
+        if body is None:
+            continue
+        chunk = b"%d 0 obj\n" % number + body + b"\nendobj\n"
+        parts += [data[at:start], chunk]
+        shift += len(chunk) - (ends[number - 1] - start)
+        at = ends[number - 1]
+    table = pdfsplice._xref(offsets)
+    parts += [data[at:xref], pdfsplice._xref(moved), data[xref + len(table):].split(b"startxref")[0],
+              b"startxref\n%d\n%%%%EOF\n" % (xref + shift)]
+    return b"".join(parts), moved, xref + shift
+
+
+def test_a_spliced_file_is_joined_as_object_by_object() -> None:
+    rng = random.Random(13)
+    for _ in range(40):
+        count = rng.randint(1, 60)
+        objects = [b"%d 0 obj\n" % n + b"x" * rng.randint(0, 30) + b"\nendobj\n"
+                   for n in range(1, count + 1)]
+        head = b"%PDF-1.4\n"
+        offsets, at = [], len(head)
+        for body in objects:
+            offsets.append(at)
+            at += len(body)
+        table = pdfsplice._xref(offsets)
+        data = head + b"".join(objects) + table + b"trailer\n<<>>\nstartxref\n%d\n%%%%EOF\n" % at
+        bodies = {n: b"y" * rng.randint(0, 50) for n in rng.sample(range(1, count + 1),
+                                                                  rng.randint(1, min(count, 5)))}
+        found = {"offsets": offsets, "xref": at}
+        assert pdfsplice._joined(data, found, bodies) == _joined_one_by_one(data, offsets, at,
+                                                                            bodies)
+
+
+def test_kept_print_shop_page_keys_are_the_keys(tmp_path: Path) -> None:
+    """A print-shop page's key is taken again only for the very Drawing of the last build
+    with the same face key, form, shape, corner and points: any of them changed, it is the
+    key worked out afresh."""
+    from cardgen.data.load import load_database
+    from cardgen.pipeline import lay_out_faces
+    from cardgen.render.pages import print_page_key
+    from cardgen.render.pdf import Painter
+
+    project = gen_deck.make_project(tmp_path / "p", 8)
+    db = load_database(project, gen_deck.GAME, gen_deck.EDITION)
+    faces = lay_out_faces(db, None, lambda *a: None)
+    drawings = list(faces.drawings.values())
+    keys = {id(d): faces.key(f) for f, d in faces.drawings.items()}
+    warm.keep_warm()
+
+    def check(reused: set[str], signature: str = "sig") -> None:
+        painter = Painter(reused, keys)
+        for _ in range(2):
+            assert writers._print_keys("print/card.pdf", signature, 3.0, painter, drawings) == [
+                print_page_key(signature, 3.0, painter, d) for d in drawings]
+
+    check(set())
+    check({keys[id(drawings[0])]})  # a face now a form
+    check(set(), "another")
+    check(set())
+    drawings[1].corner = 1.5
+    drawings[2].shape = "circle"
+    drawings[3].points = ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0))
+    check(set())
+
+
+def test_what_a_build_that_did_not_end_left_is_not_taken(tmp_path: Path) -> None:
+    """A build that stopped after its temporary folder was made (a problem, a full disk)
+    leaves nothing that the next build into that folder takes for its spare's files."""
+    project = gen_deck.make_project(tmp_path / "p", CARDS)
+    warm.keep_warm()
+    _warm_build(project)
+    target = project / "output" / FOLDER
+    tmp = output.temp_name(target)
+    name = "svg/card/card-00002.svg"
+    spare._PRESENT[str(tmp)] = {name: ("svg:stale", 1)}
+    spare._NEXT[str(tmp)] = {name: ("svg:stale", 1)}
+    gen_deck.edit_one_card(project, 1)
+    folder = _warm_build(project)
+    assert not spare._PRESENT and spare._SPARES[str(target)][1].get(name) != ("svg:stale", 1)
+    assert tree_hashes(folder) == _cold(project, tmp_path / "cold")
