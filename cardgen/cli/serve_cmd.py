@@ -81,7 +81,8 @@ def serve(args: argparse.Namespace, console: Printer, main: Main) -> int:
         if args.target:
             server.warm(args.target)
         minutes = f"; stops after {args.idle:g} minutes without a command" if args.idle else ""
-        console.print(f"serving {project} on {CACHE}/{SOCKET} (Ctrl-C stops{minutes})", markup=False)
+        console.print(f"serving {project} on {CACHE}/{SOCKET} (Ctrl-C stops{minutes})", markup=False,
+                      soft_wrap=True)
         listener.settimeout(args.idle * 60 if args.idle else None)
         server.loop()
     except KeyboardInterrupt:
@@ -165,14 +166,16 @@ def files_state(roots: list[Path], suffix: str = "") -> dict[str, tuple[int, int
 
 
 def code_state() -> dict[str, tuple[int, int, int]]:
-    """cardgen's own modules and the folders of installed packages (an install or upgrade
-    changes them)."""
+    """cardgen's own modules and the folders installed packages live in (an install, an
+    upgrade or a removal changes their entries)."""
     import sys
 
     from cardgen.cli.serve_request import package_folder
 
     state = files_state([Path(package_folder())], ".py")
     for entry in sys.path:
+        if not entry.endswith(("site-packages", "dist-packages")):
+            continue  # the working folder of `python -m`, the standard library
         try:
             st = os.stat(entry or ".")
         except OSError:
@@ -210,7 +213,7 @@ class _Server:
                 conn, _ = self.listener.accept()
             except TimeoutError:
                 self.console.print(f"{time.strftime('%H:%M:%S')} no command for a while: stopping",
-                                   markup=False)
+                                   markup=False, soft_wrap=True)
                 return
             with conn:
                 self.handle(conn)
