@@ -323,3 +323,47 @@ def test_a_served_command_on_a_terminal_writes_what_it_writes_there(tmp_path: Pa
                 assert here[0] == there[0]
                 assert here[1].replace(bytes(served), b"<p>") == there[1].replace(bytes(alone), b"<p>")
                 assert b"\x1b[" in here[1]  # styled for a terminal
+
+
+@pytest.mark.parametrize("argv", [
+    ["build"], ["check", "l5@0.6.5", "--json"], ["--project", "P", "build"], ["build", "--project", "P"],
+    ["build", "--project=P", "x@1"], ["--project", "Q", "check", "--project", "P"], ["diff", "a", "b"],
+    ["watch"], ["serve"], ["--version"], ["build", "--help"], ["check", "-h"], ["build", "--", "x"],
+    ["build", "--project"], ["-x", "build"], [], ["buildx"]])
+def test_the_client_reads_the_command_line_as_the_command_line_does(argv: list[str], tmp_path: Path) -> None:
+    from cardgen.cli.main import COMMANDS
+    from cardgen.cli.serve_client import project_and_command
+    from cardgen.cli.target import command_of, hoist_global_options
+
+    for name in ("P", "Q"):
+        (tmp_path / name).mkdir()
+    (tmp_path / "cardgen.yaml").write_text("default_game: x\n")
+    here = os.getcwd()
+    os.chdir(tmp_path / "P")
+    try:
+        found = project_and_command(argv)
+    finally:
+        os.chdir(here)
+    line = hoist_global_options(argv)
+    command = command_of(line, dict(COMMANDS))
+    if found is None:
+        assert command not in ("build", "check") or {"--help", "-h", "--", "--version"} & set(argv) \
+            or argv[-1:] == ["--project"], argv
+        return
+    assert found[1] == command
+    given = [v for a, v in zip(line, line[1:], strict=False) if a == "--project"] + [
+        a.split("=", 1)[1] for a in line if a.startswith("--project=")]
+    expected = tmp_path / "P" / given[-1] if given else tmp_path  # cardgen.yaml found upward
+    assert Path(found[0]).resolve() == expected.resolve()
+
+
+def test_the_command_line_package_loads_its_main_when_asked(tmp_path: Path) -> None:
+    code = ("import sys\n"
+            "import cardgen.cli\n"
+            "print('typing' in sys.modules, 'cardgen.cli.main' in sys.modules)\n"
+            "import cardgen.cli.main\n"
+            "from cardgen.cli import main\n"
+            "print(callable(main), cardgen.cli.main is main, main.__module__)\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
+                          text=True, check=False, env=ENV)
+    assert done.stdout.split() == ["False", "False", "True", "True", "cardgen.cli.main"], done.stderr

@@ -149,7 +149,7 @@ def request(argv: list[str], project: str) -> dict[str, object]:
 def handed_over(argv: list[str]) -> int | None:
     """The exit code of the command as a server ran it; None when it was not handed over
     (nothing printed then: run it here)."""
-    if os.environ.get("CARDGEN_NO_SERVER"):
+    if os.environ.get("CARDGEN_NO_SERVER", "0") not in ("", "0"):
         return None
     try:
         found = project_and_command(argv)

@@ -216,7 +216,13 @@ class _Server:
                                    markup=False, soft_wrap=True)
                 return
             with conn:
-                self.handle(conn)
+                try:
+                    self.handle(conn)
+                except Exception as exc:  # a fault of the server's own (the client runs the
+                    if os.environ.get("CARDGEN_DEBUG"):  # command itself): say so, serve on
+                        raise
+                    self.console.print(f"{time.strftime('%H:%M:%S')} internal error: "
+                                       f"{type(exc).__name__}: {exc}", markup=False, soft_wrap=True)
 
     def handle(self, sock: socket.socket) -> None:
         from cardgen.cli.serve_request import Connection, Request, log_line, run
