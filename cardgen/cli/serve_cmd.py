@@ -209,12 +209,15 @@ class _Server:
 
     def loop(self) -> None:
         while not self.interrupts.stopping and not self.stale:
+            self.interrupts.accepting = True
             try:
                 conn, _ = self.listener.accept()
             except TimeoutError:
                 self.console.print(f"{time.strftime('%H:%M:%S')} no command for a while: stopping",
                                    markup=False, soft_wrap=True)
                 return
+            finally:
+                self.interrupts.accepting = False
             with conn:
                 try:
                     self.handle(conn)
@@ -236,8 +239,10 @@ class _Server:
             sock.settimeout(REQUEST_WAIT)
             request = Request(_read_request(sock))
             sock.settimeout(None)
-        except (OSError, ValueError, EOFError, TypeError):
+        except (OSError, ValueError, EOFError, TypeError) as exc:
             conn.send(b"n", b"a request not understood")
+            self.console.print(f"{time.strftime('%H:%M:%S')} a request not understood "
+                               f"({type(exc).__name__}: {exc})", markup=False, soft_wrap=True)
             return
         why = request.declined(str(self.project), self.environment)
         if why is None and code_state() != self.code:
@@ -261,11 +266,11 @@ class _Server:
         except (OSError, ValueError) as exc:  # the client's folder is gone, ...
             code = 2
             conn.send(b"e", f"cardgen serve: {exc}\n".encode())
-        conn.send(b"x", str(code).encode())
+        self.console.print(log_line(request.argv, code, started), markup=False, soft_wrap=True)
+        conn.send(b"x", str(code).encode())  # after the line: a client that ends finds it written
         with contextlib.suppress(OSError):
             sock.shutdown(socket.SHUT_RD)  # ends the thread reading Ctrl-C
         listening.join()
-        self.console.print(log_line(request.argv, code, started), markup=False, soft_wrap=True)
 
 
 def _read_request(sock: socket.socket) -> dict[str, Any]:

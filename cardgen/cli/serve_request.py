@@ -130,11 +130,14 @@ def _pair(value: object) -> bool:
 
 class Interrupts:
     """Ctrl-C in the client (`i` on its socket) raised as KeyboardInterrupt in the command,
-    read by a thread while the command runs; Ctrl-C in the server's own terminal stops it."""
+    read by a thread while the command runs. Ctrl-C in the server's own terminal interrupts
+    the command running (its client is told as ever) and stops the server; between the
+    command and its client's answer, it only stops the server after."""
 
     def __init__(self) -> None:
         self.from_client = False
-        self.running = False
+        self.running = False  # a command runs (main)
+        self.accepting = False  # the server waits for a client
         self.stopping = False
 
     def on_sigint(self, signum: int, frame: object) -> None:
@@ -143,8 +146,9 @@ class Interrupts:
             if self.running:
                 raise KeyboardInterrupt
             return  # the command had ended
-        self.stopping = True
-        raise KeyboardInterrupt
+        self.stopping = True  # the server's own Ctrl-C: it stops once its client has its answer
+        if self.running or self.accepting:
+            raise KeyboardInterrupt
 
     def listen(self, conn: Connection) -> threading.Thread:
         import _thread
