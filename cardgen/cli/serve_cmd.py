@@ -239,7 +239,9 @@ class _Server:
             sock.settimeout(REQUEST_WAIT)
             request = Request(_read_request(sock))
             sock.settimeout(None)
-        except (OSError, ValueError, EOFError, TypeError) as exc:
+        except EOFError:
+            return  # closed without a word (another server looking whether this one answers)
+        except (OSError, ValueError, TypeError) as exc:
             conn.send(b"n", b"a request not understood")
             self.console.print(f"{time.strftime('%H:%M:%S')} a request not understood "
                                f"({type(exc).__name__}: {exc})", markup=False, soft_wrap=True)
