@@ -367,3 +367,10 @@ def test_the_command_line_package_loads_its_main_when_asked(tmp_path: Path) -> N
     done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
                           text=True, check=False, env=ENV)
     assert done.stdout.split() == ["False", "False", "True", "True", "cardgen.cli.main"], done.stderr
+
+
+def test_the_server_reads_the_environment_as_main_sets_it() -> None:
+    from cardgen.cli.main import NO_PYDANTIC_PLUGINS
+    from cardgen.cli.serve_request import PLUGINS_OFF
+
+    assert PLUGINS_OFF == NO_PYDANTIC_PLUGINS

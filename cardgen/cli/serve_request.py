@@ -26,6 +26,7 @@ from typing import Any
 from cardgen.cli.serve_client import COMMANDS, PROTOCOL, fixed, frame, project_and_command, request_scoped
 
 Main = Callable[[Sequence[str]], int]
+PLUGINS_OFF = ("PYDANTIC_DISABLE_PLUGINS", "__all__")  # cli/main.py's NO_PYDANTIC_PLUGINS (tested)
 
 
 class Connection:
@@ -96,7 +97,7 @@ class Request:
                                                 for k, v in env.items()):
             return "a request not understood"
         theirs = {k: v for k, v in env.items() if fixed(k)}
-        theirs.setdefault("PYDANTIC_DISABLE_PLUGINS", environment.get("PYDANTIC_DISABLE_PLUGINS", ""))
+        theirs.setdefault(*PLUGINS_OFF)  # as their main() would set it
         if theirs != environment:
             names = sorted(k for k in {*theirs, *environment} if theirs.get(k) != environment.get(k))
             return f"another environment ({', '.join(names)})"
