@@ -374,3 +374,35 @@ def test_the_server_reads_the_environment_as_main_sets_it() -> None:
     from cardgen.cli.serve_request import PLUGINS_OFF
 
     assert PLUGINS_OFF == NO_PYDANTIC_PLUGINS
+
+
+def test_ctrl_c_in_a_client_interrupts_its_command_and_the_server_serves_on(tmp_path: Path) -> None:
+    project = deck(tmp_path / "deck")
+    out = tmp_path / "out"
+    read_end, write_end = os.pipe()
+    server = subprocess.Popen(
+        [sys.executable, str(REPO / "tests" / "support" / "paused_serve.py"), str(write_end),
+         "serve", "--idle", "2"], cwd=project, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, text=True, env=ENV, pass_fds=(write_end,))
+    os.close(write_end)
+    try:
+        assert server.stdout is not None
+        assert server.stdout.readline().startswith("serving ")
+        client = subprocess.Popen([sys.executable, "-m", "cardgen", "build", "--out", str(out)],
+                                  cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                  text=True, env=ENV)
+        assert os.read(read_end, 1) == b"w"  # the served build is writing
+        client.send_signal(signal.SIGINT)
+        stdout, stderr = client.communicate(timeout=120)
+        assert client.returncode == 130, stdout + stderr
+        assert stderr.splitlines()[-1] == "interrupted; the previous output is unchanged"
+        assert "-> exit 130 " in server.stdout.readline()
+        assert not (out / "bench-1").exists()  # the build stopped before its swap
+        done = cardgen(project, "build", "--out", str(out))
+        assert done.returncode == 0, done.stderr
+        assert "-> exit 0 " in server.stdout.readline()
+        assert folder_files(out) == cold_build(project, tmp_path / "scratch")
+    finally:
+        os.close(read_end)
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=60)

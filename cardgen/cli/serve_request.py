@@ -152,7 +152,9 @@ class Interrupts:
             raise KeyboardInterrupt
 
     def listen(self, conn: Connection) -> threading.Thread:
-        import _thread
+        import signal
+
+        main_thread = threading.main_thread().ident or 0
 
         def read() -> None:
             while True:
@@ -163,8 +165,8 @@ class Interrupts:
                 if not data:
                     return
                 if b"i" in data and self.running:
-                    self.from_client = True
-                    _thread.interrupt_main()
+                    self.from_client = True  # a signal, as Ctrl-C is: it ends a wait too
+                    signal.pthread_kill(main_thread, signal.SIGINT)
 
         thread = threading.Thread(target=read, name="cardgen-serve-client", daemon=True)
         thread.start()
