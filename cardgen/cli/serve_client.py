@@ -191,6 +191,13 @@ def _relay(sock: object, reader: _Reader, argv: list[str], project: str) -> int 
     while True:
         try:
             kind, payload = reader.next()
+            if kind == b"x":
+                return 0 if silenced else int(payload)
+            if kind in (b"o", b"e") and not silenced:
+                try:
+                    _write(1 if kind == b"o" else 2, payload)
+                except OSError:  # a reader that left (`| head`): main() ends such a command
+                    silenced = True  # quietly with exit 0
         except KeyboardInterrupt:
             if interrupted:
                 return 130
@@ -199,19 +206,9 @@ def _relay(sock: object, reader: _Reader, argv: list[str], project: str) -> int 
                 sock.sendall(frame(b"i"))  # type: ignore[attr-defined]
             except OSError:
                 return 130
-            continue
-        except (OSError, _Dropped):
+        except (OSError, ValueError, _Dropped):
             # The server went away mid-command (killed): run it here, whatever was printed.
             return None
-        if kind == b"x":
-            return 0 if silenced else int(payload)
-        if kind in (b"o", b"e") and not silenced:
-            try:
-                _write(1 if kind == b"o" else 2, payload)
-            except BrokenPipeError:
-                silenced = True  # as main() ends a command whose reader left (`| head`): exit 0
-            except OSError:
-                silenced = True
 
 
 def _write(fd: int, data: bytes) -> None:
