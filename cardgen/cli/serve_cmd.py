@@ -49,7 +49,8 @@ def add_serve(sub: Any, target_arg: Callable[[argparse.ArgumentParser], None], m
                     "from this project, so a rebuild after an edit costs the warm work alone, not "
                     "a fresh process's imports. The commands find it on their own (set "
                     "CARDGEN_NO_SERVER=1 to run one in its own process) and print what they "
-                    "always print; one line per command here. Ctrl-C stops it.")
+                    "always print; one line per command here. With GAME[@EDITION], its data "
+                    "is read before the first command. Ctrl-C stops it.")
     target_arg(p)
     p.add_argument("--idle", type=float, default=IDLE_MINUTES, metavar="MINUTES",
                    help=f"stop after MINUTES without a command (default {IDLE_MINUTES:g}; 0: never)")
