@@ -14,7 +14,12 @@ Rows (what / figure / goal):
   full 600                   the default full build: CPU / the floor's CPU, <= 8x
   full 6,000                 the default full build: wall seconds, <= 20 s (wall-time bound)
   edit rebuild               600 cards, one card's text edited after a full build, rebuilt
-                             (output folder and face cache kept): CPU / the full build's, <= 10 %
+                             (output folder and face cache kept) in a fresh process, no server:
+                             CPU / the full build's, <= 10 %
+  edit handed to serve       the same, with `cardgen serve` running on the project (started
+                             after the cold build, warmed by one rebuild not counted): the
+                             fresh `cardgen build` client's CPU plus the server's CPU for that
+                             command (/proc/PID/stat, children included) / the full build's
   edit in watch              the same edit seen by a running `cardgen watch`: the seconds its
                              own "built ... in X s" line reports, <= 0.3 s (wall-time bound)
   seed l5@0.6.5              its default build: CPU / the floor's 60-card CPU, <= 4x
@@ -144,8 +149,10 @@ def deck_rows(n: int, repeat: int, work: Path) -> list[Row]:
 
 def edit_rows(repeat: int, work: Path) -> list[Row]:
     """A full build, one card's text edited, the build again; then the same in `watch`."""
-    edit = Row(f"one card's text edited, rebuild ({EDIT_CARDS} cards)",
+    edit = Row(f"one card's text edited, rebuild ({EDIT_CARDS} cards), fresh process, no server",
                "<= 10 % of the cold full build (CPU)", 0.10, "%")
+    served = Row("same edit, rebuild handed to a running `cardgen serve`",
+                 "<= 10 % of the cold full build (CPU)", 0.10, "%")
     for k in range(repeat):
         project = gen_deck.make_project(work / f"edit-{k}", EDIT_CARDS)
         out = work / f"edit-out-{k}"
@@ -155,12 +162,57 @@ def edit_rows(repeat: int, work: Path) -> list[Row]:
         edit.figures.append(again.cpu / full.cpu)
         edit.detail.append(f"{again.cpu:.2f} s CPU vs {full.cpu:.2f} s "
                            f"({again.wall:.2f} s vs {full.wall:.2f} s wall)")
+        client, server = served_rebuild(project, out, EDIT_CARDS // 4 + k)
+        served.figures.append((client.cpu + server) / full.cpu)
+        served.detail.append(f"{client.cpu:.3f} + {server:.3f} s CPU (client + server) vs "
+                             f"{full.cpu:.2f} s ({client.wall:.2f} s wall)")
     loop = Row("same edit inside a running `cardgen watch`", "<= 0.3 s (wall)", 0.3, " s")
     for k in range(repeat):
         seconds = watch_rebuild(work / f"edit-{k}", EDIT_CARDS // 3 + k)
         loop.figures.append(seconds)
         loop.detail.append(f"{seconds:.2f} s reported by watch")
-    return [edit, loop]
+    return [edit, served, loop]
+
+
+def served_rebuild(project: Path, out: Path, card: int) -> tuple[Run, float]:
+    """A `cardgen serve` on the project, warmed by one rebuild; then one card edited and
+    `cardgen build` run as a fresh client: the client's run and the server's CPU seconds for it."""
+    log = project / "serve.log"
+    with log.open("w") as sink:
+        proc = subprocess.Popen(cardgen(project, "serve", "--idle", "5"), stdout=sink,
+                                stderr=subprocess.STDOUT, start_new_session=True,
+                                env={**os.environ, "PYTHONPATH": str(REPO)})
+    try:
+        _wait_for_line(log, "serving ")
+        build = cardgen(project, "build", gen_deck.TARGET, "--out", str(out))
+        gen_deck.edit_one_card(project, card + 1)
+        run_child(build)  # warms the server: not counted
+        gen_deck.edit_one_card(project, card)
+        before = process_cpu(proc.pid)
+        client = run_child(build)
+        _wait_for_line(log, "", count=2, has=" -> exit 0 ")  # the server's line for it
+        server = process_cpu(proc.pid) - before
+    finally:
+        os.killpg(proc.pid, signal.SIGINT)
+        proc.wait(timeout=30)
+    return client, server
+
+
+def process_cpu(pid: int) -> float:
+    """User + system CPU seconds of a running process and the children it waited for."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return sum(int(v) for v in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
+def _wait_for_line(log: Path, start: str, count: int = 1, has: str = "",
+                   timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        lines = log.read_text().splitlines()
+        if sum(line.startswith(start) and has in line for line in lines) >= count:
+            return
+        time.sleep(0.02)
+    raise RuntimeError(f"no line starting {start!r} in {timeout:.0f} s:\n{log.read_text()}")
 
 
 def watch_rebuild(project: Path, card: int) -> float:

@@ -15,10 +15,11 @@ only when called, so `import cardgen` stays cheap.
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+TYPE_CHECKING = False  # neither typing nor pathlib imported: `cardgen build` handed to a
+if TYPE_CHECKING:  # running `cardgen serve` (cli/serve_client.py) loads little more than this
+    from pathlib import Path
+    from typing import Any
 
-if TYPE_CHECKING:
     from cardgen.check.report import Report
     from cardgen.data.model import Database
     from cardgen.diff.compute import EditionDiff
@@ -43,6 +44,8 @@ def __getattr__(name: str) -> Any:
 
 def load_game(target: str | None = None, project: str | Path = ".") -> Database:
     """Stage 1: 'GAME[@EDITION]' (default: the project's default game) -> its Database."""
+    from pathlib import Path
+
     from cardgen.data.load import load_database, parse_target
 
     root = Path(project)
@@ -63,6 +66,8 @@ def build_game(db: Database, out: str | Path | None = None, **options: Any) -> B
     print_shop=False, ...; cardgen.pipeline.outputs.options_for maps output names to them).
     The folder gets the gallery (index.html with the check report) unless extra_steps says
     otherwise."""
+    from pathlib import Path
+
     from cardgen.pipeline.faces import BuildOptions
     from cardgen.pipeline.run import build
 

@@ -210,12 +210,18 @@ def _add_play(sub: Subparsers) -> None:
     add_play(sub, _target_arg, lambda args, console: run_play(args, console, _load(args)))
 
 
+def _add_serve(sub: Subparsers) -> None:  # handed-over commands run through main (cli/serve_client.py)
+    from cardgen.cli.serve_cmd import add_serve
+    add_serve(sub, _target_arg, main)
+
+
 # One line per subcommand, in the order `cardgen --help` lists them.
 COMMANDS: tuple[tuple[str, Callable[[Subparsers], None]], ...] = (
     ("new", _add_new),
     ("check", _add_check),
     ("build", _add_build),
     ("watch", _add_watch),
+    ("serve", _add_serve),
     ("diff", _add_diff),
     ("new-edition", _add_new_edition),
     ("schema", _add_schema),
@@ -225,13 +231,11 @@ COMMANDS: tuple[tuple[str, Callable[[Subparsers], None]], ...] = (
     ("play", _add_play),
 )
 
-
 # Called with no arguments, main runs the process's own command line and the process ends with
 # it: everything is then frozen out of the collector's reach (gc.freeze), as the full
 # collection Python runs at exit would only walk what the command made and is about to free
 # (~0.1 s of CPU after a 600-card build).
-
-
+#
 # pydantic looks for plugins (observers of every validation) by reading the entry points of
 # every installed package when it builds its first validator; cardgen's validation is observed
 # by none, so the command line skips that search, and the import of its loader (cli/plugins.py;
@@ -427,7 +431,6 @@ def cmd_watch(args: argparse.Namespace, console: Printer) -> int:
     from cardgen.cli.watch_cmd import watch
 
     return watch(args, console)
-
 def cmd_lint(args: argparse.Namespace, console: Printer) -> int:
     from cardgen.cli.build_cmd import run_lint
 

@@ -1,0 +1,299 @@
+"""`cardgen serve`: a build process that stays up, to which `cardgen build` and `cardgen check`
+hand their command (cli/serve_client.py), so a rebuild costs the warm work and not a fresh
+Python process importing pydantic, PyYAML, reportlab and HarfBuzz.
+
+It listens on PROJECT/.cardgen-cache/serve.sock (mode 0600, bound by its name in that folder;
+a socket left by a server that was killed is replaced; one that answers means a server runs
+already: exit 2), takes connections from this user only (SO_PEERCRED), runs one command at a
+time (the next client waits) through the same `main(argv)` as the command line
+(cli/serve_request.py), and prints one line per command: the time, the command, its exit code
+and seconds. Ctrl-C stops it, and so does `--idle` minutes without a command; the socket is
+removed as it ends.
+
+Warm between commands, as `cardgen watch` is: data files parsed once and re-parsed only where
+they changed (`data/yamlkeep.py`), layouts and icons kept while no file outside data/ changed
+(found out by the files' sizes, times and inodes before each command; what they hold is keyed
+by the files' versions anyway), faces from the face cache in memory, home-print plans
+(`pipeline/plans.py`), the libraries imported. When a file of cardgen itself or of the
+installed packages changes, the server declines the command (the client runs it) and stops.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import socket
+import struct
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cardgen.cli.serve_client import CACHE, SOCKET, fixed
+from cardgen.errors import Problem, ProblemsError
+
+if TYPE_CHECKING:
+    from cardgen.cli.console import Printer
+    from cardgen.cli.serve_request import Main
+
+IDLE_MINUTES = 30.0
+REQUEST_WAIT = 10.0  # seconds a connected client has to send its request
+MAX_REQUEST = 1 << 20
+
+
+def add_serve(sub: Any, target_arg: Callable[[argparse.ArgumentParser], None], main: Main) -> None:
+    p = sub.add_parser(
+        "serve", help="keep a build process running: `cardgen build` and `check` hand it their work",
+        description="Run in the foreground and take `cardgen build` and `cardgen check` commands "
+                    "from this project, so a rebuild after an edit costs the warm work alone, not "
+                    "a fresh process's imports. The commands find it on their own (set "
+                    "CARDGEN_NO_SERVER=1 to run one in its own process) and print what they "
+                    "always print; one line per command here. With GAME[@EDITION], its data "
+                    "is read before the first command. Ctrl-C stops it.")
+    target_arg(p)
+    p.add_argument("--idle", type=float, default=IDLE_MINUTES, metavar="MINUTES",
+                   help=f"stop after MINUTES without a command (default {IDLE_MINUTES:g}; 0: never)")
+    p.set_defaults(handler=lambda args, console: serve(args, console, main))
+
+
+def serve(args: argparse.Namespace, console: Printer, main: Main) -> int:
+    import signal
+
+    from cardgen.cli.serve_request import Interrupts
+    from cardgen.data.yamlkeep import keep_parsed
+
+    project = Path(args.project).resolve()
+    if args.idle < 0:
+        raise ProblemsError([Problem("bad-option", f"--idle {args.idle:g}: not a number of minutes",
+                                     hint="e.g. --idle 30, or --idle 0 to never stop")])
+    if args.target:
+        from cardgen.data.load import check_target, parse_target
+
+        check_target(project, *parse_target(args.target, project))  # a mistyped GAME@EDITION stops here
+    cache = project / CACHE
+    cache.mkdir(parents=True, exist_ok=True)
+    listener, bound = _listen(cache)
+    interrupts = Interrupts()
+    previous = signal.signal(signal.SIGINT, interrupts.on_sigint)
+    keep_parsed()  # as in `cardgen watch`: a save re-parses only the files (and items) it changed
+    try:
+        server = _Server(project, listener, main, console, interrupts)
+        if args.target:
+            server.warm(args.target)
+        minutes = f"; stops after {args.idle:g} minutes without a command" if args.idle else ""
+        console.print(f"serving {project} on {CACHE}/{SOCKET} (Ctrl-C stops{minutes})", markup=False,
+                      soft_wrap=True)
+        listener.settimeout(args.idle * 60 if args.idle else None)
+        server.loop()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        keep_parsed(False)
+        listener.close()
+        _unlink_if(cache / SOCKET, bound)
+    console.print("stopped serving", markup=False)
+    return 0
+
+
+def _listen(cache: Path) -> tuple[socket.socket, int]:
+    """The listening socket in `cache` and its inode; ProblemsError when a server answers there."""
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    here = os.open(".", os.O_RDONLY)
+    try:
+        os.chdir(cache)  # bound by its name here: a long project path is no limit
+        probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            probe.connect(SOCKET)
+        except (ConnectionRefusedError, FileNotFoundError):
+            pass  # none, or left by a server that was killed
+        else:
+            listener.close()
+            raise ProblemsError([Problem(
+                "serve-running", f"a server already runs for {cache.parent} ({CACHE}/{SOCKET} answers)",
+                hint="its commands go to it already; Ctrl-C it first to start another")])
+        finally:
+            probe.close()
+        if os.path.lexists(SOCKET):
+            os.unlink(SOCKET)
+        mask = os.umask(0o177)
+        try:
+            listener.bind(SOCKET)
+        finally:
+            os.umask(mask)
+        os.chmod(SOCKET, 0o600)
+        inode = os.stat(SOCKET).st_ino
+    except BaseException:
+        listener.close()
+        raise
+    finally:
+        os.fchdir(here)
+        os.close(here)
+    listener.listen(16)
+    return listener, inode
+
+
+def _unlink_if(path: Path, inode: int) -> None:
+    """Remove the socket this server bound (not one another server bound there since)."""
+    try:
+        if path.lstat().st_ino == inode:
+            path.unlink()
+    except OSError:
+        pass
+
+
+def files_state(roots: list[Path], suffix: str = "") -> dict[str, tuple[int, int, int]]:
+    """Every file under `roots` (ending in `suffix`): (size, mtime_ns, inode) by path."""
+    state: dict[str, tuple[int, int, int]] = {}
+    stack = [str(r) for r in roots]
+    while stack:
+        path = stack.pop()
+        try:
+            with os.scandir(path) as entries:
+                for entry in entries:
+                    if entry.is_dir(follow_symlinks=False):
+                        if entry.name != "__pycache__":
+                            stack.append(entry.path)
+                    elif entry.name.endswith(suffix):
+                        st = entry.stat()
+                        state[entry.path] = (st.st_size, st.st_mtime_ns, st.st_ino)
+        except NotADirectoryError:
+            st = os.stat(path)
+            state[path] = (st.st_size, st.st_mtime_ns, st.st_ino)
+        except FileNotFoundError:
+            pass
+    return state
+
+
+def code_state() -> dict[str, tuple[int, int, int]]:
+    """cardgen's own modules and the folders installed packages live in (an install, an
+    upgrade or a removal changes their entries)."""
+    import sys
+
+    from cardgen.cli.serve_request import package_folder
+
+    state = files_state([Path(package_folder())], ".py")
+    for entry in sys.path:
+        if not entry.endswith(("site-packages", "dist-packages")):
+            continue  # the working folder of `python -m`, the standard library
+        try:
+            st = os.stat(entry or ".")
+        except OSError:
+            continue
+        state[f"path:{entry}"] = (0, st.st_mtime_ns, st.st_ino)
+    return state
+
+
+class _Server:
+    def __init__(self, project: Path, listener: socket.socket, main: Main, console: Printer,
+                 interrupts: Any) -> None:
+        self.project, self.listener, self.main, self.console = project, listener, main, console
+        self.interrupts = interrupts
+        self.environment = {k: v for k, v in os.environ.items() if fixed(k)}
+        self.code = code_state()
+        self.layouts = self._layout_side()
+        self.stale = False
+
+    def _layout_side(self) -> dict[str, tuple[int, int, int]]:
+        """What the project's layouts and icons are read from: layouts/ and cardgen.yaml."""
+        return files_state([self.project / "layouts", self.project / "cardgen.yaml"])
+
+    def warm(self, target: str) -> None:
+        """The target's data read (and kept), the check's and build's modules imported."""
+        from cardgen.cli import build_cmd  # noqa: F401
+        from cardgen.data.load import load_database, parse_target
+        from cardgen.pipeline import run as _run  # noqa: F401
+
+        with contextlib.suppress(ProblemsError):  # the first command says what is wrong
+            load_database(self.project, *parse_target(target, self.project))
+
+    def loop(self) -> None:
+        while not self.interrupts.stopping and not self.stale:
+            self.interrupts.accepting = True
+            try:
+                conn, _ = self.listener.accept()
+            except TimeoutError:
+                self.console.print(f"{time.strftime('%H:%M:%S')} no command for a while: stopping",
+                                   markup=False, soft_wrap=True)
+                return
+            finally:
+                self.interrupts.accepting = False
+            with conn:
+                try:
+                    self.handle(conn)
+                except Exception as exc:  # a fault of the server's own (the client runs the
+                    if os.environ.get("CARDGEN_DEBUG"):  # command itself): say so, serve on
+                        raise
+                    self.console.print(f"{time.strftime('%H:%M:%S')} internal error: "
+                                       f"{type(exc).__name__}: {exc}", markup=False, soft_wrap=True)
+
+    def handle(self, sock: socket.socket) -> None:
+        from cardgen.cli.serve_request import Connection, Request, log_line, run
+
+        started = time.perf_counter()
+        creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+        if struct.unpack("3i", creds)[1] != os.getuid():
+            return  # another user's: closed unanswered
+        conn = Connection(sock)
+        try:
+            sock.settimeout(REQUEST_WAIT)
+            request = Request(_read_request(sock))
+            sock.settimeout(None)
+        except EOFError:
+            return  # closed without a word (another server looking whether this one answers)
+        except (OSError, ValueError, TypeError) as exc:
+            conn.send(b"n", b"a request not understood")
+            self.console.print(f"{time.strftime('%H:%M:%S')} a request not understood "
+                               f"({type(exc).__name__}: {exc})", markup=False, soft_wrap=True)
+            return
+        why = request.declined(str(self.project), self.environment)
+        if why is None and code_state() != self.code:
+            why = "cardgen or an installed package changed since the server started; stopping"
+            self.stale = True
+        if why is not None:
+            conn.send(b"n", why.encode())
+            self.console.print(log_line(request.argv, f"declined: {why}", started), markup=False,
+                               soft_wrap=True)
+            return
+        layouts = self._layout_side()
+        if layouts != self.layouts:
+            from cardgen.layout import forget_files
+
+            forget_files()  # a layout or icon changed: let go of the old versions
+            self.layouts = layouts
+        conn.send(b"a")
+        listening = self.interrupts.listen(conn)
+        try:
+            code = run(request, conn, self.main, self.interrupts)
+        except (OSError, ValueError) as exc:  # the client's folder is gone, ...
+            code = 2
+            conn.send(b"e", f"cardgen serve: {exc}\n".encode())
+        self.console.print(log_line(request.argv, code, started), markup=False, soft_wrap=True)
+        conn.send(b"x", str(code).encode())  # after the line: a client that ends finds it written
+        with contextlib.suppress(OSError):
+            sock.shutdown(socket.SHUT_RD)  # ends the thread reading Ctrl-C
+        listening.join()
+
+
+def _read_request(sock: socket.socket) -> dict[str, Any]:
+    import marshal
+
+    head = _exactly(sock, 5)
+    size = int.from_bytes(head[1:], "big")
+    if head[:1] != b"q" or size > MAX_REQUEST:
+        raise ValueError("not a request")
+    fields = marshal.loads(_exactly(sock, size))
+    if not isinstance(fields, dict):
+        raise ValueError("not a request")
+    return fields
+
+
+def _exactly(sock: socket.socket, n: int) -> bytes:
+    data = b""
+    while len(data) < n:
+        chunk = sock.recv(n - len(data))
+        if not chunk:
+            raise EOFError
+        data += chunk
+    return data
