@@ -173,7 +173,7 @@ def test_kept_widths_and_heights_answer_as_pdfmetrics_on_every_call_the_rules_ma
     assert made is not None
     for look in (page_look(215.9, 279.4), booklet_look(210.0, 297.0)):
         document.typeset(made[0], look)
-    assert len(asked) > 1000 and len(heights) > 500
+    assert len(asked) > 1000 and len(heights) > 300  # cardgen's line breaking asks fewer
     assert len({a[0] for a in asked}) > 100 and len({a[2] for a in asked}) > 2
     for args in asked:
         expected = pdfmetrics.stringWidth(*args)

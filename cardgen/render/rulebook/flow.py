@@ -33,6 +33,7 @@ from reportlab.rl_config import _FUZZ
 from cardgen.records import record
 from cardgen.render.rulebook import blocks as bk
 from cardgen.render.rulebook.book import Faces
+from cardgen.render.rulebook.breaks import break_lines
 from cardgen.render.rulebook.markup import escape, markup, plain_text
 from cardgen.render.rulebook.quickparse import quick_frags
 from cardgen.render.rulebook.styles import RULE, SHADE, Look, pdf_face, points
@@ -91,6 +92,12 @@ class KeptParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type i
                 parsed.debug = 0
                 return
         super()._setup(text, style, bulletText, None, cleaner)
+
+    def breakLines(self, width: Any) -> Any:
+        """Paragraph.breakLines: reportlab's lines, broken by cardgen.render.rulebook.breaks
+        when it can."""
+        found = break_lines(self, width)
+        return super().breakLines(width) if found is None else found
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         kept: dict[tuple[float, Any], tuple[Any, ...]] = self.__dict__.setdefault("_kept", {})
