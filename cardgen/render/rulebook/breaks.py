@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from reportlab.lib.abag import ABag
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.platypus import paragraph
 from reportlab.platypus.paragraph import (
@@ -40,6 +41,11 @@ from reportlab.platypus.paraparser import ParaFrag
 from cardgen.render.rulebook import platypus
 
 _PLAIN_WORDS = (list, _HSFrag)
+_NEW = object.__new__
+# reportlab's fragments and lines are made by ABag's __init__ and cloned by its clone (else
+# they are made and cloned as reportlab makes them)
+_PLAIN_BAGS = all(cls.__init__ is ABag.__init__ and cls.clone is ABag.clone
+                  and cls.__new__ is object.__new__ for cls in (ParaFrag, FragLine))
 _SHY = "\xad"  # a soft hyphen
 
 
@@ -133,6 +139,7 @@ def _broken(para: Any, style: Any, maxWidths: Any,  # noqa: C901 (reportlab's lo
     string_width = paragraph.stringWidth
     ascent_descent = paragraph.getAscentDescent
     same_frag = paragraph.sameFrag
+    clone = _clone if _PLAIN_BAGS else _their_clone
     plain_same = same_frag is platypus.same_frag
     spaceShrinkage = style.spaceShrinkage
     splitLongWords = style.splitLongWords
@@ -241,7 +248,7 @@ def _broken(para: Any, style: Any, maxWidths: Any,  # noqa: C901 (reportlab's lo
             maxAscent = max(maxAscent, ascent)
             minDescent = min(minDescent, descent)
             if not words:
-                g = f.clone()
+                g = clone(f)
                 words = [g]
                 g.text = nText
                 source = f
@@ -261,7 +268,7 @@ def _broken(para: Any, style: Any, maxWidths: Any,  # noqa: C901 (reportlab's lo
                                 counts[i] += 1
                             break
                         i -= 1
-                g = f.clone()
+                g = clone(f)
                 words.append(g)
                 g.text = nText
                 source = f
@@ -281,7 +288,7 @@ def _broken(para: Any, style: Any, maxWidths: Any,  # noqa: C901 (reportlab's lo
             spaceWidth = space(fontName, fontSize) if isinstance(w, _HSFrag) else 0
             ni = 0
             for i_f, i_t in w[2:]:
-                g = i_f.clone()
+                g = clone(i_f)
                 g.text = i_t
                 source = i_f
                 alike, source_space = _alike(source, plain_same, space)
@@ -300,14 +307,14 @@ def _broken(para: Any, style: Any, maxWidths: Any,  # noqa: C901 (reportlab's lo
             currentWidth = newWidth
         else:
             if lineBreak:
-                g = f.clone()
+                g = clone(f)
                 words.append(g)
                 llb = njlbv  # no word is injected here
             else:
                 llb = False
             if currentWidth > width_max:
                 width_max = currentWidth
-            lines.append(FragLine(extraSpace=maxWidth - currentWidth, wordCount=n,
+            lines.append(_line(extraSpace=maxWidth - currentWidth, wordCount=n,
                                   lineBreak=llb, words=words, fontSize=maxSize,
                                   ascent=maxAscent, descent=minDescent, maxWidth=maxWidth,
                                   sFW=sFW))
@@ -322,7 +329,7 @@ def _broken(para: Any, style: Any, maxWidths: Any,  # noqa: C901 (reportlab's lo
             spaceWidth = space(fontName, fontSize) if isinstance(w, _HSFrag) else 0
             currentWidth = wordWidth
             n = 1
-            g = f.clone()
+            g = clone(f)
             source = f
             alike, source_space = _alike(source, plain_same, space)
             maxSize = g.fontSize
@@ -332,7 +339,7 @@ def _broken(para: Any, style: Any, maxWidths: Any,  # noqa: C901 (reportlab's lo
             counts = [g.text.count(" ")]
             spaces = [_space_of(g, space)]
             for i_f, i_t in w[2:]:
-                g = i_f.clone()
+                g = clone(i_f)
                 g.text = i_t
                 source = i_f
                 alike, source_space = _alike(source, plain_same, space)
@@ -347,7 +354,7 @@ def _broken(para: Any, style: Any, maxWidths: Any,  # noqa: C901 (reportlab's lo
     if words:
         if currentWidth > width_max:
             width_max = currentWidth
-        lines.append(FragLine(extraSpace=(maxWidth - currentWidth), wordCount=n,
+        lines.append(_line(extraSpace=(maxWidth - currentWidth), wordCount=n,
                               lineBreak=False, words=words, fontSize=maxSize, ascent=maxAscent,
                               descent=minDescent, maxWidth=maxWidth, sFW=sFW))
     para.height = 0
@@ -355,6 +362,30 @@ def _broken(para: Any, style: Any, maxWidths: Any,  # noqa: C901 (reportlab's lo
     para._splitLongWordCount = para._hyphenations = 0
     para.frags = FW
     return ParaLines(kind=1, lines=lines)
+
+
+def _clone(frag: Any) -> Any:
+    """frag.clone(): ABag's clone makes an instance of the class through ABag's __init__,
+    which sets the attributes of the original's __dict__ in its order; so does this, for
+    reportlab's own fragments."""
+    if type(frag) is not ParaFrag:
+        return frag.clone()
+    made = _NEW(ParaFrag)
+    made.__dict__.update(frag.__dict__)
+    return made
+
+
+def _their_clone(frag: Any) -> Any:
+    return frag.clone()
+
+
+def _line(**attrs: Any) -> Any:
+    """FragLine(**attrs), as ABag's __init__ makes it."""
+    if not _PLAIN_BAGS:
+        return FragLine(**attrs)
+    made = _NEW(FragLine)
+    made.__dict__.update(attrs)
+    return made
 
 
 def _alike(frag: Any, plain_same: bool, space: Any) -> tuple[bool, Any]:
