@@ -38,7 +38,7 @@ from reportlab.platypus.paragraph import (
 )
 from reportlab.platypus.paraparser import ParaFrag
 
-from cardgen.render.rulebook import platypus
+from cardgen.render.rulebook import platypus, widths
 
 _PLAIN_WORDS = (list, _HSFrag)
 _NEW = object.__new__
@@ -104,8 +104,12 @@ def _one_fragment(para: Any, f: Any, style: Any, maxWidths: Any,  # noqa: C901 (
     lineno = 0
     cLine: list[str] = []
     currentWidth = -spaceWidth
-    for word in paragraph.split(text):
-        wordWidth = string_width(word, fontName, fontSize, encoding)
+    words = paragraph.split(text)
+    if string_width is widths.string_width:
+        measured = widths.string_widths(words, fontName, fontSize, encoding)
+    else:
+        measured = [string_width(word, fontName, fontSize, encoding) for word in words]
+    for word, wordWidth in zip(words, measured, strict=True):
         newWidth = currentWidth + spaceWidth + wordWidth
         limWidth = maxWidth + dSpaceShrink * len(cLine)
         if newWidth > limWidth and splitLongWords:
@@ -192,7 +196,7 @@ def _broken(para: Any, style: Any, maxWidths: Any,  # noqa: C901 (reportlab's lo
             limWidth = maxWidth
             if spaceShrinkage:
                 spaceShrink = spaceWidth
-                for ns, sw in zip(counts, spaces, strict=True):
+                for ns, sw in zip(counts, spaces, strict=False):
                     if ns and sw is not None:
                         spaceShrink += ns * sw
                 spaceShrink *= spaceShrinkage
@@ -211,7 +215,7 @@ def _broken(para: Any, style: Any, maxWidths: Any,  # noqa: C901 (reportlab's lo
                 else:
                     g.text += nText
                     counts[-1] += nText.count(" ")
-                spaceWidth = source_space if isinstance(w, _HSFrag) else 0
+                spaceWidth = source_space if type(w) is _HSFrag else 0
                 currentWidth = newWidth
                 continue
         f = w[-1][0]
@@ -228,7 +232,7 @@ def _broken(para: Any, style: Any, maxWidths: Any,  # noqa: C901 (reportlab's lo
         limWidth = maxWidth
         if spaceShrinkage:
             spaceShrink = spaceWidth
-            for ns, sw in zip(counts, spaces, strict=True):
+            for ns, sw in zip(counts, spaces, strict=False):
                 if ns and sw is not None:
                     spaceShrink += ns * sw
             spaceShrink *= spaceShrinkage
@@ -285,7 +289,7 @@ def _broken(para: Any, style: Any, maxWidths: Any,  # noqa: C901 (reportlab's lo
             else:
                 g.text += nText
                 counts[-1] += nText.count(" ")
-            spaceWidth = space(fontName, fontSize) if isinstance(w, _HSFrag) else 0
+            spaceWidth = space(fontName, fontSize) if type(w) is _HSFrag else 0
             ni = 0
             for i_f, i_t in w[2:]:
                 g = clone(i_f)
@@ -326,7 +330,7 @@ def _broken(para: Any, style: Any, maxWidths: Any,  # noqa: C901 (reportlab's lo
                 counts, spaces = [], []
                 source, alike = None, False
                 continue
-            spaceWidth = space(fontName, fontSize) if isinstance(w, _HSFrag) else 0
+            spaceWidth = space(fontName, fontSize) if type(w) is _HSFrag else 0
             currentWidth = wordWidth
             n = 1
             g = clone(f)
