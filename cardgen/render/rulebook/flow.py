@@ -34,6 +34,7 @@ from cardgen.records import record
 from cardgen.render.rulebook import blocks as bk
 from cardgen.render.rulebook.book import Faces
 from cardgen.render.rulebook.breaks import break_lines
+from cardgen.render.rulebook.drawing import draw_plain
 from cardgen.render.rulebook.markup import escape, markup, plain_text
 from cardgen.render.rulebook.quickparse import quick_frags
 from cardgen.render.rulebook.styles import RULE, SHADE, Look, pdf_face, points
@@ -98,6 +99,12 @@ class KeptParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type i
         when it can."""
         found = break_lines(self, width)
         return super().breakLines(width) if found is None else found
+
+    def drawPara(self, debug: Any = 0) -> None:
+        """Paragraph.drawPara: a left-aligned paragraph of plain text drawn by
+        cardgen.render.rulebook.drawing, any other by reportlab (the same operators)."""
+        if debug or not draw_plain(self):
+            super().drawPara(debug)
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         kept: dict[tuple[float, Any], tuple[Any, ...]] = self.__dict__.setdefault("_kept", {})
