@@ -109,18 +109,18 @@ class KeptParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type i
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         kept: dict[tuple[float, Any], tuple[Any, ...]] = self.__dict__.setdefault("_kept", {})
         found = kept.get((availWidth, self.style))
+        wrapped: Any = self  # what Paragraph.wrap sets (reportlab's attributes, untyped)
         if found is None:
             width, height = super().wrap(availWidth, availHeight)
             if availWidth >= _FUZZ:  # else nothing was broken
-                kept[availWidth, self.style] = tuple(getattr(self, a) for a in _WRAPPED)
+                kept[availWidth, self.style] = (wrapped.blPara, wrapped.height,
+                                                wrapped._wrapWidths, wrapped._width_max)
             return width, height
         self.width = availWidth
-        for name, value in zip(_WRAPPED, found, strict=True):
-            setattr(self, name, value)
-        return availWidth, self.height
+        wrapped.blPara, wrapped.height, wrapped._wrapWidths, wrapped._width_max = found
+        return availWidth, wrapped.height
 
 
-_WRAPPED = ("blPara", "height", "_wrapWidths", "_width_max")  # what Paragraph.wrap sets
 PARSED_MAX = 4096  # paragraphs' parses a process keeps (emptied when full)
 _PARSED: dict[tuple[str, Any, Any, Any], tuple[Any, Any, Any, Any]] = {}
 # (markup, style name, case sensitivity) -> a style it was parsed in, the cleaned text and
