@@ -31,7 +31,12 @@ from cardgen.deferral import DeferredModule, DeferredPattern
 
 DEFERRED = (r"(^(?:[a-z0-9\.\-\+]*)://)",  # how reportlab.platypus.paragraph.uri_pat begins
             "([\u2e80-\uffff])",  # reportlab.lib.textsplit.rx
-            "#[^\\n]*|(^|[^a-zA-Z0-9_.\\\"'])(as|")  # reportlab.lib.PyFontify.matchRE
+            "#[^\\n]*|(^|[^a-zA-Z0-9_.\\\"'])(as|",  # reportlab.lib.PyFontify.matchRE
+            # the paragraph module's hyphenation patterns (_hy_pfx_pat, _hy_sfx_pat,
+            # _hy_letters_pat, _hy_shy_letters_pat, _hy_shy_pat)
+            "^['\"([{", "[]'\")}", "^[A-Za-z\xc0-", "^[-\xadA-Za-z", "([-\xad])",
+            # reportlab.lib.normalDate's date formats (tables import its validators)
+            "\\{(m{1,5}|yyyy", "(\\d\\d\\d\\d|\\d\\d)-")
 _REAL_COMPILE = re.compile
 
 
