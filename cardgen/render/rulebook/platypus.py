@@ -2,7 +2,8 @@
 never use: the paragraph module's URI pattern (Django's validator: every letter from U+00A1 to
 U+FFFF, ignoring case), which only hyphenation matches, and the rules are never hyphenated
 (~45 ms of CPU, a fifth of typesetting a small game's rules); the CJK pattern of
-reportlab.lib.textsplit's `cjkwrap`; PyFontify's Python colouring (preformatted Python code).
+reportlab.lib.textsplit's `cjkwrap`; PyFontify's Python colouring (preformatted Python code);
+the paragraph module's hyphenation patterns and reportlab.lib.normalDate's date formats.
 `import_platypus` imports platypus with those compiled when first used instead (any other
 pattern as reportlab compiles it).
 
