@@ -225,13 +225,13 @@ def test_a_kept_paragraph_breaks_once_per_width(monkeypatch: pytest.MonkeyPatch)
     style = paragraph_styles(LETTER, Faces())["body"]
     kept = flow.KeptParagraph("the rules go on and on. " * 20, style)
     broken: list[object] = []
-    real = Paragraph.breakLines
+    real = flow.KeptParagraph.breakLines
 
     def counting(self: Paragraph, width: object) -> object:
         broken.append(width)
         return real(self, width)
 
-    monkeypatch.setattr(Paragraph, "breakLines", counting)
+    monkeypatch.setattr(flow.KeptParagraph, "breakLines", counting)
     for width in (300.0, 300.0, 180.0, 300.0, 180.0):
         kept.wrap(width, 1000.0)
     assert len(broken) == 2

@@ -16,6 +16,8 @@ rules-booklet-<paper>.pdf.
   widths.py, words.py, codes.py  what line breaking and drawing ask reportlab, kept or
                answered without its loops (the same answers)
   quickparse.py  the commonest paragraph markup cut into reportlab's fragments directly
+  breaks.py    paragraphs broken into lines by reportlab's rules, without its repeated work
+  drawing.py   plain paragraphs drawn and TrueType text formatted as reportlab does, for less
 """
 
 from __future__ import annotations

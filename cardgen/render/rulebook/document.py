@@ -39,6 +39,7 @@ from cardgen.layout.linebreak import ICON_EM, ICON_PAD_EM
 from cardgen.render.pdf import draw_items
 from cardgen.render.pdfsave import fast_document
 from cardgen.render.rulebook.book import Book
+from cardgen.render.rulebook.drawing import RulesText
 from cardgen.render.rulebook.flow import Context, KeptParagraph, flowables
 from cardgen.render.rulebook.markup import ICON_CALLBACK, escape
 from cardgen.render.rulebook.pagenumbers import Pending, defer, fill
@@ -67,6 +68,10 @@ def _canvas_class(icons: Mapping[str, Path], regular: str, booklet: bool = False
             self._cardgen_icons = False
             self.pending_numbers: list[Pending] | None = None  # the contents' numbers to draw
             self.numbers_refused = False  # a number could not be left for later
+
+        def beginText(self, x: float = 0, y: float = 0, direction: Any = None) -> RulesText:
+            """reportlab's text object, its TrueType text formatted directly (drawing.py)."""
+            return RulesText(self, x, y, direction=direction)
 
         def make_icon_forms(self) -> None:
             """Every icon as a form, made once, before the first page's text (a form begun

@@ -33,6 +33,8 @@ from reportlab.rl_config import _FUZZ
 from cardgen.records import record
 from cardgen.render.rulebook import blocks as bk
 from cardgen.render.rulebook.book import Faces
+from cardgen.render.rulebook.breaks import break_lines
+from cardgen.render.rulebook.drawing import draw_plain
 from cardgen.render.rulebook.markup import escape, markup, plain_text
 from cardgen.render.rulebook.quickparse import quick_frags
 from cardgen.render.rulebook.styles import RULE, SHADE, Look, pdf_face, points
@@ -92,21 +94,33 @@ class KeptParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type i
                 return
         super()._setup(text, style, bulletText, None, cleaner)
 
+    def breakLines(self, width: Any) -> Any:
+        """Paragraph.breakLines: reportlab's lines, broken by cardgen.render.rulebook.breaks
+        when it can."""
+        found = break_lines(self, width)
+        return super().breakLines(width) if found is None else found
+
+    def drawPara(self, debug: Any = 0) -> None:
+        """Paragraph.drawPara: a left-aligned paragraph of plain text drawn by
+        cardgen.render.rulebook.drawing, any other by reportlab (the same operators)."""
+        if debug or not draw_plain(self):
+            super().drawPara(debug)
+
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         kept: dict[tuple[float, Any], tuple[Any, ...]] = self.__dict__.setdefault("_kept", {})
         found = kept.get((availWidth, self.style))
+        wrapped: Any = self  # what Paragraph.wrap sets (reportlab's attributes, untyped)
         if found is None:
             width, height = super().wrap(availWidth, availHeight)
             if availWidth >= _FUZZ:  # else nothing was broken
-                kept[availWidth, self.style] = tuple(getattr(self, a) for a in _WRAPPED)
+                kept[availWidth, self.style] = (wrapped.blPara, wrapped.height,
+                                                wrapped._wrapWidths, wrapped._width_max)
             return width, height
         self.width = availWidth
-        for name, value in zip(_WRAPPED, found, strict=True):
-            setattr(self, name, value)
-        return availWidth, self.height
+        wrapped.blPara, wrapped.height, wrapped._wrapWidths, wrapped._width_max = found
+        return availWidth, wrapped.height
 
 
-_WRAPPED = ("blPara", "height", "_wrapWidths", "_width_max")  # what Paragraph.wrap sets
 PARSED_MAX = 4096  # paragraphs' parses a process keeps (emptied when full)
 _PARSED: dict[tuple[str, Any, Any, Any], tuple[Any, Any, Any, Any]] = {}
 # (markup, style name, case sensitivity) -> a style it was parsed in, the cleaned text and

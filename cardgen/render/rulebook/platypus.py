@@ -2,7 +2,8 @@
 never use: the paragraph module's URI pattern (Django's validator: every letter from U+00A1 to
 U+FFFF, ignoring case), which only hyphenation matches, and the rules are never hyphenated
 (~45 ms of CPU, a fifth of typesetting a small game's rules); the CJK pattern of
-reportlab.lib.textsplit's `cjkwrap`; PyFontify's Python colouring (preformatted Python code).
+reportlab.lib.textsplit's `cjkwrap`; PyFontify's Python colouring (preformatted Python code);
+the paragraph module's hyphenation patterns and reportlab.lib.normalDate's date formats.
 `import_platypus` imports platypus with those compiled when first used instead (any other
 pattern as reportlab compiles it).
 
@@ -31,7 +32,12 @@ from cardgen.deferral import DeferredModule, DeferredPattern
 
 DEFERRED = (r"(^(?:[a-z0-9\.\-\+]*)://)",  # how reportlab.platypus.paragraph.uri_pat begins
             "([\u2e80-\uffff])",  # reportlab.lib.textsplit.rx
-            "#[^\\n]*|(^|[^a-zA-Z0-9_.\\\"'])(as|")  # reportlab.lib.PyFontify.matchRE
+            "#[^\\n]*|(^|[^a-zA-Z0-9_.\\\"'])(as|",  # reportlab.lib.PyFontify.matchRE
+            # the paragraph module's hyphenation patterns (_hy_pfx_pat, _hy_sfx_pat,
+            # _hy_letters_pat, _hy_shy_letters_pat, _hy_shy_pat)
+            "^['\"([{", "[]'\")}", "^[A-Za-z\xc0-", "^[-\xadA-Za-z", "([-\xad])",
+            # reportlab.lib.normalDate's date formats (tables import its validators)
+            "\\{(m{1,5}|yyyy", "(\\d\\d\\d\\d|\\d\\d)-")
 _REAL_COMPILE = re.compile
 
 

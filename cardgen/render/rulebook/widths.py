@@ -43,6 +43,28 @@ def string_width(text: str, fontName: str, fontSize: float, encoding: Any = "utf
     return width
 
 
+def string_widths(texts: list[str], fontName: str, fontSize: float,
+                  encoding: Any = "utf8") -> list[float]:
+    """[string_width(text, fontName, fontSize, encoding) for text in texts], the font and its
+    kept widths looked up once."""
+    font = _REGISTERED.get(fontName)
+    if font is None:
+        return [string_width(text, fontName, fontSize, encoding) for text in texts]
+    kept = _WIDTHS.get(font)
+    if kept is None:
+        kept = _WIDTHS[font] = {}
+    found = []
+    for text in texts:
+        key = (text, fontSize, encoding)
+        width = kept.get(key)
+        if width is None:
+            if len(kept) >= MEMO_MAX:
+                kept.clear()
+            width = kept[key] = _REAL_WIDTH(text, fontName, fontSize, encoding)
+        found.append(width)
+    return found
+
+
 def ascent_descent(fontName: str, fontSize: Any = None) -> tuple[float, float]:
     """pdfmetrics.getAscentDescent(fontName, fontSize), kept."""
     font = _REGISTERED.get(fontName)

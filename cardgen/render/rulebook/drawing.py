@@ -1,0 +1,142 @@
+"""A paragraph's lines drawn as reportlab's platypus draws them, for less: the same operators
+and the same fonts' subsets, most of the bookkeeping left out.
+
+platypus draws a paragraph of several fragments line by line (`_putFragLine`): for every
+piece of a line it tracks underlines, links, background colours, marks, where the piece ends
+(a width asked of the font for the whole piece, the trailing spaces measured through a
+pattern) and, after the line, draws the underlines and links it tracked. A line of plain text
+(no marks, links, underlines, background or rise) needs none of that: what it writes is the
+leading, each piece's font and colour when they change and its text, with the word spacing of
+a line that must shrink. `draw_plain` writes those through the text object's own methods, in
+reportlab's order, for a left-aligned paragraph whose every piece is plain; any other
+paragraph is drawn by reportlab (`KeptParagraph.drawPara`).
+
+`RulesText`, the rules canvas's text object, writes a TrueType font's text operator (`(codes)
+Tj`, a subset's font selected first when it is not the one in use) as `_formatText` writes it,
+without its saving and restoring of the object's state, which that branch leaves unchanged.
+
+Both are tested equal to reportlab's on every paragraph of the seed rulebooks (the canvas's
+operators, paragraph by paragraph) and the rules PDFs byte for byte.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.lib.enums import TA_LEFT
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.textobject import PDFTextObject
+from reportlab.platypus import paragraph
+from reportlab.platypus.paraparser import ParaFrag
+
+_REGISTERED = pdfmetrics._fonts  # name -> font object: what pdfmetrics.getFont looks up first
+_NBSP = "\xa0"
+
+
+class RulesText(PDFTextObject):  # type: ignore[misc]  # reportlab has no type information
+    """The rules canvas's text object: reportlab's, its TrueType text formatted directly."""
+
+    _curSubset: Any  # the font subset in use (reportlab's attribute)
+
+    def _formatText(self, text: Any) -> str:
+        """PDFTextObject._formatText(text) for text in a TrueType font that is not shaped:
+        each run of codes of one subset as `(codes) Tj`, after the subset's font when it is
+        not the one in use; any other text as reportlab formats it."""
+        font = _REGISTERED.get(self._fontname)
+        if font is None or not font._dynamicFont or type(text) is not str:  # str: not shaped
+            return str(super()._formatText(text))
+        canvas = self._canvas
+        doc = canvas._doc
+        out = []
+        tmpl = None
+        for subset, codes in font.splitString(text, doc):
+            if subset != self._curSubset:
+                if not tmpl:
+                    tmpl = f"{fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL"
+                out.append(f"{font.getSubsetInternalName(subset, doc)} {tmpl}")
+                self._curSubset = subset
+            out.append(f"({canvas._escape(codes)}) Tj")
+        return " ".join(out)
+
+    def _textOut(self, text: Any, TStar: Any = 0) -> None:
+        self._code.append(f"{self._formatText(text)}{TStar and ' T*' or ''}")
+
+
+def draw_plain(para: Any) -> bool:  # noqa: C901 (reportlab's loop, one piece)
+    """para.drawPara() for a left-aligned paragraph of several fragments whose lines hold
+    plain text only, drawn as reportlab draws it; False (nothing drawn) for any other."""
+    if not _drawable(para):
+        return False
+    style = para.style
+    lines = para.blPara.lines
+    canvas = para.canv
+    leading = style.leading
+    canvas.saveState()
+    tx = para.beginText(style.leftIndent, para.height - lines[0].fontSize)
+    tx.preformatted = False
+    tx.direction = style.wordWrap
+    tx._leading = None
+    tx._fontname, tx._fontsize = None, None
+    color = None
+    offset = style.firstLineIndent
+    for line in lines:
+        if offset > 1e-6 or offset < -1e-6:
+            tx.setXPos(offset)
+        extraSpace = line.extraSpace
+        spaced = False
+        if not extraSpace > -1e-8:
+            nSpaces = line.wordCount + sum([w.text.count(_NBSP) for w in line.words]) - 1
+            if nSpaces > 0:
+                tx.setWordSpace(extraSpace / float(nSpaces))
+                spaced = True
+        if tx._leading != leading:
+            tx.setLeading(leading)
+        words = line.words
+        last = words[-1]
+        for f in words:
+            fontSize = f.fontSize
+            if (tx._fontname, tx._fontsize) != (f.fontName, fontSize):
+                tx._setFont(f.fontName, fontSize)
+            if color != f.textColor:
+                color = f.textColor
+                tx.setFillColor(color)
+            tx._textOut(f.text, f is last)
+        if spaced:
+            tx.setWordSpace(0)
+        if offset > 1e-6 or offset < -1e-6:
+            tx.setXPos(-offset)
+        offset = 0
+    canvas.drawText(tx)
+    canvas.restoreState()
+    return True
+
+
+def _drawable(para: Any) -> bool:
+    """A left-aligned paragraph broken into lines of fragments, each line plain text, in a
+    style without bullet, background, border, automatic leading or end dots?"""
+    style = para.style
+    blPara = para.blPara
+    if (blPara.kind != 1 or style.alignment != TA_LEFT or style.wordWrap or style.endDots
+            or para.bulletText or style.backColor
+            or (getattr(style, "borderColor", None) and getattr(style, "borderWidth", None))
+            or getattr(para, "autoLeading", getattr(style, "autoLeading", "")) not in ("", "off")
+            or not paragraph.paraFontSizeHeightOffset or hasattr(para, "_offsets")):
+        return False
+    lines = blPara.lines
+    return bool(lines) and all(_plain(line) for line in lines)
+
+
+def _plain(line: Any) -> bool:
+    """Is every piece of the line reportlab's plain text: no mark, line break, link,
+    underline, background or rise?"""
+    if "preformatted" in line.__dict__ or not line.words:
+        return False
+    for f in line.words:
+        if type(f) is not ParaFrag:
+            return False
+        d = f.__dict__
+        if ("cbDefn" in d or "lineBreak" in d or d.get("backColor") or d.get("rise", 1) != 0
+                or d.get("link") != [] or d.get("us_lines") != [] or type(d.get("text")) is not str):
+            return False
+    return True

@@ -1,0 +1,230 @@
+"""Paragraphs drawn by cardgen.render.rulebook.drawing write reportlab's own operators: every
+plain paragraph of the seed rulebooks, paragraph by paragraph; every text the rules canvas's
+text object formats; and the rules PDFs byte for byte."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardgen.render.rulebook import platypus
+
+ROOT = Path(__file__).resolve().parents[1]
+SEEDS = ("l5@0.6.5", "l5@act-one", "l5@0.6.2", "lux-aeterna@published", "orbital-debris@1.0.0")
+
+
+def _looks() -> tuple[Any, ...]:
+    from cardgen.render.rulebook.styles import booklet_look, page_look
+
+    return (page_look(215.9, 279.4), booklet_look(215.9, 279.4), page_look(210.0, 297.0),
+            booklet_look(210.0, 297.0), page_look(150.0, 200.0))
+
+
+def test_plain_paragraphs_write_reportlabs_operators_on_every_seed_paragraph(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each seed rulebook on five looks: every paragraph draw_plain draws writes what
+    reportlab's drawPara writes in its place (drawn by both, one after the other)."""
+    import cardgen
+    from cardgen.render.rulebook import document, drawing, flow, rules_book
+
+    platypus.import_platypus()
+    from reportlab.platypus.paragraph import Paragraph
+
+    counts = {"ours": 0, "theirs": 0}
+
+    def checking(para: Any, debug: Any = 0) -> None:
+        canvas = para.canv
+        start = len(canvas._code)
+        depth = len(canvas.state_stack)
+        if not drawing.draw_plain(para):
+            counts["theirs"] += 1
+            Paragraph.drawPara(para, debug)
+            return
+        counts["ours"] += 1
+        ours = canvas._code[start:]
+        assert len(canvas.state_stack) == depth
+        del canvas._code[start:]
+        Paragraph.drawPara(para, debug)
+        assert ours == canvas._code[start:], para.text
+
+    monkeypatch.setattr(flow.KeptParagraph, "drawPara", checking)
+    for target in SEEDS:
+        made = rules_book(cardgen.load_game(target, ROOT))
+        assert made is not None
+        for look in _looks():
+            document.typeset(made[0], look)
+    assert counts["ours"] > 500 and counts["theirs"] > 500
+
+
+def test_the_text_object_formats_every_text_as_reportlab(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every text the seeds' rules show, formatted by RulesText and by reportlab's text object
+    in the same state: the same operators, the same subset in use after."""
+    import cardgen
+    from cardgen.render.rulebook import document, drawing, rules_book
+
+    platypus.import_platypus()
+    from reportlab.pdfgen.textobject import PDFTextObject
+
+    seen: list[str] = []
+    real = drawing.RulesText._formatText
+
+    def checking(tx: Any, text: Any) -> str:
+        before = tx._curSubset
+        ours = real(tx, text)
+        after = tx._curSubset
+        tx._curSubset = before
+        theirs = PDFTextObject._formatText(tx, text)
+        assert (ours, after) == (theirs, tx._curSubset), text
+        seen.append(text)
+        return str(ours)
+
+    monkeypatch.setattr(drawing.RulesText, "_formatText", checking)
+    for target in ("l5@0.6.5", "lux-aeterna@published"):
+        made = rules_book(cardgen.load_game(target, ROOT))
+        assert made is not None
+        for look in _looks()[:2]:
+            document.typeset(made[0], look)
+    assert len(seen) > 1000 and any(not t.isascii() for t in seen)
+
+
+def test_odd_texts_are_formatted_as_reportlab_formats_them() -> None:
+    """Texts outside ASCII (new subsets), escapes, empty text, bytes, a font of reportlab's
+    own (not TrueType): RulesText gives reportlab's operators and leaves the same subset."""
+    import io
+
+    platypus.import_platypus()
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.pdfgen.textobject import PDFTextObject
+
+    from cardgen.layout import fonts
+    from cardgen.render.pdffonts import tt_font
+    from cardgen.render.rulebook.drawing import RulesText
+
+    name = "CardgenRulesDrawingTest"
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(tt_font(name, fonts.font_path("regular")))
+    texts = ["plain", "", "(paren) back\\slash", "caf\u00e9", "\u2192 arrows \u2190",
+             "".join(chr(c) for c in range(0x100, 0x1a0)), "mixed \u00e9 and \u0416", b"bytes"]
+    for font in (name, "Helvetica"):
+        canvas = Canvas(io.BytesIO())
+        ours, theirs = RulesText(canvas), PDFTextObject(canvas)
+        for tx in (ours, theirs):
+            tx.setFont(font, 10, 12)
+        for text in texts:
+            assert ours._formatText(text) == theirs._formatText(text), (font, text)
+            assert ours._curSubset == theirs._curSubset
+            ours._textOut(text, 1)
+            theirs._textOut(text, 1)
+        assert ours.getCode() == theirs.getCode()
+
+
+def test_other_paragraphs_are_drawn_by_reportlab() -> None:
+    """A link, a mark, an underline, a line break, a centred or justified style, a bullet:
+    draw_plain leaves the paragraph to reportlab and draws nothing."""
+    import io
+
+    platypus.import_platypus()
+    from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardgen.render.rulebook.drawing import draw_plain
+    from cardgen.render.rulebook.flow import KeptParagraph
+
+    style = ParagraphStyle("body", fontName="Helvetica", fontSize=10, leading=13)
+    cases = [("a <a href='#x'>link</a> b", style), ("a <u>under</u> b", style),
+             ("a <br/> b <b>c</b>", style), ('a <onDraw name="x" label="1"/> <b>b</b>', style),
+             ("a <super>up</super> <b>b</b>", style),
+             ("a <b>b</b>", style.clone("c", alignment=TA_CENTER)),
+             ("a <b>b</b>", style.clone("j", alignment=TA_JUSTIFY)),
+             ("a <b>b</b>", style.clone("bg", backColor="#eeeeee"))]
+    canvas = Canvas(io.BytesIO())
+    for text, chosen in cases:
+        para = KeptParagraph(text, chosen)
+        para.wrap(200, 100)
+        para.canv = canvas
+        before = list(canvas._code)
+        assert not draw_plain(para), text
+        assert canvas._code == before
+    plain = KeptParagraph("a <b>b</b> c", style)
+    plain.wrap(200, 100)
+    plain.canv = canvas
+    assert draw_plain(plain)
+    bullet = KeptParagraph("a <b>b</b> c", style, bulletText="\u2022")
+    bullet.wrap(200, 100)
+    bullet.canv = canvas
+    assert not draw_plain(bullet)
+
+
+def test_the_rules_pdfs_are_the_same_bytes_as_drawn_by_reportlab(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seeds' rules on Letter and A4 pages and booklets: the same bytes whether cardgen or
+    reportlab draws the paragraphs and formats their text."""
+    import cardgen
+    from cardgen.render.rulebook import document, drawing, flow, rules_book
+
+    platypus.import_platypus()
+    from reportlab.pdfgen.textobject import PDFTextObject
+
+    for target in ("l5@0.6.5", "lux-aeterna@published"):
+        made = rules_book(cardgen.load_game(target, ROOT))
+        assert made is not None
+        looks = _looks()[:4]
+        with monkeypatch.context() as patched:
+            patched.setattr(flow, "draw_plain", lambda para: False)
+            patched.setattr(document, "RulesText", PDFTextObject)
+            theirs = [document.typeset(made[0], look)[0] for look in looks]
+        assert flow.draw_plain is drawing.draw_plain and document.RulesText is drawing.RulesText
+        ours = [document.typeset(made[0], look)[0] for look in looks]
+        assert ours == theirs
+
+
+def test_generated_paragraphs_write_reportlabs_operators() -> None:
+    """Random paragraphs of text, bold, italic, colours, sizes, faces, non-breaking spaces and
+    text outside ASCII, broken to random widths (lines that shrink their spaces among them),
+    with a first-line indent or none: draw_plain writes what reportlab's drawPara writes."""
+    import io
+    import random
+
+    platypus.import_platypus()
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus.paragraph import Paragraph
+
+    from cardgen.render.rulebook.drawing import RulesText, draw_plain
+    from cardgen.render.rulebook.flow import KeptParagraph
+
+    class TextCanvas(Canvas):  # type: ignore[misc]
+        def beginText(self, x: float = 0, y: float = 0, direction: Any = None) -> RulesText:
+            return RulesText(self, x, y, direction=direction)
+
+    rng = random.Random(25)
+    words = ["the", "card", "Orbit", "(dice)", "back\\slash", "caf\u00e9", "a\u00a0b", "—",
+             "1,2", "Lucky", "x"]
+
+    def text() -> str:
+        return " ".join(rng.choice(words) for _ in range(rng.randint(1, 12)))
+
+    spans = ["<b>{}</b>", "<i>{}</i>", '<font color="#C03030">{}</font>', '<font size="13">{}</font>',
+             '<font face="Courier">{}</font>', '<font color="#1A1A1A">{}</font>', "{}"]
+    styles = [ParagraphStyle("body", fontName="Helvetica", fontSize=10, leading=13),
+              ParagraphStyle("indented", fontName="Times-Roman", fontSize=9, leading=11,
+                             firstLineIndent=12, leftIndent=6)]
+    ours_drawn = 0
+    for _ in range(400):
+        markup = " ".join(rng.choice(spans).format(text()) for _ in range(rng.randint(2, 7)))
+        para = KeptParagraph(markup, rng.choice(styles))
+        para.wrap(rng.uniform(40, 400), 10000)
+        canvas = TextCanvas(io.BytesIO())
+        para.canv = canvas
+        if not draw_plain(para):
+            continue
+        ours_drawn += 1
+        ours = list(canvas._code)
+        canvas._code.clear()
+        Paragraph.drawPara(para)
+        assert ours == canvas._code, markup
+    assert ours_drawn > 300
