@@ -334,16 +334,39 @@ def grid_clips(slots: Sequence[Slot], region: Box) -> list[Box]:
 
 @lru_cache(maxsize=256)
 def _grid_clips(slots: tuple[Slot, ...], region: Box) -> tuple[Box, ...]:
-    """grid_clips, worked out once per grid (every sheet of a deck has the same one)."""
+    """grid_clips, worked out once per grid (every sheet of a deck has the same one): each
+    trim's four `neighbour_gap`s found in one pass over the others, their edges worked out
+    once (the same comparisons and differences, the first of equal gaps kept, as min does)."""
     trims = [s.trim for s in slots]
     edges = outer_edges(bbox(trims), region)
+    outer = [edges[side].bleed for side in ("left", "top", "right", "bottom")]
+    spans = [(t, t.x, t.y, t.x + t.w, t.y + t.h) for t in trims]
     clips = []
-    for t in trims:
-        sides = []
-        for side in ("left", "top", "right", "bottom"):
-            gap = neighbour_gap(t, trims, side)
-            sides.append(edges[side].bleed if gap is None else max(0.0, gap / 2))
-        clips.append(t.grow(*sides))
+    for t, x, y, right, bottom in spans:
+        gaps: list[float | None] = [None, None, None, None]  # left, top, right, bottom
+        for o, ox, oy, o_right, o_bottom in spans:
+            if o is t:
+                continue
+            if oy < bottom - 1e-6 and o_bottom > y + 1e-6:  # beside it
+                if o_right <= x + 1e-6:
+                    gap = x - o_right
+                    if gaps[0] is None or gap < gaps[0]:
+                        gaps[0] = gap
+                if ox >= right - 1e-6:
+                    gap = ox - right
+                    if gaps[2] is None or gap < gaps[2]:
+                        gaps[2] = gap
+            if ox < right - 1e-6 and o_right > x + 1e-6:  # above or below it
+                if o_bottom <= y + 1e-6:
+                    gap = y - o_bottom
+                    if gaps[1] is None or gap < gaps[1]:
+                        gaps[1] = gap
+                if oy >= bottom - 1e-6:
+                    gap = oy - bottom
+                    if gaps[3] is None or gap < gaps[3]:
+                        gaps[3] = gap
+        clips.append(t.grow(*[bleed if gap is None else max(0.0, gap / 2)
+                              for bleed, gap in zip(outer, gaps, strict=True)]))
     return tuple(clips)
 
 
@@ -360,14 +383,15 @@ def _grid_marks(slots: tuple[Slot, ...], region: Box, sides: tuple[str, ...]) ->
     edges = outer_edges(g, region)
     wanted = set(sides or ("left", "top", "right", "bottom"))
     lines = []
-    for x in cut_positions(slots)[0]:
+    xs, ys = cut_positions(slots)
+    for x in xs:
         top, bottom = _cut_ends([(s.y, s.y + s.h) for s in slots
                                  if abs(s.x - x) < 1e-6 or abs(s.x + s.w - x) < 1e-6])
         for side, y0, sign in (("top", top, -1), ("bottom", bottom, 1)):
             if side in wanted:
                 lines += mark(edges[side], within(x, region.x, region.right), y0, sign,
                               vertical=True)
-    for y in cut_positions(slots)[1]:
+    for y in ys:
         left, right = _cut_ends([(s.x, s.x + s.w) for s in slots
                                  if abs(s.y - y) < 1e-6 or abs(s.y + s.h - y) < 1e-6])
         for side, x0, sign in (("left", left, -1), ("right", right, 1)):
