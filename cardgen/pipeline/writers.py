@@ -296,7 +296,10 @@ class SvgMemo:
 
 def write_svg_files(faces: Faces, chosen: list[FaceKey], tmp: Path, previous: output.Previous,
                     src: sources.Sources) -> list[manifest.FileRecord]:
-    """SVGs of the chosen faces (their folders exist); unchanged ones come from `previous`."""
+    """SVGs of the chosen faces (their folders exist); unchanged ones come from `previous`.
+    A written file's size and sha256 are those of the bytes written (not read back)."""
+    from hashlib import sha256
+
     kinds = {c.id: c.kind for c in faces.components} | {c.component: "tuck-box"
                                                          for c in faces.extras}
     records = []
@@ -307,9 +310,12 @@ def write_svg_files(faces: Faces, chosen: list[FaceKey], tmp: Path, previous: ou
         name = svg_name(face, kinds)
         key = faces.key(face)
         source = src.key("svg", drawing.name, key)
+        record = manifest.FileRecord(name, "svg", [kinds[face[0]]], 0, 1, source=source)
         if not previous.reuse(source, f"{folder}/{name}"):
-            (tmp / name).write_text(written.svg(key, drawing), encoding="utf-8")
-        records.append(manifest.FileRecord(name, "svg", [kinds[face[0]]], 0, 1, source=source))
+            data = written.svg(key, drawing).encode("utf-8")  # as write_text writes it
+            (tmp / name).write_bytes(data)
+            record.size, record.digest = len(data), sha256(data).hexdigest()
+        records.append(record)
     return records
 
 
