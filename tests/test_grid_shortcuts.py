@@ -1,6 +1,7 @@
-"""A grid's clips (`geometry._grid_clips`, each trim's gaps found in one pass over the others)
-are what `neighbour_gap` gives side by side, to the bit, on grids, packed blocks and random
-boxes, gaps of -0.0 and ties included."""
+"""Grids worked out the short way give what the long way gives: a grid's clips
+(`geometry._grid_clips`, each trim's gaps found in one pass over the others) are what
+`neighbour_gap` gives side by side, to the bit, on grids and random boxes (near-touching ones
+included); `home.grid_count` is how many slots `grid_slots` makes."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import random
 
 import pytest
 
-from cardgen.impose import geometry
+from cardgen.impose import geometry, home
 from cardgen.impose.geometry import Box, Slot
 
 
@@ -55,3 +56,13 @@ def _grids() -> list[tuple[list[Slot], Box]]:
 def test_grid_clips_are_the_neighbour_gaps_side_by_side(case: int) -> None:
     for slots, region in _grids()[case:case + 25]:
         assert _bits(geometry.grid_clips(slots, region)) == _bits(_reference(slots, region))
+
+
+def test_grid_count_is_how_many_slots_grid_slots_makes() -> None:
+    rnd = random.Random(15)
+    for _ in range(2000):
+        box = Box(rnd.uniform(0, 20), rnd.uniform(0, 20), rnd.choice([0.0, rnd.uniform(10, 300)]),
+                  rnd.uniform(10, 400))
+        w, h = rnd.choice([63.0, 88.0, rnd.uniform(5, 200)]), rnd.choice([88.0, rnd.uniform(5, 200)])
+        gutter = rnd.choice([0.0, 2.0, 3.175, rnd.uniform(0, 5)])
+        assert home.grid_count(box, w, h, gutter) == len(geometry.grid_slots(box, w, h, gutter))
