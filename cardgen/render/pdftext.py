@@ -44,6 +44,7 @@ _PIECES_ATTR = "_cardgen_pieces"
 _LINES_ATTR = "_cardgen_lines"  # the canvas's `_Lines`
 _FONT_OPS_ATTR = "_cardgen_font_ops"
 _STATES_ATTR = "_cardgen_font_states"  # face -> its font's state for the document
+_SAME_ATTR = "_cardgen_same_pieces"  # face -> its `pdfpieces.Shared`
 _PIECES = re.compile(r" |[^ ]+")  # a line's words and the spaces between them
 
 
@@ -157,8 +158,7 @@ class _Lines:
         return parts
 
     def fast(self, face: str, text: str) -> str | None:
-        """`_fast_tj` of a line in the face's first subset (its bodies then looked up again:
-        it may have kept new pieces)."""
+        """`_fast_tj` of a line, then the face's bodies again (it may have kept new ones)."""
         tj = _fast_tj(self.canvas, face, text)
         self._bodies(face)
         return tj
@@ -242,9 +242,7 @@ def _fast_tj(canvas: Canvas, face: str, text: str) -> str | None:
         _PIECES_ATTR)
     found = by_face.get(face) if by_face is not None else None
     if found is None:
-        found = canvas.__dict__.setdefault(_PIECES_ATTR, {})[face] = ({}, {"": ""})
-        if type(canvas)._escape is _ESCAPE and _state(canvas, face) is not None:
-            pdfpieces.shared(face, pdf_font(face), _shown_whole).seed(*found)
+        found = _new_pieces(canvas, face)
     kept, bodies = found
     pieces: list[str] | None = None
     if plain and text:  # every piece met before without a number at its ends: their bodies
@@ -268,6 +266,18 @@ def _fast_tj(canvas: Canvas, face: str, text: str) -> str | None:
         if tj is not None:
             return tj
     return _pieces_tj([kept[text_piece] for text_piece in pieces])
+
+
+def _new_pieces(canvas: Canvas, face: str) -> tuple[dict[str, _Piece], dict[str, str]]:
+    """A document's pieces in a face begun from those every document shows (`pdfpieces`)."""
+    found: tuple[dict[str, _Piece], dict[str, str]] = ({}, {"": ""})
+    canvas.__dict__.setdefault(_PIECES_ATTR, {})[face] = found
+    if type(canvas)._escape is _ESCAPE:
+        same = canvas.__dict__.setdefault(_SAME_ATTR, {})[face] = pdfpieces.shared(
+            face, pdf_font(face), _shown_whole)
+        if _state(canvas, face) is not None:
+            same.seed(*found)
+    return found
 
 
 def _learnt(canvas: Canvas, face: str, pieces: list[str],
@@ -313,9 +323,9 @@ def _kept_piece(canvas: Canvas, face: str, text: str,
         body = _body(piece)
         if body is not None:
             bodies[text] = body
-        if type(canvas)._escape is _ESCAPE:
-            pdfpieces.shared(face, pdf_font(face), _shown_whole).keep(
-                text, _shown_whole(face, text).chars, piece, body)
+        same = canvas.__dict__.get(_SAME_ATTR, {}).get(face)
+        if same is not None:
+            same.keep(text, _shown_whole(face, text).chars, piece, body)
     return piece
 
 
@@ -357,8 +367,7 @@ def _piece(canvas: Canvas, face: str, text: str) -> _Piece | None:
 
 
 def _state(canvas: Canvas, face: str) -> Any:
-    """The face's font's state for the canvas's document (its codes), None before it has one
-    (a font's state for a document, once made, stays the same object)."""
+    """The face's font's state (its codes) in the canvas's document, once made; else None."""
     doc = canvas._doc
     states: dict[str, Any] = doc.__dict__.setdefault(_STATES_ATTR, {})
     state = states.get(face)
