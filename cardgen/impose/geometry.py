@@ -225,6 +225,7 @@ def common_box(paper: Paper) -> Box:
     return Box((paper.width - w) / 2, (paper.height - h) / 2, w, h)
 
 
+@lru_cache(maxsize=64)  # (a paper's pages and grids ask again and again)
 def content_box(paper: Paper, band: float = 0.0) -> Box:
     """Where faces may go: the common area inset by MARGIN, less a label band at the bottom."""
     box = common_box(paper).grow(-MARGIN, -MARGIN, -MARGIN, -MARGIN)
@@ -243,6 +244,7 @@ def band_region(paper: Paper) -> Box:
     return Box(p.x, p.y, p.w, content_box(paper).bottom - BAND + 4.0 - p.y)
 
 
+@lru_cache(maxsize=1024)  # (a paper's grids leave the same few margins)
 def edge_for_margin(margin: float) -> Edge:
     """Room between a trim edge and the region edge -> bleed and a crop mark from 1 mm past
     the bleed all the way out to the region edge (a guillotine or ruler meets it); no room:
@@ -334,16 +336,28 @@ def grid_clips(slots: Sequence[Slot], region: Box) -> list[Box]:
 
 @lru_cache(maxsize=256)
 def _grid_clips(slots: tuple[Slot, ...], region: Box) -> tuple[Box, ...]:
-    """grid_clips, worked out once per grid (every sheet of a deck has the same one)."""
-    trims = [s.trim for s in slots]
-    edges = outer_edges(bbox(trims), region)
+    """grid_clips, worked out once per grid (every sheet of a deck has the same one): each
+    trim's four `neighbour_gap`s in one pass over the others (the same comparisons and
+    differences; of equal gaps the first, as min keeps)."""
+    spans = _spans(slots)
+    edges = outer_edges(_bbox(spans), region)
     clips = []
-    for t in trims:
-        sides = []
-        for side in ("left", "top", "right", "bottom"):
-            gap = neighbour_gap(t, trims, side)
-            sides.append(edges[side].bleed if gap is None else max(0.0, gap / 2))
-        clips.append(t.grow(*sides))
+    for t, x, y, r, b in spans:
+        gaps: list[float | None] = [None, None, None, None]  # left, top, right, bottom
+        for o, ox, oy, o_r, o_b in spans:
+            if o is not t and oy < b - 1e-6 and o_b > y + 1e-6:  # beside it
+                if o_r <= x + 1e-6 and (gaps[0] is None or x - o_r < gaps[0]):
+                    gaps[0] = x - o_r
+                if ox >= r - 1e-6 and (gaps[2] is None or ox - r < gaps[2]):
+                    gaps[2] = ox - r
+            if o is not t and ox < r - 1e-6 and o_r > x + 1e-6:  # above or below it
+                if o_b <= y + 1e-6 and (gaps[1] is None or y - o_b < gaps[1]):
+                    gaps[1] = y - o_b
+                if oy >= b - 1e-6 and (gaps[3] is None or oy - b < gaps[3]):
+                    gaps[3] = oy - b
+        gl, gt, gr, gb = [e.bleed if gap is None else max(0.0, gap / 2)  # (left, top, ...)
+                          for e, gap in zip(edges.values(), gaps, strict=True)]
+        clips.append(Box(x - gl, y - gt, t.w + gl + gr, t.h + gt + gb))  # the trim grown
     return tuple(clips)
 
 
@@ -355,19 +369,18 @@ def grid_marks(slots: Sequence[Slot], region: Box, sides: Sequence[str] = ()) ->
 @lru_cache(maxsize=256)
 def _grid_marks(slots: tuple[Slot, ...], region: Box, sides: tuple[str, ...]) -> tuple[Line, ...]:
     """grid_marks, worked out once per grid."""
-    trims = [s.trim for s in slots]
-    g = bbox(trims)
-    edges = outer_edges(g, region)
+    edges = outer_edges(_bbox(_spans(slots)), region)
     wanted = set(sides or ("left", "top", "right", "bottom"))
     lines = []
-    for x in cut_positions(slots)[0]:
+    xs, ys = cut_positions(slots)
+    for x in xs:
         top, bottom = _cut_ends([(s.y, s.y + s.h) for s in slots
                                  if abs(s.x - x) < 1e-6 or abs(s.x + s.w - x) < 1e-6])
         for side, y0, sign in (("top", top, -1), ("bottom", bottom, 1)):
             if side in wanted:
                 lines += mark(edges[side], within(x, region.x, region.right), y0, sign,
                               vertical=True)
-    for y in cut_positions(slots)[1]:
+    for y in ys:
         left, right = _cut_ends([(s.x, s.x + s.w) for s in slots
                                  if abs(s.y - y) < 1e-6 or abs(s.y + s.h - y) < 1e-6])
         for side, x0, sign in (("left", left, -1), ("right", right, 1)):
@@ -375,6 +388,16 @@ def _grid_marks(slots: tuple[Slot, ...], region: Box, sides: tuple[str, ...]) ->
                 lines += mark(edges[side], x0, within(y, region.y, region.bottom), sign,
                               vertical=False)
     return tuple(lines)
+
+
+def _spans(slots: Sequence[Slot]) -> list[tuple[Slot, float, float, float, float]]:
+    return [(t, t.x, t.y, t.x + t.w, t.y + t.h) for t in slots]  # x, y, right, bottom
+
+
+def _bbox(spans: list[tuple[Slot, float, float, float, float]]) -> Box:  # bbox of the trims
+    x0, y0 = min(sp[1] for sp in spans), min(sp[2] for sp in spans)
+    x1, y1 = max(sp[3] for sp in spans), max(sp[4] for sp in spans)
+    return Box(x0, y0, x1 - x0, y1 - y0)
 
 
 def _cut_ends(spans: Sequence[tuple[float, float]]) -> tuple[float, float]:

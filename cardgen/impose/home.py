@@ -28,8 +28,8 @@ from cardgen.impose.geometry import (
     Slot,
     band_lanes,
     content_box,
+    fit_count,
     fits,
-    grid_slots,
 )
 from cardgen.impose.pack import Run, Sheet, make_run, pack, room_for_plan, sheet_pages
 from cardgen.impose.papers import paper_label
@@ -241,14 +241,15 @@ def full_pages(parts: Parts, sheet: str, copies: list[Copy], paper: Paper, *, du
                offset: tuple[float, float]) -> list[Copy]:
     """Whole pages of a size that fits more per page without the label band (a 3 x 3 poker
     grid); labels then go beside the grid. Returns the copies left for packing."""
-    full = grid_slots(content_box(paper), copies[0].w, copies[0].h, GUTTERS.get(sheet, 0.0))
-    banded = grid_slots(content_box(paper, BAND), copies[0].w, copies[0].h,
+    if sheet not in ("cards", "large"):
+        return copies
+    full = grid_count(content_box(paper), copies[0].w, copies[0].h, GUTTERS.get(sheet, 0.0))
+    banded = grid_count(content_box(paper, BAND), copies[0].w, copies[0].h,
                         GUTTERS.get(sheet, 0.0))
-    if sheet not in ("cards", "large") or len(full) <= len(banded) or (
-            not duplex and banded and len(full) - len(banded) < 3):
+    if full <= banded or (not duplex and banded and full - banded < 3):
         return copies  # one-sided: a page of its own only when that saves at least a row
-    whole = len(copies) // len(full) * len(full)
-    if not banded or (duplex and len(copies) - whole > len(banded)):
+    whole = len(copies) // full * full
+    if not banded or (duplex and len(copies) - whole > banded):
         whole = len(copies)  # the rest needs the rows only a page without the band has
     if not whole:
         return copies
@@ -259,6 +260,14 @@ def full_pages(parts: Parts, sheet: str, copies: list[Copy], paper: Paper, *, du
             page.side = "single"
     (parts.duplex if duplex else parts.single).extend(pages)
     return copies[whole:]
+
+
+def grid_count(box: Box, w: float, h: float, gutter: float) -> int:
+    """How many slots `grid_slots(box, w, h, gutter)` gives (the more of its two ways round),
+    without making them."""
+    upright = fit_count(box.w, w, gutter) * fit_count(box.h, h, gutter)
+    turned = fit_count(box.w, h, gutter) * fit_count(box.h, w, gutter)
+    return turned if turned > upright else upright
 
 
 # --------------------------------------------------------------------------- the print plan

@@ -341,7 +341,10 @@ class SvgMemo:
 
 def write_svg_files(faces: Faces, chosen: list[FaceKey], tmp: Path, previous: output.Previous,
                     src: sources.Sources) -> list[manifest.FileRecord]:
-    """SVGs of the chosen faces (their folders exist); unchanged ones come from `previous`."""
+    """SVGs of the chosen faces (their folders exist); unchanged ones come from `previous`.
+    A written file's size and sha256 are those of the bytes written (not read back)."""
+    from hashlib import sha256
+
     kinds = {c.id: c.kind for c in faces.components} | {c.component: "tuck-box"
                                                          for c in faces.extras}
     records = []
@@ -358,8 +361,13 @@ def write_svg_files(faces: Faces, chosen: list[FaceKey], tmp: Path, previous: ou
             source = kept.get((src.code, drawing.name, key)) or _svg_source(src, drawing.name, key)
         target = f"{folder}/{name}"
         if not previous.reuse(source, target):
-            (tmp / name).write_text(written.svg(key, drawing), encoding="utf-8")
-        elif kept is not None and target in previous.reused:  # its manifest entry once
+            data = written.svg(key, drawing).encode("utf-8")  # as write_text writes it
+            (tmp / name).write_bytes(data)
+            record = manifest.FileRecord(name, "svg", [kinds[face[0]]], 0, 1, source=source)
+            record.size, record.digest = len(data), sha256(data).hexdigest()
+            records.append(record)
+            continue
+        if kept is not None and target in previous.reused:  # its manifest entry once
             records.append(_svg_record(name, kinds[face[0]], source, previous.reused[target]))
             continue
         records.append(manifest.FileRecord(name, "svg", [kinds[face[0]]], 0, 1, source=source))

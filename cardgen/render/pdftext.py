@@ -28,6 +28,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout import fonts, shaping
 from cardgen.layout.drawing import Text
+from cardgen.render import pdfpieces
 from cardgen.render.pdffonts import give_code, glyph_tables, learn_glyphs, private_codes
 from cardgen.render.pdftj import Piece as _Piece
 from cardgen.render.pdftj import Shown as _Shown
@@ -43,6 +44,7 @@ _PIECES_ATTR = "_cardgen_pieces"
 _LINES_ATTR = "_cardgen_lines"  # the canvas's `_Lines`
 _FONT_OPS_ATTR = "_cardgen_font_ops"
 _STATES_ATTR = "_cardgen_font_states"  # face -> its font's state for the document
+_SAME_ATTR = "_cardgen_same_pieces"  # face -> its `pdfpieces.Shared`
 _PIECES = re.compile(r" |[^ ]+")  # a line's words and the spaces between them
 
 
@@ -156,8 +158,7 @@ class _Lines:
         return parts
 
     def fast(self, face: str, text: str) -> str | None:
-        """`_fast_tj` of a line in the face's first subset (its bodies then looked up again:
-        it may have kept new pieces)."""
+        """`_fast_tj` of a line, then the face's bodies again (it may have kept new ones)."""
         tj = _fast_tj(self.canvas, face, text)
         self._bodies(face)
         return tj
@@ -241,7 +242,7 @@ def _fast_tj(canvas: Canvas, face: str, text: str) -> str | None:
         _PIECES_ATTR)
     found = by_face.get(face) if by_face is not None else None
     if found is None:
-        found = canvas.__dict__.setdefault(_PIECES_ATTR, {})[face] = ({}, {"": ""})
+        found = _new_pieces(canvas, face)
     kept, bodies = found
     pieces: list[str] | None = None
     if plain and text:  # every piece met before without a number at its ends: their bodies
@@ -265,6 +266,18 @@ def _fast_tj(canvas: Canvas, face: str, text: str) -> str | None:
         if tj is not None:
             return tj
     return _pieces_tj([kept[text_piece] for text_piece in pieces])
+
+
+def _new_pieces(canvas: Canvas, face: str) -> tuple[dict[str, _Piece], dict[str, str]]:
+    """A document's pieces in a face begun from those every document shows (`pdfpieces`)."""
+    found: tuple[dict[str, _Piece], dict[str, str]] = ({}, {"": ""})
+    canvas.__dict__.setdefault(_PIECES_ATTR, {})[face] = found
+    if type(canvas)._escape is _ESCAPE:
+        same = canvas.__dict__.setdefault(_SAME_ATTR, {})[face] = pdfpieces.shared(
+            face, pdf_font(face), _shown_whole)
+        if _state(canvas, face) is not None:
+            same.seed(*found)
+    return found
 
 
 def _learnt(canvas: Canvas, face: str, pieces: list[str],
@@ -301,7 +314,8 @@ def _learnt_words(canvas: Canvas, face: str, words: list[str],
 
 def _kept_piece(canvas: Canvas, face: str, text: str,
                 found: tuple[dict[str, _Piece], dict[str, str]]) -> _Piece | None:
-    """A piece met for the first time in the document (`_piece`), kept with its body."""
+    """A piece met for the first time in the document (`_piece`), kept with its body (and for
+    every document when it shows its characters' own codes, `pdfpieces`)."""
     piece = _piece(canvas, face, text)
     if piece is not None:
         kept, bodies = found
@@ -309,20 +323,20 @@ def _kept_piece(canvas: Canvas, face: str, text: str,
         body = _body(piece)
         if body is not None:
             bodies[text] = body
+        same = canvas.__dict__.get(_SAME_ATTR, {}).get(face)
+        if same is not None:
+            same.keep(text, _shown_whole(face, text).chars, piece, body)
     return piece
+
+
+_ESCAPE = Canvas._escape  # how a canvas escapes codes (a subclass's may differ)
 
 
 def _piece(canvas: Canvas, face: str, text: str) -> _Piece | None:
     """A piece's glyphs in the document's codes (`_Piece`); None when a glyph has no code yet
     or one past the first subset, is raised, or the piece shows no glyph."""
     shown = _shown_whole(face, text)
-    doc = canvas._doc
-    states: dict[str, Any] = doc.__dict__.setdefault(_STATES_ATTR, {})
-    state = states.get(face)
-    if state is None:  # (a font's state for a document, once made, stays the same object)
-        state = pdf_font(face).state.get(doc)
-        if state is not None:
-            states[face] = state
+    state = _state(canvas, face)
     if not shown.chars or shown.rises or state is None:
         return None
     try:
@@ -350,6 +364,18 @@ def _piece(canvas: Canvas, face: str, text: str) -> _Piece | None:
         return runs[0], None, "", runs[0], gaps[-1], shown.lead
     inner = " ".join([f"({runs[i]}) {_number(numbers[i])}" for i in range(1, len(runs) - 1)])
     return runs[0], _number(numbers[0]), inner, runs[-1], gaps[-1], shown.lead
+
+
+def _state(canvas: Canvas, face: str) -> Any:
+    """The face's font's state (its codes) in the canvas's document, once made; else None."""
+    doc = canvas._doc
+    states: dict[str, Any] = doc.__dict__.setdefault(_STATES_ATTR, {})
+    state = states.get(face)
+    if state is None:
+        state = pdf_font(face).state.get(doc)
+        if state is not None:
+            states[face] = state
+    return state
 
 
 @lru_cache(maxsize=1 << 14)
