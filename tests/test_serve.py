@@ -101,9 +101,11 @@ def shown(text: str, *paths: Path) -> str:
 
 
 def folder_files(root: Path) -> dict[str, bytes]:
+    """The files of the output folders under `root`; a warm server's spare of its output before
+    last (`.<name>.spare-<pid>`, pipeline/spare.py) is not output."""
     files = {}
     for path in sorted(root.rglob("*")):
-        if path.is_file():
+        if path.is_file() and ".spare-" not in path.relative_to(root).parts[0]:
             data = path.read_bytes()
             if path.name == "manifest.json":
                 data = json.dumps(_sourceless(json.loads(data)), sort_keys=True).encode()
