@@ -13,6 +13,11 @@ class against `dataclasses.dataclass` in tests/test_records.py). They are not on
 primitive's repr, which face keys hash, is its module's own.
 
 Takes the dataclass options cardgen uses: `frozen`, `repr`, `eq`, `init`.
+
+`dataclasses_as_records`: while a block imports a library, `dataclasses.dataclass` makes a
+record of each class whose options and fields a record takes (and `slots`, the class then made
+anew with its slots as dataclass makes it), and hands any other to dataclass itself: pydantic's
+and annotated_types' fifty dataclasses, ~0.25 ms each to declare, most of it compiling methods.
 """
 
 from __future__ import annotations
@@ -22,8 +27,9 @@ import dataclasses
 import inspect
 import sys
 from _thread import get_ident
-from collections.abc import Callable
-from dataclasses import MISSING, FrozenInstanceError
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import KW_ONLY, MISSING, Field, FrozenInstanceError, InitVar
 from operator import attrgetter
 from types import CellType, CodeType, FunctionType
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -36,6 +42,8 @@ T = TypeVar("T", bound=type)
 # Every class made here: the options it was made with, whether it wrote its own doc, and the
 # methods it was given (what tests/test_records.py compares with dataclass).
 MADE: dict[type, dict[str, Any]] = {}
+
+_DATACLASS = dataclasses.dataclass  # dataclass's own, whatever a block puts in its place
 
 
 if TYPE_CHECKING:  # to a type checker a record is the dataclass it is
@@ -52,7 +60,8 @@ else:
         return wrap if cls is None else wrap(cls)
 
 
-def _make(cls: T, *, frozen: bool, repr_: bool, eq: bool, init: bool) -> T:
+def _make(cls: T, *, frozen: bool, repr_: bool, eq: bool, init: bool,
+          slots: bool = False) -> T:
     own = cls.__dict__
     documented = bool(own.get("__doc__"))
     class_hash = own.get("__hash__", MISSING)
@@ -60,7 +69,7 @@ def _make(cls: T, *, frozen: bool, repr_: bool, eq: bool, init: bool) -> T:
     if not documented:
         cls.__doc__ = cls.__name__  # dataclass would work out a signature for a doc here
     # The fields, their defaults as class attributes, __match_args__: dataclass's own work.
-    dataclasses.dataclass(cls, init=False, repr=False, eq=False)
+    _DATACLASS(cls, init=False, repr=False, eq=False)
     params = cls.__dataclass_params__  # type: ignore[attr-defined]
     params.init, params.repr, params.eq, params.frozen = init, repr_, eq, frozen
     fields = dataclasses.fields(cls)
@@ -71,15 +80,73 @@ def _make(cls: T, *, frozen: bool, repr_: bool, eq: bool, init: bool) -> T:
             hashed = [f.name for f in fields if (f.compare if f.hash is None else f.hash)]
             cls.__hash__ = _hash(_getter(hashed))  # type: ignore[assignment]
             cls.__hash__.__qualname__ = f"{cls.__qualname__}.__hash__"
+            cls.__hash__.__annotations__ = {}
         else:
             cls.__hash__ = None  # type: ignore[assignment]
     if not documented:
         cls.__doc__ = cls.__name__ + _signature_text(cls, fields, init)
-    MADE[cls] = {"frozen": frozen, "repr": repr_, "eq": eq, "init": init,
-                 "documented": documented,
-                 "added": {name for name in own if name not in before} | (
-                     {"__hash__"} if not explicit_hash and eq else set())}
+    added = {name for name in own if name not in before} | (
+        {"__hash__"} if not explicit_hash and eq else set())
+    if slots:  # made anew with its slots, as dataclass makes it once its methods are in
+        cls = dataclasses._add_slots(cls, frozen, False)  # type: ignore[attr-defined]
+        lazy = cls.__dict__.get("__init__")
+        if isinstance(lazy, _LazyInit):
+            lazy.cls = cls  # the class that will hold the __init__ made
+    MADE[cls] = {"frozen": frozen, "repr": repr_, "eq": eq, "init": init, "slots": slots,
+                 "documented": documented, "added": added}
     return cls
+
+
+@contextmanager
+def dataclasses_as_records() -> Iterator[None]:
+    """While the block runs, `dataclasses.dataclass` makes a record of a class a record takes
+    (`_takes`: options `init`, `repr`, `eq`, `frozen`, `slots`; fields of its own, none
+    keyword-only, `InitVar` or left out of `__init__`; no `__post_init__`), and gives any
+    other to dataclass; dataclass's own again after the block (unless someone else put
+    theirs in meanwhile)."""
+    outer = dataclasses.dataclass
+
+    def dataclass(cls: Any = None, /, *, init: bool = True, repr: bool = True,
+                  eq: bool = True, order: bool = False, unsafe_hash: bool = False,
+                  frozen: bool = False, match_args: bool = True, kw_only: bool = False,
+                  slots: bool = False, weakref_slot: bool = False) -> Any:
+        def wrap(cls: Any) -> Any:
+            if not (order or unsafe_hash or kw_only or weakref_slot or not match_args) and (
+                    _takes(cls)):
+                return _make(cls, frozen=frozen, repr_=repr, eq=eq, init=init, slots=slots)
+            return outer(cls, init=init, repr=repr, eq=eq, order=order,
+                         unsafe_hash=unsafe_hash, frozen=frozen, match_args=match_args,
+                         kw_only=kw_only, slots=slots, weakref_slot=weakref_slot)
+
+        return wrap if cls is None else wrap(cls)
+
+    dataclass.__doc__ = outer.__doc__
+    dataclasses.dataclass = dataclass
+    try:
+        yield
+    finally:
+        if dataclasses.dataclass is dataclass:
+            dataclasses.dataclass = outer
+
+
+def _takes(cls: type) -> bool:
+    """Whether a record makes `cls` as dataclass would: no dataclass fields inherited, no
+    `__post_init__`, no field keyword-only, an `InitVar` or left out of `__init__` (a text
+    annotation naming KW_ONLY or InitVar counts as one)."""
+    if hasattr(cls, "__post_init__") or "__slots__" in vars(cls) or any(
+            "__dataclass_fields__" in vars(base) for base in cls.__mro__[1:]):
+        return False
+    own = cls.__dict__
+    for name, annotation in own.get("__annotations__", {}).items():
+        if isinstance(annotation, str):
+            if "KW_ONLY" in annotation or "InitVar" in annotation:
+                return False
+        elif annotation is KW_ONLY or annotation is InitVar or isinstance(annotation, InitVar):
+            return False
+        value = own.get(name)
+        if isinstance(value, Field) and (value.kw_only is True or not value.init):
+            return False
+    return True
 
 
 def _add_methods(cls: type, fields: tuple[dataclasses.Field[Any], ...], *, frozen: bool,
@@ -107,6 +174,8 @@ def _add(cls: type, name: str, fn: Any) -> bool:
     if name in cls.__dict__:
         return True
     fn.__qualname__ = f"{cls.__qualname__}.{fn.__name__}"
+    if type(fn) is FunctionType:
+        fn.__annotations__ = {}  # as dataclass's text has none (its signature shows none)
     setattr(cls, name, fn)
     return False
 

@@ -12,6 +12,7 @@ of pydantic in a command (its data loaded first) is this one.
 """
 
 from cardgen.deferral import codes_shared, patterns_deferred
+from cardgen.records import dataclasses_as_records
 
 # Standard modules pydantic's import loads whose module-level patterns serve what cardgen never
 # asks of them: a Fraction read from text; platform's parsers of version strings and
@@ -21,7 +22,7 @@ UNUSED = {"fractions": ("\n    \\A\\s*",),  # _RATIONAL_FORMAT
           "platform": ("",),  # every text pattern platform compiles (its bytes one apart)
           "textwrap": ("",)}
 
-with codes_shared(), patterns_deferred(UNUSED):
+with codes_shared(), patterns_deferred(UNUSED), dataclasses_as_records():
     from pydantic import (
         BaseModel,
         ConfigDict,
