@@ -293,15 +293,13 @@ def _init(cls: type, fields: tuple[dataclasses.Field[Any], ...], frozen: bool) -
     attributes or the texts a frozen one sets), its closure the defaults' factories, its
     defaults and annotations set as compiling the text sets them. Fields named like the
     text's own names are compiled from the text."""
-    self_name = "__dataclass_self__" if "self" in {f.name for f in fields} else "self"
-    used = [f for f in fields if f.init or f.default_factory is not MISSING]
-    if any(f.name in _SPECIAL or f.name.startswith(("_dflt_", "_type_")) for f in fields):
+    shape = shape_of(fields, frozen)
+    if shape is None:
         return _compiled_init(cls, fields, frozen)
-    kinds = "".join("N" if not f.init else "F" if f.default_factory is not MISSING else "P"
-                    for f in used)
-    template = _TEMPLATES.get((frozen, self_name, kinds))
+    template = _TEMPLATES.get(shape)
     if template is None:
-        template = _TEMPLATES[frozen, self_name, kinds] = _template(frozen, self_name, kinds)
+        template = _TEMPLATES[shape] = _template(*shape)
+    used = [f for f in fields if f.init or f.default_factory is not MISSING]
     real = {f"f{i}": f.name for i, f in enumerate(used)}
     real.update({f"_dflt_f{i}": f"_dflt_{f.name}" for i, f in enumerate(used)})
     code = template.replace(
@@ -322,8 +320,61 @@ def _init(cls: type, fields: tuple[dataclasses.Field[Any], ...], frozen: bool) -
     return fn
 
 
+def shape_of(fields: tuple[dataclasses.Field[Any], ...], frozen: bool) -> _Shape | None:
+    """The shape of a record's `__init__` (None: fields named like the text's own names,
+    compiled from the text)."""
+    if any(f.name in _SPECIAL or f.name.startswith(("_dflt_", "_type_")) for f in fields):
+        return None
+    self_name = "__dataclass_self__" if "self" in {f.name for f in fields} else "self"
+    return frozen, self_name, "".join(
+        "N" if not f.init else "F" if f.default_factory is not MISSING else "P"
+        for f in fields if f.init or f.default_factory is not MISSING)
+
+
 def _template(frozen: bool, self_name: str, kinds: str) -> CodeType:
-    """The code of dataclass's `__init__` text for fields f0, f1, ... of these kinds."""
+    """The code of dataclass's `__init__` text for fields f0, f1, ... of these kinds: the one
+    cardgen/inits.py holds for a shape of cardgen's records (read compiled from its .pyc),
+    else compiled from the text."""
+    written = _written().get((frozen, self_name, kinds))
+    if written is not None:
+        return written
+    outer = compile(template_text(frozen, self_name, kinds), "<string>", "exec",
+                    dont_inherit=True).co_consts[0]
+    return next(c for c in outer.co_consts if isinstance(c, CodeType))
+
+
+_WRITTEN: dict[_Shape, CodeType] = {}
+
+
+def _written() -> dict[_Shape, CodeType]:
+    """cardgen/inits.py's templates by shape, each as compiling its text gives it (the same
+    code, named as from the text: `<string>`, its `__init__` on line 2)."""
+    if not _WRITTEN:
+        from cardgen import inits
+
+        for outer in inits.OUTERS:
+            inner = next(c for c in outer.co_consts if isinstance(c, CodeType))
+            made = inner.replace(co_filename="<string>", co_firstlineno=2)
+            for shape in _shapes_of(outer, inner):
+                _WRITTEN[shape] = made
+    return _WRITTEN
+
+
+def _shapes_of(outer: CodeType, inner: CodeType) -> list[_Shape]:
+    """The shape a template was written for, read from its code (the outer function's
+    parameters: the factories' names; the inner's: the fields it takes; a frozen one sets
+    through `__setattr__`); without fields, frozen or not, the code is the same."""
+    takes = set(inner.co_varnames[1:inner.co_argcount])
+    made = set(outer.co_varnames[2:outer.co_argcount])
+    count = len(takes | {name.removeprefix("_dflt_") for name in made})
+    kinds = "".join("F" if f"_dflt_f{i}" in made and f"f{i}" in takes else "P"
+                    if f"f{i}" in takes else "N" for i in range(count))
+    frozens = [True, False] if not kinds else ["__setattr__" in inner.co_names]
+    return [(frozen, inner.co_varnames[0], kinds) for frozen in frozens]
+
+
+def template_text(frozen: bool, self_name: str, kinds: str) -> str:
+    """dataclass's `__init__` text for fields f0, f1, ... of these kinds, in its function."""
     params, lines = [self_name], []
     for i, kind in enumerate(kinds):
         name = f"f{i}"
@@ -338,11 +389,9 @@ def _template(frozen: bool, self_name: str, kinds: str) -> CodeType:
     free = ["_HAS_DEFAULT_FACTORY", "__dataclass_builtins_object__",
             *(f"_dflt_f{i}" for i, kind in enumerate(kinds) if kind != "P")]
     body = "\n".join(f"  {line}" for line in lines or ["pass"])
-    text = (f"def __create_fn__({', '.join(free)}):\n"
+    return (f"def __create_fn__({', '.join(free)}):\n"
             f" def __init__({', '.join(params)}):\n{body}\n"
             f" return __init__")
-    outer = compile(text, "<string>", "exec", dont_inherit=True).co_consts[0]
-    return next(c for c in outer.co_consts if isinstance(c, CodeType))
 
 
 def _compiled_init(cls: type, fields: tuple[dataclasses.Field[Any], ...], frozen: bool) -> Any:

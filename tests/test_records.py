@@ -407,3 +407,29 @@ def test_dataclasses_as_records_makes_a_record_of_what_a_record_takes() -> None:
 
     for mine, twin in zip(ours, theirs, strict=True):
         assert described(mine) == described(twin), mine.__name__
+
+
+def test_the_written_inits_are_every_shape_as_compiled() -> None:
+    """cardgen/inits.py holds the template of every shape of cardgen's records (written by
+    tools/record_inits.py: run it after declaring a record of a new shape), each the code
+    compiling its text gives, named and numbered as from the text."""
+    import importlib.util
+
+    from cardgen import records
+
+    spec = importlib.util.spec_from_file_location("record_inits", REPO / "tools" / "record_inits.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    assert (REPO / "cardgen" / "inits.py").read_text(encoding="utf-8") == tool.text(), (
+        "cardgen/inits.py is not current: run tools/record_inits.py")
+    written = records._written()
+    assert set(tool.shapes()) <= set(written)
+    for shape, code in written.items():
+        outer = compile(records.template_text(*shape), "<string>", "exec", dont_inherit=True)
+        compiled = next(c for c in outer.co_consts[0].co_consts if type(c) is type(code))
+        for key in ("co_code", "co_consts", "co_names", "co_varnames", "co_freevars", "co_flags",
+                    "co_argcount", "co_name", "co_qualname", "co_filename", "co_firstlineno",
+                    "co_linetable", "co_exceptiontable"):
+            assert getattr(code, key) == getattr(compiled, key), (shape, key)
+        assert code == compiled
