@@ -13,11 +13,12 @@ the first.
 `DeferredModule`: a module imported when first used, held where a library module keeps
 another it rarely reads.
 
-`codes_shared`: while a library is imported, equal texts that `typing` (each string annotation
-of a typed dictionary: ~630 in pydantic-core's core_schema, 160 of them different) and
-`dataclasses` (each method of a dataclass: ~220 while pydantic is imported, 185 different)
-compile share one code object; the code objects are those `compile` makes, and neither module
-holds anything of it once the block ends.
+`codes_shared`: while a library is imported, equal texts that `dataclasses` compiles (each
+method of a dataclass that is not a record, `records.dataclasses_as_records`) share one code
+object, those `compile` makes; and `typing`'s forward references (each string annotation of a
+typed dictionary: ~630 in pydantic-core's core_schema, ~200 of them different, ~2 ms to
+compile) keep their text as their code, compiled by `eval` if one is ever evaluated. Neither
+module holds anything of it once the block ends.
 """
 
 from __future__ import annotations
@@ -85,14 +86,27 @@ def patterns_deferred(wanted: Mapping[str, tuple[str, ...]]) -> Iterator[None]:
         re.compile = outer
 
 
+def _forward_text(source: Any, filename: Any, mode: Any, flags: int = 0,
+                  dont_inherit: bool = False, optimize: int = -1) -> Any:
+    """typing's `compile` in `codes_shared`: a forward reference's text is its code (`eval`
+    compiles it, as this would, if the reference is ever evaluated: pydantic's import makes
+    ~630 and evaluates none); anything else compiled."""
+    if mode == "eval" and type(source) is str and not flags and optimize == -1:
+        return source
+    return builtins.compile(source, filename, mode, flags, True, optimize)
+
+
 @contextmanager
 def codes_shared() -> Iterator[None]:
-    """While the block runs, an equal text is compiled once: `typing` compiles each annotation
-    text it is given (a `ForwardRef`'s code), `dataclasses` each method text it makes (exec);
-    a text given again takes the code object the first compile made (code objects are
-    immutable, and `compile` makes equal ones for equal texts). Neither module keeps anything
-    of it once the block ends; a module whose `compile` or `exec` someone else shadows is left
-    as it is."""
+    """While the block runs, an equal text is compiled once, and a forward reference's text
+    not until it is evaluated: `dataclasses` compiles each method text it makes (exec), and a
+    text given again takes the code object the first compile made (code objects are
+    immutable, and `compile` makes equal ones for equal texts); `typing` compiles each
+    annotation text it is given into a `ForwardRef`'s code, which `eval` reads when the
+    reference is evaluated: that code is the text itself (`eval` compiles it then, as typing
+    would have; a text that is no expression fails then, not when the reference is made).
+    Neither module keeps anything of it once the block ends; a module whose `compile` or
+    `exec` someone else shadows is left as it is."""
     codes: dict[tuple[str, str, str], Any] = {}
     real_compile, real_exec = builtins.compile, builtins.exec
 
@@ -118,7 +132,7 @@ def codes_shared() -> Iterator[None]:
         real_exec(source, globals, locals)
 
     shadowed = [(module, name, function) for module, name, function in
-                ((typing, "compile", compile), (dataclasses, "exec", exec))
+                ((typing, "compile", _forward_text), (dataclasses, "exec", exec))
                 if name not in vars(module)]
     for module, name, function in shadowed:
         vars(module)[name] = function  # the module's global, found before the built-in
