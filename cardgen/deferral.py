@@ -34,6 +34,7 @@ from contextlib import contextmanager
 from typing import Any
 
 _REAL_COMPILE = re.compile
+_TYPE_CHECK = typing._type_check  # type: ignore[attr-defined]  # typing's own
 
 
 class DeferredPattern:
@@ -141,3 +142,32 @@ def codes_shared() -> Iterator[None]:
     finally:
         for module, name, _ in shadowed:
             del vars(module)[name]
+
+
+def _text_checked(arg: Any, msg: Any, is_argument: bool = True, module: Any = None, *,
+                  allow_special_forms: bool = False) -> Any:
+    """typing's `_type_check` in `forward_checks_skipped`: a text made the forward reference
+    typing makes of it (none of the checks that follow can fail for one: it is no generic
+    alias, special form or tuple, and equals none of the special types it is compared with,
+    each through `ForwardRef.__eq__`); anything else checked by typing."""
+    if type(arg) is str:
+        return typing._type_convert(  # type: ignore[attr-defined]
+            arg, module=module, allow_special_forms=allow_special_forms)
+    return _TYPE_CHECK(arg, msg, is_argument, module, allow_special_forms=allow_special_forms)
+
+
+@contextmanager
+def forward_checks_skipped() -> Iterator[None]:
+    """While the block runs, typing's `_type_check` of a text (~730 annotation texts of the
+    typed dictionaries pydantic-core declares, each compared with eight special types) makes
+    its forward reference without the checks that cannot fail for it (`_text_checked`); typing's
+    own again after the block, unless someone else put theirs in meanwhile (nor is it replaced
+    when someone else's is in, or typing has no `_type_convert`)."""
+    mine = vars(typing).get("_type_check") is _TYPE_CHECK and hasattr(typing, "_type_convert")
+    if mine:
+        typing._type_check = _text_checked  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        if mine and vars(typing).get("_type_check") is _text_checked:
+            typing._type_check = _TYPE_CHECK  # type: ignore[attr-defined]

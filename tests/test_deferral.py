@@ -13,6 +13,7 @@ import re
 import subprocess
 import sys
 import typing
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -95,6 +96,38 @@ def test_codes_shared_keeps_a_forward_reference_s_text_and_leaves_typing_as_it_w
     with pytest.raises(SyntaxError) as late_error:
         broken._evaluate(scope, None, frozenset())
     assert str(late_error.value) == str(own_error.value)
+
+
+def test_forward_checks_skipped_makes_what_typing_s_check_makes() -> None:
+    """A text's forward reference made without the checks: equal to typing's (module, class
+    flag); anything else checked by typing (the same errors); typing's own again after."""
+    from cardgen.deferral import forward_checks_skipped
+
+    real = typing._type_check  # type: ignore[attr-defined]
+    cases = [("list[int]", {}), ("X", {"module": "m"}), ("ClassVar[int]", {"allow_special_forms": True}),
+             ("*Ts", {"is_argument": False}), (int, {}), (None, {}), (typing.List[int], {}),
+             (typing.ClassVar, {}), (typing.ClassVar[int], {}), ((1, 2), {}), (typing.Any, {}),
+             (typing.Generic, {}), (typing.Final[int], {"allow_special_forms": True})]
+
+    def outcomes() -> list[Any]:
+        out = []
+        for arg, options in cases:
+            try:
+                made = typing._type_check(arg, "msg", **options)  # type: ignore[attr-defined]
+                out.append(("made", made, getattr(made, "__forward_module__", None) if isinstance(
+                    made, typing.ForwardRef) else None, getattr(made, "__forward_is_class__", None)))
+            except TypeError as exc:
+                out.append(("raised", str(exc)))
+        return out
+
+    plain = outcomes()
+    with forward_checks_skipped():
+        assert typing._type_check is not real  # type: ignore[attr-defined]
+        skipped = outcomes()
+    assert typing._type_check is real  # type: ignore[attr-defined]
+    assert skipped == plain
+    assert len([o for o in plain if o[0] == "raised"]) >= 3
+    assert [o[2] for o in plain[:2]] == [None, "m"] and plain[2][3] is True  # a reference's fields
 
 
 def test_codes_shared_makes_dataclasses_as_dataclasses_makes_them() -> None:
