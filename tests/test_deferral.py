@@ -13,8 +13,8 @@ import re
 import subprocess
 import sys
 import typing
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -104,8 +104,9 @@ def test_forward_checks_skipped_makes_what_typing_s_check_makes() -> None:
     from cardgen.deferral import forward_checks_skipped
 
     real = typing._type_check  # type: ignore[attr-defined]
+    generic = typing.List[int]  # noqa: UP006  (a generic alias of typing's)
     cases = [("list[int]", {}), ("X", {"module": "m"}), ("ClassVar[int]", {"allow_special_forms": True}),
-             ("*Ts", {"is_argument": False}), (int, {}), (None, {}), (typing.List[int], {}),
+             ("*Ts", {"is_argument": False}), (int, {}), (None, {}), (generic, {}),
              (typing.ClassVar, {}), (typing.ClassVar[int], {}), ((1, 2), {}), (typing.Any, {}),
              (typing.Generic, {}), (typing.Final[int], {"allow_special_forms": True})]
 
