@@ -44,6 +44,10 @@ T = TypeVar("T", bound=type)
 MADE: dict[type, dict[str, Any]] = {}
 
 _DATACLASS = dataclasses.dataclass  # dataclass's own, whatever a block puts in its place
+_ADD_SLOTS = getattr(getattr(dataclasses, "_add_slots", None), "__code__", None)
+# a class with slots is made anew by dataclass's own step, where it is the one written for
+_SLOTS_TAKEN = _ADD_SLOTS is not None and _ADD_SLOTS.co_varnames[:_ADD_SLOTS.co_argcount] == (
+    "cls", "is_frozen", "weakref_slot")
 
 
 if TYPE_CHECKING:  # to a type checker a record is the dataclass it is
@@ -72,6 +76,8 @@ def _make(cls: T, *, frozen: bool, repr_: bool, eq: bool, init: bool,
     _DATACLASS(cls, init=False, repr=False, eq=False)
     params = cls.__dataclass_params__  # type: ignore[attr-defined]
     params.init, params.repr, params.eq, params.frozen = init, repr_, eq, frozen
+    if hasattr(params, "slots"):  # Python 3.12 on keeps the option too
+        params.slots = slots
     fields = dataclasses.fields(cls)
     before = set(own)
     _add_methods(cls, fields, frozen=frozen, repr_=repr_, eq=eq, init=init)
@@ -111,8 +117,8 @@ def dataclasses_as_records() -> Iterator[None]:
                   frozen: bool = False, match_args: bool = True, kw_only: bool = False,
                   slots: bool = False, weakref_slot: bool = False) -> Any:
         def wrap(cls: Any) -> Any:
-            if not (order or unsafe_hash or kw_only or weakref_slot or not match_args) and (
-                    _takes(cls)):
+            if not (order or unsafe_hash or kw_only or weakref_slot or not match_args
+                    or slots and not _SLOTS_TAKEN) and _takes(cls):
                 return _make(cls, frozen=frozen, repr_=repr, eq=eq, init=init, slots=slots)
             return outer(cls, init=init, repr=repr, eq=eq, order=order,
                          unsafe_hash=unsafe_hash, frozen=frozen, match_args=match_args,

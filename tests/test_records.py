@@ -433,3 +433,23 @@ def test_the_written_inits_are_every_shape_as_compiled() -> None:
                     "co_linetable", "co_exceptiontable"):
             assert getattr(code, key) == getattr(compiled, key), (shape, key)
         assert code == compiled
+
+
+def test_a_class_with_slots_is_dataclass_s_where_its_slots_step_is_another(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only where dataclass's own slots step is the one records call (Python 3.11's) is a class
+    with slots made a record; elsewhere dataclass makes it whole."""
+    from cardgen import records
+
+    monkeypatch.setattr(records, "_SLOTS_TAKEN", False)
+    with records.dataclasses_as_records():
+        @dataclasses.dataclass(frozen=True, slots=True)
+        class Slotted:
+            a: int
+
+        @dataclasses.dataclass(frozen=True)
+        class Open:
+            a: int
+
+    assert Slotted not in MADE and Open in MADE
+    assert Slotted.__slots__ == ("a",) and Slotted(1) == Slotted(1)  # type: ignore[attr-defined]
