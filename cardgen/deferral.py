@@ -13,11 +13,16 @@ the first.
 `DeferredModule`: a module imported when first used, held where a library module keeps
 another it rarely reads.
 
-`codes_shared`: while a library is imported, equal texts that `typing` (each string annotation
-of a typed dictionary: ~630 in pydantic-core's core_schema, 160 of them different) and
-`dataclasses` (each method of a dataclass: ~220 while pydantic is imported, 185 different)
-compile share one code object; the code objects are those `compile` makes, and neither module
-holds anything of it once the block ends.
+`codes_shared`: while a library is imported, equal texts that `dataclasses` compiles (each
+method of a dataclass that is not a record, `records.dataclasses_as_records`) share one code
+object, those `compile` makes; and `typing`'s forward references (each string annotation of a
+typed dictionary: ~630 in pydantic-core's core_schema, ~200 of them different, ~2 ms to
+compile) keep their text as their code, compiled by `eval` if one is ever evaluated. Neither
+module holds anything of it once the block ends.
+
+`forward_checks_skipped`: while a library is imported, typing's `_type_check` of a text makes
+its forward reference as typing does, without the comparisons with eight special types that
+cannot fail for one (each a `ForwardRef.__eq__` call); typing's own again after.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from contextlib import contextmanager
 from typing import Any
 
 _REAL_COMPILE = re.compile
+_TYPE_CHECK = typing._type_check  # type: ignore[attr-defined]  # typing's own
 
 
 class DeferredPattern:
@@ -85,14 +91,27 @@ def patterns_deferred(wanted: Mapping[str, tuple[str, ...]]) -> Iterator[None]:
         re.compile = outer
 
 
+def _forward_text(source: Any, filename: Any, mode: Any, flags: int = 0,
+                  dont_inherit: bool = False, optimize: int = -1) -> Any:
+    """typing's `compile` in `codes_shared`: a forward reference's text is its code (`eval`
+    compiles it, as this would, if the reference is ever evaluated: pydantic's import makes
+    ~630 and evaluates none); anything else compiled."""
+    if mode == "eval" and type(source) is str and not flags and optimize == -1:
+        return source
+    return builtins.compile(source, filename, mode, flags, True, optimize)
+
+
 @contextmanager
 def codes_shared() -> Iterator[None]:
-    """While the block runs, an equal text is compiled once: `typing` compiles each annotation
-    text it is given (a `ForwardRef`'s code), `dataclasses` each method text it makes (exec);
-    a text given again takes the code object the first compile made (code objects are
-    immutable, and `compile` makes equal ones for equal texts). Neither module keeps anything
-    of it once the block ends; a module whose `compile` or `exec` someone else shadows is left
-    as it is."""
+    """While the block runs, an equal text is compiled once, and a forward reference's text
+    not until it is evaluated: `dataclasses` compiles each method text it makes (exec), and a
+    text given again takes the code object the first compile made (code objects are
+    immutable, and `compile` makes equal ones for equal texts); `typing` compiles each
+    annotation text it is given into a `ForwardRef`'s code, which `eval` reads when the
+    reference is evaluated: that code is the text itself (`eval` compiles it then, as typing
+    would have; a text that is no expression fails then, not when the reference is made).
+    Neither module keeps anything of it once the block ends; a module whose `compile` or
+    `exec` someone else shadows is left as it is."""
     codes: dict[tuple[str, str, str], Any] = {}
     real_compile, real_exec = builtins.compile, builtins.exec
 
@@ -118,7 +137,7 @@ def codes_shared() -> Iterator[None]:
         real_exec(source, globals, locals)
 
     shadowed = [(module, name, function) for module, name, function in
-                ((typing, "compile", compile), (dataclasses, "exec", exec))
+                ((typing, "compile", _forward_text), (dataclasses, "exec", exec))
                 if name not in vars(module)]
     for module, name, function in shadowed:
         vars(module)[name] = function  # the module's global, found before the built-in
@@ -127,3 +146,32 @@ def codes_shared() -> Iterator[None]:
     finally:
         for module, name, _ in shadowed:
             del vars(module)[name]
+
+
+def _text_checked(arg: Any, msg: Any, is_argument: bool = True, module: Any = None, *,
+                  allow_special_forms: bool = False) -> Any:
+    """typing's `_type_check` in `forward_checks_skipped`: a text made the forward reference
+    typing makes of it (none of the checks that follow can fail for one: it is no generic
+    alias, special form or tuple, and equals none of the special types it is compared with,
+    each through `ForwardRef.__eq__`); anything else checked by typing."""
+    if type(arg) is str:
+        return typing._type_convert(  # type: ignore[attr-defined]
+            arg, module=module, allow_special_forms=allow_special_forms)
+    return _TYPE_CHECK(arg, msg, is_argument, module, allow_special_forms=allow_special_forms)
+
+
+@contextmanager
+def forward_checks_skipped() -> Iterator[None]:
+    """While the block runs, typing's `_type_check` of a text (~730 annotation texts of the
+    typed dictionaries pydantic-core declares, each compared with eight special types) makes
+    its forward reference without the checks that cannot fail for it (`_text_checked`); typing's
+    own again after the block, unless someone else put theirs in meanwhile (nor is it replaced
+    when someone else's is in, or typing has no `_type_convert`)."""
+    mine = vars(typing).get("_type_check") is _TYPE_CHECK and hasattr(typing, "_type_convert")
+    if mine:
+        typing._type_check = _text_checked  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        if mine and vars(typing).get("_type_check") is _text_checked:
+            typing._type_check = _TYPE_CHECK  # type: ignore[attr-defined]

@@ -13,6 +13,11 @@ class against `dataclasses.dataclass` in tests/test_records.py). They are not on
 primitive's repr, which face keys hash, is its module's own.
 
 Takes the dataclass options cardgen uses: `frozen`, `repr`, `eq`, `init`.
+
+`dataclasses_as_records`: while a block imports a library, `dataclasses.dataclass` makes a
+record of each class whose options and fields a record takes (and `slots`, the class then made
+anew with its slots as dataclass makes it), and hands any other to dataclass itself: pydantic's
+and annotated_types' fifty dataclasses, ~0.25 ms each to declare, most of it compiling methods.
 """
 
 from __future__ import annotations
@@ -22,8 +27,9 @@ import dataclasses
 import inspect
 import sys
 from _thread import get_ident
-from collections.abc import Callable
-from dataclasses import MISSING, FrozenInstanceError
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import KW_ONLY, MISSING, Field, FrozenInstanceError, InitVar
 from operator import attrgetter
 from types import CellType, CodeType, FunctionType
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -36,6 +42,12 @@ T = TypeVar("T", bound=type)
 # Every class made here: the options it was made with, whether it wrote its own doc, and the
 # methods it was given (what tests/test_records.py compares with dataclass).
 MADE: dict[type, dict[str, Any]] = {}
+
+_DATACLASS = dataclasses.dataclass  # dataclass's own, whatever a block puts in its place
+_ADD_SLOTS = getattr(getattr(dataclasses, "_add_slots", None), "__code__", None)
+# a class with slots is made anew by dataclass's own step, where it is the one written for
+_SLOTS_TAKEN = _ADD_SLOTS is not None and _ADD_SLOTS.co_varnames[:_ADD_SLOTS.co_argcount] == (
+    "cls", "is_frozen", "weakref_slot")
 
 
 if TYPE_CHECKING:  # to a type checker a record is the dataclass it is
@@ -52,7 +64,8 @@ else:
         return wrap if cls is None else wrap(cls)
 
 
-def _make(cls: T, *, frozen: bool, repr_: bool, eq: bool, init: bool) -> T:
+def _make(cls: T, *, frozen: bool, repr_: bool, eq: bool, init: bool,
+          slots: bool = False) -> T:
     own = cls.__dict__
     documented = bool(own.get("__doc__"))
     class_hash = own.get("__hash__", MISSING)
@@ -60,9 +73,11 @@ def _make(cls: T, *, frozen: bool, repr_: bool, eq: bool, init: bool) -> T:
     if not documented:
         cls.__doc__ = cls.__name__  # dataclass would work out a signature for a doc here
     # The fields, their defaults as class attributes, __match_args__: dataclass's own work.
-    dataclasses.dataclass(cls, init=False, repr=False, eq=False)
+    _DATACLASS(cls, init=False, repr=False, eq=False)
     params = cls.__dataclass_params__  # type: ignore[attr-defined]
     params.init, params.repr, params.eq, params.frozen = init, repr_, eq, frozen
+    if hasattr(params, "slots"):  # Python 3.12 on keeps the option too
+        params.slots = slots
     fields = dataclasses.fields(cls)
     before = set(own)
     _add_methods(cls, fields, frozen=frozen, repr_=repr_, eq=eq, init=init)
@@ -71,15 +86,73 @@ def _make(cls: T, *, frozen: bool, repr_: bool, eq: bool, init: bool) -> T:
             hashed = [f.name for f in fields if (f.compare if f.hash is None else f.hash)]
             cls.__hash__ = _hash(_getter(hashed))  # type: ignore[assignment]
             cls.__hash__.__qualname__ = f"{cls.__qualname__}.__hash__"
+            cls.__hash__.__annotations__ = {}
         else:
             cls.__hash__ = None  # type: ignore[assignment]
     if not documented:
         cls.__doc__ = cls.__name__ + _signature_text(cls, fields, init)
-    MADE[cls] = {"frozen": frozen, "repr": repr_, "eq": eq, "init": init,
-                 "documented": documented,
-                 "added": {name for name in own if name not in before} | (
-                     {"__hash__"} if not explicit_hash and eq else set())}
+    added = {name for name in own if name not in before} | (
+        {"__hash__"} if not explicit_hash and eq else set())
+    if slots:  # made anew with its slots, as dataclass makes it once its methods are in
+        cls = dataclasses._add_slots(cls, frozen, False)  # type: ignore[attr-defined]
+        lazy = cls.__dict__.get("__init__")
+        if isinstance(lazy, _LazyInit):
+            lazy.cls = cls  # the class that will hold the __init__ made
+    MADE[cls] = {"frozen": frozen, "repr": repr_, "eq": eq, "init": init, "slots": slots,
+                 "documented": documented, "added": added}
     return cls
+
+
+@contextmanager
+def dataclasses_as_records() -> Iterator[None]:
+    """While the block runs, `dataclasses.dataclass` makes a record of a class a record takes
+    (`_takes`: options `init`, `repr`, `eq`, `frozen`, `slots`; fields of its own, none
+    keyword-only, `InitVar` or left out of `__init__`; no `__post_init__`), and gives any
+    other to dataclass; dataclass's own again after the block (unless someone else put
+    theirs in meanwhile)."""
+    outer = dataclasses.dataclass
+
+    def dataclass(cls: Any = None, /, *, init: bool = True, repr: bool = True,
+                  eq: bool = True, order: bool = False, unsafe_hash: bool = False,
+                  frozen: bool = False, match_args: bool = True, kw_only: bool = False,
+                  slots: bool = False, weakref_slot: bool = False) -> Any:
+        def wrap(cls: Any) -> Any:
+            if not (order or unsafe_hash or kw_only or weakref_slot or not match_args
+                    or slots and not _SLOTS_TAKEN) and _takes(cls):
+                return _make(cls, frozen=frozen, repr_=repr, eq=eq, init=init, slots=slots)
+            return outer(cls, init=init, repr=repr, eq=eq, order=order,
+                         unsafe_hash=unsafe_hash, frozen=frozen, match_args=match_args,
+                         kw_only=kw_only, slots=slots, weakref_slot=weakref_slot)
+
+        return wrap if cls is None else wrap(cls)
+
+    dataclass.__doc__ = outer.__doc__
+    dataclasses.dataclass = dataclass
+    try:
+        yield
+    finally:
+        if dataclasses.dataclass is dataclass:
+            dataclasses.dataclass = outer
+
+
+def _takes(cls: type) -> bool:
+    """Whether a record makes `cls` as dataclass would: no dataclass fields inherited, no
+    `__post_init__`, no field keyword-only, an `InitVar` or left out of `__init__` (a text
+    annotation naming KW_ONLY or InitVar counts as one)."""
+    if hasattr(cls, "__post_init__") or "__slots__" in vars(cls) or any(
+            "__dataclass_fields__" in vars(base) for base in cls.__mro__[1:]):
+        return False
+    own = cls.__dict__
+    for name, annotation in own.get("__annotations__", {}).items():
+        if isinstance(annotation, str):
+            if "KW_ONLY" in annotation or "InitVar" in annotation:
+                return False
+        elif annotation is KW_ONLY or annotation is InitVar or isinstance(annotation, InitVar):
+            return False
+        value = own.get(name)
+        if isinstance(value, Field) and (value.kw_only is True or not value.init):
+            return False
+    return True
 
 
 def _add_methods(cls: type, fields: tuple[dataclasses.Field[Any], ...], *, frozen: bool,
@@ -107,6 +180,8 @@ def _add(cls: type, name: str, fn: Any) -> bool:
     if name in cls.__dict__:
         return True
     fn.__qualname__ = f"{cls.__qualname__}.{fn.__name__}"
+    if type(fn) is FunctionType:
+        fn.__annotations__ = {}  # as dataclass's text has none (its signature shows none)
     setattr(cls, name, fn)
     return False
 
@@ -224,15 +299,13 @@ def _init(cls: type, fields: tuple[dataclasses.Field[Any], ...], frozen: bool) -
     attributes or the texts a frozen one sets), its closure the defaults' factories, its
     defaults and annotations set as compiling the text sets them. Fields named like the
     text's own names are compiled from the text."""
-    self_name = "__dataclass_self__" if "self" in {f.name for f in fields} else "self"
-    used = [f for f in fields if f.init or f.default_factory is not MISSING]
-    if any(f.name in _SPECIAL or f.name.startswith(("_dflt_", "_type_")) for f in fields):
+    shape = shape_of(fields, frozen)
+    if shape is None:
         return _compiled_init(cls, fields, frozen)
-    kinds = "".join("N" if not f.init else "F" if f.default_factory is not MISSING else "P"
-                    for f in used)
-    template = _TEMPLATES.get((frozen, self_name, kinds))
+    template = _TEMPLATES.get(shape)
     if template is None:
-        template = _TEMPLATES[frozen, self_name, kinds] = _template(frozen, self_name, kinds)
+        template = _TEMPLATES[shape] = _template(*shape)
+    used = [f for f in fields if f.init or f.default_factory is not MISSING]
     real = {f"f{i}": f.name for i, f in enumerate(used)}
     real.update({f"_dflt_f{i}": f"_dflt_{f.name}" for i, f in enumerate(used)})
     code = template.replace(
@@ -253,8 +326,61 @@ def _init(cls: type, fields: tuple[dataclasses.Field[Any], ...], frozen: bool) -
     return fn
 
 
+def shape_of(fields: tuple[dataclasses.Field[Any], ...], frozen: bool) -> _Shape | None:
+    """The shape of a record's `__init__` (None: fields named like the text's own names,
+    compiled from the text)."""
+    if any(f.name in _SPECIAL or f.name.startswith(("_dflt_", "_type_")) for f in fields):
+        return None
+    self_name = "__dataclass_self__" if "self" in {f.name for f in fields} else "self"
+    return frozen, self_name, "".join(
+        "N" if not f.init else "F" if f.default_factory is not MISSING else "P"
+        for f in fields if f.init or f.default_factory is not MISSING)
+
+
 def _template(frozen: bool, self_name: str, kinds: str) -> CodeType:
-    """The code of dataclass's `__init__` text for fields f0, f1, ... of these kinds."""
+    """The code of dataclass's `__init__` text for fields f0, f1, ... of these kinds: the one
+    cardgen/inits.py holds for a shape of cardgen's records (read compiled from its .pyc),
+    else compiled from the text."""
+    written = _written().get((frozen, self_name, kinds))
+    if written is not None:
+        return written
+    outer = compile(template_text(frozen, self_name, kinds), "<string>", "exec",
+                    dont_inherit=True).co_consts[0]
+    return next(c for c in outer.co_consts if isinstance(c, CodeType))
+
+
+_WRITTEN: dict[_Shape, CodeType] = {}
+
+
+def _written() -> dict[_Shape, CodeType]:
+    """cardgen/inits.py's templates by shape, each as compiling its text gives it (the same
+    code, named as from the text: `<string>`, its `__init__` on line 2)."""
+    if not _WRITTEN:
+        from cardgen import inits
+
+        for outer in inits.OUTERS:
+            inner = next(c for c in outer.co_consts if isinstance(c, CodeType))
+            made = inner.replace(co_filename="<string>", co_firstlineno=2)
+            for shape in _shapes_of(outer, inner):
+                _WRITTEN[shape] = made
+    return _WRITTEN
+
+
+def _shapes_of(outer: CodeType, inner: CodeType) -> list[_Shape]:
+    """The shape a template was written for, read from its code (the outer function's
+    parameters: the factories' names; the inner's: the fields it takes; a frozen one sets
+    through `__setattr__`); without fields, frozen or not, the code is the same."""
+    takes = set(inner.co_varnames[1:inner.co_argcount])
+    made = set(outer.co_varnames[2:outer.co_argcount])
+    count = len(takes | {name.removeprefix("_dflt_") for name in made})
+    kinds = "".join("F" if f"_dflt_f{i}" in made and f"f{i}" in takes else "P"
+                    if f"f{i}" in takes else "N" for i in range(count))
+    frozens = [True, False] if not kinds else ["__setattr__" in inner.co_names]
+    return [(frozen, inner.co_varnames[0], kinds) for frozen in frozens]
+
+
+def template_text(frozen: bool, self_name: str, kinds: str) -> str:
+    """dataclass's `__init__` text for fields f0, f1, ... of these kinds, in its function."""
     params, lines = [self_name], []
     for i, kind in enumerate(kinds):
         name = f"f{i}"
@@ -269,11 +395,9 @@ def _template(frozen: bool, self_name: str, kinds: str) -> CodeType:
     free = ["_HAS_DEFAULT_FACTORY", "__dataclass_builtins_object__",
             *(f"_dflt_f{i}" for i, kind in enumerate(kinds) if kind != "P")]
     body = "\n".join(f"  {line}" for line in lines or ["pass"])
-    text = (f"def __create_fn__({', '.join(free)}):\n"
+    return (f"def __create_fn__({', '.join(free)}):\n"
             f" def __init__({', '.join(params)}):\n{body}\n"
             f" return __init__")
-    outer = compile(text, "<string>", "exec", dont_inherit=True).co_consts[0]
-    return next(c for c in outer.co_consts if isinstance(c, CodeType))
 
 
 def _compiled_init(cls: type, fields: tuple[dataclasses.Field[Any], ...], frozen: bool) -> Any:

@@ -16,7 +16,7 @@ from tests.conftest import REPO
 PACKAGE = REPO / "cardgen"
 # Lower layers first: a module may import its own layer and the layers before it.
 LAYERS = [
-    {"errors", "stages", "limits", "records", "deferral", "assets"},
+    {"errors", "stages", "limits", "records", "inits", "deferral", "assets"},
     {"data"},
     {"check", "diff"},
     {"layout"},
@@ -76,8 +76,8 @@ def test_a_package_per_stage() -> None:
     for name in STAGE_PACKAGES:
         assert (PACKAGE / name / "__init__.py").is_file(), f"cardgen/{name}/ is not a package"
     flat = sorted(p.name for p in PACKAGE.glob("*.py"))
-    assert flat == ["__init__.py", "__main__.py", "deferral.py", "errors.py", "limits.py", "records.py",
-                    "stages.py"], flat
+    assert flat == ["__init__.py", "__main__.py", "deferral.py", "errors.py", "inits.py", "limits.py",
+                    "records.py", "stages.py"], flat
 
 
 @pytest.mark.parametrize("name", sorted(MODULES))

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import typing
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -60,27 +61,74 @@ def test_a_deferred_pattern_finds_what_the_compiled_one_finds() -> None:
     assert deferred.split(text) == compiled.split(text)
 
 
-def test_codes_shared_gives_the_same_forward_references_and_leaves_typing_as_it_was() -> None:
-    texts = ["list[int]", "Required[Literal['str']]", "dict[str, Any]", "int | None"]
+def test_codes_shared_keeps_a_forward_reference_s_text_and_leaves_typing_as_it_was() -> None:
+    """Inside the block a forward reference is made without compiling its text (its code is
+    the text, which eval compiles if it is evaluated): equal to one made outside, evaluated
+    to the same types, in typing's and typing_extensions' evaluation alike; a text that is
+    no expression fails when evaluated, with the error compiling gives."""
+    import typing_extensions
+
+    texts = ["list[int]", "Required[Literal['str']]", "dict[str, Any]", "int | None", "*Ts"]
     plain = [typing.ForwardRef(t, module="m") for t in texts]
     with codes_shared():
         assert "compile" in vars(typing)
-        first = [typing.ForwardRef(t, module="m") for t in texts]
-        again = [typing.ForwardRef(t, module="m") for t in texts]
-        with pytest.raises(SyntaxError) as shared_error:
-            typing.ForwardRef("not an ( expression")
+        kept = [typing.ForwardRef(t, module="m") for t in texts]
+        broken = typing.ForwardRef("not an ( expression")
+        assert typing.ForwardRef("x", is_argument=False).__forward_code__ == "x"
     assert "compile" not in vars(typing)
-    with pytest.raises(SyntaxError) as own_error:
-        typing.ForwardRef("not an ( expression")
-    assert str(shared_error.value) == str(own_error.value)
-    assert first == plain == again
-    for a, b, p in zip(first, again, plain, strict=True):
-        assert a.__forward_code__ is b.__forward_code__
-        assert a.__forward_code__ == p.__forward_code__  # what compile makes of the text
-    assert typing.ForwardRef("list[int]").__forward_code__ is not first[0].__forward_code__
-    scope = {"Any": typing.Any, "Literal": typing.Literal, "Required": typing.Required}
-    for a, p in zip(first, plain, strict=True):
+    assert kept == plain
+    assert [type(k.__forward_code__) for k in kept] == [str] * len(texts)
+    assert [k.__forward_arg__ for k in kept] == [p.__forward_arg__ for p in plain]
+    ts = typing.TypeVarTuple("Ts")
+    scope = {"Any": typing.Any, "Literal": typing.Literal, "Required": typing.Required, "Ts": ts}
+    for a, p in zip(kept, plain, strict=True):
         assert a._evaluate(scope, None, frozenset()) == p._evaluate(scope, None, frozenset())
+        assert eval(a.__forward_code__, scope) == eval(p.__forward_code__, scope)  # noqa: S307
+    if hasattr(typing_extensions, "evaluate_forward_ref"):
+        fresh = [typing.ForwardRef(t, module="m") for t in texts[:4]]
+        with codes_shared():
+            again = [typing.ForwardRef(t, module="m") for t in texts[:4]]
+        for a, p in zip(again, fresh, strict=True):
+            assert typing_extensions.evaluate_forward_ref(a, globals=scope) == (
+                typing_extensions.evaluate_forward_ref(p, globals=scope))
+    with pytest.raises(SyntaxError) as own_error:
+        compile("not an ( expression", "<string>", "eval")
+    with pytest.raises(SyntaxError) as late_error:
+        broken._evaluate(scope, None, frozenset())
+    assert str(late_error.value) == str(own_error.value)
+
+
+def test_forward_checks_skipped_makes_what_typing_s_check_makes() -> None:
+    """A text's forward reference made without the checks: equal to typing's (module, class
+    flag); anything else checked by typing (the same errors); typing's own again after."""
+    from cardgen.deferral import forward_checks_skipped
+
+    real = typing._type_check  # type: ignore[attr-defined]
+    generic = typing.List[int]  # noqa: UP006  (a generic alias of typing's)
+    cases = [("list[int]", {}), ("X", {"module": "m"}), ("ClassVar[int]", {"allow_special_forms": True}),
+             ("*Ts", {"is_argument": False}), (int, {}), (None, {}), (generic, {}),
+             (typing.ClassVar, {}), (typing.ClassVar[int], {}), ((1, 2), {}), (typing.Any, {}),
+             (typing.Generic, {}), (typing.Final[int], {"allow_special_forms": True})]
+
+    def outcomes() -> list[Any]:
+        out = []
+        for arg, options in cases:
+            try:
+                made = typing._type_check(arg, "msg", **options)  # type: ignore[attr-defined]
+                out.append(("made", made, getattr(made, "__forward_module__", None) if isinstance(
+                    made, typing.ForwardRef) else None, getattr(made, "__forward_is_class__", None)))
+            except TypeError as exc:
+                out.append(("raised", str(exc)))
+        return out
+
+    plain = outcomes()
+    with forward_checks_skipped():
+        assert typing._type_check is not real  # type: ignore[attr-defined]
+        skipped = outcomes()
+    assert typing._type_check is real  # type: ignore[attr-defined]
+    assert skipped == plain
+    assert len([o for o in plain if o[0] == "raised"]) >= 3
+    assert [o[2] for o in plain[:2]] == [None, "m"] and plain[2][3] is True  # a reference's fields
 
 
 def test_codes_shared_makes_dataclasses_as_dataclasses_makes_them() -> None:
@@ -202,16 +250,14 @@ def test_reportlab_s_unsafe_names_pattern_is_deferred_and_its_safe_eval_works() 
 # --------------------------------------------------------------------------- pydantic
 
 
-def test_pydantic_is_imported_with_its_annotation_texts_compiled_once() -> None:
-    """Loading the data imports pydantic through cardgen/data/pydanticlib.py: equal annotation
-    texts share a code object, typing keeps nothing of it, and the typed dictionaries' hints
-    are those of pydantic imported plainly."""
+def test_pydantic_is_imported_with_its_annotation_texts_left_uncompiled() -> None:
+    """Loading the data imports pydantic through cardgen/data/pydanticlib.py: its typed
+    dictionaries' forward references keep their texts as their code, typing keeps nothing of
+    it, and the typed dictionaries' hints are those of pydantic imported plainly."""
     hints = ("import json, typing_extensions as te\n"
              "from pydantic_core import core_schema as cs\n"
              "names = sorted(n for n, v in vars(cs).items() if te.is_typeddict(v))\n"
              "refs = [r for n in names for r in getattr(cs, n).__annotations__.values()]\n"
-             "assert all(r.__forward_code__ == compile(r.__forward_arg__, '<string>', 'eval')"
-             " for r in refs)\n"
              "print(json.dumps({n: sorted((k, repr(v)) for k, v in "
              "te.get_type_hints(getattr(cs, n), include_extras=True).items()) for n in names}))\n")
     shared = _run("import typing\n"
@@ -219,41 +265,95 @@ def test_pydantic_is_imported_with_its_annotation_texts_compiled_once() -> None:
                   "assert 'compile' not in vars(typing)\n"
                   "from pydantic_core import core_schema as cs\n"
                   "a = cs.StringSchema.__annotations__['ref']\n"
-                  "b = cs.BoolSchema.__annotations__['ref']\n"
-                  "assert a == b and a.__forward_code__ is b.__forward_code__\n" + hints)
-    plain = _run(hints)
+                  "assert a.__forward_code__ == a.__forward_arg__\n" + hints)
+    plain = _run("from pydantic_core import core_schema as cs\n"
+                 "a = cs.StringSchema.__annotations__['ref']\n"
+                 "assert a.__forward_code__ == compile(a.__forward_arg__, '<string>', 'eval')\n"
+                 + hints)
     assert json.loads(shared) == json.loads(plain)
     assert len(json.loads(plain)) > 50
 
 
-def test_pydantic_s_dataclasses_are_made_with_the_code_dataclasses_makes() -> None:
-    """Every method dataclasses made for pydantic's and annotated_types' dataclasses while
-    pydantic was imported through cardgen: the same code, field for field, as imported
-    plainly; and dataclasses keeps nothing of it."""
-    probe = ("import dataclasses, json, sys\n"
-             "def shape(c):\n"
-             "    return [c.co_code.hex(), repr(c.co_consts), c.co_names, c.co_varnames,"
-             " c.co_freevars, c.co_flags, c.co_qualname, c.co_linetable.hex(), c.co_filename]\n"
-             "out = {}\n"
-             "for name, module in sorted(sys.modules.items()):\n"
-             "    if not name.startswith(('pydantic', 'annotated_types')) or module is None:\n"
-             "        continue\n"
-             "    for key, cls in sorted(vars(module).items()):\n"
-             "        if isinstance(cls, type) and dataclasses.is_dataclass(cls) and "
-             "cls.__module__ == name:\n"
-             "            for method, f in sorted(vars(cls).items()):\n"
-             "                if getattr(f, '__code__', None) is not None and "
-             "f.__code__.co_filename == '<string>':\n"
-             "                    out[f'{name}.{key}.{method}'] = shape(f.__code__)\n"
-             "print(json.dumps(out))\n")
-    shared = _run("import dataclasses\n"
+_DATACLASS_PROBE = """\
+import copy, dataclasses, inspect, json, pickle, sys
+def outcome(fn, *args):
+    try:
+        value = fn(*args)
+        return ["value", repr(value) if not isinstance(value, (bool, int, str)) else value]
+    except Exception as exc:
+        return ["raised", type(exc).__name__, str(exc)]
+def field(f):
+    return [f.name, repr(f.type), repr(f.default), repr(f.default_factory), f.init, f.repr,
+            f.hash, f.compare, f.kw_only, repr(f.metadata), str(f._field_type)]
+def method(f):
+    return [getattr(f, "__qualname__", None), str(inspect.signature(f)) if callable(f) else
+            repr(f)] if f is not None else None
+def behaviour(cls):
+    required = [f for f in dataclasses.fields(cls) if f.init and f.default is dataclasses.MISSING
+                and f.default_factory is dataclasses.MISSING]
+    out = [outcome(cls)]
+    for sample in (lambda i: f"v{i}", lambda i: i):
+        args = [sample(i) for i, f in enumerate(required) if not f.kw_only]
+        kwargs = {f.name: sample(i) for i, f in enumerate(required) if f.kw_only}
+        one, same = cls(*args, **kwargs), cls(*args, **kwargs)
+        out += [outcome(repr, one), outcome(lambda a, b: a == b, one, same),
+                outcome(lambda a, b: a != b, one, object()),
+                outcome(lambda o: hash(o) == hash(tuple(getattr(o, f.name) for f in
+                        dataclasses.fields(o) if (f.compare if f.hash is None else f.hash))), one),
+                outcome(lambda o: pickle.loads(pickle.dumps(o)) == o, one),
+                outcome(lambda o: repr(copy.copy(o)), one),
+                outcome(lambda o: repr(copy.deepcopy(o)), one),
+                outcome(lambda o: repr(dataclasses.replace(o)), one),
+                outcome(dataclasses.asdict, one), outcome(dataclasses.astuple, one),
+                outcome(lambda o: sorted(vars(o)), one)]
+        for name in [f.name for f in dataclasses.fields(cls)][:1] + ["elsewhere"]:
+            out += [outcome(setattr, one, name, "w"), outcome(repr, one),
+                    outcome(delattr, one, name), outcome(repr, one)]
+    return out
+out = {}
+for name, module in sorted(sys.modules.items()):
+    if not name.startswith(("pydantic", "annotated_types")) or module is None:
+        continue
+    for key, cls in sorted(vars(module).items()):
+        if not (isinstance(cls, type) and cls.__module__ == name
+                and "__dataclass_fields__" in vars(cls)):
+            continue
+        params = cls.__dataclass_params__
+        out[f"{name}.{key}"] = [
+            cls.__doc__, cls.__qualname__, str(inspect.signature(cls)), cls.__match_args__,
+            [getattr(params, k) for k in ("init", "repr", "eq", "order", "unsafe_hash", "frozen")],
+            [field(f) for f in dataclasses.fields(cls)], repr(vars(cls).get("__slots__")),
+            sorted(vars(cls)), [c.__qualname__ for c in cls.__mro__],
+            {m: method(vars(cls).get(m)) for m in ("__init__", "__repr__", "__eq__", "__hash__",
+             "__setattr__", "__delattr__", "__getstate__", "__setstate__")},
+            cls.__hash__ is None, behaviour(cls)]
+print(json.dumps(out))
+"""
+
+
+def test_pydantic_s_dataclasses_are_what_dataclasses_makes() -> None:
+    """pydantic's and annotated_types' dataclasses, made as records while pydantic is imported
+    through cardgen (`records.dataclasses_as_records`; a class a record cannot be, by
+    dataclass): the same fields, options, slots, methods, signatures and behaviour (repr,
+    equality, hash, frozen errors, pickling, copies, `replace`, `asdict`) as imported plainly;
+    and dataclasses keeps nothing of it."""
+    shared = _addressless(_run("import dataclasses\n"
+                  "real = dataclasses.dataclass\n"
                   "import cardgen.data.load\n"
-                  "assert 'exec' not in vars(dataclasses)\n" + probe)
-    plain = json.loads(_run("from pydantic import BaseModel, ConfigDict, Field, ValidationError\n"
-                            "from pydantic import field_validator, model_validator\n"
-                            "import cardgen.data.load\n" + probe))  # pydantic imported first
+                  "assert 'exec' not in vars(dataclasses) and dataclasses.dataclass is real\n"
+                  "from cardgen.records import MADE\n"
+                  "assert sum(c.__module__.startswith(('pydantic', 'annotated_types'))"
+                  " for c in MADE) > 40\n" + _DATACLASS_PROBE))
+    plain = json.loads(_addressless(_run(
+        "from pydantic import BaseModel, ConfigDict, Field, ValidationError\n"
+        "from pydantic import field_validator, model_validator\n"
+        "import cardgen.data.load\n" + _DATACLASS_PROBE)))  # pydantic imported first
     assert json.loads(shared) == plain
-    assert len(plain) > 100
+    assert len(plain) > 45
+
+
+def _addressless(text: str) -> str:
+    return re.sub(r" at 0x[0-9a-f]+", " at 0x", text)
 
 
 def test_the_standard_modules_pydantic_loads_answer_as_ever() -> None:

@@ -11,6 +11,8 @@ import inspect
 import pkgutil
 from typing import Any
 
+import pytest
+
 import cardgen
 from cardgen.records import MADE, record
 from tests.conftest import REPO
@@ -301,10 +303,153 @@ def test_an_init_made_from_a_template_is_the_compiled_one() -> None:
 
 
 def test_a_required_field_after_a_default_fails_at_declaration() -> None:
-    import pytest
-
     with pytest.raises(SyntaxError, match="non-default argument follows default argument"):
         @record
         class Wrong:
             a: int = 1
             b: int
+
+
+def test_dataclasses_as_records_makes_a_record_of_what_a_record_takes() -> None:
+    """While the block runs (a library's import), dataclass makes a record of a class a record
+    takes, slots too, and any other as ever; each class is what dataclass makes outside it."""
+    import copy
+    import pickle
+
+    from cardgen.records import dataclasses_as_records
+
+    def declare() -> list[type]:
+        @dataclasses.dataclass(frozen=True, slots=True)
+        class Slotted:
+            a: int
+            b: str = "b"
+
+        @dataclasses.dataclass(slots=True)
+        class Open:
+            a: list[int] = dataclasses.field(default_factory=list)
+
+        @dataclasses.dataclass
+        class Plain:
+            a: int
+            c: str = dataclasses.field(default="c", compare=False)
+
+        @dataclasses.dataclass(eq=False, repr=False)
+        class Bare:
+            a: int
+
+        @dataclasses.dataclass(kw_only=True)
+        class KwOnly:
+            a: int
+
+        @dataclasses.dataclass
+        class Marked:
+            a: int
+            _: dataclasses.KW_ONLY
+            b: int = 2
+
+        @dataclasses.dataclass
+        class Posted:
+            a: int
+
+            def __post_init__(self) -> None:
+                self.a += 1
+
+        @dataclasses.dataclass
+        class Passed:
+            a: int
+            b: dataclasses.InitVar[int] = 0
+
+        @dataclasses.dataclass(order=True)
+        class Ordered:
+            a: int
+
+        @dataclasses.dataclass(slots=True)
+        class Hidden:
+            a: int
+            b: int = dataclasses.field(default=1, init=False)
+
+        @dataclasses.dataclass(frozen=True)
+        class Child(Slotted):
+            c: int = 0
+
+        return [Slotted, Open, Plain, Bare, KwOnly, Marked, Posted, Passed, Ordered, Hidden,
+                Child]
+
+    real = dataclasses.dataclass
+    with dataclasses_as_records():
+        assert dataclasses.dataclass is not real
+        ours = declare()
+    assert dataclasses.dataclass is real
+    with pytest.raises(ValueError), dataclasses_as_records():
+        raise ValueError
+    assert dataclasses.dataclass is real
+    theirs = declare()
+    assert {cls.__name__ for cls in ours if cls in MADE} == {"Slotted", "Open", "Plain", "Bare"}
+
+    def described(cls: type) -> list[Any]:
+        made = [cls(*args) for args in ((1,), (1,), (2,))] if cls.__name__ != "KwOnly" else [
+            cls(a=1), cls(a=1), cls(a=2)]
+        one, same, other = made
+        return [cls.__doc__, str(inspect.signature(cls)), cls.__match_args__,
+                repr(vars(cls).get("__slots__")), sorted(vars(cls)), cls.__hash__ is None,
+                {m: (f.__qualname__, str(inspect.signature(f))) for m in (
+                    "__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__")
+                 if callable(f := vars(cls).get(m))},
+                outcome(repr, one) if "__repr__" in vars(cls) else None,
+                one == same, one == other, one != 1,
+                outcome(lambda o: hash(o) == hash(same), one),
+                outcome(lambda o: pickle.loads(pickle.dumps(o)), one)[0],
+                outcome(lambda o: copy.deepcopy(o) == o, one),
+                outcome(dataclasses.asdict, one), outcome(setattr, one, "a", 5),
+                outcome(setattr, one, "elsewhere", 5), outcome(delattr, one, "a"),
+                outcome(lambda o: repr(dataclasses.replace(o)), one) if (
+                    "__repr__" in vars(cls)) else None]
+
+    for mine, twin in zip(ours, theirs, strict=True):
+        assert described(mine) == described(twin), mine.__name__
+
+
+def test_the_written_inits_are_every_shape_as_compiled() -> None:
+    """cardgen/inits.py holds the template of every shape of cardgen's records (written by
+    tools/record_inits.py: run it after declaring a record of a new shape), each the code
+    compiling its text gives, named and numbered as from the text."""
+    import importlib.util
+
+    from cardgen import records
+
+    spec = importlib.util.spec_from_file_location("record_inits", REPO / "tools" / "record_inits.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    assert (REPO / "cardgen" / "inits.py").read_text(encoding="utf-8") == tool.text(), (
+        "cardgen/inits.py is not current: run tools/record_inits.py")
+    written = records._written()
+    assert set(tool.shapes()) <= set(written)
+    for shape, code in written.items():
+        outer = compile(records.template_text(*shape), "<string>", "exec", dont_inherit=True)
+        compiled = next(c for c in outer.co_consts[0].co_consts if type(c) is type(code))
+        for key in ("co_code", "co_consts", "co_names", "co_varnames", "co_freevars", "co_flags",
+                    "co_argcount", "co_name", "co_qualname", "co_filename", "co_firstlineno",
+                    "co_linetable", "co_exceptiontable"):
+            assert getattr(code, key) == getattr(compiled, key), (shape, key)
+        assert code == compiled
+
+
+def test_a_class_with_slots_is_dataclass_s_where_its_slots_step_is_another(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only where dataclass's own slots step is the one records call (Python 3.11's) is a class
+    with slots made a record; elsewhere dataclass makes it whole."""
+    from cardgen import records
+
+    monkeypatch.setattr(records, "_SLOTS_TAKEN", False)
+    with records.dataclasses_as_records():
+        @dataclasses.dataclass(frozen=True, slots=True)
+        class Slotted:
+            a: int
+
+        @dataclasses.dataclass(frozen=True)
+        class Open:
+            a: int
+
+    assert Slotted not in MADE and Open in MADE
+    assert Slotted.__slots__ == ("a",) and Slotted(1) == Slotted(1)  # type: ignore[attr-defined]

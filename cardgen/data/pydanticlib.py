@@ -1,17 +1,20 @@
-"""pydantic, imported with each equal text its import compiles compiled once.
+"""pydantic, imported with the texts its import compiles compiled once or not at all.
 
 pydantic-core's core_schema declares some hundred typed dictionaries whose annotations are
-texts; `typing` compiles each text it is given into the code of a `ForwardRef` (~630 compiles
-when pydantic is imported, 160 of them different, ~2 ms); `dataclasses` compiles each method of
-pydantic's and annotated_types' dataclasses from its text (~220, 185 different). Imported under
-`cardgen.deferral.codes_shared`, an equal text takes the code object the first compile made:
-the same `ForwardRef`s and methods, sharing their (immutable) code. Nothing of it is left in
-`typing` or `dataclasses` once the import ends, and an import that finds pydantic loaded is an
-import as ever. The data models' modules take pydantic's names from here, so the first import
-of pydantic in a command (its data loaded first) is this one.
+texts; `typing` compiles each text it is given into the code of a `ForwardRef` (~630 when
+pydantic is imported, ~200 of them different, ~2 ms), and none is ever evaluated: imported
+under `cardgen.deferral.codes_shared`, a reference keeps its text as its code (`eval` compiles
+it if it is evaluated), made without typing's checks that cannot fail for a text
+(`forward_checks_skipped`). pydantic's and annotated_types' dataclasses are made as records
+(`cardgen.records.dataclasses_as_records`: their methods not compiled from text, ~0.25 ms a
+class); the few a record cannot be have an equal method text compiled once. Nothing of it is
+left in `typing` or `dataclasses` once the import ends, and an import that finds pydantic
+loaded is an import as ever. The data models' modules take pydantic's names from here, so the
+first import of pydantic in a command (its data loaded first) is this one.
 """
 
-from cardgen.deferral import codes_shared, patterns_deferred
+from cardgen.deferral import codes_shared, forward_checks_skipped, patterns_deferred
+from cardgen.records import dataclasses_as_records
 
 # Standard modules pydantic's import loads whose module-level patterns serve what cardgen never
 # asks of them: a Fraction read from text; platform's parsers of version strings and
@@ -21,7 +24,7 @@ UNUSED = {"fractions": ("\n    \\A\\s*",),  # _RATIONAL_FORMAT
           "platform": ("",),  # every text pattern platform compiles (its bytes one apart)
           "textwrap": ("",)}
 
-with codes_shared(), patterns_deferred(UNUSED):
+with codes_shared(), forward_checks_skipped(), patterns_deferred(UNUSED), dataclasses_as_records():
     from pydantic import (
         BaseModel,
         ConfigDict,
