@@ -1,0 +1,142 @@
+"""Shortcuts of the layout stage held to the long way: a path's box under a scale-and-move
+transform taken from its own box (cardgen.layout.ink.bounds)."""
+
+from __future__ import annotations
+
+import math
+import struct
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardgen.layout import icons, ink
+from cardgen.layout.drawing import Path as PathItem
+from cardgen.layout.drawing import Style
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def walked(item: PathItem, m: tuple[float, ...]) -> tuple[float, float, float, float] | None:
+    """ink.bounds the long way: every point transformed, then the least and greatest."""
+    pts = ink.path_points(item)
+    if not pts:
+        return None
+    a, b, c, d, e, f = m
+    xs = [a * x + c * y + e for x, y in pts]
+    ys = [b * x + d * y + f for x, y in pts]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def bits(box: tuple[float, ...] | None) -> tuple[bytes, ...] | None:
+    """A box as the bytes of its numbers (-0.0 and 0.0 differ, so do NaNs and numbers)."""
+    return None if box is None else tuple(struct.pack("<d", v) for v in box)
+
+
+coords = st.one_of(st.floats(-500, 500, allow_nan=False), st.sampled_from([0.0, -0.0, 1e-300,
+                                                                           -1e-300, 24.0]))
+factors = st.one_of(st.floats(1e-6, 50), st.sampled_from([1.0, 0.5, 1e300, 1e-300]))
+moves = st.one_of(st.floats(-300, 300, allow_nan=False),
+                  st.sampled_from([0.0, -0.0, 1e-300, float("inf"), float("nan")]))
+ops = st.lists(st.one_of(
+    st.tuples(st.just("M"), coords, coords), st.tuples(st.just("L"), coords, coords),
+    st.tuples(st.just("C"), coords, coords, coords, coords, coords, coords),
+    st.just(("Z",))), max_size=12)
+
+
+@given(ops, factors, factors, moves, moves, st.sampled_from([0.0, -0.0, 0.25]))
+def test_a_paths_box_under_scale_and_move_is_the_walk_over_its_points(
+        path_ops: list[tuple[object, ...]], a: float, d: float, e: float, f: float,
+        turn: float) -> None:
+    item = PathItem(tuple(path_ops), Style(fill="#000000"))  # type: ignore[arg-type]
+    m = (a, turn, -turn if turn else turn, d, e, f)
+    assert bits(ink.bounds(item, m)) == bits(walked(item, m))
+    assert bits(ink.bounds(item, m)) == bits(walked(item, m))  # its box kept: the same again
+
+
+def test_every_icons_paths_box_is_the_walk_over_its_points() -> None:
+    folders = [ROOT / "layouts", ROOT / "cardgen" / "assets" / "layouts", ROOT / "tests"]
+    files = sorted(p for folder in folders for p in folder.rglob("*.svg"))
+    assert len(files) > 30
+    checked = 0
+    for file in files:
+        try:
+            stat = file.stat()
+            _, paths = icons._recoloured(file, (stat.st_mtime_ns, stat.st_size), "#123456")
+        except (icons.IconError, OSError, ValueError):
+            continue
+        for item in paths:
+            assert isinstance(item, PathItem)
+            for m in ((1.0, 0.0, 0.0, 1.0, 0.0, 0.0), (0.3, 0.0, 0.0, 0.3, 12.5, -7.25),
+                      (2.0 / 3.0, 0.0, 0.0, 2.0 / 3.0, -3.0, 88.9), (1.0, 0.0, 0.0, 1.0, -0.0, 0.0),
+                      (-1.0, 0.0, 0.0, 1.0, 4.0, 4.0), (0.5, 0.1, -0.1, 0.5, 1.0, 2.0)):
+                assert bits(ink.bounds(item, m)) == bits(walked(item, m)), (file, m)
+            checked += 1
+    assert checked > 100
+
+
+def test_a_path_with_a_point_not_finite_is_walked() -> None:
+    item = PathItem((("M", 0.0, 0.0), ("L", math.inf, 2.0), ("L", 1.0, math.nan)),
+                    Style(fill="#000000"))
+    m = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    assert ink._path_box(item) is None
+    assert bits(ink.bounds(item, m)) == bits(walked(item, m))
+
+
+def test_a_move_by_minus_zero_is_walked() -> None:
+    # the walk adds the turn's 0 * y first: -0.0 + 0.0 * 1.0 - 0.0 is 0.0, not -0.0
+    item = PathItem((("M", -0.0, 1.0), ("L", 1.0, -0.0), ("L", 2.0, 3.0)), Style(fill="#000000"))
+    for m in ((1.0, 0.0, 0.0, 1.0, -0.0, 0.0), (1.0, 0.0, 0.0, 1.0, 0.0, -0.0)):
+        assert bits(ink.bounds(item, m)) == bits(walked(item, m))
+
+
+def test_layout_files_are_found_as_paths_find_them(tmp_path: Path) -> None:
+    from cardgen.layout import roots
+
+    project = tmp_path / "p"
+    (project / "layouts" / "g" / "icons").mkdir(parents=True)
+    (project / "layouts" / "g" / "card.yaml").write_text("size: [10, 10]\n")
+    (project / "layouts" / "g" / "icons" / "a.svg").write_text("<svg/>")
+    (project / "layouts" / "g" / "icons" / "dir.svg").mkdir()
+    (project / "layouts" / "g" / "icons" / "link.svg").symlink_to("a.svg")
+    (project / "layouts" / "g" / "icons" / "dangling.svg").symlink_to("nowhere.svg")
+    (project / "layouts" / "g" / "icons" / "loop.svg").symlink_to("loop.svg")
+    names = ["g/card.yaml", "g/icons/a.svg", "g/icons/dir.svg", "g/icons/link.svg",
+             "g/icons/dangling.svg", "g/icons/loop.svg", "g/icons/none.svg", "g/card.yaml/x",
+             "g//card.yaml", "./g/card.yaml", "g/./card.yaml", "g/icons/../card.yaml",
+             "g/card.yaml/", "/g/card.yaml", "", "g", "g/card\0.yaml", "common/poker-card.yaml",
+             "common/icons/die-1.svg", "nothing/none.yaml", "g/icons/a.png"]
+    for name in names:
+        expected = next((root / name for root in roots.layout_roots(project)
+                         if (root / name).is_file()), None)
+        assert roots.find_layout_file(project, name) == expected, name
+
+
+def test_an_icon_finder_reads_what_readable_allows(tmp_path: Path) -> None:
+    from cardgen.data.paths import readable
+    from cardgen.layout.icons import IconError, IconFinder
+
+    project = tmp_path / "p"
+    icons_dir = project / "layouts" / "g" / "icons"
+    icons_dir.mkdir(parents=True)
+    (icons_dir / "a.svg").write_text("<svg/>")
+    (tmp_path / "out.svg").write_text("<svg/>")
+    (icons_dir / "away.svg").symlink_to(tmp_path / "out.svg")
+    (icons_dir / "shared.svg").symlink_to(ROOT / "cardgen" / "assets" / "layouts" / "common"
+                                          / "icons" / "die-1.svg")
+    (icons_dir / "loop.svg").symlink_to("loop.svg")
+    finder = IconFinder(project, "g")
+    for name in ("a", "away", "shared", "loop", "die-1", "none"):
+        path = next((p for p in (icons_dir / f"{name}.svg",
+                                 ROOT / "cardgen" / "assets" / "layouts" / "common" / "icons"
+                                 / f"{name}.svg") if p.is_file()), None)
+        try:
+            found = finder.find(name)
+        except IconError:
+            assert path is not None and not readable(path, project), name
+            continue
+        assert found == path, name
+        assert found is None or readable(found, project), name
+    for path in (icons_dir / "a.svg", icons_dir / "away.svg", icons_dir / "shared.svg",
+                 icons_dir / "loop.svg", tmp_path / "out.svg", project / "x\0.svg"):
+        assert finder._readable(path) == readable(path, project), path
