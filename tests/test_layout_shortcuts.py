@@ -140,3 +140,93 @@ def test_an_icon_finder_reads_what_readable_allows(tmp_path: Path) -> None:
     for path in (icons_dir / "a.svg", icons_dir / "away.svg", icons_dir / "shared.svg",
                  icons_dir / "loop.svg", tmp_path / "out.svg", project / "x\0.svg"):
         assert finder._readable(path) == readable(path, project), path
+
+
+def test_a_paths_repr_is_the_dataclass_text_with_its_operators_written_once() -> None:
+    import dataclasses
+
+    from cardgen.layout import drawing
+
+    def dataclass_text(item: object) -> str:
+        shown = [f"{f.name}={getattr(item, f.name)!r}" for f in dataclasses.fields(item)
+                 if f.repr]
+        return f"{type(item).__qualname__}({', '.join(shown)})"
+
+    long_ops = tuple(("C", i / 3, -i / 7, 1e-7 * i, 1e300, -0.0, float(i)) for i in range(40))
+    short_ops = (("M", 0.1, 0.2), ("L", 3.0, -4.5), ("Z",))
+    for ops in (long_ops, short_ops, ()):
+        first = PathItem(ops, Style(fill="#000000"))  # type: ignore[arg-type]
+        again = PathItem(ops, Style(fill="#123456", stroke="#FFFFFF"), "evenodd")  # type: ignore[arg-type]
+        for item in (first, again, first):
+            assert repr(item) == dataclass_text(item)
+    assert drawing._OPS_TEXTS[id(long_ops)][1] == repr(long_ops)
+    assert id(short_ops) not in drawing._OPS_TEXTS
+
+
+def _bbox_walked(item: object) -> tuple[float, float, float, float]:
+    """extent.bbox of a group the long way: each item's box transformed, then the least and
+    greatest (what bbox did before groups under a scale and move took their items' box)."""
+    from cardgen.layout import extent
+    from cardgen.layout.drawing import Group
+
+    if not isinstance(item, Group):
+        return extent.bbox(item)  # type: ignore[arg-type]
+    boxes = [extent.transform_box(item.transform, _bbox_walked(i)) for i in item.items]
+    if not boxes:
+        return (0.0, 0.0, 0.0, 0.0)
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+            max(b[3] for b in boxes))
+
+
+shapes = st.one_of(
+    st.builds(lambda x, y, w, h, s: __import__("cardgen.layout.drawing", fromlist=["Rect"]).Rect(
+        x, y, w, h, Style(fill="#000000", stroke="#FFFFFF" if s else None)),
+        coords, coords, coords, coords, st.booleans()),
+    st.builds(lambda cx, cy, rx, ry: __import__("cardgen.layout.drawing", fromlist=["Ellipse"])
+              .Ellipse(cx, cy, rx, ry, Style(fill="#000000")), coords, coords, coords, coords),
+    st.builds(lambda o: PathItem(tuple(o) or (("M", 0.0, 0.0),), Style(fill="#000000")), ops))
+
+
+@given(st.lists(shapes, max_size=6), factors, factors, moves, moves,
+       st.sampled_from([0.0, -0.0, 0.5]), st.booleans())
+def test_a_groups_box_under_scale_and_move_is_the_walk_over_its_items(
+        items: list[object], a: float, d: float, e: float, f: float, turn: float,
+        nested: bool) -> None:
+    from cardgen.layout import extent
+    from cardgen.layout.drawing import Group
+
+    inner = tuple(items)
+    if nested and items:
+        inner = (Group(tuple(items[:2]), (2.0, 0.0, 0.0, 0.5, 1.0, -1.0)), *items[2:])  # type: ignore[arg-type]
+    group = Group(inner, (a, turn, -turn if turn else turn, d, e, f))  # type: ignore[arg-type]
+    assert bits(extent.bbox(group)) == bits(_bbox_walked(group))
+    again = Group(inner, (a, turn, -turn if turn else turn, d, e + 1.0, f))  # type: ignore[arg-type]
+    assert bits(extent.bbox(again)) == bits(_bbox_walked(again))  # its items' box kept
+
+
+def test_an_icons_group_box_is_the_walk_over_its_paths() -> None:
+    from cardgen.layout import extent
+
+    folders = [ROOT / "layouts", ROOT / "cardgen" / "assets" / "layouts"]
+    files = sorted(p for folder in folders for p in folder.rglob("*.svg"))
+    for file in files:
+        for colour in ("#123456", None):
+            for x, y, size in ((0.0, 0.0, 10.0), (12.5, -3.25, 4.4), (-0.0, 7.0, 1 / 3)):
+                try:
+                    (group,) = icons.icon_items(file, x, y, size, colour)
+                except (icons.IconError, ValueError):
+                    break
+                assert bits(extent.bbox(group)) == bits(_bbox_walked(group)), file
+
+
+def test_a_groups_box_is_walked_under_the_identity_or_a_move_by_minus_zero() -> None:
+    from cardgen.layout import extent
+    from cardgen.layout.drawing import Group, Rect
+
+    backwards = Rect(-0.0, 1.0, -2.0, 3.0, Style(fill="#000000"))  # a box from x 0 back to -2
+    plain = Rect(-0.0, -0.0, 1.0, 1.0, Style(fill="#000000"))
+    for m in ((1.0, 0.0, 0.0, 1.0, 0.0, 0.0), (1.0, 0.0, 0.0, 1.0, -0.0, 2.0),
+              (1.0, 0.0, 0.0, 1.0, 2.0, -0.0)):
+        for items in ((backwards,), (plain,), (plain, backwards)):
+            group = Group(items, m)  # type: ignore[arg-type]
+            assert bits(extent.bbox(group)) == bits(_bbox_walked(group)), (m, items)

@@ -146,7 +146,8 @@ def _plain_move(a: float, d: float, e: float, f: float) -> bool:
 
 def path_points(path: Path) -> list[tuple[float, float]]:
     """Every point a path's operators name (control points too), as floats: worked out once
-    per path object (an icon's path is one object on every face it is drawn on)."""
+    per tuple of operators (an icon's path is one object on every face it is drawn on, and
+    its copies in other colours share its operators)."""
     return _path_kept(path)[1]
 
 
@@ -155,11 +156,12 @@ def _path_box(path: Path) -> Bounds | None:
     return _path_kept(path)[2]
 
 
-def _path_kept(path: Path) -> tuple[Path, list[tuple[float, float]], Bounds | None]:
-    known = _POINTS.get(id(path))
-    if known is not None and known[0] is path:
+def _path_kept(path: Path) -> tuple[object, list[tuple[float, float]], Bounds | None]:
+    ops = path.ops
+    known = _POINTS.get(id(ops))
+    if known is not None and known[0] is ops:
         return known
-    pts = [(float(op[1 + 2 * k]), float(op[2 + 2 * k])) for op in path.ops
+    pts = [(float(op[1 + 2 * k]), float(op[2 + 2 * k])) for op in ops
            for k in range((len(op) - 1) // 2)]
     box: Bounds | None = None
     if pts:
@@ -169,12 +171,13 @@ def _path_kept(path: Path) -> tuple[Path, list[tuple[float, float]], Bounds | No
             box = (min(xs), min(ys), max(xs), max(ys))
     if len(_POINTS) >= 4096:
         _POINTS.clear()
-    known = _POINTS[id(path)] = (path, pts, box)
+    known = _POINTS[id(ops)] = (ops, pts, box)
     return known
 
 
-# id of a path -> (it, held so the id stays its own; its points: see path_points; their box)
-_POINTS: dict[int, tuple[Path, list[tuple[float, float]], Bounds | None]] = {}
+# id of a path's operators -> (them, held so the id stays theirs; their points: see
+# path_points; the points' box)
+_POINTS: dict[int, tuple[object, list[tuple[float, float]], Bounds | None]] = {}
 
 
 @record
