@@ -230,3 +230,34 @@ def test_a_groups_box_is_walked_under_the_identity_or_a_move_by_minus_zero() -> 
         for items in ((backwards,), (plain,), (plain, backwards)):
             group = Group(items, m)  # type: ignore[arg-type]
             assert bits(extent.bbox(group)) == bits(_bbox_walked(group)), (m, items)
+
+
+def _outline_at_once(path: PathItem, m: tuple[float, ...]) -> tuple[float, ...] | None:
+    """The bleed lint's corners of a path worked out at once (what it did before they were
+    worked out when first read)."""
+    ops = path.ops
+    if sum(1 for op in ops if op[0] == "M") != 1 or len(ops) < 4:
+        return None
+    corners: list[float] = []
+    for op in ops:
+        if op[0] != "Z":
+            corners += ink.apply(m, float(op[-2]), float(op[-1]))  # type: ignore[arg-type]
+    return tuple(corners)
+
+
+@given(ops, factors, factors, moves, moves, st.sampled_from([0.0, 0.25]))
+def test_a_paths_corners_read_late_are_the_corners_worked_out_at_once(
+        path_ops: list[tuple[object, ...]], a: float, d: float, e: float, f: float,
+        turn: float) -> None:
+    from cardgen.layout import bleed
+
+    item = PathItem(tuple(path_ops), Style(fill="#000000"))  # type: ignore[arg-type]
+    m = (a, turn, -turn, d, e, f)
+    at_once = _outline_at_once(item, m)
+    late = ink.Corners(item, m)
+    assert bits(late.points()) == bits(at_once)
+    if at_once is None or not any(map(math.isnan, at_once)):  # (NaN is equal to nothing)
+        assert late == at_once and at_once == late and late == ink.Corners(item, m)
+        assert hash(late) == hash(at_once)
+    for x, y in ((0.0, 0.0), (1.0, 2.0), (-3.0, 250.0)):
+        assert bleed._inside(late, x, y) == (at_once is None or bleed._inside(at_once, x, y))

@@ -144,6 +144,44 @@ def _plain_move(a: float, d: float, e: float, f: float) -> bool:
             and (e != 0.0 or copysign(1.0, e) > 0.0) and (f != 0.0 or copysign(1.0, f) > 0.0))
 
 
+class Corners:
+    """A path's corners on the face under the transform m (its curves by their end points),
+    as the flat tuple x0, y0, x1, y1, ..., or None for an open line or a path of several parts
+    (whose bounds stand for it): what the bleed lint tests a sample point against, worked
+    out when first read (most of a face's paths, an icon's, lie where no sample point comes).
+    Equal to, and hashed as, that tuple or None."""
+
+    __slots__ = ("_done", "_found", "m", "path")
+
+    def __init__(self, path: Path, m: Matrix) -> None:
+        self.path, self.m = path, m
+        self._found: tuple[float, ...] | None = None
+        self._done = False
+
+    def points(self) -> tuple[float, ...] | None:
+        if not self._done:
+            ops = self.path.ops
+            if sum(1 for op in ops if op[0] == "M") == 1 and len(ops) >= 4:
+                corners: list[float] = []
+                m = self.m
+                for op in ops:
+                    if op[0] != "Z":
+                        corners += apply(m, float(op[-2]), float(op[-1]))
+                self._found = tuple(corners)
+            self._done = True
+        return self._found
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Corners):
+            return self.points() == other.points()
+        if other is None or isinstance(other, tuple):
+            return self.points() == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.points())
+
+
 def path_points(path: Path) -> list[tuple[float, float]]:
     """Every point a path's operators name (control points too), as floats: worked out once
     per tuple of operators (an icon's path is one object on every face it is drawn on, and
