@@ -7,7 +7,7 @@ from __future__ import annotations
 from math import copysign, isfinite
 
 from cardgen.layout import fonts
-from cardgen.layout.drawing import IDENTITY, Ellipse, Image, Matrix, Primitive, Rect
+from cardgen.layout.drawing import IDENTITY, Ellipse, Group, Image, Matrix, Primitive, Rect
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.drawing import Text as TextItem
 from cardgen.layout.linebreak import line_width
@@ -50,22 +50,33 @@ def bbox(item: Primitive) -> Box:
     if isinstance(item, Image):
         return (item.x, item.y, item.x + item.w, item.y + item.h)
     if isinstance(item, PathItem):
-        ops = item.ops  # an icon's paths are the same objects on every face, and its copies in
-        known = _PATH_BOXES.get(id(ops))  # other colours share their operators
-        if known is not None and known[0] is ops:
-            return known[1]
-        xs = [v for op in ops for v in op[1::2] if isinstance(v, float | int)]
-        ys = [v for op in ops for v in op[2::2] if isinstance(v, float | int)]
-        box = (min(xs), min(ys), max(xs), max(ys)) if xs and ys else (0.0, 0.0, 0.0, 0.0)
-        if len(_PATH_BOXES) > 4096:
-            _PATH_BOXES.clear()
-        _PATH_BOXES[id(ops)] = (ops, box)
-        return box
+        return _path_box(item)
+    return _group_box(item)
+
+
+def _path_box(item: PathItem) -> Box:
+    """bbox of a path: its operators' numbers' box, kept per tuple of operators (an icon's paths
+    are the same objects on every face, and its copies in other colours share them)."""
+    ops = item.ops
+    known = _PATH_BOXES.get(id(ops))
+    if known is not None and known[0] is ops:
+        return known[1]
+    xs = [v for op in ops for v in op[1::2] if isinstance(v, float | int)]
+    ys = [v for op in ops for v in op[2::2] if isinstance(v, float | int)]
+    box = (min(xs), min(ys), max(xs), max(ys)) if xs and ys else (0.0, 0.0, 0.0, 0.0)
+    if len(_PATH_BOXES) > 4096:
+        _PATH_BOXES.clear()
+    _PATH_BOXES[id(ops)] = (ops, box)
+    return box
+
+
+def _group_box(item: Group) -> Box:
+    """bbox of a group: its items' boxes moved by its transform."""
     m = item.transform
     a, b, c, d, e, f = m
     if b == 0.0 and c == 0.0 and a > 0.0 and d > 0.0 and m != IDENTITY and _plain_move(a, d, e, f):
         own = _items_box(item.items)
-        if own is not None:  # (a scale and move keeps the coordinates' order: bbox_of_items)
+        if own is not None:  # (a scale and move keeps the coordinates' order: _items_box)
             return (a * own[0] + e, d * own[1] + f, a * own[2] + e, d * own[3] + f)
     boxes = [transform_box(m, bbox(i)) for i in item.items]
     if not boxes:
