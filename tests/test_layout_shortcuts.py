@@ -261,3 +261,27 @@ def test_a_paths_corners_read_late_are_the_corners_worked_out_at_once(
         assert hash(late) == hash(at_once)
     for x, y in ((0.0, 0.0), (1.0, 2.0), (-3.0, 250.0)):
         assert bleed._inside(late, x, y) == (at_once is None or bleed._inside(at_once, x, y))
+
+
+def test_an_icon_finder_resolves_files_as_paths_resolve_them(tmp_path: Path) -> None:
+    from cardgen.data.paths import readable
+    from cardgen.layout.icons import IconFinder
+
+    project = tmp_path / "p"
+    (project / "layouts").mkdir(parents=True)
+    elsewhere = tmp_path / "elsewhere" / "icons"
+    elsewhere.mkdir(parents=True)
+    (elsewhere / "a.svg").write_text("<svg/>")
+    (project / "layouts" / "g").symlink_to(tmp_path / "elsewhere")  # the game's folder: a link out
+    inside = project / "art" / "icons"
+    inside.mkdir(parents=True)
+    (inside / "b.svg").write_text("<svg/>")
+    (project / "layouts" / "common").symlink_to(project / "art")  # a link within the project
+    (inside / "c.svg").symlink_to(elsewhere / "a.svg")
+    finder = IconFinder(project, "g")
+    paths = [project / "layouts" / "g" / "icons" / "a.svg", project / "layouts" / "common" /
+             "icons" / "b.svg", project / "layouts" / "common" / "icons" / "c.svg",
+             project / "layouts" / "common" / "icons" / "none.svg", inside / "b.svg"]
+    for path in paths * 2:  # (the second time from the folders resolved)
+        assert finder._resolved(path) == path.resolve(), path
+        assert finder._readable(path) == readable(path, project), path

@@ -11,10 +11,12 @@ file) is read by the same reader and drawn as vectors (`svg_art_items`).
 from __future__ import annotations
 
 import math
+import os
 import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from stat import S_ISLNK
 from typing import TYPE_CHECKING
 
 from cardgen.data.paths import leaves_folder, read_roots, readable
@@ -102,6 +104,7 @@ class IconFinder:
         self._paths: dict[str, Path | None] = {}
         # the folders cardgen reads for the project (read_roots), and those resolved so far
         self._roots: tuple[tuple[Path, ...], dict[int, Path]] | None = None
+        self._folders: dict[Path, Path] = {}  # an icon folder -> it resolved
 
     def find(self, name: str) -> Path | None:
         """The icon's SVG file, or None when there is none (IconError: outside the project)."""
@@ -121,7 +124,7 @@ class IconFinder:
             self._roots = (read_roots(self.project), {})
         roots, resolved = self._roots
         try:
-            real = path.resolve()
+            real = self._resolved(path)
         except (OSError, RuntimeError, ValueError):  # a symlink loop, a NUL byte
             return False
         for n, root in enumerate(roots):
@@ -142,6 +145,21 @@ class IconFinder:
     def names(self) -> list[str]:
         """Every name the game can write for an icon: the icon files' names and the aliases."""
         return sorted({*icon_names(self.project, self.game), *self.aliases})
+
+    def _resolved(self, path: Path) -> Path:
+        """path.resolve(): a file that is no link is its folder resolved (once per folder and
+        finder) and its name; a link, or a file that cannot be told, is resolved whole."""
+        try:
+            plain = not S_ISLNK(os.lstat(path).st_mode)
+        except (OSError, ValueError):
+            plain = False
+        if not plain:
+            return path.resolve()
+        folder = path.parent
+        real = self._folders.get(folder)
+        if real is None:
+            real = self._folders[folder] = folder.resolve()
+        return real / path.name
 
     def hint(self, name: str) -> str:
         """What to write instead of an unknown icon name (`icon_hint`, over every icon name and
