@@ -83,7 +83,10 @@ def _has_number(text: str) -> bool:
     return any(word in low for word in NUMBER_WORDS)
 
 
-_EACH_WORD = [(re.compile(word, re.I), value) for word, value in NUMBER_WORDS.items()]
+@lru_cache(maxsize=1)
+def _each_word() -> list[tuple[re.Pattern[str], int]]:
+    """Each number word's pattern (compiled when a word no lower-casing reads first comes)."""
+    return [(re.compile(word, re.I), value) for word, value in NUMBER_WORDS.items()]
 
 
 def number_value(text: str) -> int:
@@ -92,7 +95,7 @@ def number_value(text: str) -> int:
     if text.isdigit():
         return int(text)
     return NUMBER_WORDS.get(text.lower()) or next(
-        value for pattern, value in _EACH_WORD if pattern.fullmatch(text))
+        value for pattern, value in _each_word() if pattern.fullmatch(text))
 
 
 def _sentence_claims(number: int, sentence: str) -> list[Claim]:

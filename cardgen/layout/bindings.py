@@ -128,8 +128,8 @@ class _Checker:
             for i, v in enumerate(value):
                 self.check_value(el, key, v, items, i)
             return
-        if not isinstance(value, str):
-            return
+        if not isinstance(value, str) or ("{" not in value and "}" not in value):
+            return  # (text without a brace: no binding, and no brace without its other half)
         brace = unbalanced_brace(value)
         if brace is not None:
             self.report(el, key, index, f"'{value}' has a '{value[brace]}' at character "

@@ -32,7 +32,7 @@ from cardgen.layout.drawing import (
     Rect,
     Text,
 )
-from cardgen.layout.ink import apply, bounds
+from cardgen.layout.ink import Corners, apply, bounds
 from cardgen.layout.lints import compose
 from cardgen.layout.outline import signed_area
 from cardgen.limits import PRINT_BLEED
@@ -194,7 +194,7 @@ def _extend(item: Primitive, d: Drawing, b: float, m: Matrix) -> Primitive:
 
 # (bounds, the shape within them, fill): the shape is an ellipse (cx, cy, rx, ry), a polygon's
 # corners (x0, y0, x1, y1, ...; a path's curves by their end points) or None (its bounds)
-Shape = tuple[tuple[float, float, float, float], tuple[float, ...] | None, str]
+Shape = tuple[tuple[float, float, float, float], tuple[float, ...] | Corners | None, str]
 
 
 def flat_fills(drawing: Drawing) -> list[Shape]:
@@ -213,12 +213,12 @@ def _shape(item: Primitive, m: Matrix) -> Shape | None:
     box = bounds(item, m)
     if box is None:
         return None
-    ellipse: tuple[float, ...] | None = None
+    ellipse: tuple[float, ...] | Corners | None = None
     if isinstance(item, Ellipse) and m[1] == m[2] == 0.0:
         cx, cy = apply(m, item.cx, item.cy)
         ellipse = (cx, cy, abs(item.rx * m[0]), abs(item.ry * m[3]))
     elif isinstance(item, Path):
-        ellipse = _outline(item, m)
+        ellipse = Corners(item, m)  # (worked out for a path a sample point comes into)
     return (box, ellipse, fill)
 
 
@@ -233,7 +233,12 @@ def colour_at(shapes: list[Shape], x: float, y: float) -> str | None:
     return None
 
 
-def _inside(shape: tuple[float, ...], x: float, y: float) -> bool:
+def _inside(shape: tuple[float, ...] | Corners, x: float, y: float) -> bool:
+    if isinstance(shape, Corners):
+        found = shape.points()
+        if found is None:  # an open line or a path of several parts: its bounds stand for it
+            return True
+        shape = found
     if len(shape) == 4:
         cx, cy, rx, ry = shape
         return rx > 0 and ry > 0 and ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1.0
@@ -243,19 +248,6 @@ def _inside(shape: tuple[float, ...], x: float, y: float) -> bool:
         if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
             inside = not inside
     return inside
-
-
-def _outline(path: Path, m: Matrix) -> tuple[float, ...] | None:
-    """A path's corners on the face (curves by their end points); None for an open line or a
-    path of several parts (their bounds stand for them)."""
-    ops = path.ops
-    if sum(1 for op in ops if op[0] == "M") != 1 or len(ops) < 4:
-        return None
-    corners: list[float] = []
-    for op in ops:
-        if op[0] != "Z":
-            corners += apply(m, float(op[-2]), float(op[-1]))
-    return tuple(corners)
 
 
 def edge_mismatches(drawing: Drawing) -> dict[str, int]:

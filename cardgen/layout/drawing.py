@@ -205,15 +205,17 @@ class Drawing:
         return (-b, -b, self.width + 2 * b, self.height + 2 * b)
 
 
-def _plain_repr(cls: type) -> None:
+def _plain_repr(cls: type, kept: frozenset[str] = frozenset()) -> None:
     """Give a frozen primitive the repr dataclass writes, without its recursion guard.
 
     Face keys hash the repr of every primitive of a face (render.pdf.face_key), and the guard
     costs more than the formatting; primitives cannot contain themselves, so the text is the
     same, character for character. Fields kept out of the repr (repr=False) are written after
-    the others when they differ from their default."""
+    the others when they differ from their default; the fields named in `kept` are written as
+    `_kept_text` keeps them."""
     names = [f.name for f in fields(cls) if f.repr]
-    body = ", ".join(f"{n}={{self.{n}!r}}" for n in names)
+    body = ", ".join(f"{n}={{_kept_text(self.{n})}}" if n in kept else f"{n}={{self.{n}!r}}"
+                     for n in names)
     extra = [f for f in fields(cls) if not f.repr and f.compare]
     # each left-out field inline, compared with its default bound in the function's globals
     # (no defaults looked up per call)
@@ -221,13 +223,34 @@ def _plain_repr(cls: type) -> None:
                    for k, f in enumerate(extra))
     namespace: dict[str, object] = {}
     glob: dict[str, object] = {f"_d{k}": f.default for k, f in enumerate(extra)}
+    glob["_kept_text"] = _kept_text
     exec(f"def __repr__(self):\n    return self.__class__.__qualname__ + f\"({body}{tail})\"\n",
          glob, namespace)
     setattr(cls, "__repr__", namespace["__repr__"])  # noqa: B010
 
 
-for _primitive in (Gradient, Style, Rect, Ellipse, Path, Text, Image, Group):
+def _kept_text(ops: tuple[object, ...]) -> str:
+    """repr(ops), kept per tuple object when it is long: a path's operators are one tuple for
+    every copy of an icon recoloured (cardgen.layout.icons), hundreds of numbers written once."""
+    if len(ops) < KEPT_OPS:
+        return repr(ops)
+    found = _OPS_TEXTS.get(id(ops))
+    if found is not None and found[0] is ops:
+        return found[1]
+    text = repr(ops)
+    if len(_OPS_TEXTS) >= 4096:
+        _OPS_TEXTS.clear()
+    _OPS_TEXTS[id(ops)] = (ops, text)
+    return text
+
+
+KEPT_OPS = 16  # operators from which a path's are written once per tuple
+# id of a path's operators -> (them, held so the id stays theirs; their repr)
+_OPS_TEXTS: dict[int, tuple[tuple[object, ...], str]] = {}
+
+for _primitive in (Gradient, Style, Rect, Ellipse, Text, Image, Group):
     _plain_repr(_primitive)
+_plain_repr(Path, frozenset({"ops"}))
 
 
 def _kept_repr(cls: type) -> None:

@@ -11,12 +11,15 @@ file) is read by the same reader and drawn as vectors (`svg_art_items`).
 from __future__ import annotations
 
 import math
+import os
 import re
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from stat import S_ISLNK
 from typing import TYPE_CHECKING
 
-from cardgen.data.paths import leaves_folder, readable
+from cardgen.data.paths import leaves_folder, read_roots, readable
 from cardgen.errors import Location, Problem, did_you_mean
 from cardgen.layout.drawing import Group, Image, PathOp, Primitive, Style
 from cardgen.layout.drawing import Path as PathItem
@@ -53,10 +56,12 @@ def icon_folders(project: Path, game: str) -> list[Path]:
     return [root / folder / "icons" for folder in (game, "common") for root in layout_roots(project)]
 
 
-def icon_file(project: Path, game: str, name: str) -> Path:
+def icon_file(project: Path, game: str, name: str,
+              may_read: Callable[[Path], bool] | None = None) -> Path:
     """The icon's SVG: the game's own icons, then the project's and cardgen's shared ones.
 
-    IconError when the name, or the file it finds (a link), leads outside what cardgen reads."""
+    IconError when the name, or the file it finds (a link), leads outside what cardgen reads
+    (`may_read`: `readable` for this project, when the caller has one at hand)."""
     outside = IconError("outside-project", f"icon '{name}' is outside the project",
                         "name an icon file under layouts/<game>/icons/ without '..'")
     if leaves_folder(name):
@@ -65,7 +70,7 @@ def icon_file(project: Path, game: str, name: str) -> Path:
         for suffix in ICON_SUFFIXES:
             path = find_layout_file(project, f"{folder}/icons/{name}{suffix}")
             if path is not None:
-                if not readable(path, project):
+                if not (readable(path, project) if may_read is None else may_read(path)):
                     raise outside
                 return path
     raise FileNotFoundError(name)
@@ -97,15 +102,38 @@ class IconFinder:
         self.aliases = dict(aliases or {})
         self.written = dict(written or {})  # alias -> where game.yaml gives it
         self._paths: dict[str, Path | None] = {}
+        # the folders cardgen reads for the project (read_roots), and those resolved so far
+        self._roots: tuple[tuple[Path, ...], dict[int, Path]] | None = None
+        self._folders: dict[Path, Path] = {}  # an icon folder -> it resolved
 
     def find(self, name: str) -> Path | None:
         """The icon's SVG file, or None when there is none (IconError: outside the project)."""
         if name not in self._paths:
             try:
-                self._paths[name] = icon_file(self.project, self.game, self.aliases.get(name, name))
+                self._paths[name] = icon_file(self.project, self.game, self.aliases.get(name, name),
+                                              self._readable)
             except FileNotFoundError:
                 self._paths[name] = None
         return self._paths[name]
+
+    def _readable(self, path: Path) -> bool:
+        """`readable(path, project)` (`cardgen.data.paths.inside` over `read_roots`), the
+        folders it may lie in resolved once for the finder, as each is first needed (a
+        session's finder: its icons are looked up in one build)."""
+        if self._roots is None:
+            self._roots = (read_roots(self.project), {})
+        roots, resolved = self._roots
+        try:
+            real = self._resolved(path)
+        except (OSError, RuntimeError, ValueError):  # a symlink loop, a NUL byte
+            return False
+        for n, root in enumerate(roots):
+            found = resolved.get(n)
+            if found is None:
+                found = resolved[n] = root.resolve()
+            if real.is_relative_to(found):
+                return True
+        return False
 
     def path(self, name: str) -> Path:
         """The icon's SVG file (FileNotFoundError when there is none)."""
@@ -117,6 +145,21 @@ class IconFinder:
     def names(self) -> list[str]:
         """Every name the game can write for an icon: the icon files' names and the aliases."""
         return sorted({*icon_names(self.project, self.game), *self.aliases})
+
+    def _resolved(self, path: Path) -> Path:
+        """path.resolve(): a file that is no link is its folder resolved (once per folder and
+        finder) and its name; a link, or a file that cannot be told, is resolved whole."""
+        try:
+            plain = not S_ISLNK(os.lstat(path).st_mode)
+        except (OSError, ValueError):
+            plain = False
+        if not plain:
+            return path.resolve()
+        folder = path.parent
+        real = self._folders.get(folder)
+        if real is None:
+            real = self._folders[folder] = folder.resolve()
+        return real / path.name
 
     def hint(self, name: str) -> str:
         """What to write instead of an unknown icon name (`icon_hint`, over every icon name and

@@ -14,6 +14,7 @@ a small panel or spot keeps its colour and gets an outline that does.
 from __future__ import annotations
 
 from dataclasses import replace
+from math import copysign, isfinite
 from typing import Any
 
 from cardgen.layout.drawing import (
@@ -108,11 +109,23 @@ Bounds = tuple[float, float, float, float]  # x0, y0, x1, y1 in face mm
 
 
 def bounds(item: Primitive, m: Matrix) -> Bounds | None:
+    """The box of a shape's points under the transform m (a path's control points too).
+
+    A path under a transform that only scales (by positive factors) and moves (an icon's group,
+    the identity) takes its box from its own points' box, worked out once per path object:
+    such a transform keeps the order of the coordinates (rounding is monotone), so the least
+    and greatest of the transformed points are the transformed least and greatest, the very
+    numbers the walk over every point finds (tested bit for bit)."""
     if isinstance(item, Rect):
         pts = [(item.x, item.y), (item.x + item.w, item.y + item.h)]
     elif isinstance(item, Ellipse):
         pts = [(item.cx - item.rx, item.cy - item.ry), (item.cx + item.rx, item.cy + item.ry)]
     elif isinstance(item, Path):
+        a, b, c, d, e, f = m
+        if b == 0.0 and c == 0.0 and a > 0.0 and d > 0.0 and _plain_move(a, d, e, f):
+            box = _path_box(item)
+            if box is not None:
+                return a * box[0] + e, d * box[1] + f, a * box[2] + e, d * box[3] + f
         pts = path_points(item)
     else:
         return None
@@ -124,22 +137,85 @@ def bounds(item: Primitive, m: Matrix) -> Bounds | None:
     return min(xs), min(ys), max(xs), max(ys)
 
 
+def _plain_move(a: float, d: float, e: float, f: float) -> bool:
+    """Finite factors and moves, neither move -0.0 (which could leave a transformed 0 with
+    another sign than the walk over every point gives it)."""
+    return (isfinite(a) and isfinite(d) and isfinite(e) and isfinite(f)
+            and (e != 0.0 or copysign(1.0, e) > 0.0) and (f != 0.0 or copysign(1.0, f) > 0.0))
+
+
+class Corners:
+    """A path's corners on the face under the transform m (its curves by their end points),
+    as the flat tuple x0, y0, x1, y1, ..., or None for an open line or a path of several parts
+    (whose bounds stand for it): what the bleed lint tests a sample point against, worked
+    out when first read (most of a face's paths, an icon's, lie where no sample point comes).
+    Equal to, and hashed as, that tuple or None."""
+
+    __slots__ = ("_done", "_found", "m", "path")
+
+    def __init__(self, path: Path, m: Matrix) -> None:
+        self.path, self.m = path, m
+        self._found: tuple[float, ...] | None = None
+        self._done = False
+
+    def points(self) -> tuple[float, ...] | None:
+        if not self._done:
+            ops = self.path.ops
+            if sum(1 for op in ops if op[0] == "M") == 1 and len(ops) >= 4:
+                corners: list[float] = []
+                m = self.m
+                for op in ops:
+                    if op[0] != "Z":
+                        corners += apply(m, float(op[-2]), float(op[-1]))
+                self._found = tuple(corners)
+            self._done = True
+        return self._found
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Corners):
+            return self.points() == other.points()
+        if other is None or isinstance(other, tuple):
+            return self.points() == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.points())
+
+
 def path_points(path: Path) -> list[tuple[float, float]]:
     """Every point a path's operators name (control points too), as floats: worked out once
-    per path object (an icon's path is one object on every face it is drawn on)."""
-    known = _POINTS.get(id(path))
-    if known is not None and known[0] is path:
-        return known[1]
-    pts = [(float(op[1 + 2 * k]), float(op[2 + 2 * k])) for op in path.ops
+    per tuple of operators (an icon's path is one object on every face it is drawn on, and
+    its copies in other colours share its operators)."""
+    return _path_kept(path)[1]
+
+
+def _path_box(path: Path) -> Bounds | None:
+    """The least and greatest x and y of path_points (None: no points, or one not finite)."""
+    return _path_kept(path)[2]
+
+
+def _path_kept(path: Path) -> tuple[object, list[tuple[float, float]], Bounds | None]:
+    ops = path.ops
+    known = _POINTS.get(id(ops))
+    if known is not None and known[0] is ops:
+        return known
+    pts = [(float(op[1 + 2 * k]), float(op[2 + 2 * k])) for op in ops
            for k in range((len(op) - 1) // 2)]
+    box: Bounds | None = None
+    if pts:
+        xs = [x for x, _ in pts]
+        ys = [y for _, y in pts]
+        if all(map(isfinite, xs)) and all(map(isfinite, ys)):
+            box = (min(xs), min(ys), max(xs), max(ys))
     if len(_POINTS) >= 4096:
         _POINTS.clear()
-    _POINTS[id(path)] = (path, pts)
-    return pts
+    known = _POINTS[id(ops)] = (ops, pts, box)
+    return known
 
 
-# id of a path -> (it, held so the id stays its own; its points: see path_points)
-_POINTS: dict[int, tuple[Path, list[tuple[float, float]]]] = {}
+# id of a path's operators -> (them, held so the id stays theirs; their points: see
+# path_points; the points' box)
+_POINTS: dict[int, tuple[object, list[tuple[float, float]], Bounds | None]] = {}
 
 
 @record

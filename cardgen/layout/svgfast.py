@@ -340,12 +340,14 @@ def _circle(cx: float, cy: float, r: float) -> list[PathOp]:
                 centre[1] + radius * cos_t * 0.0 + radius * sin_t * 1.0)
 
     ops: list[PathOp] = [("M", *point_at_t(0))]
-    t_start, t_end = 0.0, step
+    t_end = step
+    prx = (centre[0] + cos(0.0) * radius, centre[1] + sin(0.0) * radius)  # the same each arc
+    pry = (centre[0] + cos(tau / 4.0) * radius, centre[1] + sin(tau / 4.0) * radius)
+    start = point_at_t(0.0)
     for _ in range(4):
-        prx = (centre[0] + cos(0.0) * radius, centre[1] + sin(0.0) * radius)
-        pry = (centre[0] + cos(tau / 4.0) * radius, centre[1] + sin(tau / 4.0) * radius)
-        ops.extend(_arc(point_at_t(t_start), point_at_t(t_end), centre, prx, pry, step))
-        t_start = t_end
+        end = point_at_t(t_end)
+        ops.extend(_arc(start, end, centre, prx, pry, step))
+        start = end  # (the next arc starts at the same t: the same point)
         t_end += step
     ops.append(("Z",))
     return ops
@@ -384,10 +386,11 @@ def _arc(start: tuple[float, float], end: tuple[float, float], centre: tuple[flo
     cos_theta, sin_theta = cos(theta), sin(theta)
     p_start = start
     ops: list[PathOp] = []
+    # the same for every slice (svgelements works it out in each)
+    alpha = sin(t_slice) * (sqrt(4 + 3 * pow(tan(t_slice / 2.0), 2)) - 1) / 3.0
+    cos_start_t, sin_start_t = cos(current_t), sin(current_t)
     for i in range(count):
         next_t = current_t + t_slice
-        alpha = sin(t_slice) * (sqrt(4 + 3 * pow(tan(t_slice / 2.0), 2)) - 1) / 3.0
-        cos_start_t, sin_start_t = cos(current_t), sin(current_t)
         e1x = -rx * cos_theta * sin_start_t - ry * sin_theta * cos_start_t
         e1y = -rx * sin_theta * sin_start_t + ry * cos_theta * cos_start_t
         cos_end_t, sin_end_t = cos(next_t), sin(next_t)
@@ -401,4 +404,5 @@ def _arc(start: tuple[float, float], end: tuple[float, float], centre: tuple[flo
                     p_end[0] - alpha * e2x, p_end[1] - alpha * e2y, p_end[0], p_end[1]))
         p_start = p_end
         current_t = next_t
+        cos_start_t, sin_start_t = cos_end_t, sin_end_t  # (the next slice's start: the same t)
     return ops
