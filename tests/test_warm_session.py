@@ -23,6 +23,7 @@ from rich.console import Console
 
 from cardgen.cli import watch_cmd
 from cardgen.data import yamlkeep
+from cardgen.export import gallery
 from cardgen.pipeline import manifest, output, pdfops, pdfsplice, spare, warm, writers
 from tests.conftest import REPO
 from tests.support import gen_deck
@@ -208,8 +209,10 @@ def test_nothing_is_kept_by_a_one_shot_build_or_once_keeping_stops(tmp_path: Pat
         _warm_build(project)
     assert all(memos[:4]) and spare._SPARES
     assert list((project / "output").glob(".*.spare-*"))
+    assert warm._REMADE["copies"] and gallery._FIGURES
     warm.keep_warm(False)
     assert not any(memos) and not yamlkeep._KEPT
+    assert not warm._REMADE and not gallery._FIGURES
     assert not list((project / "output").glob(".*.spare-*"))
 
 
@@ -381,3 +384,51 @@ def test_what_a_build_that_did_not_end_left_is_not_taken(tmp_path: Path) -> None
     folder = _warm_build(project)
     assert not spare._PRESENT and spare._SPARES[str(target)][1].get(name) != ("svg:stale", 1)
     assert tree_hashes(folder) == _cold(project, tmp_path / "cold")
+
+
+def test_a_renamed_card_builds_warm_what_a_cold_build_does(tmp_path: Path) -> None:
+    """The copies the home-print plan is made of and the gallery's faces are taken again
+    from the last build only when made of the same values: a card renamed (its copies'
+    name, its gallery caption) builds what a cold build of the same project does, and
+    naming it back the first build's bytes."""
+    project = gen_deck.make_project(tmp_path / "p", CARDS)
+    cards = project / "data" / gen_deck.GAME / gen_deck.EDITION / "cards.yaml"
+    first = cards.read_bytes()
+    warm.keep_warm()
+    before = tree_hashes(_warm_build(project))
+    name = gen_deck.card(3)["name"]
+    _replace(cards, f"name: {name}\n", f"name: {name}b\n")
+    after = tree_hashes(_warm_build(project))
+    assert after != before
+    assert _cold(project, tmp_path / "c") == after
+    cards.write_bytes(first)
+    assert tree_hashes(_warm_build(project)) == before
+
+
+def test_a_file_split_again_from_its_last_split_is_split_as_a_whole() -> None:
+    """A kept components file changed in a few places has only the text between its first
+    and last change split again: the same items, texts and lines as splitting it whole, for
+    random edits that add, remove and break items, their starts and what comes before them."""
+    rnd = random.Random(25)
+    base = "# cards\n\n" + "".join(f"- id: c{i}\n  name: card {i}\n  text: |\n    x{i}\n"
+                                   for i in range(30))
+    pieces = ["- ", "-", "\n", "\n- id: z\n", "  ", "#", "x", "-x", "\n\n", "---\n", "\n-\n",
+              "a: b\n"]
+
+    def edited(text: str, times: int) -> str:
+        for _ in range(times):
+            i = rnd.randrange(len(text))
+            j = min(len(text), i + rnd.randint(0, 40))
+            text = text[:i] + "".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 3))
+                                      ) + text[j:]
+        return text
+
+    taken = 0
+    for _ in range(3000):
+        old = edited(base, rnd.randint(0, 2))
+        new = edited(old, rnd.randint(1, 2))
+        again = yamlkeep._split_again(new, old, yamlkeep._split(old))
+        if again is not None:
+            taken += 1
+            assert again == yamlkeep._split(new), (old, new)
+    assert taken > 500
