@@ -432,3 +432,47 @@ def test_a_file_split_again_from_its_last_split_is_split_as_a_whole() -> None:
             taken += 1
             assert again == yamlkeep._split(new), (old, new)
     assert taken > 500
+
+
+def test_kept_home_print_page_keys_are_the_keys(tmp_path: Path) -> None:
+    """A home-print page's key is taken again only for the same signature, content and, per
+    face placed, the same face key, form, shape, corner and points: any of them changed, it
+    is the key worked out afresh; so is a page's key for a content of its own."""
+    from cardgen.data.load import load_database
+    from cardgen.pipeline import BuildOptions, lay_out_faces
+    from cardgen.pipeline.plans import planned
+    from cardgen.render.pages import home_page_key
+    from cardgen.render.pdf import Painter
+
+    project = gen_deck.make_project(tmp_path / "p", 20)
+    db = load_database(project, gen_deck.GAME, gen_deck.EDITION)
+    faces = lay_out_faces(db, None, lambda *a: None)
+    pages = planned(db, faces, BuildOptions(), "letter").files[0].pages
+    drawings = faces.drawings
+    keys = {id(d): faces.key(f) for f, d in drawings.items()}
+    warm.keep_warm()
+
+    def check(reused: set[str], signature: str = "sig", content: str = "c") -> None:
+        contents = [f"{content}{n}" for n in range(len(pages))]
+        for _ in range(2):
+            painter = Painter(reused, keys)
+            assert writers._home_keys(signature, contents, painter, pages, drawings) == [
+                home_page_key(signature, c, Painter(reused, keys), page, drawings)
+                for c, page in zip(contents, pages, strict=True)]
+
+    check(set())
+    first = next(iter(drawings.values()))
+    check({keys[id(first)]})  # a face now a form
+    check(set(), "another")
+    check(set(), content="d")
+    check(set())
+    fullest = max(pages, key=lambda page: len(page.placements))
+    placed = [drawings[p.face] for p in fullest.placements]
+    placed[0].corner = 1.5
+    placed[1].shape = "circle"
+    placed[2].points = ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0))
+    check(set())
+    placed[2].points = ((0, 0), (1, 0), (0, 1))  # equal values of another type
+    check(set())
+    keys[id(placed[3])] = "another face"
+    check(set())
