@@ -209,6 +209,7 @@ def test_nothing_is_kept_by_a_one_shot_build_or_once_keeping_stops(tmp_path: Pat
         _warm_build(project)
     assert all(memos[:4]) and spare._SPARES
     assert list((project / "output").glob(".*.spare-*"))
+    gallery._faces_section([gallery.Shown("card", "Card", "A", "front", "svg/a.svg", 1, 63, 88)])
     assert warm._REMADE["copies"] and gallery._FIGURES
     warm.keep_warm(False)
     assert not any(memos) and not yamlkeep._KEPT
@@ -387,22 +388,36 @@ def test_what_a_build_that_did_not_end_left_is_not_taken(tmp_path: Path) -> None
 
 
 def test_a_renamed_card_builds_warm_what_a_cold_build_does(tmp_path: Path) -> None:
-    """The copies the home-print plan is made of and the gallery's faces are taken again
-    from the last build only when made of the same values: a card renamed (its copies'
-    name, its gallery caption) builds what a cold build of the same project does, and
-    naming it back the first build's bytes."""
+    """The copies the home-print plan is made of and the gallery's faces and figures are
+    taken again from the last build only when made of the same values: a card renamed (its
+    copies' name, its gallery caption) builds in a warm process (as `cardgen serve` runs
+    `cardgen build`) what a cold `cardgen build` of the same project does, and named back
+    the first build's bytes."""
+    from cardgen.cli.main import main
+
     project = gen_deck.make_project(tmp_path / "p", CARDS)
     cards = project / "data" / gen_deck.GAME / gen_deck.EDITION / "cards.yaml"
     first = cards.read_bytes()
     warm.keep_warm()
-    before = tree_hashes(_warm_build(project))
+
+    def built() -> dict[str, str]:
+        assert main(["--project", str(project), "build", gen_deck.TARGET]) == 0
+        return tree_hashes(project / "output" / FOLDER)
+
+    before = built()
     name = gen_deck.card(3)["name"]
     _replace(cards, f"name: {name}\n", f"name: {name}b\n")
-    after = tree_hashes(_warm_build(project))
+    after = built()
     assert after != before
-    assert _cold(project, tmp_path / "c") == after
+    cold = tmp_path / "c"
+    shutil.copytree(project, cold, ignore=shutil.ignore_patterns("output", ".cardgen-cache"))
+    done = subprocess.run([sys.executable, "-m", "cardgen", "--project", str(cold), "build",
+                           gen_deck.TARGET], cwd=REPO, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(REPO), "CARDGEN_NO_SERVER": "1"})
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert tree_hashes(cold / "output" / FOLDER) == after
     cards.write_bytes(first)
-    assert tree_hashes(_warm_build(project)) == before
+    assert built() == before
 
 
 def test_a_file_split_again_from_its_last_split_is_split_as_a_whole() -> None:
