@@ -491,3 +491,27 @@ def test_kept_home_print_page_keys_are_the_keys(tmp_path: Path) -> None:
     check(set())
     keys[id(placed[3])] = "another face"
     check(set())
+
+
+def test_a_digest_gone_on_with_from_a_kept_state_is_the_digest() -> None:
+    """A spliced file's sha256 goes on from the state kept for the previous file within the
+    bytes they share: the digest of the whole, for changes before, at and after every step
+    of kept states, files shorter than a step and of whole steps, the whole file shared;
+    nothing kept once keeping stops."""
+    import hashlib
+
+    rnd = random.Random(7)
+    step = pdfsplice.STEP
+    warm.keep_warm()
+    for size in (100, step - 1, step, 3 * step + 5, 5 * step):
+        old = rnd.randbytes(size)
+        before = pdfsplice.sha256_of(old)
+        assert before == hashlib.sha256(old).hexdigest()
+        for at in (0, 1, step - 1, step, step + 1, 2 * step + 7, size - 1, size):
+            at = min(at, size)
+            new = old[:at] + rnd.randbytes(rnd.randint(0, 3 * step)) + old[at + 10:]
+            assert pdfsplice.sha256_of(new, at, before) == hashlib.sha256(new).hexdigest()
+            assert pdfsplice.sha256_of(old, size, before) == before
+    warm.keep_warm(False)
+    assert not pdfsplice._STATES
+    assert pdfsplice.sha256_of(b"abc", 3, before) == hashlib.sha256(b"abc").hexdigest()
