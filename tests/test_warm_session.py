@@ -23,6 +23,7 @@ from rich.console import Console
 
 from cardgen.cli import watch_cmd
 from cardgen.data import yamlkeep
+from cardgen.export import gallery
 from cardgen.pipeline import manifest, output, pdfops, pdfsplice, spare, warm, writers
 from tests.conftest import REPO
 from tests.support import gen_deck
@@ -208,8 +209,11 @@ def test_nothing_is_kept_by_a_one_shot_build_or_once_keeping_stops(tmp_path: Pat
         _warm_build(project)
     assert all(memos[:4]) and spare._SPARES
     assert list((project / "output").glob(".*.spare-*"))
+    gallery._faces_section([gallery.Shown("card", "Card", "A", "front", "svg/a.svg", 1, 63, 88)])
+    assert warm._REMADE["copies"] and gallery._FIGURES
     warm.keep_warm(False)
     assert not any(memos) and not yamlkeep._KEPT
+    assert not warm._REMADE and not gallery._FIGURES
     assert not list((project / "output").glob(".*.spare-*"))
 
 
@@ -381,3 +385,133 @@ def test_what_a_build_that_did_not_end_left_is_not_taken(tmp_path: Path) -> None
     folder = _warm_build(project)
     assert not spare._PRESENT and spare._SPARES[str(target)][1].get(name) != ("svg:stale", 1)
     assert tree_hashes(folder) == _cold(project, tmp_path / "cold")
+
+
+def test_a_renamed_card_builds_warm_what_a_cold_build_does(tmp_path: Path) -> None:
+    """The copies the home-print plan is made of and the gallery's faces and figures are
+    taken again from the last build only when made of the same values: a card renamed (its
+    copies' name, its gallery caption) builds in a warm process (as `cardgen serve` runs
+    `cardgen build`) what a cold `cardgen build` of the same project does, and named back
+    the first build's bytes."""
+    from cardgen.cli.main import main
+
+    project = gen_deck.make_project(tmp_path / "p", CARDS)
+    cards = project / "data" / gen_deck.GAME / gen_deck.EDITION / "cards.yaml"
+    first = cards.read_bytes()
+    warm.keep_warm()
+
+    def built() -> dict[str, str]:
+        assert main(["--project", str(project), "build", gen_deck.TARGET]) == 0
+        return tree_hashes(project / "output" / FOLDER)
+
+    before = built()
+    name = gen_deck.card(3)["name"]
+    _replace(cards, f"name: {name}\n", f"name: {name}b\n")
+    after = built()
+    assert after != before
+    cold = tmp_path / "c"
+    shutil.copytree(project, cold, ignore=shutil.ignore_patterns("output", ".cardgen-cache"))
+    done = subprocess.run([sys.executable, "-m", "cardgen", "--project", str(cold), "build",
+                           gen_deck.TARGET], cwd=REPO, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(REPO), "CARDGEN_NO_SERVER": "1"})
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert tree_hashes(cold / "output" / FOLDER) == after
+    cards.write_bytes(first)
+    assert built() == before
+
+
+def test_a_file_split_again_from_its_last_split_is_split_as_a_whole() -> None:
+    """A kept components file changed in a few places has only the text between its first
+    and last change split again: the same items, texts and lines as splitting it whole, for
+    random edits that add, remove and break items, their starts and what comes before them."""
+    rnd = random.Random(25)
+    base = "# cards\n\n" + "".join(f"- id: c{i}\n  name: card {i}\n  text: |\n    x{i}\n"
+                                   for i in range(30))
+    pieces = ["- ", "-", "\n", "\n- id: z\n", "  ", "#", "x", "-x", "\n\n", "---\n", "\n-\n",
+              "a: b\n"]
+
+    def edited(text: str, times: int) -> str:
+        for _ in range(times):
+            i = rnd.randrange(len(text))
+            j = min(len(text), i + rnd.randint(0, 40))
+            text = text[:i] + "".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 3))
+                                      ) + text[j:]
+        return text
+
+    taken = 0
+    for _ in range(3000):
+        old = edited(base, rnd.randint(0, 2))
+        new = edited(old, rnd.randint(1, 2))
+        again = yamlkeep._split_again(new, old, yamlkeep._split(old))
+        if again is not None:
+            taken += 1
+            assert again == yamlkeep._split(new), (old, new)
+    assert taken > 500
+
+
+def test_kept_home_print_page_keys_are_the_keys(tmp_path: Path) -> None:
+    """A home-print page's key is taken again only for the same signature, content and, per
+    face placed, the same face key, form, shape, corner and points: any of them changed, it
+    is the key worked out afresh; so is a page's key for a content of its own."""
+    from cardgen.data.load import load_database
+    from cardgen.pipeline import BuildOptions, lay_out_faces
+    from cardgen.pipeline.plans import planned
+    from cardgen.render.pages import home_page_key
+    from cardgen.render.pdf import Painter
+
+    project = gen_deck.make_project(tmp_path / "p", 20)
+    db = load_database(project, gen_deck.GAME, gen_deck.EDITION)
+    faces = lay_out_faces(db, None, lambda *a: None)
+    pages = planned(db, faces, BuildOptions(), "letter").files[0].pages
+    drawings = faces.drawings
+    keys = {id(d): faces.key(f) for f, d in drawings.items()}
+    warm.keep_warm()
+
+    def check(reused: set[str], signature: str = "sig", content: str = "c") -> None:
+        contents = [f"{content}{n}" for n in range(len(pages))]
+        for _ in range(2):
+            painter = Painter(reused, keys)
+            assert writers._home_keys(signature, contents, painter, pages, drawings) == [
+                home_page_key(signature, c, Painter(reused, keys), page, drawings)
+                for c, page in zip(contents, pages, strict=True)]
+
+    check(set())
+    first = next(iter(drawings.values()))
+    check({keys[id(first)]})  # a face now a form
+    check(set(), "another")
+    check(set(), content="d")
+    check(set())
+    fullest = max(pages, key=lambda page: len(page.placements))
+    placed = [drawings[p.face] for p in fullest.placements]
+    placed[0].corner = 1.5
+    placed[1].shape = "circle"
+    placed[2].points = ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0))
+    check(set())
+    placed[2].points = ((0, 0), (1, 0), (0, 1))  # equal values of another type
+    check(set())
+    keys[id(placed[3])] = "another face"
+    check(set())
+
+
+def test_a_digest_gone_on_with_from_a_kept_state_is_the_digest() -> None:
+    """A spliced file's sha256 goes on from the state kept for the previous file within the
+    bytes they share: the digest of the whole, for changes before, at and after every step
+    of kept states, files shorter than a step and of whole steps, the whole file shared;
+    nothing kept once keeping stops."""
+    import hashlib
+
+    rnd = random.Random(7)
+    step = pdfsplice.STEP
+    warm.keep_warm()
+    for size in (100, step - 1, step, 3 * step + 5, 5 * step):
+        old = rnd.randbytes(size)
+        before = pdfsplice.sha256_of(old)
+        assert before == hashlib.sha256(old).hexdigest()
+        for at in (0, 1, step - 1, step, step + 1, 2 * step + 7, size - 1, size):
+            at = min(at, size)
+            new = old[:at] + rnd.randbytes(rnd.randint(0, 3 * step)) + old[at + 10:]
+            assert pdfsplice.sha256_of(new, at, before) == hashlib.sha256(new).hexdigest()
+            assert pdfsplice.sha256_of(old, size, before) == before
+    warm.keep_warm(False)
+    assert not pdfsplice._STATES
+    assert pdfsplice.sha256_of(b"abc", 3, before) == hashlib.sha256(b"abc").hexdigest()

@@ -47,6 +47,8 @@ class _Kept:
     raw: bytes
     source: Source  # never handed out: copies of it are
     items: dict[str, _Item] | None  # item text -> item, for a file split into items
+    text: str = ""  # the file's text and its items' (first line, text) when split
+    split: list[tuple[int, str]] | None = None
 
 
 _KEPT: dict[tuple[Path, str], _Kept] = {}
@@ -90,7 +92,9 @@ def read_kept(path: Path, shown_as: str) -> Source:
     _KEPT.pop(key, None)
     text = decode_text(raw, shown_as, "utf-8", encoding_hint="save the file as UTF-8 YAML",
                        binary_hint="only YAML files belong in data/")
-    split = _split(text)
+    split = _split_again(text, kept.text, kept.split) if kept is not None else None
+    if split is None:
+        split = _split(text)
     if split is None:
         source, items = _parse(raw, shown_as), None
     elif kept is None or kept.items is None:  # read whole, then known by items
@@ -101,7 +105,7 @@ def read_kept(path: Path, shown_as: str) -> Source:
             source, items = _joined(split, kept.items, shown_as)
         except ValueError:  # an item that does not parse alone: the whole file says why
             source, items = _parse(raw, shown_as), None
-    _KEPT[key] = _Kept(raw, source, items)
+    _KEPT[key] = _Kept(raw, source, items, text, split)
     return _handed(source, key, items)
 
 
@@ -128,6 +132,65 @@ def _split(text: str) -> list[tuple[int, str]] | None:
         out.append((line, text[start:end]))
         at = start
     return out
+
+
+def _split_again(text: str, old: str, split: list[tuple[int, str]] | None
+                 ) -> list[tuple[int, str]] | None:
+    """`_split(text)` from the split of the text before (`old`): the items wholly before the
+    first character that differs and wholly after the last are the old ones (those after
+    moved by the lines added), only the text between split again. None when not found so."""
+    if not split or len(split) < 3:
+        return None
+    same = _common(text, old, 1)  # text[:same] == old[:same]
+    tail = _common(text, old, -1)  # text[len - tail:] == old[len(old) - tail:]
+    tail = min(tail, len(text) - same, len(old) - same)
+    starts, at = [], len(old)
+    for _, item in reversed(split):
+        at -= len(item)
+        starts.append(at)
+    starts.reverse()
+    # an item is kept when its text and what marks its start and the next one's are unchanged
+    # ("\n-" and the character after): before `same`, or after the changed text
+    head = 0
+    while head < len(split) - 1 and starts[head + 1] + 2 <= same:
+        head += 1
+    cut = len(old) - tail  # old[cut:] is unchanged
+    back = len(split)
+    while back > head + 1 and starts[back - 1] > cut:
+        back -= 1
+    if head == 0:
+        return None  # the change reaches the first item: what comes before it is read again
+    shift = len(text) - len(old)
+    begin, end = starts[head], (starts[back] + shift if back < len(split) else len(text))
+    if _OTHER.search(text, begin, end):
+        return None
+    middle = [m.start() for m in _ITEM.finditer(text, begin, end)]
+    if not middle or middle[0] != begin:
+        return None
+    out = split[:head]
+    line = split[head][0]
+    for start, stop in zip(middle, [*middle[1:], end], strict=True):
+        out.append((line, text[start:stop]))
+        line += text.count("\n", start, stop)
+    moved = line - split[back][0] if back < len(split) else 0
+    out += [(n + moved, item) for n, item in split[back:]]
+    return out
+
+
+def _common(a: str, b: str, step: int) -> int:
+    """How many characters a and b share at their start (step 1) or end (step -1)."""
+    n, size = 0, min(len(a), len(b))
+    block = 4096
+    while n < size:  # whole blocks compared by memcmp, the differing one halved
+        m = min(block, size - n)
+        if (a[n:n + m] == b[n:n + m]) if step > 0 else (
+                a[len(a) - n - m:len(a) - n] == b[len(b) - n - m:len(b) - n]):
+            n += m
+        elif m == 1:
+            break
+        else:
+            block = m // 2
+    return n
 
 
 def _items(split: list[tuple[int, str]], source: Source) -> dict[str, _Item] | None:

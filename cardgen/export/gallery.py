@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardgen.export.common import Deck, decks
-from cardgen.pipeline import manifest
+from cardgen.pipeline import manifest, warm
 from cardgen.pipeline.faces import FaceKey, Faces
 from cardgen.pipeline.writers import svg_name
 from cardgen.records import record
@@ -63,10 +64,11 @@ class Shown:
 def gallery_faces(db: Database, faces: Faces, svgs: set[str]) -> list[Shown]:
     """Every face with an SVG, kind by kind: each card's front, then backs (shared ones once)."""
     kinds = {c.id: c.kind for c in faces.components}
-    shown: list[Shown] = []
+    make = warm.remade("gallery", Shown)  # warm: an unchanged face's the last build's
+    shown: list[Shown | None] = []
     for deck in decks(db, faces):
-        seen_backs: dict[str, int] = {}
-        sharing: dict[str, int] = {}  # back -> how many components have it
+        backs: dict[str, tuple[int, FaceKey, str, str]] = {}  # key -> index, face, name, svg
+        counts: dict[str, list[int]] = {}  # key -> [copies, components] of those sharing it
         for c in deck.components:
             for side in ("front", "back"):
                 face: FaceKey = (c.id, side)
@@ -75,23 +77,27 @@ def gallery_faces(db: Database, faces: Faces, svgs: set[str]) -> list[Shown]:
                     continue
                 if side == "back":
                     key = faces.key(face)
-                    if key in seen_backs:
-                        old = shown[seen_backs[key]]
-                        shown[seen_backs[key]] = Shown(**{**old.__dict__, "count": old.count + c.count})
-                        sharing[key] += 1
+                    seen = counts.get(key)
+                    if seen is not None:
+                        seen[0] += c.count
+                        seen[1] += 1
                         continue
-                    seen_backs[key] = len(shown)
-                    sharing[key] = 1
-                shown.append(_shown(deck, faces, face, c.name, name, c.count))
-        for key, index in seen_backs.items():  # a back the whole kind shares: named by its kind
-            if sharing[key] == len(deck.components) > 1:
-                shown[index] = Shown(**{**shown[index].__dict__, "name": f"{deck.title} (every card)"})
-    return shown
+                    backs[key], counts[key] = (len(shown), face, c.name, name), [c.count, 1]
+                    shown.append(None)  # made once its copies are counted
+                    continue
+                shown.append(_shown(make, deck, faces, face, c.name, name, c.count))
+        for key, (index, face, name, svg) in backs.items():
+            count, sharing = counts[key]
+            if sharing == len(deck.components) > 1:  # a back the whole kind shares: its kind's
+                name = f"{deck.title} (every card)"
+            shown[index] = _shown(make, deck, faces, face, name, svg, count)
+    return [s for s in shown if s is not None]
 
 
-def _shown(deck: Deck, faces: Faces, face: FaceKey, name: str, svg: str, count: int) -> Shown:
+def _shown(make: Callable[..., Shown], deck: Deck, faces: Faces, face: FaceKey, name: str,
+           svg: str, count: int) -> Shown:
     drawing = faces.drawings[face]
-    return Shown(deck.kind, deck.title, name, face[1], svg, count, drawing.width, drawing.height)
+    return make(deck.kind, deck.title, name, face[1], svg, count, drawing.width, drawing.height)
 
 
 # --------------------------------------------------------------------------- the page
@@ -176,17 +182,33 @@ def _filters(shown: list[Shown]) -> str:
 def _faces_section(shown: list[Shown]) -> str:
     if not shown:
         return '<section id="faces"><h2>Faces</h2><p>No SVG faces in this build.</p></section>'
+    kept = _FIGURES if warm.warm() else None  # warm: a face's figure by its very Shown
+    now: dict[int, tuple[Shown, str]] = {}
     figures = []
     for s in shown:
-        scale = min(PX_PER_MM, MAX_PX / max(s.width, s.height))
-        w, h = round(s.width * scale), round(s.height * scale)
-        copies = f" &middot; &times;{s.count}" if s.count != 1 else ""
-        figures.append(
-            f'<figure class="face" data-kind="{_e(s.kind)}">'
+        found = kept.get(id(s)) if kept is not None else None
+        if found is None or found[0] is not s:
+            found = (s, _figure(s))
+        now[id(s)] = found
+        figures.append(found[1])
+    if kept is not None:
+        kept.clear()
+        kept.update(now)
+    return '<section id="faces"><h2>Faces</h2><div class="grid">' + "".join(figures) + "</div></section>"
+
+
+def _figure(s: Shown) -> str:
+    scale = min(PX_PER_MM, MAX_PX / max(s.width, s.height))
+    w, h = round(s.width * scale), round(s.height * scale)
+    copies = f" &middot; &times;{s.count}" if s.count != 1 else ""
+    return (f'<figure class="face" data-kind="{_e(s.kind)}">'
             f'<img src="{_e(s.svg)}" width="{w}" height="{h}" alt="{_e(s.name)}, {s.side}">'
             f"<figcaption>{_e(s.name)}<br><small>{_e(s.title)}, {s.side}{copies}</small>"
             "</figcaption></figure>")
-    return '<section id="faces"><h2>Faces</h2><div class="grid">' + "".join(figures) + "</div></section>"
+
+
+# while the process keeps warm: id(Shown) -> (it, its figure), the last gallery's
+_FIGURES: dict[int, tuple[Shown, str]] = warm.memo({})
 
 
 def _finding_class(severity: str, accepted: str | None) -> str:

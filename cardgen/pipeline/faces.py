@@ -16,7 +16,7 @@ from cardgen import impose
 from cardgen.data.model import Component, Database
 from cardgen.errors import Problem, ProblemsError, fold
 from cardgen.layout.drawing import Drawing
-from cardgen.pipeline import sources
+from cardgen.pipeline import sources, warm
 from cardgen.records import record
 
 if TYPE_CHECKING:
@@ -433,6 +433,7 @@ def copy_groups(db: Database, faces: Faces) -> list[impose.Group]:
     # (kind, width, height, shape, corners, folds) -> the group's key, hex_top, corners kept
     looks: dict[tuple[object, ...], tuple[tuple[str, float, float, str], str,
                                           tuple[tuple[float, float], ...]]] = {}
+    make = warm.remade("copies", impose.Copy)  # warm: the plan's inputs alike by identity
     for c in faces.components:
         kind = c.kind
         front = drawings[(c.id, "front")]
@@ -446,8 +447,8 @@ def copy_groups(db: Database, faces: Faces) -> list[impose.Group]:
         title = titles.get(kind)
         if title is None:
             title = titles[kind] = kind_title(db, kind)
-        copy = impose.Copy(c.id, title, c.name, w, h, (c.id, "back") in drawings,
-                           shape == "circle", known[1], known[2], front.folds)
+        copy = make(c.id, title, c.name, w, h, (c.id, "back") in drawings,
+                    shape == "circle", known[1], known[2], front.folds)
         groups.setdefault(known[0], []).extend([copy] * c.count)
     boxes = [impose.Group("large", (c,)) for c in faces.extras]
     return [impose.Group(sheet, tuple(copies)) for (sheet, _, _, _), copies in groups.items()

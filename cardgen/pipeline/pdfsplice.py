@@ -106,7 +106,7 @@ def record(canvas: Canvas, frame: Frame, keys: Sequence[str], sizes: Sequence[ob
     tail = _TAIL.search(data, max(0, len(data) - 64))  # in its last bytes
     if tail is None:
         return None
-    digest = hashlib.sha256(data).hexdigest()
+    digest = sha256_of(data)
     remember(path, data, digest)
     return {"frame": frame.key(), "pages": pages, "states": list(table), "offsets": by_number,
             "xref": int(tail.group(1)), "size": len(data), "sha256": digest}
@@ -116,6 +116,34 @@ def record(canvas: Canvas, frame: Frame, keys: Sequence[str], sizes: Sequence[ob
 _USED: dict[tuple[str, str], str] = warm.memo({})
 # the PDFs this process wrote while keeping warm (`pipeline.warm`): identity -> sha256, bytes
 _WRITTEN: dict[tuple[int, ...], tuple[str, bytes]] = warm.memo({})
+
+
+def sha256_of(data: bytes, same: int = 0, before: object = None) -> str:
+    """hashlib.sha256(data).hexdigest(). While the process keeps warm, the hash's state is
+    kept every STEP bytes by the digest, and the hash of a file whose first `same` bytes are
+    those of the file of sha256 `before` (a spliced file: what comes before its first
+    changed page is the previous file's) goes on from the last state kept within them."""
+    if not warm.warm():
+        return hashlib.sha256(data).hexdigest()
+    kept = _STATES.get(before) if isinstance(before, str) else None
+    n = min(same // STEP, len(kept) - 1) if kept else 0
+    states = kept[:n + 1] if kept else [hashlib.sha256()]
+    digest, at, view = states[-1].copy(), n * STEP, memoryview(data)
+    while at + STEP <= len(data):
+        digest.update(view[at:at + STEP])
+        at += STEP
+        states.append(digest.copy())
+    digest.update(view[at:])
+    found = digest.hexdigest()
+    if len(_STATES) >= 64:
+        _STATES.clear()
+    _STATES[found] = states  # states[i]: the hash of the first i * STEP bytes (never updated)
+    return found
+
+
+STEP = 1 << 16
+# while the process keeps warm: a file's sha256 -> the states of its hash every STEP bytes
+_STATES: dict[str, list[Any]] = warm.memo({})
 
 
 def remember(path: Path, data: bytes, digest: str) -> None:
@@ -197,6 +225,7 @@ def splice(canvas: Canvas, streams: PageStreams, frame: Frame, found: object,
     if out is None:
         return None
     joined, offsets, xref = out
+    same = found["offsets"][min(bodies) - 1] if bodies else 0  # joined[:same] == data[:same]
     pages = [(key, size, *page[2:]) for key, size, page in zip(keys, sizes, old, strict=True)]
     kept = _USED if warm.warm() else None
     for key, page in zip(keys, pages, strict=True):  # the kept page streams the store keeps
@@ -211,7 +240,7 @@ def splice(canvas: Canvas, streams: PageStreams, frame: Frame, found: object,
         streams.used.add(used)
     spliced += 1
     return joined, {**found, "pages": pages, "offsets": offsets, "xref": xref,
-                    "size": len(joined), "sha256": hashlib.sha256(joined).hexdigest()}
+                    "size": len(joined), "sha256": sha256_of(joined, same, found.get("sha256"))}
 
 
 def _drawn(canvas: Canvas, streams: PageStreams, changed: list[int], old: list[Any],

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen import impose
 from cardgen.impose.home import home_file_name
-from cardgen.pipeline import manifest, output, sources
+from cardgen.pipeline import manifest, output, sources, warm
 from cardgen.pipeline.faces import copy_groups, kind_title
 from cardgen.pipeline.outputs import project_paper_catalogue
 from cardgen.pipeline.pdfops import PdfOpsStore
@@ -172,8 +172,22 @@ def page_key(j: Job, paper: str, page: impose.Page, planned: str | None = None) 
     """What a home-print page's preview is made of: the page plan (`planned`: its
     plans.page_digest, when known already) and its faces' content."""
     faces = [j.faces.key(p.face) for p in page.placements]
-    return j.src.key("page", paper, preview.PREVIEW_DPI,
-                     page_digest(page) if planned is None else planned, faces)
+    if planned is None:
+        planned = page_digest(page)
+    if not warm.warm():
+        return j.src.key("page", paper, preview.PREVIEW_DPI, planned, faces)
+    # a warm process: a page's key taken again for the same plan digest and faces' keys
+    made = (j.src.code, paper, preview.PREVIEW_DPI, planned, *faces)
+    key = _PAGE_KEYS.get(made)
+    if key is None:
+        if len(_PAGE_KEYS) >= 1 << 16:
+            _PAGE_KEYS.clear()
+        key = _PAGE_KEYS[made] = j.src.key("page", paper, preview.PREVIEW_DPI, planned, faces)
+    return key
+
+
+# while the process keeps warm: (toolchain, paper, dpi, plan digest, face keys...) -> page key
+_PAGE_KEYS: dict[tuple[object, ...], str] = warm.memo({})
 
 
 def preview_task(paper: str, stem: str, indices: list[int], keys: list[str]

@@ -11,12 +11,14 @@ one-shot `cardgen build`, which reads everything from the disk as before.
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Callable, MutableMapping
 from typing import Any, TypeVar
 
 from cardgen.data import yamlkeep
 
 M = TypeVar("M", bound=MutableMapping[Any, Any] | list[Any])
+T = TypeVar("T")
 
 
 def keep_warm(on: bool = True) -> None:
@@ -45,3 +47,30 @@ def identity(st: Any) -> tuple[int, ...]:
     its device, inode, size, modification and change times (a write or a new link changes
     the change time, which nothing can set back)."""
     return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def remade(name: str, make: Callable[..., T]) -> Callable[..., T]:
+    """`make` for this build; while keeping, a value made from the very values of one the
+    last build made under `name` is that one (values known by their marshalled bytes: equal
+    bytes, equal values of the same types, nested ones too), so what compares it with the
+    last build's finds it by identity. Values marshal refuses are made afresh."""
+    if not warm():
+        return make
+    last = _REMADE.get(name, {})
+    now: dict[bytes, T] = {}
+    _REMADE[name] = now
+
+    def made(*values: Any) -> T:
+        try:
+            key = marshal.dumps(values, 2)
+        except ValueError:
+            return make(*values)
+        found = now.get(key)
+        if found is None:
+            found = now[key] = last[key] if key in last else make(*values)
+        return found
+
+    return made
+
+
+_REMADE: dict[str, dict[bytes, Any]] = memo({})  # name -> the last build's values by bytes

@@ -84,7 +84,7 @@ def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildO
     and with `contents` (what each page is made of) so do whole pages, and the file is put
     together from `previous` when only a few pages changed (cardgen.pipeline.pdfsplice)."""
     from cardgen.pipeline import pdfsplice
-    from cardgen.render.pages import doc_state, draw_page, home_page_key
+    from cardgen.render.pages import doc_state, draw_page
     from cardgen.render.pdf import new_canvas
 
     heading = home_heading(db)
@@ -95,8 +95,7 @@ def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildO
 
     def keys_of(signature: str) -> list[str]:
         assert contents is not None
-        return [home_page_key(signature, content, painter, page, faces.drawings)
-                for content, page in zip(contents, pages, strict=True)]
+        return _home_keys(signature, contents, painter, pages, faces.drawings)
 
     def show(canvas: Any, streams: PageStreams | None, n: int) -> None:
         draw_page(canvas, pages[n], faces.drawings, painter, streams,
@@ -126,6 +125,43 @@ def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildO
     if store is not None and streams is not None and contents is not None:
         store.keep_file(path.name, pdfsplice.record(canvas, frame, keys_of(streams.signature),
                                                     sizes, states, path))
+
+
+def _home_keys(signature: str, contents: list[str], painter: Any, pages: list[impose.Page],
+               drawings: dict[FaceKey, Drawing]) -> list[str]:
+    """Each home-print page's key (`render.pages.home_page_key`); while the process keeps
+    warm, taken again for the same signature, content (the page's plan and faces' keys) and,
+    per face placed, its key, form or not, shape, corner and points (what the key is made of),
+    these known by their marshalled bytes (equal bytes: equal values of the same types)."""
+    from marshal import dumps
+
+    from cardgen.render.pages import home_page_key
+
+    if not warm.warm():
+        return [home_page_key(signature, content, painter, page, drawings)
+                for content, page in zip(contents, pages, strict=True)]
+    reused, key_of = painter.reused, painter.key
+    out = []
+    for content, page in zip(contents, pages, strict=True):
+        placed = [drawings[p.face] for p in page.placements]
+        try:
+            made = (signature, content, dumps([(face, face in reused, d.shape, d.corner, d.points)
+                                               for d in placed for face in (key_of(d),)], 2))
+        except ValueError:  # a value marshal refuses: worked out afresh
+            out.append(home_page_key(signature, content, painter, page, drawings))
+            continue
+        key = _HOME_KEYS.get(made)
+        if key is None:
+            if len(_HOME_KEYS) >= 1 << 16:
+                _HOME_KEYS.clear()
+            key = _HOME_KEYS[made] = home_page_key(signature, content, painter, page, drawings)
+        out.append(key)
+    return out
+
+
+# while the process keeps warm: (signature, content, the faces' keys, forms, shapes, corners
+# and points marshalled) -> the home-print page's key (`_home_keys`)
+_HOME_KEYS: dict[tuple[str, str, bytes], str] = warm.memo({})
 
 
 def _home_mode(options: BuildOptions, f: impose.HomeFile) -> str:
