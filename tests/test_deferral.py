@@ -401,3 +401,44 @@ def test_a_signed_cache_file_is_its_signature_then_the_pickle(tmp_path: Path,
     assert not list(path.parent.glob("*.tmp"))  # the half-written file is gone
     assert signed.read_signed(path) == value  # and the last one is as it was
 
+
+
+# --------------------------------------------------------------------------- markdown-it
+
+
+def test_markdown_it_s_patterns_are_deferred_and_it_parses_as_ever() -> None:
+    """markdown-it imported through cardgen/check/markdownlib.py: the patterns of the modules
+    it names are compiled when first used, re.compile is re's own after, and every rule whose
+    patterns are deferred (raw HTML blocks and tags, autolinks, entities, escapes, tables,
+    links with IDN hosts, linkify, replacements and smart quotes) gives the tokens and HTML
+    of markdown-it imported plainly."""
+    probe = ("import json\n"
+             "text = ('# Head &amp; &#35; &#x41; &copy;\\n\\n<div class=\"x\">\\nraw\\n</div>\\n\\n'\n"
+             "        '<!-- note -->\\n\\nA <span a=\"1\">tag</span> <http://example.com/a?b=1> '\n"
+             "        '<me@example.org> [l](http://xn--e1afmkfd.xn--p1ai/\\u043f) '\n"
+             "        '[u](https://\\u043f\\u0440\\u0438\\u043c\\u0435\\u0440.com/) \\\\* esc \\\\&\\n\\n'\n"
+             "        '| a | b |\\n|:--|--:|\\n| 1 | 2 |\\n\\n'\n"
+             "        '\"Quoted\" -- (c) ... www.example.com +- and javascript:x [j](javascript:x)\\n'\n"
+             "        '<script>\\nx < y\\n</script>\\n\\n<pre>\\np\\n</pre>\\n<?php x ?>\\n<!X>\\n')\n"
+             "out = []\n"
+             "for options, rules in [({}, ['table']),\n"
+             "                       ({'typographer': True, 'linkify': True},\n"
+             "                        ['table', 'replacements', 'smartquotes', 'linkify'])]:\n"
+             "    md = MarkdownIt('commonmark', options).enable(rules)\n"
+             "    out.append([t.as_dict() for t in md.parse(text)])\n"
+             "    out.append(md.render(text))\n"
+             "from mdurl import parse\n"
+             "out.append(repr(parse('HTTP://user@Example.COM:80/p?q#h')))\n"
+             "from markdown_it.common.utils import unescapeAll, escapeRE, isPunctChar\n"
+             "out.append([unescapeAll('\\\\*&amp;&#35;'), escapeRE('a.b'), isPunctChar('!')])\n"
+             "print(json.dumps(out))\n")
+    deferred = _run("import re\n"
+                    "from cardgen.check.markdownlib import MarkdownIt, UNUSED\n"
+                    "from cardgen.deferral import DeferredPattern\n"
+                    "import sys\n"
+                    "assert re.compile.__module__ == 're'\n"
+                    "utils = sys.modules['markdown_it.common.utils']\n"
+                    "assert type(utils.UNESCAPE_ALL_RE) is DeferredPattern\n"
+                    "assert set(UNUSED) <= set(sys.modules)\n" + probe)
+    plain = _run("from markdown_it import MarkdownIt\n" + probe)
+    assert json.loads(deferred) == json.loads(plain)

@@ -79,7 +79,7 @@ _LIMITS = (50_000, 16)  # entries kept before a long-lived process (`cardgen wat
 
 @lru_cache(maxsize=1)
 def _parser() -> MarkdownIt:
-    from markdown_it import MarkdownIt
+    from cardgen.check.markdownlib import MarkdownIt
 
     return MarkdownIt("commonmark").enable("table")
 
@@ -248,7 +248,7 @@ def block_tokens(text: str) -> list[Token]:
     """markdown-it's tokens of a text as `parse` gives them, but for the inline tokens'
     children: the core rules run up to the inline pass, which fills only those (a line's
     inline markup is read by `plain`, one line at a time)."""
-    from markdown_it.rules_core import StateCore, inline
+    from cardgen.check.markdownlib import StateCore, inline
 
     parser = _parser()
     state = StateCore(text, parser, {})

@@ -16,10 +16,8 @@ from dataclasses import field
 from functools import lru_cache
 from typing import TypeVar
 
-from markdown_it import MarkdownIt
-from markdown_it.token import Token
-
 from cardgen.check import mdtext
+from cardgen.check.markdownlib import MarkdownIt, Token
 from cardgen.records import record
 
 _ICON = re.compile(r"\[(?P<name>[A-Za-z0-9_.-]+)\]")
