@@ -82,10 +82,8 @@ class RadialGradient(Strict):
     radial_gradient: RadialSpec = Field(alias="radial-gradient")
 
 
-# A colour (with '#RRGGBBAA' for alpha) or a gradient (cardgen.layout.paint); the gradients'
-# validators built once, for every paint key of every element type to refer to.
-Paint = Annotated[Colour | LinearGradient | RadialGradient,
-                  ModelsBuilt(LinearGradient, RadialGradient)]
+# A colour (with '#RRGGBBAA' for alpha) or a gradient (cardgen.layout.paint; built once).
+Paint = Annotated[Colour | LinearGradient | RadialGradient, ModelsBuilt(LinearGradient, RadialGradient)]
 
 
 def _plain_stroke(value: Paint | None) -> Paint | None:
@@ -184,13 +182,10 @@ class Stroked(ElementBase):
     fill: Paint | None = Field(None, description="fill colour or gradient")
     stroke: Annotated[Paint | None, AfterValidator(_plain_stroke)] = Field(
         None, description="outline colour")
-    stroke_width: Annotated[float, SharedSchema()] = Field(0.35, description="outline width, mm")
-    dash: Annotated[list[float] | None, SharedSchema()] = Field(
-        None, description="dash pattern, mm on, mm off, ...")
-    join: Annotated[Literal["miter", "round", "bevel"], SharedSchema()] = Field(
-        "miter", description="outline corners")
-    cap: Annotated[Literal["butt", "round", "square"], SharedSchema()] = Field(
-        "butt", description="outline ends")
+    stroke_width: float = Field(0.35, description="outline width, mm")
+    dash: list[float] | None = Field(None, description="dash pattern, mm on, mm off, ...")
+    join: Literal["miter", "round", "bevel"] = Field("miter", description="outline corners")
+    cap: Literal["butt", "round", "square"] = Field("butt", description="outline ends")
     opacity: float | None = Field(None, ge=0, le=1, description="0..1 (1: opaque)")
 
     def style(self, ctx: "Context", scope: Scope, box: paint.Box | None = None,
