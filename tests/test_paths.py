@@ -68,3 +68,23 @@ def test_readable_inside_the_project_or_the_assets(tmp_path: Path) -> None:
     assert readable(ASSETS / "anything", project)
     assert inside(tmp_path / "outside.yaml", [project, tmp_path])
     assert not inside(tmp_path / "outside.yaml", [])
+
+
+def test_readable_answers_as_inside_the_read_roots(tmp_path: Path) -> None:
+    """readable resolves each folder once; it answers as `inside` over `read_roots` does,
+    a project reached through a link too."""
+    real = tmp_path / "real"
+    (real / "data").mkdir(parents=True)
+    (real / "data" / "in.yaml").write_text("a: 1\n")
+    (tmp_path / "outside.yaml").write_text("a: 1\n")
+    (real / "data" / "out").symlink_to(tmp_path / "outside.yaml")
+    (real / "data" / "assets").symlink_to(ASSETS / "layouts")
+    (real / "data" / "loop").symlink_to(real / "data" / "loop")
+    (tmp_path / "link").symlink_to(real)
+    for project in (real, tmp_path / "link", tmp_path / "link" / "data" / ".."):
+        paths = [project / "data" / "in.yaml", project / "data" / "out", project / "data" / "loop",
+                 project / "data" / "assets" / "common", tmp_path / "real" / "data" / "in.yaml",
+                 tmp_path / "outside.yaml", ASSETS, ASSETS / ".." / "x", project / "a\0b",
+                 Path("relative.yaml"), tmp_path / "link" / "data" / "in.yaml"]
+        for path in paths:
+            assert readable(path, project) is inside(path, read_roots(project)), (project, path)

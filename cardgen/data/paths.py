@@ -60,5 +60,14 @@ def inside(path: Path, roots: Iterable[Path]) -> bool:
 
 
 def readable(path: Path, project: Path) -> bool:
-    """May cardgen read this file of this project? The one rule every reader asks."""
-    return inside(path, read_roots(project))
+    """May cardgen read this file of this project? The one rule every reader asks.
+
+    `inside(path, read_roots(project))`, each folder resolved once: the project as
+    `read_roots` resolves it (a resolved path resolves to itself), the assets as they were
+    resolved when cardgen was imported."""
+    root = project.resolve()
+    try:
+        real = path.resolve()
+    except (OSError, RuntimeError, ValueError):  # a symlink loop, a NUL byte
+        return False
+    return real.is_relative_to(root) or real.is_relative_to(ASSETS)

@@ -35,6 +35,22 @@ class SharedSchema:
         return self.schema
 
 
+class ModelsBuilt:
+    """Marks a type naming layout models (`Annotated[A | B, ModelsBuilt(A, B)]`): their
+    validators are built once, before the first schema of that type is made, so each field of
+    it refers to their schemas instead of making them again in every model holding one (a
+    paint: every shape element's `fill` and `stroke`, a layout's `background`)."""
+
+    def __init__(self, *models: type[BaseModel]) -> None:
+        self.models = models
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> Any:
+        for model in self.models:
+            if not model.__pydantic_complete__:
+                model.model_rebuild()
+        return handler(source)
+
+
 @cache
 def number_defaults(cls: type[BaseModel]) -> dict[str, float]:
     """The default of each key of a layout part's type whose default is a number, as a float."""

@@ -23,7 +23,7 @@ from cardgen.layout.extent import Box
 from cardgen.layout.guards import check_primitive
 from cardgen.layout.icons import IconError, IconFinder
 from cardgen.layout.lints import Placed, compose, fill_under, ink_for
-from cardgen.layout.located import Located, SharedSchema, Strict, number_defaults
+from cardgen.layout.located import Located, ModelsBuilt, SharedSchema, Strict, number_defaults
 from cardgen.layout.pathops import inverse, moved_ops
 from cardgen.layout.scope import Scope, format_value, number
 from cardgen.limits import MAX_ELEMENTS
@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     Children = list["ElementBase"]
     Clip = Union[str, "ElementBase"]  # noqa: UP007
 else:  # the union of every element type, each validated by its type's model (registry.py)
-    Children = list[OneElement]
+    Children = Annotated[list[OneElement], SharedSchema()]
     Clip = NameOrElement
 
 
@@ -82,8 +82,8 @@ class RadialGradient(Strict):
     radial_gradient: RadialSpec = Field(alias="radial-gradient")
 
 
-# A colour (with '#RRGGBBAA' for alpha) or a gradient (cardgen.layout.paint).
-Paint = Colour | LinearGradient | RadialGradient
+# A colour (with '#RRGGBBAA' for alpha) or a gradient (cardgen.layout.paint; built once).
+Paint = Annotated[Colour | LinearGradient | RadialGradient, ModelsBuilt(LinearGradient, RadialGradient)]
 
 
 def _plain_stroke(value: Paint | None) -> Paint | None:
@@ -109,13 +109,15 @@ class ElementBase(Located):
     """Keys every element has; each element type adds its own and draws itself."""
 
     type: str
-    when: Annotated[str | bool | int | dict[str, Any] | None, AfterValidator(conditions.check)] = Field(
+    when: Annotated[str | bool | int | dict[str, Any] | None, AfterValidator(conditions.check),
+                    SharedSchema()] = Field(
         None, description="draw only when it holds: \"{field}\" (set, not empty, false or zero), "
         "{field: value}, {field: {in|not|gt|ge|lt|le|set: ..}}, or not/all/any of conditions")
-    side: Literal["front", "back"] | None = Field(
+    side: Annotated[Literal["front", "back"] | None, SharedSchema()] = Field(
         None, description="draw only on this face of a double-sided layout")
-    name: str | None = Field(None, description="names the element in messages and ink-saver")
-    clip: Clip | None = Field(
+    name: Annotated[str | None, SharedSchema()] = Field(
+        None, description="names the element in messages and ink-saver")
+    clip: Annotated[Clip | None, SharedSchema()] = Field(
         None, description="draw it only inside another shape: the `name` of a shape element "
         "drawn before it, or a shape written here")
 
