@@ -17,7 +17,6 @@ import hashlib
 import re
 import unicodedata
 from dataclasses import field
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from cardgen.records import record
@@ -77,11 +76,10 @@ _USED: tuple[set[str], set[str]] = (set(), set())  # keys of both looked up sinc
 _LIMITS = (50_000, 16)  # entries kept before a long-lived process (`cardgen watch`) starts afresh
 
 
-@lru_cache(maxsize=1)
 def _parser() -> MarkdownIt:
-    from cardgen.check.markdownlib import MarkdownIt
+    from cardgen.check.markdownlib import parser
 
-    return MarkdownIt("commonmark").enable("table")
+    return parser()
 
 
 def memo() -> dict[str, Any]:
@@ -247,16 +245,11 @@ def _read(text: str) -> Doc:
 def block_tokens(text: str) -> list[Token]:
     """markdown-it's tokens of a text as `parse` gives them, but for the inline tokens'
     children: the core rules run up to the inline pass, which fills only those (a line's
-    inline markup is read by `plain`, one line at a time)."""
-    from cardgen.check.markdownlib import StateCore, inline
+    inline markup is read by `plain`, one line at a time). The state is kept for the rules
+    typesetter's parse of the same text (cardgen.check.markdownlib)."""
+    from cardgen.check.markdownlib import block_tokens
 
-    parser = _parser()
-    state = StateCore(text, parser, {})
-    for rule in parser.core.ruler.getRules(""):
-        if rule is inline:
-            break
-        rule(state)
-    return state.tokens
+    return block_tokens(text, _parser())
 
 
 def _mark_blocks(toks: list[Token], lines: list[Line]) -> None:

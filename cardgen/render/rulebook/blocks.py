@@ -13,11 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import field
-from functools import lru_cache
 from typing import TypeVar
 
 from cardgen.check import mdtext
-from cardgen.check.markdownlib import MarkdownIt, Token
+from cardgen.check.markdownlib import Token, parse
 from cardgen.records import record
 
 _ICON = re.compile(r"\[(?P<name>[A-Za-z0-9_.-]+)\]")
@@ -107,11 +106,6 @@ class _Reader:
     out: list[Block] = field(default_factory=list)
 
 
-@lru_cache(maxsize=1)
-def _parser() -> MarkdownIt:
-    return MarkdownIt("commonmark").enable("table")
-
-
 _READ: list[tuple[str, dict[str, bool], tuple[Block, ...]]] = []  # the text last read
 
 
@@ -138,7 +132,8 @@ def _read_blocks(text: str, is_icon: Callable[[str], bool]) -> list[Block]:
     doc = mdtext.read(text)
     raw = text.splitlines()
     front = _front_matter(doc) if raw and raw[0].strip() == "---" else 0
-    tokens = _parser().parse("\n".join(["" if i < front else r for i, r in enumerate(raw)]))
+    # markdown-it's parse; its block pass is the check's when the check read this text last
+    tokens = parse("\n".join(["" if i < front else r for i, r in enumerate(raw)]))
     reader = _Reader(tokens, is_icon, _capital_lines(doc, tokens))
     return _blocks(reader, None)
 
