@@ -408,3 +408,14 @@ def test_ctrl_c_in_a_client_interrupts_its_command_and_the_server_serves_on(tmp_
         os.close(read_end)
         server.send_signal(signal.SIGINT)
         server.wait(timeout=60)
+
+
+@pytest.mark.parametrize(("idle", "said"), [("1", "1 minute without"), ("2", "2 minutes without")])
+def test_the_ready_line_says_when_an_idle_server_stops(tmp_path: Path, idle: str,
+                                                       said: str) -> None:
+    server = Server(deck(tmp_path / "deck"), "--idle", idle)
+    try:
+        first = server.line()
+    finally:
+        server.stop()
+    assert first.startswith("serving ") and f"stops after {said} a command" in first, first

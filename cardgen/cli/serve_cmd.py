@@ -81,7 +81,8 @@ def serve(args: argparse.Namespace, console: Printer, main: Main) -> int:
         server = _Server(project, listener, main, console, interrupts)
         if args.target:
             server.warm(args.target)
-        minutes = f"; stops after {args.idle:g} minutes without a command" if args.idle else ""
+        unit = "minute" if args.idle == 1 else "minutes"
+        minutes = f"; stops after {args.idle:g} {unit} without a command" if args.idle else ""
         console.print(f"serving {project} on {CACHE}/{SOCKET} (Ctrl-C stops{minutes})", markup=False,
                       soft_wrap=True)
         listener.settimeout(args.idle * 60 if args.idle else None)
