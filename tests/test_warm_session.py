@@ -195,7 +195,7 @@ def test_a_document_s_characters_by_blocks_are_its_characters(tmp_path: Path) ->
 def test_nothing_is_kept_by_a_one_shot_build_or_once_keeping_stops(tmp_path: Path) -> None:
     project = gen_deck.make_project(tmp_path / "p", CARDS)
     memos = (output._MANIFESTS, pdfsplice._WRITTEN, pdfsplice._USED, manifest._ENTRIES,
-             pdfops._BLOCKS, writers._SVG_SOURCES, writers._SVG_ENTRIES, spare._SPARES)
+             pdfops._BLOCKS, writers._SVG_FACES, writers._SVG_ENTRIES, spare._SPARES)
     warm.keep_warm(False)
     assert not warm.warm()
     for n in range(2):
@@ -515,3 +515,66 @@ def test_a_digest_gone_on_with_from_a_kept_state_is_the_digest() -> None:
     warm.keep_warm(False)
     assert not pdfsplice._STATES
     assert pdfsplice.sha256_of(b"abc", 3, before) == hashlib.sha256(b"abc").hexdigest()
+
+
+def test_a_kept_svg_name_and_source_are_those_of_the_face_s_kind_and_toolchain(
+        tmp_path: Path) -> None:
+    """A warm process's SVG records (file name and content key kept by face) are those a
+    one-shot build gives, again after the face's component changes kind or the toolchain
+    changes: nothing kept for one stands in for the other."""
+
+    class Src:
+        def __init__(self, code: str) -> None:
+            self.code = code
+
+        def key(self, what: str, *parts: str) -> str:
+            return f"{what}:{self.code}:{':'.join(parts)}"
+
+    class Reusing:
+        reused: dict[str, tuple[int, str]] = {}
+
+        def reuse(self, key: str, target: str) -> bool:
+            return True
+
+    def records(kind: str, code: str) -> list[tuple[str, list[str], str | None]]:
+        faces = SimpleNamespace(
+            components=[SimpleNamespace(id="c1", kind=kind), SimpleNamespace(id="c2", kind="card")],
+            extras=[], keys={("c1", "front"): "k1", ("c2", "back"): "k2"},
+            drawings={("c1", "front"): SimpleNamespace(name="C1"),
+                      ("c2", "back"): SimpleNamespace(name="C2 back")})
+        done = writers.write_svg_files(faces, [("c1", "front"), ("c2", "back")],  # type: ignore[arg-type]
+                                       tmp_path, Reusing(), Src(code))  # type: ignore[arg-type]
+        return [(r.path, r.kinds, r.source) for r in done]
+
+    cases = [("card", "a"), ("token", "a"), ("card", "b"), ("card", "a")]
+    cold = [records(*case) for case in cases]
+    assert cold[0] != cold[1] and cold[0] != cold[2] and cold[0] == cold[3]
+    warm.keep_warm()
+    for _ in range(2):
+        assert [records(*case) for case in cases] == cold
+    assert writers._SVG_FACES
+    warm.keep_warm(False)
+    assert not writers._SVG_FACES
+
+
+def test_rows_alike_are_equal_rows_of_the_same_types() -> None:
+    """`manifest._alike`: plain rows (texts and integers) equal are alike; a boolean, a float,
+    an integer or text of another type, or another kind of row, equal or not, is not."""
+    import enum
+
+    class Number(enum.IntEnum):
+        ONE = 1
+
+    class Text(str):
+        pass
+
+    rows = {f"c{i:03d}": {"count": 1, "kind": "card", "name": f"C {i}"} for i in range(80)}
+    same = {key: dict(row) for key, row in rows.items()}
+    assert manifest._alike(rows, same) and manifest._alike({}, {})
+    for other in (True, 1.0, Number.ONE):
+        changed = {**same, "c040": {**same["c040"], "count": other}}
+        assert not manifest._alike(rows, changed) and not manifest._alike(changed, rows)
+    named = {**same, "c041": {**same["c041"], "kind": Text("card")}}
+    assert not manifest._alike(rows, named) and not manifest._alike(named, rows)
+    assert not manifest._alike(rows, {**same, "c001": {**same["c001"], "count": 2}})
+    assert not manifest._alike({**rows, "c002": [1]}, {**same, "c002": [1]})

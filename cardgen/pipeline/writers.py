@@ -386,27 +386,29 @@ def write_svg_files(faces: Faces, chosen: list[FaceKey], tmp: Path, previous: ou
     records = []
     written = SvgMemo()
     folder = str(tmp)  # file names joined as text: a rebuild links thousands
-    kept = _SVG_SOURCES if warm.warm() else None
+    kept = _SVG_FACES if warm.warm() else None
+    keys, reused = faces.keys, previous.reused
     for face in chosen:
         drawing = faces.drawings[face]
-        name = svg_name(face, kinds)
-        key = faces.key(face)
+        kind = kinds[face[0]]
+        key = keys.get(face) or faces.key(face)
         if kept is None:
-            source = src.key("svg", drawing.name, key)
-        else:  # a warm process: each face's content key once
-            source = kept.get((src.code, drawing.name, key)) or _svg_source(src, drawing.name, key)
+            name, source = svg_name(face, kinds), src.key("svg", drawing.name, key)
+        else:  # a warm process: each face's file name and content key once
+            made = kept.get((src.code, face, kind, drawing.name, key))
+            name, source = made or _svg_face(src, face, kind, drawing.name, key)
         target = f"{folder}/{name}"
         if not previous.reuse(source, target):
             data = written.svg(key, drawing).encode("utf-8")  # as write_text writes it
             (tmp / name).write_bytes(data)
-            record = manifest.FileRecord(name, "svg", [kinds[face[0]]], 0, 1, source=source)
+            record = manifest.FileRecord(name, "svg", [kind], 0, 1, source=source)
             record.size, record.digest = len(data), sha256(data).hexdigest()
             records.append(record)
             continue
-        if kept is not None and target in previous.reused:  # its manifest entry once
-            records.append(_svg_record(name, kinds[face[0]], source, previous.reused[target]))
+        if kept is not None and target in reused:  # its manifest entry once
+            records.append(_svg_record(name, kind, source, reused[target]))
             continue
-        records.append(manifest.FileRecord(name, "svg", [kinds[face[0]]], 0, 1, source=source))
+        records.append(manifest.FileRecord(name, "svg", [kind], 0, 1, source=source))
     return records
 
 
@@ -430,16 +432,18 @@ def _svg_record(name: str, kind: str, source: str, measured: tuple[int, str]
     return record
 
 
-# while the process keeps warm (`pipeline.warm`): (toolchain, face name, face key) -> its SVG's
-# content key (sources.Sources.key)
-_SVG_SOURCES: dict[tuple[str, str, str], str] = warm.memo({})
+# while the process keeps warm (`pipeline.warm`): (toolchain, face, kind, face name, face key)
+# -> its SVG's file name (svg_name) and content key (sources.Sources.key)
+_SVG_FACES: dict[tuple[str, FaceKey, str, str, str], tuple[str, str]] = warm.memo({})
 
 
-def _svg_source(src: sources.Sources, name: str, key: str) -> str:
-    if len(_SVG_SOURCES) >= 1 << 16:
-        _SVG_SOURCES.clear()
-    source = _SVG_SOURCES[(src.code, name, key)] = src.key("svg", name, key)
-    return source
+def _svg_face(src: sources.Sources, face: FaceKey, kind: str, name: str, key: str
+              ) -> tuple[str, str]:
+    if len(_SVG_FACES) >= 1 << 16:
+        _SVG_FACES.clear()
+    made = _SVG_FACES[(src.code, face, kind, name, key)] = (
+        svg_name(face, {face[0]: kind}), src.key("svg", name, key))
+    return made
 
 
 # --------------------------------------------------------------------------- stage 8 manifest
