@@ -37,6 +37,14 @@ def _cold(project: Path) -> list[Component]:
         yamlkeep._ON = True
 
 
+def _kept_as_parsed() -> None:
+    """What yamlkeep keeps (and hands out shared to loads) is what the files parse to: no load
+    wrote into it."""
+    assert yamlkeep._KEPT
+    for kept in yamlkeep._KEPT.values():
+        assert kept.source.data == yamlkeep._parse(kept.raw, kept.source.file).data
+
+
 def _replace(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text, f"{old!r} not in {path}"
@@ -52,6 +60,7 @@ def test_warm_loads_give_the_components_of_cold_loads(tmp_path: Path) -> None:
     first = _load(project)
     assert first == _cold(project)
     assert next(c for c in first if c.id == "card-00003").fields["code"] == "10:30"
+    _kept_as_parsed()
 
     _replace(cards, "  number: 5\n", "  number: 6\n")  # one card edited: the others kept
     second = _load(project)
@@ -61,6 +70,7 @@ def test_warm_loads_give_the_components_of_cold_loads(tmp_path: Path) -> None:
 
     again = _load(project)  # the card written back as typed: kept too
     assert again == second and all(a is b for a, b in zip(second, again, strict=True))
+    _kept_as_parsed()
 
     # a blank line ends card 9 (its text changed): the cards after it moved a line
     _replace(cards, "- id: card-00010", "\n- id: card-00010")
@@ -74,6 +84,10 @@ def test_warm_loads_give_the_components_of_cold_loads(tmp_path: Path) -> None:
     assert typed == _cold(project)
     assert next(c for c in typed if c.id == "card-00003").fields["code"] == 630
     assert not any(a is b for a, b in zip(moved, typed, strict=True))
+    _kept_as_parsed()
+    _replace(game, "        type: int\n      text:", "        type: text\n      text:")
+    assert _load(project) == _cold(project)
+    _kept_as_parsed()
 
 
 def test_nothing_is_kept_once_keeping_stops(tmp_path: Path) -> None:

@@ -5,12 +5,40 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardgen.data import validate
+from cardgen.data import validate, yamlkeep
 from cardgen.data.model import BASE_FIELDS, Component
-from cardgen.data.yamlkeep import on_forget
+from cardgen.data.validate import ComponentContext
+from cardgen.data.yamlkeep import item_text, keeping, on_forget
+from cardgen.data.yamlsrc import Source
 from cardgen.errors import Location
 
 _BASE = frozenset(BASE_FIELDS)
+
+
+def owned_item(source: Source, index: int, merged: dict[str, dict[str, Any]],
+               ctx: ComponentContext) -> Any:
+    """The components file's item at `index` to take: a kept value handed out shared
+    (`yamlkeep.read_kept`'s `share`) is copied first unless its check is kept
+    (`validate.checked_clean`: nothing writes into it then)."""
+    item = source.data[index]
+    if not yamlkeep.shared(item):
+        return item
+    text, cid = item_text(item), item.get("id")
+    patch = isinstance(cid, str) and cid in merged and "kind" not in item
+    if text is not None and validate.checked_clean(text, patch, ctx):
+        return item
+    return yamlkeep.owned(source, index)
+
+
+def note_text(item: dict[str, Any], merged: dict[str, dict[str, Any]],
+              texts: dict[str, str]) -> None:
+    """Into `texts`, id -> the text of the one item a component was taken whole from (while
+    keeping); a component patched by another item (a patch has no "kind") is let go of."""
+    cid, text = item.get("id"), item_text(item) if keeping() else None
+    if isinstance(cid, str) and not (text and merged.get(cid, {}).keys() == item.keys()):
+        texts.pop(cid, None)
+    elif isinstance(cid, str) and text:
+        texts[cid] = text
 
 
 def kept_components(merged: dict[str, dict[str, Any]], places: dict[str, tuple[Location, str]],

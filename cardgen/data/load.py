@@ -10,6 +10,7 @@ from typing import Any
 
 from cardgen.data.components import component as _component
 from cardgen.data.components import kept_components as _kept_components
+from cardgen.data.components import note_text, owned_item
 from cardgen.data.model import (
     Component,
     Database,
@@ -40,7 +41,6 @@ from cardgen.data.quoted import component_quotes, file_quotes
 from cardgen.data.setup import setup_problems
 from cardgen.data.tabular import TABLE_SUFFIXES, read_table
 from cardgen.data.validate import ComponentContext, check_component, parse_model
-from cardgen.data.yamlkeep import item_text, keeping
 from cardgen.data.yamlsrc import KeyPath, Source
 from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
 from cardgen.limits import MAX_COMPONENTS, MAX_COPIES
@@ -315,7 +315,7 @@ def _try_read(project: Path, path: Path, problems: list[Problem],
     try:
         if path.suffix.lower() in TABLE_SUFFIXES:
             return read_table(path, _confined(project, path), kinds, tables)
-        return _read(project, path)
+        return _read(project, path, share=True)  # items copied before written: _take_file
     except ProblemsError as exc:
         problems.extend(exc.problems)
         return None
@@ -330,19 +330,15 @@ def _take_file(source: Source, layer: _EditionSource, merged: dict[str, dict[str
             "bad-type", "a components file holds a list of components", where=source.where(()),
             hint="start each component with '- id: ...'"))
         return
-    for i, item in enumerate(source.data):
-        path: tuple[str | int, ...] = (i,)
+    for i in range(len(source.data)):
+        item, path = owned_item(source, i, merged, ctx), (i,)
         if not isinstance(item, dict):
             ctx.problems.append(Problem("bad-type", "each component is a mapping (key: value)",
                                         where=source.value_where(path), path=source.label(path),
                                         hint="write '- id: ...' then indented 'key: value' lines"))
             continue
         _take_component(item, source, path, layer, merged, places, own, ctx)
-        cid, text = item.get("id"), item_text(item) if keeping() else None
-        if isinstance(cid, str) and not (text and merged.get(cid, {}).keys() == item.keys()):
-            texts.pop(cid, None)  # not taken whole from one item (a patch has no "kind")
-        elif isinstance(cid, str) and text:
-            texts[cid] = text
+        note_text(item, merged, texts)
 
 
 def _take_component(item: dict[str, Any], source: Source, path: tuple[str | int, ...],

@@ -189,6 +189,12 @@ _rewritten = 0  # values `as_written` wrote back into the data
 context_age = 0  # counted up whenever `_CHECKED` is emptied: what memos of checked items follow
 
 
+def checked_clean(text: str, patch: bool, ctx: ComponentContext) -> bool:
+    """Whether check_component of an item of this text (while keeping) will not check it
+    again: it was checked clean against kinds and vocabularies equal to the context's."""
+    return _context_kept(ctx) and (text, patch) in _CHECKED
+
+
 def _context_kept(ctx: ComponentContext) -> bool:
     """Whether what `_CHECKED` holds was checked against kinds and vocabularies equal to the
     context's (compared once per context; when they differ, it is emptied)."""
