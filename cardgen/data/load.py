@@ -8,8 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from cardgen.data.components import component as _component
+from cardgen.data.components import kept_components as _kept_components
+from cardgen.data.components import note_text, owned_item
 from cardgen.data.model import (
-    BASE_FIELDS,
     Component,
     Database,
     Edition,
@@ -45,7 +47,6 @@ from cardgen.limits import MAX_COMPONENTS, MAX_COPIES
 from cardgen.records import record
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
-_BASE = frozenset(BASE_FIELDS)
 
 
 # ---------------------------------------------------------------- loading
@@ -278,12 +279,13 @@ def _load_components(project: Path, game_root: Path, chain: list[_EditionSource]
     ctx = ComponentContext(vocab, kinds)
     merged: dict[str, dict[str, Any]] = {}
     places: dict[str, tuple[Location, str]] = {}
+    texts: dict[str, str] = {}  # id -> the one item's text it was taken from whole (keeping)
     for index, layer in enumerate(chain):
         own: dict[str, tuple[Source, KeyPath]] = {}  # id -> where this layer wrote it
         for path in _component_files(layer.root):
             source = _try_read(project, path, problems, kinds, tables)
             if source is not None:
-                _take_file(source, layer, merged, places, own, ctx)
+                _take_file(source, layer, merged, places, own, ctx, texts)
                 if quotes is not None:
                     _take_quotes(source, _layer_rulebook(chain, index), quotes, ctx.problems)
         _remove(layer, merged, places, problems)
@@ -296,7 +298,9 @@ def _load_components(project: Path, game_root: Path, chain: list[_EditionSource]
             problems.append(problem)
     if problems:  # values may be of any type: build no Component from them
         return []
-    return [_component(cid, data, *places[cid]) for cid, data in merged.items()]
+    if not texts:
+        return [_component(cid, data, *places[cid]) for cid, data in merged.items()]
+    return _kept_components(merged, places, texts)
 
 
 def _component_files(root: Path) -> list[Path]:
@@ -311,7 +315,7 @@ def _try_read(project: Path, path: Path, problems: list[Problem],
     try:
         if path.suffix.lower() in TABLE_SUFFIXES:
             return read_table(path, _confined(project, path), kinds, tables)
-        return _read(project, path)
+        return _read(project, path, share=True)  # items copied before written: _take_file
     except ProblemsError as exc:
         problems.extend(exc.problems)
         return None
@@ -319,21 +323,22 @@ def _try_read(project: Path, path: Path, problems: list[Problem],
 
 def _take_file(source: Source, layer: _EditionSource, merged: dict[str, dict[str, Any]],
                places: dict[str, tuple[Location, str]], own: dict[str, tuple[Source, KeyPath]],
-               ctx: ComponentContext) -> None:
+               ctx: ComponentContext, texts: dict[str, str]) -> None:
     source.prefix = (Path(source.file).stem,)
     if not isinstance(source.data, list):
         ctx.problems.append(Problem(
             "bad-type", "a components file holds a list of components", where=source.where(()),
             hint="start each component with '- id: ...'"))
         return
-    for i, item in enumerate(source.data):
-        path: tuple[str | int, ...] = (i,)
+    for i in range(len(source.data)):
+        item, path = owned_item(source, i, merged, ctx), (i,)
         if not isinstance(item, dict):
             ctx.problems.append(Problem("bad-type", "each component is a mapping (key: value)",
                                         where=source.value_where(path), path=source.label(path),
                                         hint="write '- id: ...' then indented 'key: value' lines"))
             continue
         _take_component(item, source, path, layer, merged, places, own, ctx)
+        note_text(item, merged, texts)
 
 
 def _take_component(item: dict[str, Any], source: Source, path: tuple[str | int, ...],
@@ -444,15 +449,6 @@ def _size_problems(components: list[Component]) -> list[Problem]:
                         where=biggest.where, path=f"{biggest.id}.count",
                         hint=f"'{biggest.id}' alone has count {biggest.count}; is a count a typo?")]
     return []
-
-
-def _component(cid: str, data: dict[str, Any], where: Location, edition: str) -> Component:
-    fields = {k: v for k, v in data.items() if k not in _BASE}
-    return Component(
-        id=cid, kind=str(data["kind"]), name=str(data.get("name", cid)),
-        count=int(data.get("count", 1)), status=str(data.get("status", "final")),
-        fields=fields, where=where, edition=edition, image=data.get("image"),
-        back_image=data.get("back_image"), source=data.get("source"))
 
 
 # ---------------------------------------------------------------- assembling

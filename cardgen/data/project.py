@@ -84,10 +84,10 @@ def check_name(value: str, what: str, where: Location | None = None, path: str =
                                      hint=f"{what} names are folder names: {SLUG_HINT}")])
 
 
-def read_confined(project: Path, path: Path) -> Source:
+def read_confined(project: Path, path: Path, share: bool = False) -> Source:
     """A YAML file of the project, read once it is known to lie inside it (kept parsed
-    between loads once `yamlkeep.keep_parsed()` was called)."""
-    return read_kept(path, confined_name(project, path))
+    between loads once `yamlkeep.keep_parsed()` was called; `share`: `yamlkeep.read_kept`)."""
+    return read_kept(path, confined_name(project, path), share)
 
 
 def confined_name(project: Path, path: Path) -> str:

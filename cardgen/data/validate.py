@@ -186,6 +186,13 @@ def check_component(item: dict[str, Any], source: Source, path: KeyPath,
 _CHECKED: dict[tuple[str, bool], bool] = {}
 _CONTEXT: list[Any] = [None, None, None, False]  # kinds, vocab, the last context, equal
 _rewritten = 0  # values `as_written` wrote back into the data
+context_age = 0  # counted up whenever `_CHECKED` is emptied: what memos of checked items follow
+
+
+def checked_clean(text: str, patch: bool, ctx: ComponentContext) -> bool:
+    """Whether check_component of an item of this text (while keeping) will not check it
+    again: it was checked clean against kinds and vocabularies equal to the context's."""
+    return _context_kept(ctx) and (text, patch) in _CHECKED
 
 
 def _context_kept(ctx: ComponentContext) -> bool:
@@ -195,6 +202,8 @@ def _context_kept(ctx: ComponentContext) -> bool:
         return bool(_CONTEXT[3])
     same = bool(_CONTEXT[0] == ctx.kinds and _CONTEXT[1] == ctx.vocab)
     if not same:
+        global context_age
+        context_age += 1
         _CHECKED.clear()
         _CONTEXT[0], _CONTEXT[1] = ctx.kinds, ctx.vocab
     _CONTEXT[2], _CONTEXT[3] = ctx, True
@@ -202,6 +211,8 @@ def _context_kept(ctx: ComponentContext) -> bool:
 
 
 def _forget() -> None:
+    global context_age
+    context_age += 1
     _CHECKED.clear()
     _CONTEXT[:] = [None, None, None, False]
 

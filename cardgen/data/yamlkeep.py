@@ -8,8 +8,10 @@ kept are moved to their new index and line. Whatever cannot be split that way (a
 `---`, an item that does not parse alone, such as one using another's anchor) is parsed whole,
 so the Source and every Problem are exactly what `yamlsrc.read_source` gives.
 
-Every Source handed out holds its own copy of the values (loading writes into them); the
-positions are shared, as nothing writes into those.
+Every Source handed out holds its own copy of the values (loading writes into them), but for
+the items of one read with `share`: those are the kept values themselves until `owned` copies
+one (loading copies an item before it may write into it); the positions are shared, as nothing
+writes into those.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ class _Item:
 @record
 class _Kept:
     raw: bytes
-    source: Source  # never handed out: copies of it are
+    source: Source  # never handed out: copies of it are (and its shared items: `_handed`)
     items: dict[str, _Item] | None  # item text -> item, for a file split into items
     text: str = ""  # the file's text and its items' (first line, text) when split
     split: list[tuple[int, str]] | None = None
@@ -80,15 +82,16 @@ def on_forget(forget: Callable[[], None]) -> None:
     _FORGET.append(forget)
 
 
-def read_kept(path: Path, shown_as: str) -> Source:
-    """`yamlsrc.read_source`, from what is kept where the file allows."""
+def read_kept(path: Path, shown_as: str, share: bool = False) -> Source:
+    """`yamlsrc.read_source`, from what is kept where the file allows (with `share`, the
+    items known by their text are the kept values: `owned`)."""
     raw = read_bytes(path, shown_as)
     if not _ON:
         return _parse(raw, shown_as)
     key = (path, shown_as)
     kept = _KEPT.get(key)
     if kept is not None and kept.raw == raw:
-        return _handed(kept.source, key, kept.items)
+        return _handed(kept.source, key, kept.items, share)
     _KEPT.pop(key, None)
     text = decode_text(raw, shown_as, "utf-8", encoding_hint="save the file as UTF-8 YAML",
                        binary_hint="only YAML files belong in data/")
@@ -106,7 +109,7 @@ def read_kept(path: Path, shown_as: str) -> Source:
         except ValueError:  # an item that does not parse alone: the whole file says why
             source, items = _parse(raw, shown_as), None
     _KEPT[key] = _Kept(raw, source, items, text, split)
-    return _handed(source, key, items)
+    return _handed(source, key, items, share)
 
 
 def _parse(raw: bytes, shown_as: str) -> Source:
@@ -274,10 +277,13 @@ def _moved(item: _Item, index: int, line: int, shown_as: str) -> _Item:
 
 
 def _handed(source: Source, key: tuple[Path, str] | None = None,
-            items: dict[str, _Item] | None = None) -> Source:
-    """A Source to hand out: its own values, the kept positions; each top-level item known by
-    its text (`item_text`)."""
-    out = replace(source, data=_copied(source.data), nonfinite=list(source.nonfinite))
+            items: dict[str, _Item] | None = None, share: bool = False) -> Source:
+    """A Source to hand out: its own values (with `share`, the kept values of the items known
+    by their text), the kept positions; each top-level item known by its text (`item_text`)."""
+    kept = {id(item.data) for item in items.values()} if share and items else set()
+    data = [v if id(v) in kept else _copied(v) for v in source.data] if kept and isinstance(
+        source.data, list) else _copied(source.data)
+    out = replace(source, data=data, nonfinite=list(source.nonfinite))
     if key is not None:
         for gone in _HANDED.pop(key, ()):
             _TEXTS.pop(gone, None)
@@ -286,13 +292,33 @@ def _handed(source: Source, key: tuple[Path, str] | None = None,
             for text, item in items.items():
                 if item.index < len(out.data):
                     value = out.data[item.index]
-                    _TEXTS[id(value)] = (value, text)
+                    _TEXTS[id(value)] = (value, text, key if id(value) in kept else None)
                     ids.append(id(value))
     return out
 
 
-# the top-level items last handed out of each kept file: id -> (the item, its text)
-_TEXTS: dict[int, tuple[object, str]] = {}
+def shared(item: object) -> bool:
+    """Whether a top-level item is a kept value handed out by a read with `share`."""
+    found = _TEXTS.get(id(item))
+    return found is not None and found[0] is item and found[2] is not None
+
+
+def owned(source: Source, index: int) -> Any:
+    """source.data[index], a copy of it first if it is a kept value (`shared`), known by the
+    same text."""
+    value = source.data[index]
+    found = _TEXTS.get(id(value))
+    if found is None or found[0] is not value or found[2] is None:
+        return value
+    copy = source.data[index] = _copied(value)
+    _TEXTS[id(copy)] = (copy, found[1], None)
+    _HANDED[found[2]].append(id(copy))
+    return copy
+
+
+# the top-level items last handed out of each kept file: id -> (the item, its text, the file's
+# key when it is the kept value itself, handed out shared)
+_TEXTS: dict[int, tuple[object, str, tuple[Path, str] | None]] = {}
 _HANDED: dict[tuple[Path, str], list[int]] = {}
 
 
