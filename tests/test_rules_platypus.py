@@ -14,6 +14,12 @@ import pytest
 from cardgen.render.rulebook import platypus
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def _child(code: str) -> subprocess.CompletedProcess[str]:
+    """`code` run by a fresh Python in the repository, with nothing of this process's imports."""
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, check=False)
 URIS = ["https://example.com/a/b/", "http://user:pw@10.0.0.1:8080/x?y=1", "ftp://ünïcode.example",
         "www.example.com/no/scheme", "not a uri", "https://-bad-.com", "mailto:someone"]
 
@@ -59,8 +65,7 @@ def test_platypus_is_imported_with_the_patterns_the_rules_never_use_deferred() -
         "textsplit.rx = real(textsplit.rx.pattern, re.UNICODE)\n"
         "assert tags == PyFontify.fontify(code) and tags\n"
         "assert wrapped == textsplit.rx.sub(r'\\1 ', '日本語のテキスト abc') != 'x'\n")
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, check=False)
+    done = _child(code)
     assert done.returncode == 0, done.stderr
     assert "('https://example.com/', 'a/b')" in done.stdout
 
@@ -225,8 +230,7 @@ def test_the_paragraph_module_imports_pyphen_when_it_first_hyphenates() -> None:
         "assert 'pyphen' in sys.modules and p._hyphenations > 0, p._hyphenations\n"
         "import pyphen\n"
         "assert paragraph.pyphen.Pyphen is pyphen.Pyphen\n")
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, check=False)
+    done = _child(code)
     assert done.returncode == 0, done.stderr
 
 
@@ -263,6 +267,5 @@ def test_hyphenation_and_date_patterns_are_deferred_and_answer_as_compiled() -> 
         "assert lines() == ours\n"
         "day = normalDate.ND('2026-11-26')\n"
         "assert (day.formatMS('{yyyy}-{mm}-{dd} {mmmm} {d}'), int(day)) == shown\n")
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, check=False)
+    done = _child(code)
     assert done.returncode == 0, done.stderr
