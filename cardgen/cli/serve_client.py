@@ -185,11 +185,26 @@ def _exchange(sock: object, argv: list[str], project: str) -> int | None:
 
 
 def _relay(sock: object, reader: _Reader, argv: list[str], project: str) -> int | None:
-    """Writes what the server sends to stdout and stderr until its exit code."""
-    interrupted = False
-    silenced = False
-    while True:
+    """Writes what the server sends to stdout and stderr until its exit code. Ctrl-C is sent on
+    as `i` by a handler that raises nothing, so a frame being read is never cut short (a read
+    that a signal interrupts goes on once the handler returns); a second Ctrl-C leaves."""
+    import _signal  # type: ignore[import-not-found]  # the C half of signal, loaded at start
+
+    pressed = []
+
+    def on_sigint(signum: int, stack: object) -> None:
+        pressed.append(signum)
+        if len(pressed) > 1:
+            raise KeyboardInterrupt
         try:
+            sock.sendall(frame(b"i"))  # type: ignore[attr-defined]
+        except OSError:
+            raise KeyboardInterrupt from None
+
+    previous = _signal.signal(_signal.SIGINT, on_sigint)
+    silenced = False
+    try:
+        while True:
             kind, payload = reader.next()
             if kind == b"x":
                 return 0 if silenced else int(payload)
@@ -198,17 +213,13 @@ def _relay(sock: object, reader: _Reader, argv: list[str], project: str) -> int 
                     _write(1 if kind == b"o" else 2, payload)
                 except OSError:  # a reader that left (`| head`): main() ends such a command
                     silenced = True  # quietly with exit 0
-        except KeyboardInterrupt:
-            if interrupted:
-                return 130
-            interrupted = True
-            try:
-                sock.sendall(frame(b"i"))  # type: ignore[attr-defined]
-            except OSError:
-                return 130
-        except (OSError, ValueError, _Dropped):
-            # The server went away mid-command (killed): run it here, whatever was printed.
-            return None
+    except KeyboardInterrupt:
+        return 130
+    except (OSError, ValueError, _Dropped):
+        # The server went away mid-command (killed): run it here, whatever was printed.
+        return None
+    finally:
+        _signal.signal(_signal.SIGINT, previous)
 
 
 def _write(fd: int, data: bytes) -> None:
