@@ -172,29 +172,17 @@ class _Dropped(Exception):
 
 
 def _exchange(sock: object, argv: list[str], project: str) -> int | None:
-    try:
-        data = marshal.dumps(request(argv, project), 4)
-        sock.sendall(frame(b"q", data))  # type: ignore[attr-defined]
-        reader = _Reader(sock)
-        kind, _ = reader.next()
-    except (OSError, ValueError, _Dropped):
-        return None
-    if kind != b"a":
-        return None  # declined (or not understood): run here
-    return _relay(sock, reader, argv, project)
-
-
-def _relay(sock: object, reader: _Reader, argv: list[str], project: str) -> int | None:
-    """Writes what the server sends to stdout and stderr until its exit code. Ctrl-C is sent on
-    as `i` by a handler that raises nothing, so a frame being read is never cut short (a read
-    that a signal interrupts goes on once the handler returns); a second Ctrl-C leaves."""
+    """Ctrl-C, from the moment the request is sent, is sent on as `i` by a handler that raises
+    nothing, so a frame being read is never cut short (a read that a signal interrupts goes on
+    once the handler returns); a second Ctrl-C leaves with 130."""
     import _signal  # type: ignore[import-not-found]  # the C half of signal, loaded at start
 
-    pressed = []
+    pressed: list[int] = []
+    sent: list[bool] = []
 
     def on_sigint(signum: int, stack: object) -> None:
         pressed.append(signum)
-        if len(pressed) > 1:
+        if len(pressed) > 1 or not sent:  # a second one, or before the request went: leave
             raise KeyboardInterrupt
         try:
             sock.sendall(frame(b"i"))  # type: ignore[attr-defined]
@@ -202,6 +190,26 @@ def _relay(sock: object, reader: _Reader, argv: list[str], project: str) -> int 
             raise KeyboardInterrupt from None
 
     previous = _signal.signal(_signal.SIGINT, on_sigint)
+    try:
+        try:
+            data = marshal.dumps(request(argv, project), 4)
+            sock.sendall(frame(b"q", data))  # type: ignore[attr-defined]
+            sent.append(True)
+            reader = _Reader(sock)
+            kind, _ = reader.next()
+        except (OSError, ValueError, _Dropped):
+            return None
+        if kind != b"a":
+            return None  # declined (or not understood): run here
+        return _relay(reader)
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        _signal.signal(_signal.SIGINT, previous)
+
+
+def _relay(reader: _Reader) -> int | None:
+    """Writes what the server sends to stdout and stderr until its exit code."""
     silenced = False
     try:
         while True:
@@ -213,13 +221,9 @@ def _relay(sock: object, reader: _Reader, argv: list[str], project: str) -> int 
                     _write(1 if kind == b"o" else 2, payload)
                 except OSError:  # a reader that left (`| head`): main() ends such a command
                     silenced = True  # quietly with exit 0
-    except KeyboardInterrupt:
-        return 130
     except (OSError, ValueError, _Dropped):
         # The server went away mid-command (killed): run it here, whatever was printed.
         return None
-    finally:
-        _signal.signal(_signal.SIGINT, previous)
 
 
 def _write(fd: int, data: bytes) -> None:
