@@ -200,6 +200,13 @@ def test_l5_starts_set_up_from_its_setup_data(browser: Any, tmp_path: Path) -> N
     total = sum(p["count"] for p in pieces.values() if p["kind"] == "orbit-card")
     assert len(orbit["cards"]) == total - 3 + 1
     assert len(placed(state, "action-counter", pieces)) == 9  # 3 for each of 3 characters
+    # a table opened afresh writes nothing until a move: a page whose storage had not yet taken
+    # the last write must not overwrite the kept game with a new one
+    key = json.dumps("cardgen-play:" + table.page.evaluate("cardgenTable.game.label"))
+    assert table.page.evaluate(f"localStorage.getItem({key})") is None
+    table.click(max(table.on_top(".obj.stack"), key=lambda o: o["count"]))
+    table.act("shuffle")
+    assert json.loads(table.page.evaluate(f"localStorage.getItem({key})")) == table.state()
     assert table.errors == []
     table.context.close()
 

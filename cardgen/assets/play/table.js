@@ -632,8 +632,9 @@ function stored() {
   } catch (e) { return null; }
 }
 
+// Nothing is written until the player acts: a page that started afresh because the
+// browser's storage had not yet taken the last write must not overwrite the kept game.
 state = stored() || freshState(freshSeed(), GAME.players.min);
-save();
 render();
 fit();
 say(`seed ${state.seed}: ${GAME.setup.length ? 'set up from the rulebook\'s set-up' : 'every deck face down'}`);
