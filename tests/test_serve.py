@@ -19,7 +19,8 @@ import stat
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -419,3 +420,37 @@ def test_the_ready_line_says_when_an_idle_server_stops(tmp_path: Path, idle: str
     finally:
         server.stop()
     assert first.startswith("serving ") and f"stops after {said} a command" in first, first
+
+
+def test_a_ctrl_c_that_comes_before_its_command_starts_ends_that_command_unrun(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from cardgen.cli.serve_request import Connection, Interrupts, _called
+
+    interrupts = Interrupts()
+    ran: list[list[str]] = []
+
+    def main(argv: Sequence[str]) -> int:
+        ran.append(list(argv))
+        return 0
+
+    def served(ctrl_c_first: bool) -> int:
+        ours, theirs = socket.socketpair()
+        with ours, theirs:
+            reader = interrupts.listen(Connection(ours))
+            if ctrl_c_first:
+                theirs.sendall(b"i")
+                for _ in range(1000):  # the reader thread takes it
+                    if interrupts.early:
+                        break
+                    time.sleep(0.01)
+                assert interrupts.early
+            code = _called(main, ["build"], interrupts)
+            ours.shutdown(socket.SHUT_RD)
+            reader.join(timeout=30)
+        return code
+
+    assert served(ctrl_c_first=True) == 130
+    assert ran == [] and not interrupts.running
+    assert capsys.readouterr().err.splitlines()[-1] == "interrupted; the previous output is unchanged"
+    assert served(ctrl_c_first=False) == 0  # the next client's command is not interrupted
+    assert ran == [["build"]]

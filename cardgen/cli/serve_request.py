@@ -140,6 +140,19 @@ class Interrupts:
         self.running = False  # a command runs (main)
         self.accepting = False  # the server waits for a client
         self.stopping = False
+        self.early = False  # the client's Ctrl-C came before its command started
+        self.lock = threading.Lock()  # `running` and `early` change together
+
+    def started(self) -> bool:
+        """Marks the command as running; True when its client's Ctrl-C came before it did
+        (the command is then not run at all)."""
+        with self.lock:
+            self.running, early, self.early = True, self.early, False
+        return early
+
+    def ended(self) -> None:
+        with self.lock:
+            self.running = False
 
     def on_sigint(self, signum: int, frame: object) -> None:
         if self.from_client:
@@ -155,6 +168,7 @@ class Interrupts:
         import signal
 
         main_thread = threading.main_thread().ident or 0
+        self.early = False  # a connection's own: the last one's reader has ended
 
         def read() -> None:
             while True:
@@ -164,9 +178,14 @@ class Interrupts:
                     return
                 if not data:
                     return
-                if b"i" in data and self.running:
+                if b"i" not in data:
+                    continue
+                with self.lock:
+                    if not self.running:
+                        self.early = True  # the command has not started (or has ended)
+                        continue
                     self.from_client = True  # a signal, as Ctrl-C is: it ends a wait too
-                    signal.pthread_kill(main_thread, signal.SIGINT)
+                signal.pthread_kill(main_thread, signal.SIGINT)
 
         thread = threading.Thread(target=read, name="cardgen-serve-client", daemon=True)
         thread.start()
@@ -213,12 +232,16 @@ def run(request: Request, conn: Connection, main: Main, interrupts: Interrupts) 
 def _called(main: Main, argv: list[str], interrupts: Interrupts) -> int:
     """main(argv) as a process's own command line ends: SystemExit's code, a traceback and 1
     for an exception main lets through."""
-    interrupts.running = True
+    if interrupts.started():
+        interrupts.ended()
+        print("interrupted; the previous output is unchanged", file=sys.stderr)  # as main says
+        sys.stderr.flush()
+        return 130
     try:
         try:
             code = main(argv)
         finally:
-            interrupts.running = False
+            interrupts.ended()
     except SystemExit as exc:  # argparse: a usage error or --help
         if exc.code is None or isinstance(exc.code, int):
             return exc.code or 0
