@@ -45,6 +45,9 @@ from cardgen.render.pdf_style import (
     apply_style,
     ellipse_outline,
     path_outline,
+    plain_ellipse,
+    plain_path,
+    plain_rect,
     rect_outline,
     replayable,
     shaded,
@@ -338,6 +341,8 @@ def _rect(canvas: Canvas, r: Rect) -> None:
     if r.style.fill_paint is not None:
         shaded(canvas, r.style, lambda: rect_outline(canvas, r), False)
         return
+    if plain_rect(canvas, r):
+        return
     canvas.saveState()
     stroke, fill = apply_style(canvas, r.style)
     args = (r.x * K, -(r.y + r.h) * K, r.w * K, r.h * K)
@@ -352,6 +357,8 @@ def _ellipse(canvas: Canvas, e: Ellipse) -> None:
     if e.style.fill_paint is not None:
         shaded(canvas, e.style, lambda: ellipse_outline(canvas, e), False)
         return
+    if plain_ellipse(canvas, e):
+        return
     canvas.saveState()
     stroke, fill = apply_style(canvas, e.style)
     canvas.ellipse(
@@ -364,6 +371,8 @@ def _ellipse(canvas: Canvas, e: Ellipse) -> None:
 def _path(canvas: Canvas, p: Path) -> None:
     if p.style.fill_paint is not None:
         shaded(canvas, p.style, lambda: path_outline(canvas, p), p.fill_rule == "evenodd")
+        return
+    if plain_path(canvas, p):
         return
     canvas.saveState()
     stroke, fill = apply_style(canvas, p.style)
