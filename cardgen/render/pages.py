@@ -25,10 +25,11 @@ from cardgen.impose.geometry import PRINT_BLEED, Circle, Label, Line, Page, Plac
 from cardgen.layout.drawing import Drawing, Text
 from cardgen.render.cutout import is_shaped
 from cardgen.render.dieline import draw_die_line
-from cardgen.render.faceops import PageStreams
+from cardgen.render.faceops import PRIMED_ATTR, PageStreams
 from cardgen.render.pdf import Painter, clip_and_place, draw_items, new_canvas, page_boxes
 from cardgen.render.pdfpage import set_page, show_page
-from cardgen.render.pdfreplay import Kept, replay, replay_or_draw
+from cardgen.render.pdfreplay import Kept, asked_version, replay, replay_or_draw
+from cardgen.render.pdftext import shown_chars
 
 FaceKey = tuple[str, str]
 
@@ -292,9 +293,37 @@ def _label(canvas: Canvas, label: Label, height: float) -> None:
         del code[start:]
         canvas.pop_state_stack()
     code.append(place)
-    draw_items(canvas, [Text(0.0, 0.0, label.text, "bold" if label.bold else "regular",
-                             label.size)])  # shaped, as impose measured it
+    _label_text(canvas, Text(0.0, 0.0, label.text, "bold" if label.bold else "regular",
+                             label.size))  # shaped, as impose measured it
     code.append("Q")
+
+
+def _label_text(canvas: Canvas, text: Text) -> None:
+    """A label's text drawn (`draw_items`), or given the operators it gave in an earlier
+    document with the same signature (`faceops.prime`; the Letter and A4 files of a kind share
+    most labels): a text whose characters all had their codes given when the document was
+    primed shows the same codes in every such document, so its operators depend on the
+    signature and the text alone (one with another character takes codes first come, first
+    served, and is drawn in every document)."""
+    primed = canvas.__dict__.get(PRIMED_ATTR)
+    if primed is None:
+        draw_items(canvas, [text])
+        return
+    key = (primed[0], text.text, text.font, text.size)
+    found = _LABEL_TEXTS.get(key)
+    if found is not None:
+        replay(canvas, found)
+        return
+    start = len(canvas._code)
+    version = asked_version(canvas, lambda: draw_items(canvas, [text]))
+    if shown_chars(text.font, [text.text]) <= primed[1].get(text.font, frozenset()):
+        if len(_LABEL_TEXTS) >= 4096:
+            _LABEL_TEXTS.clear()
+        _LABEL_TEXTS[key] = (version, canvas._code[start:], {})
+
+
+# (signature, text, face, size) -> what a label's text gave (`_label_text`), for every document
+_LABEL_TEXTS: dict[tuple[str, str, str, float], Kept] = {}
 
 
 
