@@ -126,3 +126,32 @@ def test_a_path_kept_by_its_operators_is_traced_again_alike() -> None:
     assert pdf_style._path_code(ops) == traced
     assert pdf_style._path_code(ops) is pdf_style._path_code(ops)  # kept
 
+
+
+@pytest.mark.parametrize("fill_mode", [0, 1])
+def test_a_placement_made_without_the_canvas_is_clip_and_places(fill_mode: int) -> None:
+    """`render.pdf.placed_ops` (a slot's prefix, `render/pages.py`): what saveState and
+    clip_and_place append after it, the canvas left as it was."""
+    from cardgen.layout.drawing import Drawing
+
+    rng = random.Random(fill_mode)
+    shapes = [dict(shape="rect"), dict(shape="rect", corner=3.0), dict(shape="circle"),
+              dict(shape="hex", points=((0.0, 10.0), (8.66, 5.0), (8.66, -5.0), (0.0, -10.0),
+                                        (-8.66, -5.0), (-8.66, 5.0)))]
+    for _ in range(60):
+        drawing = Drawing("f", rng.choice([63.0, 88.0, 40.0]), rng.choice([88.0, 63.0, 40.0]),
+                          bleed=rng.choice([0.0, 3.0]), **rng.choice(shapes))  # type: ignore[arg-type]
+        args = (drawing, _number(rng), _number(rng), 279.4, rng.choice([0.0, 1.5, 3.0, 5.0]),
+                rng.choice([0, 90, 180, 270]))
+        reportlab = Canvas(BytesIO())
+        reportlab._fillMode = fill_mode
+        reportlab.saveState()
+        start = len(reportlab._code)
+        pdf.clip_and_place(reportlab, *args)
+        if rng.random() < 0.5:
+            pdf._CLIPS.clear()  # the clip made afresh on the canvas, then taken off it
+        mine = Canvas(BytesIO())
+        mine._fillMode = fill_mode
+        before = dict(mine.__dict__)
+        assert pdf.placed_ops(mine, *args) == reportlab._code[start:]
+        assert mine._code == [] and mine.__dict__ == before

@@ -26,7 +26,7 @@ from cardgen.layout.drawing import Drawing, Text
 from cardgen.render.cutout import is_shaped
 from cardgen.render.dieline import draw_die_line
 from cardgen.render.faceops import PRIMED_ATTR, PageStreams
-from cardgen.render.pdf import Painter, clip_and_place, draw_items, new_canvas, page_boxes
+from cardgen.render.pdf import Painter, draw_items, new_canvas, page_boxes, placed_ops
 from cardgen.render.pdfpage import set_page, show_page
 from cardgen.render.pdfreplay import Kept, asked_version, replay, replay_or_draw
 from cardgen.render.pdftext import shown_chars
@@ -147,10 +147,14 @@ def _slot_clip(canvas: Canvas, p: Placement, height: float) -> None:
     """Save the graphics state and clip to the placement's slot (as reportlab's beginPath,
     rect and clipPath write it)."""
     canvas.saveState()
+    canvas._code.append(_slot_clip_op(canvas, p, height))
+
+
+def _slot_clip_op(canvas: Canvas, p: Placement, height: float) -> str:
     box = p.clip
     clip_op = " W* n" if canvas._fillMode == FILL_EVEN_ODD else " W n"
-    canvas._code.append(f"n {fp_str((box.x * mm, (height - box.bottom) * mm, box.w * mm, box.h * mm))}"
-                        f" re{clip_op}")
+    return (f"n {fp_str((box.x * mm, (height - box.bottom) * mm, box.w * mm, box.h * mm))}"
+            f" re{clip_op}")
 
 
 def _place(canvas: Canvas, painter: Painter, drawing: Drawing, p: Placement, height: float
@@ -171,15 +175,10 @@ def _place(canvas: Canvas, painter: Painter, drawing: Drawing, p: Placement, hei
            drawing.points, canvas._fillMode)
     prefixes = _kept(_SLOT_OPS)
     prefix = prefixes.get(key)
-    if prefix is None:
-        start = len(code)
-        _slot_clip(canvas, p, height)
-        canvas.saveState()
-        clip_and_place(canvas, drawing, slot.x, slot.y, height, bleed, slot.rotate)
-        prefix = prefixes[key] = "\n".join(code[start:])
-        del code[start:]
-        canvas.pop_state_stack()
-        canvas.pop_state_stack()
+    if prefix is None:  # what _slot_clip, saveState and clip_and_place append
+        prefix = prefixes[key] = "\n".join([
+            "q", _slot_clip_op(canvas, p, height), "q",
+            *placed_ops(canvas, drawing, slot.x, slot.y, height, bleed, slot.rotate)])
     code.append(prefix)
     if name in painter.reused:
         painter.ensure_form(canvas, drawing)
@@ -402,13 +401,9 @@ def _shop_place(canvas: Canvas, painter: Painter, drawing: Drawing, bleed: float
     prefixes = _kept(_SHOP_OPS)
     prefix = prefixes.get(key)
     code = canvas._code
-    if prefix is None:
-        start = len(code)
-        canvas.saveState()
-        clip_and_place(canvas, drawing, bleed, bleed, drawing.height + 2 * bleed, bleed, 0)
-        prefix = prefixes[key] = "\n".join(code[start:])
-        del code[start:]
-        canvas.pop_state_stack()
+    if prefix is None:  # what saveState and clip_and_place append
+        prefix = prefixes[key] = "\n".join([
+            "q", *placed_ops(canvas, drawing, bleed, bleed, drawing.height + 2 * bleed, bleed, 0)])
     code.append(prefix)
     if reused:
         canvas.doForm(name)
