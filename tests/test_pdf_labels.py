@@ -46,3 +46,24 @@ def test_a_label_given_again_is_the_label_drawn(monkeypatch: pytest.MonkeyPatch)
     assert kept == {"Print at 100 % (actual size), never fit to page", "Contents of this file:",
                     "x10 x3"}  # not "page 1/8" (unprimed characters), nor the ligatures
     assert _file(memo=True) == drawn  # given again
+
+
+def test_a_labels_place_is_what_the_canvas_writes() -> None:
+    """`_Transforms` (reportlab's translate and rotate run on a list): a label's placing
+    operators are those saveState, translate and rotate append to a canvas."""
+    import random
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    rng = random.Random(7)
+    for _ in range(200):
+        dx, dy = rng.choice([0.0, -0.0, 12.5, 279.4 - 3.3, 1e-5]), rng.uniform(-300, 300)
+        angle = rng.choice([0, 90, 180, 270, 45, -90, 30])
+        canvas = Canvas(BytesIO())
+        canvas.saveState()
+        canvas.translate(dx, dy)
+        canvas.rotate(angle)
+        ops = pages._Transforms()
+        ops.translate(dx, dy)
+        ops.rotate(angle)
+        assert ops._code == canvas._code

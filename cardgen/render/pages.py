@@ -283,18 +283,27 @@ def _label(canvas: Canvas, label: Label, height: float) -> None:
     code = canvas._code
     where = (label.x, height - label.y, label.angle)
     place = places.get(where)
-    if place is None:
-        start = len(code)
-        canvas.saveState()
-        canvas.translate(label.x * mm, (height - label.y) * mm)
-        canvas.rotate(label.angle)
-        place = places[where] = "\n".join(code[start:])
-        del code[start:]
-        canvas.pop_state_stack()
+    if place is None:  # what saveState, translate and rotate append
+        ops = _Transforms()
+        ops.translate(label.x * mm, (height - label.y) * mm)
+        ops.rotate(label.angle)
+        place = places[where] = "\n".join(ops._code)
     code.append(place)
     _label_text(canvas, Text(0.0, 0.0, label.text, "bold" if label.bold else "regular",
                              label.size))  # shaped, as impose measured it
     code.append("Q")
+
+
+class _Transforms:
+    """reportlab's own Canvas.translate, rotate and transform (which folds a transform into
+    a cm just before it), run on a list that starts with saveState's q: their operators
+    without a canvas state to save and restore."""
+
+    translate, rotate, transform = Canvas.translate, Canvas.rotate, Canvas.transform
+
+    def __init__(self) -> None:
+        self._code = ["q"]
+        self._currentMatrix = (1, 0, 0, 1, 0, 0)  # (what transform tracks; not written)
 
 
 def _label_text(canvas: Canvas, text: Text) -> None:
