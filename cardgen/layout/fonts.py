@@ -229,11 +229,41 @@ def line_height_mm(size_pt: float, leading: float = 1.2) -> float:
 def glyph_outline(face: str, gid: int) -> str:
     """SVG path data in font units with y up of one glyph (by glyph id): the text fontTools'
     SVGPathPen writes, read from the glyph's own bytes (cardgen.layout.glyf); a glyph that
-    reader leaves aside is drawn by fontTools itself."""
+    reader leaves aside is drawn by fontTools itself. A bundled face's common glyphs are read
+    from the table `glyphtable` keeps of them (the same text, drawn once by
+    tools/glyph_outlines.py)."""
+    kept = _kept_outlines(face).get(gid)
+    if kept is not None:
+        return kept
+    return drawn_outline(face, gid)
+
+
+def drawn_outline(face: str, gid: int) -> str:
+    """`glyph_outline` drawn from the font file, never from the kept table."""
     try:
         return glyf.outline(_path_text(face), gid)
     except glyf.Unsupported:
         return _fonttools_outline(face, gid)
+
+
+@cache
+def _kept_outlines(face: str) -> dict[int, str]:
+    """glyph id -> path data of a bundled face's common glyphs (cardgen.layout.glyphtable),
+    when its file is the one the table was drawn from (the same head checksum, a checksum
+    of the whole file); else none."""
+    if face not in FACE_FILES:
+        return {}
+    from cardgen.layout.glyphtable import OUTLINES  # (read only by a process writing SVGs)
+
+    found = OUTLINES.get(FACE_FILES[face])
+    if found is None or found[0] != font_checksum(face):
+        return {}
+    return found[1]
+
+
+def font_checksum(face: str) -> int:
+    """The face's file's head.checkSumAdjustment (its whole file's checksum)."""
+    return int(struct.unpack_from(">I", shaping.table(_path_text(face), "head"), 8)[0])
 
 
 def _fonttools_outline(face: str, gid: int) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -400,7 +401,7 @@ def write_svg_files(faces: Faces, chosen: list[FaceKey], tmp: Path, previous: ou
         target = f"{folder}/{name}"
         if not previous.reuse(source, target):
             data = written.svg(key, drawing).encode("utf-8")  # as write_text writes it
-            (tmp / name).write_bytes(data)
+            _write_file(target, data)
             record = manifest.FileRecord(name, "svg", [kind], 0, 1, source=source)
             record.size, record.digest = len(data), sha256(data).hexdigest()
             records.append(record)
@@ -410,6 +411,19 @@ def write_svg_files(faces: Faces, chosen: list[FaceKey], tmp: Path, previous: ou
             continue
         records.append(manifest.FileRecord(name, "svg", [kind], 0, 1, source=source))
     return records
+
+
+def _write_file(path: str, data: bytes) -> None:
+    """The file's bytes, as Path.write_bytes writes them (mode 0666 less the umask), in three
+    system calls: a pathlib object and io's buffered file (its fstat, ioctl and lseek) were
+    a third of the CPU time of writing a small SVG."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o666)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
 
 
 # while the process keeps warm: (kind, content key, size, sha256) -> an SVG's manifest entry

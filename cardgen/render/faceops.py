@@ -147,7 +147,13 @@ def prime(canvas: Canvas, chars: Mapping[str, str]) -> str:
         font.splitString(text, doc)
         font.getSubsetInternalName(0, doc)
         parts.append((face, font.fontName, _font_digest(face), text, private))
-    return hashlib.sha1(repr(parts).encode("utf-8")).hexdigest()
+    signature = hashlib.sha1(repr(parts).encode("utf-8")).hexdigest()
+    canvas.__dict__[PRIMED_ATTR] = (signature, {face: frozenset(chars[face]) for face in chars})
+    return signature
+
+
+# the canvas's signature and, per font face, the characters `prime` gave codes
+PRIMED_ATTR = "_cardgen_primed"
 
 
 def pure(items: Sequence[Primitive], groups: dict[int, tuple[Group, bool]] | None = None

@@ -25,10 +25,11 @@ from cardgen.impose.geometry import PRINT_BLEED, Circle, Label, Line, Page, Plac
 from cardgen.layout.drawing import Drawing, Text
 from cardgen.render.cutout import is_shaped
 from cardgen.render.dieline import draw_die_line
-from cardgen.render.faceops import PageStreams
-from cardgen.render.pdf import Painter, clip_and_place, draw_items, new_canvas, page_boxes
+from cardgen.render.faceops import PRIMED_ATTR, PageStreams
+from cardgen.render.pdf import Painter, draw_items, new_canvas, page_boxes, placed_ops
 from cardgen.render.pdfpage import set_page, show_page
-from cardgen.render.pdfreplay import Kept, replay, replay_or_draw
+from cardgen.render.pdfreplay import Kept, asked_version, replay, replay_or_draw
+from cardgen.render.pdftext import shown_chars
 
 FaceKey = tuple[str, str]
 
@@ -146,10 +147,14 @@ def _slot_clip(canvas: Canvas, p: Placement, height: float) -> None:
     """Save the graphics state and clip to the placement's slot (as reportlab's beginPath,
     rect and clipPath write it)."""
     canvas.saveState()
+    canvas._code.append(_slot_clip_op(canvas, p, height))
+
+
+def _slot_clip_op(canvas: Canvas, p: Placement, height: float) -> str:
     box = p.clip
     clip_op = " W* n" if canvas._fillMode == FILL_EVEN_ODD else " W n"
-    canvas._code.append(f"n {fp_str((box.x * mm, (height - box.bottom) * mm, box.w * mm, box.h * mm))}"
-                        f" re{clip_op}")
+    return (f"n {fp_str((box.x * mm, (height - box.bottom) * mm, box.w * mm, box.h * mm))}"
+            f" re{clip_op}")
 
 
 def _place(canvas: Canvas, painter: Painter, drawing: Drawing, p: Placement, height: float
@@ -170,15 +175,10 @@ def _place(canvas: Canvas, painter: Painter, drawing: Drawing, p: Placement, hei
            drawing.points, canvas._fillMode)
     prefixes = _kept(_SLOT_OPS)
     prefix = prefixes.get(key)
-    if prefix is None:
-        start = len(code)
-        _slot_clip(canvas, p, height)
-        canvas.saveState()
-        clip_and_place(canvas, drawing, slot.x, slot.y, height, bleed, slot.rotate)
-        prefix = prefixes[key] = "\n".join(code[start:])
-        del code[start:]
-        canvas.pop_state_stack()
-        canvas.pop_state_stack()
+    if prefix is None:  # what _slot_clip, saveState and clip_and_place append
+        prefix = prefixes[key] = "\n".join([
+            "q", _slot_clip_op(canvas, p, height), "q",
+            *placed_ops(canvas, drawing, slot.x, slot.y, height, bleed, slot.rotate)])
     code.append(prefix)
     if name in painter.reused:
         painter.ensure_form(canvas, drawing)
@@ -283,18 +283,55 @@ def _label(canvas: Canvas, label: Label, height: float) -> None:
     code = canvas._code
     where = (label.x, height - label.y, label.angle)
     place = places.get(where)
-    if place is None:
-        start = len(code)
-        canvas.saveState()
-        canvas.translate(label.x * mm, (height - label.y) * mm)
-        canvas.rotate(label.angle)
-        place = places[where] = "\n".join(code[start:])
-        del code[start:]
-        canvas.pop_state_stack()
+    if place is None:  # what saveState, translate and rotate append
+        ops = _Transforms()
+        ops.translate(label.x * mm, (height - label.y) * mm)
+        ops.rotate(label.angle)
+        place = places[where] = "\n".join(ops._code)
     code.append(place)
-    draw_items(canvas, [Text(0.0, 0.0, label.text, "bold" if label.bold else "regular",
-                             label.size)])  # shaped, as impose measured it
+    _label_text(canvas, Text(0.0, 0.0, label.text, "bold" if label.bold else "regular",
+                             label.size))  # shaped, as impose measured it
     code.append("Q")
+
+
+class _Transforms:
+    """reportlab's own Canvas.translate, rotate and transform (which folds a transform into
+    a cm just before it), run on a list that starts with saveState's q: their operators
+    without a canvas state to save and restore."""
+
+    translate, rotate, transform = Canvas.translate, Canvas.rotate, Canvas.transform
+
+    def __init__(self) -> None:
+        self._code = ["q"]
+        self._currentMatrix = (1, 0, 0, 1, 0, 0)  # (what transform tracks; not written)
+
+
+def _label_text(canvas: Canvas, text: Text) -> None:
+    """A label's text drawn (`draw_items`), or given the operators it gave in an earlier
+    document with the same signature (`faceops.prime`; the Letter and A4 files of a kind share
+    most labels): a text whose characters all had their codes given when the document was
+    primed shows the same codes in every such document, so its operators depend on the
+    signature and the text alone (one with another character takes codes first come, first
+    served, and is drawn in every document)."""
+    primed = canvas.__dict__.get(PRIMED_ATTR)
+    if primed is None:
+        draw_items(canvas, [text])
+        return
+    key = (primed[0], text.text, text.font, text.size)
+    found = _LABEL_TEXTS.get(key)
+    if found is not None:
+        replay(canvas, found)
+        return
+    start = len(canvas._code)
+    version = asked_version(canvas, lambda: draw_items(canvas, [text]))
+    if shown_chars(text.font, [text.text]) <= primed[1].get(text.font, frozenset()):
+        if len(_LABEL_TEXTS) >= 4096:
+            _LABEL_TEXTS.clear()
+        _LABEL_TEXTS[key] = (version, canvas._code[start:], {})
+
+
+# (signature, text, face, size) -> what a label's text gave (`_label_text`), for every document
+_LABEL_TEXTS: dict[tuple[str, str, str, float], Kept] = {}
 
 
 
@@ -373,13 +410,9 @@ def _shop_place(canvas: Canvas, painter: Painter, drawing: Drawing, bleed: float
     prefixes = _kept(_SHOP_OPS)
     prefix = prefixes.get(key)
     code = canvas._code
-    if prefix is None:
-        start = len(code)
-        canvas.saveState()
-        clip_and_place(canvas, drawing, bleed, bleed, drawing.height + 2 * bleed, bleed, 0)
-        prefix = prefixes[key] = "\n".join(code[start:])
-        del code[start:]
-        canvas.pop_state_stack()
+    if prefix is None:  # what saveState and clip_and_place append
+        prefix = prefixes[key] = "\n".join([
+            "q", *placed_ops(canvas, drawing, bleed, bleed, drawing.height + 2 * bleed, bleed, 0)])
     code.append(prefix)
     if reused:
         canvas.doForm(name)

@@ -21,6 +21,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import cache, lru_cache
 from typing import Any, Protocol, cast
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc, pdfmetrics
@@ -45,6 +46,9 @@ from cardgen.render.pdf_style import (
     apply_style,
     ellipse_outline,
     path_outline,
+    plain_ellipse,
+    plain_path,
+    plain_rect,
     rect_outline,
     replayable,
     shaded,
@@ -149,20 +153,35 @@ def clip_and_place(canvas: Canvas, drawing: Drawing, x_mm: float, y_mm: float,
     operators, in face space, are worked out once per process for each size, bleed, outline
     and fill mode (every slot of every page of every file clips a card alike)."""
     w, h = drawing.width, drawing.height
-    b = max(0.0, min(bleed_mm, drawing.bleed))
     canvas.transform(*placement(rotate, x_mm, y_mm, w, h, page_h_mm))
+    canvas._code.extend(_clip_ops(canvas, drawing, max(0.0, min(bleed_mm, drawing.bleed))))
+
+
+def placed_ops(canvas: Canvas, drawing: Drawing, x_mm: float, y_mm: float, page_h_mm: float,
+               bleed_mm: float, rotate: int) -> list[str]:
+    """The operators `clip_and_place` appends after a saveState (no cm before them for its
+    transform to fold into), made without it: the canvas is left as it was (the current
+    matrix it would set is the caller's restoreState's to undo)."""
+    matrix = placement(rotate, x_mm, y_mm, drawing.width, drawing.height, page_h_mm)
+    return ["%s cm" % fp_str(*matrix),  # noqa: UP031 (Canvas.transform's)
+            *_clip_ops(canvas, drawing, max(0.0, min(bleed_mm, drawing.bleed)))]
+
+
+def _clip_ops(canvas: Canvas, drawing: Drawing, b: float) -> list[str]:
+    """The clip's operators for the face and the bleed shown, kept per process."""
     clips = _CLIPS  # (the clip's operators depend on nothing of the document)
     if len(clips) >= 4096:
         clips.clear()
+    w, h = drawing.width, drawing.height
     key = (w, h, b, drawing.shape, drawing.corner, drawing.points, canvas._fillMode)
-    code = canvas._code
     kept = clips.get(key)
-    if kept is not None:
-        code.extend(kept)
-        return
-    start = len(code)
-    _clip(canvas, drawing, w, h, b)
-    clips[key] = code[start:]
+    if kept is None:
+        code = canvas._code
+        start = len(code)
+        _clip(canvas, drawing, w, h, b)
+        kept = clips[key] = code[start:]
+        del code[start:]
+    return kept
 
 
 def _clip(canvas: Canvas, drawing: Drawing, w: float, h: float, b: float) -> None:
@@ -338,6 +357,8 @@ def _rect(canvas: Canvas, r: Rect) -> None:
     if r.style.fill_paint is not None:
         shaded(canvas, r.style, lambda: rect_outline(canvas, r), False)
         return
+    if plain_rect(canvas, r):
+        return
     canvas.saveState()
     stroke, fill = apply_style(canvas, r.style)
     args = (r.x * K, -(r.y + r.h) * K, r.w * K, r.h * K)
@@ -352,6 +373,8 @@ def _ellipse(canvas: Canvas, e: Ellipse) -> None:
     if e.style.fill_paint is not None:
         shaded(canvas, e.style, lambda: ellipse_outline(canvas, e), False)
         return
+    if plain_ellipse(canvas, e):
+        return
     canvas.saveState()
     stroke, fill = apply_style(canvas, e.style)
     canvas.ellipse(
@@ -364,6 +387,8 @@ def _ellipse(canvas: Canvas, e: Ellipse) -> None:
 def _path(canvas: Canvas, p: Path) -> None:
     if p.style.fill_paint is not None:
         shaded(canvas, p.style, lambda: path_outline(canvas, p), p.fill_rule == "evenodd")
+        return
+    if plain_path(canvas, p):
         return
     canvas.saveState()
     stroke, fill = apply_style(canvas, p.style)

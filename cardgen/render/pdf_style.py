@@ -9,8 +9,11 @@ from functools import cache
 from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfbase.pdfdoc import PDF_SUPPORT_VERSION
+from reportlab.pdfgen.canvas import PATH_OPS, Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from cardgen.layout.drawing import Ellipse, Path, PathOp, Rect, Style
 
@@ -48,6 +51,135 @@ def apply_style(canvas: Canvas, style: Style) -> tuple[int, int]:
     if style.opacity < 1.0 or style.stroke_alpha < 1.0:
         canvas.setStrokeAlpha(style.opacity * style.stroke_alpha)
     return (1 if style.stroke else 0, 1 if style.fill else 0)
+
+
+# ------------------------------------------------------- opaque shapes without reportlab's calls
+#
+# An opaque shape in plain colours is drawn once per process (`pdfreplay.recorded` keeps its
+# operators), but a deck has hundreds of them: reportlab's saveState, colour, width and dash
+# setters and restoreState cost ~20 us a shape in attribute copies and type checks, for
+# operators that depend on nothing but the style and the outline. `plain_rect`,
+# `plain_ellipse` and `plain_path` append what those calls append (the same strings: the same
+# reportlab formatting of the same numbers; tested against them) and ask the PDF version a
+# colour asks; the state those calls set, restoreState undoes, so nothing else changes. A style
+# reportlab must set itself (a colour space enforced, a dash, a colour with alpha, an alpha
+# already set in the graphics state) is drawn by reportlab.
+
+_TRANSPARENCY = PDF_SUPPORT_VERSION["transparency"]  # what setting a colour asks (its alpha)
+
+
+@cache
+def _colour_op(hex_color: str, op: str) -> str | None:
+    """setFillColor's (op "rg") or setStrokeColor's ("RG") operator for an opaque RGB colour."""
+    c = pdf_color(hex_color)
+    if type(c) is not Color or c.alpha != 1:
+        return None
+    return "%s %s" % (fp_str((c.red, c.green, c.blue)), op)  # noqa: UP031 (reportlab's own)
+
+
+def _plain_style(canvas: Canvas, style: Style) -> list[str] | None:
+    """saveState's and `apply_style`'s operators for an opaque style in plain colours (the PDF
+    version their colours ask given), or None when reportlab must set the style."""
+    if (canvas._enforceColorSpace or style.dash or not replayable(style)
+            or canvas._extgstate._d.get("ca", 1) != 1 or canvas._extgstate._d.get("CA", 1) != 1):
+        return None
+    ops = ["q"]
+    if style.fill:
+        fill = _colour_op(style.fill, "rg")
+        if fill is None:
+            return None
+        ops.append(fill)
+    if style.stroke:
+        stroke = _colour_op(style.stroke, "RG")
+        if stroke is None:
+            return None
+        ops += (stroke, "%s w" % fp_str(style.stroke_width * K), "[] 0 d")  # noqa: UP031
+        if style.join != "miter":
+            ops.append("%d j" % _JOINS[style.join])  # noqa: UP031
+        if style.cap != "butt":
+            ops.append("%d J" % _CAPS[style.cap])  # noqa: UP031
+    if style.fill or style.stroke:
+        doc = canvas._doc
+        doc._pdfVersion = max(doc._pdfVersion, _TRANSPARENCY)
+    return ops
+
+
+def _painted(style: Style, fill_mode: int) -> str:
+    """The operator that strokes and fills a path as the style asks (reportlab's PATH_OPS)."""
+    return str(PATH_OPS[1 if style.stroke else 0, 1 if style.fill else 0, fill_mode])
+
+
+def plain_rect(canvas: Canvas, r: Rect) -> bool:
+    """`render.pdf._rect` by its operators (see above); False: not drawn, reportlab must."""
+    ops = _plain_style(canvas, r.style)
+    if ops is None:
+        return False
+    code = canvas._code
+    code += ops
+    args = (r.x * K, -(r.y + r.h) * K, r.w * K, r.h * K)
+    if r.radius > 0:  # Canvas.roundRect
+        PDFPathObject(code=code).roundRect(*args, r.radius * K)
+        code.append(_painted(r.style, canvas._fillMode))
+    else:  # Canvas.rect
+        code.append("n %s re " % fp_str(*args) + _painted(r.style, canvas._fillMode))  # noqa: UP031
+    code.append("Q")
+    return True
+
+
+def plain_ellipse(canvas: Canvas, e: Ellipse) -> bool:
+    """`render.pdf._ellipse` by its operators (Canvas.ellipse's); False: reportlab must."""
+    ops = _plain_style(canvas, e.style)
+    if ops is None:
+        return False
+    code = canvas._code
+    code += ops
+    x1, y1, x2, y2 = (e.cx - e.rx) * K, -(e.cy + e.ry) * K, (e.cx + e.rx) * K, -(e.cy - e.ry) * K
+    PDFPathObject(code=code).ellipse(x1, y1, x2 - x1, y2 - y1)
+    code.append(_painted(e.style, canvas._fillMode))
+    code.append("Q")
+    return True
+
+
+def plain_path(canvas: Canvas, p: Path) -> bool:
+    """`render.pdf._path` by its operators (Canvas.drawPath's); False: reportlab must."""
+    style_ops = _plain_style(canvas, p.style)
+    if style_ops is None:
+        return False
+    code = canvas._code
+    code += style_ops
+    ops = p.ops
+    code.append(_path_code(ops) if type(ops) is tuple and ops and ops[0][0] == "M"
+                else str(path_outline(canvas, p).getCode()))
+    code.append(_painted(p.style, 0 if p.fill_rule == "evenodd" else 1))
+    code.append("Q")
+    return True
+
+
+def _path_code(ops: tuple[PathOp, ...]) -> str:
+    """`path_outline(...).getCode()` of operators starting with a move: what `trace` makes
+    reportlab's path write (the same numbers, worked out alike), kept per operators (an icon
+    drawn on every card is the same path)."""
+    found = _PATH_CODES.get(ops)
+    if found is None:
+        parts = ["n"]
+        for op in ops:
+            if op[0] == "M":
+                parts.append("%s m" % fp_str(op[1] * K, -op[2] * K))  # noqa: UP031
+            elif op[0] == "L":
+                parts.append("%s l" % fp_str(op[1] * K, -op[2] * K))  # noqa: UP031
+            elif op[0] == "C":
+                _, x1, y1, x2, y2, x3, y3 = op
+                parts.append("%s c" % fp_str(x1 * K, y1 * K * -1, x2 * K, y2 * K * -1,  # noqa: UP031
+                                             x3 * K, y3 * K * -1))
+            elif op[0] == "Z":
+                parts.append("h")
+        if len(_PATH_CODES) >= 4096:
+            _PATH_CODES.clear()
+        found = _PATH_CODES[ops] = " ".join(parts)
+    return found
+
+
+_PATH_CODES: dict[tuple[PathOp, ...], str] = {}
 
 
 def shaded(canvas: Canvas, style: Style, outline: Callable[[], Any], even_odd: bool) -> None:

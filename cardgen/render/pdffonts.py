@@ -30,6 +30,7 @@ from weakref import WeakKeyDictionary
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 
+from cardgen.render.pdfobjects import fast_font_objects
 from cardgen.render.pdfsave import dict_bytes, plain_layout, value_bytes
 from cardgen.render.pdfsubset import subset_file
 
@@ -331,11 +332,14 @@ def _kept_make_subset(self: Any, subset: Any) -> bytes:
 
 
 def _kept_add_subset_objects(self: Any, doc: Any, fontname: str, subset: Any) -> Any:
-    """TTFontFace.addSubsetObjects, its font file compressed by KEPT_FLATE."""
+    """TTFontFace.addSubsetObjects, its font file compressed by KEPT_FLATE; the file and the
+    font descriptor written by `render/pdfobjects.py`."""
     reference = _ADD_SUBSET_OBJECTS(self, doc, fontname, subset)
-    stream = doc.idToObject.get("fontFile:%s(%s)" % (self.filename, fontname))  # noqa: UP031
+    file_name = "fontFile:%s(%s)" % (self.filename, fontname)  # noqa: UP031
+    stream = doc.idToObject.get(file_name)
     if stream is not None and stream.filters == [pdfdoc.PDFZCompress]:
         stream.filters = [KEPT_FLATE]
+    fast_font_objects(doc, [file_name, "fontDescriptor:" + fontname])
     return reference
 
 
@@ -357,15 +361,19 @@ class FastTrueTypeFont(pdfdoc.PDFTrueTypeFont):  # type: ignore[misc]  # reportl
 
 def _kept_add_objects(self: Any, doc: Any) -> None:
     """TTFont.addObjects, its subsets' dictionaries written by FastTrueTypeFont and their
-    character maps compressed by KEPT_FLATE."""
+    character maps compressed by KEPT_FLATE; those maps and the document's font dictionary
+    written by `render/pdfobjects.py`."""
     _ADD_OBJECTS(self, doc)
     objects = doc.idToObject
     for font in objects["BasicFonts"].dict.values():
         if type(font) is pdfdoc.PDFTrueTypeFont:
             font.__class__ = FastTrueTypeFont
-            cmap = objects.get(getattr(getattr(font, "ToUnicode", None), "name", None))
+            cmap_name: str = getattr(getattr(font, "ToUnicode", None), "name", "")
+            cmap = objects.get(cmap_name)
             if cmap is not None and cmap.filters == [pdfdoc.PDFZCompress]:
                 cmap.filters = [KEPT_FLATE]
+                fast_font_objects(doc, [cmap_name])
+    fast_font_objects(doc, ["BasicFonts"])
 
 
 def kept_subsets() -> None:
