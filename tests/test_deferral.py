@@ -442,3 +442,90 @@ def test_markdown_it_s_patterns_are_deferred_and_it_parses_as_ever() -> None:
                     "assert set(UNUSED) <= set(sys.modules)\n" + probe)
     plain = _run("from markdown_it import MarkdownIt\n" + probe)
     assert json.loads(deferred) == json.loads(plain)
+
+
+def test_the_standard_modules_markdown_it_loads_answer_as_ever() -> None:
+    """html's, string's and logging's patterns are deferred while markdown-it is imported: html
+    character references, string templates and `{`-style logging formats give what they give in
+    a plain process."""
+    probe = ("import html, json, logging, string\n"
+             "out = [html.unescape('a &amp; b &#35; &#x41; &copy &notanentity; &#0;'),\n"
+             "       string.Template('$a and ${b} cost $$1').substitute(a='x', b='y'),\n"
+             "       string.Template('$a $').safe_substitute(a=1)]\n"
+             "for fmt in ['{message:>10}', '{levelname!r:^8}', '{x[0].y}', '{message:zz}', '{0bad}']:\n"
+             "    try:\n"
+             "        logging.Formatter(fmt, style='{')\n"
+             "        out.append('ok')\n"
+             "    except ValueError as exc:\n"
+             "        out.append(str(exc))\n"
+             "print(json.dumps(out))\n")
+    deferred = _run("import cardgen.check.markdownlib, logging, string, sys\n"
+                    "from cardgen.deferral import DeferredPattern\n"
+                    "assert type(sys.modules['html']._charref) is DeferredPattern\n"
+                    "assert type(string.Template.pattern) is DeferredPattern\n"
+                    "assert type(logging.StrFormatStyle.fmt_spec) is DeferredPattern\n"
+                    "assert type(logging.StrFormatStyle.field_spec) is DeferredPattern\n" + probe)
+    assert json.loads(deferred) == json.loads(_run(probe))
+
+
+def test_yaml_s_seldom_resolved_scalars_resolve_as_ever() -> None:
+    """The resolver's patterns of merge keys, timestamps, `=` and `!&*` scalars are deferred:
+    both loaders (libyaml's and the pure-Python one) give what PyYAML imported plainly gives."""
+    probe = ("import json, yaml\n"
+             "texts = ['base: &b {x: 1}\\nm:\\n  <<: *b\\n  y: 2\\n', 'd: 2001-12-14\\n',\n"
+             "         't: 2001-12-14 21:59:43.10 -5\\n', 'e: =\\n', 'n: 2001-1-1x\\n',\n"
+             "         'q: \"&x\"\\n', 'i: 12\\nf: 1.5\\nb: yes\\nz: ~\\ns: text\\n', 'a: !x\\n']\n"
+             "out = []\n"
+             "for text in texts:\n"
+             "    for loader in (yaml.SafeLoader, yaml.CSafeLoader):\n"
+             "        try:\n"
+             "            out.append(repr(yaml.load(text, Loader=loader)))\n"
+             "        except yaml.YAMLError as exc:\n"
+             "            out.append(type(exc).__name__ + str(exc))\n"
+             "print(json.dumps(out))\n")
+    deferred = _run("from cardgen.data.yamllib import yaml\n"
+                    "from cardgen.deferral import DeferredPattern\n"
+                    "kinds = [type(r) for rs in yaml.resolver.Resolver.yaml_implicit_resolvers.values()\n"
+                    "         for _, r in rs]\n"
+                    "assert DeferredPattern in kinds\n" + probe)
+    assert json.loads(deferred) == json.loads(_run(probe))
+
+
+def test_pydantic_s_own_seldom_used_patterns_answer_as_ever() -> None:
+    """pydantic's patterns of a `ClassVar` written as text and of a `ByteSize` read from text
+    are deferred: a model with such an annotation and a byte size parse as they do plainly."""
+    probe = ("import json\n"
+             "from typing import ClassVar\n"
+             "from pydantic import BaseModel, ByteSize\n"
+             "class M(BaseModel):\n"
+             "    k: 'ClassVar[int]' = 3\n"
+             "    size: ByteSize\n"
+             "print(json.dumps([sorted(M.model_fields), M(size='1.5 KiB').size, M(size=' 2mb').size]))\n")
+    deferred = _run("import cardgen.data.pydanticlib, sys\n"
+                    "from cardgen.deferral import DeferredPattern\n"
+                    "assert type(sys.modules['pydantic._internal._typing_extra']._classvar_re) "
+                    "is DeferredPattern\n" + probe)
+    assert json.loads(deferred) == json.loads(_run(probe))
+
+
+def test_uharfbuzz_s_named_tuples_are_what_a_plain_import_makes() -> None:
+    """uharfbuzz imported through cardgen/layout/shaping.py: its named tuples' forward
+    references keep their texts as their code, and their fields, hints and values are those of
+    uharfbuzz imported plainly; shaping gives the same glyphs."""
+    probe = ("import json, typing\n"
+             "import uharfbuzz as hb\n"
+             "out = {}\n"
+             "for name, v in sorted(vars(hb).items()):\n"
+             "    if isinstance(v, type) and issubclass(v, tuple) and hasattr(v, '_fields'):\n"
+             "        out[name] = [v._fields, sorted((k, repr(t)) for k, t in "
+             "typing.get_type_hints(v).items()), repr(v._make(range(len(v._fields))))]\n"
+             "print(json.dumps(out))\n")
+    shared = _run("import typing\n"
+                  "import cardgen.layout.shaping\n"
+                  "assert 'compile' not in vars(typing)\n"
+                  "import uharfbuzz as hb\n"
+                  "refs = [a for a in hb.GlyphExtents.__annotations__.values()\n"
+                  "        if isinstance(a, typing.ForwardRef)]\n"
+                  "assert all(a.__forward_code__ == a.__forward_arg__ for a in refs)\n" + probe)
+    plain = json.loads(_run(probe))
+    assert json.loads(shared) == plain and len(plain) >= 10

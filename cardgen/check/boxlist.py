@@ -12,15 +12,17 @@ from __future__ import annotations
 import re
 
 from cardgen.check.mdtext import BLANK, HEADING, ITEM, ROW, SKIP, Doc, Line, words
+from cardgen.deferral import DeferredPattern
 from cardgen.records import record
 
 _BOX_NAME = re.compile(
     r"^(?:the\s+)?(?:game\s+|box\s+)?(?:components?|contents|inventory|in\s+the\s+box|"
     r"what'?s\s+in\s+the\s+box|what\s+is\s+in\s+the\s+box)(?:\s+list)?(?:\s*\(.*\))?$")
 _QTY_FIRST = re.compile(r"^(\d+)(?:\s*[-–]\s*(\d+))?\s*(?:x\s+|×\s*|\s-\s|\s)(?=\S)(.+)$", re.I)
-_QTY_LAST = re.compile(r"^(.+?)\s*(?:[x×]\s*(\d+)|:\s*(\d+)|\((\d+)\))$", re.I)
-_QTY_CELL = re.compile(r"^(\d+)(?:\s*[-–]\s*(\d+))?\s*[x×]?$|^[x×]\s*(\d+)$", re.I)
-_QTY_HEADER = re.compile(r"^(?:qty|quantity|count|number|no\.?|#|amount|how many|x)$", re.I)
+# DeferredPattern: compiled when first used (cardgen/deferral.py): quantities after the name, tables
+_QTY_LAST = DeferredPattern(r"^(.+?)\s*(?:[x×]\s*(\d+)|:\s*(\d+)|\((\d+)\))$", re.I)
+_QTY_CELL = DeferredPattern(r"^(\d+)(?:\s*[-–]\s*(\d+))?\s*[x×]?$|^[x×]\s*(\d+)$", re.I)
+_QTY_HEADER = DeferredPattern(r"^(?:qty|quantity|count|number|no\.?|#|amount|how many|x)$", re.I)
 _PROSE_WORDS = 10  # a line this long without a quantity is text after the box list
 
 

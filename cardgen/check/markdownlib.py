@@ -4,7 +4,8 @@ a rulebook seldom or never holds compiled when first used instead.
 markdown-it's import compiles some sixty module-level patterns (~4 ms of CPU): raw HTML
 blocks and tags, autolinks, linkify, typographic replacements and smart quotes (off in the
 commonmark preset), punycode, escapes and entities, mdurl's URL parser. A build of a seed
-game's rules uses three of them. Imported under `cardgen.deferral.patterns_deferred`, those
+game's rules uses three of them (and of the standard modules it loads first, html's, string's
+and logging's, none). Imported under `cardgen.deferral.patterns_deferred`, those
 of the modules in `UNUSED` are `DeferredPattern`s (compiled on first use, then answering as
 compiled: markdown-it only calls their methods); any other pattern is compiled as ever, and
 `re.compile` is re's own once the import ends. An import that finds markdown-it loaded is an
@@ -48,7 +49,12 @@ UNUSED = {"markdown_it._punycode": ("",),
           "markdown_it.rules_inline.autolink": ("",),
           "markdown_it.rules_inline.entity": ("&#(",),  # numeric references; named ones at once
           "markdown_it.rules_inline.linkify": ("",),
-          "mdurl._parse": ("",)}
+          "mdurl._parse": ("",),
+          # the standard modules markdown-it's import loads first: html's character references
+          # (`html.unescape`), string.Template's, logging's checks of `{`-style formats
+          "html": ("&(#[0-9]+",),
+          "string": ("\n            \\$(?:",),
+          "logging": ("^(.?[<>=^])?", "^(\\d+|\\w+)(\\.")}
 
 _absent = "markdown_it" not in sys.modules and "linkify_it" not in sys.modules
 if _absent:

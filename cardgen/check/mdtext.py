@@ -19,6 +19,7 @@ import unicodedata
 from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
+from cardgen.deferral import DeferredPattern
 from cardgen.records import record
 
 if TYPE_CHECKING:  # loaded when text must be read, not when it is remembered
@@ -31,9 +32,10 @@ _BULLET = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)]|[a-z][.)])\s+")
 _ESCAPED_BULLET = re.compile(r"^\\[*•·]\s+|^[•·▪]\s+")
 _HASHES = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)[\s#]*$")
 _WORD = re.compile(r"\w+(?:['\-]\w+)*")
-_PIPES = re.compile(r"^\s*\|.*\|.*\|\s*$")
-_WIKI_IMAGE = re.compile(r"!?\[\[[^\]]*\]\]")  # an Obsidian picture: `![[pic.png]]`
-_RULE_ROW = re.compile(r"^\s*\|?(?:\s*:?-{2,}:?\s*\|)+\s*:?-{0,}:?\s*\|?\s*$")
+# DeferredPattern: compiled when first used (cardgen/deferral.py): tables and wiki pictures are rare
+_PIPES = DeferredPattern(r"^\s*\|.*\|.*\|\s*$", 0)
+_WIKI_IMAGE = DeferredPattern(r"!?\[\[[^\]]*\]\]", 0)  # an Obsidian picture: `![[pic.png]]`
+_RULE_ROW = DeferredPattern(r"^\s*\|?(?:\s*:?-{2,}:?\s*\|)+\s*:?-{0,}:?\s*\|?\s*$", 0)
 # What starts inline Markdown in the parser's rules (escape, code, emphasis, link, image,
 # autolink, HTML, entity, line breaks) or its normalising (CR, NUL): a line with none of these
 # is its own plain text, so markdown-it need not read it.

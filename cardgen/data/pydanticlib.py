@@ -19,10 +19,14 @@ from cardgen.records import dataclasses_as_records
 # Standard modules pydantic's import loads whose module-level patterns serve what cardgen never
 # asks of them: a Fraction read from text; platform's parsers of version strings and
 # os-release files (uuid imports platform for `platform.system()`, which reads none of them);
-# textwrap's (pydantic's helpers import it to dedent docstrings and wrap text).
+# textwrap's (pydantic's helpers import it to dedent docstrings and wrap text); and pydantic's
+# own for a `ClassVar` written as text (cardgen's models annotate with objects) and for a
+# `ByteSize` read from text.
 UNUSED = {"fractions": ("\n    \\A\\s*",),  # _RATIONAL_FORMAT
           "platform": ("",),  # every text pattern platform compiles (its bytes one apart)
-          "textwrap": ("",)}
+          "textwrap": ("",),
+          "pydantic._internal._typing_extra": ("((\\w+\\.)?Annotated\\[)?",),  # _classvar_re
+          "pydantic.types": ("^\\s*(\\d*\\.?\\d+)",)}  # ByteSize.byte_string_re
 
 with codes_shared(), forward_checks_skipped(), patterns_deferred(UNUSED), dataclasses_as_records():
     from pydantic import (

@@ -23,11 +23,13 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.data.yamlsrc import MAX_NODES, KeyPath, Source, decode_text, parse_text, read_bytes
+from cardgen.deferral import DeferredPattern
 from cardgen.errors import Location
 from cardgen.records import record
 
-_ITEM = re.compile(r"^-(?: |$)", re.MULTILINE)  # a top-level list item starts here
-_OTHER = re.compile(r"^[^\s#-]|^-[^ \n]", re.MULTILINE)  # any other line at column 0 (not a comment)
+# DeferredPattern: compiled when first used (cardgen/deferral.py): only a kept file's edit splits
+_ITEM = DeferredPattern(r"^-(?: |$)", re.MULTILINE)  # a top-level list item starts here
+_OTHER = DeferredPattern(r"^[^\s#-]|^-[^ \n]", re.MULTILINE)  # any other line at column 0 (not a comment)
 
 
 @record

@@ -8,10 +8,10 @@ label the print plan gives it); the `pnp-<id>` output of each comes from it
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from cardgen.deferral import DeferredPattern
 from cardgen.errors import Problem, ProblemsError
 from cardgen.impose.geometry import COMMON_H, COMMON_W, Paper
 from cardgen.limits import MAX_FACE_MM
@@ -24,7 +24,8 @@ BUILT_IN: tuple[Paper, ...] = (
     Paper("a4", 210.0, 297.0, "A4 (210 x 297 mm)"),
 )
 PAPERS: dict[str, Paper] = {p.name: p for p in BUILT_IN}  # cardgen's own, by id
-_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,30}")
+# DeferredPattern: compiled when first used (cardgen/deferral.py): only a project's own papers
+_ID = DeferredPattern(r"[a-z0-9][a-z0-9-]{0,30}", 0)
 _EXAMPLE = 'e.g. papers: [{ id: a3, width: 297, height: 420, label: "A3 (297 x 420 mm)" }]'
 
 

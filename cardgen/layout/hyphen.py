@@ -15,11 +15,14 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cardgen.deferral import DeferredPattern
+
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
 _DIGITS = re.compile(r"\d")
-_HEX = re.compile(r"\^{2}([0-9a-f]{2})")
+# DeferredPattern: compiled when first used (cardgen/deferral.py): only a dictionary with ^^xx escapes
+_HEX = DeferredPattern(r"\^{2}([0-9a-f]{2})", 0)
 _PARSE = re.compile(r"(\d?)(\D?)")
 _IGNORED = ("%", "#", "LEFTHYPHENMIN", "RIGHTHYPHENMIN", "COMPOUNDLEFTHYPHENMIN",
             "COMPOUNDRIGHTHYPHENMIN")

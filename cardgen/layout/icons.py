@@ -20,6 +20,7 @@ from stat import S_ISLNK
 from typing import TYPE_CHECKING
 
 from cardgen.data.paths import leaves_folder, read_roots, readable
+from cardgen.deferral import DeferredPattern
 from cardgen.errors import Location, Problem, did_you_mean
 from cardgen.layout.drawing import Group, Image, PathOp, Primitive, Style
 from cardgen.layout.drawing import Path as PathItem
@@ -215,7 +216,8 @@ def _svgelements_parsed(path: Path) -> tuple[tuple[float, float, float, float], 
     return view, tuple(items)
 
 
-_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+# DeferredPattern: compiled when first used (cardgen/deferral.py): only an icon svgfast cannot read
+_NUMBER = DeferredPattern(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", 0)
 
 
 def _view_box(path: Path, written: object) -> tuple[float, float, float, float]:

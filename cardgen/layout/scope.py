@@ -7,11 +7,13 @@ import re
 from typing import Any
 
 from cardgen.data.model import Component, Database, FieldSpec, Term
+from cardgen.deferral import DeferredPattern
 from cardgen.layout.arith import ExpressionError, evaluate
 from cardgen.layout.auto import body_text
 
 _BINDING = re.compile(r"\{([^{}]+)\}")
-_DEFAULT = re.compile(r"default\((['\"])(.*)\1\)", re.S)
+# DeferredPattern: compiled when first used (cardgen/deferral.py): only a binding with a default
+_DEFAULT = DeferredPattern(r"default\((['\"])(.*)\1\)", re.S)
 # Bindings every layout knows besides the fields: the game, edition, position and kind title.
 SPECIALS = ("edition", "game", "index", "kind_title", "auto_body")
 # Bindings whose value is the same for every component of a kind and edition: the specials

@@ -21,10 +21,14 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-import uharfbuzz as hb
-
 from cardgen.assets import ASSETS
+from cardgen.deferral import codes_shared, forward_checks_skipped
 from cardgen.records import record
+
+# uharfbuzz's import declares fourteen named tuples whose annotations are texts: imported as
+# pydantic is (cardgen/deferral.py), their forward references keep their texts uncompiled
+with codes_shared(), forward_checks_skipped():
+    import uharfbuzz as hb
 
 BUNDLED_FONTS = ASSETS / "fonts"  # DejaVu Sans, shipped with cardgen (layout/fonts.py)
 _BUNDLED = str(BUNDLED_FONTS)
