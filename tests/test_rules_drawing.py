@@ -253,7 +253,7 @@ def test_numbers_are_formatted_as_fp_str_formats_them() -> None:
     drawing._NUMBERS.clear()
     for _ in range(2):
         for values in cases:
-            assert drawing._numbers(*values) == fp_str(*values), values
+            assert drawing.numbers_text(*values) == fp_str(*values), values
 
 
 def test_the_text_object_sets_origins_leadings_and_colours_as_reportlab() -> None:

@@ -18,7 +18,7 @@ Printable ASCII text in a font whose document state shows it with its own codes 
 known per canvas once seen) is written without asking for its codes: `(text) Tj`, escaped only
 if it holds a parenthesis or backslash, after subset 0's `Tf`/`TL` text, made once per canvas,
 font, size and leading. Its text origins, leadings and RGB fill colours format their numbers
-through `_numbers`, fp_str's text kept per tuple of numbers (rl_accel's fp_str is ~1 us a call
+through `numbers_text`, fp_str's text kept per tuple of numbers (rl_accel's fp_str is ~1 us a call
 and ~6,000 instructions under callgrind; a rules PDF formats the same few values again and
 again).
 
@@ -85,27 +85,27 @@ class RulesText(PDFTextObject):  # type: ignore[misc]  # reportlab has no type i
         return f"{_subset_zero(self._canvas, font, doc, self._fontsize, self._leading)} ({text}) Tj"
 
     def setTextOrigin(self, x: Any, y: Any) -> None:
-        """PDFTextObject.setTextOrigin, its operator's numbers formatted once (`_numbers`)."""
+        """PDFTextObject.setTextOrigin, its operator's numbers formatted once (`numbers_text`)."""
         if not self._canvas.bottomup:
             super().setTextOrigin(x, y)
             return
-        self._code.append(f"1 0 0 1 {_numbers(x, y)} Tm")
+        self._code.append(f"1 0 0 1 {numbers_text(x, y)} Tm")
         self._x0 = self._x = x
         self._y0 = self._y = y
 
     def setLeading(self, leading: Any) -> None:
-        """PDFTextObject.setLeading, its number formatted once (`_numbers`)."""
+        """PDFTextObject.setLeading, its number formatted once (`numbers_text`)."""
         self._leading = leading
-        self._code.append(f"{_numbers(leading)} TL")
+        self._code.append(f"{numbers_text(leading)} TL")
 
     def setFillColor(self, aColor: Any, alpha: Any = None) -> None:
         """PDFTextObject.setFillColor; for an RGB colour (reportlab's Color itself), its
-        numbers formatted once (`_numbers`)."""
+        numbers formatted once (`numbers_text`)."""
         if type(aColor) is not Color or self._enforceColorSpace:
             super().setFillColor(aColor, alpha)
             return
         self._fillColorObj = aColor
-        self._code.append(f"{_numbers(aColor.red, aColor.green, aColor.blue)} rg")
+        self._code.append(f"{numbers_text(aColor.red, aColor.green, aColor.blue)} rg")
         if alpha is not None:
             self.setFillAlpha(alpha)
         elif getattr(aColor, "alpha", None) is not None:
@@ -115,7 +115,7 @@ class RulesText(PDFTextObject):  # type: ignore[misc]  # reportlab has no type i
         self._code.append(f"{self._formatText(text)}{TStar and ' T*' or ''}")
 
 
-def _numbers(*values: Any) -> str:
+def numbers_text(*values: Any) -> str:
     """fp_str(*values), each tuple of numbers formatted once in a process (rl_accel's fp_str
     costs ~1 us a call, and a rules PDF formats the same few leadings, colours and text
     origins again and again): equal numbers are formatted alike (an int as the float it
@@ -202,7 +202,7 @@ def draw_plain(para: Any) -> bool:  # noqa: C901 (reportlab's loop, one piece)
             fontSize = f.fontSize
             if (tx._fontname, tx._fontsize) != (f.fontName, fontSize):
                 tx._setFont(f.fontName, fontSize)
-            if color != f.textColor:
+            if color is not f.textColor and color != f.textColor:  # most share one colour
                 color = f.textColor
                 tx.setFillColor(color)
             tx._textOut(f.text, f is last)
