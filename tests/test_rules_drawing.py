@@ -106,7 +106,8 @@ def test_odd_texts_are_formatted_as_reportlab_formats_them() -> None:
     name = "CardgenRulesDrawingTest"
     if name not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(tt_font(name, fonts.font_path("regular")))
-    texts = ["plain", "", "(paren) back\\slash", "caf\u00e9", "\u2192 arrows \u2190",
+    texts = ["plain", "", "(paren) back\\slash", "a back\\slash alone", "a) closing",
+             "caf\u00e9", "\u2192 arrows \u2190",
              "".join(chr(c) for c in range(0x100, 0x1a0)), "mixed \u00e9 and \u0416",
              "ASCII (again) after another subset", b"bytes", "and after bytes"]
     for font in (name, "Helvetica"):
@@ -267,7 +268,7 @@ def test_the_text_object_sets_origins_leadings_and_colours_as_reportlab() -> Non
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.pdfgen.textobject import PDFTextObject
 
-    from cardgen.render.rulebook.drawing import RulesText
+    from cardgen.render.rulebook.drawing import KeptColours, RulesText
 
     colours: list[object] = [Color(0.1, 0.1, 0.1), Color(0.1, 0.1, 0.1), Color(1, 0, 0, 0.5),
                              Color(0, 0.5, 1, alpha=1), CMYKColor(0.1, 0.2, 0.3, 0.4),
@@ -288,3 +289,19 @@ def test_the_text_object_sets_origins_leadings_and_colours_as_reportlab() -> Non
         keep = ("_x", "_y", "_x0", "_y0", "_leading", "_fillColorObj")
         assert [getattr(ours, k) for k in keep] == [getattr(theirs, k) for k in keep]
         assert canvases[0]._extgstate._c == canvases[1]._extgstate._c
+
+    class KeptCanvas(KeptColours, Canvas):  # type: ignore[misc]
+        pass
+
+    for enforce in (None, "rgb"):
+        kept = KeptCanvas(io.BytesIO(), enforceColorSpace=enforce)
+        plain = Canvas(io.BytesIO(), enforceColorSpace=enforce)
+        rgb = [c for c in colours if not isinstance(c, CMYKColor) and not (
+            isinstance(c, tuple) and len(c) == 4)]
+        for colour in (rgb if enforce else colours):  # CMYK refused by an RGB canvas
+            for canvas in (kept, plain):
+                canvas.setFillColor(colour)
+                canvas.setFillColor(colour, alpha=0.25)
+        assert kept._code == plain._code
+        assert kept._fillColorObj == plain._fillColorObj
+        assert kept._extgstate._c == plain._extgstate._c

@@ -45,7 +45,26 @@ _REGISTERED = pdfmetrics._fonts  # name -> font object: what pdfmetrics.getFont 
 _NBSP = "\xa0"
 
 
-class RulesText(PDFTextObject):  # type: ignore[misc]  # reportlab has no type information
+class KeptColours:
+    """A canvas's or text object's setFillColor (reportlab's _PDFColorSetter, shared by both),
+    an RGB colour's numbers formatted by `numbers_text`: every paragraph sets its colour."""
+
+    def setFillColor(self, aColor: Any, alpha: Any = None) -> None:
+        """_PDFColorSetter.setFillColor; for an RGB colour (reportlab's Color itself), its
+        numbers formatted once (`numbers_text`)."""
+        me: Any = self  # a reportlab canvas or text object (untyped)
+        if type(aColor) is not Color or getattr(me, "_enforceColorSpace", None):
+            super(KeptColours, me).setFillColor(aColor, alpha)  # type: ignore[misc]
+            return
+        me._fillColorObj = aColor
+        me._code.append(f"{numbers_text(aColor.red, aColor.green, aColor.blue)} rg")
+        if alpha is not None:
+            me.setFillAlpha(alpha)
+        elif getattr(aColor, "alpha", None) is not None:
+            me.setFillAlpha(aColor.alpha)
+
+
+class RulesText(KeptColours, PDFTextObject):  # type: ignore[misc]  # reportlab: untyped
     """The rules canvas's text object: reportlab's, its TrueType text formatted directly."""
 
     _curSubset: Any  # the font subset in use (reportlab's attribute)
@@ -97,19 +116,6 @@ class RulesText(PDFTextObject):  # type: ignore[misc]  # reportlab has no type i
         """PDFTextObject.setLeading, its number formatted once (`numbers_text`)."""
         self._leading = leading
         self._code.append(f"{numbers_text(leading)} TL")
-
-    def setFillColor(self, aColor: Any, alpha: Any = None) -> None:
-        """PDFTextObject.setFillColor; for an RGB colour (reportlab's Color itself), its
-        numbers formatted once (`numbers_text`)."""
-        if type(aColor) is not Color or self._enforceColorSpace:
-            super().setFillColor(aColor, alpha)
-            return
-        self._fillColorObj = aColor
-        self._code.append(f"{numbers_text(aColor.red, aColor.green, aColor.blue)} rg")
-        if alpha is not None:
-            self.setFillAlpha(alpha)
-        elif getattr(aColor, "alpha", None) is not None:
-            self.setFillAlpha(aColor.alpha)
 
     def _textOut(self, text: Any, TStar: Any = 0) -> None:
         self._code.append(f"{self._formatText(text)}{TStar and ' T*' or ''}")
