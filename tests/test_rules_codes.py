@@ -31,9 +31,15 @@ def _typeset_seed(target: str = "l5@0.6.5") -> None:
 def test_codes_are_installed_and_answer_as_reportlab_on_every_text_the_rules_draw(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Every text the seed's rules draw, in its document's font state at the time: the codes
-    split_string gives are those of reportlab's loop; most texts take the shortcut."""
+    split_string gives are those of reportlab's loop; most texts take the shortcut. (The rules'
+    text object writes most ASCII text without asking for its codes, drawing.py, tested in
+    test_rules_drawing.py: here it asks for every text.)"""
     platypus.import_platypus()
     from reportlab.pdfbase import ttfonts
+
+    from cardgen.render.rulebook import drawing
+
+    monkeypatch.setattr(drawing, "_own_ascii", lambda canvas, font, doc: False)
 
     assert ttfonts.TTFont.splitString is codes.split_string
     seen: list[str] = []

@@ -106,8 +106,10 @@ def test_odd_texts_are_formatted_as_reportlab_formats_them() -> None:
     name = "CardgenRulesDrawingTest"
     if name not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(tt_font(name, fonts.font_path("regular")))
-    texts = ["plain", "", "(paren) back\\slash", "caf\u00e9", "\u2192 arrows \u2190",
-             "".join(chr(c) for c in range(0x100, 0x1a0)), "mixed \u00e9 and \u0416", b"bytes"]
+    texts = ["plain", "", "(paren) back\\slash", "a back\\slash alone", "a) closing",
+             "caf\u00e9", "\u2192 arrows \u2190",
+             "".join(chr(c) for c in range(0x100, 0x1a0)), "mixed \u00e9 and \u0416",
+             "ASCII (again) after another subset", b"bytes", "and after bytes"]
     for font in (name, "Helvetica"):
         canvas = Canvas(io.BytesIO())
         ours, theirs = RulesText(canvas), PDFTextObject(canvas)
@@ -228,3 +230,78 @@ def test_generated_paragraphs_write_reportlabs_operators() -> None:
         Paragraph.drawPara(para)
         assert ours == canvas._code, markup
     assert ours_drawn > 300
+
+
+def test_numbers_are_formatted_as_fp_str_formats_them() -> None:
+    """The kept formatting of numbers gives fp_str's text for ints, floats, equal numbers of
+    either type, zeros of either sign, tuples of several, lists among them, whether kept
+    already or not (each asked twice)."""
+    import random
+
+    platypus.import_platypus()
+    from reportlab.lib.rl_accel import fp_str
+
+    from cardgen.render.rulebook import drawing
+
+    rng = random.Random(14)
+    cases: list[tuple[object, ...]] = [
+        (0,), (-0.0,), (0.0,), (1,), (1.0,), (True,), (13.5,), (10 ** 17,), (1e17,), (2 ** 60,),
+        (float(2 ** 60),), (1e-9,), (-1e-9,), (123456.789123,), (0.1, 0.1, 0.1), (0, -0.0),
+        (1, 0, 0, 1, 56.69291338582677, 700.1234567891234), ([1.5, 2],), ((0.25, 0.5),)]
+    cases += [tuple(rng.uniform(-1000, 1000) for _ in range(rng.randint(1, 6)))
+              for _ in range(300)]
+    cases += [(rng.randint(-10 ** 6, 10 ** 6),) for _ in range(100)]
+    drawing._NUMBERS.clear()
+    for _ in range(2):
+        for values in cases:
+            assert drawing.numbers_text(*values) == fp_str(*values), values
+
+
+def test_the_text_object_sets_origins_leadings_and_colours_as_reportlab() -> None:
+    """RulesText's text origin, leading and fill colour (RGB, CMYK, grey tuples, names, with
+    and without alpha, on a canvas top-down and bottom-up): reportlab's operators, the same
+    state after, the same graphics state names given."""
+    import io
+
+    platypus.import_platypus()
+    from reportlab.lib.colors import CMYKColor, Color
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.pdfgen.textobject import PDFTextObject
+
+    from cardgen.render.rulebook.drawing import KeptColours, RulesText
+
+    colours: list[object] = [Color(0.1, 0.1, 0.1), Color(0.1, 0.1, 0.1), Color(1, 0, 0, 0.5),
+                             Color(0, 0.5, 1, alpha=1), CMYKColor(0.1, 0.2, 0.3, 0.4),
+                             (0.2, 0.3, 0.4), (0.1, 0.2, 0.3, 0.4), "red", "#1A1A1A"]
+    numbers = [0, 0.0, -0.0, 10, 13.5, 12.150000000000002, 56.69291338582677, -3.25]
+    for bottomup in (1, 0):
+        canvases = [Canvas(io.BytesIO(), bottomup=bottomup) for _ in range(2)]
+        ours, theirs = RulesText(canvases[0], 3.5, 700.25), PDFTextObject(canvases[1], 3.5, 700.25)
+        for n, x in enumerate(numbers):
+            for tx in (ours, theirs):
+                tx.setTextOrigin(x, numbers[-1 - n])
+                tx.setLeading(x)
+        for colour in colours:
+            for tx in (ours, theirs):
+                tx.setFillColor(colour)
+                tx.setFillColor(colour, alpha=0.25)
+        assert ours.getCode() == theirs.getCode()
+        keep = ("_x", "_y", "_x0", "_y0", "_leading", "_fillColorObj")
+        assert [getattr(ours, k) for k in keep] == [getattr(theirs, k) for k in keep]
+        assert canvases[0]._extgstate._c == canvases[1]._extgstate._c
+
+    class KeptCanvas(KeptColours, Canvas):  # type: ignore[misc]
+        pass
+
+    for enforce in (None, "rgb"):
+        kept = KeptCanvas(io.BytesIO(), enforceColorSpace=enforce)
+        plain = Canvas(io.BytesIO(), enforceColorSpace=enforce)
+        rgb = [c for c in colours if not isinstance(c, CMYKColor) and not (
+            isinstance(c, tuple) and len(c) == 4)]
+        for colour in (rgb if enforce else colours):  # CMYK refused by an RGB canvas
+            for canvas in (kept, plain):
+                canvas.setFillColor(colour)
+                canvas.setFillColor(colour, alpha=0.25)
+        assert kept._code == plain._code
+        assert kept._fillColorObj == plain._fillColorObj
+        assert kept._extgstate._c == plain._extgstate._c

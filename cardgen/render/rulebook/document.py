@@ -39,7 +39,7 @@ from cardgen.layout.linebreak import ICON_EM, ICON_PAD_EM
 from cardgen.render.pdf import draw_items
 from cardgen.render.pdfsave import fast_document
 from cardgen.render.rulebook.book import Book
-from cardgen.render.rulebook.drawing import RulesText
+from cardgen.render.rulebook.drawing import KeptColours, RulesText
 from cardgen.render.rulebook.flow import Context, KeptParagraph, flowables
 from cardgen.render.rulebook.markup import ICON_CALLBACK, escape
 from cardgen.render.rulebook.pagenumbers import Pending, defer, fill
@@ -59,7 +59,7 @@ def _canvas_class(icons: Mapping[str, Path], regular: str, booklet: bool = False
     """A Canvas drawing the book's inline icons at their marks, its initial font the game's;
     for a booklet, one whose pages are set two-up on sheets when saved (sheets.py)."""
 
-    class RulesCanvas(Canvas):  # type: ignore[misc]  # reportlab has no type information
+    class RulesCanvas(KeptColours, Canvas):  # type: ignore[misc]  # reportlab: untyped
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             kwargs["initialFontName"] = regular
             super().__init__(*args, **kwargs)
