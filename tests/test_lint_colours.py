@@ -1,6 +1,7 @@
 """The contrast lints' shortcuts give what the plain code gives: a group's colours found once
 per tuple of items (cardgen.layout.contrast.item_colours), and a text's overlap walk over the
-face's texts and later shapes in turn (FaceLinter.covered)."""
+face's texts and later shapes in turn (FaceLinter.covered), and a face's count of lines per
+paragraph (textrun.paragraph_lines)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import random
 from pathlib import Path
 
 from cardgen.data.load import load_database
-from cardgen.layout import lints
+from cardgen.layout import lints, textrun
 from cardgen.layout.contrast import _GROUP_COLOURS, contrast_verdict, item_colours
 from cardgen.layout.drawing import Drawing, Ellipse, Group, Image, Rect, Style
 from cardgen.layout.drawing import Path as PathItem
@@ -112,3 +113,42 @@ def test_random_faces_overlaps_are_the_plain_walks(monkeypatch) -> None:  # type
             for placed in faces]
     assert found["covered"] == found["_plain_covered"]
     assert sum("overlaps-text" in p for face in found["covered"] for p in face) > 20
+
+
+def _plain_paragraph_lines(placed: list[Placed]) -> dict[int, int]:
+    """textrun.paragraph_lines as it was first written."""
+    out: dict[int, int] = {}
+    run: list[Placed] = []
+    for q in [*placed, None]:
+        if run and (q is None or not isinstance(q.item, TextItem) or q.el is not run[0].el
+                    or q.matrix != run[0].matrix):
+            lines = len({round(r.item.y, 2) for r in run if isinstance(r.item, TextItem)})
+            out.update((id(r.item), lines) for r in run)
+            run = []
+        if q is not None and isinstance(q.item, TextItem) and q.role == "content" and q.el is not None:
+            run.append(q)
+    return out
+
+
+def test_paragraph_lines_are_the_plain_counts() -> None:
+    """Runs of text by one element under one transform, broken by anything else (another
+    element, another transform, a shape, an element-less line; a mark's line neither counts
+    nor breaks its element's run), the same primitive placed twice: the plain counts."""
+    rng = random.Random(7)
+    owners: list[Located | None] = [Located(), Located(), None]
+    shared = TextItem(1, 5, "Gain", "regular", 7.0, "#000000")
+    for _ in range(400):
+        placed = []
+        for _ in range(rng.randint(0, 14)):
+            el = rng.choice(owners)
+            if rng.random() < 0.2:
+                placed.append(Placed(Rect(0, 0, 1, 1, Style(fill="#FFFFFF")), el))
+                continue
+            item = shared if rng.random() < 0.1 else TextItem(
+                1, rng.choice([5.0, 8.2, 8.204, 8.2049, 11.4]), "Gain", "regular", 7.0, "#000000")
+            placed.append(Placed(item, el, rng.choice([(1.0, 0.0, 0.0, 1.0, 0.0, 0.0),
+                                                       (1.0, 0.0, 0.0, 1.0, 2.0, 0.0)]),
+                                 role=rng.choice(["content", "content", "content", "mark"])))
+        got = textrun.paragraph_lines(placed)
+        assert got == _plain_paragraph_lines(placed)
+        assert list(got) == list(_plain_paragraph_lines(placed))
