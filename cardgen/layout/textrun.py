@@ -59,11 +59,15 @@ def paragraph_lines(placed: list[Placed]) -> dict[int, int]:
     matrix: object = None  # the element and transform of its first line
     for q in placed:
         item = q.item
-        text = isinstance(item, TextItem)
-        if run and (not text or q.el is not el or q.matrix != matrix):
+        if not isinstance(item, TextItem):  # a shape ends the run
+            if run:
+                _count(run, out)
+                run = []
+            continue
+        if run and (q.el is not el or q.matrix != matrix):
             _count(run, out)
             run = []
-        if text and q.role == "content" and q.el is not None:
+        if q.role == "content" and q.el is not None:
             if not run:
                 el, matrix = q.el, q.matrix
             run.append(item)
