@@ -235,3 +235,29 @@ def test_auto_ink_kept_per_background_is_the_one_worked_out() -> None:
             ["#000000"], background)[0] >= worst_contrast(["#FFFFFF"], background)[0] \
             else "#FFFFFF"
         assert ink_for(background) == want and ink_for(background) == want
+
+
+@settings(max_examples=400, deadline=None)
+@given(pieces=st.lists(st.sampled_from(
+    [" ", "\t", "\r", "\n", "\x0b", "\x0c", "\x1c", "\x1f", "%", "#", "/", "^", "H", "YPHENMIN",
+     "a", "1", ".", "\u0085", "\u00a0", "\u00e9", "\u0663", "\u1c1c", "\U0001f600", "\ufb01"]),
+    max_size=30))
+def test_the_one_pass_plain_check_is_the_search_for_each_mark(pieces: list[str]) -> None:
+    """_plain_text (the text's bytes less all but the one-character marks, in one pass) says
+    what looking for each of _NOT_PLAIN in the text says."""
+    from cardgen.layout.hyphen import _NOT_PLAIN, _plain_text
+
+    text = "".join(pieces)
+    assert _plain_text(text.encode()) == (not any(mark in text for mark in _NOT_PLAIN))
+
+
+def test_long_pieces_hyphenate_as_pyphen_does() -> None:
+    """Pieces longer than any pattern are looked up too (none is found): positions of words
+    far longer than the longest pattern are pyphen's."""
+    path = Path(pyphen.LANGUAGES["en"])
+    theirs = pyphen.Pyphen(filename=path, left=2, right=3)
+    ours = Hyphenator(path)
+    longest = max(map(len, ours.raw))
+    for word in ("counterrevolutionaries" * 3, "x" * (longest + 5), "a" * 3,
+                 "Pneumonoultramicroscopicsilicovolcanoconiosis", "ab"):
+        assert ours.positions(word) == tuple(theirs.positions(word)), word

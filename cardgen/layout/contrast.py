@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from cardgen.layout.drawing import Ellipse, Group, Path, Primitive, Rect, Text
 from cardgen.layout.vision import KINDS, simulate
 
 VISIONS = ("normal", *KINDS)  # contrast holds for normal vision and the four simulations
@@ -55,3 +56,37 @@ def ink_for(background: str | None, dark: str = "#000000", light: str = "#FFFFFF
         return dark
     seen = worst_contrast([dark], background)[0], worst_contrast([light], background)[0]
     return dark if seen[0] >= seen[1] else light
+
+
+_SHAPES = (Rect, Ellipse, Path)  # isinstance's types: a tuple is tested faster than a union
+
+
+def item_colours(item: Primitive) -> tuple[str, ...]:
+    """The colours a primitive draws in, as the contrast lints read them (a group's: its
+    items', each once; a verdict on them is the same however often one is named)."""
+    if isinstance(item, Text):
+        return (item.color,)
+    if isinstance(item, Group):
+        return _group_colours(item.items)
+    if isinstance(item, _SHAPES):
+        return tuple(c for c in (item.style.fill, item.style.stroke) if c)
+    return ()
+
+
+def _group_colours(items: tuple[Primitive, ...]) -> tuple[str, ...]:
+    """The colours of a group's items, each once, kept per tuple of items: every copy of an
+    icon in one colour holds the same tuple (cardgen.layout.icons), however many it draws."""
+    known = _GROUP_COLOURS.get(id(items))
+    if known is not None and known[0] is items:
+        return known[1]
+    found = tuple(dict.fromkeys(c for i in items for c in item_colours(i)))
+    if type(items) is not tuple:  # noqa: E721  (a list may change: not kept)
+        return found
+    if len(_GROUP_COLOURS) >= 4096:
+        _GROUP_COLOURS.clear()
+    _GROUP_COLOURS[id(items)] = (items, found)
+    return found
+
+
+# id of a group's items -> (them, held so the id stays theirs; their colours, each once)
+_GROUP_COLOURS: dict[int, tuple[tuple[Primitive, ...], tuple[str, ...]]] = {}

@@ -47,7 +47,6 @@ class Hyphenator:
                 if key not in self.raw or _numbers(line) is not None:
                     self.raw[key] = line
         self.read: dict[str, _Pattern | None] = {}
-        self.maxlen = max(map(len, self.raw), default=0)
         self.cache: dict[str, tuple[int, ...]] = {}
 
     def _pattern(self, key: str) -> _Pattern | None:
@@ -67,8 +66,11 @@ class Hyphenator:
         pointed = f".{word.lower()}."
         references = [0] * (len(pointed) + 1)
         raw = self.raw
+        # every piece is looked up, however long: no pattern is longer than the longest that
+        # is (what pyphen bounds the pieces by), so none found is lost, and opening a
+        # dictionary does not measure its thousands of keys
+        stop = len(pointed) + 1
         for i in range(len(pointed) - 1):
-            stop = min(i + self.maxlen, len(pointed)) + 1
             for j in range(i + 1, stop):
                 piece = pointed[i:j]
                 if piece not in raw:
@@ -99,8 +101,8 @@ def _read(text: str) -> tuple[list[str], list[str]]:
             break
         pos = end + 1
     rest = text[pos:].rstrip("\n")
-    if rest and not any(mark in rest for mark in _NOT_PLAIN):
-        data = rest.encode()
+    data = rest.encode()
+    if rest and _plain_text(data):
         wide = data.translate(None, _ASCII).decode()  # the characters beyond ASCII, each whole
         if not any(c.isspace() or c.isdecimal() for c in set(wide)):
             return rest.split("\n"), data.translate(None, b"0123456789").decode().split("\n")
@@ -112,11 +114,23 @@ def _read(text: str) -> tuple[list[str], list[str]]:
 
 
 _ASCII = bytes(range(128))
+
+
+def _plain_text(data: bytes) -> bool:
+    """Whether a text's UTF-8 bytes hold none of _NOT_PLAIN: its one-character marks (all
+    ASCII, so never a byte of a longer character) found by deleting every other byte, in one
+    pass in C (not a search of the text for each), the longer ones searched for."""
+    return not data.translate(None, _ALL_BUT_MARKS) and not any(
+        mark in data for mark in _LONG_MARKS)
+
+
 # What the whole-text reading leaves to the line by line one: whitespace a line's strip()
 # would drop (ASCII's, the line break apart), an empty line, a line that could be ignored
 # (every ignored keyword holds HYPHENMIN), `^^hh` characters and alternatives.
 _NOT_PLAIN = (" ", "\t", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f", "\n\n", "%", "#",
               "HYPHENMIN", "^^", "/")
+_ALL_BUT_MARKS = bytes(b for b in range(256) if chr(b) not in _NOT_PLAIN)
+_LONG_MARKS = tuple(mark.encode() for mark in _NOT_PLAIN if len(mark) > 1)
 
 
 def _letters(lines: list[str]) -> list[str]:

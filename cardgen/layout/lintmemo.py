@@ -213,13 +213,30 @@ def _general(linter: FaceLinter, loose: list[_Loose], tight: dict[int, object]) 
     d = linter.drawing
     w, h, s = d.width, d.height, linter.safe - 0.05
     envelopes = dict(loose)
+    others: list[_Other] | None = None  # made once the first envelope needs them
     for n, env in loose:
         if not (env[0] > _EDGE and env[1] > _EDGE and env[2] < w - _EDGE and env[3] < h - _EDGE
                 and env[0] >= s and env[1] >= s and env[2] <= w - s and env[3] <= h - s):
             return False
-        if not _one_fill_under(linter, n, env) or not _alone(linter, n, env, envelopes, tight):
+        if not _one_fill_under(linter, n, env):
+            return False
+        if others is None:
+            others = _others(linter.placed, envelopes)
+        if not _alone(linter, n, env, others, envelopes, tight):
             return False
     return True
+
+
+# what _alone compares a line with: (index in the linted primitives, it, its element, its
+# envelope when it is a line inside one, else its box)
+_Other = tuple[int, Any, Any, Box]
+
+
+def _others(placed: list[Any], envelopes: dict[int, Box]) -> list[_Other]:
+    """The primitives the overlap lints compare lines with (backgrounds and rings never), each
+    with its element and the box compared, found once for all the face's lines."""
+    return [(m, q, q.el, envelopes.get(m) or q.box) for m, q in enumerate(placed)
+            if q.role != "background" and not ring(q.item)]
 
 
 def _one_fill_under(linter: FaceLinter, n: int, env: Box) -> bool:
@@ -236,19 +253,16 @@ def _one_fill_under(linter: FaceLinter, n: int, env: Box) -> bool:
     return len(leaves) == 1 and not leaves[0][1] and contains(leaves[0][0], env)
 
 
-def _alone(linter: FaceLinter, n: int, env: Box, envelopes: dict[int, Box],
-           tight: dict[int, object]) -> bool:
+def _alone(linter: FaceLinter, n: int, env: Box, others: list[_Other],
+           envelopes: dict[int, Box], tight: dict[int, object]) -> bool:
     """Whether nothing the overlap lints compare with the line placed[n] comes within their
     margin of its envelope: another element's text (by its envelope when it has one), a shape
     drawn after it (but an outline round it all) or an edition mark drawn after it. Two
-    elements' envelopes that do are made tight (their lines keyed by their own boxes)."""
-    placed = linter.placed
-    el = placed[n].el
-    for m, q in enumerate(placed):
-        if q.el is el or q.role == "background" or ring(q.item):
-            continue
-        other = envelopes.get(m) or q.box
-        if not overlap(env, other):
+    elements' envelopes that do are made tight (their lines keyed by their own boxes).
+    `others`: _others(linter.placed, envelopes)."""
+    el = linter.placed[n].el
+    for m, q, q_el, other in others:
+        if q_el is el or not overlap(env, other):
             continue
         if q.role == "mark":
             if m > n:  # the edition mark over a line: mark-on-content

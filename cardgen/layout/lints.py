@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping
+from itertools import chain, islice
 
 from cardgen.errors import Location, Problem
 from cardgen.layout.contrast import VISIONS as VISIONS
 from cardgen.layout.contrast import contrast as contrast
-from cardgen.layout.contrast import contrast_verdict
+from cardgen.layout.contrast import contrast_verdict, item_colours
 from cardgen.layout.contrast import ink_for as ink_for
 from cardgen.layout.contrast import luminance as luminance
-from cardgen.layout.drawing import Drawing, Ellipse, Group, Image, Primitive, Rect
+from cardgen.layout.drawing import Drawing, Ellipse, Image, Primitive, Rect
 from cardgen.layout.drawing import Path as PathItem
 from cardgen.layout.drawing import Text as TextItem
 from cardgen.layout.extent import Box
@@ -41,16 +42,6 @@ NEAR_CUT_MM = 3.0
 # isinstance's types as tuples (a tuple is tested about twice as fast as a union)
 _SHAPES = (Rect, Ellipse, PathItem)
 _ROUNDS = (Rect, Ellipse)
-
-
-def _colours(item: Primitive) -> list[str]:
-    if isinstance(item, TextItem):
-        return [item.color]
-    if isinstance(item, Group):
-        return [c for i in item.items for c in _colours(i)]
-    if isinstance(item, _SHAPES):
-        return [c for c in (item.style.fill, item.style.stroke) if c]
-    return []
 
 
 def fill_under(placed: list[Placed], x: float, y: float) -> str | None:
@@ -160,6 +151,7 @@ class FaceLinter:
         self._fillers: list[_Filler] | None = None
         self._filler_at: list[int] = []
         self._filler_ids: tuple[int, ...] = ()
+        self._filler_placed: tuple[Placed, ...] = ()  # the Placed of each filler
         self._over: tuple[list[tuple[Placed, Box]], list[tuple[Placed, Box]], list[int]] | None = None
         self._runs: dict[int, TextRun | None] = {}
 
@@ -281,7 +273,7 @@ class FaceLinter:
     def visible(self, n: int, p: Placed, box: Box, needed: float) -> None:
         if ("low-contrast", id(p.el)) in self.found:
             return  # said once per element: another line of it would add nothing
-        colours = _colours(p.item)
+        colours = item_colours(p.item)
         if not colours:
             return
         run = self._run(n) if isinstance(p.item, TextItem) else None
@@ -290,7 +282,7 @@ class FaceLinter:
             fills = self._fills_under(n, p, box)
         if not fills:
             return
-        verdict = contrast_verdict(tuple(colours), fills, needed)
+        verdict = contrast_verdict(colours, fills, needed)
         if verdict is None:
             return
         best, seen, under = verdict
@@ -306,16 +298,16 @@ class FaceLinter:
     def _fills_under(self, n: int, p: Placed, box: Box) -> tuple[str, ...]:
         """The fills under a primitive's sample points, each once; kept for a Placed shared by
         many faces (cardgen.layout.memo) under the same filled shapes drawn before it."""
-        fillers = self._filled()
-        before = self._filler_ids[:bisect_left(self._filler_at, n)]
-        key = (id(p), *before)
+        self._filled()
+        before = bisect_left(self._filler_at, n)
+        key = (id(p), *self._filler_ids[:before])
         known = _FILLS_UNDER.get(key)
         if known is not None:  # the objects it names are held: their ids are still theirs
             return known[1]
         fills = tuple(dict.fromkeys(f for f in self._under(n, *_samples(p.item, box), p.el) if f))
         if len(_FILLS_UNDER) >= 4096:
             _FILLS_UNDER.clear()
-        _FILLS_UNDER[key] = ((p, *[self.placed[f[0]] for f in fillers[:len(before)]]), fills)
+        _FILLS_UNDER[key] = ((p, *self._filler_placed[:before]), fills)
         return fills
 
     def _under(self, n: int, points: tuple[tuple[float, float], ...], extent: Box,
@@ -347,7 +339,8 @@ class FaceLinter:
             self._fillers = [(m, q.el, q.fills, q.reach) for m, q in enumerate(self.placed)
                              if not isinstance(q.item, TextItem) and q.fills]
             self._filler_at = [f[0] for f in self._fillers]
-            self._filler_ids = tuple(id(self.placed[f[0]]) for f in self._fillers)
+            self._filler_placed = tuple(self.placed[f[0]] for f in self._fillers)
+            self._filler_ids = tuple(map(id, self._filler_placed))
         return self._fillers
 
     def _run(self, n: int) -> TextRun | None:
@@ -433,13 +426,14 @@ class FaceLinter:
         if run is not None:  # nothing over the run's box: nothing over any of its lines
             if run.clear is None:
                 run.clear = not any(q.el is not p.el and _overlap(run.box, qbox) for q, qbox in
-                                    (*texts, *shapes[bisect_right(drawn_at, run.first):]))
+                                    chain(texts, islice(shapes, bisect_right(drawn_at, run.first),
+                                                        None)))
             if run.clear:
                 return
         # any other element's text; a shape only when drawn after the text (before it, it is
-        # what the text sits on)
+        # what the text sits on): the two lists walked in turn, not joined into one first
         x1, y1 = box[2] - _MARGIN, box[3] - _MARGIN
-        for q, qbox in (*texts, *shapes[bisect_right(drawn_at, n):]):
+        for q, qbox in chain(texts, islice(shapes, bisect_right(drawn_at, n), None)):
             if q is p or q.el is p.el or not (  # _overlap(box, qbox), written out
                     box[0] < qbox[2] - _MARGIN and qbox[0] < x1 and box[1] < qbox[3] - _MARGIN
                     and qbox[1] < y1) or _frames(q, box, qbox):

@@ -54,13 +54,28 @@ def paragraph_lines(placed: list[Placed]) -> dict[int, int]:
     one after another by one element under one transform, counted by its baselines (a repeat's
     copies, with other elements between them, are runs of their own)."""
     out: dict[int, int] = {}
-    run: list[Placed] = []
-    for q in [*placed, None]:
-        if run and (q is None or not isinstance(q.item, TextItem) or q.el is not run[0].el
-                    or q.matrix != run[0].matrix):
-            lines = len({round(r.item.y, 2) for r in run if isinstance(r.item, TextItem)})
-            out.update((id(r.item), lines) for r in run)
+    run: list[TextItem] = []  # the current run's lines (each a text primitive)
+    el: object = None
+    matrix: object = None  # the element and transform of its first line
+    for q in placed:
+        item = q.item
+        if not isinstance(item, TextItem):  # a shape ends the run
+            if run:
+                _count(run, out)
+                run = []
+            continue
+        if run and (q.el is not el or q.matrix != matrix):
+            _count(run, out)
             run = []
-        if q is not None and isinstance(q.item, TextItem) and q.role == "content" and q.el is not None:
-            run.append(q)
+        if q.role == "content" and q.el is not None:
+            if not run:
+                el, matrix = q.el, q.matrix
+            run.append(item)
+    if run:
+        _count(run, out)
     return out
+
+
+def _count(run: list[TextItem], out: dict[int, int]) -> None:
+    """Each line of a run -> its count of lines: its distinct baselines (to 0.01 mm)."""
+    out.update(dict.fromkeys(map(id, run), len({round(item.y, 2) for item in run})))
