@@ -418,8 +418,14 @@ _SVG_ENTRIES: dict[tuple[str, str, int, str], tuple[dict[str, Any], str]] = warm
 
 def _svg_record(name: str, kind: str, source: str, measured: tuple[int, str]
                 ) -> manifest.FileRecord:
-    """The record of an SVG linked from the previous output, measured and encoded."""
+    """The record of an SVG linked from the previous output, measured and encoded: the very
+    record the last build had at its path when that one still holds exactly these values
+    (a record costs more to make than to compare: a rebuild links thousands)."""
     size, digest = measured
+    last = _SVG_RECORDS.get(name)
+    if last is not None and _svg_fields(last) == (name, "svg", kind, 1, 0, 1, False, None,
+                                                  source, None, None, None, size, digest, True):
+        return last
     record = manifest.FileRecord(name, "svg", [kind], 0, 1, source=source, size=size,
                                  digest=digest)
     key = (kind, source, size, digest)
@@ -429,9 +435,23 @@ def _svg_record(name: str, kind: str, source: str, measured: tuple[int, str]
             _SVG_ENTRIES.clear()
         encoded = _SVG_ENTRIES[key] = record.encode(Path(".")).encoded  # type: ignore[assignment]
     record.encoded = encoded
+    if len(_SVG_RECORDS) >= 1 << 16:
+        _SVG_RECORDS.clear()
+    _SVG_RECORDS[name] = record
     return record
 
 
+def _svg_fields(record: manifest.FileRecord) -> tuple[object, ...]:
+    """What `_svg_record` compares of a kept record: its fields (of its kinds, the one there
+    is; of its copies, whether there are any) and whether it is encoded."""
+    kinds = record.kinds if type(record.kinds) is list else [None, None]
+    return (record.path, record.holds, kinds[0] if kinds else None, len(kinds), record.pages,
+            record.faces, bool(record.copies), record.paper, record.source, record.page_sides,
+            record.duplex, record.flip, record.size, record.digest, record.encoded is not None)
+
+
+# while the process keeps warm: an SVG's path -> the record `_svg_record` last made for it
+_SVG_RECORDS: dict[str, manifest.FileRecord] = warm.memo({})
 # while the process keeps warm (`pipeline.warm`): (toolchain, face, kind, face name, face key)
 # -> its SVG's file name (svg_name) and content key (sources.Sources.key)
 _SVG_FACES: dict[tuple[str, FaceKey, str, str, str], tuple[str, str]] = warm.memo({})
