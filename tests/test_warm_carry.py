@@ -95,3 +95,35 @@ def test_a_kept_svg_record_is_taken_only_while_it_is_as_made(change) -> None:
     assert again == _plain(*args) and again.encoded == _plain(*args).encoded
     warm.keep_warm(False)
     assert not writers._SVG_RECORDS
+
+
+def _counted(pages: list) -> dict[str, dict[str, int]]:
+    copies: dict[str, dict[str, int]] = {}
+    for page in pages:
+        for p in page.placements:
+            if p.counts:
+                copies.setdefault(p.face[0], {}).setdefault(p.face[1], 0)
+                copies[p.face[0]][p.face[1]] += 1
+    return copies
+
+
+def test_copies_placed_are_counted_again_only_for_the_very_pages(tmp_path: Path) -> None:
+    """A warm process takes a home-print file's copies placed again for the very pages it
+    counted (a kept plan's); other pages, even as many, are counted."""
+    from cardgen.pipeline import BuildOptions, lay_out_faces, plans
+
+    project = gen_deck.make_project(tmp_path / "p", 30)
+    db = load_database(project, gen_deck.GAME, gen_deck.EDITION)
+    faces = lay_out_faces(db, None, lambda *a: None)
+    letter = plans.planned(db, faces, BuildOptions(), "letter").files
+    a4 = plans.planned(db, faces, BuildOptions(), "a4").files
+    warm.keep_warm()
+    for files in (letter, a4, letter):
+        for f in files:
+            assert plans.copies_placed(f.pages) == _counted(f.pages)
+            assert plans.copies_placed(list(f.pages)) is plans.copies_placed(f.pages)
+    shorter = [dataclasses.replace(page, placements=page.placements[1:])
+               for page in letter[0].pages]
+    assert plans.copies_placed(shorter) == _counted(shorter) != _counted(letter[0].pages)
+    warm.keep_warm(False)
+    assert not plans._PLACED

@@ -176,6 +176,8 @@ def write_home_file(db: Database, faces: Faces, tmp: Path, options: BuildOptions
                     contents: list[str] | None = None, previous: Path | None = None
                     ) -> manifest.FileRecord:
     """One home-print file (unless `write` is off: it is there already) and its record."""
+    from cardgen.pipeline.plans import copies_placed
+
     name = home_file_name(paper_name, f)
     if write:
         write_home_print_pdf(db, faces, tmp / name, options, paper_name, f, report, store,
@@ -185,17 +187,6 @@ def write_home_file(db: Database, faces: Faces, tmp: Path, options: BuildOptions
         len(faces.drawings), copies_placed(f.pages), paper_name, page_sides=f.sides,
         duplex=f.duplex)
     return store.measured(name, record) if write and store is not None else record
-
-
-def copies_placed(pages: list[impose.Page]) -> dict[str, dict[str, int]]:
-    """component id -> side -> copies on the pages (a tiled board counts once)."""
-    copies: dict[str, dict[str, int]] = {}
-    for page in pages:
-        for p in page.placements:
-            if p.counts:
-                sides = copies.setdefault(p.face[0], {})
-                sides[p.face[1]] = sides.get(p.face[1], 0) + 1
-    return copies
 
 
 # --------------------------------------------------------------------------- stage 5 print shop
