@@ -120,10 +120,10 @@ def test_copies_placed_are_counted_again_only_for_the_very_pages(tmp_path: Path)
     warm.keep_warm()
     for files in (letter, a4, letter):
         for f in files:
-            assert plans.copies_placed(f.pages) == _counted(f.pages)
-            assert plans.copies_placed(list(f.pages)) is plans.copies_placed(f.pages)
+            assert plans.kept_copies_placed(f.pages) == _counted(f.pages)
+            assert plans.kept_copies_placed(list(f.pages)) is plans.kept_copies_placed(f.pages)
     shorter = [dataclasses.replace(page, placements=page.placements[1:])
                for page in letter[0].pages]
-    assert plans.copies_placed(shorter) == _counted(shorter) != _counted(letter[0].pages)
+    assert plans.kept_copies_placed(shorter) == _counted(shorter) != _counted(letter[0].pages)
     warm.keep_warm(False)
     assert not plans._PLACED

@@ -30,7 +30,7 @@ from cardgen.pipeline.faces import copy_groups
 from cardgen.pipeline.outputs import project_paper_catalogue
 from cardgen.pipeline.rules import rules_plan_lines
 from cardgen.pipeline.sources import CACHE_FOLDER, read_signed, toolchain, write_signed
-from cardgen.pipeline.writers import home_heading
+from cardgen.pipeline.writers import copies_placed, home_heading
 from cardgen.records import record
 
 if TYPE_CHECKING:
@@ -264,20 +264,15 @@ def _write(db: Database, paper: str, kept: tuple[Any, Planned]) -> None:
     write_signed(_path(db, paper), (toolchain(), kept))  # a read-only project plans every time
 
 
-def copies_placed(pages: list[impose.Page]) -> dict[str, dict[str, int]]:
-    """component id -> side -> copies on the pages (a tiled board counts once). While the
-    process keeps warm, the count of the very pages counted last (a kept plan's, which
-    nothing writes into; a rebuild would count the same placements again) is taken again."""
+def kept_copies_placed(pages: list[impose.Page]) -> dict[str, dict[str, int]]:
+    """`writers.copies_placed`; while the process keeps warm, the count of the very pages
+    counted last (a kept plan's, which nothing writes into; a rebuild would count the same
+    placements again) is taken again."""
     key = tuple(map(id, pages)) if warm.warm() else None
     kept = _PLACED.get(key) if key is not None else None
     if kept is not None:  # the pages are held with it: their ids are still theirs
         return kept[1]
-    copies: dict[str, dict[str, int]] = {}
-    for page in pages:
-        for p in page.placements:
-            if p.counts:
-                sides = copies.setdefault(p.face[0], {})
-                sides[p.face[1]] = sides.get(p.face[1], 0) + 1
+    copies = copies_placed(pages)
     if key is not None:
         if len(_PLACED) >= 16:
             _PLACED.clear()

@@ -173,20 +173,30 @@ def _home_mode(options: BuildOptions, f: impose.HomeFile) -> str:
 def write_home_file(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
                     paper_name: str, f: impose.HomeFile, report: Progress,
                     write: bool = True, store: PdfOpsStore | None = None,
-                    contents: list[str] | None = None, previous: Path | None = None
-                    ) -> manifest.FileRecord:
-    """One home-print file (unless `write` is off: it is there already) and its record."""
-    from cardgen.pipeline.plans import copies_placed
-
+                    contents: list[str] | None = None, previous: Path | None = None,
+                    copies: dict[str, dict[str, int]] | None = None) -> manifest.FileRecord:
+    """One home-print file (unless `write` is off: it is there already) and its record
+    (`copies`: its `copies_placed`, when the caller has them)."""
     name = home_file_name(paper_name, f)
     if write:
         write_home_print_pdf(db, faces, tmp / name, options, paper_name, f, report, store,
                              contents, previous)
     record = manifest.FileRecord(
         name, "home-print", sorted({c.kind for c in faces.components}), len(f.pages),
-        len(faces.drawings), copies_placed(f.pages), paper_name, page_sides=f.sides,
-        duplex=f.duplex)
+        len(faces.drawings), copies_placed(f.pages) if copies is None else copies, paper_name,
+        page_sides=f.sides, duplex=f.duplex)
     return store.measured(name, record) if write and store is not None else record
+
+
+def copies_placed(pages: list[impose.Page]) -> dict[str, dict[str, int]]:
+    """component id -> side -> copies on the pages (a tiled board counts once)."""
+    copies: dict[str, dict[str, int]] = {}
+    for page in pages:
+        for p in page.placements:
+            if p.counts:
+                sides = copies.setdefault(p.face[0], {})
+                sides[p.face[1]] = sides.get(p.face[1], 0) + 1
+    return copies
 
 
 # --------------------------------------------------------------------------- stage 5 print shop
