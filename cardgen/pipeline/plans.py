@@ -25,12 +25,13 @@ from typing import TYPE_CHECKING, Any
 from cardgen import impose
 from cardgen.impose.draft import report_pages
 from cardgen.impose.geometry import Box, Circle, Label, Lane, Line, Page, Paper, Placement, Slot
+from cardgen.impose.home import copies_placed
 from cardgen.pipeline import warm
 from cardgen.pipeline.faces import copy_groups
 from cardgen.pipeline.outputs import project_paper_catalogue
 from cardgen.pipeline.rules import rules_plan_lines
 from cardgen.pipeline.sources import CACHE_FOLDER, read_signed, toolchain, write_signed
-from cardgen.pipeline.writers import copies_placed, home_heading
+from cardgen.pipeline.writers import home_heading
 from cardgen.records import record
 
 if TYPE_CHECKING:
@@ -265,7 +266,7 @@ def _write(db: Database, paper: str, kept: tuple[Any, Planned]) -> None:
 
 
 def kept_copies_placed(pages: list[impose.Page]) -> dict[str, dict[str, int]]:
-    """`writers.copies_placed`; while the process keeps warm, the count of the very pages
+    """`impose.home.copies_placed`; while the process keeps warm, the count of the very pages
     counted last (a kept plan's, which nothing writes into; a rebuild would count the same
     placements again) is taken again."""
     key = tuple(map(id, pages)) if warm.warm() else None

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from cardgen import impose
 from cardgen.data.model import Database
 from cardgen.impose.draft import report_pages
-from cardgen.impose.home import home_file_name
+from cardgen.impose.home import copies_placed, home_file_name
 from cardgen.pipeline import manifest, output, sources, warm
 from cardgen.pipeline.faces import BuildOptions, FaceKey, Faces, Progress, copy_groups, kind_title
 from cardgen.pipeline.outputs import project_paper_catalogue
@@ -186,17 +186,6 @@ def write_home_file(db: Database, faces: Faces, tmp: Path, options: BuildOptions
         len(faces.drawings), copies_placed(f.pages) if copies is None else copies, paper_name,
         page_sides=f.sides, duplex=f.duplex)
     return store.measured(name, record) if write and store is not None else record
-
-
-def copies_placed(pages: list[impose.Page]) -> dict[str, dict[str, int]]:
-    """component id -> side -> copies on the pages (a tiled board counts once)."""
-    copies: dict[str, dict[str, int]] = {}
-    for page in pages:
-        for p in page.placements:
-            if p.counts:
-                sides = copies.setdefault(p.face[0], {})
-                sides[p.face[1]] = sides.get(p.face[1], 0) + 1
-    return copies
 
 
 # --------------------------------------------------------------------------- stage 5 print shop
