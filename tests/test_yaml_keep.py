@@ -120,3 +120,46 @@ def test_the_first_edit_after_a_whole_read_parses_one_item(tmp_path: Path, keepi
     path.write_text(CARDS.replace("two lines", "two longer lines"), encoding="utf-8")
     _same(path)
     assert yamlkeep.parses == before + 1
+
+
+def _same_in_order(path: Path) -> None:
+    """`_same`, the positions and raw texts in the order a fresh parse gives them too."""
+    kept, fresh = yamlkeep.read_kept(path, "cards.yaml"), read_source(path, "cards.yaml")
+    assert kept.data == fresh.data
+    for name in ("marks", "key_marks", "raw"):
+        assert list(getattr(kept, name).items()) == list(getattr(fresh, name).items()), name
+
+
+@pytest.mark.parametrize("edit", [
+    lambda t: t.replace("two lines", "two longer lines"),  # a value: its positions move
+    lambda t: t.replace("  name: 10:30\n", "  name: a\n  note: 10:31\n"),  # a key added
+    # two keys swapped
+    lambda t: t.replace("  kind: card\n  name: \"quoted\"", "  name: \"quoted\"\n  kind: card"),
+    lambda t: t.replace("  - x\n  - y\n", "  - y\n"),  # a list shortened
+    lambda t: t.replace("count: .inf", "count: 3"),  # no longer read as a float
+    lambda t: t.replace("# between\n", "# between\n\n"),  # the items after it move a line
+])
+def test_successive_edits_keep_the_positions_of_a_fresh_parse(tmp_path: Path, keeping: None,
+                                                                edit) -> None:
+    """Edit after edit (the last read's positions updated in place where the edited items
+    are keyed alike), the positions are a fresh parse's, in its order."""
+    path = tmp_path / "cards.yaml"
+    text = CARDS
+    for _ in range(3):  # the second read onwards is put together from the last one's
+        path.write_text(text, encoding="utf-8")
+        _same_in_order(path)
+        text = text.replace("kind: card\n  count", "kind: card\n  status: draft\n  count", 1)
+    path.write_text(edit(text), encoding="utf-8")
+    _same_in_order(path)
+    path.write_text(text, encoding="utf-8")
+    _same_in_order(path)
+
+
+def test_a_deck_edited_card_by_card_keeps_a_fresh_parse(tmp_path: Path, keeping: None) -> None:
+    project = gen_deck.make_project(tmp_path / "p", 40)
+    path = project / "data" / gen_deck.GAME / gen_deck.EDITION / "cards.yaml"
+    _same_in_order(path)
+    for card in (3, 17, 4, 39, 1):
+        gen_deck.edit_one_card(project, card)
+        _same_in_order(path)
+    assert yamlkeep._KEPT[(path, "cards.yaml")].order is not None  # put together from items

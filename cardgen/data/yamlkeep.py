@@ -53,6 +53,7 @@ class _Kept:
     items: dict[str, _Item] | None  # item text -> item, for a file split into items
     text: str = ""  # the file's text and its items' (first line, text) when split
     split: list[tuple[int, str]] | None = None
+    order: list[_Item] | None = None  # the items by index, when `_joined` put the Source together
 
 
 _KEPT: dict[tuple[Path, str], _Kept] = {}
@@ -95,6 +96,7 @@ def read_kept(path: Path, shown_as: str, share: bool = False) -> Source:
     if kept is not None and kept.raw == raw:
         return _handed(kept.source, key, kept.items, share)
     _KEPT.pop(key, None)
+    order: list[_Item] | None = None
     text = decode_text(raw, shown_as, "utf-8", encoding_hint="save the file as UTF-8 YAML",
                        binary_hint="only YAML files belong in data/")
     split = _split_again(text, kept.text, kept.split) if kept is not None else None
@@ -107,10 +109,10 @@ def read_kept(path: Path, shown_as: str, share: bool = False) -> Source:
         items = _items(split, source)
     else:
         try:
-            source, items = _joined(split, kept.items, shown_as)
+            source, items, order = _joined(split, kept.items, shown_as, kept)
         except ValueError:  # an item that does not parse alone: the whole file says why
             source, items = _parse(raw, shown_as), None
-    _KEPT[key] = _Kept(raw, source, items, text, split)
+    _KEPT[key] = _Kept(raw, source, items, text, split, order)
     return _handed(source, key, items, share)
 
 
@@ -219,13 +221,14 @@ def _comments(text: str) -> bool:
     return all(not ln.strip() or ln.lstrip().startswith("#") for ln in text.split("\n"))
 
 
-def _joined(split: list[tuple[int, str]], old: dict[str, _Item], shown_as: str
-            ) -> tuple[Source, dict[str, _Item]]:
-    """The file's Source from its items: kept ones moved into place, changed ones parsed."""
+def _joined(split: list[tuple[int, str]], old: dict[str, _Item], shown_as: str,
+            last: _Kept | None = None) -> tuple[Source, dict[str, _Item], list[_Item]]:
+    """The file's Source from its items: kept ones moved into place, changed ones parsed;
+    its items by index. `last`: what the last read kept (`_positions`)."""
     global parses
     items: dict[str, _Item] = {}
+    order: list[_Item] = []
     out = Source(shown_as, [])
-    out.marks[()] = Location(shown_as, split[0][0], 1)
     nodes = 1
     for index, (line, text) in enumerate(split):
         item = old.get(text)
@@ -243,15 +246,52 @@ def _joined(split: list[tuple[int, str]], old: dict[str, _Item], shown_as: str
         elif item.index != index or item.line != line:
             item = _moved(item, index, line, shown_as)
         items[text] = item
+        order.append(item)
         out.data.append(item.data)
-        out.marks.update(item.marks)
-        out.key_marks.update(item.key_marks)
-        out.raw.update(item.raw)
         out.nonfinite += item.nonfinite
         nodes += len(item.marks)
     if nodes > MAX_NODES:
         raise ValueError("too many values")
-    return out, items
+    out.marks, out.key_marks, out.raw = _positions(order, Location(shown_as, split[0][0], 1), last)
+    return out, items, order
+
+
+def _positions(order: list[_Item], top: Location, last: _Kept | None
+               ) -> tuple[dict[KeyPath, Location], dict[KeyPath, Location], dict[KeyPath, str]]:
+    """The Source's marks (`top` first), key marks and raw values: its items' in order. When
+    the last read's Source was put together so from as many items, and the few items not
+    the very ones it had at their index hold the same keys in the same order as those (a
+    text edit), its dictionaries are copied and those items' values put in place: the same
+    dictionaries, in the same order, as merging every item's again (~20,000 entries for 600
+    cards)."""
+    prior = last.order if last is not None else None
+    if prior is not None and last is not None and len(prior) == len(order):
+        changed = [i for i, (now, was) in enumerate(zip(order, prior, strict=True)) if now is not was]
+        if len(changed) <= _FEW and all(_alike_keys(order[i], prior[i]) for i in changed):
+            was_source = last.source
+            marks, key_marks = dict(was_source.marks), dict(was_source.key_marks)
+            raw = dict(was_source.raw)
+            marks[()] = top
+            for i in changed:
+                marks.update(order[i].marks)
+                key_marks.update(order[i].key_marks)
+                raw.update(order[i].raw)
+            return marks, key_marks, raw
+    marks, key_marks, raw = {(): top}, {}, {}
+    for item in order:
+        marks.update(item.marks)
+        key_marks.update(item.key_marks)
+        raw.update(item.raw)
+    return marks, key_marks, raw
+
+
+_FEW = 16  # changed items up to which `_positions` updates the last read's dictionaries
+
+
+def _alike_keys(now: _Item, was: _Item) -> bool:
+    """Whether two items' positions and raw values are keyed alike, in the same order."""
+    return (list(now.marks) == list(was.marks) and list(now.key_marks) == list(was.key_marks)
+            and list(now.raw) == list(was.raw))
 
 
 def _take(item: _Item, source: Source, mine: Any) -> None:

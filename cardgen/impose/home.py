@@ -71,6 +71,17 @@ def home_file_name(paper: str, f: HomeFile) -> str:
     return f"pnp-{paper}{f.suffix}.pdf"
 
 
+def copies_placed(pages: list[Page]) -> dict[str, dict[str, int]]:
+    """component id -> side -> copies on the pages (a tiled board counts once)."""
+    copies: dict[str, dict[str, int]] = {}
+    for page in pages:
+        for p in page.placements:
+            if p.counts:
+                sides = copies.setdefault(p.face[0], {})
+                sides[p.face[1]] = sides.get(p.face[1], 0) + 1
+    return copies
+
+
 @record
 class Parts:
     """Pages and runs collected per group before packing."""

@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING, Any
 from cardgen import impose
 from cardgen.impose.draft import report_pages
 from cardgen.impose.geometry import Box, Circle, Label, Lane, Line, Page, Paper, Placement, Slot
+from cardgen.impose.home import copies_placed
+from cardgen.pipeline import warm
 from cardgen.pipeline.faces import copy_groups
 from cardgen.pipeline.outputs import project_paper_catalogue
 from cardgen.pipeline.rules import rules_plan_lines
@@ -261,3 +263,23 @@ def _read(db: Database, paper: str) -> tuple[Any, Planned] | None:
 
 def _write(db: Database, paper: str, kept: tuple[Any, Planned]) -> None:
     write_signed(_path(db, paper), (toolchain(), kept))  # a read-only project plans every time
+
+
+def kept_copies_placed(pages: list[impose.Page]) -> dict[str, dict[str, int]]:
+    """`impose.home.copies_placed`; while the process keeps warm, the count of the very pages
+    counted last (a kept plan's, which nothing writes into; a rebuild would count the same
+    placements again) is taken again."""
+    key = tuple(map(id, pages)) if warm.warm() else None
+    kept = _PLACED.get(key) if key is not None else None
+    if kept is not None:  # the pages are held with it: their ids are still theirs
+        return kept[1]
+    copies = copies_placed(pages)
+    if key is not None:
+        if len(_PLACED) >= 16:
+            _PLACED.clear()
+        _PLACED[key] = (list(pages), copies)
+    return copies
+
+
+# while the process keeps warm: the ids of pages counted -> (those pages, their copies placed)
+_PLACED: dict[tuple[int, ...], tuple[list[impose.Page], dict[str, dict[str, int]]]] = warm.memo({})

@@ -148,6 +148,9 @@ def _probe(path: str) -> str:
 _KEYS: dict[tuple[str, tuple[str, ...], str], list[str]] = {}
 _KEYS_ON = keeping
 on_forget(_KEYS.clear)
+# while the process keeps warm: the last face cache's components written out (`FaceCache.written`)
+_WRITTEN: list[dict[int, tuple[Component, str]]] = [{}]
+on_forget(lambda: _WRITTEN.__setitem__(0, {}))
 # face cache files this process read or wrote: path -> (inode, mtime, size), entries
 Entries = dict[str, tuple[Probes, "Drawing", str]]
 # face cache files this process read or wrote: path -> (the stamps of the file and its journal,
@@ -177,6 +180,11 @@ class FaceCache:
         self.new: Entries = {}
         self.added = False
         self.written: dict[int, tuple[Component, str]] = {}  # id() -> it, _component_repr
+        # while keeping warm: the last build's `written`, whose Components a warm load hands
+        # out again unchanged (data.components.kept_components): each written out once
+        self._last_written = _WRITTEN[0] if _KEYS_ON() else {}
+        if _KEYS_ON():
+            _WRITTEN[0] = self.written
         self._heads: dict[str, Any] = {}  # side -> sha1 of the keys' first two lines
 
     def _read(self) -> Entries:
@@ -209,7 +217,9 @@ class FaceCache:
         """key(component, side) for each side, the component written out once (while the
         process keeps warm, `pipeline.warm`, the keys of a component written alike before
         are taken again: they are digests of its text)."""
-        written = _component_repr(component)
+        last = self._last_written.get(id(component))
+        written = last[1] if last is not None and last[0] is component \
+            else _component_repr(component)
         self.written[id(component)] = (component, written)
         if _KEYS_ON():
             sides = tuple(sides)

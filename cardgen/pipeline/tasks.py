@@ -30,7 +30,7 @@ from cardgen.pipeline.faces import copy_groups, kind_title
 from cardgen.pipeline.outputs import project_paper_catalogue
 from cardgen.pipeline.pdfops import PdfOpsStore
 from cardgen.pipeline.pdfsplice import MAX_CHANGED
-from cardgen.pipeline.plans import page_digest, planned
+from cardgen.pipeline.plans import kept_copies_placed, page_digest, planned
 from cardgen.pipeline.pool import Outcome, Pool, chunks, running
 from cardgen.pipeline.rules import rules_wanted, write_rules_files
 from cardgen.pipeline.writers import (
@@ -115,7 +115,8 @@ def home_print_task(paper: str) -> tuple[Records, list[tuple[str, list[str]]]]:
         reused = j.previous.reuse(source, j.tmp / name)
         record = write_home_file(j.db, j.faces, j.tmp, j.options, paper, f, _quiet,
                                  write=not reused, store=store, contents=keys,
-                                 previous=j.previous.file(name))
+                                 previous=j.previous.file(name),
+                                 copies=kept_copies_placed(f.pages))
         record.source = source
         records.append(record)
         stems.append((name.removesuffix(".pdf"), keys))

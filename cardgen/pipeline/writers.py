@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from cardgen import impose
 from cardgen.data.model import Database
 from cardgen.impose.draft import report_pages
-from cardgen.impose.home import home_file_name
+from cardgen.impose.home import copies_placed, home_file_name
 from cardgen.pipeline import manifest, output, sources, warm
 from cardgen.pipeline.faces import BuildOptions, FaceKey, Faces, Progress, copy_groups, kind_title
 from cardgen.pipeline.outputs import project_paper_catalogue
@@ -174,29 +174,19 @@ def _home_mode(options: BuildOptions, f: impose.HomeFile) -> str:
 def write_home_file(db: Database, faces: Faces, tmp: Path, options: BuildOptions,
                     paper_name: str, f: impose.HomeFile, report: Progress,
                     write: bool = True, store: PdfOpsStore | None = None,
-                    contents: list[str] | None = None, previous: Path | None = None
-                    ) -> manifest.FileRecord:
-    """One home-print file (unless `write` is off: it is there already) and its record."""
+                    contents: list[str] | None = None, previous: Path | None = None,
+                    copies: dict[str, dict[str, int]] | None = None) -> manifest.FileRecord:
+    """One home-print file (unless `write` is off: it is there already) and its record
+    (`copies`: its `copies_placed`, when the caller has them)."""
     name = home_file_name(paper_name, f)
     if write:
         write_home_print_pdf(db, faces, tmp / name, options, paper_name, f, report, store,
                              contents, previous)
     record = manifest.FileRecord(
         name, "home-print", sorted({c.kind for c in faces.components}), len(f.pages),
-        len(faces.drawings), copies_placed(f.pages), paper_name, page_sides=f.sides,
-        duplex=f.duplex)
+        len(faces.drawings), copies_placed(f.pages) if copies is None else copies, paper_name,
+        page_sides=f.sides, duplex=f.duplex)
     return store.measured(name, record) if write and store is not None else record
-
-
-def copies_placed(pages: list[impose.Page]) -> dict[str, dict[str, int]]:
-    """component id -> side -> copies on the pages (a tiled board counts once)."""
-    copies: dict[str, dict[str, int]] = {}
-    for page in pages:
-        for p in page.placements:
-            if p.counts:
-                sides = copies.setdefault(p.face[0], {})
-                sides[p.face[1]] = sides.get(p.face[1], 0) + 1
-    return copies
 
 
 # --------------------------------------------------------------------------- stage 5 print shop
@@ -432,8 +422,14 @@ _SVG_ENTRIES: dict[tuple[str, str, int, str], tuple[dict[str, Any], str]] = warm
 
 def _svg_record(name: str, kind: str, source: str, measured: tuple[int, str]
                 ) -> manifest.FileRecord:
-    """The record of an SVG linked from the previous output, measured and encoded."""
+    """The record of an SVG linked from the previous output, measured and encoded: the very
+    record the last build had at its path when that one still holds exactly these values
+    (a record costs more to make than to compare: a rebuild links thousands)."""
     size, digest = measured
+    last = _SVG_RECORDS.get(name)
+    if last is not None and _svg_fields(last) == (name, "svg", kind, 1, 0, 1, False, None,
+                                                  source, None, None, None, size, digest, True):
+        return last
     record = manifest.FileRecord(name, "svg", [kind], 0, 1, source=source, size=size,
                                  digest=digest)
     key = (kind, source, size, digest)
@@ -443,9 +439,23 @@ def _svg_record(name: str, kind: str, source: str, measured: tuple[int, str]
             _SVG_ENTRIES.clear()
         encoded = _SVG_ENTRIES[key] = record.encode(Path(".")).encoded  # type: ignore[assignment]
     record.encoded = encoded
+    if len(_SVG_RECORDS) >= 1 << 16:
+        _SVG_RECORDS.clear()
+    _SVG_RECORDS[name] = record
     return record
 
 
+def _svg_fields(record: manifest.FileRecord) -> tuple[object, ...]:
+    """What `_svg_record` compares of a kept record: its fields (of its kinds, the one there
+    is; of its copies, whether there are any) and whether it is encoded."""
+    kinds = record.kinds if type(record.kinds) is list else [None, None]
+    return (record.path, record.holds, kinds[0] if kinds else None, len(kinds), record.pages,
+            record.faces, bool(record.copies), record.paper, record.source, record.page_sides,
+            record.duplex, record.flip, record.size, record.digest, record.encoded is not None)
+
+
+# while the process keeps warm: an SVG's path -> the record `_svg_record` last made for it
+_SVG_RECORDS: dict[str, manifest.FileRecord] = warm.memo({})
 # while the process keeps warm (`pipeline.warm`): (toolchain, face, kind, face name, face key)
 # -> its SVG's file name (svg_name) and content key (sources.Sources.key)
 _SVG_FACES: dict[tuple[str, FaceKey, str, str, str], tuple[str, str]] = warm.memo({})
