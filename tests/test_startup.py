@@ -200,3 +200,13 @@ def test_import_cardgen_loads_no_stage_and_the_command_line_sets_its_collector_f
                          check=False)
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.rsplit("@", 1)[1].split() == ["True"] * 4
+
+
+def test_python_starts_without_the_modules_a_handed_over_command_never_uses() -> None:
+    """A `cardgen build` handed to `cardgen serve` is mostly Python's start, so the install
+    must not make every start import more. setuptools' editable install for a flat layout is
+    an import finder that imports pathlib, re, urllib and ipaddress at each start (~6 ms);
+    pyproject.toml's `package-dir` makes it a plain path entry instead."""
+    run = subprocess.run([sys.executable, "-c", "import sys; print(' '.join(sys.modules))"],
+                         capture_output=True, text=True, check=True)
+    assert not {"pathlib", "re", "urllib.parse", "ipaddress"} & set(run.stdout.split())
