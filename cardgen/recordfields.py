@@ -19,6 +19,7 @@ import abc
 import dataclasses
 import sys
 from dataclasses import KW_ONLY, MISSING, Field, InitVar
+from itertools import repeat
 from types import MemberDescriptorType
 from typing import Any
 
@@ -41,7 +42,7 @@ def plain_fields(cls: type) -> list[tuple[str, str, Field[Any]]] | None:
         return None
     names, own = vars(module), cls.__dict__
     annotations = own.get("__annotations__", {})
-    made = []
+    made, owned = [], 0  # owned: the fields whose class attribute is a Field of its own
     for name, annotation in annotations.items():
         if type(annotation) is not str:  # noqa: E721
             return None
@@ -51,6 +52,7 @@ def plain_fields(cls: type) -> list[tuple[str, str, Field[Any]]] | None:
         default = getattr(cls, name, MISSING)
         if isinstance(default, Field):
             field = default
+            owned += own.get(name) is default
         else:
             if isinstance(default, MemberDescriptorType):  # a slot: no default
                 default = MISSING
@@ -58,8 +60,8 @@ def plain_fields(cls: type) -> list[tuple[str, str, Field[Any]]] | None:
         if field.default.__class__.__hash__ is None:  # a mutable default: dataclass's error
             return None
         made.append((name, annotation, field))
-    if any(isinstance(value, Field) and key not in annotations for key, value in own.items()):
-        return None  # a field without annotation: dataclass's error
+    if sum(map(isinstance, own.values(), repeat(Field))) != owned:
+        return None  # a Field without annotation: dataclass's error
     return made
 
 

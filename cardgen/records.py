@@ -463,7 +463,9 @@ def _signature_text(cls: type, fields: tuple[dataclasses.Field[Any], ...], init:
     for f in fields:
         if not f.init:
             continue
-        text = f"{f.name}: {inspect.formatannotation(f.type)}"
+        # a text's annotation is written as formatannotation writes it, its repr
+        written = repr(f.type) if type(f.type) is str else inspect.formatannotation(f.type)  # noqa: E721
+        text = f"{f.name}: {written}"
         if f.default is not MISSING:
             text += f" = {f.default!r}"
         elif f.default_factory is not MISSING:
