@@ -34,6 +34,8 @@ from operator import attrgetter
 from types import CellType, CodeType, FunctionType
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from cardgen.recordfields import plain_fields, set_fields
+
 __all__ = ["MADE", "record"]
 
 T = TypeVar("T", bound=type)
@@ -72,8 +74,13 @@ def _make(cls: T, *, frozen: bool, repr_: bool, eq: bool, init: bool,
     explicit_hash = not (class_hash is MISSING or (class_hash is None and "__eq__" in own))
     if not documented:
         cls.__doc__ = cls.__name__  # dataclass would work out a signature for a doc here
-    # The fields, their defaults as class attributes, __match_args__: dataclass's own work.
-    _DATACLASS(cls, init=False, repr=False, eq=False)
+    # The fields, their defaults as class attributes, __match_args__: dataclass's own work
+    # (done in one pass here for a class whose fields are all plain: cardgen/recordfields.py)
+    plain = plain_fields(cls)
+    if plain is None:
+        _DATACLASS(cls, init=False, repr=False, eq=False)
+    else:
+        set_fields(cls, plain)
     params = cls.__dataclass_params__  # type: ignore[attr-defined]
     params.init, params.repr, params.eq, params.frozen = init, repr_, eq, frozen
     if hasattr(params, "slots"):  # Python 3.12 on keeps the option too
@@ -456,7 +463,9 @@ def _signature_text(cls: type, fields: tuple[dataclasses.Field[Any], ...], init:
     for f in fields:
         if not f.init:
             continue
-        text = f"{f.name}: {inspect.formatannotation(f.type)}"
+        # a text's annotation is written as formatannotation writes it, its repr
+        written = repr(f.type) if type(f.type) is str else inspect.formatannotation(f.type)  # noqa: E721
+        text = f"{f.name}: {written}"
         if f.default is not MISSING:
             text += f" = {f.default!r}"
         elif f.default_factory is not MISSING:

@@ -61,6 +61,14 @@ def test_a_plain_scalar_is_typed_as_the_composer_types_it(scalar: str) -> None:
     "key: " + "[" * 64 + "]" * 64 + "\n", "key: " + "[" * 63 + "1" + "]" * 63 + "\n",
     "a: 'it''s'\nb: \"tab\\there\"\nc: plain # comment\n", "\ufeffa: 1\n", "a: 1\r\nb: 2\r\n",
     "a: {b: [c, {d: e}], f: g}\n", "- - - x\n  - y\n- z\n",
+    # anchors and aliases: read again wherever named, positions the anchored node's
+    "a: &p\n  t: x\n  f: {n: 1.5, m: [yes, .inf]}\nb: {of: *p}\nc: [*p, *p]\n",
+    "- &s 2020-01-02\n- *s\n- {k: *s}\n", "a: &k key\n*k : 1\n", "a: &k key\n*k : 1\nkey: 2\n",
+    "a: &o [1, &i {x: 2}]\nb: *i\nc: *o\nd: [*o, *i]\n", "a: *x\nb: &x 1\n",
+    "a: &x 1\nb: &x 2\nc: *x\n", "a: &r [1, *r]\n", "a: &r {b: *r}\n",
+    "a: &m {x: 1, x: 2}\nb: *m\n", "a: &m [1]\n? *m\n: 2\n",
+    "a: &d\n  - " + "[" * 40 + "]" * 40 + "\nb: " + "[" * 25 + "*d" + "]" * 25 + "\n",  # too deep
+    "a: &b 1\n---\nc: *b\n", "&top {a: 1}\n", "a: &e\nb: *e\n",
 ])
 def test_a_file_reads_as_the_composer_reads_it(text: str) -> None:
     events, composed, _ = _both(text)
@@ -69,7 +77,9 @@ def test_a_file_reads_as_the_composer_reads_it(text: str) -> None:
 
 def test_the_common_file_is_read_from_events_and_the_rest_steps_aside() -> None:
     assert _both("- id: a\n  n: 1\n  t: [x, yes]\n")[2]
-    for text in ("a: &x 1\nb: *x\n", "a: !!str 1\n", "<<: {a: 1}\n", "a: 1\na: 2\n", "",
+    assert _both("a: &x {b: 1}\nc: [*x]\n")[2]  # anchors and aliases too
+    for text in ("a: *x\nb: &x 1\n", "a: &x 1\nb: &x 2\n", "a: &r [*r]\n", "a: !!str 1\n",
+                 "<<: {a: 1}\n", "a: 1\na: 2\n", "",
                  "---\na: 1\n---\nb: 2\n", "? [a]\n: 1\n", "a: 2024-02-30\n", "a: [1\n",
                  "key: " + "[" * 65 + "]" * 65 + "\n"):
         assert not _both(text)[2], text
@@ -104,6 +114,26 @@ def test_dumped_data_reads_as_the_composer_reads_it(data: object, flow: bool | N
     text = yaml.safe_dump(data, default_flow_style=flow, allow_unicode=True)
     events, composed, _ = _both(text)
     assert events == composed
+
+
+def test_an_alias_is_read_anew_where_it_is_named() -> None:
+    data = yamlsrc.parse_text("a: &p {t: [1]}\nb: *p\n", "f.yaml").data
+    assert data == {"a": {"t": [1]}, "b": {"t": [1]}}
+    assert data["a"] is not data["b"] and data["a"]["t"] is not data["b"]["t"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.lists(_DATA, min_size=1, max_size=4), picks=st.lists(st.integers(0, 3), max_size=6),
+       flow=st.sampled_from([None, True, False]))
+def test_shared_data_dumped_with_aliases_reads_as_the_composer_reads_it(
+        data: list[object], picks: list[int], flow: bool | None) -> None:
+    shared = [[item] for item in data]  # lists, which the dumper writes once and aliases after
+    value = {"all": shared, "again": [shared[i % len(shared)] for i in picks],
+             "nested": {"x": shared[0]}}
+    text = yaml.safe_dump(value, default_flow_style=flow, allow_unicode=True)
+    events, composed, fast = _both(text)
+    assert events == composed
+    assert fast
 
 
 @settings(max_examples=80, deadline=None)

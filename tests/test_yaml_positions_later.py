@@ -30,6 +30,7 @@ TEXTS = [
     "- id: a\n  kind: card\n  n: 1\n  t: [x, yes]\n- id: b\n  kind: card\n  sub: {k: .inf}\n",
     "a: 1\nb: [x, 2, {c: .inf}]\nd:\n  - e: ~\n    f: |\n      line\n",
     "just text\n", "- - - x\n  - y\n- z\n", "k: {a: [1, 2], b: no}\n", "[1, '2', 3.5]\n",
+    "a: &p {t: [1, yes]}\nb: *p\nc: [*p, &q 2.5]\nd: *q\n",
 ]
 
 
@@ -69,7 +70,8 @@ def test_a_source_is_pickled_and_copied_with_its_positions(text: str) -> None:
 
 
 def test_read_values_steps_aside_where_read_events_does() -> None:
-    for text in ("a: &x 1\nb: *x\n", "a: !!str 1\n", "<<: {a: 1}\n", "a: 1\na: 2\n", "",
+    for text in ("a: *x\nb: &x 1\n", "a: &x 1\nb: &x 2\n", "a: &r [*r]\n", "a: !!str 1\n",
+                 "<<: {a: 1}\n", "a: 1\na: 2\n", "",
                  "---\na: 1\n---\nb: 2\n", "? [a]\n: 1\n", "a: 2024-02-30\n", "a: [1\n"):
         args = (text, "f.yaml", yamlsrc.MAX_NODES, yamlsrc.MAX_YAML_DEPTH)
         assert yamlfast.read_values(*args) is None and yamlfast.read_events(*args) is None

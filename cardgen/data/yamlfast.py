@@ -1,13 +1,16 @@
 """YAML text -> values and positions in one loop over libyaml's parse events (no node tree).
 
-The common file (mappings, lists and untagged scalars, no anchors, aliases, tags or merge keys,
-one document) is read here: each event is turned into its value where it stands, its position
-kept as it goes. A plain scalar is typed by YAML 1.1's implicit resolvers, as the composer
-types it (only the resolvers of its first character are tried; most text has none) and made a
-value by PyYAML's own safe constructors. Anything else (an anchor, an alias, a tag, `<<`, a key
-that is not a scalar, a duplicate key, a value that will not construct, too many values or too
-deep, a second document, an empty stream, any YAMLError) gives `None`: the caller reads the
-file through the composer, which says the same things it always said.
+The common file (mappings, lists and untagged scalars, no tags or merge keys, one document)
+is read here: each event is turned into its value where it stands, its position kept as it
+goes. A plain scalar is typed by YAML 1.1's implicit resolvers, as the composer types it (only
+the resolvers of its first character are tried; most text has none) and made a value by
+PyYAML's own safe constructors. From a file's first anchor on, an alias is read as the events
+of the node its anchor marks, again (`_resolved`: what the composer's builder does with the
+node an alias hands it: values made anew, the node's positions, its values counted again).
+Anything else (a tag, `<<`, a key that is not a scalar, a duplicate key or anchor, an alias of
+an anchor not yet defined or of a node still open, a value that will not construct, too many
+values or too deep, a second document, an empty stream, any YAMLError) gives `None`: the
+caller reads the file through the composer, which says the same things it always said.
 
 `read_values` is the same loop keeping only the top level's positions (the root's, and those
 of its own items or keys' values: where a components file's components start): the walk that
@@ -20,6 +23,8 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import math
+from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 from cardgen.data.yamllib import yaml
@@ -41,6 +46,7 @@ _Scalar = yaml.ScalarEvent
 _MapStart, _SeqStart = yaml.MappingStartEvent, yaml.SequenceStartEvent
 _MapEnd, _SeqEnd = yaml.MappingEndEvent, yaml.SequenceEndEvent
 _DocStart = yaml.DocumentStartEvent
+_Alias = yaml.AliasEvent
 
 KeyPath = tuple[str | int, ...]
 Read = tuple[Any, dict[KeyPath, Location], dict[KeyPath, Location], dict[KeyPath, str],
@@ -140,6 +146,7 @@ def _walk(get: Any, file: str, max_nodes: int, max_depth: int,  # noqa: C901, PL
     tag: str | None
     new, set_file, set_line, set_col = _LOCATION  # type: ignore[misc]
     nodes = documents = 0
+    resolving = False  # from the first anchor on, events come through `_resolved`
     top = True  # a value here is the root or one of its own (its position kept unlocated)
     while True:
         event = get()
@@ -147,8 +154,11 @@ def _walk(get: Any, file: str, max_nodes: int, max_depth: int,  # noqa: C901, PL
             break
         kind = event.__class__
         if kind is scalar:
-            if event.anchor is not None or event.tag is not None:
+            if event.tag is not None:
                 raise _Slow
+            if event.anchor is not None and not resolving:
+                get, resolving = _resolver(event, get), True
+                continue
             text = event.value
             if not event.implicit[0]:  # quoted or a block scalar: text
                 tag = str_tag
@@ -205,8 +215,11 @@ def _walk(get: Any, file: str, max_nodes: int, max_depth: int,  # noqa: C901, PL
             else:
                 container[key] = value
         elif kind is _MapStart or kind is _SeqStart:
-            if event.anchor is not None or event.tag is not None or len(stack) > max_depth:
+            if event.tag is not None or len(stack) > max_depth:
                 raise _Slow
+            if event.anchor is not None and not resolving:
+                get, resolving = _resolver(event, get), True
+                continue
             opened: Any = {} if kind is _MapStart else []
             container = frame[0]
             if container.__class__ is dict:
@@ -240,11 +253,65 @@ def _walk(get: Any, file: str, max_nodes: int, max_depth: int,  # noqa: C901, PL
             documents += 1
             if documents > 1:
                 raise _Slow
-        elif kind is yaml.AliasEvent:
+        elif kind is _Alias:  # before any anchor: an undefined alias, the composer's error
             raise _Slow
     if len(root[0]) != 1:
         raise _Slow
     return root[0][0], marks, key_marks, raw, nonfinite
+
+
+def _resolver(first: Any, get: Any) -> Any:
+    """What gives the walk its events from `first` (the first with an anchor) on: `get`'s, each
+    alias replaced by the events of the node its anchor marks, as the composer hands the
+    builder that node again wherever an alias names it (its values made anew, its positions
+    the node's, its values counted again); None at the end."""
+    return partial(next, _resolved(first, get), None)
+
+
+def _resolved(event: Any, get: Any) -> Iterator[Any]:
+    """The events of `_resolver`: what the composer refuses or makes a cycle of (an anchor
+    given twice, an alias of an anchor not yet defined or whose node is still open) raises
+    _Slow, and the composer says what it says of it."""
+    anchors: dict[str, list[Any]] = {}  # an anchor -> its node's events, aliases as written
+    recording: list[list[Any]] = []  # [anchor, events, open collections] of nodes still open
+    while event is not None:
+        kind = event.__class__
+        if kind is _Alias:
+            replayed = anchors.get(event.anchor)
+            if replayed is None:
+                raise _Slow
+            for open_node in recording:
+                open_node[1].append(event)
+            yield from _replayed(replayed, anchors)
+            event = get()
+            continue
+        anchor = event.anchor if kind is _Scalar or kind is _MapStart or kind is _SeqStart else None
+        if anchor is not None:
+            if anchor in anchors or any(open_node[0] == anchor for open_node in recording):
+                raise _Slow
+            if kind is _Scalar:
+                anchors[anchor] = [event]
+            else:
+                recording.append([anchor, [], 0])
+        step = 1 if kind is _MapStart or kind is _SeqStart else (
+            -1 if kind is _MapEnd or kind is _SeqEnd else 0)
+        for open_node in recording:
+            open_node[1].append(event)
+            open_node[2] += step
+        if step < 0 and recording[-1:] and recording[-1][2] == 0:  # its node ends here
+            anchor, events, _ = recording.pop()
+            anchors[anchor] = events
+        yield event
+        event = get()
+
+
+def _replayed(events: list[Any], anchors: dict[str, list[Any]]) -> Iterator[Any]:
+    """A node's events again, each alias in them replaced by its anchor's."""
+    for event in events:
+        if event.__class__ is _Alias:
+            yield from _replayed(anchors[str(event.anchor)], anchors)
+        else:
+            yield event
 
 
 def _path(frame: list[Any], root: list[Any], key: Any, container: Any) -> KeyPath:
