@@ -84,6 +84,7 @@ def test_a_subset_made_once_is_the_subset_reportlab_makes(monkeypatch: pytest.Mo
         patched.setattr(ttfonts.TTFontFile, "makeSubset", pdffonts._MAKE_SUBSET)
         patched.setattr(ttfonts.TTFontFace, "addSubsetObjects", pdffonts._ADD_SUBSET_OBJECTS)
         patched.setattr(ttfonts.TTFont, "addObjects", pdffonts._ADD_OBJECTS)
+        patched.setattr(ttfonts, "makeToUnicodeCMap", pdffonts._MAKE_CMAP)
         fresh = [_two_texts_pdf(texts) for texts in documents]
     assert kept == fresh
     assert kept[0] == kept[1] and kept[2] != kept[3]
@@ -201,3 +202,21 @@ def test_a_subset_past_the_font_is_left_to_reportlab() -> None:
             pdffonts._MAKE_SUBSET(rl_face, [0, 65, 0xE777])
     finally:
         del rl_face.charToGlyph[0xE777]
+
+
+def test_a_character_map_made_once_is_reportlabs() -> None:
+    """A subset's character map is reportlab's text, the same object for the same subset
+    name and characters (a list or a tuple of them)."""
+    import random
+
+    from reportlab.pdfbase import ttfonts
+
+    assert ttfonts.makeToUnicodeCMap is pdffonts._kept_cmap
+    rng = random.Random(7)
+    for n in range(40):
+        subset = [0, *rng.sample(range(32, 0x2FFF), rng.randrange(0, 255))]
+        name = f"{ttfonts.SUBSETN(n % 3).decode()}+DejaVuSans"
+        made = pdffonts._kept_cmap(name, subset)
+        assert made == pdffonts._MAKE_CMAP(name, subset)
+        assert pdffonts._kept_cmap(name, tuple(subset)) is made
+        assert pdffonts._kept_cmap(name + "X", subset) == pdffonts._MAKE_CMAP(name + "X", subset)

@@ -16,7 +16,13 @@ from cardgen.layout.drawing import Text
 from cardgen.render import pdffonts
 from cardgen.render.flate import deflate
 from cardgen.render.pdf import draw_items, new_canvas
-from cardgen.render.pdfobjects import FastDictionary, FastStream, fast_font_objects
+from cardgen.render.pdfobjects import (
+    FastDictionary,
+    FastInfo,
+    FastStream,
+    fast_font_objects,
+    fast_info,
+)
 
 
 def _value(rng: random.Random, depth: int = 0) -> Any:
@@ -97,3 +103,37 @@ def test_only_reportlabs_own_classes_are_switched() -> None:
     fast_font_objects(document, ["other", "stream", "missing"])
     assert type(document.idToObject["other"]).__name__ == "Other"
     assert type(document.idToObject["stream"]) is FastStream
+
+
+@pytest.mark.parametrize(("title", "subject"), [
+    ("L5 0.6.5 - Characters (print shop)", "one page per face, trim + 3 mm bleed"),
+    ("Ünïcödé \\ back(slash)", ""), ("日本語 ✓", "two\nlines\t(tab)"), ("", "x" * 300)])
+@pytest.mark.parametrize("invariant", [1, 0])
+def test_the_information_is_reportlabs(title: str, subject: str, invariant: int) -> None:
+    """FastInfo writes what PDFInfo.format writes, whatever it formatted before."""
+    from cardgen.render import pdfobjects
+
+    assert len(pdfobjects._TEXTS) == 6  # (its own way, not reportlab's, is the one tested)
+    for _ in range(2):  # the second time from what the first kept
+        canvas = new_canvas(BytesIO(), title=title, subject=subject,  # type: ignore[arg-type]
+                            invariant=invariant)
+        document = canvas._doc
+        assert type(document.info) is FastInfo
+        canvas.setKeywords(subject[:5])
+        assert document.info.format(document) == pdfdoc.PDFInfo.format(document.info, document)
+
+
+def test_an_encrypted_documents_information_is_reportlabs() -> None:
+    canvas = new_canvas(BytesIO(), title="(t)", encrypt="secret")  # type: ignore[arg-type]
+    document = canvas._doc
+    document.encrypt.prepare(document)
+    document.encrypt.register(7, 0)
+    assert document.info.format(document) == pdfdoc.PDFInfo.format(document.info, document)
+
+
+def test_only_reportlabs_own_information_is_switched() -> None:
+    document = Canvas(BytesIO())._doc
+    other = type("Other", (pdfdoc.PDFInfo,), {})()
+    document.info = other
+    fast_info(document)
+    assert document.info is other and type(other).__name__ == "Other"

@@ -55,6 +55,7 @@ from cardgen.render.pdf_style import (
     trace,
 )
 from cardgen.render.pdffonts import tt_font
+from cardgen.render.pdfobjects import fast_info
 from cardgen.render.pdfreplay import Kept, recorded
 from cardgen.render.pdfsave import fast_document
 from cardgen.render.pdftext import draw_texts
@@ -261,6 +262,7 @@ def new_canvas(path: str, *, title: str | None = None, subject: str = "", **kwar
     kwargs.setdefault("invariant", 1)
     canvas = Canvas(path, initialFontName=fonts.pdf_font_name("regular"), **kwargs)
     fast_document(canvas._doc)
+    fast_info(canvas._doc)
     if title is not None:
         canvas.setTitle(title)
         canvas.setAuthor("cardgen")
