@@ -246,7 +246,7 @@ def test_clips_groups_and_the_cut_line() -> None:
 def test_memos_start_again_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
     """A long `watch` session keeps its memos bounded; what they forget is made again alike."""
     monkeypatch.setattr(svg, "_MEMO_LIMIT", 20)
-    for memo in ("_NUMS", "_RUNS", "_WORDS", "_PATHS", "_SHAPES"):
+    for memo in ("_NUMS", "_RUNS", "_WORDS", "_PATHS", "_SHAPES", "_TEXTS"):
         monkeypatch.setattr(svg, memo, {})
     faces = []
     for n in range(30):
@@ -257,8 +257,10 @@ def test_memos_start_again_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
         faces.append(d)
     for d in faces * 2:
         assert to_svg(d) == tree_svg(d)
-    sizes = {memo: len(getattr(svg, memo)) for memo in ("_NUMS", "_RUNS", "_WORDS", "_PATHS", "_SHAPES")}
-    assert sizes["_RUNS"] <= 3 and sizes["_PATHS"] <= 3 and max(sizes.values()) <= 21, sizes
+    sizes = {memo: len(getattr(svg, memo)) for memo in ("_NUMS", "_RUNS", "_PATHS", "_SHAPES", "_TEXTS")}
+    sizes["_WORDS"] = max(len(words) for words in svg._WORDS.values())  # a face's words
+    assert sizes["_RUNS"] <= 3 and sizes["_PATHS"] <= 3 and sizes["_TEXTS"] <= 3, sizes
+    assert max(sizes.values()) <= 21, sizes
 
 
 def test_the_svg_escaping_is_elementtrees() -> None:
@@ -297,3 +299,19 @@ def test_writing_an_svg_imports_neither_elementtree_nor_mimetypes() -> None:
                          cwd=Path(__file__).parent.parent)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "[]"
+
+
+def test_a_line_made_once_is_placed_anew_and_marks_keep_their_raise() -> None:
+    """A line of text's element is made once per text and style (render/svg.py `_TEXTS`) and
+    its glyphs' <use>s from formats per glyph and word: the same line at other places, other
+    anchors and sizes, words shared between lines, and combining marks (glyphs raised off the
+    baseline) give svgwrite's bytes."""
+    d = Drawing("lines", 60.0, 40.0, bleed=0.0)
+    for n, anchor in enumerate(("start", "middle", "end", "middle")):
+        d.add(Text(30 - n, 5 + n * 3, "the same line of text", "regular", 8 + n % 2, "#102030", anchor))
+        d.add(Text(2 + n, 20, "same text, line", "bold", 7, "#000000", anchor, spacing=0.1 * (n % 2)))
+    d.add(Text(3, 30, "cafe\u0301 n\u0303o x\u0308\u0301 q\u0323", "regular", 9, "#000000"))
+    d.add(Text(3, 35, "x\u0308\u0301q\u0323", "bold", 9, "#000000", "middle", stroke="#FFFFFF",
+               stroke_width=0.1))
+    for _ in range(2):  # made, then from the memos
+        assert to_svg(d) == tree_svg(d)

@@ -17,10 +17,11 @@ image's data, a style's attributes, a number's digits.
 
 from __future__ import annotations
 
-import base64
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
+from itertools import repeat
+from operator import add
 from pathlib import Path
 from typing import NamedTuple
 
@@ -172,32 +173,43 @@ _PATHS: dict[Sequence[PathOp], str] = {}
 # --------------------------------------------------------------------------- glyphs and images
 
 
-class _Glyphs(dict[int, str]):
-    """A face's glyph number -> the href of its <path> in <defs> ("" for a glyph that draws
-    nothing, a space), and the (id, <path>) of those that draw."""
+class _Uses(dict[int, str]):
+    """A face's glyph number -> its <use> as a %-format taking its x ("%.0s", which writes
+    nothing, for a glyph that draws nothing: a space), and the (id, <path>) in <defs> of those
+    that draw. A run's <use>s are then its glyphs' formats joined and filled with its xs at
+    once (C loops; no Python step per glyph)."""
 
     def __init__(self, face: str) -> None:
         super().__init__()
         self.face = face
         self.defs: dict[int, tuple[str, str]] = {}
+        self.hrefs: dict[int, str] = {}  # of the glyphs that draw, %-escaped for a format
 
     def __missing__(self, glyph: int) -> str:
         outline = fonts.glyph_outline(self.face, glyph)
-        href = ""
+        found = "%.0s"
         if outline:
             face = self.face if self.face in fonts.FACE_FILES else fonts.pdf_font_name(self.face)
             gid = f"g-{face}-{glyph}"
             at = _escape_attrib(gid)
             self.defs[glyph] = (gid, form("path", ("d", "id")).fill((_escape_attrib(outline), at),
                                                                      empty=True))
-            href = "#" + at
-        self[glyph] = href
-        return href
+            href = self.hrefs[glyph] = ("#" + at).replace("%", "%%")
+            found = form("use", ("x", "xlink:href")).empty % ("%s", href)
+        self[glyph] = found
+        return found
+
+    def raised(self, glyph: int, y: int) -> str:
+        """The format of a glyph drawn y font units off the baseline (a mark)."""
+        found = self[glyph]
+        href = self.hrefs.get(glyph)
+        return found if not y or href is None else form("use", ("x", "xlink:href", "y")).empty % (
+            "%s", href, y)
 
 
 @cache
-def _glyphs(face: str) -> _Glyphs:
-    return _Glyphs(face)
+def _uses(face: str) -> _Uses:
+    return _Uses(face)
 
 
 class _Run(NamedTuple):
@@ -206,17 +218,28 @@ class _Run(NamedTuple):
 
 
 class _Word(NamedTuple):
-    """A word (or a space) shaped whole: its glyphs' <use>s as a %-format taking each drawn
-    glyph's x, and those x from the word's start."""
-
+    """Shaped text (a word, a space, a line): its <use>s as a %-format taking each glyph's x."""
     uses: str
     xs: tuple[int, ...]
     advance: int
     defs: tuple[tuple[str, str], ...]
 
 
+class _Words(dict[str, _Word]):
+    """A face's words, spaces and lines without spaces -> their _Word, each made when met."""
+
+    def __init__(self, face: str) -> None:
+        self.face = face
+
+    def __missing__(self, piece: str) -> _Word:
+        if len(self) > _MEMO_LIMIT:
+            self.clear()
+        word = self[piece] = _shaped_word(fonts.shaped(piece, self.face), self.face)
+        return word
+
+
 _RUNS: dict[tuple[str, str, float], _Run] = {}
-_WORDS: dict[tuple[str, str], _Word] = {}
+_WORDS: dict[str, _Words] = {}  # face -> its words
 
 
 def _run(text: str, face: str, track: float) -> _Run:
@@ -226,66 +249,43 @@ def _run(text: str, face: str, track: float) -> _Run:
     found = _RUNS.get(key)
     if found is not None:
         return found
-    if track or " " not in text or shaping.has_rtl(text):
-        shaped = fonts.shaped(text, face)
-        hrefs = _glyphs(face)
-        xs: Sequence[float] = shaped.xs
-        if track:
-            xs = [round(x + i * track, 2) for i, x in enumerate(xs)]
-        at, at_y = form("use", ("x", "xlink:href")).empty, form("use", ("x", "xlink:href", "y")).empty
-        uses = [at_y % (x, h, y) if y else at % (x, h)
-                for g, x, y in zip(shaped.gids, xs, shaped.ys, strict=True) if (h := hrefs[g])]
-        defs = hrefs.defs
-        found = _Run("".join(uses), tuple([defs[g] for g in dict.fromkeys(shaped.gids) if g in defs]))
-    else:  # a left-to-right line: its words and spaces one after another, as shaping puts it
-        used: dict[str, str] = {}
-        uses, pen = [], 0
-        for piece in _PIECES.findall(text):
-            word = _WORDS.get((piece, face)) or _word(piece, face)
-            if word.xs:
-                uses.append(word.uses % tuple([x + pen for x in word.xs]))
-                used.update(word.defs)
-            pen += word.advance
-        found = _Run("".join(uses), tuple(used.items()))
+    words = _WORDS.get(face) or _WORDS.setdefault(face, _Words(face))
+    if track:
+        word = _shaped_word(fonts.shaped(text, face), face)
+        found = _Run(word.uses % tuple([round(x + i * track, 2) for i, x in enumerate(word.xs)]),
+                     word.defs)
+    elif " " not in text or shaping.has_rtl(text):
+        word = words[text]
+        found = _Run(word.uses % word.xs, word.defs)
+    else:
+        found = _line(map(words.__getitem__, _PIECES.findall(text)))
     if len(_RUNS) > _MEMO_LIMIT // 10:
         _RUNS.clear()
     _RUNS[key] = found
     return found
 
 
-def _word(piece: str, face: str) -> _Word:
-    shaped = fonts.shaped(piece, face)
-    hrefs = _glyphs(face)
-    at, at_y = form("use", ("x", "xlink:href")).empty, form("use", ("x", "xlink:href", "y")).empty
-    drawn = [(x, h.replace("%", "%%"), y) for g, x, y in zip(shaped.gids, shaped.xs, shaped.ys, strict=True)
-             if (h := hrefs[g])]
-    defs = hrefs.defs
-    word = _Word("".join(at_y % ("%s", h, y) if y else at % ("%s", h) for _, h, y in drawn),
-                 tuple(x for x, _, _ in drawn), shaped.advance,
-                 tuple([defs[g] for g in dict.fromkeys(shaped.gids) if g in defs]))
-    if len(_WORDS) > _MEMO_LIMIT:
-        _WORDS.clear()
-    _WORDS[(piece, face)] = word
-    return word
+def _line(words: Iterable[_Word]) -> _Run:
+    """A left-to-right line of its words and spaces one after another, as shaping puts them."""
+    uses: list[str] = []
+    used: dict[str, str] = {}
+    pen = 0
+    for word in words:
+        if word.defs:
+            uses.append(word.uses % tuple(map(add, word.xs, repeat(pen))))
+            used.update(word.defs)
+        pen += word.advance
+    return _Run("".join(uses), tuple(used.items()))
 
 
-_IMAGES: dict[tuple[str, str], str] = {}
-
-
-def _image_data(im: Image) -> str:
-    """An image file as a data: URI (kept per content digest and type: the same picture on
-    many faces; a few, as pictures are large)."""
-    import mimetypes  # (an image's type: loaded for a face with an image only)
-
-    mime = mimetypes.guess_type(im.path)[0] or "image/png"
-    found = _IMAGES.get((im.digest, mime)) if im.digest else None
-    if found is None:
-        found = f"data:{mime};base64,{base64.b64encode(Path(im.path).read_bytes()).decode('ascii')}"
-        if im.digest:
-            if len(_IMAGES) >= 16:
-                _IMAGES.clear()
-            _IMAGES[(im.digest, mime)] = found
-    return found
+def _shaped_word(shaped: shaping.Shaped, face: str) -> _Word:
+    uses = _uses(face)
+    if any(shaped.ys):
+        formats = "".join([uses.raised(g, y) for g, y in zip(shaped.gids, shaped.ys, strict=True)])
+    else:
+        formats = "".join(map(uses.__getitem__, shaped.gids))
+    defs = tuple(filter(None, map(uses.defs.get, dict.fromkeys(shaped.gids))))
+    return _Word(formats, tuple(shaped.xs), shaped.advance, defs)
 
 
 # --------------------------------------------------------------------------- the writer
@@ -365,30 +365,18 @@ class _Writer:
         self.shape("path", p.style, holes, values)
 
     def text(self, t: Text) -> None:
-        scale = t.size * fonts.PT_TO_MM / fonts.units_per_em(t.font)
-        x = t.x
-        if t.anchor != "start":
-            width = fonts.spaced_width_mm(t.text, t.font, t.size, t.spacing)
-            x -= width / 2 if t.anchor == "middle" else width
-        run = _run(t.text, t.font, t.spacing / scale)
-        self.glyphs.update(run.defs)
-        values: list[tuple[str, str | None]] = [("aria-label", t.text), ("fill", t.color)]
-        fixed: Pairs = ()
-        if t.stroke:
-            values += [("stroke", t.stroke), ("stroke-width", f"{t.stroke_width / scale:.6g}")]
-            fixed = (("stroke-linejoin", "round"),)
-        values.append(("transform", f"translate({_num(x)} {_num(t.y)}) scale({scale:.6g} {-scale:.6g})"))
-        if run.uses:
-            f = form("g")
-            self.out += (_filled("g", values, fixed), run.uses, f.close)
-        else:
-            self.out.append(_filled("g", values, fixed, empty=True))
+        key = (t.text, t.font, t.size, t.spacing, t.anchor, t.color, t.stroke, t.stroke_width)
+        head, tail, defs, shift = _TEXTS.get(key) or _text_parts(key)
+        self.glyphs.update(defs)
+        self.out.append(f"{head}{_num(t.x - shift)} {_num(t.y)}{tail}")
 
     def image(self, im: Image) -> None:
+        from cardgen.render.svgimage import image_data  # (loaded for a face with an image only)
+
         f = form("image", ("height", "width", "x", "xlink:href", "y"),
                  (("preserveAspectRatio", "none"),))
         self.out.append(f.fill((_num(im.h), _num(im.w), _num(im.x),
-                                _escape_attrib(_image_data(im)), _num(im.y)), empty=True))
+                                _escape_attrib(image_data(im)), _num(im.y)), empty=True))
 
     def group(self, g: Group) -> None:
         tags = [_tag(("transform",), (f"matrix({' '.join(_num(v) for v in g.transform)})",))
@@ -413,6 +401,39 @@ class _Writer:
             self.out += [start for start, _ in tags[:-1]]
             self.out.append(tags[-1][1])
             self.out += [close] * (len(tags) - 1)
+
+
+_TextKey = tuple[str, str, float, float, str, str, str | None, float]  # Text's fields but x, y
+# -> its element's markup before and after its place (x y), its glyphs, what the anchor takes off x
+_TEXTS: dict[_TextKey, tuple[str, str, tuple[tuple[str, str], ...], float]] = {}
+
+
+def _text_parts(key: _TextKey) -> tuple[str, str, tuple[tuple[str, str], ...], float]:
+    """A line of text as a <g> of its glyphs' <use>s, made once per everything but its place
+    (a card's title line, a rules line repeated on many faces): the place, x and y, is the
+    start of the transform, the <g>'s last attribute (attributes are sorted by name)."""
+    text, font, size, spacing, anchor, color, stroke, stroke_width = key
+    scale = size * fonts.PT_TO_MM / fonts.units_per_em(font)
+    shift = 0.0
+    if anchor != "start":
+        width = fonts.spaced_width_mm(text, font, size, spacing)
+        shift = width / 2 if anchor == "middle" else width
+    run = _run(text, font, spacing / scale)
+    values: list[tuple[str, str | None]] = [("aria-label", text), ("fill", color)]
+    fixed: Pairs = ()
+    if stroke:
+        values += [("stroke", stroke), ("stroke-width", f"{stroke_width / scale:.6g}")]
+        fixed = (("stroke-linejoin", "round"),)
+    values.append(("transform", f"translate({_HOLE}) scale({scale:.6g} {-scale:.6g})"))
+    if run.uses:
+        head, _, tail = _filled("g", values, fixed).rpartition(_HOLE)
+        tail += run.uses + form("g").close
+    else:
+        head, _, tail = _filled("g", values, fixed, empty=True).rpartition(_HOLE)
+    if len(_TEXTS) > _MEMO_LIMIT // 10:
+        _TEXTS.clear()
+    made = _TEXTS[key] = (head, tail, run.defs, shift)
+    return made
 
 
 def _tag(holes: tuple[str, ...] = (), values: tuple[str, ...] = ()) -> tuple[str, str]:
