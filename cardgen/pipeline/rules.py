@@ -1,8 +1,8 @@
 """The rulebook in the print packet: per home-print paper, rules-<paper>.pdf and the booklet
 rules-booklet-<paper>.pdf (cardgen.render.rulebook typesets them), their lines in the paper's
-print plan and their manifest records. Papers that share the rules page (Letter, A4) are
-written by one task: the rules typeset once, on Letter, and each paper's files made from
-those bytes.
+print plan and their manifest records. The pages of the papers that share the rules page
+(Letter, A4) are written by one task and their booklets by another: the rules typeset once,
+on Letter, and each paper's file made from those bytes.
 
 Both files are keyed by what they are made of (the rulebook's text, the game's fonts, the
 icons and pictures it shows, the title, the code): an unchanged rulebook is linked from the
@@ -49,9 +49,9 @@ def rules_plan_lines(db: Database, paper: str, options: BuildOptions) -> tuple[s
 
 
 def rules_groups(papers: Sequence[Paper]) -> list[list[Paper]]:
-    """The papers whose rules files one task writes: those that share the rules page
-    (Letter, A4: their files made from the first's) together, where the first of them stands,
-    and every other paper on its own."""
+    """The papers whose rules files (pages or booklets) one task writes: those that share the
+    rules page (Letter, A4: their files made from one typeset) together, where the first of
+    them stands, and every other paper on its own."""
     groups: list[list[Paper]] = []
     shared: list[Paper] | None = None
     for paper in papers:
@@ -66,21 +66,17 @@ def rules_groups(papers: Sequence[Paper]) -> list[list[Paper]]:
 
 
 def write_rules_files(db: Database, tmp: Path, papers: Sequence[Paper], src: sources.Sources,
-                      previous: output.Previous) -> list[manifest.FileRecord]:
-    """The papers' rules PDFs and booklets (each reused when made of the same), their
-    records: one paper's, or those of papers sharing the rules page (`rules_groups`)."""
+                      previous: output.Previous, booklet: bool) -> list[manifest.FileRecord]:
+    """The papers' rules PDFs or booklets (each reused when made of the same), their records:
+    one paper's, or those of papers sharing the rules page (`rules_groups`)."""
     from cardgen.render.rulebook import rules_book
 
     made = rules_book(db)
     if made is None:
         return []
     book, parts = made
-    flat = _Files(book, parts, tmp, src, previous, booklet=False)
-    folded = _Files(book, parts, tmp, src, previous, booklet=True)
-    records = []
-    for paper in papers:
-        records += [flat.record(paper), folded.record(paper)]
-    return records
+    files = _Files(book, parts, tmp, src, previous, booklet)
+    return [files.record(paper) for paper in papers]
 
 
 class _Files:

@@ -128,13 +128,13 @@ def home_meta(j: Job) -> tuple[str, ...]:
     return (j.db.game.name, j.db.game.title, j.db.edition.id)
 
 
-def rules_task(papers: list[str]) -> tuple[Records, None]:
-    """The rules PDFs and booklets of one paper or of papers sharing the rules page
+def rules_task(papers: list[str], booklet: bool) -> tuple[Records, None]:
+    """The rules PDFs or booklets of one paper or of papers sharing the rules page
     (cardgen.pipeline.rules)."""
     j = _job()
     catalogue = project_paper_catalogue(j.db.project)
     sheets = [catalogue[paper] for paper in papers]
-    return write_rules_files(j.db, j.tmp, sheets, j.src, j.previous), None
+    return write_rules_files(j.db, j.tmp, sheets, j.src, j.previous, booklet), None
 
 
 def print_shop_task(kind: str) -> tuple[Records, None]:
@@ -314,7 +314,9 @@ class Scheduler:
             where = {paper: n for n, paper in enumerate(j.options.papers)}
             for group in rules_groups([catalogue[paper] for paper in j.options.papers]):
                 names = [paper.name for paper in group]
-                self.submit((0, where[names[0]], 1), "print rules", rules_task, names)
+                for booklet in (False, True):  # two tasks: helpers may take one each
+                    self.submit((0, where[names[0]], 1, int(booklet)), "print rules", rules_task,
+                                names, booklet)
         if j.options.svg:
             for n, chosen in enumerate(chunks(list(j.faces.drawings), SVGS_PER_TASK)):
                 self.submit((2, n), "svg", svg_task, chosen)
