@@ -47,6 +47,7 @@ from cardgen.render import png as preview
 
 if TYPE_CHECKING:
     from cardgen.data.model import Database
+    from cardgen.impose.geometry import Paper
     from cardgen.pipeline.faces import BuildOptions, FaceKey, Faces, Progress
 
 Records = list[manifest.FileRecord]
@@ -128,13 +129,11 @@ def home_meta(j: Job) -> tuple[str, ...]:
     return (j.db.game.name, j.db.game.title, j.db.edition.id)
 
 
-def rules_task(papers: list[str], booklet: bool) -> tuple[Records, None]:
+def rules_task(papers: list[Paper], booklet: bool) -> tuple[Records, None]:
     """The rules PDFs or booklets of one paper or of papers sharing the rules page
     (cardgen.pipeline.rules)."""
     j = _job()
-    catalogue = project_paper_catalogue(j.db.project)
-    sheets = [catalogue[paper] for paper in papers]
-    return write_rules_files(j.db, j.tmp, sheets, j.src, j.previous, booklet), None
+    return write_rules_files(j.db, j.tmp, papers, j.src, j.previous, booklet), None
 
 
 def print_shop_task(kind: str) -> tuple[Records, None]:
@@ -313,10 +312,9 @@ class Scheduler:
             catalogue = project_paper_catalogue(j.db.project)
             where = {paper: n for n, paper in enumerate(j.options.papers)}
             for group in rules_groups([catalogue[paper] for paper in j.options.papers]):
-                names = [paper.name for paper in group]
                 for booklet in (False, True):  # two tasks: helpers may take one each
-                    self.submit((0, where[names[0]], 1, int(booklet)), "print rules", rules_task,
-                                names, booklet)
+                    self.submit((0, where[group[0].name], 1, int(booklet)), "print rules",
+                                rules_task, group, booklet)
         if j.options.svg:
             for n, chosen in enumerate(chunks(list(j.faces.drawings), SVGS_PER_TASK)):
                 self.submit((2, n), "svg", svg_task, chosen)
