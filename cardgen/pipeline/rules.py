@@ -20,7 +20,6 @@ from cardgen.data.model import Database
 from cardgen.impose.geometry import Paper
 from cardgen.pipeline import manifest, output, sources
 from cardgen.pipeline.faces import BuildOptions
-from cardgen.render.rulebook.moved import shares_page
 
 # The paper the shared rules page is typeset for; the other papers sharing it get its bytes
 # with their page boxes moved (render/rulebook/moved.py).
@@ -52,6 +51,8 @@ def rules_groups(papers: Sequence[Paper]) -> list[list[Paper]]:
     """The papers whose rules files (pages or booklets) one task writes: those that share the
     rules page (Letter, A4: their files made from one typeset) together, where the first of
     them stands, and every other paper on its own."""
+    from cardgen.render.rulebook.moved import shares_page
+
     groups: list[list[Paper]] = []
     shared: list[Paper] | None = None
     for paper in papers:
@@ -113,6 +114,7 @@ class _Files:
         """The paper's file written: BASE's typeset moved onto it (the very bytes on BASE),
         else typeset; its pages (a booklet's sheet sides)."""
         from cardgen.render.rulebook import moved_to
+        from cardgen.render.rulebook.moved import shares_page
 
         if shares_page(paper.width, paper.height):
             base, pages = self.base_typeset()
