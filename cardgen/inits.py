@@ -279,6 +279,17 @@ def __create_fn__(_HAS_DEFAULT_FACTORY, __dataclass_builtins_object__):
   self.f6=f6
   self.f7=f7
   self.f8=f8
+def __create_fn__(_HAS_DEFAULT_FACTORY, __dataclass_builtins_object__):
+ def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8):
+  __dataclass_builtins_object__.__setattr__(self,'f0',f0)
+  __dataclass_builtins_object__.__setattr__(self,'f1',f1)
+  __dataclass_builtins_object__.__setattr__(self,'f2',f2)
+  __dataclass_builtins_object__.__setattr__(self,'f3',f3)
+  __dataclass_builtins_object__.__setattr__(self,'f4',f4)
+  __dataclass_builtins_object__.__setattr__(self,'f5',f5)
+  __dataclass_builtins_object__.__setattr__(self,'f6',f6)
+  __dataclass_builtins_object__.__setattr__(self,'f7',f7)
+  __dataclass_builtins_object__.__setattr__(self,'f8',f8)
 def __create_fn__(_HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_f6):
  def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9):
   self.f0=f0

@@ -29,6 +29,7 @@ from cardgen.render.rulebook import (
     write_booklet,
     write_rules_pdf,
 )
+from cardgen.render.rulebook.styles import Look
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ["l5@0.6.5", "l5@act-one", "l5@0.6.2", "lux-aeterna", "orbital-debris"]
@@ -256,15 +257,16 @@ def test_the_booklet_sheets_are_drawn_as_pdfium_imposed_the_pages(
     made = rules_book(load_database(tiny, "tiny", None))
     assert made is not None
     book = made[0]
-    count, sides = write_booklet(book, PAPERS[paper], tmp_path / "sheets.pdf")
-    look = booklet_look(PAPERS[paper].width, PAPERS[paper].height)
+    sheet = PAPERS[paper]
+    count, sides = write_booklet(book, sheet, tmp_path / "sheets.pdf")
+    look = booklet_look(sheet.width, sheet.height)
     styles = paragraph_styles(look, book.faces)
     pages = tmp_path / "pages.pdf"
     doc = document.RulesDoc(str(pages), look, book, styles)
     doc.typeset(document.story(book, look, styles),
                 document._canvas_class(book.icons, pdf_face(book.faces)))
     assert doc.canv.getPageNumber() - 1 == count
-    reference = _pdfium_booklet(pages.read_bytes())
+    reference = _pdfium_booklet(pages.read_bytes(), look)
     ours = pdfium.PdfDocument(tmp_path / "sheets.pdf")
     assert len(ours) == len(reference) == sides == len(booklet_order(count))
     for n in range(sides):
@@ -276,10 +278,13 @@ def test_the_booklet_sheets_are_drawn_as_pdfium_imposed_the_pages(
             booklet_order(count)[n])
 
 
-def _pdfium_booklet(pages_pdf: bytes) -> pdfium.PdfDocument:
+def _pdfium_booklet(pages_pdf: bytes, look: Look) -> pdfium.PdfDocument:
     """The booklet as pdfium imposed it: the pages in booklet order (a blank one for the
-    padding), two-up on sheets twice as wide (FPDF_ImportNPagesToOne)."""
+    padding), two-up on sheets twice as wide (FPDF_ImportNPagesToOne); on the shared booklet
+    page's sheet (Letter, A4), those sheets' boxes widened around them to the sheet's size,
+    the two pages centred."""
     import pypdfium2.raw as pdfium_c
+    from reportlab.lib.units import mm
 
     source = pdfium.PdfDocument(pages_pdf)
     width, height = source[0].get_size()
@@ -290,8 +295,14 @@ def _pdfium_booklet(pages_pdf: bytes) -> pdfium.PdfDocument:
     ordered = pdfium.PdfDocument.new()
     ordered.import_pages(source, [count if page is None else page - 1
                                   for side in order for page in side])
-    return pdfium.PdfDocument(
+    sheets = pdfium.PdfDocument(
         pdfium_c.FPDF_ImportNPagesToOne(ordered.raw, 2 * width, height, 2, 1))
+    (left, bottom), (full_width, full_height) = look.offset, look.sheet
+    if (left, bottom) != (0, 0):
+        for sheet in sheets:
+            sheet.set_mediabox(-left * mm, -bottom * mm, (full_width - left) * mm,
+                               (full_height - bottom) * mm)
+    return sheets
 
 
 @pytest.mark.parametrize("target", SEEDS)

@@ -32,7 +32,7 @@ from cardgen.pipeline.pdfops import PdfOpsStore
 from cardgen.pipeline.pdfsplice import MAX_CHANGED
 from cardgen.pipeline.plans import kept_copies_placed, page_digest, planned
 from cardgen.pipeline.pool import Outcome, Pool, chunks, running
-from cardgen.pipeline.rules import rules_wanted, write_rules_files
+from cardgen.pipeline.rules import rules_groups, rules_wanted, write_rules_files
 from cardgen.pipeline.writers import (
     make_svg_folders,
     print_shop_faces,
@@ -47,6 +47,7 @@ from cardgen.render import png as preview
 
 if TYPE_CHECKING:
     from cardgen.data.model import Database
+    from cardgen.impose.geometry import Paper
     from cardgen.pipeline.faces import BuildOptions, FaceKey, Faces, Progress
 
 Records = list[manifest.FileRecord]
@@ -128,11 +129,11 @@ def home_meta(j: Job) -> tuple[str, ...]:
     return (j.db.game.name, j.db.game.title, j.db.edition.id)
 
 
-def rules_task(paper: str) -> tuple[Records, None]:
-    """One paper's rules PDF and booklet (cardgen.pipeline.rules)."""
+def rules_task(papers: list[Paper], booklet: bool) -> tuple[Records, None]:
+    """The rules PDFs or booklets of one paper or of papers sharing the rules page
+    (cardgen.pipeline.rules)."""
     j = _job()
-    sheet = project_paper_catalogue(j.db.project)[paper]
-    return write_rules_files(j.db, j.tmp, sheet, j.src, j.previous), None
+    return write_rules_files(j.db, j.tmp, papers, j.src, j.previous, booklet), None
 
 
 def print_shop_task(kind: str) -> tuple[Records, None]:
@@ -308,8 +309,12 @@ class Scheduler:
             self.submit((0, n), f"print {paper}", home_print_task, paper,
                         then=self.previews_of(n, paper))
         if rules_wanted(j.db, j.options):
-            for n, paper in enumerate(j.options.papers):
-                self.submit((0, n, 1), "print rules", rules_task, paper)
+            catalogue = project_paper_catalogue(j.db.project)
+            where = {paper: n for n, paper in enumerate(j.options.papers)}
+            for group in rules_groups([catalogue[paper] for paper in j.options.papers]):
+                for booklet in (False, True):  # two tasks: helpers may take one each
+                    self.submit((0, where[group[0].name], 1, int(booklet)), "print rules",
+                                rules_task, group, booklet)
         if j.options.svg:
             for n, chosen in enumerate(chunks(list(j.faces.drawings), SVGS_PER_TASK)):
                 self.submit((2, n), "svg", svg_task, chosen)

@@ -54,10 +54,11 @@ def icon_form_name(name: str) -> str:
     return f"cgicon-{name}"
 
 
-def _canvas_class(icons: Mapping[str, Path], regular: str, booklet: bool = False
-                  ) -> type[Canvas]:
+def _canvas_class(icons: Mapping[str, Path], regular: str, booklet: bool = False,
+                  sheet: Look | None = None) -> type[Canvas]:
     """A Canvas drawing the book's inline icons at their marks, its initial font the game's;
-    for a booklet, one whose pages are set two-up on sheets when saved (sheets.py)."""
+    for a booklet, one whose pages are set two-up on sheets when saved (sheets.py), centred
+    on the sheet of `sheet` (by default a sheet two pages wide)."""
 
     class RulesCanvas(KeptColours, Canvas):  # type: ignore[misc]  # reportlab: untyped
         def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -103,7 +104,9 @@ def _canvas_class(icons: Mapping[str, Path], regular: str, booklet: bool = False
 
     if booklet:
         class BookletCanvas(SheetsCanvas, RulesCanvas):
-            pass
+            if sheet is not None:
+                sheet_size = tuple(side * mm for side in sheet.sheet)
+                sheet_offset = tuple(side * mm for side in sheet.offset)
 
         return BookletCanvas
     return RulesCanvas
@@ -118,10 +121,12 @@ class RulesDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no type 
         self.marks = 0
         self.passes: list[bool] = []  # each pass so far: did it draw?
         self.deferring = False  # this pass draws the contents' page numbers when it ends
+        (width, height), (x, y) = page_place(look)
         super().__init__(
-            target, pagesize=(look.width * mm, look.height * mm), invariant=1,
-            leftMargin=look.margin * mm, rightMargin=look.margin * mm, topMargin=look.top * mm,
-            bottomMargin=look.bottom * mm, title=f"{book.title} - rules",
+            target, pagesize=(width * mm, height * mm), invariant=1,
+            leftMargin=(x + look.margin) * mm, rightMargin=(x + look.margin) * mm,
+            topMargin=(y + look.top) * mm, bottomMargin=(y + look.bottom) * mm,
+            title=f"{book.title} - rules",
             author="cardgen", creator="cardgen",
             subject=f"{book.title}: the rulebook" + (", booklet pages" if look.booklet else ""))
         self.text_frame = MeasuringFrame(
@@ -173,14 +178,16 @@ class RulesDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no type 
         canvas.make_icon_forms()
         look = self.look
         size = self.styles["footer"].fontSize
-        y = look.bottom * mm / 2
+        _, (x, y) = page_place(look)
         canvas.saveState()
         canvas.setFont(pdf_face(self.book.faces), size)
         canvas.setFillColor(INK)
-        canvas.drawCentredString(look.width * mm / 2, y, str(doc.page))
+        canvas.drawCentredString((x + look.width / 2) * mm, (y + look.bottom / 2) * mm,
+                                 str(doc.page))
         if not look.booklet:
             canvas.setFillColor(MUTED)
-            canvas.drawString(look.margin * mm, y, self.book.title)
+            canvas.drawString((x + look.margin) * mm, (y + look.bottom / 2) * mm,
+                              self.book.title)
         canvas.restoreState()
 
     def beforeDocument(self) -> None:
@@ -203,6 +210,15 @@ class RulesDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab has no type 
         self.outline_level = max(0, outline)
         if level <= CONTENTS_LEVELS:
             self.notify("TOCEntry", (level - 1, text, self.page, key))
+
+
+def page_place(look: Look) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The canvas's page size and where the page's content starts on it (mm): a page is
+    drawn on its sheet, centred (the shared page on Letter or A4); a booklet page on a page of
+    its own, which sheets.py centres on the sheet."""
+    if look.booklet:
+        return (look.width, look.height), (0.0, 0.0)
+    return look.sheet, look.offset
 
 
 def _layout(entries: list[tuple[int, str, int, str | None]]) -> list[tuple[int, str, str | None]]:
@@ -328,6 +344,6 @@ def typeset(book: Book, look: Look, target: Path | None = None) -> tuple[bytes, 
     sink: Any = str(target) if target is not None else io.BytesIO()
     doc = RulesDoc(sink, look, book, styles)
     doc.typeset(story(book, look, styles),
-                _canvas_class(book.icons, pdf_face(book.faces), look.booklet))
+                _canvas_class(book.icons, pdf_face(book.faces), look.booklet, look))
     pages = doc.canv.booklet_pages if look.booklet else doc.canv.getPageNumber() - 1
     return (b"" if target is not None else bytes(sink.getvalue())), pages

@@ -49,7 +49,7 @@ class KeptParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type i
     """A Paragraph whose line breaks are worked out once per (width, style): a later wrap at
     the same width takes the lines kept from the first, as reportlab would break them again;
     and whose markup is parsed once per (markup, style) in a process: the typesets of a build
-    on papers whose text is of one size (Letter and A4; the two booklets) make the same
+    on papers whose text is of one size (A3 and the shared page; their booklets) make the same
     paragraphs, which take the fragments the first parse gave (reportlab reads them, never
     changes them: a wrap keeps its words apart, a split makes new fragments). A paragraph
     of another text size (a booklet's) whose markup is plain text and `<font face>` spans

@@ -2,7 +2,8 @@
 
 `SheetsCanvas` keeps each page the typesetter ends as a form XObject (the page's content
 stream, under the resources its page would have had), and when the document is saved it lays
-the forms two-up on landscape sheets twice as wide, in booklet order
+the forms two-up on landscape sheets twice as wide (or on the shared booklet page's sheet,
+the two pages centred on it: they meet at its fold), in booklet order
 (cardgen.render.rulebook.booklet.booklet_order): the left page at 0, the right one at the
 page's width, a blank half left empty. That is what pdfium's FPDF_ImportNPagesToOne made of
 the typeset pages (each page a form placed alike), so every sheet is drawn as before
@@ -32,6 +33,8 @@ class SheetsCanvas(Canvas):  # type: ignore[misc]  # reportlab has no type infor
 
     sheets_begun = False
     booklet_pages = 0  # the booklet pages typeset (known once saved)
+    sheet_size: tuple[float, ...] | None = None  # pt; None: two pages wide
+    sheet_offset: tuple[float, ...] = (0.0, 0.0)  # pt: where the left page starts on a sheet
 
     def showPage(self) -> None:
         """The page ended as a form: what Canvas.showPage writes into a page's stream and
@@ -62,12 +65,13 @@ class SheetsCanvas(Canvas):  # type: ignore[misc]  # reportlab has no type infor
         pages = self.booklet_pages = self._pageNumber - 1
         width, height = self._pagesize
         self.sheets_begun = True
-        self.setPageSize((2 * width, height))
+        self.setPageSize(self.sheet_size or (2 * width, height))
+        left, bottom = self.sheet_offset
         for side in booklet_order(pages):
-            for x, page in zip((0, width), side, strict=True):
+            for x, page in zip((left, left + width), side, strict=True):
                 if page is not None:
                     self.saveState()
-                    self.translate(x, 0)
+                    self.translate(x, bottom)
                     self.doForm(page_form_name(page))
                     self.restoreState()
             self.showPage()

@@ -1,5 +1,6 @@
-"""The rulebook's look: page geometry and paragraph styles for a page (Letter, A4) or a booklet
-page (half a landscape sheet), in the game's fonts (registered with reportlab here)."""
+"""The rulebook's look: page geometry and paragraph styles for a page (Letter, A4: the shared
+page) or a booklet page (the shared one, or half a landscape sheet), in the game's fonts
+(registered with reportlab here)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from cardgen.records import record
 from cardgen.render.pdf import register_fonts
 from cardgen.render.pdffonts import tt_font
 from cardgen.render.rulebook.book import Faces
+from cardgen.render.rulebook.moved import SHARED_BOOKLET_PAGE, SHARED_PAGE, shares_page
 
 INK = HexColor("#1A1A1A")
 MUTED = HexColor("#555555")
@@ -40,7 +42,8 @@ def registered(face: str) -> str:
 
 @record(frozen=True)
 class Look:
-    """A page size in mm, its margins and the body text size in pt."""
+    """A page size in mm, its margins and the body text size in pt; the paper (a booklet's:
+    its landscape sheet) the pages are centred on, when that is not the page itself (mm)."""
 
     width: float
     height: float
@@ -49,6 +52,8 @@ class Look:
     bottom: float
     body: float  # pt
     booklet: bool = False
+    sheet_width: float = 0.0  # 0: the page's (a booklet's: twice its width)
+    sheet_height: float = 0.0
 
     @property
     def frame_width(self) -> float:
@@ -58,15 +63,36 @@ class Look:
     def frame_height(self) -> float:
         return self.height - self.top - self.bottom
 
+    @property
+    def sheet(self) -> tuple[float, float]:
+        """The paper the pages are printed on (mm): a page's own, a booklet's sheet."""
+        pages = 2 if self.booklet else 1
+        return (self.sheet_width or pages * self.width, self.sheet_height or self.height)
+
+    @property
+    def offset(self) -> tuple[float, float]:
+        """Where the page (a booklet's: its two pages side by side) starts on the sheet, mm:
+        centred on it."""
+        pages = 2 if self.booklet else 1
+        width, height = self.sheet
+        return ((width - pages * self.width) / 2, (height - self.height) / 2)
+
 
 def page_look(width: float, height: float) -> Look:
-    """A Letter or A4 page of the rules."""
+    """A page of the rules on paper of this size: the shared page centred on it (Letter, A4)
+    or a page of its own size."""
+    if shares_page(width, height):
+        return Look(*SHARED_PAGE, 20.0, 18.0, 20.0, 10.0, sheet_width=width, sheet_height=height)
     return Look(width, height, 20.0, 18.0, 20.0, 10.0)
 
 
 def booklet_look(sheet_width: float, sheet_height: float) -> Look:
-    """A booklet page: half of the sheet turned landscape (A5 on A4, half-letter on Letter)."""
+    """A booklet page: the shared booklet page on Letter and A4, two on a landscape sheet
+    meeting at its centre (the fold); on another paper half of the sheet turned landscape."""
     long, short = max(sheet_width, sheet_height), min(sheet_width, sheet_height)
+    if shares_page(sheet_width, sheet_height):
+        return Look(*SHARED_BOOKLET_PAGE, 14.0, 14.0, 16.0, 9.0, booklet=True, sheet_width=long,
+                    sheet_height=short)
     return Look(long / 2, short, 14.0, 14.0, 16.0, 9.0, booklet=True)
 
 

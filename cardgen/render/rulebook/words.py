@@ -3,11 +3,12 @@ parse in a process.
 
 Breaking a paragraph of several fragments into lines begins by cutting its fragments into
 words, each with its width (the paragraph module's `_getFragWords`: a third of line breaking's
-work), whatever the width the lines are broken to. The typesets of one text size (the Letter
-and A4 pages; the two booklets) break the same parses (cardgen.render.rulebook.flow's
-KeptParagraph shares them) to other widths, so `frag_words` keeps the words made from a parse's
-fragment list, held with it, and hands each later call a new list of the same words: line
-breaking reads a word and never changes it (a long word it splits, it splits into new ones).
+work), whatever the width the lines are broken to. The typesets of one text size (the pages
+for several papers, as A3 and the shared page; their booklets) break the same parses
+(cardgen.render.rulebook.flow's KeptParagraph shares them) to other widths, so `frag_words`
+keeps the words made from a parse's fragment list, held with it, and hands each later call a
+new list of the same words: line breaking reads a word and never changes it (a long word it
+splits, it splits into new ones).
 Kept only for a parse of reportlab's plain fragments: text, fonts and marks of no width (a
 soft hyphen, a picture sized in percent, already broken words: made afresh every time); the
 fonts measured are those registered under the fragments' names when they were made (tested
