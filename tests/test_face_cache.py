@@ -205,3 +205,37 @@ def test_layout_files_digests_read_whole_or_streamed_alike(tmp_path: Path,
     assert list(sources._layout_files(folder)) == expected()
     monkeypatch.setattr(sources, "WHOLE_BYTES", 100)  # the larger files streamed
     assert list(sources._layout_files(folder)) == expected()
+
+
+def test_warm_layout_files_digests_are_those_read_afresh(tmp_path: Path) -> None:
+    """While warm, a layout file's digest is taken again only while the file is the one read
+    (its identity): after edits, new files, files removed or replaced, a link retargeted, the
+    digests are those a cold read gives."""
+    from cardgen.pipeline import sources, warm
+
+    folder = tmp_path / "layouts"
+    (folder / "g" / "icons").mkdir(parents=True)
+    (folder / "g" / "card.yaml").write_bytes(b"size: [63, 88]\n")
+    (folder / "g" / "icons" / "a.svg").write_bytes(b"<svg/>")
+
+    def cold() -> list[bytes]:  # as a one-shot build reads them (keeping stays on)
+        return list(sources._layout_files_read(folder, sorted(sources._readable_files(folder))))
+
+    warm.keep_warm()
+    try:
+        steps = [
+            lambda: None,
+            lambda: (folder / "g" / "card.yaml").write_bytes(b"size: [63, 89]\n"),  # same size
+            lambda: (folder / "g" / "icons" / "b.svg").write_bytes(b"<svg />"),
+            lambda: (folder / "g" / "icons" / "a.svg").unlink(),
+            lambda: os.replace(folder / "g" / "icons" / "b.svg", folder / "g" / "icons" / "a.svg"),
+            lambda: (folder / "g" / "link.yaml").symlink_to(folder / "g" / "card.yaml"),
+            lambda: ((folder / "g" / "link.yaml").unlink(),
+                     (folder / "g" / "link.yaml").symlink_to(folder / "g" / "icons" / "a.svg")),
+        ]
+        for step in steps:
+            step()
+            for _ in range(2):
+                assert list(sources._layout_files(folder)) == cold()
+    finally:
+        warm.keep_warm(False)

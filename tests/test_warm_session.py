@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -24,7 +25,7 @@ from rich.console import Console
 from cardgen.cli import watch_cmd
 from cardgen.data import yamlkeep
 from cardgen.export import gallery
-from cardgen.pipeline import manifest, output, pdfops, pdfsplice, spare, warm, writers
+from cardgen.pipeline import manifest, output, pagekeys, pdfops, pdfsplice, spare, warm, writers
 from tests.conftest import REPO
 from tests.support import gen_deck
 from tests.test_broken_inputs import tree_hashes
@@ -357,7 +358,7 @@ def test_kept_print_shop_page_keys_are_the_keys(tmp_path: Path) -> None:
     def check(reused: set[str], signature: str = "sig") -> None:
         painter = Painter(reused, keys)
         for _ in range(2):
-            assert writers._print_keys("print/card.pdf", signature, 3.0, painter, drawings) == [
+            assert pagekeys.print_keys("print/card.pdf", signature, 3.0, painter, drawings) == [
                 print_page_key(signature, 3.0, painter, d) for d in drawings]
 
     check(set())
@@ -367,6 +368,16 @@ def test_kept_print_shop_page_keys_are_the_keys(tmp_path: Path) -> None:
     drawings[1].corner = 1.5
     drawings[2].shape = "circle"
     drawings[3].points = ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0))
+    check(set())
+    keys[id(drawings[4])] = "another face"
+    check(set())
+    drawings.reverse()  # pages moved: each taken by its very Drawing
+    check(set())
+    del drawings[3]
+    check(set())
+    drawings.insert(2, drawings[5])  # a face on two pages
+    check(set())
+    drawings[6] = replace(drawings[6])  # equal values, another Drawing
     check(set())
 
 
@@ -471,7 +482,7 @@ def test_kept_home_print_page_keys_are_the_keys(tmp_path: Path) -> None:
         contents = [f"{content}{n}" for n in range(len(pages))]
         for _ in range(2):
             painter = Painter(reused, keys)
-            assert writers._home_keys(signature, contents, painter, pages, drawings) == [
+            assert pagekeys.home_keys("h.pdf", signature, contents, painter, pages, drawings) == [
                 home_page_key(signature, c, Painter(reused, keys), page, drawings)
                 for c, page in zip(contents, pages, strict=True)]
 
@@ -490,6 +501,16 @@ def test_kept_home_print_page_keys_are_the_keys(tmp_path: Path) -> None:
     placed[2].points = ((0, 0), (1, 0), (0, 1))  # equal values of another type
     check(set())
     keys[id(placed[3])] = "another face"
+    check(set())
+    check(set(), content="d")  # every page's content another
+    faces_a, faces_b = pages[0].placements[0].face, pages[-1].placements[-1].face
+    drawings[faces_a], drawings[faces_b] = drawings[faces_b], drawings[faces_a]
+    check(set())
+    del pages[0]  # a page fewer
+    check(set())
+    pages.insert(1, pages[2])  # a page twice
+    check(set())
+    pages[3].placements.pop()  # a face fewer on a page
     check(set())
 
 

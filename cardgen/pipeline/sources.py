@@ -32,6 +32,7 @@ from cardgen.pipeline.toolchain import _versions as _versions
 from cardgen.pipeline.toolchain import package_digest as package_digest
 from cardgen.pipeline.toolchain import toolchain as toolchain
 from cardgen.pipeline.toolchain import user_cache as user_cache
+from cardgen.pipeline.warm import identity
 
 if TYPE_CHECKING:  # `cardgen check` reads a clean record without the layout modules or Pillow
     from cardgen.layout.drawing import Drawing
@@ -73,7 +74,37 @@ def _layout_files(folder: Path) -> Iterator[bytes]:
     """Name and content digest of every file under layouts/ (links out of the project skipped):
     a file of up to WHOLE_BYTES hashed as read whole (a layout or an icon: hashlib.file_digest
     makes and zeroes a buffer of 256 kB for each file), a larger one streamed."""
-    for path in sorted(_readable_files(folder)):
+    paths = sorted(_readable_files(folder))
+    if not keeping():
+        return _layout_files_read(folder, paths)
+    return (_kept_file(_LAYOUT_FILES, folder, path) for path in paths)
+
+
+WHOLE_BYTES = 1 << 20  # a file under layouts/ this size or smaller is hashed as read whole
+
+
+def _kept_file(kept: dict[tuple[str, str], tuple[tuple[int, ...], bytes]], folder: Path,
+               path: Path) -> bytes:
+    """`_layout_files`' chunk of one file, while warm: the last one made for that file while
+    it has the same identity (device, inode, size, times: `warm.identity`), read again else
+    (a rebuild of `cardgen watch` or `serve` hashed every layout and icon again)."""
+    at = (str(folder), str(path))
+    try:
+        now = identity(os.stat(path))
+    except OSError:
+        now = ()
+    found = kept.get(at)
+    if found is not None and now and found[0] == now:
+        return found[1]
+    chunk = next(_layout_files_read(folder, [path]))
+    if now:
+        kept[at] = (now, chunk)
+    return chunk
+
+
+def _layout_files_read(folder: Path, paths: Iterable[Path]) -> Iterator[bytes]:
+    """`_layout_files`' chunks of these files, each read now."""
+    for path in paths:
         with path.open("rb") as f:
             if os.fstat(f.fileno()).st_size <= WHOLE_BYTES:
                 digest = hashlib.sha1(f.read()).digest()
@@ -82,7 +113,9 @@ def _layout_files(folder: Path) -> Iterator[bytes]:
         yield path.relative_to(folder).as_posix().encode("utf-8") + b"\0" + digest
 
 
-WHOLE_BYTES = 1 << 20  # a file under layouts/ this size or smaller is hashed as read whole
+# while the process keeps warm: (layout folder, file) -> (its identity, `_layout_files`' chunk)
+_LAYOUT_FILES: dict[tuple[str, str], tuple[tuple[int, ...], bytes]] = {}
+on_forget(_LAYOUT_FILES.clear)
 
 
 def _readable_files(folder: Path) -> Iterator[Path]:

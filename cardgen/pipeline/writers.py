@@ -14,6 +14,7 @@ from cardgen.impose.home import copies_placed, home_file_name
 from cardgen.pipeline import manifest, output, sources, warm
 from cardgen.pipeline.faces import BuildOptions, FaceKey, Faces, Progress, copy_groups, kind_title
 from cardgen.pipeline.outputs import project_paper_catalogue
+from cardgen.pipeline.pagekeys import home_keys, print_keys
 from cardgen.pipeline.rules import rules_plan_lines
 
 if TYPE_CHECKING:
@@ -96,7 +97,7 @@ def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildO
 
     def keys_of(signature: str) -> list[str]:
         assert contents is not None
-        return _home_keys(signature, contents, painter, pages, faces.drawings)
+        return home_keys(path.name, signature, contents, painter, pages, faces.drawings)
 
     def show(canvas: Any, streams: PageStreams | None, n: int) -> None:
         draw_page(canvas, pages[n], faces.drawings, painter, streams,
@@ -126,43 +127,6 @@ def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildO
     if store is not None and streams is not None and contents is not None:
         store.keep_file(path.name, pdfsplice.record(canvas, frame, keys_of(streams.signature),
                                                     sizes, states, path))
-
-
-def _home_keys(signature: str, contents: list[str], painter: Any, pages: list[impose.Page],
-               drawings: dict[FaceKey, Drawing]) -> list[str]:
-    """Each home-print page's key (`render.pages.home_page_key`); while the process keeps
-    warm, taken again for the same signature, content (the page's plan and faces' keys) and,
-    per face placed, its key, form or not, shape, corner and points (what the key is made of),
-    these known by their marshalled bytes (equal bytes: equal values of the same types)."""
-    from marshal import dumps
-
-    from cardgen.render.pages import home_page_key
-
-    if not warm.warm():
-        return [home_page_key(signature, content, painter, page, drawings)
-                for content, page in zip(contents, pages, strict=True)]
-    reused, key_of = painter.reused, painter.key
-    out = []
-    for content, page in zip(contents, pages, strict=True):
-        placed = [drawings[p.face] for p in page.placements]
-        try:
-            made = (signature, content, dumps([(face, face in reused, d.shape, d.corner, d.points)
-                                               for d in placed for face in (key_of(d),)], 2))
-        except ValueError:  # a value marshal refuses: worked out afresh
-            out.append(home_page_key(signature, content, painter, page, drawings))
-            continue
-        key = _HOME_KEYS.get(made)
-        if key is None:
-            if len(_HOME_KEYS) >= 1 << 16:
-                _HOME_KEYS.clear()
-            key = _HOME_KEYS[made] = home_page_key(signature, content, painter, page, drawings)
-        out.append(key)
-    return out
-
-
-# while the process keeps warm: (signature, content, the faces' keys, forms, shapes, corners
-# and points marshalled) -> the home-print page's key (`_home_keys`)
-_HOME_KEYS: dict[tuple[str, str, bytes], str] = warm.memo({})
 
 
 def _home_mode(options: BuildOptions, f: impose.HomeFile) -> str:
@@ -237,7 +201,7 @@ def write_print_shop_pdf(db: Database, faces: Faces, path: Path, kind: str,
         store.prepare_fonts()
         if _spliced(store, path, previous, painter, (title, subject, bleed),
                     lambda: drawn,
-                    lambda sig: _print_keys(document, sig, bleed, painter, drawings), sizes,
+                    lambda sig: print_keys(document, sig, bleed, painter, drawings), sizes,
                     lambda canvas, streams, n: show_print_page(canvas, drawings[n], painter,
                                                                bleed, streams),
                     document):
@@ -260,40 +224,6 @@ def write_print_shop_pdf(db: Database, faces: Faces, path: Path, kind: str,
 
     return write_print_pdf(path, drawings, paint=painter, begin=begin, after=after, keys=keys,
                            states=states, title=title, subject=subject)
-
-
-def _print_keys(document: str, signature: str, bleed: float, painter: Any,
-                drawings: list[Drawing]) -> list[str]:
-    """Each print-shop page's key (`render.pages.print_page_key`); while the process keeps
-    warm, a face's taken again when it is the very Drawing of the document's last build, with
-    the same face key, form, shape, corner and points (what the key is made of)."""
-    from cardgen.render.pages import print_page_key
-
-    if not warm.warm():
-        return [print_page_key(signature, bleed, painter, d) for d in drawings]
-    last = _PRINT_KEYS.get(document, {})
-    kept: dict[int, tuple[Any, ...]] = {}
-    out = []
-    reused = painter.reused
-    for d in drawings:
-        face = painter.key(d)
-        form = face in reused
-        was = last.get(id(d))
-        if (was is not None and was[0] is d and was[1] == signature and was[2] is bleed
-                and was[3] == face and was[4] is form and was[5] is d.shape
-                and was[6] is d.corner and was[7] is d.points):
-            key = was[8]
-        else:
-            key = print_page_key(signature, bleed, painter, d)
-        kept[id(d)] = (d, signature, bleed, face, form, d.shape, d.corner, d.points, key)
-        out.append(key)
-    _PRINT_KEYS[document] = kept
-    return out
-
-
-# while the process keeps warm: per print-shop document, id(drawing) -> what its page's key
-# was made of and the key (`_print_keys`)
-_PRINT_KEYS: dict[str, dict[int, tuple[Any, ...]]] = warm.memo({})
 
 
 def _spliced(store: PdfOpsStore, path: Path, previous: Path | None, painter: Any,

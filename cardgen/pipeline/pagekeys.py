@@ -1,0 +1,153 @@
+"""The page keys of the home-print and print-shop PDFs (`render.pages.home_page_key`,
+`print_page_key`: what a page is made of, which tells a spliced file's changed pages).
+
+A page's key is made of its signature, content (home-print) or bleed (print-shop) and, per
+face placed, the face's key, whether it is a form, and its drawing's shape, corner and points.
+While the process keeps warm (`pipeline.warm`), each document keeps what its last keys were
+made of as lists, one entry per face placed in order: the drawings, their face keys, forms,
+shapes, corners and points. A rebuild makes the same lists with `map` (no Python loop over
+the thousands of faces a document places) and finds the faces whose entries are not the very
+objects of the last build's (face keys: equal texts) by comparing the lists with `map` too;
+a page none of whose faces changed, of the same signature and content, keeps its key, and
+only the others' keys are worked out (a one-card edit: a few pages). Holding the last
+build's objects in the lists keeps their ids from being reused.
+"""
+
+from __future__ import annotations
+
+from itertools import chain, compress, repeat
+from marshal import dumps
+from operator import attrgetter, is_not, ne
+from typing import TYPE_CHECKING, Any
+
+from cardgen.pipeline import warm
+
+if TYPE_CHECKING:
+    from cardgen import impose
+    from cardgen.layout.drawing import Drawing
+    from cardgen.pipeline.faces import FaceKey
+
+Facts = tuple[list[Any], ...]  # drawings, face keys, forms, shapes, corners, points
+
+_FACE, _PLACEMENTS = attrgetter("face"), attrgetter("placements")
+_SHAPE, _CORNER, _POINTS = attrgetter("shape"), attrgetter("corner"), attrgetter("points")
+
+
+def facts(painter: Any, placed: list[Drawing]) -> Facts:
+    """Per drawing placed (a render.pdf Painter's): the drawing, its face key, whether it is a
+    form, its shape, corner and points, as `render.pages._placed` finds them (the drawings
+    a list of its own: the caller's may change)."""
+    placed = list(placed)
+    keys = list(map(painter.keys.get, map(id, placed)))
+    if None in keys or "" in keys:  # a drawing the painter has not keyed: Painter.key's way
+        keys = [key or painter.key(d) for key, d in zip(keys, placed, strict=True)]
+    return (placed, keys, list(map(painter.reused.__contains__, keys)), list(map(_SHAPE, placed)),
+            list(map(_CORNER, placed)), list(map(_POINTS, placed)))
+
+
+def changed(now: Facts, last: Facts) -> list[bool]:
+    """Per face placed (the lists of equal length): whether any of its facts is not the last
+    build's: another object (the face key: another text)."""
+    drawings, keys, forms, shapes, corners, points = now
+    return list(map(any, zip(map(is_not, drawings, last[0]), map(ne, keys, last[1]),
+                             map(is_not, forms, last[2]), map(is_not, shapes, last[3]),
+                             map(is_not, corners, last[4]), map(is_not, points, last[5]),
+                             strict=True)))
+
+
+def print_keys(document: str, signature: str, bleed: float, painter: Any,
+               drawings: list[Drawing]) -> list[str]:
+    """Each print-shop page's key (one face a page); while warm, a page's taken again when
+    its face's facts are those of the same page (or, pages moved, of a page holding the very
+    Drawing) of the document's last build, signature and bleed alike."""
+    from cardgen.render.pages import print_page_key
+
+    if not warm.warm():
+        return [print_page_key(signature, bleed, painter, d) for d in drawings]
+    now = facts(painter, drawings)
+    last = _PRINT.get(document)
+    if last is None or last[0] != signature or last[1] is not bleed:
+        out = [print_page_key(signature, bleed, painter, d) for d in drawings]
+    else:
+        old, out = last[2], list(last[3])
+        if len(old[0]) != len(drawings):
+            out = [""] * len(drawings)
+            flags = [True] * len(drawings)
+        else:
+            flags = changed(now, old)
+        index = None
+        for i in compress(range(len(drawings)), flags):
+            if index is None:  # the last build's pages by their drawing's id
+                index = dict(zip(map(id, old[0]), range(len(old[0])), strict=True))
+            j = index.get(id(drawings[i]))
+            same = j is not None and all(
+                fact[i] is was[j] or k == 1 and fact[i] == was[j]
+                for k, (fact, was) in enumerate(zip(now, old, strict=True)))
+            out[i] = last[3][j] if same and j is not None else print_page_key(
+                signature, bleed, painter, drawings[i])
+    _PRINT[document] = (signature, bleed, now, out)
+    return out
+
+
+def home_keys(document: str, signature: str, contents: list[str], painter: Any,
+              pages: list[impose.Page], drawings: dict[FaceKey, Drawing]) -> list[str]:
+    """Each home-print page's key; while warm, a page's taken again when its signature,
+    content and its faces' facts are those of the same page of the document's last build,
+    else from `_by_bytes`."""
+    from cardgen.render.pages import home_page_key
+
+    if not warm.warm():
+        return [home_page_key(signature, content, painter, page, drawings)
+                for content, page in zip(contents, pages, strict=True)]
+    counts = list(map(len, map(_PLACEMENTS, pages)))
+    placed = list(map(drawings.__getitem__, map(_FACE, chain.from_iterable(map(_PLACEMENTS,
+                                                                                 pages)))))
+    now = facts(painter, placed)
+    last = _HOME.get(document)
+    if (last is None or last[0] != signature or last[1] != counts
+            or len(last[2]) != len(contents)):
+        flags = [True] * len(pages)
+        out = [""] * len(pages)
+    else:
+        flags = list(map(ne, contents, last[2]))
+        owner = chain.from_iterable(map(repeat, range(len(pages)), counts))
+        for n in compress(owner, changed(now, last[3])):
+            flags[n] = True
+        out = list(last[4])
+    for n in compress(range(len(pages)), flags):
+        out[n] = _by_bytes(signature, contents[n], painter, pages[n], drawings)
+    _HOME[document] = (signature, counts, contents, now, out)
+    return out
+
+
+def _by_bytes(signature: str, content: str, painter: Any, page: impose.Page,
+              drawings: dict[FaceKey, Drawing]) -> str:
+    """A home-print page's key, taken again for the same signature, content and, per face
+    placed, its key, form or not, shape, corner and points, these known by their marshalled
+    bytes (equal bytes: equal values of the same types), whatever document it was in."""
+    from cardgen.render.pages import home_page_key
+
+    reused, key_of = painter.reused, painter.key
+    placed = [drawings[p.face] for p in page.placements]
+    try:
+        made = (signature, content, dumps([(face, face in reused, d.shape, d.corner, d.points)
+                                           for d in placed for face in (key_of(d),)], 2))
+    except ValueError:  # a value marshal refuses: worked out afresh
+        return home_page_key(signature, content, painter, page, drawings)
+    key = _HOME_KEYS.get(made)
+    if key is None:
+        if len(_HOME_KEYS) >= 1 << 16:
+            _HOME_KEYS.clear()
+        key = _HOME_KEYS[made] = home_page_key(signature, content, painter, page, drawings)
+    return key
+
+
+# while the process keeps warm: per print-shop document, (signature, bleed, its faces' facts,
+# its pages' keys) of its last build
+_PRINT: dict[str, tuple[str, float, Facts, list[str]]] = warm.memo({})
+# while the process keeps warm: per home-print document, (signature, faces per page, pages'
+# contents, its faces' facts, its pages' keys) of its last build
+_HOME: dict[str, tuple[str, list[int], list[str], Facts, list[str]]] = warm.memo({})
+# while the process keeps warm: (signature, content, the faces' keys, forms, shapes, corners
+# and points marshalled) -> the home-print page's key (`_by_bytes`)
+_HOME_KEYS: dict[tuple[str, str, bytes], str] = warm.memo({})
