@@ -19,6 +19,12 @@ from cardgen.render.pdffonts import tt_font
 from cardgen.render.rulebook.book import Faces
 from cardgen.render.rulebook.moved import SHARED_BOOKLET_PAGE, SHARED_PAGE, shares_page
 
+# The shared pages' margins are a Letter page's (20 mm at the sides, 18 at the top, 20 at the
+# bottom; a booklet page's 14, 14 and 16) less what the shared page leaves out of Letter: on
+# Letter the text sits where a page of Letter's own size has it (the same lines and pages), on
+# A4 the same text is centred with wider margins above and below (narrower at the sides).
+LETTER = (215.9, 279.4)
+
 INK = HexColor("#1A1A1A")
 MUTED = HexColor("#555555")
 RULE = HexColor("#9A9A9A")
@@ -82,7 +88,9 @@ def page_look(width: float, height: float) -> Look:
     """A page of the rules on paper of this size: the shared page centred on it (Letter, A4)
     or a page of its own size."""
     if shares_page(width, height):
-        return Look(*SHARED_PAGE, 20.0, 18.0, 20.0, 10.0, sheet_width=width, sheet_height=height)
+        side = (LETTER[0] - SHARED_PAGE[0]) / 2  # what the shared page leaves of Letter's width
+        return Look(*SHARED_PAGE, 20.0 - side, 18.0, 20.0, 10.0, sheet_width=width,
+                    sheet_height=height)
     return Look(width, height, 20.0, 18.0, 20.0, 10.0)
 
 
@@ -91,8 +99,9 @@ def booklet_look(sheet_width: float, sheet_height: float) -> Look:
     meeting at its centre (the fold); on another paper half of the sheet turned landscape."""
     long, short = max(sheet_width, sheet_height), min(sheet_width, sheet_height)
     if shares_page(sheet_width, sheet_height):
-        return Look(*SHARED_BOOKLET_PAGE, 14.0, 14.0, 16.0, 9.0, booklet=True, sheet_width=long,
-                    sheet_height=short)
+        edge = (LETTER[0] - SHARED_BOOKLET_PAGE[1]) / 2  # what it leaves of a Letter booklet page's height
+        return Look(*SHARED_BOOKLET_PAGE, 14.0, 14.0 - edge, 16.0 - edge, 9.0, booklet=True,
+                    sheet_width=long, sheet_height=short)
     return Look(long / 2, short, 14.0, 14.0, 16.0, 9.0, booklet=True)
 
 
