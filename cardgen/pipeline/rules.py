@@ -18,12 +18,13 @@ from typing import TYPE_CHECKING
 
 from cardgen.data.model import Database
 from cardgen.impose.geometry import Paper
+from cardgen.impose.papers import PAPERS
 from cardgen.pipeline import manifest, output, sources
 from cardgen.pipeline.faces import BuildOptions
 
 # The paper the shared rules page is typeset for; the other papers sharing it get its bytes
 # with their page boxes moved (render/rulebook/moved.py).
-BASE = Paper("letter", 215.9, 279.4)
+BASE = PAPERS["letter"]
 
 if TYPE_CHECKING:
     from cardgen.render.rulebook.book import Book

@@ -12,6 +12,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 
+from cardgen.impose.papers import PAPERS
 from cardgen.layout import fonts
 from cardgen.records import record
 from cardgen.render.pdf import register_fonts
@@ -23,7 +24,7 @@ from cardgen.render.rulebook.moved import SHARED_BOOKLET_PAGE, SHARED_PAGE, shar
 # bottom; a booklet page's 14, 14 and 16) less what the shared page leaves out of Letter: on
 # Letter the text sits where a page of Letter's own size has it (the same lines and pages), on
 # A4 the same text is centred with wider margins above and below (narrower at the sides).
-LETTER = (215.9, 279.4)
+LETTER = PAPERS["letter"]
 
 INK = HexColor("#1A1A1A")
 MUTED = HexColor("#555555")
@@ -88,7 +89,7 @@ def page_look(width: float, height: float) -> Look:
     """A page of the rules on paper of this size: the shared page centred on it (Letter, A4)
     or a page of its own size."""
     if shares_page(width, height):
-        side = (LETTER[0] - SHARED_PAGE[0]) / 2  # what the shared page leaves of Letter's width
+        side = (LETTER.width - SHARED_PAGE[0]) / 2  # what it leaves of Letter's width
         return Look(*SHARED_PAGE, 20.0 - side, 18.0, 20.0, 10.0, sheet_width=width,
                     sheet_height=height)
     return Look(width, height, 20.0, 18.0, 20.0, 10.0)
@@ -99,7 +100,8 @@ def booklet_look(sheet_width: float, sheet_height: float) -> Look:
     meeting at its centre (the fold); on another paper half of the sheet turned landscape."""
     long, short = max(sheet_width, sheet_height), min(sheet_width, sheet_height)
     if shares_page(sheet_width, sheet_height):
-        edge = (LETTER[0] - SHARED_BOOKLET_PAGE[1]) / 2  # what it leaves of a Letter booklet page's height
+        # what it leaves of a Letter booklet page's height (the sheet's short side)
+        edge = (LETTER.width - SHARED_BOOKLET_PAGE[1]) / 2
         return Look(*SHARED_BOOKLET_PAGE, 14.0, 14.0 - edge, 16.0 - edge, 9.0, booklet=True,
                     sheet_width=long, sheet_height=short)
     return Look(long / 2, short, 14.0, 14.0, 16.0, 9.0, booklet=True)
