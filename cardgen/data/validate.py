@@ -42,7 +42,8 @@ def parse_model(cls: type[M], source: Source, problems: list[Problem]) -> M | No
     kept = kept_model(cls, source.data)
     if kept is not None:
         return kept
-    model = plainly_valid(cls, source.data)
+    # (once the class's validator is built, as in a warm process, pydantic's is quicker)
+    model = None if cls.__pydantic_complete__ else plainly_valid(cls, source.data)
     if model is not None:
         keep_model(cls, source.data, model)
         return model
