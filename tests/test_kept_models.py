@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from cardgen.data import model
+from cardgen.data import model, validate
 from cardgen.data.load import load_database
 from cardgen.data.model import EditionFile, GameFile, keeping_models
 from cardgen.errors import ProblemsError
@@ -22,7 +22,8 @@ from tests.support import gen_deck
 
 @pytest.fixture
 def validated(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The file models validated (by class name), wherever the model came from."""
+    """The file models validated (by class name), by pydantic or the fast path, wherever the
+    model came from."""
     seen: list[str] = []
     for cls in (GameFile, EditionFile):
         real = cls.model_validate
@@ -33,6 +34,15 @@ def validated(monkeypatch: pytest.MonkeyPatch) -> list[str]:
             return _real(data, *args, **kwargs)
 
         monkeypatch.setattr(cls, "model_validate", counting)
+    plain = validate.plainly_valid
+
+    def plainly(cls: Any, data: Any) -> Any:
+        model = plain(cls, data)
+        if model is not None:  # validated without pydantic's validators (data/fastmodel.py)
+            seen.append(cls.__name__)
+        return model
+
+    monkeypatch.setattr(validate, "plainly_valid", plainly)
     return seen
 
 

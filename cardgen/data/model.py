@@ -307,7 +307,10 @@ class SetupStep(Strict):
 
     @property
     def data(self) -> dict[str, Any]:
-        return self.model_dump(exclude_none=True)
+        """`model_dump(exclude_none=True)`'s dict (tested equal), without building pydantic's
+        serializer: every field a text, a number or a flat mapping (copied)."""
+        return {name: dict(value) if value.__class__ is dict else value
+                for name, value in self.__dict__.items() if value is not None}
 
 
 class Players(Strict):

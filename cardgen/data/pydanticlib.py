@@ -29,6 +29,7 @@ UNUSED = {"fractions": ("\n    \\A\\s*",),  # _RATIONAL_FORMAT
           "pydantic.types": ("^\\s*(\\d*\\.?\\d+)",)}  # ByteSize.byte_string_re
 
 with codes_shared(), forward_checks_skipped(), patterns_deferred(UNUSED), dataclasses_as_records():
+    from annotated_types import Ge, Gt, Le, Lt  # (pydantic's import loads it; the constraints)
     from pydantic import (
         BaseModel,
         ConfigDict,
@@ -38,5 +39,5 @@ with codes_shared(), forward_checks_skipped(), patterns_deferred(UNUSED), datacl
         model_validator,
     )
 
-__all__ = ["BaseModel", "ConfigDict", "Field", "ValidationError", "field_validator",
-           "model_validator"]
+__all__ = ["BaseModel", "ConfigDict", "Field", "Ge", "Gt", "Le", "Lt", "ValidationError",
+           "field_validator", "model_validator"]

@@ -12,6 +12,7 @@ import typing
 from dataclasses import field
 from typing import Any
 
+from cardgen.data.fastmodel import plainly_valid
 from cardgen.data.model import BASE_FIELDS, FieldSpec, ImpossibleValue, KindSpec, Term, keep_model, kept_model
 from cardgen.data.paths import SLUG, SLUG_HINT, slug_problem
 from cardgen.data.pydanticlib import BaseModel, ValidationError
@@ -36,10 +37,16 @@ M = typing.TypeVar("M", bound=BaseModel)
 
 def parse_model(cls: type[M], source: Source, problems: list[Problem]) -> M | None:
     """Validate a whole file against a pydantic model; append located problems on failure.
-    A valid file's model may come from an earlier process (`model.keeping_models`)."""
+    A valid file's model may come from an earlier process (`model.keeping_models`); a plainly
+    valid one is made without building pydantic's validators (`fastmodel.plainly_valid`)."""
     kept = kept_model(cls, source.data)
     if kept is not None:
         return kept
+    # (once the class's validator is built, as in a warm process, pydantic's is quicker)
+    model = None if cls.__pydantic_complete__ else plainly_valid(cls, source.data)
+    if model is not None:
+        keep_model(cls, source.data, model)
+        return model
     try:
         model = cls.model_validate(source.data)
     except ValidationError as exc:
