@@ -211,6 +211,8 @@ def test_a_character_map_made_once_is_reportlabs() -> None:
 
     from reportlab.pdfbase import ttfonts
 
+    from cardgen.render import pdfsubset
+
     assert ttfonts.makeToUnicodeCMap is pdffonts._kept_cmap
     rng = random.Random(7)
     for n in range(40):
@@ -220,3 +222,31 @@ def test_a_character_map_made_once_is_reportlabs() -> None:
         assert made == pdffonts._MAKE_CMAP(name, subset)
         assert pdffonts._kept_cmap(name, tuple(subset)) is made
         assert pdffonts._kept_cmap(name + "X", subset) == pdffonts._MAKE_CMAP(name + "X", subset)
+    for subset in ([0x10FFFD, 0xE000, 65], list(range(256)), list(range(300)), [7]):
+        assert pdfsubset.cmap_text("AAAAAA+Font", subset) == pdffonts._MAKE_CMAP("AAAAAA+Font",
+                                                                                  subset)
+
+
+def test_a_subset_file_is_put_together_as_reportlabs_font_maker_does() -> None:
+    """`assembled` (the whole file's checksum added up from its tables') writes the bytes of
+    TTFontMaker.makeStream: tables of every length mod 4, given in any order."""
+    import random
+
+    from reportlab.pdfbase.ttfonts import TTFontMaker
+
+    from cardgen.render.pdfsubset import _summed, assembled
+
+    rng = random.Random(7)
+    tags = ["glyf", "OS/2", "cmap", "name", "cvt ", "loca", "post", "prep", "hmtx"]
+    for _ in range(40):
+        chosen = [*rng.sample(tags, rng.randint(0, len(tags))), "head"]
+        rng.shuffle(chosen)
+        maker = TTFontMaker()
+        tables = []
+        for tag in chosen:
+            data = rng.randbytes(54 if tag == "head" else rng.randint(0, 70))
+            maker.add(tag, data)
+            if tag == "head":
+                data = data[:8] + bytes(4) + data[12:]
+            tables.append(_summed(tag, data))
+        assert assembled(tables) == maker.makeStream()

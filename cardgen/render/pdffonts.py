@@ -32,7 +32,7 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 
 from cardgen.render.pdfobjects import fast_font_objects
 from cardgen.render.pdfsave import dict_bytes, plain_layout, value_bytes
-from cardgen.render.pdfsubset import subset_file
+from cardgen.render.pdfsubset import cmap_text, subset_file
 
 
 def tt_font(name: str, path: Path) -> Any:
@@ -391,14 +391,15 @@ def kept_subsets() -> None:
 
 def _kept_cmap(fontname: str, subset: Any) -> str:
     """ttfonts.makeToUnicodeCMap (a subset's character map, a line per character: ~0.3 ms
-    a subset, in every file), once per process for each subset name and characters; the same
-    text object each time, so KEPT_FLATE finds its deflated bytes by a hash kept with it."""
+    a subset, in every file), once per process for each subset name and characters (made by
+    `cmap_text`); the same text object each time, so KEPT_FLATE finds its deflated bytes by a
+    hash kept with it."""
     key = (fontname, tuple(subset))
     found = _CMAPS.get(key)
     if found is None:
         if len(_CMAPS) >= KEPT_MAX:
             _CMAPS.clear()
-        found = _CMAPS[key] = _MAKE_CMAP(fontname, subset)
+        found = _CMAPS[key] = cmap_text(fontname, subset)
     return found
 
 

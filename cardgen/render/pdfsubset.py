@@ -5,37 +5,44 @@ reportlab reads each glyph's location and metrics through the face's tables an e
 hundred glyphs out of it, and the `post` table to keep 12 bytes of it, once per subset: a
 build of few faces per file (a print-shop PDF per kind) makes a subset per file and font.
 `subset_file` makes the same bytes (the same glyph order, composite glyphs' parts appended as
-reportlab meets them, the same tables assembled by reportlab's own `TTFontMaker`) from the
+reportlab meets them, the same tables in the same file layout) from the
 face's file with `struct` reads at the offsets `render/pdffonts.py`'s tables know, each glyph
-cut from the file itself, and the tables copied whole kept per face. It is called only for a
+cut from the file itself, and the tables copied whole kept per face with their checksums.
+The file is put together as `TTFontMaker.makeStream` puts it (`assembled`), its whole-file
+checksum added up from the tables' (a checksum is a sum of 4-byte words and every table starts
+on one), so the tables every subset copies are summed once per face. It is called only for a
 face parsed by `pdffonts` (its `GlyphPos` and `HMetrics`); anything unusual (a glyph index
 past a table, a glyph cut short) returns None, and the caller asks reportlab, which gives its
 own answer or error (tested equal on every subset the seed games embed and on random ones).
+A subset's character map (`cmap_text`) is reportlab's text put together from kept pieces.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from struct import error as StructError  # noqa: N812  (struct's own name for it)
 from struct import pack, unpack_from
 from typing import Any
 from weakref import WeakKeyDictionary
 
+from reportlab.lib.rl_accel import calcChecksum
+from reportlab.pdfbase import ttfonts
 from reportlab.pdfbase.ttfonts import (
     GF_ARG_1_AND_2_ARE_WORDS,
     GF_MORE_COMPONENTS,
     GF_WE_HAVE_A_SCALE,
     GF_WE_HAVE_A_TWO_BY_TWO,
     GF_WE_HAVE_AN_X_AND_Y_SCALE,
-    TTFontMaker,
 )
 
-# a face -> the tables every subset copies: (tag, bytes) of name, OS/2, cvt, fpgm and prep
-# (those the file has), then post, hhea, maxp and head as makeSubset starts them
-_TABLES: WeakKeyDictionary[Any, tuple[list[tuple[str, bytes]], bytes, bytes, bytes, bytes]] = (
-    WeakKeyDictionary())
+Table = tuple[str, bytes, int]  # a table's tag, bytes and checksum
+
+# a face -> the tables every subset copies: name, OS/2, cvt, fpgm and prep (those the file
+# has) and post, with their checksums; then hhea, maxp and head as makeSubset starts them
+_TABLES: WeakKeyDictionary[Any, tuple[list[Table], bytes, bytes, bytes]] = WeakKeyDictionary()
 
 
-def _copied(face: Any) -> tuple[list[tuple[str, bytes]], bytes, bytes, bytes, bytes]:
+def _copied(face: Any) -> tuple[list[Table], bytes, bytes, bytes]:
     found = _TABLES.get(face)
     if found is None:
         data, table = face._ttf_data, face.table
@@ -43,13 +50,44 @@ def _copied(face: Any) -> tuple[list[tuple[str, bytes]], bytes, bytes, bytes, by
         for tag in ("name", "OS/2", "cvt ", "fpgm", "prep"):
             if tag in table:
                 at, length = table[tag]["offset"], table[tag]["length"]
-                copied.append((tag, data[at:at + length]))
+                copied.append(_summed(tag, data[at:at + length]))
         post = table["post"]["offset"], table["post"]["length"]
         post_head = data[post[0]:post[0] + post[1]][4:16]
-        found = (copied, b"\x00\x03\x00\x00" + post_head + b"\x00" * 16, face.get_table("hhea"),
-                 face.get_table("maxp"), face.get_table("head"))
+        copied.append(_summed("post", b"\x00\x03\x00\x00" + post_head + b"\x00" * 16))
+        found = (copied, face.get_table("hhea"), face.get_table("maxp"), face.get_table("head"))
         _TABLES[face] = found
     return found
+
+
+def _summed(tag: str, data: bytes) -> Table:
+    return tag, data, calcChecksum(data)
+
+
+def assembled(tables: list[Table]) -> bytes:
+    """`TTFontMaker.makeStream`'s bytes for the tables (tag, bytes, checksum; head's
+    checkSumAdjustment zeroed, as `TTFontMaker.add` leaves it): the header, the directory in
+    tag order, each table padded to 4 bytes, and head's adjustment from the whole file's
+    checksum, which is the directory's plus the tables' (sums of 4-byte words, mod 2**32)."""
+    tables = sorted(tables)
+    count = len(tables)
+    search, selector = 1, 0
+    while search * 2 <= count:
+        search, selector = search * 2, selector + 1
+    front = [pack(">lHHHH", 0x00010000, count, search * 16, selector, count * 16 - search * 16)]
+    body: list[bytes] = []
+    offset, total, head = 12 + count * 16, 0, -1
+    for tag, data, checksum in tables:
+        if tag == "head":
+            head = len(body)
+        front.append(tag.encode("latin1") + pack(">LLL", checksum, offset, len(data)))
+        body.append(data + b"\0" * (-len(data) & 3))
+        offset += len(body[-1])
+        total += checksum
+    directory = b"".join(front)
+    if head >= 0:
+        adjustment = (0xB1B0AFBA - total - calcChecksum(directory)) & 0xFFFFFFFF
+        body[head] = body[head][:8] + pack(">L", adjustment) + body[head][12:]
+    return directory + b"".join(body)
 
 
 def _parts_size(flags: int) -> int:
@@ -81,28 +119,24 @@ def _subset_file(face: Any, subset: Any, glyph_pos: Any, hmetrics: Any) -> bytes
     hmtx = _hmtx(face._ttf_data, glyph_map, hmetrics)
     if hmtx is None:
         return None
-    copied, post, hhea, maxp, head = _copied(face)
-    output = TTFontMaker()
-    for tag, table in copied:
-        output.add(tag, table)
-    output.add("post", post)
-    output.add("hmtx", hmtx[0])
-    output.add("hhea", hhea[:34] + pack(">H", hmtx[1]) + hhea[36:])
-    output.add("maxp", maxp[:4] + pack(">H", len(glyph_map)) + maxp[6:])
+    copied, hhea, maxp, head = _copied(face)
     entries = len(subset)
     cmap = [0, 1, 1, 0, 0, 12, 6, 10 + entries * 2, 0, 0, entries, *map(code_to_glyph.get, subset)]
-    output.add("cmap", pack(f">{len(cmap)}H", *cmap))
     glyf, offsets = _glyf(face, spans, glyph_set)
-    output.add("glyf", glyf)
     if (offsets[-1] + 1) >> 1 > 0xFFFF:
         index_format = 1
-        output.add("loca", pack(f">{len(offsets)}L", *offsets))
+        loca = pack(f">{len(offsets)}L", *offsets)
     else:
         index_format = 0
-        output.add("loca", pack(f">{len(offsets)}H", *[offset >> 1 for offset in offsets]))
-    output.add("head", head[:50] + pack(">H", index_format) + head[52:])
-    made: bytes = output.makeStream()
-    return made
+        loca = pack(f">{len(offsets)}H", *[offset >> 1 for offset in offsets])
+    made = [*copied, _summed("hmtx", hmtx[0]),
+            _summed("hhea", hhea[:34] + pack(">H", hmtx[1]) + hhea[36:]),
+            _summed("maxp", maxp[:4] + pack(">H", len(glyph_map)) + maxp[6:]),
+            _summed("cmap", pack(f">{len(cmap)}H", *cmap)), _summed("glyf", glyf),
+            _summed("loca", loca),
+            _summed("head", head[:8] + bytes(4) + head[12:50] + pack(">H", index_format)
+                    + head[52:])]
+    return assembled(made)
 
 
 Glyphs = tuple[list[int], dict[int, int], dict[int, int], list[tuple[int, int]]]
@@ -202,3 +236,32 @@ def _glyf(face: Any, spans: list[tuple[int, int]], glyph_set: dict[int, int]
             pos += padding
     offsets.append(pos)
     return b"".join(pieces), offsets
+
+
+def cmap_text(fontname: str, subset: Sequence[int]) -> str:
+    """ttfonts.makeToUnicodeCMap's text, its line per character ("<%02X> <%04X>" of the code
+    and the character) joined from kept pieces instead of formatted: a code's "<XX> <" and a
+    character's "XXXX>" are each made once per process."""
+    if len(subset) > 256:  # (a subset holds 256 codes at most: reportlab's own answer)
+        return str(_RL_CMAP(fontname, subset))
+    chars = _CMAP_CHARS
+    if len(chars) >= 1 << 14:
+        chars.clear()
+    ends = []
+    for code in subset:
+        end = chars.get(code)
+        if end is None:
+            end = chars[code] = "%04X>\n" % code  # noqa: UP031 (reportlab's own format)
+        ends.append(end)
+    return "".join([_CMAP_HEAD % (fontname, fontname, fontname, len(subset) - 1, len(subset)),
+                    *map(str.__add__, _CMAP_CODES, ends), _CMAP_TAIL])
+
+
+_CMAP_HEAD = ("/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n/CIDSystemInfo\n"
+              "<< /Registry (%s)\n/Ordering (%s)\n/Supplement 0\n>> def\n/CMapName /%s def\n"
+              "/CMapType 2 def\n1 begincodespacerange\n<00> <%02X>\nendcodespacerange\n"
+              "%d beginbfchar\n")
+_CMAP_CODES = ["<%02X> <" % code for code in range(256)]  # noqa: UP031
+_CMAP_TAIL = "endbfchar\nendcmap\nCMapName currentdict /CMap defineresource pop\nend\nend"
+_CMAP_CHARS: dict[int, str] = {}  # a character -> its "XXXX>" (`cmap_text`)
+_RL_CMAP = getattr(ttfonts.makeToUnicodeCMap, "__wrapped__", ttfonts.makeToUnicodeCMap)
