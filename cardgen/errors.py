@@ -55,15 +55,48 @@ class ProblemsError(Exception):
 
 def did_you_mean(word: str, choices: Iterable[object]) -> str | None:
     """A 'did you mean ...?' hint for the closest choice, or a list of choices when few."""
-    import difflib
-
     names = sorted({str(c) for c in choices})
-    close = difflib.get_close_matches(str(word), names, n=1, cutoff=0.6)
+    close = close_matches(str(word), names)
     if close:
         return f"did you mean '{close[0]}'?"
     if 0 < len(names) <= 8:
         return "expected one of: " + ", ".join(names)
     return None
+
+
+_CUTOFF = 0.6  # difflib's likeness from which a name is close enough to suggest
+
+
+def close_matches(word: str, names: list[str]) -> list[str]:
+    """`difflib.get_close_matches(word, names, n=1, cutoff=0.6)`; difflib (~0.7 ms to import)
+    is loaded only when a name passes the two cheap bounds that function tests each name by
+    before its full likeness (`real_quick_ratio`, `quick_ratio`): with none that does, its
+    answer is none (tests/test_errors_close.py holds it to difflib)."""
+    if not any(_within_bounds(word, name) for name in names):
+        return []
+    import difflib
+
+    return difflib.get_close_matches(word, names, n=1, cutoff=_CUTOFF)
+
+
+def _within_bounds(word: str, name: str) -> bool:
+    """Whether SequenceMatcher(None, name, word)'s real_quick_ratio() and quick_ratio() both
+    reach the cutoff: 2 * (the shorter length, then the characters both hold, counted as a
+    multiset) / (both lengths), computed as difflib computes them."""
+    length = len(word) + len(name)
+    if not length:  # two empty texts: difflib's ratios are 1.0
+        return True
+    if 2.0 * min(len(word), len(name)) / length < _CUTOFF:
+        return False
+    left: dict[str, int] = {}
+    for char in word:
+        left[char] = left.get(char, 0) + 1
+    matches = 0
+    for char in name:
+        if left.get(char, 0) > 0:
+            left[char] -= 1
+            matches += 1
+    return 2.0 * matches / length >= _CUTOFF
 
 
 FLOOD = 5  # problems of one rule at one place from which they are folded into one line

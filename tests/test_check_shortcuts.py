@@ -208,3 +208,50 @@ def test_a_doc_read_now_equals_the_one_read_again_and_shares_nothing_with_it(
     assert again.lines[1].kind == mdtext.ROW and again.lines[1].cells == ("a", "b")
     first.lines[1].kind = mdtext.ROW
     assert first == again and all(a is not b for a, b in zip(first.lines, again.lines, strict=True))
+
+
+# ---------------------------------------------------------------- patterns told where to start
+
+_LIST_SPLIT_PLAIN = re.compile(r"\s*(?:,|;|\band\b|\bor\b)\s*", re.I)
+_LISTS = st.lists(st.sampled_from(["and", "AND", "aNd", "or", "OR", "o", "a", "n", "d", "r", " ",
+                                   "\t", "\n", ",", ";", "ſ", "K", "İ", "ı", "sand", "ore", "x",
+                                   "Tārā", "-", "\u00a0", "\x1c"]),
+                  max_size=12).map("".join)
+
+
+@given(_LISTS)
+def test_a_list_is_split_as_the_plain_pattern_splits_it(text: str) -> None:
+    """The list separators' lookahead changes only where the pattern is tried, not a split."""
+    assert terms._LIST_SPLIT.split(text) == _LIST_SPLIT_PLAIN.split(text)
+
+
+def _unit_long_way(sentence: str) -> str | None:
+    per = counts._PER.search(sentence)
+    return counts._unit(per.group(1)) if per else None
+
+
+@given(st.lists(st.sampled_from(["each", "EACH", "Every", "every", "per", "PER", "pEr", "eaCH",
+                                 "player", "tower", "Player", " ", "\t", "ſ", "K", "p", "er",
+                                 "ach", "e", "3", "of", "other", ".", "Tārā"]),
+                max_size=10).map("".join))
+def test_a_sentence_without_each_every_or_per_has_no_unit(sentence: str) -> None:
+    assert counts._sentence_unit(sentence) == _unit_long_way(sentence)
+
+
+def test_a_sentences_claims_take_its_unit() -> None:
+    sentence = "Deal 5 cards to each player and 2 tokens."
+    found = counts._sentence_claims(4, sentence)
+    unit = _unit_long_way(sentence)
+    assert unit
+    assert [(c.said, c.words, c.unit) for c in found] == [(5, ["cards"], unit),
+                                                          (2, ["tokens"], unit)]
+    assert [c.unit for c in counts._sentence_claims(1, "Place 3 tiles.")] == [None]
+
+
+def test_a_line_without_a_phrase_is_not_split_into_sentences() -> None:
+    """drift_findings skips a line _PHRASE finds nothing in: no sentence of it holds one."""
+    for line in ["The Score Token. Then the Bonus Cards!", "no capitals here. none.", "A. B C",
+                 "x Red Corp", "Tārā Red. Corp"]:
+        whole = terms._PHRASE.search(line) is not None
+        parts = any(terms._PHRASE.search(s) for s in terms._SENTENCE.split(line))
+        assert parts <= whole, line

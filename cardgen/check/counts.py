@@ -99,8 +99,8 @@ def number_value(text: str) -> int:
 
 
 def _sentence_claims(number: int, sentence: str) -> list[Claim]:
-    per = _PER.search(sentence)
-    unit = _unit(per.group(1)) if per else None
+    unit: str | None = None  # the sentence's unit, read when a claim first needs it
+    unit_read = False
     out = []
     for match in _CLAIM.finditer(sentence):
         said = number_value(match.group(1))
@@ -110,9 +110,23 @@ def _sentence_claims(number: int, sentence: str) -> list[Claim]:
                 break
             words.append(word)
         if words:
+            if not unit_read:
+                unit, unit_read = _sentence_unit(sentence), True
             whole = bool(_WHOLE.search(sentence[:match.start()]))
             out.append(Claim(number, said, words, whole, unit, sentence.strip()))
     return out
+
+
+def _sentence_unit(sentence: str) -> str | None:
+    """What a sentence's counts are per ("to each player": "player"), if anything. An ASCII
+    sentence whose lower case holds none of `each`, `every`, `per` is not searched: re.I adds
+    only their capitals to what those letters match in ASCII text."""
+    if sentence.isascii():
+        low = sentence.lower()
+        if "each" not in low and "every" not in low and "per" not in low:
+            return None
+    per = _PER.search(sentence)
+    return _unit(per.group(1)) if per else None
 
 
 def _unit(text: str) -> str:

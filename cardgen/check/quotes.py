@@ -44,9 +44,16 @@ class WordIndex:
             found = tokens(line.text)
             words += found
             lines += [line.number] * len(found)
+        # each word's places: a list made for a word's first place only (setdefault makes one
+        # for every word and drops it when the word is known)
         starts: dict[str, list[int]] = {}
+        get = starts.get
         for i, word in enumerate(words):
-            starts.setdefault(word, []).append(i)
+            places = get(word)
+            if places is None:
+                starts[word] = [i]
+            else:
+                places.append(i)
         return cls(words, lines, starts)
 
     def find(self, quote: list[str]) -> int | None:

@@ -173,7 +173,9 @@ def drift_findings(db: Database, book: Rulebook, names: Names | None = None) -> 
             by_stem.setdefault(known[:-1], []).append(known)
             by_end.setdefault((known[-1], len(known)), []).append(known)
     for number, line in enumerate(book.lines, start=1):
-        if number in names.box_lines:
+        # a phrase a sentence holds is one its line holds where it stands: a line without any
+        # is not split into sentences
+        if number in names.box_lines or not _PHRASE.search(line):
             continue
         for sentence in _SENTENCE.split(line):
             matches = [(match, normal(match.group(1))) for match in _PHRASE.finditer(sentence)]
@@ -197,7 +199,9 @@ def drift_findings(db: Database, book: Rulebook, names: Names | None = None) -> 
     return list(found.values())
 
 
-_LIST_SPLIT = re.compile(r"\s*(?:,|;|\band\b|\bor\b)\s*", re.I)
+# `\s*(?:,|;|\band\b|\bor\b)\s*`, re.I, told by a lookahead at each place what its first
+# character must be (a space, `,` `;` `a` `o`): the same matches, a quarter fewer instructions
+_LIST_SPLIT = re.compile(r"(?=[\s,;ao])\s*(?:,|;|\band\b|\bor\b)\s*", re.I)
 _LIST_PART = re.compile(r"[(:\-–—]\s*|\)\s*")
 _LIST_ITEM_WORDS = 3  # an item of a list of terms is a short name
 
