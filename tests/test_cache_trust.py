@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.data.load import load_database
+from cardgen.pipeline import stamp
 from cardgen.pipeline.sources import FaceCache
 from tests.conftest import copy_project
 
@@ -166,3 +167,51 @@ def test_library_versions_are_read_from_the_metadata_folders_as_importlib_finds_
             expected[name] = metadata.version(name)
     assert _versions(names) == expected
     assert _versions(names) == expected  # from the listing kept
+
+
+def _walk_resolving_every_folder(root: str, skip: frozenset[str], out: dict[str, object],
+                                 seen: set[str] | None = None) -> None:
+    """stamp._walk as it was: every folder resolved with os.path.realpath."""
+    import os
+
+    seen = {os.path.realpath(root)} if seen is None else seen
+    for entry in list(os.scandir(root)):
+        path = entry.path
+        if entry.is_dir(follow_symlinks=True):
+            if entry.name.startswith(".") or path in skip:
+                continue
+            real = os.path.realpath(path)
+            out[path] = f"link:{os.readlink(path)}" if entry.is_symlink() else "folder"
+            if real not in seen:
+                seen.add(real)
+                _walk_resolving_every_folder(path, skip, out, seen)
+        elif entry.is_symlink():
+            out[path] = f"link:{os.readlink(path)}"
+            target = stamp._stat(path)
+            if target is not None:
+                out[path + "\0target"] = target
+        else:
+            st = entry.stat(follow_symlinks=False)
+            out[path] = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+
+
+def test_the_input_walk_finds_what_resolving_every_folder_finds(tmp_path: Path) -> None:
+    real = tmp_path / "real"
+    (real / "a" / "b").mkdir(parents=True)
+    (real / "a" / "b" / "f.txt").write_text("x")
+    (real / "c").mkdir()
+    (real / "c" / "g.txt").write_text("y")
+    (real / ".hidden").mkdir()
+    (real / "out").mkdir()
+    (real / "a" / "up").symlink_to(real)  # a loop back to the root
+    (real / "c" / "to-b").symlink_to(real / "a" / "b")  # a folder reached twice
+    (real / "c" / "dangling").symlink_to(real / "missing")
+    (real / "c" / "file-link").symlink_to(real / "c" / "g.txt")
+    (tmp_path / "project").symlink_to(real)  # the root itself through a link
+    for root in (str(real), str(tmp_path / "project"), str(real / "a" / ".." / "c")):
+        skip = frozenset({str(real / "out")})
+        walked: dict[str, object] = {}
+        stamp._walk(root, skip, walked)  # type: ignore[arg-type]
+        plain: dict[str, object] = {}
+        _walk_resolving_every_folder(root, skip, plain)
+        assert walked == plain and list(walked) == list(plain)

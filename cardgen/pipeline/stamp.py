@@ -78,10 +78,13 @@ def _stat(path: str) -> FileStat | None:
 
 
 def _walk(root: str, skip: frozenset[str], out: dict[str, FileStat | str],
-          seen: set[str] | None = None) -> None:
+          seen: set[str] | None = None, real_root: str | None = None) -> None:
     """Every entry under root (hidden folders and `skip` apart): a file by its stat, a folder
-    by what it is, a link by its text and what it leads to (a folder walked through it, once)."""
-    seen = {os.path.realpath(root)} if seen is None else seen
+    by what it is, a link by its text and what it leads to (a folder walked through it, once).
+    A folder that is no link lies, resolved, in its parent's resolved path under its own name,
+    so only the root and links are resolved (`os.path.realpath`: a system call per part)."""
+    real_root = os.path.realpath(root) if real_root is None else real_root
+    seen = {real_root} if seen is None else seen
     try:
         entries = list(os.scandir(root))
     except OSError:
@@ -93,11 +96,12 @@ def _walk(root: str, skip: frozenset[str], out: dict[str, FileStat | str],
             if entry.is_dir(follow_symlinks=True):
                 if entry.name.startswith(".") or path in skip:
                     continue
-                real = os.path.realpath(path)
-                out[path] = f"link:{os.readlink(path)}" if entry.is_symlink() else "folder"
+                link = entry.is_symlink()
+                real = os.path.realpath(path) if link else os.path.join(real_root, entry.name)
+                out[path] = f"link:{os.readlink(path)}" if link else "folder"
                 if real not in seen:
                     seen.add(real)
-                    _walk(path, skip, out, seen)
+                    _walk(path, skip, out, seen, real)
             elif entry.is_symlink():
                 out[path] = f"link:{os.readlink(path)}"
                 target = _stat(path)
