@@ -96,11 +96,12 @@ PILLOW_LOADED = ("PIL._imaging", "PIL.ExifTags", "PIL.ImageMode")
 # concurrent.futures and the forking executor (one PDF runs Inline); pyphen itself and
 # importlib.resources (its dictionary is found directly, cardgen/layout/hyphen.py), with the
 # zipfile it loads; difflib (did-you-mean hints load it for a problem); csv (a table file's
-# reader); the standee strip and the hex sheets (no standee, no hex tile).
+# reader); the standee strip and the hex sheets (no standee, no hex tile); a draft's report
+# pages and lines.
 NOT_READ = ("cardgen.check.mdtext", "cardgen.check.rulebook", "cardgen.check.quotes",
             "cardgen.check.boxlist", "concurrent", "logging", "cardgen.pipeline.shared", "pyphen",
             "importlib.resources", "zipfile", "difflib", "csv", "cardgen.layout.standee",
-            "cardgen.impose.hexes")
+            "cardgen.impose.hexes", "cardgen.impose.draft", "cardgen.check.text")
 NOT_FOR_LETTER = ("rich", "fontTools", "multiprocessing", *NOT_READ,
                   "pypdfium2", "svgwrite", "markdown_it", "cardgen.render.svg",
                   "cardgen.render.rulebook", "cardgen.export", "cardgen.diff", *TEXT_SCANS,

@@ -128,10 +128,16 @@ def _summary_parts(summary: BuildSummary) -> tuple[str, str]:
     return (before, after) if seconds else (str(summary), "")
 
 
+def _draft_report(report: Report, db: Database) -> tuple[str, ...]:
+    """The check report's lines a draft's first pages show (its module imported by a draft alone)."""
+    from cardgen.check.text import report_lines
+
+    return tuple(report_lines(report, db.waived))
+
+
 def run_build(args: argparse.Namespace, console: Printer, db: Database,
               stamp: Stamp | None = None) -> int:
     from cardgen.check import check
-    from cardgen.check.text import report_lines
     from cardgen.pipeline import BuildOptions
     from cardgen.pipeline.clean import recall_text, record_text
     from cardgen.pipeline.outputs import options_for, project_outputs
@@ -161,7 +167,7 @@ def run_build(args: argparse.Namespace, console: Printer, db: Database,
     options = BuildOptions(back_offset=parse_offset(args.back_offset), fold=args.fold,
                            ink_saver=args.ink_saver, only=only, suffix=suffix,
                            strict=bool(getattr(args, "strict", False)), extra_steps=steps,
-                           draft_report=tuple(report_lines(report, db.waived)) if draft else (),
+                           draft_report=_draft_report(report, db) if draft else (),
                            **chosen)
     if stamp is not None:
         from cardgen.pipeline.stamp import forget

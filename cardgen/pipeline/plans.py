@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen import impose
-from cardgen.impose.draft import report_pages
 from cardgen.impose.geometry import Box, Circle, Label, Lane, Line, Page, Paper, Placement, Slot
 from cardgen.impose.home import copies_placed
 from cardgen.pipeline import warm
@@ -238,6 +237,8 @@ def planned(db: Database, faces: Faces, options: BuildOptions, paper: str,
     out = Planned([impose.HomeFile(f.suffix, f.duplex, list(f.pages)) for f in plan.files],
                   [list(r) for r in plan.digests])
     if options.draft_report:  # a draft: the check report opens every file
+        from cardgen.impose.draft import report_pages  # a draft's alone
+
         for f, digests in zip(out.files, out.digests, strict=True):
             first = report_pages(sheet, heading, list(options.draft_report), duplex=f.duplex)
             f.pages[:0] = first

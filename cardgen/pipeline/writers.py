@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen import impose
 from cardgen.data.model import Database
-from cardgen.impose.draft import report_pages
 from cardgen.impose.home import copies_placed, home_file_name
 from cardgen.pipeline import manifest, output, sources, warm
 from cardgen.pipeline.faces import BuildOptions, FaceKey, Faces, Progress, copy_groups, kind_title
@@ -40,6 +39,8 @@ def plan_pages(db: Database, faces: Faces, options: BuildOptions,
                                            also=rules_plan_lines(db, paper, options))
              for paper in (papers or options.papers)}
     if options.draft_report:  # a draft: the check report opens every file
+        from cardgen.impose.draft import report_pages  # a draft's alone
+
         for paper, files in plans.items():
             for f in files:
                 f.pages[:0] = report_pages(sheets[paper], home_heading(db),
