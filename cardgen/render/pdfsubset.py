@@ -248,10 +248,10 @@ def cmap_text(fontname: str, subset: Sequence[int]) -> str:
     if len(chars) >= 1 << 14:
         chars.clear()
     ends = []
-    for code in subset:
-        end = chars.get(code)
+    for char in subset:  # the characters in code order: code i's line ends with the i-th
+        end = chars.get(char)
         if end is None:
-            end = chars[code] = "%04X>\n" % code  # noqa: UP031 (reportlab's own format)
+            end = chars[char] = "%04X>\n" % char  # noqa: UP031 (reportlab's own format)
         ends.append(end)
     return "".join([_CMAP_HEAD % (fontname, fontname, fontname, len(subset) - 1, len(subset)),
                     *map(str.__add__, _CMAP_CODES, ends), _CMAP_TAIL])
