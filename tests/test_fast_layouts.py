@@ -231,3 +231,14 @@ def test_a_cold_layout_validation_builds_no_validator_of_the_layout_models() -> 
     out = subprocess.run([sys.executable, "-c", script], check=True, capture_output=True, text=True,
                          cwd=REPO).stdout.split(" ", 1)
     assert int(out[0]) >= 5 and out[1].strip() == "[]"
+
+
+def test_the_automatic_layouts_give_the_model_pydantic_gives() -> None:
+    from cardgen.data.load import load_database
+    from cardgen.layout.auto import auto_template
+
+    db = load_database(REPO, "l5", "0.6.5")
+    for kind in db.game.kinds:
+        for side, size in (("front", None), ("back", None), ("back", (63.5, 88.9)),
+                           ("back", ("{w}", 10))):
+            assert _agrees(TemplateFile, auto_template(db, kind, side, size, None))
