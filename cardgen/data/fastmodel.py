@@ -326,7 +326,8 @@ def model_of(cls: type[M], data: Any) -> M:
 def _hook(tp: Any) -> Any:
     """A class with its own schema that says how its values are checked here: `plain_check()`,
     a Check raising Declined, and `plain_kinds`, the Python types of the values it takes."""
-    return tp if isinstance(tp, type) and hasattr(tp, "plain_check") else None
+    own = isinstance(tp, type) and not issubclass(tp, BaseModel) and hasattr(tp, "plain_check")
+    return tp if own else None
 
 
 def _model(cls: type[BaseModel]) -> Check:
