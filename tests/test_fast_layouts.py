@@ -183,7 +183,7 @@ SEEDS = [read_source(p, str(p)).data for p in _layout_files()
          if p.is_relative_to(REPO / "layouts") or p.is_relative_to(REPO / "cardgen")]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, len(SEEDS) - 1), st.randoms(use_true_random=False),
        st.lists(st.tuples(VALUES, KEYS), min_size=1, max_size=3))
 def test_near_valid_layouts_give_pydantic_s_model_or_decline(seed: int, rnd: random.Random,
@@ -194,7 +194,7 @@ def test_near_valid_layouts_give_pydantic_s_model_or_decline(seed: int, rnd: ran
     _agrees(TemplateFile, data)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.randoms(use_true_random=False), st.lists(st.tuples(VALUES, KEYS), min_size=1, max_size=3))
 def test_near_valid_layouts_say_the_problems_they_said(rnd: random.Random,
                                                        changes: list[tuple[Any, Any]]) -> None:
