@@ -210,22 +210,38 @@ def _in_process(args: list[str], capsys: pytest.CaptureFixture[str]) -> Run:
     return Run(code, captured.out + captured.err, seconds, (peak_kb - base) / 1024, in_process=True)
 
 
-def _limit_memory() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+# A forked child starts with its parent's peak resident size (Linux copies the peak into the
+# child and keeps it across exec), so a child forked from a pytest worker would be charged for
+# everything earlier tests left in that worker. This launcher is a fresh, small interpreter: it
+# sets the 2 GB address-space limit, runs cardgen as its own child, and writes that child's peak
+# resident KB (os.wait4) to the file named first, so only cardgen's own memory is measured.
+_LAUNCHER = """\
+import os, resource, sys
+resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+pid = os.fork()
+if pid == 0:
+    os.execv(sys.executable, [sys.executable, *sys.argv[2:]])
+_, status, usage = os.wait4(pid, 0)
+with open(sys.argv[1], "w") as out:
+    out.write(str(usage.ru_maxrss))
+if os.WIFSIGNALED(status):  # die the same way, so the test sees the signal
+    os.kill(os.getpid(), os.WTERMSIG(status))
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
 
 
 def _child(args: list[str], cwd: Path) -> Run:
     env = {**os.environ, "PYTHONPATH": str(REPO), "CARDGEN_JOBS": "1"}
+    peak_file = cwd.parent / "peak-kb"  # outside the world the case hashes
     started = time.perf_counter()
-    child = subprocess.Popen([sys.executable, "-m", "cardgen", *args], cwd=cwd, env=env,
-                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                             preexec_fn=_limit_memory)
-    assert child.stdout is not None
-    text = child.stdout.read().decode("utf-8", "replace")
-    _, status, usage = os.wait4(child.pid, 0)
-    child.returncode = os.waitstatus_to_exitcode(status)
+    child = subprocess.run([sys.executable, "-c", _LAUNCHER, str(peak_file), "-m", "cardgen", *args],
+                           cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           check=False)
     seconds = time.perf_counter() - started
-    return Run(child.returncode, text, seconds, usage.ru_maxrss / 1024)
+    text = child.stdout.decode("utf-8", "replace")
+    peak_kb = int(peak_file.read_text())
+    peak_file.unlink()
+    return Run(child.returncode, text, seconds, peak_kb / 1024)
 
 
 def _check_loaded(project: Path, wanted: dict[str, Any]) -> None:

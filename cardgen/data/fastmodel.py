@@ -18,26 +18,31 @@ validates with pydantic as ever, so every error message and every coercion stays
 from __future__ import annotations
 
 import functools
-import inspect
-import math
-import re
 import types
 import typing
 from collections.abc import Callable
 from typing import Any, Literal
 
-from cardgen.data.pydanticlib import BaseModel, Ge, Gt, Le, Lt
+from cardgen.data.fastchecks import (
+    SCALARS,
+    Check,
+    Declined,
+    Unknown,
+    annotated,
+    dict_of,
+    fixed_tuple,
+    list_of,
+    literal,
+    literal_type,
+    same,
+    takes_info,
+    takes_one,
+    then,
+    validated,
+)
+from cardgen.data.pydanticlib import BaseModel, init_private_attributes
 
 M = typing.TypeVar("M", bound=BaseModel)
-Check = Callable[[Any], Any]  # a raw value -> the value validated, or raises Declined
-
-
-class Declined(Exception):
-    """The data is not plainly valid: pydantic decides."""
-
-
-class Unknown(Exception):
-    """A model or field shape this module does not follow: the class always goes to pydantic."""
 
 
 def plainly_valid(cls: type[M], data: Any) -> M | None:
@@ -59,7 +64,6 @@ _PLANS: dict[type, _Plan | None] = {}  # a process's plans, per class (None: not
 _CHECKS: dict[Any, Check] = {}  # a process's checks, per annotation
 _TAKES_DATA: dict[Any, bool] = {}
 _IMMUTABLE = (type(None), str, int, float, bool)
-_FLOAT_INTS = 2 ** 53  # an int this size or less is exactly the float pydantic makes of it
 
 
 def _plan(cls: type[BaseModel]) -> _Plan | None:
@@ -88,6 +92,8 @@ class _Plan:
         self.required: frozenset[str] = frozenset()
         self.factories: list[tuple[str, Callable[[], Any]]] = []
         self.after: list[Callable[[Any], Any]] = []  # model validators, mode "after"
+        self.privates: dict[str, Any] = {}  # private attributes' defaults
+        self.wrap: Callable[[Any, Any], Any] | None = None  # a model validator, mode "wrap"
 
     def follow(self) -> None:
         """Read the class's fields, config and validators (Unknown for anything unusual)."""
@@ -106,9 +112,21 @@ class _Plan:
                 self.keys[key] = (name, check)
             self.blank[name] = _default(info, required, self.factories, name)
         self.required = frozenset(required)
-        self.after = _model_validators(cls)
+        self.after, self.wrap = _model_validators(cls)
+        self.privates = {name: p.default for name, p in cls.__private_attributes__.items()}
 
     def make(self, data: Any) -> BaseModel:
+        """The model of the data, or Declined; a wrap validator is handed the data and this
+        plan's own validation as its handler, and must give back a model of the class."""
+        wrap = self.wrap
+        if wrap is None:
+            return self.made(data)
+        model = validated(lambda made: wrap(data, made), self.made)
+        if model.__class__ is not self.cls:
+            raise Declined
+        return model
+
+    def made(self, data: Any) -> BaseModel:
         """The model of the data, or Declined: the blank's defaults in field order, the given
         values checked in their places, factories called for the fields not given."""
         if data.__class__ is not dict:
@@ -132,8 +150,10 @@ class _Plan:
         _set(model, "__pydantic_fields_set__", given)
         _set(model, "__pydantic_extra__", None)
         _set(model, "__pydantic_private__", None)
+        if self.privates:  # as pydantic's post-init sets them: each default (immutable)
+            _set(model, "__pydantic_private__", self.privates.copy())
         for validator in self.after:
-            if _validated(validator, model) is not model:
+            if validated(validator, model) is not model:
                 raise Declined
         return model
 
@@ -149,13 +169,25 @@ def _known_class(cls: type[BaseModel]) -> None:
         raise Unknown(cls)
     schema_hook = getattr(cls.__get_pydantic_core_schema__, "__func__", None)
     own_hook = getattr(BaseModel.__get_pydantic_core_schema__, "__func__", None)
-    if (cls.__pydantic_root_model__ or cls.__pydantic_post_init__ or cls.__private_attributes__
-            or schema_hook is not own_hook
+    if (cls.__pydantic_root_model__ or not _plain_privates(cls) or schema_hook is not own_hook
             or cls.__pydantic_generic_metadata__["parameters"]):
         raise Unknown(cls)
     decorators = cls.__pydantic_decorators__
     if decorators.validators or decorators.root_validators:
         raise Unknown(cls)
+
+
+def _plain_privates(cls: type[BaseModel]) -> bool:
+    """Whether the class has no private attributes, or only ones with an immutable default
+    that pydantic's own `init_private_attributes` sets (its only post-init)."""
+    privates = cls.__private_attributes__
+    if not privates:
+        return not cls.__pydantic_post_init__
+    post_init = cls.model_post_init
+    return (post_init.__qualname__ == init_private_attributes.__qualname__
+            and post_init.__module__ == init_private_attributes.__module__
+            and all(p.default_factory is None and _immutable(p.default)
+                    for p in privates.values()))
 
 
 def _known_setting(key: str, value: Any) -> bool:
@@ -171,34 +203,28 @@ def _field_validators(cls: type[BaseModel]) -> dict[str, list[Callable[[Any], An
     found: dict[str, list[Callable[[Any], Any]]] = {}
     for decorator in cls.__pydantic_decorators__.field_validators.values():
         info = decorator.info
-        if info.mode != "after" or "*" in info.fields or not _takes_one(decorator.func):
+        if info.mode != "after" or "*" in info.fields or not takes_one(decorator.func):
             raise Unknown(cls)
         for name in info.fields:
             found.setdefault(name, []).append(decorator.func)
     return found
 
 
-def _model_validators(cls: type[BaseModel]) -> list[Callable[[Any], Any]]:
-    """The class's model validators (each "after", of the model alone)."""
-    found = []
+def _model_validators(cls: type[BaseModel]) -> tuple[list[Callable[[Any], Any]], Any]:
+    """The class's model validators: each "after", of the model alone; or one "wrap" alone, of
+    the data and a handler."""
+    found, wraps = [], []
     for decorator in cls.__pydantic_decorators__.model_validators.values():
-        if decorator.info.mode != "after" or not _takes_one(decorator.func):
+        mode, func = decorator.info.mode, decorator.func
+        if mode == "wrap" and not takes_info(func, "wrap"):
+            wraps.append(func)
+        elif mode != "after" or not takes_one(func):
             raise Unknown(cls)
-        found.append(decorator.func)
-    return found
-
-
-def _takes_one(func: Any) -> bool:
-    """Whether a validator takes one argument (no ValidationInfo)."""
-    return len(inspect.signature(func).parameters) == 1
-
-
-def _validated(validator: Callable[[Any], Any], value: Any) -> Any:
-    """A validator's result, or Declined for any error (pydantic reports it, or raises it)."""
-    try:
-        return validator(value)
-    except Exception:  # noqa: BLE001 - model_validate meets the same error and decides
-        raise Declined from None
+        else:
+            found.append(func)
+    if wraps and (found or len(wraps) > 1):
+        raise Unknown(cls)
+    return found, (wraps[0] if wraps else None)
 
 
 def _default(info: Any, required: list[str], factories: list[tuple[str, Callable[[], Any]]],
@@ -211,7 +237,7 @@ def _default(info: Any, required: list[str], factories: list[tuple[str, Callable
         return None
     factory = info.default_factory
     if factory is None:
-        if info.default.__class__ not in _IMMUTABLE:
+        if not _immutable(info.default):
             raise Unknown(info)
         return info.default
     if _takes_data(info):
@@ -222,6 +248,13 @@ def _default(info: Any, required: list[str], factories: list[tuple[str, Callable
             factory = functools.partial(plan.make, {})
     factories.append((name, factory))
     return None
+
+
+def _immutable(value: Any) -> bool:
+    """Whether a default is one pydantic hands out as it is (its deep copy is itself)."""
+    if value.__class__ is tuple:
+        return all(_immutable(item) for item in value)
+    return value.__class__ in _IMMUTABLE
 
 
 def _takes_data(info: Any) -> bool:
@@ -238,49 +271,10 @@ def _field_check(info: Any, validators: list[Callable[[Any], Any]]) -> Check:
     if (info.validation_alias not in (None, info.alias) or info.discriminator is not None
             or info.validate_default or not info._complete):
         raise Unknown(info)
-    check = _type_check(info.annotation)
-    if info.metadata:
-        if not set(typing.get_args(info.annotation) or (info.annotation,)) <= set(_SCALARS):
-            raise Unknown(info)  # constraints on a container or a union of more than scalars
-        check = _constrained(check, info.metadata)
+    check = annotated(_type_check(info.annotation), info.annotation, info.metadata)
     for validator in validators:
-        check = _then(check, validator)
+        check = then(check, validator)
     return check
-
-
-def _then(check: Check, validator: Callable[[Any], Any]) -> Check:
-    return lambda value: _validated(validator, check(value))
-
-
-def _constrained(check: Check, metadata: list[Any]) -> Check:
-    """The check, then every constraint on a value that is not None."""
-    tests = [_constraint(m) for m in metadata]
-
-    def constrained(value: Any) -> Any:
-        value = check(value)
-        if value is not None and not all(test(value) for test in tests):
-            raise Declined
-        return value
-    return constrained
-
-
-def _constraint(meta: Any) -> Callable[[Any], bool]:
-    """A constraint as a test of the validated value (Unknown for one this does not know)."""
-    if isinstance(meta, Ge):
-        return lambda value: value >= meta.ge
-    if isinstance(meta, Le):
-        return lambda value: value <= meta.le
-    if isinstance(meta, Gt):
-        return lambda value: value > meta.gt
-    if isinstance(meta, Lt):
-        return lambda value: value < meta.lt
-    if type(meta).__name__ == "_PydanticGeneralMetadata" and set(vars(meta)) == {"pattern"}:
-        pattern = re.compile(meta.pattern)
-        # pydantic matches with Rust's regex, whose `$` is the text's end only: Python's agrees
-        # on plain ASCII text without a line break (any other text goes to pydantic)
-        return lambda value: (value.__class__ is str and value.isascii() and "\n" not in value
-                              and pattern.search(value) is not None)
-    raise Unknown(meta)
 
 
 def _type_check(tp: Any) -> Check:
@@ -292,17 +286,29 @@ def _type_check(tp: Any) -> Check:
 
 
 def _new_check(tp: Any) -> Check:
-    if tp in _SCALARS:
-        return _SCALARS[tp]
+    if tp in SCALARS:
+        return SCALARS[tp]
+    if tp is Any:
+        return same
+    plain = _hook(tp)
+    if plain is not None:
+        return typing.cast(Check, plain.plain_check())
+    return _generic_check(tp)
+
+
+def _generic_check(tp: Any) -> Check:
+    """The check of a generic alias, union or model (Unknown for any other type)."""
     origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is typing.Annotated:
+        return annotated(_type_check(tp.__origin__), tp.__origin__, list(tp.__metadata__))
+    if origin is tuple and args and Ellipsis not in args:
+        return fixed_tuple([_type_check(a) for a in args])
     if origin is Literal:
-        if not all(a.__class__ is str for a in args):
-            raise Unknown(tp)
-        return _literal(frozenset(args))
+        return literal(literal_type(args), frozenset(args))
     if origin is list and len(args) == 1:
-        return _list(_type_check(args[0]))
+        return list_of(_type_check(args[0]))
     if origin is dict and len(args) == 2 and args[0] is str:
-        return _dict(_type_check(args[1]))
+        return dict_of(_type_check(args[1]))
     if origin in (typing.Union, types.UnionType):
         return _union(args)
     if isinstance(tp, type) and issubclass(tp, BaseModel):
@@ -310,60 +316,18 @@ def _new_check(tp: Any) -> Check:
     raise Unknown(tp)
 
 
-def _exact(kind: type) -> Check:
-    def check(value: Any) -> Any:
-        if value.__class__ is not kind:
-            raise Declined
-        return value
-    return check
+def model_of(cls: type[M], data: Any) -> M:
+    """`cls.model_validate(data)`; plainly valid data is made without building the class's
+    validator (`plainly_valid`) while it is not built yet (once it is, pydantic's is quicker)."""
+    made = None if cls.__pydantic_complete__ else plainly_valid(cls, data)
+    return made if made is not None else cls.model_validate(data)
 
 
-def _float(value: Any) -> float:
-    """A finite float as it is; an int as the float pydantic makes of it."""
-    if value.__class__ is float and math.isfinite(value):
-        return value
-    if value.__class__ is int and -_FLOAT_INTS <= value <= _FLOAT_INTS:
-        return float(value)
-    raise Declined
-
-
-def _none(value: Any) -> None:
-    if value is not None:
-        raise Declined
-
-
-_SCALARS: dict[Any, Check] = {str: _exact(str), int: _exact(int), bool: _exact(bool), float: _float,
-                              type(None): _none}
-
-
-def _literal(members: frozenset[str]) -> Check:
-    def check(value: Any) -> Any:
-        if value.__class__ is not str or value not in members:
-            raise Declined
-        return value
-    return check
-
-
-def _list(item: Check) -> Check:
-    def check(value: Any) -> Any:
-        if value.__class__ is not list:
-            raise Declined
-        return [item(v) for v in value]
-    return check
-
-
-def _dict(item: Check) -> Check:
-    def check(value: Any) -> Any:
-        if value.__class__ is not dict:
-            raise Declined
-        return {_text_key(k): item(v) for k, v in value.items()}
-    return check
-
-
-def _text_key(key: Any) -> str:
-    if key.__class__ is not str:
-        raise Declined
-    return key
+def _hook(tp: Any) -> Any:
+    """A class with its own schema that says how its values are checked here: `plain_check()`,
+    a Check raising Declined, and `plain_kinds`, the Python types of the values it takes."""
+    own = isinstance(tp, type) and not issubclass(tp, BaseModel) and hasattr(tp, "plain_check")
+    return tp if own else None
 
 
 def _model(cls: type[BaseModel]) -> Check:
@@ -379,13 +343,7 @@ def _union(members: tuple[Any, ...]) -> Check:
     Each member takes the values of one Python type (a model or a dict: dict, a Literal: str);
     two members for one type make that type go to pydantic. An int where no member is int is
     the float member's (pydantic's float of it) unless a bool member might take it too."""
-    by_type: dict[type, Check | None] = {}
-    for member in members:
-        kind = _value_type(member)
-        by_type[kind] = None if kind in by_type else _type_check(member)
-    if int not in by_type and float in by_type and bool not in by_type:
-        by_type[int] = by_type[float]
-    checks = {kind: check for kind, check in by_type.items() if check is not None}
+    checks = {kind: check for kind, check in _union_table(members).items() if check is not None}
 
     def check(value: Any) -> Any:
         member = checks.get(value.__class__)
@@ -395,15 +353,35 @@ def _union(members: tuple[Any, ...]) -> Check:
     return check
 
 
-def _value_type(tp: Any) -> type:
-    """The one Python type of the values a union member takes exactly."""
-    if tp in _SCALARS:
-        return typing.cast(type, tp)
+def _union_table(members: tuple[Any, ...]) -> dict[type, Check | None]:
+    """A union's member check per Python type of value (None: that type goes to pydantic)."""
+    kinds = [_value_types(member) for member in members]
+    taken = [kind for member_kinds in kinds for kind in member_kinds]
+    by_type: dict[type, Check | None] = {}
+    for member, member_kinds in zip(members, kinds, strict=True):
+        shared = any(taken.count(kind) > 1 for kind in member_kinds)
+        check = None if shared else _type_check(member)  # (a member never taken: not followed)
+        by_type.update((kind, check) for kind in member_kinds)
+    if int not in by_type and float in by_type and bool not in by_type:
+        by_type[int] = by_type[float]
+    return by_type
+
+
+def _value_types(tp: Any) -> tuple[type, ...]:
+    """The Python types of the values a union member takes exactly."""
+    if tp in SCALARS:
+        return (typing.cast(type, tp),)
+    if _hook(tp) is not None:
+        return tuple(tp.plain_kinds)
     origin = typing.get_origin(tp)
+    if origin is typing.Annotated:
+        return _value_types(tp.__origin__)
+    if origin in (typing.Union, types.UnionType):  # a union in a union: its own table's types
+        return tuple(_union_table(typing.get_args(tp)))
     if origin is Literal:
-        return str
+        return (literal_type(typing.get_args(tp)),)
     if origin in (list, dict):
-        return typing.cast(type, origin)
+        return (typing.cast(type, origin),)
     if isinstance(tp, type) and issubclass(tp, BaseModel):
-        return dict
+        return (dict,)
     raise Unknown(tp)

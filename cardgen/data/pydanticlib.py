@@ -31,6 +31,7 @@ UNUSED = {"fractions": ("\n    \\A\\s*",),  # _RATIONAL_FORMAT
 with codes_shared(), forward_checks_skipped(), patterns_deferred(UNUSED), dataclasses_as_records():
     from annotated_types import Ge, Gt, Le, Lt  # (pydantic's import loads it; the constraints)
     from pydantic import (
+        AfterValidator,
         BaseModel,
         ConfigDict,
         Field,
@@ -39,5 +40,10 @@ with codes_shared(), forward_checks_skipped(), patterns_deferred(UNUSED), datacl
         model_validator,
     )
 
-__all__ = ["BaseModel", "ConfigDict", "Field", "Ge", "Gt", "Le", "Lt", "ValidationError",
-           "field_validator", "model_validator"]
+    # what cardgen.data.fastmodel reads of how pydantic validates (loaded by its import)
+    from pydantic._internal._decorators import inspect_validator
+    from pydantic._internal._model_construction import init_private_attributes
+
+__all__ = ["AfterValidator", "BaseModel", "ConfigDict", "Field", "Ge", "Gt", "Le", "Lt",
+           "ValidationError", "field_validator", "init_private_attributes", "inspect_validator",
+           "model_validator"]

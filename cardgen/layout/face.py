@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from cardgen.data.fastmodel import model_of
 from cardgen.data.model import Component
 from cardgen.errors import Problem, ProblemsError
 from cardgen.layout import fonts, outline, text
@@ -260,7 +261,7 @@ def _background(ctx: Context, template: TemplateFile, scope: Scope) -> None:
     d = ctx.drawing
     b = d.bleed
     if isinstance(template.background, LinearGradient | RadialGradient):  # placed on the trim
-        painter = RectElement.model_validate({"type": "rect", "fill": template.background})
+        painter = model_of(RectElement, {"type": "rect", "fill": template.background})
         style = painter.style(ctx, scope, (0.0, 0.0, d.width, d.height))
     else:
         style = Style(fill=colour(scope.text(template.background), WHITE))

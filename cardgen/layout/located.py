@@ -26,6 +26,8 @@ class SharedSchema:
     shared by every field of that type, not made again for each: for a type naming no model
     (its schema holds no reference to another schema), as a layout's number."""
 
+    schema_only = True  # what it validates is its type's (cardgen.data.fastmodel reads this)
+
     def __init__(self) -> None:
         self.schema: Any = None
 
@@ -40,6 +42,8 @@ class ModelsBuilt:
     validators are built once, before the first schema of that type is made, so each field of
     it refers to their schemas instead of making them again in every model holding one (a
     paint: every shape element's `fill` and `stroke`, a layout's `background`)."""
+
+    schema_only = True  # what it validates is its type's (cardgen.data.fastmodel reads this)
 
     def __init__(self, *models: type[BaseModel]) -> None:
         self.models = models

@@ -13,6 +13,7 @@ from typing import Any, Literal, get_args, get_origin
 
 from pydantic import Field, ModelWrapValidatorHandler, PrivateAttr, model_validator
 
+from cardgen.data.fastmodel import model_of
 from cardgen.data.model import new_dict, new_list
 from cardgen.layout.elements import ELEMENT_TYPES
 from cardgen.layout.elements.base import Children, Colour, Num, Paint, Pair
@@ -106,7 +107,7 @@ class TemplateFile(Strict):
     palette: dict[str, str] | None = Field(default_factory=new_dict,
                                            description="colour words -> '#RRGGBB'")
     edition_mark: EditionMark | Literal[False] = Field(
-        default_factory=lambda: EditionMark.model_validate({}))
+        default_factory=lambda: model_of(EditionMark, {}))
     fonts: Fonts | None = Field(None, description="the layout's own typeface files")
     ink_saver: InkSaver | None = None
     elements: Children = Field(default_factory=new_list)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from cardgen.data.fastmodel import model_of
 from cardgen.data.paths import leaves_folder, readable
 from cardgen.data.yamlsrc import Source, parse_text, read_bytes, read_source
 from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
@@ -153,7 +154,7 @@ def _font_files(project: Path, path: Path, source: Source, named: Fonts) -> Font
         found[role] = str(font)
     if problems:
         raise ProblemsError(problems)
-    return Fonts.model_validate(found)
+    return model_of(Fonts, found)
 
 
 def _shown_dir(path: Path) -> str:
@@ -208,7 +209,7 @@ def _merged_template(session: LayoutSession, kind: str, side: str) -> TemplateFi
             return template
     front = template_for(session, kind, "front") if side == "back" else None
     written = front.model_fields_set if front is not None else set()
-    return TemplateFile.model_validate(auto_template(
+    return model_of(TemplateFile, auto_template(
         db, kind, side, front.size if front is not None and "size" in written else None,
         front.sheet if front is not None and "sheet" in written else None))
 
@@ -228,7 +229,7 @@ def face_info(session: LayoutSession, kind: str) -> FaceInfo:
 
 def _face_info(session: LayoutSession, kind: str) -> FaceInfo:
     db = session.db
-    front = template_for(session, kind, "front") or TemplateFile.model_validate({})
+    front = template_for(session, kind, "front") or model_of(TemplateFile, {})
     first = next((c for c in db.components if c.kind == kind), None)
     has_back = db.game.kinds[kind].back is not None
     try:

@@ -18,6 +18,9 @@ from typing import Any
 from pydantic import BaseModel, GetCoreSchemaHandler, GetJsonSchemaHandler
 from pydantic_core import core_schema
 
+from cardgen.data.fastchecks import Declined
+from cardgen.data.fastmodel import model_of, plainly_valid
+
 # Every element type's `type:`, which is its module's name, in the order the docs list them.
 # A new element type is a module (its model named <Type>Element) and a name here.
 TYPES = ("rect", "circle", "annulus", "line", "text", "icon", "row", "repeat", "polar", "group",
@@ -61,9 +64,24 @@ ELEMENT_TYPES = Registry(TYPES)
 _UNION_LABEL = f"tagged-union[{','.join('...' for _ in TYPES)}]"
 
 
+def _plain_element(value: Any) -> Any:
+    """A plainly valid element of any type as its model (fastmodel's check), else Declined."""
+    name = value.get("type") if value.__class__ is dict else None
+    if name.__class__ is not str or name not in ELEMENT_TYPES:
+        raise Declined
+    made = plainly_valid(ELEMENT_TYPES[name], value)
+    if made is None:
+        raise Declined
+    return made
+
+
+def _plain_name_or_element(value: Any) -> Any:
+    return value if value.__class__ is str else _plain_element(value)
+
+
 def _validator(name: str) -> Callable[[Any], Any]:
     def validate(value: Any) -> Any:
-        return ELEMENT_TYPES[name].model_validate(value)
+        return model_of(ELEMENT_TYPES[name], value)  # (plainly valid: no validator built)
 
     validate.__name__ = f"{name}_element"
     return validate
@@ -105,6 +123,12 @@ class OneElement:
     """An element of a layout (`list[OneElement]`: a layout's elements), as the union of every
     element type validates it."""
 
+    plain_kinds = (dict,)  # cardgen.data.fastmodel's check of a plainly valid one
+
+    @staticmethod
+    def plain_check() -> Callable[[Any], Any]:
+        return _plain_element
+
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler
                                      ) -> core_schema.CoreSchema:
@@ -113,6 +137,12 @@ class OneElement:
 
 class NameOrElement:
     """A `clip:`: the name of a shape drawn before, or a shape written here (`str | Element`)."""
+
+    plain_kinds = (str, dict)
+
+    @staticmethod
+    def plain_check() -> Callable[[Any], Any]:
+        return _plain_name_or_element
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler
