@@ -19,6 +19,7 @@ _BOX_NAME = re.compile(
     r"^(?:the\s+)?(?:game\s+|box\s+)?(?:components?|contents|inventory|in\s+the\s+box|"
     r"what'?s\s+in\s+the\s+box|what\s+is\s+in\s+the\s+box)(?:\s+list)?(?:\s*\(.*\))?$")
 _QTY_FIRST = re.compile(r"^(\d+)(?:\s*[-–]\s*(\d+))?\s*(?:x\s+|×\s*|\s-\s|\s)(?=\S)(.+)$", re.I)
+_SIDED = re.compile(r"^\d+\s*[-–]?\s*(?:sided|player)", re.I)
 # DeferredPattern: compiled when first used (cardgen/deferral.py): quantities after the name, tables
 _QTY_LAST = DeferredPattern(r"^(.+?)\s*(?:[x×]\s*(\d+)|:\s*(\d+)|\((\d+)\))$", re.I)
 _QTY_CELL = DeferredPattern(r"^(\d+)(?:\s*[-–]\s*(\d+))?\s*[x×]?$|^[x×]\s*(\d+)$", re.I)
@@ -46,7 +47,7 @@ def quantity(text: str) -> tuple[int | None, int | None, str]:
     """`3x Pawns` -> (3, 3, 'Pawns'); `1-5 IDs` -> (1, 5, 'IDs'); no quantity -> (None, None, text)."""
     text = text.strip()
     first = _QTY_FIRST.match(text)
-    if first and not re.match(r"^\d+\s*[-–]?\s*(?:sided|player)", text, re.I):
+    if first and not _SIDED.match(text):
         low = int(first.group(1))
         return low, int(first.group(2)) if first.group(2) else low, first.group(3).strip(" -–:")
     last = _QTY_LAST.match(text)

@@ -42,6 +42,7 @@ _WHOLE = re.compile(r"\b(?:the|all|all the)[ \t]+(?:\*\*|__)?$", re.I)
 _PER = re.compile(r"\b(?:each|every|per)[ \t]+([A-Za-z][\w'’\-]*(?:[ \t]+[A-Za-z][\w'’\-]*)?)",
                   re.I)
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+")
+_COUNTED_WORD = re.compile(r"[A-Za-z][\w'’\-]*")
 _LOOK_BACK = 4  # lines before a count in which names set components aside
 
 
@@ -105,7 +106,7 @@ def _sentence_claims(number: int, sentence: str) -> list[Claim]:
     for match in _CLAIM.finditer(sentence):
         said = number_value(match.group(1))
         words = []
-        for word in re.findall(r"[A-Za-z][\w'’\-]*", match.group(2)):
+        for word in _COUNTED_WORD.findall(match.group(2)):
             if word.lower() in _STOP:
                 break
             words.append(word)

@@ -57,7 +57,7 @@ def normal(text: str) -> tuple[str, ...]:
 
 def _line_noun(line: str) -> tuple[str, ...]:
     """'4 Player HP Trackers' -> ('player', 'hp', 'tracker')."""
-    words = normal(re.sub(r"^\s*\d+(\s*-\s*\d+)?\s*(x\s+)?", "", line.split(":")[0]))
+    words = normal(_LINE_COUNT.sub("", line.split(":")[0]))
     return tuple(w for w in words if not w.isdigit())
 
 
@@ -203,6 +203,7 @@ def drift_findings(db: Database, book: Rulebook, names: Names | None = None) -> 
 # character must be (a space, `,` `;` `a` `o`): the same matches, a quarter fewer instructions
 _LIST_SPLIT = re.compile(r"(?=[\s,;ao])\s*(?:,|;|\band\b|\bor\b)\s*", re.I)
 _LIST_PART = re.compile(r"[(:\-–—]\s*|\)\s*")
+_LINE_COUNT = re.compile(r"^\s*\d+(\s*-\s*\d+)?\s*(x\s+)?")  # a box-list line's count
 _LIST_ITEM_WORDS = 3  # an item of a list of terms is a short name
 
 

@@ -38,6 +38,9 @@ def run() -> NoReturn:
 
     code = handed_over(sys.argv[1:])
     if code is None:
+        from cardgen.patterns import prime
+
+        prime()  # the patterns its modules compile on import, from their compiled code
         from cardgen.cli.main import main
 
         code = main()

@@ -35,6 +35,7 @@ _TOKEN = re.compile(rf"([MmLlHhVvCcZz])|({_NUMBER})|([\s,]+)|(.)")
 _ODD_COMMAS = re.compile(r"^\s*,|,\s*(?:,|[A-Za-z]|$)|[A-Za-z]\s*,")
 _POINTS = re.compile(rf"\s*{_NUMBER}(?:(?:\s*,\s*|\s+){_NUMBER})*\s*")
 _COORD_PAIR = re.compile(rf"({_NUMBER})(?:\s*,\s*|\s+)({_NUMBER})")
+_NUMBERS = re.compile(_NUMBER)
 _ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "Z": 0}
 
 Parsed = tuple[tuple[float, float, float, float], tuple[PathItem, ...]]
@@ -216,7 +217,7 @@ def _poly(text: str, closed: bool) -> list[PathOp] | None:
     """A polygon's or polyline's points: a move, lines, and for a polygon a close."""
     if not text.strip():
         return []
-    if not _POINTS.fullmatch(text) or len(re.findall(_NUMBER, text)) % 2:
+    if not _POINTS.fullmatch(text) or len(_NUMBERS.findall(text)) % 2:
         return None
     points = [(float(x), float(y)) for x, y in _COORD_PAIR.findall(text)]
     if not all(abs(v) < 1e9 for point in points for v in point):

@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
+_SEPARATORS = re.compile(r"[-_.]+")  # what a distribution's name normalises to "_"
+
 LIBRARIES = ("reportlab", "rl-accel", "pypdfium2", "pillow", "svgwrite", "fonttools", "deflate")
 
 
@@ -79,7 +81,7 @@ def _package_files(package: str) -> list[tuple[str, os.stat_result]]:
 
 
 def _normal(name: str) -> str:
-    return re.sub(r"[-_.]+", "_", name).lower()
+    return _SEPARATORS.sub("_", name).lower()
 
 
 def _versions(names: Iterable[str]) -> dict[str, str]:

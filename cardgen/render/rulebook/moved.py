@@ -27,6 +27,7 @@ _OTHER_BOXES = re.compile(rb"/(CropBox|BleedBox|TrimBox|ArtBox)\b")
 _TAIL = re.compile(rb"startxref\n(\d+)\n%%EOF\n?\Z")
 _TABLE = re.compile(rb"xref\n0 (\d+)\n")
 _ENTRY = re.compile(rb"(\d{10}) (\d{5}) ([nf]) ?\r?\n")
+_MEDIA_BOX = re.compile(rb"/MediaBox")
 _PT_SLACK = 0.01  # pt: a box's size as written against the paper's
 
 
@@ -35,7 +36,7 @@ def moved_pdf(data: bytes, first: tuple[float, float], other: tuple[float, float
     """The PDF `data` (its `pages` pages of size `first`, pt) with every page's MediaBox the
     size `other` around the same centre; None when the bytes are not as expected."""
     boxes = list(_BOX.finditer(data))
-    if len(boxes) != pages or len(re.findall(rb"/MediaBox", data)) != pages:
+    if len(boxes) != pages or len(_MEDIA_BOX.findall(data)) != pages:
         return None
     if _OTHER_BOXES.search(data) or not all(_sized(box, first) for box in boxes):
         return None
