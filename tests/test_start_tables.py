@@ -1,14 +1,18 @@
-"""cardgen/patterns.py: the patterns put in re's cache from the table are re.compile's own."""
+"""The start-up tables: cardgen/patterns.py's patterns put in re's cache are re.compile's own,
+cardgen/texts.py's code objects are compile's own, and both tables are current."""
 
 from __future__ import annotations
 
+import builtins
+import collections
+import marshal
 import re
 import subprocess
 import sys
 
 import pytest
 
-from cardgen import patterns, patterntable
+from cardgen import patterns, patterntable, texts, texttable
 from tests.conftest import REPO
 
 SAMPLES = ["", "Deal the top 3 cards", "3x Pawns", "#a0B1c2", "M 1,2 L 3 4 z", "xref\n0 12\n",
@@ -26,13 +30,13 @@ def test_the_table_holds_what_this_python_compiles() -> None:
 
 
 @this_engine
-def test_the_table_holds_the_patterns_cardgens_imports_compile() -> None:
-    """Fresh interpreters importing cardgen's modules compile exactly the table's patterns (a
-    pattern added or changed without running the tool fails here)."""
-    done = subprocess.run([sys.executable, "tools/pattern_table.py", "--check"], cwd=REPO,
+def test_the_tables_hold_what_cardgens_imports_compile() -> None:
+    """Fresh interpreters importing cardgen's modules compile exactly the tables' patterns and
+    texts (one added or changed without running the tool fails here)."""
+    done = subprocess.run([sys.executable, "tools/start_tables.py", "--check"], cwd=REPO,
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
-    assert len(patterntable.TABLE) > 50  # (the tool records: an empty table would pass)
+    assert len(patterntable.TABLE) > 50 and len(texttable.TABLE) > 20  # (an empty table passes)
 
 
 @this_engine
@@ -93,3 +97,65 @@ def test_recorded_lists_what_re_compiles(monkeypatch: pytest.MonkeyPatch) -> Non
     finally:
         re._compiler.compile = real  # type: ignore[attr-defined]
     assert found == [("a+b", 0), (rb"c+d", int(re.I))]
+
+
+texts_engine = pytest.mark.skipif(texts.engine() != texttable.ENGINE,
+                                  reason="the table was written for another Python")
+
+
+@texts_engine
+def test_each_text_is_what_this_python_compiles() -> None:
+    for key, blob in texttable.TABLE.items():
+        made = texts.code_of(*key)
+        assert made == builtins.compile(*key, 0, True), key[0][:60]
+        assert marshal.loads(blob) == made == marshal.loads(texts.marshalled(*key))
+
+
+@texts_engine
+def test_named_tuples_made_through_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """collections' eval takes a named tuple's text from the table: the class is the one eval's
+    compile makes (same constructor code), and a text the table lacks is compiled."""
+    monkeypatch.delitem(vars(collections), "eval", raising=False)
+    assert texts.install()
+    try:
+        lambdas = [key for key in texttable.TABLE if key[0].startswith("lambda _cls")]
+        compiled: list[object] = []
+        real = builtins.compile
+        monkeypatch.setattr(builtins, "compile", lambda *a: compiled.append(a[0]) or real(*a))
+        fields = lambdas[0][0].split(": ")[0].removeprefix("lambda _cls, ").split(", ")
+        made = collections.namedtuple("Made", fields)
+        assert compiled == [] and made.__new__.__code__ == real(lambdas[0][0], "<string>", "eval",
+                                                                0, True).co_consts[0]
+        assert made(*range(len(fields)))[len(fields) - 1] == len(fields) - 1
+        other = collections.namedtuple("Other", ["zeta_one", "zeta_two"])
+        assert len(compiled) == 1 and other(1, 2).zeta_two == 2
+    finally:
+        vars(collections).pop("eval", None)
+    local_value = 41  # noqa: F841  (read by the text evaluated below)
+    assert texts.evaluated("local_value + 1") == 42  # the caller's names, as eval reads them
+
+
+def test_install_leaves_someone_elses_eval(monkeypatch: pytest.MonkeyPatch) -> None:
+    mine = object()
+    monkeypatch.setitem(vars(collections), "eval", mine)
+    assert not texts.install() and vars(collections)["eval"] is mine
+    monkeypatch.delitem(vars(collections), "eval")
+    monkeypatch.setattr(texttable, "ENGINE", ("cpython", (2, 7), b"", 0))
+    monkeypatch.setattr(texts, "_table", None)
+    assert not texts.install() and "eval" not in vars(collections)
+    assert texts.code_of(*next(iter(texttable.TABLE))) is None
+
+
+@texts_engine
+def test_shared_codes_come_from_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """cardgen.deferral.codes_shared compiles a dataclass method text the table holds from it."""
+    from cardgen import deferral
+
+    key = next(k for k in texttable.TABLE if k[0].startswith("def __create_fn__"))
+    compiled: list[object] = []
+    real = builtins.compile
+    monkeypatch.setattr(builtins, "compile", lambda *a: compiled.append(a[0]) or real(*a))
+    namespace: dict[str, object] = {}
+    with deferral.codes_shared():
+        vars(deferral.dataclasses)["exec"](key[0], namespace)  # dataclasses' exec, shadowed
+    assert compiled == [] and callable(namespace["__create_fn__"])
