@@ -62,6 +62,12 @@ def code_of(source: str, filename: str, mode: str) -> CodeType | None:
     return None if blob is None else marshal.loads(blob)
 
 
+def compiled(source: str, filename: str = "<string>", mode: str = "exec") -> CodeType:
+    """`compile(source, filename, mode, 0, True)`: from the table when it holds the text (for
+    cardgen's own code written on import, as the reprs of its drawing primitives)."""
+    return code_of(source, filename, mode) or builtins.compile(source, filename, mode, 0, True)
+
+
 def evaluated(source: Any, globals: Any = None, locals: Any = None) -> Any:
     """`eval` as collections calls it, a text's code taken from the table when it holds it
     (compiled as that module's `eval` compiles it otherwise: no future features inherited)."""

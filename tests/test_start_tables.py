@@ -26,7 +26,7 @@ this_engine = pytest.mark.skipif(patterns.engine() != patterntable.ENGINE,
 @this_engine
 def test_the_table_holds_what_this_python_compiles() -> None:
     wrong = [key for key, entry in patterntable.TABLE.items() if patterns.entry_of(*key) != entry]
-    assert not wrong, f"run tools/pattern_table.py: {wrong[:3]}"
+    assert not wrong, f"run tools/start_tables.py: {wrong[:3]}"
 
 
 @this_engine
