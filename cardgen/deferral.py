@@ -1,5 +1,6 @@
 """Libraries imported for less: work their modules do on import that cardgen never uses done
-when first used instead, and work they repeat done once (base: imports nothing of cardgen).
+when first used instead, and work they repeat done once (base: imports nothing of cardgen
+but cardgen.texts, whose table holds the method texts `codes_shared` compiles, compiled).
 
 `DeferredPattern`: a regular expression compiled when first used. `patterns_deferred` makes the
 listed modules' `re.compile` calls of the listed patterns give one while they are imported
@@ -36,6 +37,8 @@ import typing
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
+
+from cardgen.texts import code_of
 
 _REAL_COMPILE = re.compile
 _TYPE_CHECK = typing._type_check  # type: ignore[attr-defined]  # typing's own
@@ -123,8 +126,9 @@ def codes_shared() -> Iterator[None]:
             return real_compile(source, filename, mode, flags, True, optimize)
         key = (source, filename, mode)
         code = codes.get(key)
-        if code is None:
-            code = codes[key] = real_compile(source, filename, mode, 0, True)
+        if code is None:  # read compiled from cardgen.texts' table when it holds the text
+            code = codes[key] = (code_of(source, filename, mode)
+                                 or real_compile(source, filename, mode, 0, True))
         return code
 
     def exec(source: Any, globals: Any = None, locals: Any = None) -> None:

@@ -6,7 +6,7 @@ Python (`re._parser`, `re._compiler`): ~0.15 ms a pattern on average, ~20 ms of 
 start for the ~130 patterns that cardgen's modules, the libraries they import and the standard
 modules those load compile on import. `cardgen/patterntable.py` keeps what that compilation
 gives for each of them (the engine's code, flags, group count and names), written by
-`tools/pattern_table.py` on the Python it ran on. `prime()`, called by the command line before
+`tools/start_tables.py` on the Python it ran on. `prime()`, called by the command line before
 it imports its modules, hands each to the engine's constructor (`_sre.compile`, the call
 `re.compile` ends in, which checks the code it is given) and puts the pattern made in re's own
 cache of compiled patterns under the key `re.compile` looks up: every `re.compile`, `re.sub`,
@@ -15,7 +15,7 @@ cache of compiled patterns under the key `re.compile` looks up: every `re.compil
 Nothing is put in when this Python's engine is not the one the table was written for (another
 version: its magic number, code size or limits differ) or its `re` keeps no such cache.
 
-tests/test_patterns.py holds the table to what this Python compiles, and to the patterns a
+tests/test_start_tables.py holds the table to what this Python compiles, and to the patterns a
 fresh interpreter compiles importing cardgen's modules; `recorded()` is how the tool lists them.
 """
 
@@ -97,7 +97,7 @@ def entry_of(pattern: str | bytes, flags: int) -> Entry:
 
 def recorded() -> list[Key]:
     """From now on, each pattern re compiles (not found in its cache) is appended to the list
-    returned (for tools/pattern_table.py, in an interpreter of its own)."""
+    returned (for tools/start_tables.py, in an interpreter of its own)."""
     from re import _compiler  # type: ignore[attr-defined]
 
     found: list[Key] = []

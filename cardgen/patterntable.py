@@ -1,10 +1,10 @@
-\
 # ruff: noqa
 # mypy: ignore-errors
-"""The compiled code of the patterns a fresh interpreter compiles importing cardgen's modules
-(cardgen/patterns.py), as `patterns.entry_of` gives it: (pattern, flags) -> (flags, code,
-groups, group index, index group). Written by tools/pattern_table.py, held by
-tests/test_patterns.py to what this Python compiles and to the patterns compiled."""
+"""The compiled code of the patterns a fresh interpreter compiles importing cardgen's
+modules (cardgen/patterns.py), as `patterns.entry_of` gives it: (pattern, flags) ->
+(flags, code, groups, group index, index group).
+Written by tools/start_tables.py, held by tests/test_start_tables.py to what this Python
+compiles and to what fresh interpreters importing cardgen's modules compile."""
 
 ENGINE = ('cpython', (3, 11), 20220615, 4, 4294967295, 1073741823, 'little')
 

@@ -39,8 +39,10 @@ def run() -> NoReturn:
     code = handed_over(sys.argv[1:])
     if code is None:
         from cardgen.patterns import prime
+        from cardgen.texts import install
 
         prime()  # the patterns its modules compile on import, from their compiled code
+        install()  # and the named tuples' texts
         from cardgen.cli.main import main
 
         code = main()

@@ -28,6 +28,7 @@ from functools import lru_cache
 
 from cardgen.limits import PRINT_BLEED as PRINT_BLEED  # re-exported: cardgen.impose.PRINT_BLEED
 from cardgen.records import record
+from cardgen.texts import compiled
 
 COMMON_W, COMMON_H = 210.0, 279.4  # A4 ∩ Letter, portrait
 MARGIN = 6.35  # content stays this far inside the common area
@@ -489,7 +490,7 @@ def _plain_repr(cls: type) -> None:
     page reprs, and a plan cannot contain itself): the same text, character for character."""
     body = ", ".join(f"{f.name}={{self.{f.name}!r}}" for f in fields(cls) if f.repr)
     namespace: dict[str, object] = {}
-    exec(f"def __repr__(self):\n    return self.__class__.__qualname__ + f\"({body})\"\n",
+    exec(compiled(f"def __repr__(self):\n    return self.__class__.__qualname__ + f\"({body})\"\n"),
          {}, namespace)
     setattr(cls, "__repr__", namespace["__repr__"])  # noqa: B010
 

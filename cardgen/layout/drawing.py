@@ -13,6 +13,7 @@ from dataclasses import field, fields
 from typing import Any, Literal, cast
 
 from cardgen.records import record
+from cardgen.texts import compiled
 
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -224,7 +225,7 @@ def _plain_repr(cls: type, kept: frozenset[str] = frozenset()) -> None:
     namespace: dict[str, object] = {}
     glob: dict[str, object] = {f"_d{k}": f.default for k, f in enumerate(extra)}
     glob["_kept_text"] = _kept_text
-    exec(f"def __repr__(self):\n    return self.__class__.__qualname__ + f\"({body}{tail})\"\n",
+    exec(compiled(f"def __repr__(self):\n    return self.__class__.__qualname__ + f\"({body}{tail})\"\n"),
          glob, namespace)
     setattr(cls, "__repr__", namespace["__repr__"])  # noqa: B010
 
