@@ -12,8 +12,9 @@ it imports its modules, hands each to the engine's constructor (`_sre.compile`, 
 cache of compiled patterns under the key `re.compile` looks up: every `re.compile`, `re.sub`,
 `re.match`, ... of one of those patterns then finds it there, made as re would have made it
 (equal to re's: the same text, flags and code), and any other pattern is compiled as ever.
-Nothing is put in when this Python's engine is not the one the table was written for (another
-version: its magic number, code size or limits differ) or its `re` keeps no such cache.
+Nothing is put in on any Python release but the one the table was written for (another one may
+compile a pattern differently even where the engine's magic number, code size and limits are
+the same), or when its `re` keeps no such cache.
 
 tests/test_start_tables.py holds the table to what this Python compiles, and to the patterns a
 fresh interpreter compiles importing cardgen's modules; `recorded()` is how the tool lists them.
@@ -41,10 +42,10 @@ _WORD: Literal["I", "H"] = "I" if _sre is None or _sre.CODESIZE == 4 else "H"
 
 
 def engine() -> tuple[Any, ...]:
-    """What a compiled code is valid for: Python's version and the engine's constants."""
+    """What a compiled code is valid for: Python's release and the engine's constants."""
     if _sre is None:
         return ()
-    return (sys.implementation.name, sys.version_info[:2], _sre.MAGIC, _sre.CODESIZE,
+    return (sys.implementation.name, sys.version_info[:3], _sre.MAGIC, _sre.CODESIZE,
             _sre.MAXREPEAT, _sre.MAXGROUPS, sys.byteorder)
 
 

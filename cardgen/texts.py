@@ -8,7 +8,7 @@ markdown-it declare that are no records. `cardgen/texttable.py` keeps the code o
 texts compile to, marshalled, written by `tools/start_tables.py` on the Python it ran on.
 `code_of(text, filename, mode)` is that code object read back (equal to what `compile` makes
 of the text: marshal keeps every part of it), or None for a text the table lacks or when the
-table was written for another Python (version, bytecode magic number or marshal format).
+table was written for another Python release (its compiler, bytecode or marshal format).
 `install()`, called by the command line with `cardgen.patterns.prime`, makes `collections`
 evaluate its texts through `evaluated`, which takes them from the table (and compiles any other
 as `eval` would have).
@@ -35,11 +35,11 @@ _asked: list[Key] | None = None  # what recorded() lists
 
 
 def engine() -> tuple[Any, ...]:
-    """What a marshalled code object is valid for: Python's version, its bytecode's magic
+    """What a marshalled code object is valid for: Python's release, its bytecode's magic
     number and the marshal format."""
     from importlib.util import MAGIC_NUMBER
 
-    return (sys.implementation.name, sys.version_info[:2], MAGIC_NUMBER, marshal.version)
+    return (sys.implementation.name, sys.version_info[:3], MAGIC_NUMBER, marshal.version)
 
 
 def _loaded() -> dict[Key, bytes]:
