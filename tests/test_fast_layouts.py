@@ -6,7 +6,6 @@ what it said before."""
 
 from __future__ import annotations
 
-import copy
 import random
 import subprocess
 import sys
@@ -18,12 +17,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardgen.data import fastmodel
-from cardgen.data.pydanticlib import BaseModel, ValidationError
+from cardgen.data.pydanticlib import BaseModel
 from cardgen.data.yamlsrc import read_source
 from cardgen.layout import validate
 from cardgen.layout.elements import ELEMENT_TYPES
 from cardgen.layout.model import EditionMark, Fonts, InkSaver, TemplateFile
-from tests.test_fast_models import _mutated, _shares_nothing
+from tests.test_fast_models import _agrees, _mutated, _shares_nothing
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -39,46 +38,6 @@ def _is_layout(path: Path) -> bool:
     except Exception:  # noqa: BLE001 - a hostile file that is not YAML at all
         return False
     return isinstance(data, dict) and bool({"elements", "extends", "edition_mark"} & set(data))
-
-
-def _same(fast: Any, slow: Any, where: str = "") -> None:
-    """Equal values of the same types, recursively (tuples too): models' fields in the same
-    order, with the same fields set, extra and private values."""
-    assert type(fast) is type(slow), where
-    if isinstance(slow, BaseModel):
-        assert list(fast.__dict__) == list(slow.__dict__), where
-        assert fast.model_fields_set == slow.model_fields_set, where
-        assert fast.__pydantic_extra__ == slow.__pydantic_extra__, where
-        assert fast.__pydantic_private__ == slow.__pydantic_private__, where
-        for name, value in slow.__dict__.items():
-            _same(fast.__dict__[name], value, f"{where}.{name}")
-    elif isinstance(slow, dict):
-        assert list(fast) == list(slow), where
-        for key, value in slow.items():
-            _same(fast[key], value, f"{where}[{key!r}]")
-    elif isinstance(slow, list | tuple):
-        assert len(fast) == len(slow), where
-        for i, (a, b) in enumerate(zip(fast, slow, strict=True)):
-            _same(a, b, f"{where}[{i}]")
-    else:
-        assert fast == slow, where
-
-
-def _agrees(cls: type[BaseModel], data: Any) -> bool:
-    """The fast path declines, or gives model_validate's model; True when it did not decline."""
-    before = copy.deepcopy(data)
-    fast = fastmodel.plainly_valid(cls, data)
-    assert data == before  # the data is never changed
-    try:
-        slow = cls.model_validate(data)
-    except ValidationError:
-        assert fast is None, "the fast path took data pydantic rejects"
-        return False
-    if fast is None:
-        return False
-    _same(fast, slow)
-    assert fast == slow
-    return True
 
 
 def _elements(items: Any) -> list[dict[str, Any]]:

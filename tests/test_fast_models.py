@@ -42,8 +42,8 @@ def _files() -> list[Path]:
 
 
 def _same(fast: Any, slow: Any, where: str = "") -> None:
-    """Equal values of the same types, recursively: models' fields in the same order, with the
-    same fields set, extra and private values."""
+    """Equal values of the same types, recursively (tuples too): models' fields in the same
+    order, with the same fields set, extra and private values."""
     assert type(fast) is type(slow), where
     if isinstance(slow, BaseModel):
         assert list(fast.__dict__) == list(slow.__dict__), where
@@ -56,7 +56,7 @@ def _same(fast: Any, slow: Any, where: str = "") -> None:
         assert list(fast) == list(slow), where
         for key, value in slow.items():
             _same(fast[key], value, f"{where}[{key!r}]")
-    elif isinstance(slow, list):
+    elif isinstance(slow, list | tuple):
         assert len(fast) == len(slow), where
         for i, (a, b) in enumerate(zip(fast, slow, strict=True)):
             _same(a, b, f"{where}[{i}]")
