@@ -81,6 +81,7 @@ def made(pattern: str | bytes, entry: Entry) -> re.Pattern[Any]:
 def entry_of(pattern: str | bytes, flags: int) -> Entry:
     """What `re.compile` makes of a pattern, as the table keeps it (re's own parser and
     compiler, called as `re._compiler.compile` calls them)."""
+    from array import array
     from re import _compiler, _parser  # type: ignore[attr-defined]
 
     parsed = _parser.parse(pattern, flags)
@@ -89,10 +90,8 @@ def entry_of(pattern: str | bytes, flags: int) -> Entry:
     indexgroup: list[str | None] = [None] * parsed.state.groups
     for name, index in groupindex.items():
         indexgroup[index] = name
-    words = memoryview(bytearray(len(code) * _sre.CODESIZE)).cast(_WORD)
-    for i, word in enumerate(code):
-        words[i] = word
-    return (flags | parsed.state.flags, words.tobytes(), parsed.state.groups - 1, groupindex,
+    words = array(_WORD, code).tobytes()  # the code words as the engine's code size holds them
+    return (flags | parsed.state.flags, words, parsed.state.groups - 1, groupindex,
             tuple(indexgroup))
 
 
