@@ -32,6 +32,7 @@ from cardgen.data.model import (
 from cardgen.data.pydanticlib import BaseModel, ValidationError
 from cardgen.data.yamlsrc import read_source
 from cardgen.errors import Problem
+from tests.test_yaml_positions_later import _paths  # every key path of a value
 
 REPO = Path(__file__).resolve().parents[1]
 CLASSES = {"game.yaml": GameFile, "edition.yaml": EditionFile}
@@ -206,17 +207,6 @@ VALUES = st.sampled_from([None, True, False, 0, 1, -1, 3, 1000, 1001, 2.5, 0.0, 
 KEYS = st.sampled_from(["name", "title", "id", "type", "min", "max", "count", "color", "symbol",
                         "quote", "status", "kind", "in", "in_", "$schema", "schema_", "where",
                         "fields", "of", "tuck_box", "card_thickness", "nope", 1])
-
-
-def _paths(data: Any, at: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [at]
-    if isinstance(data, dict):
-        for key, value in data.items():
-            found += _paths(value, (*at, key))
-    elif isinstance(data, list):
-        for i, value in enumerate(data):
-            found += _paths(value, (*at, i))
-    return found
 
 
 def _mutated(data: Any, rnd: random.Random, value: Any, key: Any) -> Any:
