@@ -35,15 +35,11 @@ with codes_shared(), forward_checks_skipped(), patterns_deferred(UNUSED), datacl
         BaseModel,
         ConfigDict,
         Field,
+        PrivateAttr,
         ValidationError,
         field_validator,
         model_validator,
     )
 
-    # what cardgen.data.fastmodel reads of how pydantic validates (loaded by its import)
-    from pydantic._internal._decorators import inspect_validator
-    from pydantic._internal._model_construction import init_private_attributes
-
 __all__ = ["AfterValidator", "BaseModel", "ConfigDict", "Field", "Ge", "Gt", "Le", "Lt",
-           "ValidationError", "field_validator", "init_private_attributes", "inspect_validator",
-           "model_validator"]
+           "PrivateAttr", "ValidationError", "field_validator", "model_validator"]

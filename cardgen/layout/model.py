@@ -9,15 +9,17 @@ Schema editors complete from (`cardgen schema`) and the element table of docs/la
 
 import json
 from pathlib import Path
-from typing import Any, Literal, get_args, get_origin
+from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin
 
-from pydantic import Field, ModelWrapValidatorHandler, PrivateAttr, model_validator
-
-from cardgen.data.fastmodel import model_of
+from cardgen.data.declare import Field, PrivateAttr, model_validator
+from cardgen.data.modelkit import model_of
 from cardgen.data.model import new_dict, new_list
 from cardgen.layout.elements import ELEMENT_TYPES
 from cardgen.layout.elements.base import Children, Colour, Num, Paint, Pair
 from cardgen.layout.located import Located, Strict
+
+if TYPE_CHECKING:
+    from pydantic import ModelWrapValidatorHandler
 
 DEFAULT_SIZE: tuple[float, float] = (63.5, 88.9)  # a poker card, mm
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from cardgen.data.fastmodel import model_of
+from cardgen.data.modelkit import model_of
 from cardgen.data.paths import leaves_folder, readable
 from cardgen.data.yamlsrc import Source, parse_text, read_bytes, read_source
 from cardgen.errors import Location, Problem, ProblemsError, did_you_mean

@@ -18,8 +18,8 @@ import hashlib
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel
 
+from cardgen.data.modelkit import BaseModel
 from cardgen.pipeline.keptfiles import KeptFiles
 from cardgen.pipeline.sources import CACHE_FOLDER
 

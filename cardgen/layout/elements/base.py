@@ -10,8 +10,7 @@ import re
 from dataclasses import field
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, NamedTuple, Union
 
-from pydantic import AfterValidator, Field
-
+from cardgen.data.declare import AfterValidator, Field
 from cardgen.data.model import Component, Database, FieldSpec, Term
 from cardgen.errors import Location, Problem, did_you_mean
 from cardgen.layout import conditions, fonts, paint, text
