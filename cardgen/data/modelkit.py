@@ -99,13 +99,14 @@ class BaseModel(metaclass=ModelMeta):
         return copy
 
     def model_dump(self, *, exclude_none: bool = False, exclude_defaults: bool = False,
-                   by_alias: bool = False) -> dict[str, Any]:
+                   exclude_unset: bool = False, by_alias: bool = False) -> dict[str, Any]:
         """Its fields as a dict, nested models as dicts (pydantic's python mode)."""
-        options = (exclude_none, exclude_defaults, by_alias)
+        options = (exclude_none, exclude_defaults, exclude_unset, by_alias)
         dumped = {}
         for name, info in type(self).model_fields.items():
             value = self.__dict__[name]
             if (exclude_none and value is None) or (
+                    exclude_unset and name not in self.__pydantic_fields_set__) or (
                     exclude_defaults and not info.is_required() and value == info.get_default()):
                 continue
             dumped[(info.alias or name) if by_alias else name] = _dumped(value, options)
@@ -127,10 +128,11 @@ class BaseModel(metaclass=ModelMeta):
         return f"{type(self).__name__}({shown})"
 
 
-def _dumped(value: Any, options: tuple[bool, bool, bool]) -> Any:
+def _dumped(value: Any, options: tuple[bool, bool, bool, bool]) -> Any:
     if isinstance(value, BaseModel):
-        none, defaults, alias = options
-        return value.model_dump(exclude_none=none, exclude_defaults=defaults, by_alias=alias)
+        none, defaults, unset, alias = options
+        return value.model_dump(exclude_none=none, exclude_defaults=defaults, exclude_unset=unset,
+                                by_alias=alias)
     kind = value.__class__
     if kind is list:
         return [_dumped(item, options) for item in value]
