@@ -127,13 +127,18 @@ def Field(default: Any = REQUIRED, *, default_factory: Callable[[], Any] | None 
     return FieldInfo(kwargs if default is REQUIRED else {"default": default, **kwargs})
 
 
-class PrivateAttr:
-    """A private attribute's default (`_name: T = PrivateAttr(default=...)`)."""
+class Private:
+    """A private attribute's default, as declared (`_name: T = PrivateAttr(default=...)`)."""
 
     __slots__ = ("default",)
 
     def __init__(self, default: Any = None) -> None:
         self.default = default
+
+
+def PrivateAttr(default: Any = None) -> Any:  # noqa: N802
+    """A private attribute's default (pydantic's `PrivateAttr`)."""
+    return Private(default)
 
 
 class Decorated:
@@ -213,7 +218,7 @@ class ModelMeta(type):
                 class_vars.add(key)
             elif key.startswith("_"):
                 value = ns.pop(key, None)
-                privates[key] = value.default if isinstance(value, PrivateAttr) else value
+                privates[key] = value.default if isinstance(value, Private) else value
             else:
                 value = ns.pop(key, REQUIRED)
                 info = value if isinstance(value, FieldInfo) else \

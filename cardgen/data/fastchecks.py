@@ -46,7 +46,7 @@ def _positional(func: Any) -> int:
     if code is None or code.co_flags & 0x0C or code.co_kwonlyargcount:  # *args, **kwargs
         return -1
     bound = 1 if getattr(func, "__self__", None) is not None else 0
-    return code.co_argcount - len(getattr(plain, "__defaults__", None) or ()) - bound
+    return int(code.co_argcount) - len(getattr(plain, "__defaults__", None) or ()) - bound
 
 
 def validated(validator: Callable[[Any], Any], value: Any) -> Any:
@@ -73,7 +73,7 @@ def annotated(check: Check, tp: Any, metadata: list[Any]) -> Check:
         if isinstance(meta, AfterValidator):
             if not takes_one(meta.func):
                 raise Unknown(meta)
-            check = then(check, typing.cast(Callable[[Any], Any], meta.func))
+            check = then(check, meta.func)
             continue
         lengths = isinstance(meta, Bound) and meta.kind in ("min_length", "max_length")
         if not (lengths and (tp is str or typing.get_origin(tp) is list)) and \

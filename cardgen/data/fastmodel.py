@@ -23,6 +23,7 @@ import typing
 from collections.abc import Callable
 from typing import Any, Literal
 
+from cardgen.data.declare import Decorated, FieldInfo, is_model
 from cardgen.data.fastchecks import (
     SCALARS,
     Check,
@@ -40,7 +41,6 @@ from cardgen.data.fastchecks import (
     then,
     validated,
 )
-from cardgen.data.declare import Decorated, FieldInfo, is_model
 
 M = typing.TypeVar("M")
 

@@ -63,12 +63,14 @@ class BaseModel(metaclass=ModelMeta):
     __slots__ = ("__dict__", "__pydantic_fields_set__")
     model_fields: ClassVar[dict[str, FieldInfo]]
     model_config: ClassVar[dict[str, Any]]
-    __pydantic_fields_set__: set[str]
+    # an instance's slot, the names its data gave (declared so, as a class variable, for the
+    # type checker: a field would be a keyword of the constructor it infers)
+    __pydantic_fields_set__: ClassVar[set[str]]
 
     def __init__(self, **data: Any) -> None:
         made = model_of(type(self), data)
         object.__setattr__(self, "__dict__", made.__dict__)
-        object.__setattr__(self, "__pydantic_fields_set__", made.__pydantic_fields_set__)
+        object.__setattr__(self, "__pydantic_fields_set__", _fields_set(made))
 
     @classmethod
     def model_validate(cls: type[M], data: Any) -> M:
@@ -83,19 +85,19 @@ class BaseModel(metaclass=ModelMeta):
     @property
     def model_fields_set(self) -> set[str]:
         """The fields the data gave (by name)."""
-        return self.__pydantic_fields_set__
+        return _fields_set(self)
 
     def __setattr__(self, name: str, value: Any) -> None:
         object.__setattr__(self, name, value)
         if name in type(self).model_fields:
-            self.__pydantic_fields_set__.add(name)
+            _fields_set(self).add(name)
 
     def model_copy(self: M, *, update: dict[str, Any] | None = None) -> M:
         """A shallow copy, with `update`'s values in place of its own."""
         copy = type(self).__new__(type(self))
         object.__setattr__(copy, "__dict__", {**self.__dict__, **(update or {})})
         object.__setattr__(copy, "__pydantic_fields_set__",
-                           self.__pydantic_fields_set__ | set(update or ()))
+                           _fields_set(self) | set(update or ()))
         return copy
 
     def model_dump(self, *, exclude_none: bool = False, exclude_defaults: bool = False,
@@ -106,7 +108,7 @@ class BaseModel(metaclass=ModelMeta):
         for name, info in type(self).model_fields.items():
             value = self.__dict__[name]
             if (exclude_none and value is None) or (
-                    exclude_unset and name not in self.__pydantic_fields_set__) or (
+                    exclude_unset and name not in _fields_set(self)) or (
                     exclude_defaults and not info.is_required() and value == info.get_default()):
                 continue
             dumped[(info.alias or name) if by_alias else name] = _dumped(value, options)
@@ -126,6 +128,11 @@ class BaseModel(metaclass=ModelMeta):
     def __repr__(self) -> str:
         shown = ", ".join(f"{key}={value!r}" for key, value in self)
         return f"{type(self).__name__}({shown})"
+
+
+def _fields_set(model: BaseModel) -> set[str]:
+    """The names the data gave a model (a slot of the base, not a field)."""
+    return typing.cast(set[str], object.__getattribute__(model, "__pydantic_fields_set__"))
 
 
 def _dumped(value: Any, options: tuple[bool, bool, bool, bool]) -> Any:

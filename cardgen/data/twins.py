@@ -72,8 +72,7 @@ def _made(cls: Any) -> type[pd.BaseModel]:
     own = cls.__dict__.get("__annotations__", {})
     annotations: dict[str, Any] = {}
     ns: dict[str, Any] = {"__module__": cls.__module__, "__qualname__": cls.__qualname__,
-                          "__annotations__": annotations, "model_config": pd.ConfigDict(
-                              **typing.cast(Any, cls.model_config))}
+                          "__annotations__": annotations, "model_config": dict(cls.model_config)}
     for key, value in cls.__dict__.items():
         if key not in _KEPT:
             ns[key] = _validator(cls.__validators__[key]) if key in cls.__validators__ else value
@@ -87,16 +86,18 @@ def _made(cls: Any) -> type[pd.BaseModel]:
             annotations[key] = _translated(info.raw_type())
             if info.kwargs:
                 ns[key] = pd.Field(**info.kwargs)
-    twin = typing.cast(type[pd.BaseModel], type(pd.BaseModel)(cls.__name__, bases, ns))
+    meta: Any = type(pd.BaseModel)
+    twin = typing.cast(type[pd.BaseModel], meta(cls.__name__, bases, ns))
     twin.__pydantic_parent_namespace__ = _NAMES  # where its forward references are found
     return twin
 
 
 def _validator(decorated: Decorated) -> Any:
+    field_validator: Any = pd.field_validator
+    model_validator: Any = pd.model_validator
     if decorated.kind == "field":
-        return pd.field_validator(*decorated.fields, mode=decorated.mode)(  # type: ignore[call-overload]
-            decorated.func)
-    return pd.model_validator(mode=typing.cast(Any, decorated.mode))(decorated.func)
+        return field_validator(*decorated.fields, mode=decorated.mode)(decorated.func)
+    return model_validator(mode=decorated.mode)(decorated.func)
 
 
 def _translated(tp: Any) -> Any:
@@ -112,7 +113,7 @@ def _translated(tp: Any) -> Any:
         if inner is tp.__origin__ and all(a is b for a, b in zip(markers, tp.__metadata__,
                                                                    strict=True)):
             return tp
-        return typing.Annotated[(inner, *markers)]  # type: ignore[valid-type]
+        return typing.Annotated[(inner, *markers)]
     args = typing.get_args(tp)
     new = tuple(_translated(arg) for arg in args)
     if all(a is b for a, b in zip(new, args, strict=True)):

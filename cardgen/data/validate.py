@@ -13,8 +13,8 @@ from dataclasses import field
 from typing import Any
 
 from cardgen.data.model import BASE_FIELDS, FieldSpec, ImpossibleValue, KindSpec, Term, keep_model, kept_model
-from cardgen.data.paths import SLUG, SLUG_HINT, slug_problem
 from cardgen.data.modelkit import BaseModel, ValidationError, model_of
+from cardgen.data.paths import SLUG, SLUG_HINT, slug_problem
 from cardgen.data.pydanticloc import data_path, literal_choices, one_branch, shown_value, value_at
 from cardgen.data.yamlkeep import item_text, keeping, on_forget
 from cardgen.data.yamlsrc import KeyPath, Source

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin
 
 from cardgen.data.declare import Field, PrivateAttr, model_validator
-from cardgen.data.modelkit import model_of
 from cardgen.data.model import new_dict, new_list
+from cardgen.data.modelkit import model_of
 from cardgen.layout.elements import ELEMENT_TYPES
 from cardgen.layout.elements.base import Children, Colour, Num, Paint, Pair
 from cardgen.layout.located import Located, Strict

@@ -18,7 +18,6 @@ import hashlib
 from pathlib import Path
 from typing import Any, TypeVar
 
-
 from cardgen.data.modelkit import BaseModel
 from cardgen.pipeline.keptfiles import KeptFiles
 from cardgen.pipeline.sources import CACHE_FOLDER

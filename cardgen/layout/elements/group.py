@@ -3,7 +3,6 @@ clockwise there (sideways cards, half-upside-down cards)."""
 
 from typing import Literal
 
-
 from cardgen.data.declare import Field
 from cardgen.data.model import new_list
 from cardgen.layout.elements.base import Children, Context, ElementBase, Num

@@ -3,7 +3,6 @@ square; `color` recolours its black parts."""
 
 from typing import Literal
 
-
 from cardgen.data.declare import Field
 from cardgen.errors import Problem
 from cardgen.layout.elements.base import Colour, Context, ElementBase, Num

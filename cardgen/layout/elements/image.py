@@ -4,7 +4,6 @@ is drawn as vectors, read as icons are (cardgen.layout.icons), scaled to fit the
 
 from typing import Literal
 
-
 from cardgen.data.declare import Field
 from cardgen.data.model import new_list
 from cardgen.data.paths import readable

@@ -3,7 +3,6 @@ moved to (x, y) and scaled by `scale`; curves and arcs drawn as cubic Béziers."
 
 from typing import Literal
 
-
 from cardgen.data.declare import Field
 from cardgen.layout.drawing import Path
 from cardgen.layout.elements.base import Context, Num, Stroked

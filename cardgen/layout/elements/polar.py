@@ -4,7 +4,6 @@ clockwise from up; evenly spaced by default) round (cx, cy): ring boards, dials,
 import math
 from typing import ClassVar, Literal
 
-
 from cardgen.data.declare import Field
 from cardgen.data.model import new_list
 from cardgen.layout.elements.base import Children, Context, ElementBase, Num

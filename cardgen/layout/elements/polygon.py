@@ -5,7 +5,6 @@ inner corners lie on a circle of that radius) or through `points`."""
 import math
 from typing import Literal
 
-
 from cardgen.data.declare import Field
 from cardgen.layout.drawing import Path, PathOp
 from cardgen.layout.elements.base import Context, Num, Pair, Stroked

@@ -2,7 +2,6 @@
 
 from typing import Literal
 
-
 from cardgen.data.declare import Field
 from cardgen.layout.drawing import Path, Rect
 from cardgen.layout.elements.base import Context, Num, Stroked

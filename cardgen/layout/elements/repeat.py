@@ -3,7 +3,6 @@
 
 from typing import ClassVar, Literal
 
-
 from cardgen.data.declare import Field
 from cardgen.data.model import new_list
 from cardgen.errors import Problem

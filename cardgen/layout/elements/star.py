@@ -5,7 +5,6 @@ clockwise. A `polygon` with `inner` draws the same."""
 
 from typing import Literal
 
-
 from cardgen.data.declare import Field
 from cardgen.layout.elements.base import Num
 from cardgen.layout.elements.polygon import PolygonElement

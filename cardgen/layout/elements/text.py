@@ -6,7 +6,6 @@ import re
 from dataclasses import replace
 from typing import Any, ClassVar, Literal
 
-
 from cardgen.data.declare import Field
 from cardgen.errors import Problem
 from cardgen.layout import text

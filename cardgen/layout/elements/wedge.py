@@ -3,7 +3,6 @@ through the centre; with `inner` (mm), the slice of a ring instead."""
 
 from typing import ClassVar, Literal
 
-
 from cardgen.data.declare import Field
 from cardgen.layout.elements.arc import ArcElement
 from cardgen.layout.elements.base import Num
