@@ -1,4 +1,4 @@
-"""What a layout file wrote, and where: the strict pydantic base of every part of a layout.
+"""What a layout file wrote, and where: the strict base of every part of a layout.
 
 A validated layout part (an element, the edition mark) keeps the file and key path it was
 written at (`written_at`), so a problem found while drawing it, or a lint on what it drew, is

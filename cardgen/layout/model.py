@@ -1,6 +1,7 @@
 """The typed layout language: a layout file, its settings, and the registry of element types.
 
-A layout file is validated against `TemplateFile` (pydantic; unknown keys, wrong types, unknown
+A layout file is validated against `TemplateFile` (made without pydantic when plainly valid,
+else by its pydantic twin: `cardgen.data.modelkit`; unknown keys, wrong types, unknown
 element types and enum values become located Problems with a did-you-mean). Each element type
 is a module of `cardgen.layout.elements` whose model its drawing reads, so the keys, types and
 defaults the schema and docs show are the ones drawing uses. The same models write the JSON

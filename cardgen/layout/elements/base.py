@@ -1,6 +1,6 @@
 """The base of every element type, and the Context an element draws into.
 
-An element type is one module of this package: a pydantic model whose fields are its keys,
+An element type is one module of this package: a model (`cardgen.data.modelkit`) whose fields are its keys,
 types and defaults (written once), a `draw()` that reads the validated model, and the hooks
 the binding checker reads (`bindings()`); the registry (`registry.py`) finds it by `type:`.
 """
