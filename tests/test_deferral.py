@@ -251,17 +251,20 @@ def test_reportlab_s_unsafe_names_pattern_is_deferred_and_its_safe_eval_works() 
 
 
 def test_pydantic_is_imported_with_its_annotation_texts_left_uncompiled() -> None:
-    """Loading the data imports pydantic through cardgen/data/pydanticlib.py: its typed
-    dictionaries' forward references keep their texts as their code, typing keeps nothing of
-    it, and the typed dictionaries' hints are those of pydantic imported plainly."""
+    """Loading the data leaves pydantic unimported; the models' twins (the first to need it)
+    import it through cardgen/data/pydanticlib.py: its typed dictionaries' forward references
+    keep their texts as their code, typing keeps nothing of it, and the typed dictionaries'
+    hints are those of pydantic imported plainly."""
     hints = ("import json, typing_extensions as te\n"
              "from pydantic_core import core_schema as cs\n"
              "names = sorted(n for n, v in vars(cs).items() if te.is_typeddict(v))\n"
              "refs = [r for n in names for r in getattr(cs, n).__annotations__.values()]\n"
              "print(json.dumps({n: sorted((k, repr(v)) for k, v in "
              "te.get_type_hints(getattr(cs, n), include_extras=True).items()) for n in names}))\n")
-    shared = _run("import typing\n"
+    shared = _run("import sys, typing\n"
                   "import cardgen.data.load\n"
+                  "assert 'pydantic' not in sys.modules\n"
+                  "import cardgen.data.twins\n"
                   "assert 'compile' not in vars(typing)\n"
                   "from pydantic_core import core_schema as cs\n"
                   "a = cs.StringSchema.__annotations__['ref']\n"
@@ -337,9 +340,11 @@ def test_pydantic_s_dataclasses_are_what_dataclasses_makes() -> None:
     dataclass): the same fields, options, slots, methods, signatures and behaviour (repr,
     equality, hash, frozen errors, pickling, copies, `replace`, `asdict`) as imported plainly;
     and dataclasses keeps nothing of it."""
-    shared = _addressless(_run("import dataclasses\n"
+    shared = _addressless(_run("import dataclasses, sys\n"
                   "real = dataclasses.dataclass\n"
                   "import cardgen.data.load\n"
+                  "assert 'pydantic' not in sys.modules\n"
+                  "import cardgen.data.twins\n"
                   "assert 'exec' not in vars(dataclasses) and dataclasses.dataclass is real\n"
                   "from cardgen.records import MADE\n"
                   "assert sum(c.__module__.startswith(('pydantic', 'annotated_types'))"
@@ -347,7 +352,7 @@ def test_pydantic_s_dataclasses_are_what_dataclasses_makes() -> None:
     plain = json.loads(_addressless(_run(
         "from pydantic import BaseModel, ConfigDict, Field, ValidationError\n"
         "from pydantic import field_validator, model_validator\n"
-        "import cardgen.data.load\n" + _DATACLASS_PROBE)))  # pydantic imported first
+        "import cardgen.data.load, cardgen.data.twins\n" + _DATACLASS_PROBE)))  # pydantic first
     assert json.loads(shared) == plain
     assert len(plain) > 45
 

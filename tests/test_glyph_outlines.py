@@ -177,3 +177,17 @@ def test_svgs_are_written_without_loading_fonttools(tmp_path: Path) -> None:
     modules = set(run.stdout.rsplit("@", 1)[1].split())
     assert "cardgen.render.svg" in modules
     assert not any(m == "fontTools" or m.startswith("fontTools.") for m in modules)
+
+
+def test_a_bundled_fonts_tables_read_in_place_are_harfbuzzs() -> None:
+    """`shaping.table_view` (a bundled face's table as a view of its file mapped, what the
+    glyph reader reads the glyf table through) gives HarfBuzz's bytes of every table, and
+    none of a table the file lacks."""
+    import uharfbuzz as hb
+
+    from cardgen.layout.shaping import BUNDLED_FONTS, table, table_view
+
+    for path in sorted(BUNDLED_FONTS.glob("*.ttf")):
+        tags = hb.Face(hb.Blob.from_file_path(str(path))).table_tags
+        for tag in [*tags, "zzzz", "GSUB", "kern"]:
+            assert bytes(table_view(str(path), tag)) == table(str(path), tag), (path, tag)

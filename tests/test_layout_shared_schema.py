@@ -7,8 +7,11 @@ import re
 from typing import Annotated, Any
 
 import pytest
-from pydantic import AfterValidator, BaseModel, Field, ValidationError
+from pydantic import ValidationError
 
+from cardgen.data import twins
+from cardgen.data.declare import AfterValidator, Field
+from cardgen.data.modelkit import BaseModel
 from cardgen.layout.elements.base import Num, _number_text
 from cardgen.layout.located import SharedSchema
 from cardgen.layout.model import TemplateFile
@@ -35,7 +38,9 @@ def _plain(schema: Any) -> str:
 
 
 def test_fields_sharing_a_schema_build_the_schema_each_would_build() -> None:
-    assert _plain(Shared.__pydantic_core_schema__) == _plain(Own.__pydantic_core_schema__)
+    """(The models' pydantic twins, which validate what is not plainly valid.)"""
+    assert _plain(twins.twin_of(Shared).__pydantic_core_schema__) == _plain(
+        twins.twin_of(Own).__pydantic_core_schema__)
     assert _plain(Shared.model_json_schema()) == _plain(Own.model_json_schema())
 
 
@@ -46,7 +51,7 @@ def test_fields_sharing_a_schema_build_the_schema_each_would_build() -> None:
 def test_fields_sharing_a_schema_validate_and_fail_alike(data: dict[str, Any]) -> None:
     def outcome(model: type[BaseModel]) -> Any:
         try:
-            return model.model_validate(data).model_dump()
+            return twins.validated(model, data).model_dump()
         except ValidationError as exc:
             return [(e["type"], e["loc"], e["msg"]) for e in exc.errors()]
     assert outcome(Shared) == outcome(Own)
@@ -54,8 +59,8 @@ def test_fields_sharing_a_schema_validate_and_fail_alike(data: dict[str, Any]) -
 
 def test_a_layout_number_is_one_shared_schema() -> None:
     """Every number field of the layout language names the one marker, which holds the schema
-    made for the first of them."""
-    TemplateFile.model_validate({})
+    made for the first of them (when the layout's twin is built)."""
+    twins.built(TemplateFile)
     marks = {id(m) for m in Shared.model_fields["a"].metadata + Shared.model_fields["d"].metadata
              if isinstance(m, SharedSchema)}
     assert len(marks) == 1
@@ -70,6 +75,7 @@ from cardgen.layout import located
 if sys.argv[1] == "plain":  # every marker hands the type on: a schema per field, as pydantic makes it
     located.SharedSchema.__get_pydantic_core_schema__ = lambda self, source, handler: handler(source)
     located.ModelsBuilt.__get_pydantic_core_schema__ = lambda self, source, handler: handler(source)
+from cardgen.data import twins
 from cardgen.data.yamlsrc import parse_text
 from cardgen.layout.elements import ELEMENT_TYPES
 from cardgen.layout.model import TemplateFile, layout_schema
@@ -82,10 +88,12 @@ out = {"schema": layout_schema(), "problems": [], "dumps": []}
 for text in json.loads(sys.argv[2]):  # validated first: the models built in the layouts' order
     template, problems = validated_layout(parse_text(text, "t.yaml"), text)
     out["problems"].append([p.render() for p in problems])
-    out["dumps"].append(template.model_dump(mode="json") if template is not None else None)
+    out["dumps"].append(twins.theirs(template).model_dump(mode="json") if template is not None
+                       else None)
 out["models"] = {name: model.model_json_schema() for name, model in ELEMENT_TYPES.items()}
-out["core"] = {name: plain(model.__pydantic_core_schema__) for name, model in ELEMENT_TYPES.items()}
-out["core"]["template"] = plain(TemplateFile.__pydantic_core_schema__)
+out["core"] = {name: plain(twins.twin_of(model).__pydantic_core_schema__)
+               for name, model in ELEMENT_TYPES.items()}
+out["core"]["template"] = plain(twins.twin_of(TemplateFile).__pydantic_core_schema__)
 print(json.dumps(out, sort_keys=True))
 """
 

@@ -88,3 +88,34 @@ def test_readable_answers_as_inside_the_read_roots(tmp_path: Path) -> None:
                  Path("relative.yaml"), tmp_path / "link" / "data" / "in.yaml"]
         for path in paths:
             assert readable(path, project) is inside(path, read_roots(project)), (project, path)
+
+
+def test_readable_follows_a_project_whose_folder_changes(tmp_path: Path) -> None:
+    """The project's resolved folder is remembered per path, but a link retargeted, a folder
+    moved away and another put in its place, or a link put above the folder are seen at once:
+    each answer is the one `inside` over `read_roots` gives at that moment."""
+    one, two = tmp_path / "one", tmp_path / "two"
+    for folder in (one, two):
+        (folder / "data").mkdir(parents=True)
+        (folder / "data" / "in.yaml").write_text("a: 1\n")
+    link = tmp_path / "link"
+    link.symlink_to(one)
+
+    def agrees() -> None:
+        for project in (link, one, two):
+            for path in (one / "data" / "in.yaml", two / "data" / "in.yaml",
+                         project / "data" / "in.yaml", tmp_path / "moved" / "data" / "in.yaml"):
+                assert readable(path, project) is inside(path, read_roots(project)), (project, path)
+
+    agrees()
+    link.unlink()
+    link.symlink_to(two)  # retargeted
+    agrees()
+    one.rename(tmp_path / "moved")  # the folder moved away and another put in its place
+    (one / "data").mkdir(parents=True)
+    agrees()
+    (tmp_path / "moved").rename(tmp_path / "moved2")
+    (tmp_path / "moved").symlink_to(tmp_path / "moved2")  # a link where a folder was
+    agrees()
+    one.rename(tmp_path / "gone")
+    agrees()  # the project path names nothing now

@@ -183,11 +183,11 @@ def test_every_dataclass_of_cardgen_is_a_record() -> None:
 
 
 def test_no_model_field_defaults_to_a_built_in_factory() -> None:
-    """pydantic reads a default factory's signature; a built-in's is text that loads Python's
-    tokenizer pattern (several milliseconds at start-up): new_list and new_dict instead."""
-    from pydantic import BaseModel
-
+    """pydantic reads a default factory's signature (when a model's twin is made); a
+    built-in's is text that loads Python's tokenizer pattern (several milliseconds):
+    new_list and new_dict instead."""
     from cardgen.data import model as data_model
+    from cardgen.data.modelkit import BaseModel
     from cardgen.layout import model as layout_model
     from cardgen.layout.elements import MODELS
 

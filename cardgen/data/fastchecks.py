@@ -10,7 +10,7 @@ import typing
 from collections.abc import Callable
 from typing import Any, Literal
 
-from cardgen.data.pydanticlib import AfterValidator, Ge, Gt, Le, Lt, inspect_validator
+from cardgen.data.declare import AfterValidator, Bound
 
 FLOAT_INTS = 2 ** 53  # an int this size or less is exactly the float pydantic makes of it
 
@@ -27,17 +27,26 @@ class Unknown(Exception):
 
 
 def takes_one(func: Any) -> bool:
-    """Whether a validator is called with the value alone (no ValidationInfo): pydantic's own
-    answer (one required positional parameter, any others with defaults)."""
-    return not takes_info(func, "after")
+    """Whether a validator is called with the value alone (no ValidationInfo): as pydantic
+    counts it, one required positional parameter (a bound method's own not counted), any
+    others with defaults."""
+    return _positional(func) == 1
 
 
 def takes_info(func: Any, mode: Literal["after", "wrap"]) -> bool:
     """Whether pydantic calls a validator with a ValidationInfo (True for one it refuses)."""
-    try:
-        return inspect_validator(func, mode=mode, type="model")
-    except Exception:  # noqa: BLE001 - a signature pydantic refuses: pydantic decides
-        return True
+    return _positional(func) != (2 if mode == "wrap" else 1)
+
+
+def _positional(func: Any) -> int:
+    """The required positional parameters of a function or bound method (-1: not a function
+    this module reads: one taking *args or keyword-only parameters without defaults)."""
+    plain = getattr(func, "__func__", func)
+    code = getattr(plain, "__code__", None)
+    if code is None or code.co_flags & 0x0C or code.co_kwonlyargcount:  # *args, **kwargs
+        return -1
+    bound = 1 if getattr(func, "__self__", None) is not None else 0
+    return int(code.co_argcount) - len(getattr(plain, "__defaults__", None) or ()) - bound
 
 
 def validated(validator: Callable[[Any], Any], value: Any) -> Any:
@@ -55,17 +64,20 @@ def then(check: Check, validator: Callable[[Any], Any]) -> Check:
 def annotated(check: Check, tp: Any, metadata: list[Any]) -> Check:
     """The check of a type `Annotated` with `metadata`, in its order: a marker that only shapes
     how pydantic builds the schema (`schema_only`) is passed over, an AfterValidator of the
-    value alone runs on the value, and constraints test a scalar's value (Unknown for any
-    other annotation, or constraints on a container or a union of more than scalars)."""
+    value alone runs on the value, constraints test a scalar's value, and a length bound a
+    list's or a text's (Unknown for any other annotation, or constraints on a container or a
+    union of more than scalars)."""
     for meta in metadata:
         if getattr(meta, "schema_only", False) is True:
             continue
         if isinstance(meta, AfterValidator):
             if not takes_one(meta.func):
                 raise Unknown(meta)
-            check = then(check, typing.cast(Callable[[Any], Any], meta.func))
+            check = then(check, meta.func)
             continue
-        if not set(typing.get_args(tp) or (tp,)) <= set(SCALARS):
+        lengths = isinstance(meta, Bound) and meta.kind in ("min_length", "max_length")
+        if not (lengths and (tp is str or typing.get_origin(tp) is list)) and \
+                not set(typing.get_args(tp) or (tp,)) <= set(SCALARS):
             raise Unknown(tp)
         check = constrained(check, [meta])
     return check
@@ -83,23 +95,25 @@ def constrained(check: Check, metadata: list[Any]) -> Check:
     return constrained
 
 
+_TESTS: dict[str, Callable[[Any, Any], bool]] = {
+    "ge": lambda value, limit: value >= limit, "le": lambda value, limit: value <= limit,
+    "gt": lambda value, limit: value > limit, "lt": lambda value, limit: value < limit,
+    "min_length": lambda value, limit: len(value) >= limit,
+    "max_length": lambda value, limit: len(value) <= limit}
+
+
 def constraint(meta: Any) -> Callable[[Any], bool]:
     """A constraint as a test of the validated value (Unknown for one this does not know)."""
-    if isinstance(meta, Ge):
-        return lambda value: value >= meta.ge
-    if isinstance(meta, Le):
-        return lambda value: value <= meta.le
-    if isinstance(meta, Gt):
-        return lambda value: value > meta.gt
-    if isinstance(meta, Lt):
-        return lambda value: value < meta.lt
-    if type(meta).__name__ == "_PydanticGeneralMetadata" and set(vars(meta)) == {"pattern"}:
-        pattern = re.compile(meta.pattern)
+    if not isinstance(meta, Bound):
+        raise Unknown(meta)
+    if meta.kind == "pattern":
+        pattern = re.compile(meta.limit)
         # pydantic matches with Rust's regex, whose `$` is the text's end only: Python's agrees
         # on plain ASCII text without a line break (any other text goes to pydantic)
         return lambda value: (value.__class__ is str and value.isascii() and "\n" not in value
                               and pattern.search(value) is not None)
-    raise Unknown(meta)
+    test, limit = _TESTS[meta.kind], meta.limit
+    return lambda value: test(value, limit)
 
 
 def exact(kind: type) -> Check:

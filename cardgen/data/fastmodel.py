@@ -1,10 +1,10 @@
-"""A plainly valid file's pydantic model, made without building pydantic's validators.
+"""A plainly valid file's model, made without pydantic.
 
-pydantic builds a model class's validator (its core schema) on the class's first
-`model_validate`: ~100 M instructions for `GameFile` in a cold process, ~17 M more for
-`EditionFile`, where validating the same values again costs ~2 M. `plainly_valid(cls, data)`
-walks the class's declared fields (`model_fields`: annotation, alias, default or factory,
-constraints) along the data instead and makes the model as `model_validate` makes it (the same
+cardgen's model classes are declared as pydantic's are (`cardgen.data.declare`), and pydantic is
+imported only for data that is not plainly valid (`cardgen.data.twins`): its import is ~300 M
+instructions, and building a class's validator ~100 M more for `GameFile`. `plainly_valid(cls,
+data)` walks the class's declared fields (`model_fields`: annotation, alias, default or factory,
+constraints) along the data and makes the model as pydantic's `model_validate` makes it (the same
 values of the same types in new lists and dicts, the same `model_fields_set`, defaults and
 factories; the class's own field and model validators run) when every value is exactly of its
 declared type: a `str` where `str` is declared, an `int` (not a bool) where `int`, a finite
@@ -23,6 +23,7 @@ import typing
 from collections.abc import Callable
 from typing import Any, Literal
 
+from cardgen.data.declare import Decorated, FieldInfo, is_model
 from cardgen.data.fastchecks import (
     SCALARS,
     Check,
@@ -40,9 +41,8 @@ from cardgen.data.fastchecks import (
     then,
     validated,
 )
-from cardgen.data.pydanticlib import BaseModel, init_private_attributes
 
-M = typing.TypeVar("M", bound=BaseModel)
+M = typing.TypeVar("M")
 
 
 def plainly_valid(cls: type[M], data: Any) -> M | None:
@@ -62,11 +62,10 @@ _CONFIG: dict[str, tuple[Any, ...] | None] = {
     "defer_build": (True, False), "title": None}
 _PLANS: dict[type, _Plan | None] = {}  # a process's plans, per class (None: not followed)
 _CHECKS: dict[Any, Check] = {}  # a process's checks, per annotation
-_TAKES_DATA: dict[Any, bool] = {}
 _IMMUTABLE = (type(None), str, int, float, bool)
 
 
-def _plan(cls: type[BaseModel]) -> _Plan | None:
+def _plan(cls: type) -> _Plan | None:
     """The class's plan, made once per process (None for a class this module does not follow)."""
     if cls in _PLANS:
         return _PLANS[cls]
@@ -85,7 +84,7 @@ def _plan(cls: type[BaseModel]) -> _Plan | None:
 class _Plan:
     """How one model class's data is checked and its instance made."""
 
-    def __init__(self, cls: type[BaseModel]) -> None:
+    def __init__(self, cls: Any) -> None:
         self.cls = cls
         self.keys: dict[str, tuple[str, Check]] = {}  # a key the data may write -> field, check
         self.blank: dict[str, Any] = {}  # every field in order: its default, or a stand-in
@@ -113,11 +112,13 @@ class _Plan:
             self.blank[name] = _default(info, required, self.factories, name)
         self.required = frozenset(required)
         self.after, self.wrap = _model_validators(cls)
-        self.privates = {name: p.default for name, p in cls.__private_attributes__.items()}
+        self.privates = dict(cls.__private_attributes__)
 
-    def make(self, data: Any) -> BaseModel:
+    def make(self, data: Any) -> Any:
         """The model of the data, or Declined; a wrap validator is handed the data and this
         plan's own validation as its handler, and must give back a model of the class."""
+        if isinstance(data, self.cls):
+            return data  # a model of the class, taken as it is (as pydantic takes it)
         wrap = self.wrap
         if wrap is None:
             return self.made(data)
@@ -126,7 +127,7 @@ class _Plan:
             raise Declined
         return model
 
-    def made(self, data: Any) -> BaseModel:
+    def made(self, data: Any) -> Any:
         """The model of the data, or Declined: the blank's defaults in field order, the given
         values checked in their places, factories called for the fields not given."""
         if data.__class__ is not dict:
@@ -145,13 +146,11 @@ class _Plan:
         for name, factory in self.factories:
             if name not in given:
                 values[name] = factory()
+        if self.privates:  # each default (immutable), after the fields
+            values.update(self.privates)
         model = self.cls.__new__(self.cls)
         _set(model, "__dict__", values)
         _set(model, "__pydantic_fields_set__", given)
-        _set(model, "__pydantic_extra__", None)
-        _set(model, "__pydantic_private__", None)
-        if self.privates:  # as pydantic's post-init sets them: each default (immutable)
-            _set(model, "__pydantic_private__", self.privates.copy())
         for validator in self.after:
             if validated(validator, model) is not model:
                 raise Declined
@@ -161,33 +160,14 @@ class _Plan:
 _set = object.__setattr__
 
 
-def _known_class(cls: type[BaseModel]) -> None:
-    """Unknown unless the class is a plain model: known config, no hooks of its own."""
+def _known_class(cls: Any) -> None:
+    """Unknown unless the class is a plain model: known config, plain private attributes."""
     config = cls.model_config
     if not all(_known_setting(key, value) for key, value in config.items()) or \
             config.get("extra") != "forbid":
         raise Unknown(cls)
-    schema_hook = getattr(cls.__get_pydantic_core_schema__, "__func__", None)
-    own_hook = getattr(BaseModel.__get_pydantic_core_schema__, "__func__", None)
-    if (cls.__pydantic_root_model__ or not _plain_privates(cls) or schema_hook is not own_hook
-            or cls.__pydantic_generic_metadata__["parameters"]):
+    if not all(_immutable(default) for default in cls.__private_attributes__.values()):
         raise Unknown(cls)
-    decorators = cls.__pydantic_decorators__
-    if decorators.validators or decorators.root_validators:
-        raise Unknown(cls)
-
-
-def _plain_privates(cls: type[BaseModel]) -> bool:
-    """Whether the class has no private attributes, or only ones with an immutable default
-    that pydantic's own `init_private_attributes` sets (its only post-init)."""
-    privates = cls.__private_attributes__
-    if not privates:
-        return not cls.__pydantic_post_init__
-    post_init = cls.model_post_init
-    return (post_init.__qualname__ == init_private_attributes.__qualname__
-            and post_init.__module__ == init_private_attributes.__module__
-            and all(p.default_factory is None and _immutable(p.default)
-                    for p in privates.values()))
 
 
 def _known_setting(key: str, value: Any) -> bool:
@@ -198,27 +178,30 @@ def _known_setting(key: str, value: Any) -> bool:
     return allowed is None or value in allowed
 
 
-def _field_validators(cls: type[BaseModel]) -> dict[str, list[Callable[[Any], Any]]]:
+def _field_validators(cls: Any) -> dict[str, list[Callable[[Any], Any]]]:
     """The class's field validators per field, in order (each "after", of the value alone)."""
     found: dict[str, list[Callable[[Any], Any]]] = {}
-    for decorator in cls.__pydantic_decorators__.field_validators.values():
-        info = decorator.info
-        if info.mode != "after" or "*" in info.fields or not takes_one(decorator.func):
+    for key, decorated in _validators(cls, "field"):
+        func = getattr(cls, key)  # (a classmethod bound to the class validated)
+        if decorated.mode != "after" or "*" in decorated.fields or \
+                not isinstance(decorated.func, classmethod | staticmethod) or not takes_one(func):
             raise Unknown(cls)
-        for name in info.fields:
-            found.setdefault(name, []).append(decorator.func)
+        for name in decorated.fields:
+            found.setdefault(name, []).append(func)
     return found
 
 
-def _model_validators(cls: type[BaseModel]) -> tuple[list[Callable[[Any], Any]], Any]:
+def _model_validators(cls: Any) -> tuple[list[Callable[[Any], Any]], Any]:
     """The class's model validators: each "after", of the model alone; or one "wrap" alone, of
     the data and a handler."""
     found, wraps = [], []
-    for decorator in cls.__pydantic_decorators__.model_validators.values():
-        mode, func = decorator.info.mode, decorator.func
-        if mode == "wrap" and not takes_info(func, "wrap"):
+    for key, decorated in _validators(cls, "model"):
+        func = getattr(cls, key)
+        if decorated.mode == "wrap" and isinstance(decorated.func, classmethod) and \
+                not takes_info(func, "wrap"):
             wraps.append(func)
-        elif mode != "after" or not takes_one(func):
+        elif decorated.mode != "after" or isinstance(decorated.func, classmethod | staticmethod) \
+                or not takes_one(func):
             raise Unknown(cls)
         else:
             found.append(func)
@@ -227,8 +210,12 @@ def _model_validators(cls: type[BaseModel]) -> tuple[list[Callable[[Any], Any]],
     return found, (wraps[0] if wraps else None)
 
 
-def _default(info: Any, required: list[str], factories: list[tuple[str, Callable[[], Any]]],
-             name: str) -> Any:
+def _validators(cls: Any, kind: str) -> list[tuple[str, Decorated]]:
+    return [(key, d) for key, d in cls.__validators__.items() if d.kind == kind]
+
+
+def _default(info: FieldInfo, required: list[str],
+             factories: list[tuple[str, Callable[[], Any]]], name: str) -> Any:
     """A field's default value for the blank; a required field is added to `required` and one
     with a factory to `factories` (the blank holds None for them). Unknown for a mutable default
     (pydantic copies it) or a factory of the validated data."""
@@ -240,12 +227,14 @@ def _default(info: Any, required: list[str], factories: list[tuple[str, Callable
         if not _immutable(info.default):
             raise Unknown(info)
         return info.default
-    if _takes_data(info):
+    if is_model(factory):
+        plan = _plan(typing.cast(type, factory))
+        if plan is None:
+            raise Unknown(info)
+        factories.append((name, functools.partial(plan.make, {})))  # the model of no values
+        return None
+    if _takes_data(factory):
         raise Unknown(info)
-    if isinstance(factory, type) and issubclass(factory, BaseModel):
-        plan = _plan(factory)
-        if plan is not None:  # the model `factory()` validates from no values
-            factory = functools.partial(plan.make, {})
     factories.append((name, factory))
     return None
 
@@ -257,20 +246,15 @@ def _immutable(value: Any) -> bool:
     return value.__class__ in _IMMUTABLE
 
 
-def _takes_data(info: Any) -> bool:
-    """Whether a field's default factory takes the validated data (pydantic's own answer,
-    found once per factory: it reads the factory's signature)."""
-    factory = info.default_factory
-    if factory not in _TAKES_DATA:
-        _TAKES_DATA[factory] = bool(info.default_factory_takes_validated_data)
-    return _TAKES_DATA[factory]
+def _takes_data(factory: Any) -> bool:
+    """Whether a default factory takes the validated data (or is one this module does not
+    read): pydantic calls a factory of one required parameter with the data."""
+    code = getattr(factory, "__code__", None)
+    return code is None or code.co_argcount - len(factory.__defaults__ or ()) != 0
 
 
-def _field_check(info: Any, validators: list[Callable[[Any], Any]]) -> Check:
+def _field_check(info: FieldInfo, validators: list[Callable[[Any], Any]]) -> Check:
     """A field's check: its type's, its constraints', then its validators'."""
-    if (info.validation_alias not in (None, info.alias) or info.discriminator is not None
-            or info.validate_default or not info._complete):
-        raise Unknown(info)
     check = annotated(_type_check(info.annotation), info.annotation, info.metadata)
     for validator in validators:
         check = then(check, validator)
@@ -311,26 +295,19 @@ def _generic_check(tp: Any) -> Check:
         return dict_of(_type_check(args[1]))
     if origin in (typing.Union, types.UnionType):
         return _union(args)
-    if isinstance(tp, type) and issubclass(tp, BaseModel):
+    if is_model(tp):
         return _model(tp)
     raise Unknown(tp)
-
-
-def model_of(cls: type[M], data: Any) -> M:
-    """`cls.model_validate(data)`; plainly valid data is made without building the class's
-    validator (`plainly_valid`) while it is not built yet (once it is, pydantic's is quicker)."""
-    made = None if cls.__pydantic_complete__ else plainly_valid(cls, data)
-    return made if made is not None else cls.model_validate(data)
 
 
 def _hook(tp: Any) -> Any:
     """A class with its own schema that says how its values are checked here: `plain_check()`,
     a Check raising Declined, and `plain_kinds`, the Python types of the values it takes."""
-    own = isinstance(tp, type) and not issubclass(tp, BaseModel) and hasattr(tp, "plain_check")
+    own = isinstance(tp, type) and not is_model(tp) and hasattr(tp, "plain_check")
     return tp if own else None
 
 
-def _model(cls: type[BaseModel]) -> Check:
+def _model(cls: type) -> Check:
     plan = _plan(cls)
     if plan is None:
         raise Unknown(cls)
@@ -382,6 +359,6 @@ def _value_types(tp: Any) -> tuple[type, ...]:
         return (literal_type(typing.get_args(tp)),)
     if origin in (list, dict):
         return (typing.cast(type, origin),)
-    if isinstance(tp, type) and issubclass(tp, BaseModel):
-        return (dict,)
+    if is_model(tp):
+        return (dict, tp)
     raise Unknown(tp)

@@ -26,7 +26,7 @@ from cardgen.data.model import (
     Tables,
     Term,
 )
-from cardgen.data.paths import SLUG_HINT, slug_problem
+from cardgen.data.paths import SLUG_HINT, TABLE_SUFFIXES, slug_problem
 from cardgen.data.project import PROJECT_FILE as PROJECT_FILE  # re-exported
 from cardgen.data.project import check_name as check_name
 from cardgen.data.project import confined_name as _confined
@@ -39,7 +39,6 @@ from cardgen.data.project import read_config as read_config
 from cardgen.data.project import read_confined as _read
 from cardgen.data.quoted import component_quotes, file_quotes
 from cardgen.data.setup import setup_problems
-from cardgen.data.tabular import TABLE_SUFFIXES, read_table
 from cardgen.data.validate import ComponentContext, check_component, parse_model
 from cardgen.data.yamlsrc import KeyPath, Source
 from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
@@ -314,6 +313,8 @@ def _try_read(project: Path, path: Path, problems: list[Problem],
               kinds: dict[str, KindSpec], tables: Tables) -> Source | None:
     try:
         if path.suffix.lower() in TABLE_SUFFIXES:
+            from cardgen.data.tabular import read_table  # only an edition with a table
+
             return read_table(path, _confined(project, path), kinds, tables)
         return _read(project, path, share=True)  # items copied before written: _take_file
     except ProblemsError as exc:

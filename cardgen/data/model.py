@@ -11,7 +11,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal, Protocol, TypeVar
 
-from cardgen.data.pydanticlib import BaseModel, ConfigDict, Field, field_validator, model_validator
+from cardgen.data.declare import ConfigDict, Field, field_validator, model_validator
+from cardgen.data.modelkit import BaseModel
 from cardgen.errors import Location, Problem
 from cardgen.records import record
 

@@ -10,6 +10,7 @@ another root, add it in `read_roots`; every reader asks `readable`.
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -19,6 +20,8 @@ from cardgen.assets import ASSETS
 from cardgen.limits import MAX_ID_CHARS
 
 SLUG = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]*")
+# the tables an edition's folder may hold as component files: suffix -> delimiter (data/tabular.py)
+TABLE_SUFFIXES = {".csv": ",", ".tsv": "\t", ".xlsx": ""}
 SLUG_HINT = "use letters, digits, '-', '_' and '.' only (no spaces, no '/', no '..')"
 
 
@@ -63,11 +66,39 @@ def readable(path: Path, project: Path) -> bool:
     """May cardgen read this file of this project? The one rule every reader asks.
 
     `inside(path, read_roots(project))`, each folder resolved once: the project as
-    `read_roots` resolves it (a resolved path resolves to itself), the assets as they were
-    resolved when cardgen was imported."""
-    root = project.resolve()
+    `read_roots` resolves it (a resolved path resolves to itself; remembered per project path,
+    `_root`), the assets as they were resolved when cardgen was imported. A refusal with a
+    remembered root is asked again of the project resolved now, so the answer is always the
+    one a fresh resolve gives."""
+    root, kept = _root(project)
     try:
         real = path.resolve()
     except (OSError, RuntimeError, ValueError):  # a symlink loop, a NUL byte
         return False
-    return real.is_relative_to(root) or real.is_relative_to(ASSETS)
+    if real.is_relative_to(root) or real.is_relative_to(ASSETS):
+        return True
+    return kept and real.is_relative_to(_resolved(project))
+
+
+_ROOTS: dict[Path, Path] = {}  # a project path as given -> the folder it resolved to
+
+
+def _root(project: Path) -> tuple[Path, bool]:
+    """The project's folder resolved and whether it was remembered: a remembered one only while
+    the project path and it still name one folder (device and inode: then every file that
+    resolves inside it lies inside the project), else `project.resolve()` now."""
+    root = _ROOTS.get(project)
+    if root is not None:
+        try:
+            here, there = os.stat(project), os.stat(root)
+        except (OSError, ValueError):
+            return _resolved(project), False
+        if here.st_ino == there.st_ino and here.st_dev == there.st_dev:
+            return root, True
+    return _resolved(project), False
+
+
+def _resolved(project: Path) -> Path:
+    """`project.resolve()`, remembered for the project path (its errors raised as ever)."""
+    root = _ROOTS[project] = project.resolve()
+    return root

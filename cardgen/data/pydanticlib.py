@@ -9,8 +9,9 @@ it if it is evaluated), made without typing's checks that cannot fail for a text
 (`cardgen.records.dataclasses_as_records`: their methods not compiled from text, ~0.25 ms a
 class); the few a record cannot be have an equal method text compiled once. Nothing of it is
 left in `typing` or `dataclasses` once the import ends, and an import that finds pydantic
-loaded is an import as ever. The data models' modules take pydantic's names from here, so the
-first import of pydantic in a command (its data loaded first) is this one.
+loaded is an import as ever. The models' pydantic twins (`cardgen.data.twins`, made only for
+data that is not plainly valid) take pydantic's names from here, so the first import of pydantic
+in a command is this one.
 """
 
 from cardgen.deferral import codes_shared, forward_checks_skipped, patterns_deferred
@@ -35,15 +36,11 @@ with codes_shared(), forward_checks_skipped(), patterns_deferred(UNUSED), datacl
         BaseModel,
         ConfigDict,
         Field,
+        PrivateAttr,
         ValidationError,
         field_validator,
         model_validator,
     )
 
-    # what cardgen.data.fastmodel reads of how pydantic validates (loaded by its import)
-    from pydantic._internal._decorators import inspect_validator
-    from pydantic._internal._model_construction import init_private_attributes
-
 __all__ = ["AfterValidator", "BaseModel", "ConfigDict", "Field", "Ge", "Gt", "Le", "Lt",
-           "ValidationError", "field_validator", "init_private_attributes", "inspect_validator",
-           "model_validator"]
+           "PrivateAttr", "ValidationError", "field_validator", "model_validator"]

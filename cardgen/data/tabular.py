@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.data.model import BASE_FIELDS, FieldSpec, KindSpec, Tables
+from cardgen.data.paths import TABLE_SUFFIXES as TABLE_SUFFIXES  # re-exported
 from cardgen.data.yamlsrc import KeyPath, Source, decode_text, read_bytes
 from cardgen.deferral import DeferredPattern
 from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
 
-TABLE_SUFFIXES = {".csv": ",", ".tsv": "\t", ".xlsx": ""}
 # DeferredPattern: compiled when first used (cardgen/deferral.py): most projects have no tables
 _KIND_LINE = DeferredPattern(r"^#\s*kind\s*:\s*(\S+)\s*$", 0)
 _TRUE, _FALSE = {"true", "yes", "y", "1", "x"}, {"false", "no", "n", "0"}

@@ -12,10 +12,9 @@ import typing
 from dataclasses import field
 from typing import Any
 
-from cardgen.data.fastmodel import plainly_valid
 from cardgen.data.model import BASE_FIELDS, FieldSpec, ImpossibleValue, KindSpec, Term, keep_model, kept_model
+from cardgen.data.modelkit import BaseModel, ValidationError, model_of
 from cardgen.data.paths import SLUG, SLUG_HINT, slug_problem
-from cardgen.data.pydanticlib import BaseModel, ValidationError
 from cardgen.data.pydanticloc import data_path, literal_choices, one_branch, shown_value, value_at
 from cardgen.data.yamlkeep import item_text, keeping, on_forget
 from cardgen.data.yamlsrc import KeyPath, Source
@@ -38,17 +37,12 @@ M = typing.TypeVar("M", bound=BaseModel)
 def parse_model(cls: type[M], source: Source, problems: list[Problem]) -> M | None:
     """Validate a whole file against a pydantic model; append located problems on failure.
     A valid file's model may come from an earlier process (`model.keeping_models`); a plainly
-    valid one is made without building pydantic's validators (`fastmodel.plainly_valid`)."""
+    valid one is made without pydantic (`modelkit.model_of`)."""
     kept = kept_model(cls, source.data)
     if kept is not None:
         return kept
-    # (once the class's validator is built, as in a warm process, pydantic's is quicker)
-    model = None if cls.__pydantic_complete__ else plainly_valid(cls, source.data)
-    if model is not None:
-        keep_model(cls, source.data, model)
-        return model
     try:
-        model = cls.model_validate(source.data)
+        model = model_of(cls, source.data)
     except ValidationError as exc:
         seen: set[str] = set()
         for err in one_branch(source.data, exc.errors()):

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from cardgen.data.fastmodel import model_of
 from cardgen.data.model import Component
+from cardgen.data.modelkit import model_of
 from cardgen.errors import Problem, ProblemsError
 from cardgen.layout import fonts, outline, text
 from cardgen.layout.back_lints import BackLinter

@@ -37,7 +37,7 @@ class _Font:
 
     def __init__(self, path: str) -> None:
         table = shaping.table
-        self.glyf = table(path, "glyf")
+        self.glyf = shaping.table_view(path, "glyf")  # a bundled face's not copied whole
         head, maxp, hhea = table(path, "head"), table(path, "maxp"), table(path, "hhea")
         self.loca, self.hmtx = table(path, "loca"), table(path, "hmtx")
         if not (self.glyf and self.loca and self.hmtx) or len(head) < 54 or len(maxp) < 6 \
@@ -56,7 +56,7 @@ class _Font:
             start, end = (2 * n for n in struct.unpack_from(">HH", self.loca, 2 * gid))
         if end < start or end > len(self.glyf):
             raise Unsupported("bad loca")
-        return self.glyf[start:end]
+        return bytes(self.glyf[start:end])
 
     def lsb(self, gid: int) -> int:
         """hmtx's left side bearing of a glyph."""

@@ -1,4 +1,4 @@
-"""What a layout file wrote, and where: the strict pydantic base of every part of a layout.
+"""What a layout file wrote, and where: the strict base of every part of a layout.
 
 A validated layout part (an element, the edition mark) keeps the file and key path it was
 written at (`written_at`), so a problem found while drawing it, or a lint on what it drew, is
@@ -6,12 +6,15 @@ reported at its layout line. `# lint-ok: RULE why` comments are read from the fi
 """
 
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, GetCoreSchemaHandler, PrivateAttr
-
+from cardgen.data.declare import ConfigDict, PrivateAttr
+from cardgen.data.modelkit import BaseModel
 from cardgen.data.yamlsrc import KeyPath, Source
 from cardgen.errors import Location
+
+if TYPE_CHECKING:
+    from pydantic import GetCoreSchemaHandler
 
 
 class Strict(BaseModel):
@@ -31,7 +34,7 @@ class SharedSchema:
     def __init__(self) -> None:
         self.schema: Any = None
 
-    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> Any:
+    def __get_pydantic_core_schema__(self, source: Any, handler: "GetCoreSchemaHandler") -> Any:
         if self.schema is None:
             self.schema = handler(source)
         return self.schema
@@ -48,10 +51,11 @@ class ModelsBuilt:
     def __init__(self, *models: type[BaseModel]) -> None:
         self.models = models
 
-    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> Any:
+    def __get_pydantic_core_schema__(self, source: Any, handler: "GetCoreSchemaHandler") -> Any:
+        from cardgen.data import twins
+
         for model in self.models:
-            if not model.__pydantic_complete__:
-                model.model_rebuild()
+            twins.built(model)
         return handler(source)
 
 

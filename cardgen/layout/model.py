@@ -1,6 +1,7 @@
 """The typed layout language: a layout file, its settings, and the registry of element types.
 
-A layout file is validated against `TemplateFile` (pydantic; unknown keys, wrong types, unknown
+A layout file is validated against `TemplateFile` (made without pydantic when plainly valid,
+else by its pydantic twin: `cardgen.data.modelkit`; unknown keys, wrong types, unknown
 element types and enum values become located Problems with a did-you-mean). Each element type
 is a module of `cardgen.layout.elements` whose model its drawing reads, so the keys, types and
 defaults the schema and docs show are the ones drawing uses. The same models write the JSON
@@ -9,15 +10,17 @@ Schema editors complete from (`cardgen schema`) and the element table of docs/la
 
 import json
 from pathlib import Path
-from typing import Any, Literal, get_args, get_origin
+from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin
 
-from pydantic import Field, ModelWrapValidatorHandler, PrivateAttr, model_validator
-
-from cardgen.data.fastmodel import model_of
+from cardgen.data.declare import Field, PrivateAttr, model_validator
 from cardgen.data.model import new_dict, new_list
+from cardgen.data.modelkit import model_of
 from cardgen.layout.elements import ELEMENT_TYPES
 from cardgen.layout.elements.base import Children, Colour, Num, Paint, Pair
 from cardgen.layout.located import Located, Strict
+
+if TYPE_CHECKING:
+    from pydantic import ModelWrapValidatorHandler
 
 DEFAULT_SIZE: tuple[float, float] = (63.5, 88.9)  # a poker card, mm
 

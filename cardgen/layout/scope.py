@@ -9,7 +9,6 @@ from typing import Any
 from cardgen.data.model import Component, Database, FieldSpec, Term
 from cardgen.deferral import DeferredPattern
 from cardgen.layout.arith import ExpressionError, evaluate
-from cardgen.layout.auto import body_text
 
 _BINDING = re.compile(r"\{([^{}]+)\}")
 # DeferredPattern: compiled when first used (cardgen/deferral.py): only a binding with a default
@@ -118,6 +117,8 @@ class Scope:
                     if fspec.type == "term" and c.value(name) is not None else None
                 if term is not None:
                     self._note(term, "label")
+            from cardgen.layout.auto import body_text  # only a layout that asks for it
+
             return body_text(self.db, c), None
         if head == "item":
             return _resolve_term(self.db, self.item, self.item_spec), self.item_spec

@@ -18,7 +18,10 @@ from __future__ import annotations
 
 import re
 from functools import cache, lru_cache
+from mmap import ACCESS_READ, mmap
 from pathlib import Path
+from struct import error as StructError
+from struct import unpack_from
 from typing import Any
 
 from cardgen.assets import ASSETS
@@ -66,6 +69,31 @@ def _font(path: str) -> hb.Font:
 def table(path: str, tag: str) -> bytes:
     """The bytes of one table of the font file (empty when it has none), as HarfBuzz reads it."""
     return bytes(_font(path).face.reference_table(tag).data)
+
+
+def table_view(path: str, tag: str) -> bytes | memoryview:
+    """The bytes of one table of the font file, as `table` gives them: a bundled face's a view
+    of its file mapped (only the pages of what is read are touched; the file is cardgen's own
+    and never edited under a process), any other's `table`'s copy."""
+    if not (path.startswith(_BUNDLED) and Path(path).parent == BUNDLED_FONTS):
+        return table(path, tag)
+    data = _mapped(path)
+    try:
+        count = unpack_from(">H", data, 4)[0]
+        for at in range(12, 12 + 16 * count, 16):
+            if data[at:at + 4] == tag.encode("latin-1"):
+                offset, length = unpack_from(">LL", data, at + 8)
+                return data[offset:min(offset + length, len(data))]
+    except (StructError, UnicodeEncodeError):
+        pass
+    return table(path, tag)  # no such table, or a directory this does not read: HarfBuzz's
+
+
+@cache
+def _mapped(path: str) -> memoryview:
+    """A bundled font file's bytes mapped read-only, kept for the process."""
+    with open(path, "rb") as file:
+        return memoryview(mmap(file.fileno(), 0, access=ACCESS_READ))
 
 
 def unicode_set(path: str) -> Any:

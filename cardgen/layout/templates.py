@@ -5,11 +5,10 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from cardgen.data.fastmodel import model_of
+from cardgen.data.modelkit import model_of
 from cardgen.data.paths import leaves_folder, readable
 from cardgen.data.yamlsrc import Source, parse_text, read_bytes, read_source
 from cardgen.errors import Location, Problem, ProblemsError, did_you_mean
-from cardgen.layout.auto import auto_template
 from cardgen.layout.bindings import background_binding_problems, binding_problems
 from cardgen.layout.fonts import font_problem
 from cardgen.layout.located import remember_lines
@@ -207,6 +206,8 @@ def _merged_template(session: LayoutSession, kind: str, side: str) -> TemplateFi
             if problems:
                 raise ProblemsError(problems)
             return template
+    from cardgen.layout.auto import auto_template  # only a kind without its own layout file
+
     front = template_for(session, kind, "front") if side == "back" else None
     written = front.model_fields_set if front is not None else set()
     return model_of(TemplateFile, auto_template(

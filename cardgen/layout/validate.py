@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
-
-from cardgen.data.fastmodel import model_of
+from cardgen.data.modelkit import BaseModel, ValidationError, model_of
 from cardgen.data.pydanticloc import data_path, literal_choices, one_branch, shown_value, value_at
 from cardgen.data.yamlsrc import KeyPath, Source
 from cardgen.errors import Problem, did_you_mean

@@ -1,7 +1,7 @@
 """Valid game and edition files' models as validated, kept between processes (PROJECT/.cardgen-cache/).
 
-Validating a game.yaml or edition.yaml builds pydantic's validators for the data models first,
-which costs a fresh process more than the rest of reading them; a rebuild after a card's edit,
+Validating a game.yaml or edition.yaml walks its data along the data models' declarations (and
+builds pydantic's validators for a file that is not plainly valid); a rebuild after a card's edit,
 and the check after a build, validate the very files the last build did. So a build keeps each
 valid file's model (pickled when validated, before loading goes on with it) in `models.pickle`,
 signed like the other caches, under a key of the model's class and the values it was validated
@@ -18,8 +18,7 @@ import hashlib
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel
-
+from cardgen.data.modelkit import BaseModel
 from cardgen.pipeline.keptfiles import KeptFiles
 from cardgen.pipeline.sources import CACHE_FOLDER
 

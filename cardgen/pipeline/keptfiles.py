@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from cardgen.pipeline.signed import read_signed, write_signed
-from cardgen.pipeline.toolchain import toolchain
+from cardgen.pipeline.toolchain import library_versions, toolchain
 
 MAX_KEPT = 64  # entries kept; above it, only the ones this build read
 
@@ -23,12 +23,11 @@ MAX_KEPT = 64  # entries kept; above it, only the ones this build read
 def _code() -> str:
     """What a kept result depends on besides its file: cardgen's code and the libraries that
     parse and validate it (and Python, which pickles it)."""
-    import pydantic
-    import pydantic_core
-
     from cardgen.data.yamllib import yaml
 
-    return (f"{toolchain()} pydantic={pydantic.VERSION} core={pydantic_core.__version__} "
+    versions = library_versions(("pydantic", "pydantic-core"))
+    return (f"{toolchain()} pydantic={versions.get('pydantic')} "
+            f"core={versions.get('pydantic-core')} "
             f"yaml={yaml.__version__}/{getattr(yaml, '__with_libyaml__', False)} "
             f"python={sys.version}")
 

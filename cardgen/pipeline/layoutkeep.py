@@ -1,7 +1,7 @@
 """Valid layout files as validated, kept between processes (PROJECT/.cardgen-cache/).
 
-Validating a layout file builds pydantic's validators for the layout language first, which
-costs a fresh process more than all else its templates take; a rebuild after a data edit
+Validating a layout file walks it along the layout language's models (and builds pydantic's
+validators for a file that is not plainly valid); a rebuild after a data edit
 validates the very files the last build did. So a build keeps each valid layout file's
 validated template and Source (pickled when validated, before anything draws with them) in
 `layouts-<game>.pickle`, signed like the face cache (`sources.read_signed`), under a key of the

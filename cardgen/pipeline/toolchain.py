@@ -84,6 +84,11 @@ def _normal(name: str) -> str:
     return _SEPARATORS.sub("_", name).lower()
 
 
+def library_versions(names: tuple[str, ...]) -> dict[str, str]:
+    """Installed versions of these distributions by name (without importing them)."""
+    return _versions(names)
+
+
 def _versions(names: Iterable[str]) -> dict[str, str]:
     """Installed versions by name, read from the names of the distributions' metadata folders
     on sys.path (`NAME-VERSION.dist-info`, the first found wins, as importlib.metadata finds

@@ -3,8 +3,7 @@ to `end` degrees clockwise from up; an open line (fill it and the chord closes i
 
 from typing import ClassVar, Literal
 
-from pydantic import Field
-
+from cardgen.data.declare import Field
 from cardgen.layout.drawing import Path
 from cardgen.layout.elements.base import Context, Num, Stroked
 from cardgen.layout.pathops import arc_ops, outline_path

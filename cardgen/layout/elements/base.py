@@ -1,6 +1,6 @@
 """The base of every element type, and the Context an element draws into.
 
-An element type is one module of this package: a pydantic model whose fields are its keys,
+An element type is one module of this package: a model (`cardgen.data.modelkit`) whose fields are its keys,
 types and defaults (written once), a `draw()` that reads the validated model, and the hooks
 the binding checker reads (`bindings()`); the registry (`registry.py`) finds it by `type:`.
 """
@@ -10,8 +10,7 @@ import re
 from dataclasses import field
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, NamedTuple, Union
 
-from pydantic import AfterValidator, Field
-
+from cardgen.data.declare import AfterValidator, Field
 from cardgen.data.model import Component, Database, FieldSpec, Term
 from cardgen.errors import Location, Problem, did_you_mean
 from cardgen.layout import conditions, fonts, paint, text

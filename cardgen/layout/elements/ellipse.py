@@ -2,8 +2,7 @@
 
 from typing import Literal
 
-from pydantic import Field
-
+from cardgen.data.declare import Field
 from cardgen.layout.drawing import Ellipse, Path
 from cardgen.layout.elements.base import Context, Num, Stroked
 from cardgen.layout.pathops import box_of, ellipse_ops, outline_path

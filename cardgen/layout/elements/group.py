@@ -3,8 +3,7 @@ clockwise there (sideways cards, half-upside-down cards)."""
 
 from typing import Literal
 
-from pydantic import Field
-
+from cardgen.data.declare import Field
 from cardgen.data.model import new_list
 from cardgen.layout.elements.base import Children, Context, ElementBase, Num
 from cardgen.layout.scope import Scope

@@ -3,8 +3,7 @@ square; `color` recolours its black parts."""
 
 from typing import Literal
 
-from pydantic import Field
-
+from cardgen.data.declare import Field
 from cardgen.errors import Problem
 from cardgen.layout.elements.base import Colour, Context, ElementBase, Num
 from cardgen.layout.icons import IconError, icon_items

@@ -4,8 +4,7 @@ is drawn as vectors, read as icons are (cardgen.layout.icons), scaled to fit the
 
 from typing import Literal
 
-from pydantic import Field
-
+from cardgen.data.declare import Field
 from cardgen.data.model import new_list
 from cardgen.data.paths import readable
 from cardgen.layout.draft import missing_art

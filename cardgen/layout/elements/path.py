@@ -3,8 +3,7 @@ moved to (x, y) and scaled by `scale`; curves and arcs drawn as cubic Béziers."
 
 from typing import Literal
 
-from pydantic import Field
-
+from cardgen.data.declare import Field
 from cardgen.layout.drawing import Path
 from cardgen.layout.elements.base import Context, Num, Stroked
 from cardgen.layout.icons import path_data_ops

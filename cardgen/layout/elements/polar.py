@@ -4,8 +4,7 @@ clockwise from up; evenly spaced by default) round (cx, cy): ring boards, dials,
 import math
 from typing import ClassVar, Literal
 
-from pydantic import Field
-
+from cardgen.data.declare import Field
 from cardgen.data.model import new_list
 from cardgen.layout.elements.base import Children, Context, ElementBase, Num
 from cardgen.layout.scope import Scope, number

@@ -5,8 +5,7 @@ inner corners lie on a circle of that radius) or through `points`."""
 import math
 from typing import Literal
 
-from pydantic import Field
-
+from cardgen.data.declare import Field
 from cardgen.layout.drawing import Path, PathOp
 from cardgen.layout.elements.base import Context, Num, Pair, Stroked
 from cardgen.layout.pathops import box_of, outline_path

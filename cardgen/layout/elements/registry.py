@@ -11,15 +11,19 @@ text and icons builds three, not seventeen). A layout's JSON Schema is the union
 each choice stands for its model there.
 """
 
+from __future__ import annotations
+
 import importlib
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
-
-from pydantic import BaseModel, GetCoreSchemaHandler, GetJsonSchemaHandler
-from pydantic_core import core_schema
+from typing import TYPE_CHECKING, Any
 
 from cardgen.data.fastchecks import Declined
-from cardgen.data.fastmodel import model_of, plainly_valid
+from cardgen.data.fastmodel import plainly_valid
+from cardgen.data.modelkit import BaseModel, model_of_raising
+
+if TYPE_CHECKING:
+    from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
+    from pydantic_core import core_schema
 
 # Every element type's `type:`, which is its module's name, in the order the docs list them.
 # A new element type is a module (its model named <Type>Element) and a name here.
@@ -81,7 +85,7 @@ def _plain_name_or_element(value: Any) -> Any:
 
 def _validator(name: str) -> Callable[[Any], Any]:
     def validate(value: Any) -> Any:
-        return model_of(ELEMENT_TYPES[name], value)  # (plainly valid: no validator built)
+        return model_of_raising(ELEMENT_TYPES[name], value)  # (plainly valid: no pydantic)
 
     validate.__name__ = f"{name}_element"
     return validate
@@ -93,8 +97,10 @@ def _json_ref(name: str) -> Callable[[Any, GetJsonSchemaHandler], Any]:
     def json_schema(_: Any, handler: GetJsonSchemaHandler) -> Any:
         from pydantic.json_schema import CoreRef
 
+        from cardgen.data.twins import twin_of
+
         generator = handler.generate_json_schema  # type: ignore[attr-defined]
-        schema = ELEMENT_TYPES[name].__pydantic_core_schema__
+        schema = twin_of(ELEMENT_TYPES[name]).__pydantic_core_schema__
         inner = schema["schema"] if schema["type"] == "definitions" else schema
         ref = CoreRef(inner.get("schema_ref") or inner["ref"])
         begun: set[str] = generator.__dict__.setdefault("_element_models", set())
@@ -112,6 +118,8 @@ _CHOICES = {name: (_validator(name), _json_ref(name)) for name in TYPES}
 def element_union() -> core_schema.CoreSchema:
     """Pydantic's tagged union on `type:` (as `Field(discriminator="type")` makes it), each
     choice its model's validation, built on first use."""
+    from pydantic_core import core_schema
+
     choices: dict[Any, core_schema.CoreSchema] = {
         name: core_schema.no_info_plain_validator_function(
             validate, metadata={"pydantic_js_annotation_functions": [json_schema]})
@@ -147,5 +155,7 @@ class NameOrElement:
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler
                                      ) -> core_schema.CoreSchema:
+        from pydantic_core import core_schema
+
         return core_schema.union_schema([(core_schema.str_schema(), "str"),
                                          (element_union(), _UNION_LABEL)])

@@ -3,8 +3,7 @@
 
 from typing import ClassVar, Literal
 
-from pydantic import Field
-
+from cardgen.data.declare import Field
 from cardgen.data.model import new_list
 from cardgen.errors import Problem
 from cardgen.layout.elements.base import Children, Context, ElementBase, Num, Pair

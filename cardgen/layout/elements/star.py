@@ -5,8 +5,7 @@ clockwise. A `polygon` with `inner` draws the same."""
 
 from typing import Literal
 
-from pydantic import Field
-
+from cardgen.data.declare import Field
 from cardgen.layout.elements.base import Num
 from cardgen.layout.elements.polygon import PolygonElement
 from cardgen.layout.scope import Scope, number

@@ -6,8 +6,7 @@ import re
 from dataclasses import replace
 from typing import Any, ClassVar, Literal
 
-from pydantic import Field
-
+from cardgen.data.declare import Field
 from cardgen.errors import Problem
 from cardgen.layout import text
 from cardgen.layout.drawing import Group, Primitive

@@ -3,8 +3,7 @@ through the centre; with `inner` (mm), the slice of a ring instead."""
 
 from typing import ClassVar, Literal
 
-from pydantic import Field
-
+from cardgen.data.declare import Field
 from cardgen.layout.elements.arc import ArcElement
 from cardgen.layout.elements.base import Num
 from cardgen.layout.scope import Scope, number
