@@ -12,6 +12,7 @@ is the first import of pydantic in such a process.
 
 from __future__ import annotations
 
+import functools
 import types
 import typing
 from typing import Any, Literal
@@ -85,11 +86,23 @@ def _made(cls: Any) -> type[pd.BaseModel]:
             info = cls.model_fields[key]
             annotations[key] = _translated(info.raw_type())
             if info.kwargs:
-                ns[key] = pd.Field(**info.kwargs)
+                ns[key] = pd.Field(**_twin_keywords(info.kwargs))
     meta: Any = type(pd.BaseModel)
     twin = typing.cast(type[pd.BaseModel], meta(cls.__name__, bases, ns))
     twin.__pydantic_parent_namespace__ = _NAMES  # where its forward references are found
     return twin
+
+
+def _twin_keywords(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """A field's `Field` keywords for its twin: a default factory's models made the twin's."""
+    factory = kwargs.get("default_factory")
+    if factory is None:
+        return kwargs
+    return {**kwargs, "default_factory": functools.partial(_their_default, factory)}
+
+
+def _their_default(factory: Any) -> Any:
+    return theirs(factory())
 
 
 def _validator(decorated: Decorated) -> Any:
