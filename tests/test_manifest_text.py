@@ -108,3 +108,43 @@ def test_a_record_writes_its_entry_as_json_would(tmp_path: Path, fields: dict[st
         assert record.encoded is not None
         assert record.encoded[1] == _json_entry(record.as_json(tmp_path))
         fields = {**fields, "source": f"{fields['source']}+"} if "source" in fields else fields
+
+
+def _records(tmp_path: Path, n: int) -> list[manifest.FileRecord]:
+    records = []
+    for i in range(n):
+        (tmp_path / f"f{i}").write_bytes(b"x" * i)
+        records.append(manifest.FileRecord(f"f{i}", "svg", ["card"], 0, 1, source=f"k:{i}")
+                       .encode(tmp_path))
+    return records
+
+
+def _files_text(records: list[manifest.FileRecord], root: Path) -> str:
+    return manifest.manifest_text({"files": {r.path: r.as_json(root) for r in records}})[
+        len('{\n  "files": '):-2]
+
+
+def test_a_warm_rebuild_writes_the_files_of_its_records_as_json_would(tmp_path: Path) -> None:
+    """While warm, the lines of records unchanged since the last build are the last build's:
+    each change (a field set anew, a record of another path, more records, a path written
+    twice) is written as json.dumps writes the records' entries."""
+    from cardgen.pipeline import warm
+
+    warm.keep_warm()
+    try:
+        records = _records(tmp_path, 6)
+        assert manifest.records_text(records, tmp_path) == _files_text(records, tmp_path)
+        changes = [
+            lambda rs: setattr(rs[2], "source", "k:new"),
+            lambda rs: setattr(rs[4], "pages", 3),
+            lambda rs: rs.__setitem__(1, manifest.FileRecord("f1", "svg", ["token"], 0, 1)),
+            lambda rs: rs.__setitem__(0, manifest.FileRecord("f5", "svg", ["card"], 0, 2)),
+            lambda rs: rs.append(manifest.FileRecord("f3", "svg", ["card"], 0, 9)),
+            lambda rs: setattr(rs[3], "copies", {"c": {"front": 1}}),
+            lambda rs: rs.pop(),
+        ]
+        for change in changes:
+            change(records)
+            assert manifest.records_text(records, tmp_path) == _files_text(records, tmp_path)
+    finally:
+        warm.keep_warm(False)

@@ -9,7 +9,9 @@ shown once. `cardgen build` runs it as a last step (`GalleryStep` in BuildOption
 
 from __future__ import annotations
 
+import hashlib
 import html
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -41,10 +43,30 @@ class GalleryStep:
                  records: list[manifest.FileRecord]) -> list[manifest.FileRecord]:
         svgs = {r.path for r in records if r.holds == "svg"}
         shown = gallery_faces(db, faces, svgs)
-        (tmp / GALLERY).write_text(gallery_html(db, shown, self.report, self.diff,
-                                                self.compare_hint), encoding="utf-8")
-        return [manifest.FileRecord(GALLERY, "gallery", sorted({f.kind for f in shown}), 0,
-                                    len(shown))]
+        text = gallery_html(db, shown, self.report, self.diff, self.compare_hint)
+        record = manifest.FileRecord(GALLERY, "gallery", sorted({f.kind for f in shown}), 0,
+                                     len(shown))
+        if os.linesep != "\n":  # written as text, measured when the manifest is written
+            (tmp / GALLERY).write_text(text, encoding="utf-8")
+            return [record]
+        data = text.encode("utf-8")  # as write_text writes it; measured as it is written
+        (tmp / GALLERY).write_bytes(data)
+        record.size, record.digest = len(data), _digest(data)
+        return [record]
+
+
+def _digest(data: bytes) -> str:
+    """The sha256 of a page's bytes; while the process keeps warm, the last page's again when
+    this one is the same (a rebuild after a card's text is edited mostly writes the same)."""
+    if not warm.warm():
+        return hashlib.sha256(data).hexdigest()
+    if not _LAST_PAGE or _LAST_PAGE[0][0] != data:
+        _LAST_PAGE[:] = [(data, hashlib.sha256(data).hexdigest())]
+    return _LAST_PAGE[0][1]
+
+
+# while the process keeps warm: the last page written (its bytes) and its sha256
+_LAST_PAGE: list[tuple[bytes, str]] = warm.memo([])
 
 
 @record(frozen=True)

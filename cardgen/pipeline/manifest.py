@@ -12,7 +12,8 @@ import json
 import math
 import uuid
 from dataclasses import field
-from itertools import chain
+from itertools import chain, compress, count
+from operator import attrgetter, ne
 from pathlib import Path
 from typing import Any
 
@@ -184,6 +185,14 @@ def sha256(path: Path) -> str:
 def manifest(db: Database, root: Path, records: list[FileRecord], options: dict[str, Any],
              components: list[str]) -> dict[str, Any]:
     """The manifest as a JSON-ready dict."""
+    return {**manifest_head(db, records, options, components),
+            "files": {r.path: r.as_json(root) for r in records}}
+
+
+def manifest_head(db: Database, records: list[FileRecord], options: dict[str, Any],
+                  components: list[str]) -> dict[str, Any]:
+    """The manifest as a JSON-ready dict but its "files" (`write_manifest` writes them from
+    the records)."""
     by_id = db.by_id()
     chosen = [by_id[c] for c in components]
     return {
@@ -201,16 +210,95 @@ def manifest(db: Database, root: Path, records: list[FileRecord], options: dict[
             "files": len(records),
             "pages": {r.path: r.pages for r in records if r.pages},
         },
-        "files": {r.path: r.as_json(root) for r in records},
     }
 
 
 def write_manifest(path: Path, data: dict[str, Any],
-                   records: list[FileRecord] | None = None) -> None:
+                   records: list[FileRecord] | None = None, root: Path | None = None) -> None:
     """manifest.json, as json.dumps(data, indent=2, sort_keys=True) writes it; the entries of
     `records` that were encoded already (FileRecord.encode, and still the same) are not
-    encoded again."""
-    path.write_text(manifest_text(data, records) + "\n", encoding="utf-8")
+    encoded again. Given `root` (the folder the records' files are in) and data without its
+    "files", the records' entries are its "files" (`records_text`)."""
+    if root is not None and records is not None and "files" not in data:
+        text = _with_files(data, records_text(records, root))
+    else:
+        text = manifest_text(data, records)
+    path.write_text(text + "\n", encoding="utf-8")
+
+
+def records_text(records: list[FileRecord], root: Path) -> str:
+    """The manifest's "files" written from the records (the last of a path wins; each one
+    measured), as `manifest_text` writes {r.path: r.as_json(root)}. While the process keeps
+    warm, the lines are the last build's but those of the records whose values (`_VALUES`)
+    are not the same as the last build's at their place in the list: a rebuild's records of
+    unchanged files are (`writers._svg_record`). Fields are set anew, as `export.simulate`
+    does, never changed in place once a record is written."""
+    for r in records:
+        if r.size is None or r.digest is None:
+            r.measure(root)
+    values = list(map(_VALUES, records))
+    keep = warm.warm()
+    lines = _changed_lines(records, values, _WRITTEN[0]) if keep and _WRITTEN else None
+    if lines is None:
+        lines, at = _lines(records)
+    else:
+        at = _WRITTEN[0][1]
+    if keep:
+        _WRITTEN[:] = [(values, at, lines)]
+    return "{\n" + ",\n".join(lines) + "\n  }" if lines else "{}"
+
+
+def _lines(records: list[FileRecord]) -> tuple[list[str], list[int]]:
+    """The lines of "files", sorted by path, and for each record the index of its line (-1
+    for a record a later one of its path stands in for)."""
+    latest = {r.path: i for i, r in enumerate(records)}
+    at = [-1] * len(records)
+    lines = []
+    for place, name in enumerate(sorted(latest)):
+        at[latest[name]] = place
+        lines.append(_line(records[latest[name]]))
+    return lines, at
+
+
+def _changed_lines(records: list[FileRecord], values: list[tuple[object, ...]],
+                   last: tuple[list[tuple[object, ...]], list[int], list[str]]
+                   ) -> list[str] | None:
+    """The last build's lines (`last`: its records' values, where their lines are, the lines)
+    with those of the records whose values changed written again; None when a record's path
+    is not the one at its place last time (or there are more or fewer of them)."""
+    old, at, lines = last
+    if len(old) != len(values):
+        return None
+    changed = list(compress(count(), map(ne, values, old)))
+    if any(values[i][0] != old[i][0] for i in changed):
+        return None
+    lines = lines.copy()
+    for i in changed:
+        if at[i] >= 0:
+            lines[at[i]] = _line(records[i])
+    return lines
+
+
+def _line(r: FileRecord) -> str:
+    """A record's line in the manifest's "files": its encoded entry while still the same."""
+    entry = r._fields()
+    known = r.encoded
+    text = known[1] if known is not None and known[0] == entry else _entry_text(entry)
+    return f"    {_scalar(r.path)}: {text}"
+
+
+# what a record's line is written from: its fields (its path first) and its encoding
+_VALUES = attrgetter("path", "holds", "kinds", "pages", "faces", "copies", "paper", "source",
+                     "page_sides", "duplex", "flip", "size", "digest", "encoded")
+# while the process keeps warm: the last build's records' `_VALUES`, their lines' places, lines
+_WRITTEN: list[tuple[list[tuple[object, ...]], list[int], list[str]]] = warm.memo([])
+
+
+def _with_files(data: dict[str, Any], files: str) -> str:
+    """The manifest's text: `data`, then `files` (the text of its "files") among its keys."""
+    marker = f"files-{uuid.uuid4().hex}"
+    before, _, after = _dumped({**data, "files": marker}).partition(json.dumps(marker))
+    return before + files + after
 
 
 def _dumped(value: Any) -> str:
@@ -407,6 +495,5 @@ def manifest_text(data: dict[str, Any], records: list[FileRecord] | None = None)
     for name, entry in files.items():
         known = done.get(name)
         texts[name] = known[1] if known is not None and known[0] == entry else _entry_text(entry)
-    marker = f"files-{uuid.uuid4().hex}"
     body = ",\n".join(f"    {_scalar(name)}: {texts[name]}" for name in sorted(texts))
-    return _dumped({**data, "files": marker}).replace(json.dumps(marker), "{\n" + body + "\n  }", 1)
+    return _with_files(data, "{\n" + body + "\n  }")
