@@ -15,7 +15,9 @@ build's objects in the lists keeps their ids from being reused.
 
 from __future__ import annotations
 
-from itertools import chain, compress, repeat
+from bisect import bisect_right
+from collections.abc import Iterable
+from itertools import accumulate, chain, compress
 from marshal import dumps
 from operator import attrgetter, is_not, ne
 from typing import TYPE_CHECKING, Any
@@ -45,14 +47,17 @@ def facts(painter: Any, placed: list[Drawing]) -> Facts:
             list(map(_CORNER, placed)), list(map(_POINTS, placed)))
 
 
-def changed(now: Facts, last: Facts) -> list[bool]:
-    """Per face placed (the lists of equal length): whether any of its facts is not the last
-    build's: another object (the face key: another text)."""
+def changed(now: Facts, last: Facts) -> list[int]:
+    """The faces placed (by index, in order; the lists of equal length) any of whose facts is
+    not the last build's: another object (the face key: another text); each fact's list
+    compared with `map`, the few indices found put together."""
     drawings, keys, forms, shapes, corners, points = now
-    return list(map(any, zip(map(is_not, drawings, last[0]), map(ne, keys, last[1]),
-                             map(is_not, forms, last[2]), map(is_not, shapes, last[3]),
-                             map(is_not, corners, last[4]), map(is_not, points, last[5]),
-                             strict=True)))
+    at = range(len(drawings))
+    found = set(compress(at, map(ne, keys, last[1])))
+    for fact, was in ((drawings, last[0]), (forms, last[2]), (shapes, last[3]),
+                      (corners, last[4]), (points, last[5])):
+        found.update(compress(at, map(is_not, fact, was)))
+    return sorted(found)
 
 
 def print_keys(document: str, signature: str, bleed: float, painter: Any,
@@ -72,11 +77,11 @@ def print_keys(document: str, signature: str, bleed: float, painter: Any,
         old, out = last[2], list(last[3])
         if len(old[0]) != len(drawings):
             out = [""] * len(drawings)
-            flags = [True] * len(drawings)
+            redo: Iterable[int] = range(len(drawings))
         else:
-            flags = changed(now, old)
+            redo = changed(now, old)
         index = None
-        for i in compress(range(len(drawings)), flags):
+        for i in redo:
             if index is None:  # the last build's pages by their drawing's id
                 index = dict(zip(map(id, old[0]), range(len(old[0])), strict=True))
             j = index.get(id(drawings[i]))
@@ -110,9 +115,9 @@ def home_keys(document: str, signature: str, contents: list[str], painter: Any,
         out = [""] * len(pages)
     else:
         flags = list(map(ne, contents, last[2]))
-        owner = chain.from_iterable(map(repeat, range(len(pages)), counts))
-        for n in compress(owner, changed(now, last[3])):
-            flags[n] = True
+        ends = list(accumulate(counts))  # a page's placements end before its entry
+        for i in changed(now, last[3]):
+            flags[bisect_right(ends, i)] = True
         out = list(last[4])
     for n in compress(range(len(pages)), flags):
         out[n] = _by_bytes(signature, contents[n], painter, pages[n], drawings)

@@ -24,7 +24,9 @@ change (`sources.toolchain`).
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable, Mapping
+from itertools import compress, count, filterfalse
+from operator import itemgetter, ne, sub
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -107,7 +109,7 @@ class PdfOpsStore:
         from cardgen.render.faceops import FaceOps, PageStreams, doc_chars, prime
 
         known = self.data["chars"]
-        missing = [key for key, _ in faces if key not in known]
+        missing = list(filterfalse(known.__contains__, map(_KEY, faces)))
         chars = _warm_chars(faces, known) if warm() else doc_chars(faces, known)
         self.new_chars.update(missing)
         self.added |= bool(missing)
@@ -193,7 +195,7 @@ class PdfOpsStore:
     def save(self, keep: Collection[str]) -> None:
         """Write what this task added (merged with what other tasks wrote meanwhile), keeping
         only the faces in `keep` (the build's face keys) and the signatures a document names."""
-        pages = {d: {k: v for k, v in streams.known.items() if k in streams.used}
+        pages = {d: _kept(streams.known, filter(streams.used.__contains__, streams.known))
                  for d, streams in self.streams.items()}
         if (not self.added and not any(ops.fresh for ops in self.used)
                 and all(kept == self.data["pages"].get(d) for d, kept in pages.items())):
@@ -258,6 +260,7 @@ class PdfOpsStore:
             _KNOWN[self.path] = (self.stamp, data, disk, signature, journaled)
 
 
+_KEY = itemgetter(0)  # a (face key, drawing) pair's face key
 BLOCK = 64  # faces of a document whose characters a warm process keeps together
 # while the process keeps warm (`pipeline.warm`): a block of a document's faces (their keys,
 # in order) -> what shapes the words, the characters they show (`faceops.doc_chars`)
@@ -275,7 +278,7 @@ def _warm_chars(faces: list[tuple[str, Drawing]], known: dict[str, Any]) -> Any:
     found: dict[str, set[str]] = {}
     for start in range(0, len(faces), BLOCK):
         block = faces[start:start + BLOCK]
-        keys = tuple([key for key, _ in block])
+        keys = tuple(map(_KEY, block))
         kept = _BLOCKS.get(keys)
         if kept is None or kept[0] is not shaping:
             if len(_BLOCKS) >= 4096:
@@ -284,8 +287,14 @@ def _warm_chars(faces: list[tuple[str, Drawing]], known: dict[str, Any]) -> Any:
         for face, text in kept[1].items():
             found.setdefault(face, set()).update(text)
     out = DocChars((face, "".join(sorted(chars))) for face, chars in sorted(found.items()))
-    out.covered = frozenset([key for key, _ in faces])
+    out.covered = frozenset(map(_KEY, faces))
     return out
+
+
+def _kept(entries: Mapping[str, Any], names: Iterable[str]) -> dict[str, Any]:
+    """The entries of the given names (each one of the entries' keys), in that order."""
+    names = list(names)
+    return dict(zip(names, map(entries.__getitem__, names), strict=True))
 
 
 def _load(path: Path) -> Data:
@@ -339,8 +348,7 @@ def _changes(disk: Data, data: Data) -> tuple[Data, int, int]:
     dropped = len(disk["chars"].keys() - data["chars"].keys())
     for part in ("pages",):  # the operators stay in memory (`_on_disk`)
         for name, entries in data[part].items():
-            old = disk[part].get(name, {})
-            new = {k: v for k, v in entries.items() if k not in old}
+            new = _kept(entries, filterfalse(disk[part].get(name, {}).__contains__, entries))
             if new:
                 delta[part][name] = new
         for name, entries in disk[part].items():
@@ -390,10 +398,10 @@ def _patch(old: object, new: Any) -> Any:
     pages, before = new.get("pages"), old.get("pages")
     if not isinstance(pages, list) or not isinstance(before, list) or len(pages) != len(before):
         return new
-    changed = {n: page for n, (page, was) in enumerate(zip(pages, before, strict=True))
-               if page != was}
-    if len(changed) * 4 > len(pages):
+    at = list(compress(count(), map(ne, pages, before)))
+    if len(at) * 4 > len(pages):
         return new
+    changed = {n: pages[n] for n in at}
     shifts = _shifts(old.get("offsets"), new.get("offsets"))
     rest = {k: v for k, v in new.items() if k != "pages" and (shifts is None or k != "offsets")}
     return (PATCH, rest, changed, len(pages), shifts)
@@ -404,13 +412,10 @@ def _shifts(old: object, new: object) -> Shifts | None:
     added)...]); None when they are not two lists of integers of one length or move in
     many runs."""
     if (type(old) is not list or type(new) is not list or len(old) != len(new)
-            or not all(type(v) is int for v in new) or not all(type(v) is int for v in old)):
+            or not set(map(type, new)) <= {int} or not set(map(type, old)) <= {int}):
         return None
-    runs, by = [], 0
-    for n, (was, now) in enumerate(zip(old, new, strict=True)):
-        if now - was != by:
-            by = now - was
-            runs.append((n, by))
+    by = list(map(sub, new, old))
+    runs = [(n, by[n]) for n in compress(count(), map(ne, by, [0, *by[:-1]]))]
     return (len(new), runs) if len(runs) * 4 <= len(new) else None
 
 

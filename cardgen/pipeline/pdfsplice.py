@@ -26,6 +26,8 @@ import os
 import re
 import stat
 from collections.abc import Callable, Sequence
+from itertools import compress, count
+from operator import itemgetter, ne
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -114,6 +116,9 @@ def record(canvas: Canvas, frame: Frame, keys: Sequence[str], sizes: Sequence[ob
 
 # while the process keeps warm: (page key, font state) -> the key its stream is kept by
 _USED: dict[tuple[str, str], str] = warm.memo({})
+# while the process keeps warm: a spliced file's sha256 -> its pages and font states (as its
+# record holds them) and each page's kept stream key (`_used`)
+_LAST_USED: dict[str, tuple[list[Any], list[Any], list[str]]] = warm.memo({})
 # the PDFs this process wrote while keeping warm (`pipeline.warm`): identity -> sha256, bytes
 _WRITTEN: dict[tuple[int, ...], tuple[str, bytes]] = warm.memo({})
 
@@ -186,15 +191,18 @@ def _previous_bytes(found: Record, previous: Path | None) -> bytes | None:
     return data
 
 
+_HEAD = itemgetter(0, 1)  # a recorded page's key and size
+
+
 def _changed(found: Record, keys: Sequence[str], sizes: Sequence[object]) -> list[int] | None:
     """The pages whose key or size changed; None when the file cannot be spliced."""
     old = found.get("pages")
     states = found.get("states")
-    if (not isinstance(old, list) or len(old) != len(keys) or not isinstance(states, list)
-            or not all(type(p) is tuple and len(p) == 4 for p in old)):
+    if (not isinstance(old, list) or len(old) != len(keys) or len(sizes) != len(keys)
+            or not isinstance(states, list)
+            or old and (set(map(type, old)) != {tuple} or set(map(len, old)) != {4})):
         return None
-    changed = [i for i, (key, size, page) in enumerate(zip(keys, sizes, old, strict=True))
-               if page[:2] != (key, size)]
+    changed = list(compress(count(), map(ne, zip(keys, sizes, strict=True), map(_HEAD, old))))
     if len(changed) > MAX_CHANGED or any(not old[i][2] for i in changed):
         return None
     if any(not 0 <= old[i][3] < len(states) for i in changed):
@@ -226,21 +234,49 @@ def splice(canvas: Canvas, streams: PageStreams, frame: Frame, found: object,
         return None
     joined, offsets, xref = out
     same = found["offsets"][min(bodies) - 1] if bodies else 0  # joined[:same] == data[:same]
-    pages = [(key, size, *page[2:]) for key, size, page in zip(keys, sizes, old, strict=True)]
-    kept = _USED if warm.warm() else None
-    for key, page in zip(keys, pages, strict=True):  # the kept page streams the store keeps
-        font_state = states[page[3]][0] if 0 <= page[3] < len(states) else ""
-        used = kept.get((key, font_state)) if kept is not None else None
-        if used is None:
-            used = hashlib.sha1(f"{key}\n{font_state}".encode()).hexdigest()
-            if kept is not None:
-                if len(kept) >= 1 << 16:
-                    kept.clear()
-                kept[(key, font_state)] = used
-        streams.used.add(used)
+    pages = list(old)  # the unchanged pages' keys and sizes are those recorded
+    for i in changed:
+        pages[i] = (keys[i], sizes[i], *old[i][2:])
+    used = _used(found, pages, states, changed)
+    streams.used.update(used)
     spliced += 1
+    digest = sha256_of(joined, same, found.get("sha256"))
+    if warm.warm():
+        if len(_LAST_USED) >= 64:
+            _LAST_USED.clear()
+        _LAST_USED[digest] = (pages, states, used)
     return joined, {**found, "pages": pages, "offsets": offsets, "xref": xref,
-                    "size": len(joined), "sha256": sha256_of(joined, same, found.get("sha256"))}
+                    "size": len(joined), "sha256": digest}
+
+
+def _used(found: Record, pages: list[Any], states: list[Any], changed: list[int]) -> list[str]:
+    """Per page, the key its kept stream is found by (`faceops.PageStreams`: of its key and
+    font state); while warm, those of the pages not in `changed` taken from the last splice
+    of the same record's pages and states (the record as `splice` returned it)."""
+    digest = found.get("sha256")
+    last = _LAST_USED.get(digest) if warm.warm() and type(digest) is str else None
+    if last is not None and last[0] == found["pages"] and last[1] == states:
+        used = list(last[2])
+        for i in changed:
+            used[i] = _stream_key(pages[i], states)
+    else:
+        used = [_stream_key(page, states) for page in pages]
+    return used
+
+
+def _stream_key(page: tuple[Any, ...], states: list[Any]) -> str:
+    """The key a page's kept stream is found by: of its page key and its font state."""
+    key = page[0]
+    font_state = states[page[3]][0] if 0 <= page[3] < len(states) else ""
+    kept = _USED if warm.warm() else None
+    used = kept.get((key, font_state)) if kept is not None else None
+    if used is None:
+        used = hashlib.sha1(f"{key}\n{font_state}".encode()).hexdigest()
+        if kept is not None:
+            if len(kept) >= 1 << 16:
+                kept.clear()
+            kept[(key, font_state)] = used
+    return used
 
 
 def _drawn(canvas: Canvas, streams: PageStreams, changed: list[int], old: list[Any],
@@ -278,7 +314,7 @@ def _joined(data: bytes, found: Record, bodies: dict[int, bytes]
     ends = [*offsets[1:], xref]
     if data[xref:xref + 5] != b"xref\n" or sorted(offsets) != offsets or xref > len(data):
         return None
-    table = _xref(offsets)
+    table = _table(found, offsets)
     if data[xref:xref + len(table)] != table or not data[xref + len(table):].startswith(b"trailer"):
         return None  # not the table this file was recorded with
     if not all(1 <= n <= len(offsets) for n in bodies):
@@ -304,9 +340,27 @@ def _joined(data: bytes, found: Record, bodies: dict[int, bytes]
     tail = _TAIL.search(trailer)
     if tail is None:
         return None
-    parts += [data[at:xref], _xref(moved), trailer[:tail.start()],
+    new_table = _xref(moved)
+    parts += [data[at:xref], new_table, trailer[:tail.start()],
               b"startxref\n%d\n" % new_xref + b"%%EOF\n"]
-    return b"".join(parts), moved, new_xref
+    joined = b"".join(parts)
+    if warm.warm():  # the next splice of this file finds its table here
+        if len(_TABLES) >= 64:
+            _TABLES.clear()
+        _TABLES[(len(joined), new_xref)] = (list(moved), new_table)
+    return joined, moved, new_xref
+
+
+def _table(found: Record, offsets: list[int]) -> bytes:
+    """`_xref(offsets)`; while warm, the table the last splice wrote for a file of the same
+    size and xref offset, when made of the same offsets."""
+    kept = _TABLES.get((found.get("size"), found.get("xref"))) if warm.warm() else None
+    return kept[1] if kept is not None and kept[0] == offsets else _xref(offsets)
+
+
+# while the process keeps warm: (a spliced file's size, its xref's offset) -> its objects'
+# offsets and its cross-reference table (`_joined`)
+_TABLES: dict[tuple[object, object], tuple[list[int], bytes]] = warm.memo({})
 
 
 def _xref(offsets: list[int]) -> bytes:

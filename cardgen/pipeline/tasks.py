@@ -19,7 +19,10 @@ from __future__ import annotations
 
 import os
 import shutil
+from bisect import bisect_right
 from collections.abc import Callable
+from itertools import accumulate, chain, compress, count
+from operator import attrgetter, ne
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -109,8 +112,7 @@ def home_print_task(paper: str) -> tuple[Records, list[tuple[str, list[str]]]]:
     plan = planned(j.db, j.faces, j.options, paper, j.copy_groups())
     for f, digests in zip(plan.files, plan.digests, strict=True):
         name = home_file_name(paper, f)
-        keys = [page_key(j, paper, page, digest)
-                for page, digest in zip(f.pages, digests, strict=True)]
+        keys = page_keys(j, paper, name, f.pages, digests)
         source = j.src.key("home-print", name, j.options.fold, j.options.back_offset,
                            home_meta(j), keys)
         reused = j.previous.reuse(source, j.tmp / name)
@@ -146,11 +148,15 @@ def print_shop_task(kind: str) -> tuple[Records, None]:
         write_print_shop_pdf(j.db, j.faces, shop_pdf(j, kind), kind,
                              print_shop_faces(j.faces, kind), store)
         return [], None
-    faces = [j.faces.key(f) for f in print_shop_faces(j.faces, kind)]
+    ordered = print_shop_faces(j.faces, kind)
+    faces = list(map(j.faces.keys.get, ordered))
+    if None in faces:
+        faces = list(map(j.faces.key, ordered))
     source = j.src.key("print-shop", kind, home_meta(j), kind_title(j.db, kind), faces)
     reused = j.previous.reuse(source, shop_pdf(j, kind))
     record = write_print_shop_kind(j.db, j.faces, j.tmp, kind, write=not reused, store=store,
-                                   previous=j.previous.file(f"print/{kind}.pdf"))
+                                   previous=j.previous.file(f"print/{kind}.pdf"),
+                                   ordered=ordered)
     record.source = source
     return [record], None
 
@@ -188,6 +194,36 @@ def page_key(j: Job, paper: str, page: impose.Page, planned: str | None = None) 
     return key
 
 
+def page_keys(j: Job, paper: str, name: str, pages: list[impose.Page], digests: list[str]
+              ) -> list[str]:
+    """`page_key` of each page of the paper's file `name` (digests: the pages' plan digests);
+    while warm, a page's taken again when its plan digest and its faces' keys are those of
+    the same page of the file's last build (the faces' keys looked up and compared with `map`,
+    no Python loop over them)."""
+    counts = list(map(len, map(_PLACEMENTS, pages)))
+    faces = list(map(j.faces.keys.get, map(_FACE, chain.from_iterable(map(_PLACEMENTS, pages)))))
+    if not warm.warm() or None in faces:
+        return [page_key(j, paper, page, digest) for page, digest in zip(pages, digests, strict=True)]
+    last = _FILE_KEYS.get((j.src.code, paper, name))
+    if last is None or last[0] != counts or last[1] != digests:
+        out, redo = [""] * len(pages), set(range(len(pages)))
+    else:
+        ends = list(accumulate(counts))  # a page's faces end before its entry
+        out, redo = list(last[3]), {bisect_right(ends, i)
+                                    for i in compress(count(), map(ne, faces, last[2]))}
+    for n in redo:
+        out[n] = page_key(j, paper, pages[n], digests[n])
+    if len(_FILE_KEYS) >= 64:
+        _FILE_KEYS.clear()
+    _FILE_KEYS[(j.src.code, paper, name)] = (counts, list(digests), faces, out)
+    return out
+
+
+_FACE, _PLACEMENTS = attrgetter("face"), attrgetter("placements")
+# while the process keeps warm: (toolchain, paper, file name) -> the faces per page, the
+# pages' plan digests, their faces' keys and the pages' keys (`page_keys`) of its last build
+_FILE_KEYS: dict[tuple[object, str, str], tuple[list[int], list[str], list[Any], list[str]]] = (
+    warm.memo({}))
 # while the process keeps warm: (toolchain, paper, dpi, plan digest, face keys...) -> page key
 _PAGE_KEYS: dict[tuple[object, ...], str] = warm.memo({})
 

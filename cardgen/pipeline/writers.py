@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from itertools import chain, compress
+from operator import attrgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardgen import impose
 from cardgen.data.model import Database
 from cardgen.impose.home import copies_placed, home_file_name
-from cardgen.pipeline import manifest, output, sources, warm
+from cardgen.pipeline import faceuses, manifest, output, sources, warm
 from cardgen.pipeline.faces import BuildOptions, FaceKey, Faces, Progress, copy_groups, kind_title
 from cardgen.pipeline.outputs import project_paper_catalogue
 from cardgen.pipeline.pagekeys import home_keys, print_keys
@@ -56,26 +58,28 @@ def write_home_print(db: Database, faces: Faces, tmp: Path, options: BuildOption
             for paper in options.papers for f in plans[paper]]
 
 
-def painted(faces: Faces, placed: list[FaceKey]
+def painted(faces: Faces, placed: list[FaceKey], document: str = ""
             ) -> tuple[Any, list[tuple[str, Drawing]]]:  # (a render.pdf Painter, the faces)
     """A document's Painter for the faces placed (in order, a face once per use): the keys of
     those used more than once (by key: equal faces are one form) and each drawing's key by
-    its id; and (face key, drawing) of each face placed, once, in order. One pass over the
-    uses, each face keyed once."""
-    from collections import Counter
-
+    its id; and (face key, drawing) of each face placed, once, in order. Each face keyed
+    once, the passes over the uses and faces made by `map` (no Python loop over them); while
+    warm, what the document's last build found of the same uses is taken again but for the
+    faces whose key or drawing changed (`pipeline.faceuses`)."""
     from cardgen.render.pdf import Painter
 
-    once = list(dict.fromkeys(placed))
-    keys, drawings = faces.keys, faces.drawings
-    for face in once:
-        if face not in keys:
-            faces.key(face)
-    uses = Counter(map(keys.__getitem__, placed))
-    drawn = [(keys[face], drawings[face]) for face in once]
-    painter = Painter({key for key, n in uses.items() if n > 1},
-                      {id(drawing): key for key, drawing in drawn})
-    return painter, drawn
+    last = faceuses.USES.get(document) if warm.warm() else None
+    if last is None or last.placed != placed:
+        last = faceuses.Uses(placed)
+    keys = faces.keys
+    found = list(map(keys.get, last.once))
+    named = list(map(faces.key, last.once)) if None in found else cast(list[str], found)
+    shown = list(map(faces.drawings.__getitem__, last.once))
+    uses, by_id = last.updated(named, shown)
+    if warm.warm():
+        faceuses.keep(document, last)
+    forms = set(compress(uses.keys(), map((1).__lt__, uses.values())))
+    return Painter(forms, by_id), list(zip(named, shown, strict=True))
 
 
 def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildOptions,
@@ -92,7 +96,8 @@ def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildO
 
     heading = home_heading(db)
     pages = f.pages
-    painter, drawn = painted(faces, [p.face for page in pages for p in page.placements])
+    placed = list(map(_FACE, chain.from_iterable(map(_PLACEMENTS, pages))))
+    painter, drawn = painted(faces, placed, path.name)
     title = f"{heading} - print and play ({paper_name}, {_home_mode(options, f)})"
     subject = f"{db.game.title} {db.edition.id}: home-print sheets, print at 100 %"
 
@@ -128,6 +133,9 @@ def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildO
     if store is not None and streams is not None and contents is not None:
         store.keep_file(path.name, pdfsplice.record(canvas, frame, keys_of(streams.signature),
                                                     sizes, states, path))
+
+
+_FACE, _PLACEMENTS = attrgetter("face"), attrgetter("placements")
 
 
 def _home_mode(options: BuildOptions, f: impose.HomeFile) -> str:
@@ -168,11 +176,12 @@ def print_shop_faces(faces: Faces, kind: str) -> list[FaceKey]:
 
 
 def write_print_shop_kind(db: Database, faces: Faces, tmp: Path, kind: str, write: bool = True,
-                          store: PdfOpsStore | None = None, previous: Path | None = None
-                          ) -> manifest.FileRecord:
+                          store: PdfOpsStore | None = None, previous: Path | None = None,
+                          ordered: list[FaceKey] | None = None) -> manifest.FileRecord:
     """A kind's print-shop PDF (unless `write` is off: it is there already) and its record;
-    `previous`: the previous build's file, which a few changed pages may be spliced into."""
-    ordered = print_shop_faces(faces, kind)
+    `previous`: the previous build's file, which a few changed pages may be spliced into;
+    `ordered`: the kind's `print_shop_faces`, when the caller has them."""
+    ordered = print_shop_faces(faces, kind) if ordered is None else ordered
     name = f"print/{kind}.pdf"
     pages = (write_print_shop_pdf(db, faces, tmp / name, kind, ordered, store, previous)
              if write else len(ordered))
@@ -190,14 +199,14 @@ def write_print_shop_pdf(db: Database, faces: Faces, path: Path, kind: str,
     from cardgen.pipeline import pdfsplice
     from cardgen.render.pages import show_print_page, write_print_pdf
 
-    painter, drawn = painted(faces, ordered)
+    painter, drawn = painted(faces, ordered, f"print/{kind}.pdf")
     document = f"print/{kind}.pdf"
     drawings = [faces.drawings[f] for f in ordered]
     title = f"{db.game.name} {db.edition.id} - {kind_title(db, kind)} (print shop)"
     subject = (f"one page per face, trim + {impose.PRINT_BLEED:g} mm bleed, "
                "TrimBox and BleedBox set")
     bleed = impose.PRINT_BLEED
-    sizes = [(d.width, d.height) for d in drawings]
+    sizes = list(zip(map(_WIDTH, drawings), map(_HEIGHT, drawings), strict=True))
     if store is not None:
         store.prepare_fonts()
         if _spliced(store, path, previous, painter, (title, subject, bleed),
@@ -225,6 +234,9 @@ def write_print_shop_pdf(db: Database, faces: Faces, path: Path, kind: str,
 
     return write_print_pdf(path, drawings, paint=painter, begin=begin, after=after, keys=keys,
                            states=states, title=title, subject=subject)
+
+
+_WIDTH, _HEIGHT = attrgetter("width"), attrgetter("height")
 
 
 def _spliced(store: PdfOpsStore, path: Path, previous: Path | None, painter: Any,
