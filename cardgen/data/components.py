@@ -41,7 +41,7 @@ def kept_items(items: list[Any], ctx: ComponentContext) -> list[tuple[str, str] 
     clean = validate.checked_texts()
     return [(cid, text) if text is not None and (text, False) in clean and isinstance(item, dict)
             and isinstance(cid := item.get("id"), str) else None
-            for item, text in zip(items, texts)]
+            for item, text in zip(items, texts, strict=True)]
 
 
 def note_text(item: dict[str, Any], merged: dict[str, dict[str, Any]],

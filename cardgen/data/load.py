@@ -147,8 +147,6 @@ def _game_root(project: Path, game: str) -> Path:
     return root
 
 
-
-
 def _edition_chain(project: Path, game: str, edition: str,
                    problems: list[Problem]) -> list[_EditionSource]:
     """The edition and every edition it extends, root first; cycles and unknowns are problems."""
@@ -336,8 +334,7 @@ def _take_file(source: Source, layer: _EditionSource, merged: dict[str, dict[str
         if kept is not None and kept[0] not in merged and kept[0] not in own:
             cid, texts[cid] = kept  # what _take_component and note_text do, unchecked
             merged[cid] = dict(items[i])
-            own[cid] = (source, (i, "id"))
-            places[cid] = (where((i,)), layer_id)
+            own[cid], places[cid] = (source, (i, "id")), (where((i,)), layer_id)
             continue
         item, path = owned_item(source, i, merged, ctx), (i,)
         if not isinstance(item, dict):
