@@ -30,6 +30,20 @@ def owned_item(source: Source, index: int, merged: dict[str, dict[str, Any]],
     return yamlkeep.owned(source, index)
 
 
+def kept_items(items: list[Any], ctx: ComponentContext) -> list[tuple[str, str] | None]:
+    """(id, text) of each item that loading may take as it is, unchecked, unless an earlier
+    item took its id (while keeping): a mapping handed out shared whose text was checked
+    clean against kinds and vocabularies equal to the context's (`validate.checked_clean`);
+    else None (`owned_item`, then a check, take it)."""
+    texts = yamlkeep.shared_texts(items)
+    if not any(texts) or not validate.context_kept(ctx):
+        return [None] * len(items)
+    clean = validate.checked_texts()
+    return [(cid, text) if text is not None and (text, False) in clean and isinstance(item, dict)
+            and isinstance(cid := item.get("id"), str) else None
+            for item, text in zip(items, texts, strict=True)]
+
+
 def note_text(item: dict[str, Any], merged: dict[str, dict[str, Any]],
               texts: dict[str, str]) -> None:
     """Into `texts`, id -> the text of the one item a component was taken whole from (while
@@ -45,7 +59,8 @@ def kept_components(merged: dict[str, dict[str, Any]], places: dict[str, tuple[L
                      texts: dict[str, str]) -> list[Component]:
     """`component` of each, while keeping: one taken whole from an item whose text, place and
     edition are those of one the last load made, checked against equal kinds and vocabularies
-    (as_written wrote into it what it wrote then), is that Component."""
+    (as_written wrote into it what it wrote then), is that Component (found by its text and
+    edition, its place compared: the very Location an unchanged file's positions keep)."""
     if _KEPT_AGE[0] != validate.context_age:
         _KEPT_COMPONENTS.clear()
         _KEPT_AGE[0] = validate.context_age
@@ -58,16 +73,18 @@ def kept_components(merged: dict[str, dict[str, Any]], places: dict[str, tuple[L
         if text is None:
             out.append(component(cid, data, where, edition))
             continue
-        key = (text, where, edition)
-        found = now.get(key) or last.get(key) or component(cid, data, where, edition)
+        key = (text, edition)
+        found = now.get(key) or last.get(key)
+        if found is None or not (found[0] is where or found[0] == where):
+            found = (where, component(cid, data, where, edition))
         now[key] = found
-        out.append(found)
+        out.append(found[1])
     return out
 
 
-# while keeping: the last load's Components taken whole from one item, by (text, place,
-# edition); made against the kinds and vocabularies of `validate.context_age`
-_KEPT_COMPONENTS: dict[tuple[str, Location, str], Component] = {}
+# while keeping: the last load's Components taken whole from one item, by (text, edition),
+# with their place; made against the kinds and vocabularies of `validate.context_age`
+_KEPT_COMPONENTS: dict[tuple[str, str], tuple[Location, Component]] = {}
 _KEPT_AGE = [-1]
 on_forget(_KEPT_COMPONENTS.clear)
 

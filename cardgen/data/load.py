@@ -10,7 +10,7 @@ from typing import Any
 
 from cardgen.data.components import component as _component
 from cardgen.data.components import kept_components as _kept_components
-from cardgen.data.components import note_text, owned_item
+from cardgen.data.components import kept_items, note_text, owned_item
 from cardgen.data.model import (
     Component,
     Database,
@@ -145,8 +145,6 @@ def _game_root(project: Path, game: str) -> Path:
             "unknown-game", f"no game '{game}' under {project / 'data'}",
             hint=did_you_mean(game, games) or f"games here: {', '.join(games) or 'none'}")])
     return root
-
-
 
 
 def _edition_chain(project: Path, game: str, edition: str,
@@ -331,7 +329,13 @@ def _take_file(source: Source, layer: _EditionSource, merged: dict[str, dict[str
             "bad-type", "a components file holds a list of components", where=source.where(()),
             hint="start each component with '- id: ...'"))
         return
-    for i in range(len(source.data)):
+    items, where, layer_id = source.data, source.value_where, layer.id
+    for i, kept in enumerate(kept_items(items, ctx)):
+        if kept is not None and kept[0] not in merged and kept[0] not in own:
+            cid, texts[cid] = kept  # what _take_component and note_text do, unchecked
+            merged[cid] = dict(items[i])
+            own[cid], places[cid] = (source, (i, "id")), (where((i,)), layer_id)
+            continue
         item, path = owned_item(source, i, merged, ctx), (i,)
         if not isinstance(item, dict):
             ctx.problems.append(Problem("bad-type", "each component is a mapping (key: value)",

@@ -196,6 +196,18 @@ def checked_clean(text: str, patch: bool, ctx: ComponentContext) -> bool:
     return _context_kept(ctx) and (text, patch) in _CHECKED
 
 
+def checked_texts() -> dict[tuple[str, bool], bool]:
+    """(an item's text, patch) checked clean against the kinds and vocabularies of the
+    context `context_kept` last found equal (read only)."""
+    return _CHECKED
+
+
+def context_kept(ctx: ComponentContext) -> bool:
+    """Whether items checked clean before were checked against kinds and vocabularies equal
+    to the context's (`checked_clean`)."""
+    return _context_kept(ctx)
+
+
 def _context_kept(ctx: ComponentContext) -> bool:
     """Whether what `_CHECKED` holds was checked against kinds and vocabularies equal to the
     context's (compared once per context; when they differ, it is emptied)."""

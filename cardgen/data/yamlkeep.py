@@ -345,6 +345,13 @@ def shared(item: object) -> bool:
     return found is not None and found[0] is item and found[2] is not None
 
 
+def shared_texts(items: list[Any]) -> list[str | None]:
+    """The text of each top-level item handed out shared (`shared`), else None."""
+    get = _TEXTS.get
+    return [found[1] if found is not None and found[0] is item and found[2] is not None
+            else None for item, found in zip(items, [get(id(item)) for item in items], strict=True)]
+
+
 def owned(source: Source, index: int) -> Any:
     """source.data[index], a copy of it first if it is a kept value (`shared`), known by the
     same text."""

@@ -160,6 +160,18 @@ def _visible(items: Iterable[Primitive]) -> Iterator[object]:
 
 
 
+def first_backs(components: Iterable[Component], drawings: dict[tuple[str, str], Drawing]
+                ) -> list[tuple[Component, Drawing]]:
+    """The first component with a back of each kind, and that back (all `lint_backs` reads)."""
+    kinds: set[str] = set()
+    out = []
+    for c in components:
+        if c.kind not in kinds and (c.id, "back") in drawings:
+            kinds.add(c.kind)
+            out.append((c, drawings[(c.id, "back")]))
+    return out
+
+
 def lint_backs(session: LayoutSession, backs: Iterable[tuple[Component, Drawing]]) -> None:
     """Adds the `look-alike-backs` warnings of a build's backs (each component's, in deck
     order) to the first back of the later kind of each pair, where the build's lints are read."""
@@ -180,4 +192,5 @@ def lint_backs(session: LayoutSession, backs: Iterable[tuple[Component, Drawing]
             warnings.append(problem)
 
 
-__all__ = ["DRIFT_MM", "SMALL_TEXT_PT", "Back", "BackLinter", "lint_backs", "look_alike_backs"]
+__all__ = ["DRIFT_MM", "SMALL_TEXT_PT", "Back", "BackLinter", "first_backs", "lint_backs",
+           "look_alike_backs"]

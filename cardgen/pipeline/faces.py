@@ -109,7 +109,7 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
     same result: the same faces in the same order, and every face's problems (folded by
     cause, cardgen.errors.fold), raised together once all faces were tried.
     """
-    from cardgen.layout.back_lints import lint_backs
+    from cardgen.layout.back_lints import first_backs, lint_backs
 
     if only is not None:
         unknown = sorted(set(only) - set(db.by_id()))
@@ -136,8 +136,7 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
                 if key:
                     faces.keys[(component.id, side)] = key
     faces.components = [c for c in chosen if (c.id, "front") in faces.drawings]
-    lint_backs(session, ((c, faces.drawings[(c.id, "back")]) for c in faces.components
-                         if (c.id, "back") in faces.drawings))
+    lint_backs(session, first_backs(faces.components, faces.drawings))
     add_tuck_boxes(db, faces)
     return faces
 
@@ -228,10 +227,11 @@ def lay_out_wanted(session: LayoutSession, chosen: list[Component], wanted: list
     todo: list[tuple[int, int, str | None]] = []  # (component, side index, cache key)
     saver = " ink-saver" if ink_saver else ""
     for ci, sides in enumerate(wanted):
-        cache_keys = cache.keys(chosen[ci], [side + saver for side in sides]) if cache else None
+        cache_keys, hits = cache.faces(chosen[ci], tuple(side + saver for side in sides)) \
+            if cache else (None, None)
         for si in range(len(sides)):
             key = cache_keys[si] if cache_keys is not None else None
-            hit = cache.get(key) if cache is not None and key is not None else None
+            hit = hits[si] if hits is not None else None
             if hit is not None:
                 laid[ci][si] = hit
             else:

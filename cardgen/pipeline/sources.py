@@ -186,6 +186,11 @@ _WRITTEN: list[dict[int, tuple[Component, str]]] = [{}]
 on_forget(lambda: _WRITTEN.__setitem__(0, {}))
 # face cache files this process read or wrote: path -> (inode, mtime, size), entries
 Entries = dict[str, tuple[Probes, "Drawing", str]]
+# while the process keeps warm: the last face cache's database key, its faces' keys by
+# component (`FaceCache.taken`) and the entries it took or added (`FaceCache._again`)
+Taken = dict[int, tuple[Component, tuple[str, ...], list[str]]]
+_TAKEN: list[tuple[str, Taken, Entries]] = [("", {}, {})]
+on_forget(lambda: _TAKEN.__setitem__(0, ("", {}, {})))
 # face cache files this process read or wrote: path -> (the stamps of the file and its journal,
 # the entries they hold, the signature to append to, the entries appended)
 _KNOWN: dict[Path, tuple[object, Entries, bytes | None, int]] = {}
@@ -216,8 +221,14 @@ class FaceCache:
         # while keeping warm: the last build's `written`, whose Components a warm load hands
         # out again unchanged (data.components.kept_components): each written out once
         self._last_written = _WRITTEN[0] if _KEYS_ON() else {}
+        self.taken: Taken = {}  # id() -> a component, its sides and their keys (`keys`)
+        self._last_taken: Taken = {}
+        self._last_new: Entries = {}
         if _KEYS_ON():
             _WRITTEN[0] = self.written
+            if _TAKEN[0][0] == self.base:
+                self._last_taken, self._last_new = _TAKEN[0][1], _TAKEN[0][2]
+            _TAKEN[0] = (self.base, self.taken, self.new)
         self._heads: dict[str, Any] = {}  # side -> sha1 of the keys' first two lines
 
     def _read(self) -> Entries:
@@ -261,8 +272,42 @@ class FaceCache:
                 if len(_KEYS) >= 1 << 16:
                     _KEYS.clear()
                 kept = _KEYS[(self.base, sides, written)] = self._digests(written, sides)
+            self.taken[id(component)] = (component, sides, kept)
             return list(kept)
         return self._digests(written, sides)
+
+    def faces(self, component: Component, sides: tuple[str, ...]
+              ) -> tuple[list[str], list[tuple[Drawing, str] | None]]:
+        """`keys(component, sides)`, and `get` of each (None: not held, or its images
+        changed); the faces of the very component this process's last build took or laid out
+        taken again at once (`_again`)."""
+        again = self._again(component, sides)
+        if again is not None:
+            return again
+        keys = self.keys(component, sides)
+        return keys, [self.get(key) for key in keys]
+
+    def _again(self, component: Component, sides: tuple[str, ...]
+               ) -> tuple[list[str], list[tuple[Drawing, str] | None]] | None:
+        """While keeping warm: the keys and faces of these sides of the very component the
+        last build of this process took or laid out (`keys`, then `get` or `put`), when this
+        cache holds the very entries it had and they probed no image (nothing to look at
+        again); else None. Taken as `keys` and `get` take them."""
+        last = self._last_taken.get(id(component))
+        if last is None or last[0] is not component or last[1] != sides:
+            return None
+        old, was = self.old, self._last_new
+        out: list[tuple[Drawing, str] | None] = []
+        for key in last[2]:
+            entry = old.get(key)
+            if entry is None or entry is not was.get(key) or entry[0]:
+                return None
+            out.append((entry[1], entry[2]))
+        self.written[id(component)] = self._last_written[id(component)]
+        self.taken[id(component)] = last
+        for key in last[2]:
+            self.new[key] = old[key]
+        return list(last[2]), out
 
     def _digests(self, written: str, sides: Iterable[str]) -> list[str]:
         tail = written.encode("utf-8")
