@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import types
 import typing
+from collections.abc import Callable
 from typing import Any, Literal
 
 from cardgen.data import pydanticlib as pd
@@ -146,32 +147,39 @@ def _marker(marker: Any) -> Any:
 
 def ours(value: Any) -> Any:
     """A value a twin validated, with each twin's model turned into cardgen's class."""
-    kind = value.__class__
-    cls = _OURS.get(kind)
-    if cls is not None:
-        return _our_model(cls, value)
-    if kind is list:
-        return [ours(item) for item in value]
-    if kind is dict:
-        return {key: ours(item) for key, item in value.items()}
-    if kind is tuple:
-        return tuple(ours(item) for item in value)
-    return value
+    return _walked(value, _our_of)
 
 
 def theirs(value: Any) -> Any:
     """A value with each of cardgen's models in it turned into its twin's (which pydantic
     takes as it is, as it takes a model of the class it validates)."""
+    return _walked(value, _their_of)
+
+
+def _walked(value: Any, model: Callable[[Any], Any]) -> Any:
+    """The value with `model`'s answer for each model in it, at any depth of lists, dicts and
+    tuples (`model` gives None for a value that is no model it turns)."""
+    made = model(value)
+    if made is not None:
+        return made
     kind = value.__class__
-    if is_model(kind):
-        return _their_model(twin_of(kind), value)
     if kind is list:
-        return [theirs(item) for item in value]
+        return [_walked(item, model) for item in value]
     if kind is dict:
-        return {key: theirs(item) for key, item in value.items()}
+        return {key: _walked(item, model) for key, item in value.items()}
     if kind is tuple:
-        return tuple(theirs(item) for item in value)
+        return tuple(_walked(item, model) for item in value)
     return value
+
+
+def _our_of(value: Any) -> Any:
+    cls = _OURS.get(value.__class__)
+    return _our_model(cls, value) if cls is not None else None
+
+
+def _their_of(value: Any) -> Any:
+    kind = value.__class__
+    return _their_model(twin_of(kind), value) if is_model(kind) else None
 
 
 def _their_model(twin: Any, model: Any) -> Any:
