@@ -150,11 +150,6 @@ class Decorated:
     def __init__(self, kind: str, fields: tuple[str, ...], mode: str, func: Any) -> None:
         self.kind, self.fields, self.mode, self.func = kind, fields, mode, func
 
-    def function(self) -> Callable[..., Any]:
-        """The function itself (a classmethod's, unbound)."""
-        func = self.func
-        return typing.cast(Callable[..., Any], getattr(func, "__func__", func))
-
 
 F = typing.TypeVar("F")
 

@@ -30,15 +30,15 @@ def takes_one(func: Any) -> bool:
     """Whether a validator is called with the value alone (no ValidationInfo): as pydantic
     counts it, one required positional parameter (a bound method's own not counted), any
     others with defaults."""
-    return _positional(func) == 1
+    return required_positional(func) == 1
 
 
 def takes_info(func: Any, mode: Literal["after", "wrap"]) -> bool:
     """Whether pydantic calls a validator with a ValidationInfo (True for one it refuses)."""
-    return _positional(func) != (2 if mode == "wrap" else 1)
+    return required_positional(func) != (2 if mode == "wrap" else 1)
 
 
-def _positional(func: Any) -> int:
+def required_positional(func: Any) -> int:
     """The required positional parameters of a function or bound method (-1: not a function
     this module reads: one taking *args or keyword-only parameters without defaults)."""
     plain = getattr(func, "__func__", func)

@@ -35,6 +35,7 @@ from cardgen.data.fastchecks import (
     list_of,
     literal,
     literal_type,
+    required_positional,
     same,
     takes_info,
     takes_one,
@@ -249,8 +250,7 @@ def _immutable(value: Any) -> bool:
 def _takes_data(factory: Any) -> bool:
     """Whether a default factory takes the validated data (or is one this module does not
     read): pydantic calls a factory of one required parameter with the data."""
-    code = getattr(factory, "__code__", None)
-    return code is None or code.co_argcount - len(factory.__defaults__ or ()) != 0
+    return required_positional(factory) != 0
 
 
 def _field_check(info: FieldInfo, validators: list[Callable[[Any], Any]]) -> Check:
