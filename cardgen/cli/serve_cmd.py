@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 IDLE_MINUTES = 30.0
 REQUEST_WAIT = 10.0  # seconds a connected client has to send its request
 MAX_REQUEST = 1 << 20
+LOOK_EVERY = 5.0  # seconds between looks, while idle, at the clock and the socket
+STOP_WAIT = 30.0  # seconds `--stop` waits for the server to end
 
 
 def add_serve(sub: Any, target_arg: Callable[[argparse.ArgumentParser], None], main: Main) -> None:
@@ -54,7 +56,9 @@ def add_serve(sub: Any, target_arg: Callable[[argparse.ArgumentParser], None], m
     target_arg(p)
     p.add_argument("--idle", type=float, default=IDLE_MINUTES, metavar="MINUTES",
                    help=f"stop after MINUTES without a command (default {IDLE_MINUTES:g}; 0: never)")
-    p.set_defaults(handler=lambda args, console: serve(args, console, main))
+    p.add_argument("--stop", action="store_true",
+                   help="stop the project's server (one you started, or one a build left) and exit")
+    p.set_defaults(handler=lambda args, console: serve(args, console, main), left=False)
 
 
 def serve(args: argparse.Namespace, console: Printer, main: Main) -> int:
@@ -64,6 +68,8 @@ def serve(args: argparse.Namespace, console: Printer, main: Main) -> int:
     from cardgen.data.yamlkeep import keep_parsed
 
     project = Path(args.project).resolve()
+    if args.stop:
+        return stop(project, console)
     if args.idle < 0:
         raise ProblemsError([Problem("bad-option", f"--idle {args.idle:g}: not a number of minutes",
                                      hint="e.g. --idle 30, or --idle 0 to never stop")])
@@ -76,25 +82,61 @@ def serve(args: argparse.Namespace, console: Printer, main: Main) -> int:
     listener, bound = _listen(cache)
     interrupts = Interrupts()
     previous = signal.signal(signal.SIGINT, interrupts.on_sigint)
+    previous_term = signal.signal(signal.SIGTERM, interrupts.on_sigterm)
     keep_parsed()  # as in `cardgen watch`: a save re-parses only the files (and items) it changed
     try:
-        server = _Server(project, listener, main, console, interrupts)
+        server = _Server(project, listener, bound, main, console, interrupts)
         if args.target:
             server.warm(args.target)
         unit = "minute" if args.idle == 1 else "minutes"
         minutes = f"; stops after {args.idle:g} {unit} without a command" if args.idle else ""
-        console.print(f"serving {project} on {CACHE}/{SOCKET} (Ctrl-C stops{minutes})", markup=False,
-                      soft_wrap=True)
-        listener.settimeout(args.idle * 60 if args.idle else None)
-        server.loop()
+        how = "left by a build: `cardgen serve --stop`" if args.left else "Ctrl-C"
+        console.print(f"serving {project} on {CACHE}/{SOCKET}, pid {os.getpid()} ({how} "
+                      f"stops{minutes})", markup=False, soft_wrap=True)
+        server.loop(args.idle * 60)
     except KeyboardInterrupt:
         pass
     finally:
         signal.signal(signal.SIGINT, previous)
+        signal.signal(signal.SIGTERM, previous_term)
         keep_parsed(False)
         listener.close()
         _unlink_if(cache / SOCKET, bound)
     console.print("stopped serving", markup=False)
+    return 0
+
+
+def stop(project: Path, console: Printer) -> int:
+    """`cardgen serve --stop`: the project's server asked to stop (SIGTERM: it ends the
+    command it runs, if any, first), and waited for until its socket is gone."""
+    import signal
+
+    from cardgen.cli.serve_client import connect
+
+    cache = project / CACHE
+    try:
+        sock = connect(str(cache))
+    except OSError:
+        console.print(f"no server runs for {project}", markup=False, soft_wrap=True)
+        return 0
+    try:
+        creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED,  # type: ignore[attr-defined]
+                                struct.calcsize("3i"))
+        pid = struct.unpack("3i", creds)[0]
+    finally:
+        sock.close()  # type: ignore[attr-defined]
+    try:
+        os.kill(pid, signal.SIGTERM)
+    except ProcessLookupError:
+        pass
+    deadline = time.monotonic() + STOP_WAIT
+    while os.path.lexists(cache / SOCKET) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    if os.path.lexists(cache / SOCKET):
+        raise ProblemsError([Problem(
+            "serve-running", f"the server of {project} (pid {pid}) is still running after "
+            f"{STOP_WAIT:g} s", hint="it ends the command it runs first; or end it: kill {pid}")])
+    console.print(f"stopped the server of {project} (pid {pid})", markup=False, soft_wrap=True)
     return 0
 
 
@@ -187,9 +229,10 @@ def code_state() -> dict[str, tuple[int, int, int]]:
 
 
 class _Server:
-    def __init__(self, project: Path, listener: socket.socket, main: Main, console: Printer,
-                 interrupts: Any) -> None:
+    def __init__(self, project: Path, listener: socket.socket, bound: int, main: Main,
+                 console: Printer, interrupts: Any) -> None:
         self.project, self.listener, self.main, self.console = project, listener, main, console
+        self.bound = bound  # the socket's inode
         self.interrupts = interrupts
         self.environment = {k: v for k, v in os.environ.items() if fixed(k)}
         self.code = code_state()
@@ -209,17 +252,25 @@ class _Server:
         with contextlib.suppress(ProblemsError):  # the first command says what is wrong
             load_database(self.project, *parse_target(target, self.project))
 
-    def loop(self) -> None:
+    def loop(self, idle: float) -> None:
+        """Commands taken until `idle` seconds pass without one (0: no end), the socket is
+        no longer this server's (its folder was removed), or the server is stopped."""
+        self.listener.settimeout(LOOK_EVERY)
+        last = time.monotonic()
         while not self.interrupts.stopping and not self.stale:
             self.interrupts.accepting = True
             try:
                 conn, _ = self.listener.accept()
             except TimeoutError:
-                self.console.print(f"{time.strftime('%H:%M:%S')} no command for a while: stopping",
-                                   markup=False, soft_wrap=True)
-                return
+                why = self._why_stop(last, idle)
+                if why:
+                    self.console.print(f"{time.strftime('%H:%M:%S')} {why}: stopping",
+                                       markup=False, soft_wrap=True)
+                    return
+                continue
             finally:
                 self.interrupts.accepting = False
+            last = time.monotonic()
             with conn:
                 try:
                     self.handle(conn)
@@ -229,10 +280,21 @@ class _Server:
                     self.console.print(f"{time.strftime('%H:%M:%S')} internal error: "
                                        f"{type(exc).__name__}: {exc}", markup=False, soft_wrap=True)
 
+    def _why_stop(self, last: float, idle: float) -> str:
+        """Why the server stops now, between commands ("" while it serves on)."""
+        if idle and time.monotonic() - last >= idle:
+            return "no command for a while"
+        try:
+            if os.lstat(self.project / CACHE / SOCKET).st_ino == self.bound:
+                return ""
+        except OSError:
+            pass
+        return f"{CACHE}/{SOCKET} was removed"
+
     def handle(self, sock: socket.socket) -> None:
         from cardgen.cli.serve_request import Connection, Request, log_line, run
 
-        started = time.perf_counter()
+        started = time.perf_counter(), time.process_time()
         creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
         if struct.unpack("3i", creds)[1] != os.getuid():
             return  # another user's: closed unanswered
