@@ -15,9 +15,9 @@ Rows (what / figure / goal):
   full 6,000                 the default full build: wall seconds, <= 20 s (wall-time bound)
   edit rebuild               600 cards, one card's text edited after a full build, and
                              `cardgen build` typed again: handed to the server the full build
-                             left (cli/autoserve.py): the client's CPU plus the server's for
-                             the command (its log line's, and its helpers' from /proc) / the
-                             full build's, <= 10 %
+                             left (cli/autoserve.py): the client's CPU plus the server's
+                             from the fork that made it to the command's end (its log line's)
+                             and its helpers' (/proc) / the full build's, <= 10 %
   edit handed to serve       the same, with a `cardgen serve` started by hand (warmed by one
                              rebuild not counted), five edits in a row: the means of the five
   edit in a fresh process    for reference, no goal: the rebuild in a process of its own, no
@@ -200,8 +200,10 @@ def edit_rows(repeat: int, work: Path) -> list[Row]:
 
 def left_server_rebuild(project: Path, build: list[str]) -> tuple[Run, float]:
     """The rebuild `build` handed to the server the last build of `project` left
-    (cli/autoserve.py): the client's run, and the server's CPU seconds for the command (its
-    log line's, and whatever processes it waited for, from /proc)."""
+    (cli/autoserve.py): the client's run, and the server's CPU seconds from the fork that
+    made it to the command's end (its log line's "since the server started": its start as a
+    server, the memory pages it copies from the build, the command), and whatever processes
+    it waited for (from /proc)."""
     log = project / ".cardgen-cache" / "serve.log"
     _wait_for_line(log, "serving ")
     pid = int(log.read_text().split(", pid ", 1)[1].split(" ", 1)[0])
@@ -209,8 +211,39 @@ def left_server_rebuild(project: Path, build: list[str]) -> tuple[Run, float]:
     client = run_child(build)
     _wait_for_line(log, "", count=1, has=" -> exit 0 ")
     line = [ln for ln in log.read_text().splitlines() if " -> exit 0 " in ln][-1]
-    cpu = float(re.search(r", ([\d.]+) s CPU\)$", line).group(1))  # type: ignore[union-attr]
+    cpu = float(re.search(r"; ([\d.]+) s CPU since the server started\)$",
+                          line).group(1))  # type: ignore[union-attr]
     return client, cpu + children_cpu(pid) - before
+
+
+def served_rebuild(project: Path, out: Path, card: int) -> tuple[Run, float]:
+    """A `cardgen serve` on the project, warmed by one rebuild; then, SERVED_EDITS times, one
+    card edited and `cardgen build` run as a fresh client: the clients' mean run and the
+    server's mean CPU seconds per command (its /proc counts are in clock ticks, 10 ms: over
+    several commands the tick is a small part of each one's figure)."""
+    log = project / "serve.log"
+    with log.open("w") as sink:
+        proc = subprocess.Popen(cardgen(project, "serve", "--idle", "5"), stdout=sink,
+                                stderr=subprocess.STDOUT, start_new_session=True,
+                                env={**os.environ, "PYTHONPATH": str(REPO)})
+    try:
+        _wait_for_line(log, "serving ")
+        build = cardgen(project, "build", gen_deck.TARGET, "--out", str(out))
+        gen_deck.edit_one_card(project, card + 1)
+        run_child(build)  # warms the server: not counted
+        clients = []
+        before = process_cpu(proc.pid)
+        for n in range(SERVED_EDITS):
+            gen_deck.edit_one_card(project, card + 2 + 10 * n)
+            clients.append(run_child(build))
+            _wait_for_line(log, "", count=2 + n, has=" -> exit 0 ")  # the server's line for it
+        server = (process_cpu(proc.pid) - before) / SERVED_EDITS
+    finally:
+        os.killpg(proc.pid, signal.SIGINT)
+        proc.wait(timeout=30)
+    client = Run(wall=statistics.fmean(c.wall for c in clients),
+                 cpu=statistics.fmean(c.cpu for c in clients), out=clients[-1].out)
+    return client, server
 
 
 def children_cpu(pid: int) -> float:

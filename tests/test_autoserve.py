@@ -170,3 +170,27 @@ def test_which_command_lines_leave_a_server(monkeypatch: pytest.MonkeyPatch, tmp
     assert autoserve.project_to_serve(["build"]) == here
     monkeypatch.setenv("CI", "1")
     assert autoserve.project_to_serve(["build"]) is None
+
+
+def test_a_pipe_handed_to_the_command_is_let_go_of_as_it_ends(project: Path) -> None:
+    """A tool may hand the command a pipe besides stdout and stderr and wait for its end: the
+    server the command leaves keeps no copy of it."""
+    read, write = os.pipe()
+    try:
+        child = subprocess.Popen([sys.executable, "-m", "cardgen", "check"], cwd=project,
+                                 pass_fds=(write,), stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL, env=ENV)
+        os.close(write)
+        assert child.wait(timeout=300) == 0
+        assert wait_until(lambda: (project / CACHE / "serve.sock").exists())
+        os.set_blocking(read, False)
+        assert wait_until(lambda: _ended(read), 10), "the server holds the pipe"
+    finally:
+        os.close(read)
+
+
+def _ended(fd: int) -> bool:
+    try:
+        return os.read(fd, 1) == b""
+    except BlockingIOError:
+        return False

@@ -135,10 +135,34 @@ def _redirect(log: str) -> None:
     os.dup2(out, 2)
     os.close(null)
     os.close(out)
-    sys.stdin = None  # type: ignore[assignment]
+    _let_go_of_pipes()
+    sys.stdin = None
     sys.stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding="utf-8",
                                   errors="backslashreplace", line_buffering=True)
     sys.stderr = sys.stdout
+
+
+def _let_go_of_pipes() -> None:
+    """Close the pipes, sockets and terminals inherited above stderr (a tool that runs the
+    command may hand it more than stdout and stderr, and waits until every copy of its pipe is
+    closed); files stay open (what the build's objects own, such as a font's mapping)."""
+    import stat
+
+    folder = "/proc/self/fd" if os.path.isdir("/proc/self/fd") else "/dev/fd"
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        fd = int(name) if name.isdigit() else -1
+        if fd <= 2:
+            continue
+        try:
+            mode = os.fstat(fd).st_mode
+        except OSError:
+            continue  # the listing's own, closed since
+        if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or stat.S_ISCHR(mode):
+            os.close(fd)
 
 
 def _serve(project: str) -> int:

@@ -1,14 +1,17 @@
 """`cardgen serve`: a build process that stays up, to which `cardgen build` and `cardgen check`
 hand their command (cli/serve_client.py), so a rebuild costs the warm work and not a fresh
-Python process importing pydantic, PyYAML, reportlab and HarfBuzz.
+Python process importing PyYAML, reportlab and HarfBuzz. Started by hand, or left by a build
+or check that ran in its own process (cli/autoserve.py); `--stop` asks either to stop (SIGTERM:
+the command it runs ends first).
 
 It listens on PROJECT/.cardgen-cache/serve.sock (mode 0600, bound by its name in that folder;
 a socket left by a server that was killed is replaced; one that answers means a server runs
 already: exit 2), takes connections from this user only (SO_PEERCRED), runs one command at a
 time (the next client waits) through the same `main(argv)` as the command line
 (cli/serve_request.py), and prints one line per command: the time, the command, its exit code
-and seconds. Ctrl-C stops it, and so does `--idle` minutes without a command; the socket is
-removed as it ends.
+seconds and CPU seconds. Ctrl-C stops it, and so do `--idle` minutes without a command,
+SIGTERM (`--stop`) and its socket removed (looked at every few seconds while idle: the
+project's .cardgen-cache deleted); the socket is removed as it ends.
 
 Warm between commands, as `cardgen watch` is: data files parsed once and re-parsed only where
 they changed (`data/yamlkeep.py`), layouts and icons kept while no file outside data/ changed
@@ -20,10 +23,10 @@ installed packages changes, the server declines the command (the client runs it)
 
 from __future__ import annotations
 
+import _socket  # socket's C half: socket.py's import (its enums) is ~7 ms of a server's start
 import argparse
 import contextlib
 import os
-import socket
 import struct
 import time
 from collections.abc import Callable
@@ -52,7 +55,10 @@ def add_serve(sub: Any, target_arg: Callable[[argparse.ArgumentParser], None], m
                     "a fresh process's imports. The commands find it on their own (set "
                     "CARDGEN_NO_SERVER=1 to run one in its own process) and print what they "
                     "always print; one line per command here. With GAME[@EDITION], its data "
-                    "is read before the first command. Ctrl-C stops it.")
+                    "is read before the first command. Ctrl-C stops it. A build or check run "
+                    "without a server stays on as one in the background by itself (its lines "
+                    "in .cardgen-cache/serve.log; CARDGEN_KEEP_SERVER=MINUTES, default 15, 0 "
+                    "for none); --stop ends either kind.")
     target_arg(p)
     p.add_argument("--idle", type=float, default=IDLE_MINUTES, metavar="MINUTES",
                    help=f"stop after MINUTES without a command (default {IDLE_MINUTES:g}; 0: never)")
@@ -120,15 +126,13 @@ def stop(project: Path, console: Printer) -> int:
         console.print(f"no server runs for {project}", markup=False, soft_wrap=True)
         return 0
     try:
-        creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED,  # type: ignore[attr-defined]
+        creds = sock.getsockopt(_socket.SOL_SOCKET, _socket.SO_PEERCRED,  # type: ignore[attr-defined]
                                 struct.calcsize("3i"))
         pid = struct.unpack("3i", creds)[0]
     finally:
         sock.close()  # type: ignore[attr-defined]
-    try:
+    with contextlib.suppress(ProcessLookupError):
         os.kill(pid, signal.SIGTERM)
-    except ProcessLookupError:
-        pass
     deadline = time.monotonic() + STOP_WAIT
     while os.path.lexists(cache / SOCKET) and time.monotonic() < deadline:
         time.sleep(0.02)
@@ -140,13 +144,13 @@ def stop(project: Path, console: Printer) -> int:
     return 0
 
 
-def _listen(cache: Path) -> tuple[socket.socket, int]:
+def _listen(cache: Path) -> tuple[_socket.socket, int]:
     """The listening socket in `cache` and its inode; ProblemsError when a server answers there."""
-    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
     here = os.open(".", os.O_RDONLY)
     try:
         os.chdir(cache)  # bound by its name here: a long project path is no limit
-        probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        probe = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
         try:
             probe.connect(SOCKET)
         except (ConnectionRefusedError, FileNotFoundError):
@@ -229,7 +233,7 @@ def code_state() -> dict[str, tuple[int, int, int]]:
 
 
 class _Server:
-    def __init__(self, project: Path, listener: socket.socket, bound: int, main: Main,
+    def __init__(self, project: Path, listener: _socket.socket, bound: int, main: Main,
                  console: Printer, interrupts: Any) -> None:
         self.project, self.listener, self.main, self.console = project, listener, main, console
         self.bound = bound  # the socket's inode
@@ -260,7 +264,7 @@ class _Server:
         while not self.interrupts.stopping and not self.stale:
             self.interrupts.accepting = True
             try:
-                conn, _ = self.listener.accept()
+                conn = _accepted(self.listener)
             except TimeoutError:
                 why = self._why_stop(last, idle)
                 if why:
@@ -271,14 +275,15 @@ class _Server:
             finally:
                 self.interrupts.accepting = False
             last = time.monotonic()
-            with conn:
-                try:
-                    self.handle(conn)
-                except Exception as exc:  # a fault of the server's own (the client runs the
-                    if os.environ.get("CARDGEN_DEBUG"):  # command itself): say so, serve on
-                        raise
-                    self.console.print(f"{time.strftime('%H:%M:%S')} internal error: "
-                                       f"{type(exc).__name__}: {exc}", markup=False, soft_wrap=True)
+            try:
+                self.handle(conn)
+            except Exception as exc:  # a fault of the server's own (the client runs the
+                if os.environ.get("CARDGEN_DEBUG"):  # command itself): say so, serve on
+                    raise
+                self.console.print(f"{time.strftime('%H:%M:%S')} internal error: "
+                                   f"{type(exc).__name__}: {exc}", markup=False, soft_wrap=True)
+            finally:
+                conn.close()
 
     def _why_stop(self, last: float, idle: float) -> str:
         """Why the server stops now, between commands ("" while it serves on)."""
@@ -291,11 +296,11 @@ class _Server:
             pass
         return f"{CACHE}/{SOCKET} was removed"
 
-    def handle(self, sock: socket.socket) -> None:
+    def handle(self, sock: _socket.socket) -> None:
         from cardgen.cli.serve_request import Connection, Request, log_line, run
 
         started = time.perf_counter(), time.process_time()
-        creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+        creds = sock.getsockopt(_socket.SOL_SOCKET, _socket.SO_PEERCRED, struct.calcsize("3i"))
         if struct.unpack("3i", creds)[1] != os.getuid():
             return  # another user's: closed unanswered
         conn = Connection(sock)
@@ -335,11 +340,20 @@ class _Server:
         self.console.print(log_line(request.argv, code, started), markup=False, soft_wrap=True)
         conn.send(b"x", str(code).encode())  # after the line: a client that ends finds it written
         with contextlib.suppress(OSError):
-            sock.shutdown(socket.SHUT_RD)  # ends the thread reading Ctrl-C
+            sock.shutdown(_socket.SHUT_RD)  # ends the thread reading Ctrl-C
         listening.join()
 
 
-def _read_request(sock: socket.socket) -> dict[str, Any]:
+def _accepted(listener: _socket.socket) -> _socket.socket:
+    """The next connection (TimeoutError after the listener's timeout), blocking, as
+    socket.socket.accept gives it."""
+    fd, _ = listener._accept()  # type: ignore[attr-defined]
+    conn = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM, 0, fd)
+    conn.settimeout(None)
+    return conn
+
+
+def _read_request(sock: _socket.socket) -> dict[str, Any]:
     import marshal
 
     head = _exactly(sock, 5)
@@ -352,7 +366,7 @@ def _read_request(sock: socket.socket) -> dict[str, Any]:
     return fields
 
 
-def _exactly(sock: socket.socket, n: int) -> bytes:
+def _exactly(sock: _socket.socket, n: int) -> bytes:
     data = b""
     while len(data) < n:
         chunk = sock.recv(n - len(data))

@@ -290,4 +290,5 @@ def log_line(argv: list[str], code: int | str, started: tuple[float, float]) -> 
 
     return (f"{time.strftime('%H:%M:%S')} cardgen {shlex.join(argv)} -> "
             f"{code if isinstance(code, str) else f'exit {code}'} "
-            f"({time.perf_counter() - started[0]:.2f} s, {time.process_time() - started[1]:.3f} s CPU)")
+            f"({time.perf_counter() - started[0]:.2f} s, {time.process_time() - started[1]:.3f} s CPU; "
+            f"{time.process_time():.3f} s CPU since the server started)")
