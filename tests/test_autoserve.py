@@ -194,3 +194,29 @@ def _ended(fd: int) -> bool:
         return os.read(fd, 1) == b""
     except BlockingIOError:
         return False
+
+
+def test_a_server_left_by_a_build_serves_only_in_the_folder_its_build_saw(tmp_path: Path
+                                                                         ) -> None:
+    """Deleted before the server the build left bound its socket there (a cold build's
+    `rm -rf .cardgen-cache`), the folder is not made again and no server starts in another."""
+    import shutil
+
+    from cardgen.cli.serve_cmd import _listen
+    from cardgen.errors import ProblemsError
+
+    cache = tmp_path / ".cardgen-cache"
+    cache.mkdir()
+    seen = cache.stat().st_ino
+    listener, _ = _listen(cache, seen)  # the very folder: served
+    listener.close()
+    shutil.rmtree(cache)
+    cache.mkdir()
+    (tmp_path / "filler").mkdir()  # the new folder may not reuse the inode
+    if cache.stat().st_ino != seen:
+        with pytest.raises(ProblemsError):
+            _listen(cache, seen)
+    shutil.rmtree(cache)
+    with pytest.raises((ProblemsError, OSError)):
+        _listen(cache, seen)
+    assert not cache.exists()

@@ -70,6 +70,10 @@ def stay(project: str, code: int) -> None:
         return
     if not os.access(cache, os.W_OK | os.X_OK) or _answers(cache):
         return
+    try:
+        folder = os.stat(cache).st_ino  # the child serves in this very folder, or not at all
+    except OSError:
+        return
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()  # not written twice: the child's copies of the buffers are empty
@@ -84,7 +88,7 @@ def stay(project: str, code: int) -> None:
     except OSError:
         return  # no memory or processes to spare: nothing stays, the command has its answer
     if pid == 0:
-        _serve_in_child(project, cache)
+        _serve_in_child(project, cache, folder)
 
 
 def _answers(cache: str) -> bool:
@@ -106,7 +110,7 @@ def _minutes() -> str:
     return f"{minutes:g} minute{'' if minutes == 1 else 's'} without a command"
 
 
-def _serve_in_child(project: str, cache: str) -> None:
+def _serve_in_child(project: str, cache: str, folder: int) -> None:
     """The forked child: detached from the terminal and the caller's pipes, `cardgen serve`
     on the project; ends the process (never returns, never runs the parent's exit work)."""
     code = 0
@@ -116,7 +120,7 @@ def _serve_in_child(project: str, cache: str) -> None:
         from cardgen.pipeline import spare
 
         spare.adopted()  # the spare output folders the build kept are this process's now
-        code = _serve(project)
+        code = _serve(project, folder)
     except BaseException:  # noqa: BLE001  # nothing may reach the parent's caller from here
         code = 1
     finally:
@@ -165,7 +169,7 @@ def _let_go_of_pipes() -> None:
             os.close(fd)
 
 
-def _serve(project: str) -> int:
+def _serve(project: str, folder: int) -> int:
     import argparse
     import signal
 
@@ -175,5 +179,5 @@ def _serve(project: str) -> int:
 
     signal.signal(signal.SIGINT, signal.default_int_handler)  # serve() installs its own
     args = argparse.Namespace(project=project, target=None, idle=idle_minutes() or IDLE_MINUTES,
-                              stop=False, left=True)
+                              stop=False, left=folder)
     return serve(args, LazyConsole(stderr=False), main)

@@ -64,7 +64,9 @@ def add_serve(sub: Any, target_arg: Callable[[argparse.ArgumentParser], None], m
                    help=f"stop after MINUTES without a command (default {IDLE_MINUTES:g}; 0: never)")
     p.add_argument("--stop", action="store_true",
                    help="stop the project's server (one you started, or one a build left) and exit")
-    p.set_defaults(handler=lambda args, console: serve(args, console, main), left=False)
+    # left: 0, or (a server a build left: cli/autoserve.py) the inode of the .cardgen-cache its
+    # build saw
+    p.set_defaults(handler=lambda args, console: serve(args, console, main), left=0)
 
 
 def serve(args: argparse.Namespace, console: Printer, main: Main) -> int:
@@ -84,8 +86,9 @@ def serve(args: argparse.Namespace, console: Printer, main: Main) -> int:
 
         check_target(project, *parse_target(args.target, project))  # a mistyped GAME@EDITION stops here
     cache = project / CACHE
-    cache.mkdir(parents=True, exist_ok=True)
-    listener, bound = _listen(cache)
+    if not args.left:  # a build's server serves in the folder its build saw, or not at all
+        cache.mkdir(parents=True, exist_ok=True)
+    listener, bound = _listen(cache, args.left or None)
     interrupts = Interrupts()
     previous = signal.signal(signal.SIGINT, interrupts.on_sigint)
     previous_term = signal.signal(signal.SIGTERM, interrupts.on_sigterm)
@@ -144,12 +147,16 @@ def stop(project: Path, console: Printer) -> int:
     return 0
 
 
-def _listen(cache: Path) -> tuple[_socket.socket, int]:
-    """The listening socket in `cache` and its inode; ProblemsError when a server answers there."""
+def _listen(cache: Path, folder: int | None = None) -> tuple[_socket.socket, int]:
+    """The listening socket in `cache` and its inode; ProblemsError when a server answers
+    there, or when `cache` is not the folder (by its inode) `folder` says (deleted since, it
+    cannot be bound in: deleted and made again, it is another)."""
     listener = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
     here = os.open(".", os.O_RDONLY)
     try:
         os.chdir(cache)  # bound by its name here: a long project path is no limit
+        if folder is not None and os.stat(".").st_ino != folder:
+            raise ProblemsError([Problem("serve-running", f"{cache} is not the folder it was")])
         probe = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
         try:
             probe.connect(SOCKET)
