@@ -220,3 +220,14 @@ def test_a_server_left_by_a_build_serves_only_in_the_folder_its_build_saw(tmp_pa
     with pytest.raises((ProblemsError, OSError)):
         _listen(cache, seen)
     assert not cache.exists()
+
+
+def test_on_a_terminal_the_first_command_says_it_stays_on(project: Path) -> None:
+    from tests import test_serve
+
+    env = {k: "" for k in OFF}  # test_serve's environment, with a server let stay on
+    code, written = test_serve.on_terminal(project, 100, "check", **env)
+    assert code == 0 and b"stays on as the project's server" in written, written
+    assert wait_until(lambda: (project / CACHE / "serve.sock").exists())
+    code, written = test_serve.on_terminal(project, 100, "check", **env)  # handed over
+    assert code == 0 and b"stays on" not in written, written

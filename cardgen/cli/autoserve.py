@@ -80,8 +80,9 @@ def stay(project: str, code: int) -> None:
         except (OSError, ValueError, AttributeError):
             return
     if sys.stderr is not None and sys.stderr.isatty():
-        sys.stderr.write(f"kept warm for {_minutes()}: the project's next build or check is "
-                         f"handed to it (log: {CACHE}/{LOG}; cardgen serve --stop ends it)\n")
+        sys.stderr.write(f"this process stays on as the project's server, so the next build or "
+                         f"check is quick (it stops after {_minutes()}; `cardgen serve --stop` "
+                         f"ends it, {KEEP}=0 starts none)\n")
         sys.stderr.flush()
     try:
         pid = os.fork()
