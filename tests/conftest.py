@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,6 +13,11 @@ from hypothesis import HealthCheck, settings
 from cardgen.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
+
+# A `cardgen build` or `check` in a process of its own stays on as its project's server
+# (cli/autoserve.py): not the tests' commands, but for those of tests/test_autoserve.py, which
+# ask for it (the variable is inherited by every child process).
+os.environ["CARDGEN_KEEP_SERVER"] = "0"
 
 # Property tests are judged by what they find, never by how long an example took: a busy
 # machine must not fail them (no deadline, no too-slow health check), whatever a test's own

@@ -599,3 +599,48 @@ def test_rows_alike_are_equal_rows_of_the_same_types() -> None:
     assert not manifest._alike(rows, named) and not manifest._alike(named, rows)
     assert not manifest._alike(rows, {**same, "c001": {**same["c001"], "count": 2}})
     assert not manifest._alike({**rows, "c002": [1]}, {**same, "c002": [1]})
+
+
+def test_the_first_rebuild_after_a_warm_cold_build_is_as_small_as_the_later_ones(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A warm process's build into a folder that had no output keeps what a rebuild keeps (a
+    process that stays on as a server builds so first: cli/autoserve.py): a spare of links to
+    its SVGs, each print-shop page's key, each page's stream key and each SVG's record, so the
+    rebuild after a one-card edit links no file and works out the keys of the changed pages
+    alone, and writes what a cold build writes."""
+    from cardgen.render import pages
+
+    project = gen_deck.make_project(tmp_path / "p", CARDS)
+    warm.keep_warm()
+    folder = _warm_build(project)
+    spares = list((project / "output").glob(".*.spare-*"))
+    assert len(spares) == 1
+    svgs = sorted((folder / "svg").rglob("*.svg"))
+    linked = sorted(spares[0].rglob("*.svg"))
+    assert len(svgs) == len(linked) >= CARDS
+    assert [p.stat().st_ino for p in svgs] == [p.stat().st_ino for p in linked]
+    counted = {"links": 0, "print keys": 0, "stream keys": 0}
+
+    def counting(name: str, fn: object) -> object:
+        def call(*args: object, **kwargs: object) -> object:
+            counted[name] += 1
+            return fn(*args, **kwargs)  # type: ignore[operator]
+        return call
+
+    monkeypatch.setattr(os, "link", counting("links", os.link))
+    monkeypatch.setattr(pages, "print_page_key", counting("print keys", pages.print_page_key))
+    monkeypatch.setattr(pdfsplice, "_stream_key", counting("stream keys", pdfsplice._stream_key))
+    first: list[dict[str, int]] = []
+    for card in (7, 15):  # the first rebuild, and a later one
+        gen_deck.edit_one_card(project, card)
+        records = dict(writers._SVG_RECORDS)
+        folder = _warm_build(project)
+        first.append(dict(counted))
+        counted.update(dict.fromkeys(counted, 0))
+        assert sum(writers._SVG_RECORDS[n] is r for n, r in records.items()) == len(records) - 1
+    # without what the cold build kept: every SVG linked, every page's keys worked out (48
+    # print-shop pages, 60 pages in all); a small document may still be written whole
+    assert first[0]["links"] == 0 and first[0]["print keys"] == first[1]["print keys"], first
+    assert 1 <= first[0]["print keys"] <= 4 and 1 <= first[0]["stream keys"] <= 12, first
+    monkeypatch.undo()
+    assert tree_hashes(folder) == _cold(project, tmp_path / "cold")

@@ -13,7 +13,8 @@ thread, the profiler writes its figures, or the pipe is reported as it always ha
 
 `build` and `check` first look for a `cardgen serve` of their project and hand it the command
 (cli/serve_client.py) before the command line's own modules are imported; with none, they run
-here as every command does.
+here as every command does, and the process then stays on as the project's server
+(cli/autoserve.py).
 """
 
 from __future__ import annotations
@@ -38,14 +39,24 @@ def run() -> NoReturn:
 
     code = handed_over(sys.argv[1:])
     if code is None:
+        from cardgen.cli.autoserve import project_to_serve
         from cardgen.patterns import prime
         from cardgen.texts import install
 
         prime()  # the patterns its modules compile on import, from their compiled code
         install()  # and the named tuples' texts
+        staying = project_to_serve(sys.argv[1:])
+        if staying is not None:
+            from cardgen.pipeline.warm import keep_warm
+
+            keep_warm()  # what the server it stays on as keeps (cli/autoserve.py)
         from cardgen.cli.main import main
 
         code = main()
+        if staying is not None:
+            from cardgen.cli.autoserve import stay
+
+            stay(staying, code)  # the child serves; the parent ends here
     end_process(code)
     sys.exit(code)
 

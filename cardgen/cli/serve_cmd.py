@@ -1,14 +1,17 @@
 """`cardgen serve`: a build process that stays up, to which `cardgen build` and `cardgen check`
 hand their command (cli/serve_client.py), so a rebuild costs the warm work and not a fresh
-Python process importing pydantic, PyYAML, reportlab and HarfBuzz.
+Python process importing PyYAML, reportlab and HarfBuzz. Started by hand, or left by a build
+or check that ran in its own process (cli/autoserve.py); `--stop` asks either to stop (SIGTERM:
+the command it runs ends first).
 
 It listens on PROJECT/.cardgen-cache/serve.sock (mode 0600, bound by its name in that folder;
 a socket left by a server that was killed is replaced; one that answers means a server runs
 already: exit 2), takes connections from this user only (SO_PEERCRED), runs one command at a
 time (the next client waits) through the same `main(argv)` as the command line
 (cli/serve_request.py), and prints one line per command: the time, the command, its exit code
-and seconds. Ctrl-C stops it, and so does `--idle` minutes without a command; the socket is
-removed as it ends.
+seconds and CPU seconds. Ctrl-C stops it, and so do `--idle` minutes without a command,
+SIGTERM (`--stop`) and its socket removed (looked at every few seconds while idle: the
+project's .cardgen-cache deleted); the socket is removed as it ends.
 
 Warm between commands, as `cardgen watch` is: data files parsed once and re-parsed only where
 they changed (`data/yamlkeep.py`), layouts and icons kept while no file outside data/ changed
@@ -20,10 +23,10 @@ installed packages changes, the server declines the command (the client runs it)
 
 from __future__ import annotations
 
+import _socket  # socket's C half: socket.py's import (its enums) is ~7 ms of a server's start
 import argparse
 import contextlib
 import os
-import socket
 import struct
 import time
 from collections.abc import Callable
@@ -40,6 +43,8 @@ if TYPE_CHECKING:
 IDLE_MINUTES = 30.0
 REQUEST_WAIT = 10.0  # seconds a connected client has to send its request
 MAX_REQUEST = 1 << 20
+LOOK_EVERY = 5.0  # seconds between looks, while idle, at the clock and the socket
+STOP_WAIT = 30.0  # seconds `--stop` waits for the server to end
 
 
 def add_serve(sub: Any, target_arg: Callable[[argparse.ArgumentParser], None], main: Main) -> None:
@@ -50,11 +55,18 @@ def add_serve(sub: Any, target_arg: Callable[[argparse.ArgumentParser], None], m
                     "a fresh process's imports. The commands find it on their own (set "
                     "CARDGEN_NO_SERVER=1 to run one in its own process) and print what they "
                     "always print; one line per command here. With GAME[@EDITION], its data "
-                    "is read before the first command. Ctrl-C stops it.")
+                    "is read before the first command. Ctrl-C stops it. A build or check run "
+                    "without a server stays on as one in the background by itself (its lines "
+                    "in .cardgen-cache/serve.log; CARDGEN_KEEP_SERVER=MINUTES, default 15, 0 "
+                    "for none); --stop ends either kind.")
     target_arg(p)
     p.add_argument("--idle", type=float, default=IDLE_MINUTES, metavar="MINUTES",
                    help=f"stop after MINUTES without a command (default {IDLE_MINUTES:g}; 0: never)")
-    p.set_defaults(handler=lambda args, console: serve(args, console, main))
+    p.add_argument("--stop", action="store_true",
+                   help="stop the project's server (one you started, or one a build left) and exit")
+    # left: 0, or (a server a build left: cli/autoserve.py) the inode of the .cardgen-cache its
+    # build saw
+    p.set_defaults(handler=lambda args, console: serve(args, console, main), left=0)
 
 
 def serve(args: argparse.Namespace, console: Printer, main: Main) -> int:
@@ -64,6 +76,8 @@ def serve(args: argparse.Namespace, console: Printer, main: Main) -> int:
     from cardgen.data.yamlkeep import keep_parsed
 
     project = Path(args.project).resolve()
+    if args.stop:
+        return stop(project, console)
     if args.idle < 0:
         raise ProblemsError([Problem("bad-option", f"--idle {args.idle:g}: not a number of minutes",
                                      hint="e.g. --idle 30, or --idle 0 to never stop")])
@@ -72,25 +86,28 @@ def serve(args: argparse.Namespace, console: Printer, main: Main) -> int:
 
         check_target(project, *parse_target(args.target, project))  # a mistyped GAME@EDITION stops here
     cache = project / CACHE
-    cache.mkdir(parents=True, exist_ok=True)
-    listener, bound = _listen(cache)
+    if not args.left:  # a build's server serves in the folder its build saw, or not at all
+        cache.mkdir(parents=True, exist_ok=True)
+    listener, bound = _listen(cache, args.left or None)
     interrupts = Interrupts()
     previous = signal.signal(signal.SIGINT, interrupts.on_sigint)
+    previous_term = signal.signal(signal.SIGTERM, interrupts.on_sigterm)
     keep_parsed()  # as in `cardgen watch`: a save re-parses only the files (and items) it changed
     try:
-        server = _Server(project, listener, main, console, interrupts)
+        server = _Server(project, listener, bound, main, console, interrupts)
         if args.target:
             server.warm(args.target)
         unit = "minute" if args.idle == 1 else "minutes"
         minutes = f"; stops after {args.idle:g} {unit} without a command" if args.idle else ""
-        console.print(f"serving {project} on {CACHE}/{SOCKET} (Ctrl-C stops{minutes})", markup=False,
-                      soft_wrap=True)
-        listener.settimeout(args.idle * 60 if args.idle else None)
-        server.loop()
+        how = "left by a build: `cardgen serve --stop`" if args.left else "Ctrl-C"
+        console.print(f"serving {project} on {CACHE}/{SOCKET}, pid {os.getpid()} ({how} "
+                      f"stops{minutes})", markup=False, soft_wrap=True)
+        server.loop(args.idle * 60)
     except KeyboardInterrupt:
         pass
     finally:
         signal.signal(signal.SIGINT, previous)
+        signal.signal(signal.SIGTERM, previous_term)
         keep_parsed(False)
         listener.close()
         _unlink_if(cache / SOCKET, bound)
@@ -98,13 +115,49 @@ def serve(args: argparse.Namespace, console: Printer, main: Main) -> int:
     return 0
 
 
-def _listen(cache: Path) -> tuple[socket.socket, int]:
-    """The listening socket in `cache` and its inode; ProblemsError when a server answers there."""
-    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+def stop(project: Path, console: Printer) -> int:
+    """`cardgen serve --stop`: the project's server asked to stop (SIGTERM: it ends the
+    command it runs, if any, first), and waited for until its socket is gone."""
+    import signal
+
+    from cardgen.cli.serve_client import connect
+
+    cache = project / CACHE
+    try:
+        sock = connect(str(cache))
+    except OSError:
+        console.print(f"no server runs for {project}", markup=False, soft_wrap=True)
+        return 0
+    try:
+        creds = sock.getsockopt(_socket.SOL_SOCKET, _socket.SO_PEERCRED,  # type: ignore[attr-defined]
+                                struct.calcsize("3i"))
+        pid = struct.unpack("3i", creds)[0]
+    finally:
+        sock.close()  # type: ignore[attr-defined]
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + STOP_WAIT
+    while os.path.lexists(cache / SOCKET) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    if os.path.lexists(cache / SOCKET):
+        raise ProblemsError([Problem(
+            "serve-running", f"the server of {project} (pid {pid}) is still running after "
+            f"{STOP_WAIT:g} s", hint="it ends the command it runs first; or end it: kill {pid}")])
+    console.print(f"stopped the server of {project} (pid {pid})", markup=False, soft_wrap=True)
+    return 0
+
+
+def _listen(cache: Path, folder: int | None = None) -> tuple[_socket.socket, int]:
+    """The listening socket in `cache` and its inode; ProblemsError when a server answers
+    there, or when `cache` is not the folder (by its inode) `folder` says (deleted since, it
+    cannot be bound in: deleted and made again, it is another)."""
+    listener = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
     here = os.open(".", os.O_RDONLY)
     try:
         os.chdir(cache)  # bound by its name here: a long project path is no limit
-        probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        if folder is not None and os.stat(".").st_ino != folder:
+            raise ProblemsError([Problem("serve-running", f"{cache} is not the folder it was")])
+        probe = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
         try:
             probe.connect(SOCKET)
         except (ConnectionRefusedError, FileNotFoundError):
@@ -187,9 +240,10 @@ def code_state() -> dict[str, tuple[int, int, int]]:
 
 
 class _Server:
-    def __init__(self, project: Path, listener: socket.socket, main: Main, console: Printer,
-                 interrupts: Any) -> None:
+    def __init__(self, project: Path, listener: _socket.socket, bound: int, main: Main,
+                 console: Printer, interrupts: Any) -> None:
         self.project, self.listener, self.main, self.console = project, listener, main, console
+        self.bound = bound  # the socket's inode
         self.interrupts = interrupts
         self.environment = {k: v for k, v in os.environ.items() if fixed(k)}
         self.code = code_state()
@@ -209,31 +263,51 @@ class _Server:
         with contextlib.suppress(ProblemsError):  # the first command says what is wrong
             load_database(self.project, *parse_target(target, self.project))
 
-    def loop(self) -> None:
+    def loop(self, idle: float) -> None:
+        """Commands taken until `idle` seconds pass without one (0: no end), the socket is
+        no longer this server's (its folder was removed), or the server is stopped."""
+        self.listener.settimeout(LOOK_EVERY)
+        last = time.monotonic()
         while not self.interrupts.stopping and not self.stale:
             self.interrupts.accepting = True
             try:
-                conn, _ = self.listener.accept()
+                conn = _accepted(self.listener)
             except TimeoutError:
-                self.console.print(f"{time.strftime('%H:%M:%S')} no command for a while: stopping",
-                                   markup=False, soft_wrap=True)
-                return
+                why = self._why_stop(last, idle)
+                if why:
+                    self.console.print(f"{time.strftime('%H:%M:%S')} {why}: stopping",
+                                       markup=False, soft_wrap=True)
+                    return
+                continue
             finally:
                 self.interrupts.accepting = False
-            with conn:
-                try:
-                    self.handle(conn)
-                except Exception as exc:  # a fault of the server's own (the client runs the
-                    if os.environ.get("CARDGEN_DEBUG"):  # command itself): say so, serve on
-                        raise
-                    self.console.print(f"{time.strftime('%H:%M:%S')} internal error: "
-                                       f"{type(exc).__name__}: {exc}", markup=False, soft_wrap=True)
+            last = time.monotonic()
+            try:
+                self.handle(conn)
+            except Exception as exc:  # a fault of the server's own (the client runs the
+                if os.environ.get("CARDGEN_DEBUG"):  # command itself): say so, serve on
+                    raise
+                self.console.print(f"{time.strftime('%H:%M:%S')} internal error: "
+                                   f"{type(exc).__name__}: {exc}", markup=False, soft_wrap=True)
+            finally:
+                conn.close()
 
-    def handle(self, sock: socket.socket) -> None:
+    def _why_stop(self, last: float, idle: float) -> str:
+        """Why the server stops now, between commands ("" while it serves on)."""
+        if idle and time.monotonic() - last >= idle:
+            return "no command for a while"
+        try:
+            if os.lstat(self.project / CACHE / SOCKET).st_ino == self.bound:
+                return ""
+        except OSError:
+            pass
+        return f"{CACHE}/{SOCKET} was removed"
+
+    def handle(self, sock: _socket.socket) -> None:
         from cardgen.cli.serve_request import Connection, Request, log_line, run
 
-        started = time.perf_counter()
-        creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+        started = time.perf_counter(), time.process_time()
+        creds = sock.getsockopt(_socket.SOL_SOCKET, _socket.SO_PEERCRED, struct.calcsize("3i"))
         if struct.unpack("3i", creds)[1] != os.getuid():
             return  # another user's: closed unanswered
         conn = Connection(sock)
@@ -273,11 +347,20 @@ class _Server:
         self.console.print(log_line(request.argv, code, started), markup=False, soft_wrap=True)
         conn.send(b"x", str(code).encode())  # after the line: a client that ends finds it written
         with contextlib.suppress(OSError):
-            sock.shutdown(socket.SHUT_RD)  # ends the thread reading Ctrl-C
+            sock.shutdown(_socket.SHUT_RD)  # ends the thread reading Ctrl-C
         listening.join()
 
 
-def _read_request(sock: socket.socket) -> dict[str, Any]:
+def _accepted(listener: _socket.socket) -> _socket.socket:
+    """The next connection (TimeoutError after the listener's timeout), blocking, as
+    socket.socket.accept gives it."""
+    fd, _ = listener._accept()  # type: ignore[attr-defined]
+    conn = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM, 0, fd)
+    conn.settimeout(None)
+    return conn
+
+
+def _read_request(sock: _socket.socket) -> dict[str, Any]:
     import marshal
 
     head = _exactly(sock, 5)
@@ -290,7 +373,7 @@ def _read_request(sock: socket.socket) -> dict[str, Any]:
     return fields
 
 
-def _exactly(sock: socket.socket, n: int) -> bytes:
+def _exactly(sock: _socket.socket, n: int) -> bytes:
     data = b""
     while len(data) < n:
         chunk = sock.recv(n - len(data))

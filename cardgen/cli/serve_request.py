@@ -164,6 +164,13 @@ class Interrupts:
         if self.running or self.accepting:
             raise KeyboardInterrupt
 
+    def on_sigterm(self, signum: int, frame: object) -> None:
+        """`cardgen serve --stop` (or `kill`): the command running ends first, its client
+        has its answer, then the server stops."""
+        self.stopping = True
+        if self.accepting:
+            raise KeyboardInterrupt
+
     def listen(self, conn: Connection) -> threading.Thread:
         import signal
 
@@ -276,8 +283,12 @@ def _sized(sizes: list[Any], real: Callable[..., os.terminal_size]) -> Callable[
     return get_terminal_size
 
 
-def log_line(argv: list[str], code: int | str, started: float) -> str:
+def log_line(argv: list[str], code: int | str, started: tuple[float, float]) -> str:
+    """The server's line for a command: the time, the command line, its exit code (or why it
+    was declined), and the seconds and CPU seconds since `started` (perf_counter, process_time)."""
     import shlex
 
     return (f"{time.strftime('%H:%M:%S')} cardgen {shlex.join(argv)} -> "
-            f"{code if isinstance(code, str) else f'exit {code}'} ({time.perf_counter() - started:.2f} s)")
+            f"{code if isinstance(code, str) else f'exit {code}'} "
+            f"({time.perf_counter() - started[0]:.2f} s, {time.process_time() - started[1]:.3f} s CPU; "
+            f"{time.process_time():.3f} s CPU since the server started)")

@@ -105,7 +105,9 @@ def swap_in(new: Path, target: Path) -> None:
             old.rename(target)
         raise
     SWAPPED.append((target, time.monotonic()))
-    if had_old and not spare.swapped(new, target, old):  # (a warm process keeps it)
+    if not had_old:
+        spare.seeded(new, target)  # (a warm process links its SVGs into one)
+    elif not spare.swapped(new, target, old):  # (a warm process keeps it)
         _remove(old)  # a part that cannot be deleted stays as .old-PID; the next build retries
 
 
@@ -235,6 +237,7 @@ class Previous:
         self.present: spare.Known = {}  # the SVGs a warm process's spare holds there already
         self.kept: spare.Known = {}  # all it held, for `settle`
         self.linked: spare.Known = {}  # the SVGs of `folder` the build has there (for the next spare)
+        self.written: dict[str, str] = {}  # while warm, the SVGs the build wrote: their content keys
 
     def root(self) -> Path:
         if self._root is None:
@@ -379,7 +382,7 @@ class Previous:
     def settle(self, tmp: Path, written: list[str], folders: set[str]) -> None:
         """Once the build's files are in `tmp`: the spare's SVGs no file of the build is
         deleted (`spare.settle`)."""
-        spare.settle(tmp, self.kept, set(written), folders, self.linked)
+        spare.settle(tmp, self.kept, set(written), folders, self.linked, self.written)
 
     def measured(self, record: FileRecord, root: Path) -> FileRecord:
         """The record with its file's size and sha256: as its writer gave them (a PDF's writer

@@ -94,6 +94,15 @@ def print_keys(document: str, signature: str, bleed: float, painter: Any,
     return out
 
 
+def remember_print(document: str, signature: str, bleed: float, painter: Any,
+                   drawings: list[Drawing], keys: list[str]) -> None:
+    """While warm: what `print_keys` keeps of a document written whole, whose pages' keys
+    (`render.pages.print_page_key`, one per drawing in order) are `keys`, so the next build
+    works out the keys of its changed pages alone."""
+    if warm.warm() and len(keys) == len(drawings):
+        _PRINT[document] = (signature, bleed, facts(painter, drawings), list(keys))
+
+
 def home_keys(document: str, signature: str, contents: list[str], painter: Any,
               pages: list[impose.Page], drawings: dict[FaceKey, Drawing]) -> list[str]:
     """Each home-print page's key; while warm, a page's taken again when its signature,

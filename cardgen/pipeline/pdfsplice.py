@@ -110,8 +110,17 @@ def record(canvas: Canvas, frame: Frame, keys: Sequence[str], sizes: Sequence[ob
         return None
     digest = sha256_of(data)
     remember(path, data, digest)
-    return {"frame": frame.key(), "pages": pages, "states": list(table), "offsets": by_number,
+    states_used = list(table)
+    if warm.warm():  # the next splice of this file finds its pages' stream keys (`_used`)
+        _keep_used(digest, pages, states_used, [_stream_key(p, states_used) for p in pages])
+    return {"frame": frame.key(), "pages": pages, "states": states_used, "offsets": by_number,
             "xref": int(tail.group(1)), "size": len(data), "sha256": digest}
+
+
+def _keep_used(digest: str, pages: list[Any], states: list[Any], used: list[str]) -> None:
+    if len(_LAST_USED) >= 64:
+        _LAST_USED.clear()
+    _LAST_USED[digest] = (pages, states, used)
 
 
 # while the process keeps warm: (page key, font state) -> the key its stream is kept by
@@ -242,9 +251,7 @@ def splice(canvas: Canvas, streams: PageStreams, frame: Frame, found: object,
     spliced += 1
     digest = sha256_of(joined, same, found.get("sha256"))
     if warm.warm():
-        if len(_LAST_USED) >= 64:
-            _LAST_USED.clear()
-        _LAST_USED[digest] = (pages, states, used)
+        _keep_used(digest, pages, states, used)
     return joined, {**found, "pages": pages, "offsets": offsets, "xref": xref,
                     "size": len(joined), "sha256": digest}
 

@@ -31,6 +31,7 @@ Known = dict[str, tuple[str, int]]  # path under svg/ -> (its content key, its i
 _SPARES: dict[str, tuple[Path, Known]] = {}  # target -> its spare folder, what is known of it
 _PRESENT: dict[str, Known] = {}  # a temporary folder made from a spare -> the SVGs kept in it
 _NEXT: dict[str, Known] = {}  # a temporary folder -> what it will know as the next spare
+_FRESH: dict[str, dict[str, str]] = {}  # a temporary folder -> the SVGs written there: their keys
 
 
 def spare_name(target: Path) -> Path:
@@ -43,6 +44,7 @@ def take(target: Path, tmp: Path) -> None:
     Whatever an earlier build into `tmp` that did not end left of it is let go of first."""
     _PRESENT.pop(str(tmp), None)
     _NEXT.pop(str(tmp), None)
+    _FRESH.pop(str(tmp), None)
     kept = _SPARES.pop(str(target), None)
     if kept is not None and warm.warm():
         folder, known = kept
@@ -104,7 +106,7 @@ def _delete(entry: os.DirEntry[str]) -> None:
 
 
 def settle(tmp: Path, kept: Known, written: Collection[str], folders: Collection[str],
-           known: Known) -> None:
+           known: Known, fresh: dict[str, str] | None = None) -> None:
     """Once the build's files are written: the SVGs kept from the spare that no file of the
     build is (`written`: every path it wrote or linked) deleted, then the folders under svg/
     left empty that a new folder would not have (`folders`: those the build makes); `known`
@@ -123,6 +125,56 @@ def settle(tmp: Path, kept: Known, written: Collection[str], folders: Collection
         _rmdir(tmp / FOLDER)
     if warm.warm():
         _NEXT[str(tmp)] = known
+        if fresh:
+            _FRESH[str(tmp)] = fresh
+
+
+def seeded(new: Path, target: Path) -> None:
+    """After `new` became `target` where there was no output before: while the build made
+    `new` warm, a spare made of links to the SVGs it wrote (`settle`'s `fresh`), so the
+    next build finds them in place as it finds an older output's. A file that is not the
+    regular file written there is left out."""
+    _NEXT.pop(str(new), None)
+    fresh = _FRESH.pop(str(new), None)
+    if not fresh or not warm.warm():
+        return
+    spare = spare_name(target)
+    known: Known = {}
+    try:
+        shutil.rmtree(spare, ignore_errors=True)
+        spare.mkdir()
+        for kind in os.scandir(target / FOLDER):
+            if not kind.is_dir(follow_symlinks=False):
+                continue
+            made = False
+            for item in os.scandir(kind.path):
+                name = f"{FOLDER}/{kind.name}/{item.name}"
+                key = fresh.get(name)
+                if key is None or not item.is_file(follow_symlinks=False):
+                    continue
+                if not made:
+                    os.makedirs(spare / FOLDER / kind.name)
+                    made = True
+                os.link(item.path, spare / name)
+                known[name] = (key, item.inode())
+    except OSError:
+        shutil.rmtree(spare, ignore_errors=True)
+        return
+    _SPARES[str(target)] = (spare, known)
+
+
+def adopted() -> None:
+    """In a process forked from the one that kept the spares (a build that stays on as a
+    server: cli/autoserve.py): each spare renamed for this process, as its own (a spare is
+    named by its process, and one whose process is gone is deleted as a leftover)."""
+    for target, (folder, known) in list(_SPARES.items()):
+        mine = spare_name(Path(target))
+        try:
+            folder.rename(mine)
+        except OSError:
+            del _SPARES[target]
+            continue
+        _SPARES[target] = (mine, known)
 
 
 def swapped(new: Path, target: Path, old: Path) -> bool:
@@ -149,6 +201,7 @@ def _forget() -> None:
     _SPARES.clear()
     _PRESENT.clear()
     _NEXT.clear()
+    _FRESH.clear()
 
 
 warm.on_forget(_forget)

@@ -15,7 +15,7 @@ from cardgen.impose.home import copies_placed, home_file_name
 from cardgen.pipeline import faceuses, manifest, output, sources, warm
 from cardgen.pipeline.faces import BuildOptions, FaceKey, Faces, Progress, copy_groups, kind_title
 from cardgen.pipeline.outputs import project_paper_catalogue
-from cardgen.pipeline.pagekeys import home_keys, print_keys
+from cardgen.pipeline.pagekeys import home_keys, print_keys, remember_print
 from cardgen.pipeline.rules import rules_plan_lines
 
 if TYPE_CHECKING:
@@ -231,6 +231,7 @@ def write_print_shop_pdf(db: Database, faces: Faces, path: Path, kind: str,
         if store is not None and begun:
             store.keep_file(document, pdfsplice.record(canvas, begun[0], keys, sizes, states,
                                                        path))
+            remember_print(document, begun[0].signature, bleed, painter, drawings, keys)
 
     return write_print_pdf(path, drawings, paint=painter, begin=begin, after=after, keys=keys,
                            states=states, title=title, subject=subject)
@@ -338,6 +339,9 @@ def write_svg_files(faces: Faces, chosen: list[FaceKey], tmp: Path, previous: ou
             record = manifest.FileRecord(name, "svg", [kind], 0, 1, source=source)
             record.size, record.digest = len(data), sha256(data).hexdigest()
             records.append(record)
+            if kept is not None:  # the record and spare the next build finds (`_svg_record`,
+                _keep_svg_record(name, record)  # `spare.seeded`)
+                previous.written[name] = source
             continue
         if kept is not None and target in reused:  # its manifest entry once
             records.append(_svg_record(name, kind, source, reused[target]))
@@ -382,10 +386,14 @@ def _svg_record(name: str, kind: str, source: str, measured: tuple[int, str]
             _SVG_ENTRIES.clear()
         encoded = _SVG_ENTRIES[key] = record.encode(Path(".")).encoded  # type: ignore[assignment]
     record.encoded = encoded
+    _keep_svg_record(name, record)
+    return record
+
+
+def _keep_svg_record(name: str, record: manifest.FileRecord) -> None:
     if len(_SVG_RECORDS) >= 1 << 16:
         _SVG_RECORDS.clear()
     _SVG_RECORDS[name] = record
-    return record
 
 
 def _svg_fields(record: manifest.FileRecord) -> tuple[object, ...]:

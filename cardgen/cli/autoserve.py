@@ -1,0 +1,184 @@
+"""A `cardgen build` or `check` run in its own process stays on as its project's server.
+
+Python's start and cardgen's imports are most of what a rebuild after a small edit costs in a
+fresh process (a one-card edit of a 600-card deck: ~0.3 s of CPU, against ~0.07 s of work once
+warm). So a command that found no server to hand itself to (cli/serve_client.py) keeps, while
+it runs, what `cardgen serve` keeps between commands (`pipeline/warm.py`), and when it has
+ended, forks: the parent ends as it always has, with the command's exit code, and the child,
+in a session of its own with its output going to PROJECT/.cardgen-cache/serve.log, is the
+project's `cardgen serve` (cli/serve_cmd.py), already warm: the next `build` or `check` of the
+project is handed to it. The build tools that start on a virtual machine do the same (Gradle's
+daemon, Bazel's server, Pants's pantsd).
+
+It stops after CARDGEN_KEEP_SERVER minutes without a command (default 15), when its socket
+is removed (the project's .cardgen-cache deleted), when cardgen or an installed package
+changes, and on `cardgen serve --stop`. None is left by a command run with
+CARDGEN_KEEP_SERVER=0 or CARDGEN_NO_SERVER=1, under CI (the CI variable set), where Python
+cannot fork, by a command that did not run to an end (an interrupt, a bug of cardgen's), or
+where the project has no writable .cardgen-cache or a server answers already.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from cardgen.cli.serve_client import CACHE, SOCKET, project_and_command
+
+IDLE_MINUTES = 15.0
+LOG = "serve.log"  # in PROJECT/.cardgen-cache/
+KEEP = "CARDGEN_KEEP_SERVER"
+LEFT_BY = (0, 1, 2)  # the exit codes after which a server stays (not 3, a bug; not 130)
+
+
+def idle_minutes() -> float | None:
+    """How long a server left behind waits for a command; None: leave none (0, or not a
+    number of minutes: a typo must not start processes)."""
+    value = os.environ.get(KEEP, "").strip()
+    if not value:
+        return IDLE_MINUTES
+    try:
+        minutes = float(value)
+    except ValueError:
+        return None
+    return minutes if 0 < minutes < float("inf") else None
+
+
+def project_to_serve(argv: list[str]) -> str | None:
+    """The project folder this command line's process would serve once it has run, None when
+    it leaves no server (see the module's docstring)."""
+    if os.environ.get("CARDGEN_NO_SERVER", "0") not in ("", "0"):
+        return None
+    if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
+        return None
+    if not hasattr(os, "fork") or idle_minutes() is None:
+        return None
+    found = project_and_command(argv)
+    return None if found is None else os.path.realpath(found[0])
+
+
+def stay(project: str, code: int) -> None:
+    """After the command's `code`: fork a server of `project` (the child never returns), or
+    do nothing when none should stay."""
+    threading = sys.modules.get("threading")
+    if code not in LEFT_BY or (threading is not None and threading.active_count() > 1):
+        return  # a fork copies one thread: another one's locks could be held forever
+    cache = os.path.join(project, CACHE)
+    try:
+        os.makedirs(cache, exist_ok=True)  # where `cardgen serve` keeps its socket and log
+    except OSError:
+        return
+    if not os.access(cache, os.W_OK | os.X_OK) or _answers(cache):
+        return
+    try:
+        folder = os.stat(cache).st_ino  # the child serves in this very folder, or not at all
+    except OSError:
+        return
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()  # not written twice: the child's copies of the buffers are empty
+        except (OSError, ValueError, AttributeError):
+            return
+    if sys.stderr is not None and sys.stderr.isatty():
+        sys.stderr.write(f"this process stays on as the project's server, so the next build or "
+                         f"check is quick (it stops after {_minutes()}; `cardgen serve --stop` "
+                         f"ends it, {KEEP}=0 starts none)\n")
+        sys.stderr.flush()
+    try:
+        pid = os.fork()
+    except OSError:
+        return  # no memory or processes to spare: nothing stays, the command has its answer
+    if pid == 0:
+        _serve_in_child(project, cache, folder)
+
+
+def _answers(cache: str) -> bool:
+    """Whether a server listens in `cache` already."""
+    from cardgen.cli.serve_client import connect
+
+    if not os.path.exists(os.path.join(cache, SOCKET)):
+        return False
+    try:
+        sock = connect(cache)
+    except OSError:
+        return False
+    sock.close()  # type: ignore[attr-defined]  # the server reads nothing: it waits on
+    return True
+
+
+def _minutes() -> str:
+    minutes = idle_minutes() or IDLE_MINUTES
+    return f"{minutes:g} minute{'' if minutes == 1 else 's'} without a command"
+
+
+def _serve_in_child(project: str, cache: str, folder: int) -> None:
+    """The forked child: detached from the terminal and the caller's pipes, `cardgen serve`
+    on the project; ends the process (never returns, never runs the parent's exit work)."""
+    code = 0
+    try:
+        os.setsid()  # no Ctrl-C or hang-up of the terminal reaches it
+        _redirect(os.path.join(cache, LOG))
+        from cardgen.pipeline import spare
+
+        spare.adopted()  # the spare output folders the build kept are this process's now
+        code = _serve(project, folder)
+    except BaseException:  # noqa: BLE001  # nothing may reach the parent's caller from here
+        code = 1
+    finally:
+        os._exit(code)
+
+
+def _redirect(log: str) -> None:
+    """stdin from /dev/null; stdout and stderr to `log`, line by line (the caller's pipe is
+    let go of, so whoever reads it sees its end when the command ends)."""
+    import io
+
+    null = os.open(os.devnull, os.O_RDONLY)
+    out = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.dup2(null, 0)
+    os.dup2(out, 1)
+    os.dup2(out, 2)
+    os.close(null)
+    os.close(out)
+    _let_go_of_pipes()
+    sys.stdin = None
+    sys.stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding="utf-8",
+                                  errors="backslashreplace", line_buffering=True)
+    sys.stderr = sys.stdout
+
+
+def _let_go_of_pipes() -> None:
+    """Close the pipes, sockets and terminals inherited above stderr (a tool that runs the
+    command may hand it more than stdout and stderr, and waits until every copy of its pipe is
+    closed); files stay open (what the build's objects own, such as a font's mapping)."""
+    import stat
+
+    folder = "/proc/self/fd" if os.path.isdir("/proc/self/fd") else "/dev/fd"
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        fd = int(name) if name.isdigit() else -1
+        if fd <= 2:
+            continue
+        try:
+            mode = os.fstat(fd).st_mode
+        except OSError:
+            continue  # the listing's own, closed since
+        if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or stat.S_ISCHR(mode):
+            os.close(fd)
+
+
+def _serve(project: str, folder: int) -> int:
+    import argparse
+    import signal
+
+    from cardgen.cli.console import LazyConsole
+    from cardgen.cli.main import main
+    from cardgen.cli.serve_cmd import serve
+
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # serve() installs its own
+    args = argparse.Namespace(project=project, target=None, idle=idle_minutes() or IDLE_MINUTES,
+                              stop=False, left=folder)
+    return serve(args, LazyConsole(stderr=False), main)
