@@ -171,8 +171,8 @@ def _let_go_of_pipes() -> None:
 
 
 def _serve(project: str, folder: int) -> int:
+    import _signal as signal  # type: ignore[import-not-found]  # signal's C half
     import argparse
-    import signal
 
     from cardgen.cli.console import LazyConsole
     from cardgen.cli.main import main

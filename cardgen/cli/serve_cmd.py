@@ -70,7 +70,7 @@ def add_serve(sub: Any, target_arg: Callable[[argparse.ArgumentParser], None], m
 
 
 def serve(args: argparse.Namespace, console: Printer, main: Main) -> int:
-    import signal
+    import _signal as signal  # type: ignore[import-not-found]  # signal's C half: signal.py's enums cost ~1 ms
 
     from cardgen.cli.serve_request import Interrupts
     from cardgen.data.yamlkeep import keep_parsed
@@ -118,7 +118,7 @@ def serve(args: argparse.Namespace, console: Printer, main: Main) -> int:
 def stop(project: Path, console: Printer) -> int:
     """`cardgen serve --stop`: the project's server asked to stop (SIGTERM: it ends the
     command it runs, if any, first), and waited for until its socket is gone."""
-    import signal
+    import _signal as signal
 
     from cardgen.cli.serve_client import connect
 

@@ -19,7 +19,6 @@ import os
 import sys
 import threading
 import time
-import traceback
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -172,7 +171,7 @@ class Interrupts:
             raise KeyboardInterrupt
 
     def listen(self, conn: Connection) -> threading.Thread:
-        import signal
+        import _signal  # type: ignore[import-not-found]  # signal's C half (signal.py: its enums)
 
         main_thread = threading.main_thread().ident or 0
         self.early = False  # a connection's own: the last one's reader has ended
@@ -192,7 +191,7 @@ class Interrupts:
                         self.early = True  # the command has not started (or has ended)
                         continue
                     self.from_client = True  # a signal, as Ctrl-C is: it ends a wait too
-                signal.pthread_kill(main_thread, signal.SIGINT)
+                _signal.pthread_kill(main_thread, _signal.SIGINT)
 
         thread = threading.Thread(target=read, name="cardgen-serve-client", daemon=True)
         thread.start()
@@ -236,6 +235,12 @@ def run(request: Request, conn: Connection, main: Main, interrupts: Interrupts) 
         os.chdir(here)
 
 
+def _print_exc() -> None:
+    import traceback  # loaded when needed: ~4 ms of a server's start
+
+    traceback.print_exc()
+
+
 def _called(main: Main, argv: list[str], interrupts: Interrupts) -> int:
     """main(argv) as a process's own command line ends: SystemExit's code, a traceback and 1
     for an exception main lets through."""
@@ -255,10 +260,10 @@ def _called(main: Main, argv: list[str], interrupts: Interrupts) -> int:
         print(exc.code, file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        traceback.print_exc()
+        _print_exc()
         return 130
     except Exception:
-        traceback.print_exc()
+        _print_exc()
         return 1
     finally:
         try:
