@@ -644,3 +644,27 @@ def test_the_first_rebuild_after_a_warm_cold_build_is_as_small_as_the_later_ones
     assert 1 <= first[0]["print keys"] <= 4 and 1 <= first[0]["stream keys"] <= 12, first
     monkeypatch.undo()
     assert tree_hashes(folder) == _cold(project, tmp_path / "cold")
+
+
+def test_the_svg_records_a_helper_sends_back_are_kept_as_the_build_process_keeps_its_own(
+        tmp_path: Path) -> None:
+    """A helper process's SVG task keeps nothing the build process sees: its records, sent
+    back encoded, are kept by `keep_svg_records` (the next build takes them as they are; a
+    folder that had no output gets them in its first spare), but for a file it linked."""
+    warm.keep_warm()
+    previous = output.Previous(tmp_path, {})
+    written = manifest.FileRecord("svg/card/a.svg", "svg", ["card"], 0, 1, source="svg:a",
+                                  size=10, digest="d").encode(tmp_path)
+    linked = manifest.FileRecord("svg/card/b.svg", "svg", ["card"], 0, 1, source="svg:b",
+                                 size=11, digest="e").encode(tmp_path)
+    unencoded = manifest.FileRecord("svg/card/c.svg", "svg", ["card"], 0, 1, source="svg:c")
+    pdf = manifest.FileRecord("pnp-letter.pdf", "home-print", ["card"], 2, 2,
+                              size=12, digest="f").encode(tmp_path)
+    previous.linked["svg/card/b.svg"] = ("svg:b", 1)
+    writers.keep_svg_records([written, linked, unencoded, pdf], previous)
+    assert writers._SVG_RECORDS["svg/card/a.svg"] is written
+    assert writers._SVG_RECORDS["svg/card/b.svg"] is linked
+    assert "svg/card/c.svg" not in writers._SVG_RECORDS
+    assert "pnp-letter.pdf" not in writers._SVG_RECORDS
+    assert previous.written == {"svg/card/a.svg": "svg:a"}
+    assert writers._svg_record("svg/card/a.svg", "card", "svg:a", (10, "d")) is written

@@ -37,6 +37,7 @@ from cardgen.pipeline.plans import kept_copies_placed, page_digest, planned
 from cardgen.pipeline.pool import Outcome, Pool, chunks, running
 from cardgen.pipeline.rules import rules_groups, rules_wanted, write_rules_files
 from cardgen.pipeline.writers import (
+    keep_svg_records,
     make_svg_folders,
     print_shop_faces,
     print_shop_kinds,
@@ -283,14 +284,16 @@ def sheet_task(name: str, entries: list[SheetFace]) -> tuple[Records, None]:
 
 
 def measured(fn: Callable[..., tuple[Records, Any]], *args: Any
-             ) -> tuple[Records, Any, Any]:
+             ) -> tuple[Records, Any, Any, bool]:
     """Run a task, then size and hash what it wrote (in the worker, beside the other tasks,
     instead of the parent reading every file again for the manifest); in a helper, with what
-    its face operators store gained, for the build process to keep (PdfOpsStore.delta)."""
+    its face operators store gained, for the build process to keep (PdfOpsStore.delta), and
+    True (ran in a helper)."""
     records, extra = fn(*args)
     j = _job()
-    delta = j.store.delta() if os.getpid() != j.pid else None
-    return [j.previous.measured(r, j.tmp).encode(j.tmp) for r in records], extra, delta
+    helper = os.getpid() != j.pid
+    delta = j.store.delta() if helper else None
+    return [j.previous.measured(r, j.tmp).encode(j.tmp) for r in records], extra, delta, helper
 
 
 class Scheduler:
@@ -300,7 +303,7 @@ class Scheduler:
                  idle: list[Callable[[], None]] | None = None):
         self.pool, self.job, self.report = pool, job, report
         self.idle = idle if idle is not None else []  # build-process work for while it waits
-        self.pending: dict[Outcome[tuple[Records, Any, Any]],
+        self.pending: dict[Outcome[tuple[Records, Any, Any, bool]],
                            tuple[tuple[int, ...], str, Callable[[Any], None] | None]] = {}
         self.results: dict[tuple[int, ...], Records] = {}
         self.done: dict[str, int] = {}
@@ -320,9 +323,11 @@ class Scheduler:
             finished = wait_first(self.pool, self.pending, self.idle)
             for future in finished:
                 order, stage, then = self.pending.pop(future)
-                self.results[order], extra, delta = future.result()
+                self.results[order], extra, delta, helper = future.result()
                 if delta is not None:
                     self.job.store.merge(delta)
+                if helper and warm.warm():  # what a helper's SVG task kept, kept here
+                    keep_svg_records(self.results[order], self.job.previous)
                 self.done[stage] = self.done.get(stage, 0) + 1
                 self.report(stage, self.done[stage], self.total[stage])
                 if then is not None:

@@ -390,6 +390,17 @@ def _svg_record(name: str, kind: str, source: str, measured: tuple[int, str]
     return record
 
 
+def keep_svg_records(records: list[manifest.FileRecord], previous: output.Previous) -> None:
+    """While warm: the records of SVGs a helper process wrote or linked (as it sent them
+    back, encoded), kept as this process keeps its own (`_svg_record`; `spare.seeded` for an
+    output that had none before), so the next build takes them as they are."""
+    for record in records:
+        if record.holds == "svg" and type(record.source) is str and record.encoded is not None:
+            _keep_svg_record(record.path, record)
+            if record.path not in previous.linked:
+                previous.written[record.path] = record.source
+
+
 def _keep_svg_record(name: str, record: manifest.FileRecord) -> None:
     if len(_SVG_RECORDS) >= 1 << 16:
         _SVG_RECORDS.clear()
