@@ -32,8 +32,11 @@ def cardgen(cwd: Path, *args: str, **env: str) -> subprocess.CompletedProcess[st
 
 
 def server_pid(project: Path) -> int:
-    """The pid the server left for `project` gives on its first line."""
-    first = (project / CACHE / autoserve.LOG).read_text().splitlines()[0]
+    """The pid the server left for `project` gives on its first line (written once it has
+    bound its socket: waited for)."""
+    log = project / CACHE / autoserve.LOG
+    assert wait_until(lambda: log.read_text().startswith("serving ")), log.read_text()
+    first = log.read_text().splitlines()[0]
     assert first.startswith("serving ") and "left by a build" in first, first
     return int(first.split(", pid ", 1)[1].split(" ", 1)[0])
 
