@@ -13,7 +13,8 @@ from cardgen import impose
 from cardgen.data.model import Database
 from cardgen.impose.home import copies_placed, home_file_name
 from cardgen.pipeline import faceuses, manifest, output, sources, warm
-from cardgen.pipeline.faces import BuildOptions, FaceKey, Faces, Progress, copy_groups, kind_title
+from cardgen.pipeline.copygroups import copy_groups
+from cardgen.pipeline.faces import BuildOptions, FaceKey, Faces, Progress, kind_title
 from cardgen.pipeline.outputs import project_paper_catalogue
 from cardgen.pipeline.pagekeys import home_keys, print_keys, remember_print
 from cardgen.pipeline.rules import rules_plan_lines
