@@ -35,14 +35,16 @@ FaceKey = tuple[str, str]
 
 
 def draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing], paint: Callable[..., None],
-              streams: PageStreams | None = None, content: str | None = None) -> None:
+              streams: PageStreams | None = None, content: str | None = None,
+              key: str | None = None) -> None:
     """Draw one planned page: faces through `paint` (render_pdf.paint), then marks and labels;
     the page is shown and its stream encoded.
 
     faces maps (component id, side) -> Drawing; clipping here narrows paint's own bleed clip
     so butted neighbours do not overprint each other. With `streams` (paint is then a
     Painter) and `content` (what the page is made of: its plan and its faces' content), a
-    page kept by an earlier document with the same fonts is shown from its kept stream.
+    page kept by an earlier document with the same fonts is shown from its kept stream
+    (`key`: the page's `home_page_key` under the streams' signature, when the caller has it).
     """
     set_page(canvas, (page.paper.width * mm, page.paper.height * mm))
     if streams is None or content is None:
@@ -50,7 +52,9 @@ def draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing], pain
         show_page(canvas)
         return
     painter = cast("Painter", paint)
-    streams.show(canvas, home_page_key(streams.signature, content, painter, page, faces),
+    if key is None:
+        key = home_page_key(streams.signature, content, painter, page, faces)
+    streams.show(canvas, key,
                  lambda: _draw_page(canvas, page, faces, paint),
                  lambda: _forms(canvas, painter, [faces[p.face] for p in page.placements]))
 
