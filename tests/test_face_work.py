@@ -20,7 +20,8 @@ from cardgen.layout.bleed import Origins
 from cardgen.layout.drawing import Text
 from cardgen.layout.placed import Placed
 from cardgen.pipeline import faces as faces_module
-from cardgen.pipeline.faces import Faces, copy_groups, hex_top, kind_title, lay_out_faces, lint_warnings
+from cardgen.pipeline.copygroups import copy_groups, hex_top
+from cardgen.pipeline.faces import Faces, kind_title, lay_out_faces, lint_warnings
 from tests.support import gen_deck
 
 REPO = Path(__file__).resolve().parents[1]
@@ -134,6 +135,39 @@ def _lint_warnings(faces: Faces) -> list[Problem]:
                                           f"more face{'s' if more[key] != 1 else ''})")
         out.append(problem)
     return sorted(out, key=lambda p: (str(p.where), p.rule))
+
+
+def test_warm_copy_groups_follow_every_value_they_are_made_of(tmp_path: Path) -> None:
+    """While warm, copy_groups gives the last build's groups again only while none of the
+    values they are made of changed: a count, a name, a front's size or shape, a back, a
+    kind's sheet or an extra changed in place is seen (and a text edit keeps the groups)."""
+    from cardgen.pipeline import warm
+
+    project = gen_deck.make_project(tmp_path / "deck", 12)
+    db = load_database(project, "bench", None)
+    faces = lay_out_faces(db, None, lambda stage, done, total: None)
+    warm.keep_warm()
+    try:
+        first = copy_groups(db, faces)
+        assert first == _copy_groups(db, faces)
+        assert all(map(lambda a, b: a is b, copy_groups(db, faces), first))
+        c = faces.components[3]
+        front = faces.drawings[(c.id, "front")]
+        changes = [lambda: setattr(c, "count", c.count + 2), lambda: setattr(c, "name", "Other"),
+                   lambda: setattr(front, "width", front.width + 1),
+                   lambda: setattr(front, "width", float(int(front.width))),
+                   lambda: setattr(front, "width", int(front.width)),
+                   lambda: setattr(front, "shape", "circle"),
+                   lambda: faces.drawings.pop((c.id, "back"), None),
+                   lambda: faces.sheets.update({c.kind: "tokens"}),
+                   lambda: faces.extras.append(impose.Copy("box", "Box", "Box", 60.0, 90.0, False))]
+        for change in changes:
+            change()
+            assert copy_groups(db, faces) == _copy_groups(db, faces)
+            assert [(type(c.w), type(c.h)) for g in copy_groups(db, faces) for c in g.copies] == [
+                (type(c.w), type(c.h)) for g in _copy_groups(db, faces) for c in g.copies]
+    finally:
+        warm.keep_warm(False)
 
 
 @pytest.mark.parametrize("game,edition", [("l5", "0.6.5"), ("lux-aeterna", None),

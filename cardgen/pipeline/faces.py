@@ -16,7 +16,7 @@ from cardgen import impose
 from cardgen.data.model import Component, Database
 from cardgen.errors import Problem, ProblemsError, fold
 from cardgen.layout.drawing import Drawing
-from cardgen.pipeline import sources, warm
+from cardgen.pipeline import sources
 from cardgen.records import record
 
 if TYPE_CHECKING:
@@ -421,45 +421,6 @@ def _layout() -> ModuleType:
 def kind_title(db: Database, kind: str) -> str:
     spec = db.game.kinds.get(kind)
     return spec.title if spec is not None and spec.title else kind
-
-
-def copy_groups(db: Database, faces: Faces) -> list[impose.Group]:
-    """Copies (count per component) grouped by sheet style and face size, in database order
-    (a kind's title, and a front's group key and shape, worked out once per kind and look:
-    the fronts of a deck share their size, shape and corners)."""
-    groups: dict[tuple[str, float, float, str], list[impose.Copy]] = {}
-    drawings, sheets = faces.drawings, faces.sheets
-    titles: dict[str, str] = {}
-    # (kind, width, height, shape, corners, folds) -> the group's key, hex_top, corners kept
-    looks: dict[tuple[object, ...], tuple[tuple[str, float, float, str], str,
-                                          tuple[tuple[float, float], ...]]] = {}
-    make = warm.remade("copies", impose.Copy)  # warm: the plan's inputs alike by identity
-    for c in faces.components:
-        kind = c.kind
-        front = drawings[(c.id, "front")]
-        w, h, shape = front.width, front.height, front.shape
-        look = (kind, w, h, shape, front.points, front.folds)
-        known = looks.get(look)
-        if known is None:
-            top = hex_top(front)
-            known = looks[look] = ((sheets[kind], round(w, 3), round(h, 3), top), top,
-                                   front.points if shape == "polygon" else ())
-        title = titles.get(kind)
-        if title is None:
-            title = titles[kind] = kind_title(db, kind)
-        copy = make(c.id, title, c.name, w, h, (c.id, "back") in drawings,
-                    shape == "circle", known[1], known[2], front.folds)
-        groups.setdefault(known[0], []).extend([copy] * c.count)
-    boxes = [impose.Group("large", (c,)) for c in faces.extras]
-    return [impose.Group(sheet, tuple(copies)) for (sheet, _, _, _), copies in groups.items()
-            ] + boxes
-
-
-def hex_top(front: Drawing) -> str:
-    """flat or pointy for a hex tile (its first corner on the left: flat), else ''."""
-    if front.shape != "hex" or not front.points:
-        return ""
-    return "flat" if abs(front.points[0][0]) < 1e-6 else "pointy"
 
 
 def lint_errors(found: list[Problem]) -> list[Problem]:

@@ -26,7 +26,7 @@ from cardgen import impose
 from cardgen.impose.geometry import Box, Circle, Label, Lane, Line, Page, Paper, Placement, Slot
 from cardgen.impose.home import copies_placed
 from cardgen.pipeline import warm
-from cardgen.pipeline.faces import copy_groups
+from cardgen.pipeline.copygroups import copy_groups
 from cardgen.pipeline.outputs import project_paper_catalogue
 from cardgen.pipeline.rules import rules_plan_lines
 from cardgen.pipeline.sources import CACHE_FOLDER, read_signed, toolchain, write_signed

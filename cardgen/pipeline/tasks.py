@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Any
 from cardgen import impose
 from cardgen.impose.home import home_file_name
 from cardgen.pipeline import manifest, output, sources, warm
-from cardgen.pipeline.faces import copy_groups, kind_title
+from cardgen.pipeline.copygroups import copy_groups
+from cardgen.pipeline.faces import kind_title
 from cardgen.pipeline.outputs import project_paper_catalogue
 from cardgen.pipeline.pdfops import PdfOpsStore
 from cardgen.pipeline.pdfsplice import MAX_CHANGED

@@ -13,7 +13,8 @@ from cardgen import impose
 from cardgen.data.model import Database
 from cardgen.impose.home import copies_placed, home_file_name
 from cardgen.pipeline import faceuses, manifest, output, sources, warm
-from cardgen.pipeline.faces import BuildOptions, FaceKey, Faces, Progress, copy_groups, kind_title
+from cardgen.pipeline.copygroups import copy_groups
+from cardgen.pipeline.faces import BuildOptions, FaceKey, Faces, Progress, kind_title
 from cardgen.pipeline.outputs import project_paper_catalogue
 from cardgen.pipeline.pagekeys import home_keys, print_keys, remember_print
 from cardgen.pipeline.rules import rules_plan_lines
@@ -101,13 +102,19 @@ def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildO
     title = f"{heading} - print and play ({paper_name}, {_home_mode(options, f)})"
     subject = f"{db.game.title} {db.edition.id}: home-print sheets, print at 100 %"
 
+    known: dict[str, list[str]] = {}  # signature -> the pages' keys, once worked out
+
     def keys_of(signature: str) -> list[str]:
         assert contents is not None
-        return home_keys(path.name, signature, contents, painter, pages, faces.drawings)
+        keys = known[signature] = home_keys(path.name, signature, contents, painter, pages,
+                                            faces.drawings)
+        return keys
 
     def show(canvas: Any, streams: PageStreams | None, n: int) -> None:
+        keys = known.get(streams.signature) if streams is not None else None
         draw_page(canvas, pages[n], faces.drawings, painter, streams,
-                  contents[n] if contents is not None else None)
+                  contents[n] if contents is not None else None,
+                  keys[n] if keys is not None else None)
 
     sizes = [0] * len(pages)
     if store is not None:

@@ -29,20 +29,22 @@ from cardgen.render.faceops import PRIMED_ATTR, PageStreams
 from cardgen.render.pdf import Painter, draw_items, new_canvas, page_boxes, placed_ops
 from cardgen.render.pdfpage import set_page, show_page
 from cardgen.render.pdfreplay import Kept, asked_version, replay, replay_or_draw
-from cardgen.render.pdftext import shown_chars
+from cardgen.render.pdftext import pdf_font, shown_chars
 
 FaceKey = tuple[str, str]
 
 
 def draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing], paint: Callable[..., None],
-              streams: PageStreams | None = None, content: str | None = None) -> None:
+              streams: PageStreams | None = None, content: str | None = None,
+              key: str | None = None) -> None:
     """Draw one planned page: faces through `paint` (render_pdf.paint), then marks and labels;
     the page is shown and its stream encoded.
 
     faces maps (component id, side) -> Drawing; clipping here narrows paint's own bleed clip
     so butted neighbours do not overprint each other. With `streams` (paint is then a
     Painter) and `content` (what the page is made of: its plan and its faces' content), a
-    page kept by an earlier document with the same fonts is shown from its kept stream.
+    page kept by an earlier document with the same fonts is shown from its kept stream
+    (`key`: the page's `home_page_key` under the streams' signature, when the caller has it).
     """
     set_page(canvas, (page.paper.width * mm, page.paper.height * mm))
     if streams is None or content is None:
@@ -50,7 +52,9 @@ def draw_page(canvas: Canvas, page: Page, faces: Mapping[FaceKey, Drawing], pain
         show_page(canvas)
         return
     painter = cast("Painter", paint)
-    streams.show(canvas, home_page_key(streams.signature, content, painter, page, faces),
+    if key is None:
+        key = home_page_key(streams.signature, content, painter, page, faces)
+    streams.show(canvas, key,
                  lambda: _draw_page(canvas, page, faces, paint),
                  lambda: _forms(canvas, painter, [faces[p.face] for p in page.placements]))
 
@@ -311,27 +315,52 @@ def _label_text(canvas: Canvas, text: Text) -> None:
     document with the same signature (`faceops.prime`; the Letter and A4 files of a kind share
     most labels): a text whose characters all had their codes given when the document was
     primed shows the same codes in every such document, so its operators depend on the
-    signature and the text alone (one with another character takes codes first come, first
-    served, and is drawn in every document)."""
+    signature and the text alone. One with another character takes codes first come, first
+    served: its operators are kept by the codes its characters have (`_codes`) once they all
+    have one, as drawing it then gives no code (a page spliced into a file draws its labels
+    on a scratch canvas whose fonts stand as the document's did)."""
     primed = canvas.__dict__.get(PRIMED_ATTR)
     if primed is None:
         draw_items(canvas, [text])
         return
-    key = (primed[0], text.text, text.font, text.size)
+    key: tuple[object, ...] = (primed[0], text.text, text.font, text.size)
     found = _LABEL_TEXTS.get(key)
     if found is not None:
         replay(canvas, found)
         return
+    chars = shown_chars(text.font, [text.text])
+    alone = chars <= primed[1].get(text.font, frozenset())
+    shown = chars | set(text.text)
+    coded = None if alone else _codes(canvas, text.font, shown)
+    if coded is not None:
+        key = (*key, coded[0], coded[2])
+        found = _LABEL_TEXTS.get(key)
+        if found is not None:
+            replay(canvas, found)
+            return
     start = len(canvas._code)
     version = asked_version(canvas, lambda: draw_items(canvas, [text]))
-    if shown_chars(text.font, [text.text]) <= primed[1].get(text.font, frozenset()):
+    if alone or coded is not None and _codes(canvas, text.font, shown) == coded:  # no code given
         if len(_LABEL_TEXTS) >= 4096:
             _LABEL_TEXTS.clear()
         _LABEL_TEXTS[key] = (version, canvas._code[start:], {})
 
 
-# (signature, text, face, size) -> what a label's text gave (`_label_text`), for every document
-_LABEL_TEXTS: dict[tuple[str, str, str, float], Kept] = {}
+def _codes(canvas: Canvas, face: str, chars: set[str]) -> tuple[object, ...] | None:
+    """The font's name in the document, how many codes it has given and the code of each
+    character (in sorted order, a no-break space as the space it is shown as); None while
+    one has none (drawing them would give it one) or the document has not named the font."""
+    state = getattr(pdf_font(face), "state", {}).get(canvas._doc)
+    if state is None or state.internalName is None:
+        return None
+    given = state.assignments
+    codes = tuple(map(given.get, [32 if c == "\xa0" else ord(c) for c in sorted(chars)]))
+    return None if None in codes else (state.internalName, len(given), codes)
+
+
+# (signature, text, face, size) and, for a text with characters the priming gave no code, their
+# codes (`_codes`) -> what a label's text gave (`_label_text`), for every document
+_LABEL_TEXTS: dict[tuple[object, ...], Kept] = {}
 
 
 
