@@ -668,3 +668,27 @@ def test_the_svg_records_a_helper_sends_back_are_kept_as_the_build_process_keeps
     assert "pnp-letter.pdf" not in writers._SVG_RECORDS
     assert previous.written == {"svg/card/a.svg": "svg:a"}
     assert writers._svg_record("svg/card/a.svg", "card", "svg:a", (10, "d")) is written
+
+
+def test_kept_lint_warnings_follow_every_change_of_a_faces_findings() -> None:
+    """While warm, `run.lint_summary` gives the last summary again only for findings equal
+    face by face: another finding, one more or fewer, or another order is summed up anew."""
+    from cardgen.errors import Location, Problem
+    from cardgen.pipeline.faces import lint_warnings
+    from cardgen.pipeline.run import lint_summary
+
+    def faces(*found: list[Problem]) -> SimpleNamespace:
+        drawings = {(f"c{i}", "front"): SimpleNamespace(warnings=w) for i, w in enumerate(found)}
+        return SimpleNamespace(drawings=drawings)
+
+    here, there = Location("layouts/a.yaml", 3, 5), Location("layouts/a.yaml", 9, 5)
+    near = Problem("near-cut", "an edge near the cut", here, "c0 elements[0]", severity="warning")
+    far = replace(near, where=there)
+    warm.keep_warm()
+    cases = [([near], [near]), ([near], [far]), ([near], [near]), ([near], [near], [near]),
+             ([near], []), ([replace(near, message="another")], [near]), ([far], [near]),
+             ([near, far], [near])]
+    for found in cases + cases:
+        for _ in range(2):  # the second time from the kept summary
+            assert lint_summary(faces(*found)) == lint_warnings(faces(*found)), found
+    assert lint_summary(faces([near], [near]))[0].message.endswith("(and 1 more face)")

@@ -26,8 +26,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from cardgen.data.model import Database
-from cardgen.errors import ProblemsError
-from cardgen.pipeline import clean, output, sources, tasks
+from cardgen.errors import Problem, ProblemsError
+from cardgen.pipeline import clean, output, sources, tasks, warm
 from cardgen.pipeline.faces import (
     BuildOptions,
     BuildSummary,
@@ -76,7 +76,7 @@ def _build(db: Database, out_root: Path, options: BuildOptions | None,
     target = Path(out_root) / folder_name(db, options)
     cache = sources.FaceCache(db)
     faces = lay_out_faces(db, options.only, report, cache, options.ink_saver)  # stage 3
-    warnings = [w for w in lint_warnings(faces) if w.severity != "note"]  # `cardgen lint` shows notes
+    warnings = [w for w in lint_summary(faces) if w.severity != "note"]  # `cardgen lint` shows notes
     if options.strict and warnings:
         raise ProblemsError([replace(w, severity="error") for w in warnings])
     if lint_errors(warnings) and not options.draft_report:  # a draft is a play-test copy
@@ -106,6 +106,23 @@ def _build(db: Database, out_root: Path, options: BuildOptions | None,
         warnings=warnings,
         read=sorted({path for probes, _, _ in cache.new.values() for path, _ in probes}),
     )
+
+
+def lint_summary(faces: Faces) -> list[Problem]:
+    """`lint_warnings(faces)`; while the process keeps warm, the last build's again when its
+    faces' findings were equal, face by face in the same order (all that it sums up: a
+    rebuild after a card's text is edited mostly lays out the same findings again)."""
+    found = [tuple(drawing.warnings) for drawing in faces.drawings.values()]
+    if _LINTED and _LINTED[0][0] == found:
+        return list(_LINTED[0][1])
+    summary = lint_warnings(faces)
+    if warm.warm():
+        _LINTED[:] = [(found, list(summary))]
+    return summary
+
+
+# while the process keeps warm: the last build's findings, face by face, and their summary
+_LINTED: list[tuple[list[tuple[Problem, ...]], list[Problem]]] = warm.memo([])
 
 
 def pdf_stages(options: BuildOptions, faces: Faces) -> set[str]:

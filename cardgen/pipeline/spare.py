@@ -76,20 +76,26 @@ def _pruned(tmp: Path, known: Known) -> Known:
             if not sub.is_dir(follow_symlinks=False):
                 _delete(sub)
                 continue
-            before = len(out)
-            for item in os.scandir(sub.path):
-                name = f"{FOLDER}/{sub.name}/{item.name}"
-                found = known.get(name)
-                if (found is not None and item.is_file(follow_symlinks=False)
-                        and item.inode() == found[1]):
-                    out[name] = found
-                else:
-                    _delete(item)
-            if len(out) == before:
+            if not _kept_in(sub, known, out):
                 _rmdir(sub.path)
         if not out:
             _rmdir(entry.path)
     return out
+
+
+def _kept_in(sub: os.DirEntry[str], known: Known, out: Known) -> bool:
+    """Into `out`, the known SVGs of the folder svg/KIND `sub`, all else in it deleted;
+    whether it keeps any."""
+    prefix, get, before = f"{FOLDER}/{sub.name}/", known.get, len(out)
+    for item in os.scandir(sub.path):
+        name = prefix + item.name
+        found = get(name)
+        if (found is not None and item.inode() == found[1]
+                and item.is_file(follow_symlinks=False)):
+            out[name] = found
+        else:
+            _delete(item)
+    return len(out) > before
 
 
 def _rmdir(path: str | Path) -> None:
