@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 import sys
 
-from cardgen.cli.serve_client import CACHE, SOCKET, project_and_command
+from cardgen.cli.serve_client import CACHE, SOCKET, project_and_command, servers_off
 
 IDLE_MINUTES = 15.0
 LOG = "serve.log"  # in PROJECT/.cardgen-cache/
@@ -47,7 +47,7 @@ def idle_minutes() -> float | None:
 def project_to_serve(argv: list[str]) -> str | None:
     """The project folder this command line's process would serve once it has run, None when
     it leaves no server (see the module's docstring)."""
-    if os.environ.get("CARDGEN_NO_SERVER", "0") not in ("", "0"):
+    if servers_off():
         return None
     if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
         return None
@@ -150,7 +150,8 @@ def _redirect(log: str) -> None:
 def _let_go_of_pipes() -> None:
     """Close the pipes, sockets and terminals inherited above stderr (a tool that runs the
     command may hand it more than stdout and stderr, and waits until every copy of its pipe is
-    closed); files stay open (what the build's objects own, such as a font's mapping)."""
+    closed); files and other devices stay open (what the build's objects own, such as a font's
+    mapping)."""
     import stat
 
     folder = "/proc/self/fd" if os.path.isdir("/proc/self/fd") else "/dev/fd"
@@ -166,7 +167,7 @@ def _let_go_of_pipes() -> None:
             mode = os.fstat(fd).st_mode
         except OSError:
             continue  # the listing's own, closed since
-        if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or stat.S_ISCHR(mode):
+        if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or os.isatty(fd):
             os.close(fd)
 
 

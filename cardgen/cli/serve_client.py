@@ -146,10 +146,16 @@ def request(argv: list[str], project: str) -> dict[str, object]:
             "tty": [os.isatty(fd) for fd in (0, 1, 2)], "sizes": _sizes(), "streams": _streams()}
 
 
+def servers_off() -> bool:
+    """Whether CARDGEN_NO_SERVER asks commands to run in their own process (and leave no
+    server: cli/autoserve.py)."""
+    return os.environ.get("CARDGEN_NO_SERVER", "0") not in ("", "0")
+
+
 def handed_over(argv: list[str]) -> int | None:
     """The exit code of the command as a server ran it; None when it was not handed over
     (nothing printed then: run it here)."""
-    if os.environ.get("CARDGEN_NO_SERVER", "0") not in ("", "0"):
+    if servers_off():
         return None
     try:
         found = project_and_command(argv)

@@ -112,12 +112,13 @@ def lint_summary(faces: Faces) -> list[Problem]:
     """`lint_warnings(faces)`; while the process keeps warm, the last build's again when its
     faces' findings were equal, face by face in the same order (all that it sums up: a
     rebuild after a card's text is edited mostly lays out the same findings again)."""
+    if not warm.warm():
+        return lint_warnings(faces)
     found = [tuple(drawing.warnings) for drawing in faces.drawings.values()]
     if _LINTED and _LINTED[0][0] == found:
         return list(_LINTED[0][1])
     summary = lint_warnings(faces)
-    if warm.warm():
-        _LINTED[:] = [(found, list(summary))]
+    _LINTED[:] = [(found, list(summary))]
     return summary
 
 
