@@ -110,11 +110,19 @@ def connect(cache: str) -> object:
     finally:
         os.fchdir(here)
         os.close(here)
-    creds = sock.getsockopt(_socket.SOL_SOCKET, _socket.SO_PEERCRED, 12)  # pid, uid, gid
-    if int.from_bytes(creds[4:8], sys.byteorder) != os.getuid():
+    if peer(sock)[1] != os.getuid():
         sock.close()
         raise OSError("the server is another user's")
     return sock
+
+
+def peer(sock: object) -> tuple[int, int]:
+    """The pid and uid of the process at the other end of a connected Unix socket."""
+    import _socket
+
+    creds = sock.getsockopt(_socket.SOL_SOCKET, _socket.SO_PEERCRED, 12)  # type: ignore[attr-defined]  # pid, uid, gid
+    return (int.from_bytes(creds[0:4], sys.byteorder, signed=True),
+            int.from_bytes(creds[4:8], sys.byteorder))
 
 
 def _sizes() -> list[tuple[int, int] | None]:

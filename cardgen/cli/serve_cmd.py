@@ -27,13 +27,12 @@ import _socket  # socket's C half: socket.py's import (its enums) is ~7 ms of a 
 import argparse
 import contextlib
 import os
-import struct
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardgen.cli.serve_client import CACHE, SOCKET, fixed
+from cardgen.cli.serve_client import CACHE, SOCKET, fixed, peer
 from cardgen.errors import Problem, ProblemsError
 
 if TYPE_CHECKING:
@@ -120,7 +119,7 @@ def stop(project: Path, console: Printer) -> int:
     command it runs, if any, first), and waited for until its socket is gone."""
     import _signal as signal
 
-    from cardgen.cli.serve_client import connect
+    from cardgen.cli.serve_client import connect, peer
 
     cache = project / CACHE
     try:
@@ -129,9 +128,7 @@ def stop(project: Path, console: Printer) -> int:
         console.print(f"no server runs for {project}", markup=False, soft_wrap=True)
         return 0
     try:
-        creds = sock.getsockopt(_socket.SOL_SOCKET, _socket.SO_PEERCRED,  # type: ignore[attr-defined]
-                                struct.calcsize("3i"))
-        pid = struct.unpack("3i", creds)[0]
+        pid = peer(sock)[0]
     finally:
         sock.close()  # type: ignore[attr-defined]
     with contextlib.suppress(ProcessLookupError):
@@ -142,7 +139,7 @@ def stop(project: Path, console: Printer) -> int:
     if os.path.lexists(cache / SOCKET):
         raise ProblemsError([Problem(
             "serve-running", f"the server of {project} (pid {pid}) is still running after "
-            f"{STOP_WAIT:g} s", hint="it ends the command it runs first; or end it: kill {pid}")])
+            f"{STOP_WAIT:g} s", hint=f"it ends the command it runs first; or end it: kill {pid}")])
     console.print(f"stopped the server of {project} (pid {pid})", markup=False, soft_wrap=True)
     return 0
 
@@ -307,8 +304,7 @@ class _Server:
         from cardgen.cli.serve_request import Connection, Request, log_line, run
 
         started = time.perf_counter(), time.process_time()
-        creds = sock.getsockopt(_socket.SOL_SOCKET, _socket.SO_PEERCRED, struct.calcsize("3i"))
-        if struct.unpack("3i", creds)[1] != os.getuid():
+        if peer(sock)[1] != os.getuid():
             return  # another user's: closed unanswered
         conn = Connection(sock)
         try:

@@ -187,6 +187,7 @@ def swapped(new: Path, target: Path, old: Path) -> bool:
     """After `new` replaced `target` (the output it replaced renamed to `old`): keep `old` as
     the target's spare when the build made `new` warm; False when it is to be deleted."""
     known = _NEXT.pop(str(new), None)
+    _FRESH.pop(str(new), None)  # what `seeded` would have linked: an older output is the spare
     if known is None or not warm.warm():
         return False
     try:
