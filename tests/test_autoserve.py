@@ -318,3 +318,17 @@ def test_ctrl_c_ends_the_command_and_the_process_started_ends_as_it_does(tmp_pat
     time.sleep(1.0)
     os.killpg(started.pid, 2)
     assert started.wait(timeout=30) == 130
+
+
+def test_a_command_whose_process_started_is_killed_ends_too(tmp_path: Path) -> None:
+    """A caller's timeout kills the process it started (SIGKILL, nothing passed on): the
+    command in the child ends with it (on Linux), and no server stays."""
+    started = subprocess.Popen([sys.executable, "-c", SCRIPT, str(tmp_path), "waits"], env=ENV,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(1.0)
+    children = [int(p) for p in Path(f"/proc/{started.pid}/task/{started.pid}/children")
+                .read_text().split()]
+    assert len(children) == 1 and alive(children[0])
+    started.kill()
+    assert started.wait(timeout=30) == -9
+    assert wait_until(lambda: not alive(children[0]), 10)

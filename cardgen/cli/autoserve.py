@@ -86,6 +86,7 @@ def run_in_child(project: str) -> bool:
         reader, writer = os.pipe()
     except OSError:
         return False
+    parent = os.getpid()
     try:
         pid = os.fork()
     except OSError:
@@ -95,9 +96,24 @@ def run_in_child(project: str) -> bool:
     if pid == 0:
         os.close(reader)
         _CODE_TO = writer
+        _die_with_parent(parent)
         return True
     os.close(writer)
     _end_with_child(pid, reader)
+
+
+def _die_with_parent(parent: int) -> None:
+    """On Linux, while the command runs: SIGTERM when the `parent` dies (killed by a caller's
+    timeout, say), so no command runs on that nobody waits for; off (`parent` 0) before the
+    child serves. A parent gone before this was asked ends the child at once."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, 15 if parent else 0)  # PR_SET_PDEATHSIG, SIGTERM
+    except (OSError, AttributeError):
+        return
+    if parent and os.getppid() != parent:
+        os._exit(1)
 
 
 _CODE_TO: int | None = None  # in a child run_in_child made: where it sends its exit code
@@ -207,6 +223,7 @@ def _serve_detached(project: str, cache: str, folder: int, code: int) -> NoRetur
     try:
         os.setsid()  # no Ctrl-C or hang-up of the terminal reaches it
         _redirect(os.path.join(cache, LOG))  # the caller's output pipes let go of first
+        _die_with_parent(0)  # the parent ends once it has the code: the server stays
         os.write(_CODE_TO, bytes([code]))  # the parent ends with it
         os.close(_CODE_TO)
         _let_go_of_pipes()
