@@ -278,6 +278,7 @@ if autoserve.run_in_child(sys.argv[1]):  # the child: sys.argv[2] says how it en
     for fd in (0, 1, 2):
         os.dup2(null, fd)
     open(os.path.join(sys.argv[1], "pid"), "w").write(str(os.getpid()))
+    autoserve._die_with_parent(0)
     os.write(autoserve._CODE_TO, bytes([5]))
     signal.pause()
 sys.exit(99)  # never: the parent ends in run_in_child
