@@ -16,8 +16,8 @@ Rows (what / figure / goal):
   edit rebuild               600 cards, one card's text edited after a full build, and
                              `cardgen build` typed again: handed to the server the full build
                              left (cli/autoserve.py): the client's CPU plus the server's
-                             from the fork that made it to the command's end (its log line's)
-                             and its helpers' (/proc) / the full build's, <= 10 %
+                             from the end of the full build to the command's end (its log
+                             line's) and its helpers' (/proc) / the full build's, <= 10 %
   edit handed to serve       the same, with a `cardgen serve` started by hand (warmed by one
                              rebuild not counted), five edits in a row: the means of the five
   edit in a fresh process    for reference, no goal: the rebuild in a process of its own, no
@@ -29,8 +29,10 @@ Rows (what / figure / goal):
                              in a fresh process (not handed to the server the build left):
                              wall seconds, <= 0.25 s (wall-time bound)
 
-Builds run as typed, so each one that finds no server leaves one (cli/autoserve.py); it stops
-within seconds once the next cold build deletes its project's .cardgen-cache.
+Builds run as typed, so each one that finds no server runs in a child that stays on as the
+project's server (cli/autoserve.py): a build's CPU is the process the command line started
+(which waits) plus what the server's first log line says the build took in it and its helpers.
+A server stops within seconds once the next cold build deletes its project's .cardgen-cache.
 
 Wall-time rows need a quiet machine; CPU ratios hold up on a busy one.
 
@@ -98,9 +100,22 @@ def floor(n: int, work: Path) -> Run:
 
 
 def cold_build(project: Path, target: str, out: Path, *args: str) -> Run:
+    """A build as typed, with no output or caches before it: the process the command line
+    started (which only waits, when the build runs in the child that stays on as the
+    project's server: cli/autoserve.py) and, from the server's first line, the CPU the build
+    took in that child and its helpers."""
     shutil.rmtree(project / ".cardgen-cache", ignore_errors=True)
     shutil.rmtree(out, ignore_errors=True)
-    return run_child(cardgen(project, "build", target, "--out", str(out), *args))
+    run = run_child(cardgen(project, "build", target, "--out", str(out), *args))
+    log = project / ".cardgen-cache" / "serve.log"
+    if log.exists():
+        _wait_for_line(log, "serving ")
+        took = re.search(r"; the build it ran first took ([\d.]+) s CPU, its helpers ([\d.]+) s$",
+                         log.read_text().splitlines()[0])
+        if took is None:
+            raise RuntimeError(f"no build CPU on the server's first line:\n{log.read_text()}")
+        run.cpu += float(took.group(1)) + float(took.group(2))
+    return run
 
 
 # --------------------------------------------------------------------------- rows
@@ -200,10 +215,9 @@ def edit_rows(repeat: int, work: Path) -> list[Row]:
 
 def left_server_rebuild(project: Path, build: list[str]) -> tuple[Run, float]:
     """The rebuild `build` handed to the server the last build of `project` left
-    (cli/autoserve.py): the client's run, and the server's CPU seconds from the fork that
-    made it to the command's end (its log line's "since the server started": its start as a
-    server, the memory pages it copies from the build, the command), and whatever processes
-    it waited for (from /proc)."""
+    (cli/autoserve.py): the client's run, and the server's CPU seconds from the end of the
+    build it ran first to the command's end (its log line's "since the server started": its
+    start as a server, the command), and whatever processes it waited for since (/proc)."""
     log = project / ".cardgen-cache" / "serve.log"
     _wait_for_line(log, "serving ")
     pid = int(log.read_text().split(", pid ", 1)[1].split(" ", 1)[0])

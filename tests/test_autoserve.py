@@ -234,3 +234,102 @@ def test_on_a_terminal_the_first_command_says_it_stays_on(project: Path) -> None
     assert wait_until(lambda: (project / CACHE / "serve.sock").exists())
     code, written = test_serve.on_terminal(project, 100, "check", **env)  # handed over
     assert code == 0 and b"stays on" not in written, written
+
+
+def test_the_build_runs_in_the_child_that_stays_and_its_cpu_is_on_the_servers_first_line(
+        project: Path, tmp_path: Path) -> None:
+    """The process the command line started only waits: the build ran in the server, whose
+    first line says what it took; later lines count the server's CPU from then on."""
+    started = subprocess.Popen([sys.executable, "-m", "cardgen", "build", "--out",
+                                str(tmp_path / "out")], cwd=project, env=ENV,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(started.pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    pid = server_pid(project)
+    assert pid != started.pid
+    first = (project / CACHE / autoserve.LOG).read_text().splitlines()[0]
+    took = float(first.split("the build it ran first took ", 1)[1].split(" s CPU", 1)[0])
+    assert took > usage.ru_utime + usage.ru_stime  # the build's work was the child's
+    assert cardgen(project, "build", "--out", str(tmp_path / "out")).returncode == 0
+    line = (project / CACHE / autoserve.LOG).read_text().splitlines()[1]
+    since = float(line.rsplit("; ", 1)[1].split(" s CPU since", 1)[0])
+    assert 0 < since < took + 1  # from when it began to serve, not from the fork
+
+
+SCRIPT = """
+import os, signal, sys, time
+from cardgen.cli import autoserve
+if autoserve.run_in_child(sys.argv[1]):  # the child: sys.argv[2] says how it ends
+    how = sys.argv[2]
+    if how == "exit":
+        sys.exit(7)
+    if how == "killed":
+        os.kill(os.getpid(), signal.SIGTERM)
+    if how == "waits":
+        signal.pause()
+    if how == "interrupted":
+        try:
+            signal.pause()
+        except KeyboardInterrupt:  # as a command ends on Ctrl-C, a moment later
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            time.sleep(0.5)
+            sys.exit(130)
+    null = os.open(os.devnull, os.O_RDWR)  # "sends": as a server does, its output let go of
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    open(os.path.join(sys.argv[1], "pid"), "w").write(str(os.getpid()))
+    autoserve._die_with_parent(0)
+    os.write(autoserve._CODE_TO, bytes([5]))
+    signal.pause()
+sys.exit(99)  # never: the parent ends in run_in_child
+"""
+
+
+@pytest.mark.parametrize(("how", "code"), [("exit", 7), ("killed", -15), ("sends", 5)])
+def test_the_process_started_ends_as_its_child_says(tmp_path: Path, how: str, code: int
+                                                   ) -> None:
+    started = subprocess.run([sys.executable, "-c", SCRIPT, str(tmp_path), how], env=ENV,
+                             capture_output=True, timeout=60, check=False)
+    assert started.returncode == code, started.stderr
+    if how == "sends":  # the child that sent its code serves on: here it waits, ended by hand
+        child = int((tmp_path / "pid").read_text())
+        assert alive(child)
+        os.kill(child, 15)
+
+
+def test_a_sigterm_to_the_process_started_ends_the_command_in_the_child(tmp_path: Path
+                                                                        ) -> None:
+    started = subprocess.Popen([sys.executable, "-c", SCRIPT, str(tmp_path), "waits"], env=ENV,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(1.0)  # the child forked and waits
+    children = [int(p) for p in Path(f"/proc/{started.pid}/task/{started.pid}/children")
+                .read_text().split()]
+    assert len(children) == 1 and alive(children[0])
+    started.send_signal(15)
+    assert started.wait(timeout=30) == -15
+    assert wait_until(lambda: not alive(children[0]), 10)
+
+
+def test_ctrl_c_ends_the_command_and_the_process_started_ends_as_it_does(tmp_path: Path
+                                                                        ) -> None:
+    """The terminal sends Ctrl-C to both processes: the one started waits for the command."""
+    started = subprocess.Popen([sys.executable, "-c", SCRIPT, str(tmp_path), "interrupted"],
+                               env=ENV, start_new_session=True, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    time.sleep(1.0)
+    os.killpg(started.pid, 2)
+    assert started.wait(timeout=30) == 130
+
+
+def test_a_command_whose_process_started_is_killed_ends_too(tmp_path: Path) -> None:
+    """A caller's timeout kills the process it started (SIGKILL, nothing passed on): the
+    command in the child ends with it (on Linux), and no server stays."""
+    started = subprocess.Popen([sys.executable, "-c", SCRIPT, str(tmp_path), "waits"], env=ENV,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(1.0)
+    children = [int(p) for p in Path(f"/proc/{started.pid}/task/{started.pid}/children")
+                .read_text().split()]
+    assert len(children) == 1 and alive(children[0])
+    started.kill()
+    assert started.wait(timeout=30) == -9
+    assert wait_until(lambda: not alive(children[0]), 10)

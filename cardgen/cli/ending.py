@@ -13,8 +13,8 @@ thread, the profiler writes its figures, or the pipe is reported as it always ha
 
 `build` and `check` first look for a `cardgen serve` of their project and hand it the command
 (cli/serve_client.py) before the command line's own modules are imported; with none, they run
-here as every command does, and the process then stays on as the project's server
-(cli/autoserve.py).
+in a child forked at once, which then stays on as the project's server, while this process
+waits for its exit code and ends with it (cli/autoserve.py).
 """
 
 from __future__ import annotations
@@ -39,13 +39,16 @@ def run() -> NoReturn:
 
     code = handed_over(sys.argv[1:])
     if code is None:
-        from cardgen.cli.autoserve import project_to_serve
+        from cardgen.cli.autoserve import project_to_serve, run_in_child
+
+        staying = project_to_serve(sys.argv[1:])
+        if staying is not None and not run_in_child(staying):
+            staying = None  # no child could be made: the command runs here, no server stays
         from cardgen.patterns import prime
         from cardgen.texts import install
 
         prime()  # the patterns its modules compile on import, from their compiled code
         install()  # and the named tuples' texts
-        staying = project_to_serve(sys.argv[1:])
         if staying is not None:
             from cardgen.pipeline.warm import keep_warm
 
@@ -56,7 +59,7 @@ def run() -> NoReturn:
         if staying is not None:
             from cardgen.cli.autoserve import stay
 
-            stay(staying, code)  # the child serves; the parent ends here
+            stay(staying, code)  # detaches and serves; else the process ends here
     end_process(code)
     sys.exit(code)
 

@@ -65,7 +65,8 @@ def add_serve(sub: Any, target_arg: Callable[[argparse.ArgumentParser], None], m
                    help="stop the project's server (one you started, or one a build left) and exit")
     # left: 0, or (a server a build left: cli/autoserve.py) the inode of the .cardgen-cache its
     # build saw
-    p.set_defaults(handler=lambda args, console: serve(args, console, main), left=0)
+    # ran: for a server a build left, the CPU seconds its command took (its own, its helpers')
+    p.set_defaults(handler=lambda args, console: serve(args, console, main), left=0, ran=None)
 
 
 def serve(args: argparse.Namespace, console: Printer, main: Main) -> int:
@@ -94,13 +95,16 @@ def serve(args: argparse.Namespace, console: Printer, main: Main) -> int:
     keep_parsed()  # as in `cardgen watch`: a save re-parses only the files (and items) it changed
     try:
         server = _Server(project, listener, bound, main, console, interrupts)
+        server.since = args.ran[0] if args.ran else 0.0
         if args.target:
             server.warm(args.target)
         unit = "minute" if args.idle == 1 else "minutes"
         minutes = f"; stops after {args.idle:g} {unit} without a command" if args.idle else ""
         how = "left by a build: `cardgen serve --stop`" if args.left else "Ctrl-C"
+        ran = (f"; the build it ran first took {args.ran[0]:.3f} s CPU, its helpers "
+               f"{args.ran[1]:.3f} s") if args.ran else ""
         console.print(f"serving {project} on {CACHE}/{SOCKET}, pid {os.getpid()} ({how} "
-                      f"stops{minutes})", markup=False, soft_wrap=True)
+                      f"stops{minutes}){ran}", markup=False, soft_wrap=True)
         server.loop(args.idle * 60)
     except KeyboardInterrupt:
         pass
@@ -246,6 +250,7 @@ class _Server:
         self.code = code_state()
         self.layouts = self._layout_side()
         self.stale = False
+        self.since = 0.0  # the process's CPU seconds when it began to serve (log_line)
 
     def _layout_side(self) -> dict[str, tuple[int, int, int]]:
         """What the project's layouts and icons are read from: layouts/ and cardgen.yaml."""
@@ -324,7 +329,7 @@ class _Server:
             self.stale = True
         if why is not None:
             conn.send(b"n", why.encode())
-            self.console.print(log_line(request.argv, f"declined: {why}", started), markup=False,
+            self.console.print(log_line(request.argv, f"declined: {why}", started, self.since), markup=False,
                                soft_wrap=True)
             return
         layouts = self._layout_side()
@@ -340,7 +345,7 @@ class _Server:
         except (OSError, ValueError) as exc:  # the client's folder is gone, ...
             code = 2
             conn.send(b"e", f"cardgen serve: {exc}\n".encode())
-        self.console.print(log_line(request.argv, code, started), markup=False, soft_wrap=True)
+        self.console.print(log_line(request.argv, code, started, self.since), markup=False, soft_wrap=True)
         conn.send(b"x", str(code).encode())  # after the line: a client that ends finds it written
         with contextlib.suppress(OSError):
             sock.shutdown(_socket.SHUT_RD)  # ends the thread reading Ctrl-C

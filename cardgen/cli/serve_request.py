@@ -288,12 +288,15 @@ def _sized(sizes: list[Any], real: Callable[..., os.terminal_size]) -> Callable[
     return get_terminal_size
 
 
-def log_line(argv: list[str], code: int | str, started: tuple[float, float]) -> str:
+def log_line(argv: list[str], code: int | str, started: tuple[float, float],
+             since: float = 0.0) -> str:
     """The server's line for a command: the time, the command line, its exit code (or why it
-    was declined), and the seconds and CPU seconds since `started` (perf_counter, process_time)."""
+    was declined), the seconds and CPU seconds since `started` (perf_counter, process_time),
+    and the process's CPU seconds since `since` (when it began to serve: 0 for a process
+    started to serve, the CPU its command had taken for one a build left)."""
     import shlex
 
     return (f"{time.strftime('%H:%M:%S')} cardgen {shlex.join(argv)} -> "
             f"{code if isinstance(code, str) else f'exit {code}'} "
             f"({time.perf_counter() - started[0]:.2f} s, {time.process_time() - started[1]:.3f} s CPU; "
-            f"{time.process_time():.3f} s CPU since the server started)")
+            f"{time.process_time() - since:.3f} s CPU since the server started)")

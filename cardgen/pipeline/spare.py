@@ -169,20 +169,6 @@ def seeded(new: Path, target: Path) -> None:
     _SPARES[str(target)] = (spare, known)
 
 
-def adopted() -> None:
-    """In a process forked from the one that kept the spares (a build that stays on as a
-    server: cli/autoserve.py): each spare renamed for this process, as its own (a spare is
-    named by its process, and one whose process is gone is deleted as a leftover)."""
-    for target, (folder, known) in list(_SPARES.items()):
-        mine = spare_name(Path(target))
-        try:
-            folder.rename(mine)
-        except OSError:
-            del _SPARES[target]
-            continue
-        _SPARES[target] = (mine, known)
-
-
 def swapped(new: Path, target: Path, old: Path) -> bool:
     """After `new` replaced `target` (the output it replaced renamed to `old`): keep `old` as
     the target's spare when the build made `new` warm; False when it is to be deleted."""
