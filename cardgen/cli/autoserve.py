@@ -217,8 +217,10 @@ def _serve_detached(project: str, cache: str, folder: int, code: int) -> NoRetur
     `cardgen serve` on the project; ends the process (never returns, never runs the exit work
     of the command line's process)."""
     assert _CODE_TO is not None
-    times = os.times()
-    ran = (times.user + times.system, times.children_user + times.children_system)
+    import time
+
+    times = os.times()  # in clock ticks: the children's alone, the process's own precisely
+    ran = (time.process_time(), times.children_user + times.children_system)
     served = 0
     try:
         os.setsid()  # no Ctrl-C or hang-up of the terminal reaches it
