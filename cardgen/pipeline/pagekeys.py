@@ -10,7 +10,10 @@ the thousands of faces a document places) and finds the faces whose entries are 
 objects of the last build's (face keys: equal texts) by comparing the lists with `map` too;
 a page none of whose faces changed, of the same signature and content, keeps its key, and
 only the others' keys are worked out (a one-card edit: a few pages). Holding the last
-build's objects in the lists keeps their ids from being reused.
+build's objects in the lists keeps their ids from being reused. A kept plan's pages give
+their faces placed again (`placed_faces`), and a document placing the very faces the one
+before it did in this build (Letter and A4) takes that one's facts and what changed in them
+(`_shared_facts`, `_shared_changed`).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from bisect import bisect_right
 from collections.abc import Iterable
 from itertools import accumulate, chain, compress
 from marshal import dumps
-from operator import attrgetter, is_not, ne
+from operator import attrgetter, is_, is_not, ne
 from typing import TYPE_CHECKING, Any
 
 from cardgen.pipeline import warm
@@ -113,10 +116,8 @@ def home_keys(document: str, signature: str, contents: list[str], painter: Any,
     if not warm.warm():
         return [home_page_key(signature, content, painter, page, drawings)
                 for content, page in zip(contents, pages, strict=True)]
-    counts = list(map(len, map(_PLACEMENTS, pages)))
-    placed = list(map(drawings.__getitem__, map(_FACE, chain.from_iterable(map(_PLACEMENTS,
-                                                                                 pages)))))
-    now = facts(painter, placed)
+    counts, placed = placed_faces(document, pages)
+    now = _shared_facts(document, painter, drawings, placed)
     last = _HOME.get(document)
     if (last is None or last[0] != signature or last[1] != counts
             or len(last[2]) != len(contents)):
@@ -125,13 +126,57 @@ def home_keys(document: str, signature: str, contents: list[str], painter: Any,
     else:
         flags = list(map(ne, contents, last[2]))
         ends = list(accumulate(counts))  # a page's placements end before its entry
-        for i in changed(now, last[3]):
+        for i in _shared_changed(now, last[3]):
             flags[bisect_right(ends, i)] = True
         out = list(last[4])
     for n in compress(range(len(pages)), flags):
         out[n] = _by_bytes(signature, contents[n], painter, pages[n], drawings)
     _HOME[document] = (signature, counts, contents, now, out)
     return out
+
+
+def placed_faces(document: str, pages: list[impose.Page]) -> tuple[list[int], list[FaceKey]]:
+    """The number of faces each page places and the faces placed, in order (lists no one
+    changes); while warm, the very lists of the document's last call when its pages place the
+    very Placements (frozen) of that call, in order (a kept plan's)."""
+    placements = list(map(_PLACEMENTS, pages))
+    counts = list(map(len, placements))
+    each = list(chain.from_iterable(placements))
+    last = _PLACED.get(document) if warm.warm() else None
+    if (last is not None and counts == last[1] and len(each) == len(last[0])
+            and all(map(is_, each, last[0]))):
+        return last[1], last[2]
+    placed = list(map(_FACE, each))
+    if warm.warm():
+        if len(_PLACED) >= 64:
+            _PLACED.clear()
+        _PLACED[document] = (each, counts, placed)
+    return counts, placed
+
+
+def _shared_facts(document: str, painter: Any, drawings: dict[FaceKey, Drawing],
+                  placed: list[FaceKey]) -> Facts:
+    """`facts` of the drawings of the faces placed; the very lists the last home-print
+    document had when it was another document placing an equal list of faces with the same
+    drawings, keys by id and forms (the same objects: `writers.painted` shares them between
+    the documents of one build placing the same faces, Letter and A4). Nothing changes the
+    lists once made."""
+    last = _FACTS.get("last")
+    if (last is not None and last[0] is painter.keys and last[1] is painter.reused
+            and last[2] is drawings and last[3] != document and last[4] == placed):
+        return last[5]
+    now = facts(painter, list(map(drawings.__getitem__, placed)))
+    _FACTS["last"] = (painter.keys, painter.reused, drawings, document, placed, now)
+    return now
+
+
+def _shared_changed(now: Facts, last: Facts) -> list[int]:
+    """`changed(now, last)`, taken again when the last call compared these very lists."""
+    kept = _CHANGED.get("last")
+    if kept is not None and kept[0] is now and kept[1] is last:
+        return kept[2]
+    found = _CHANGED["last"] = (now, last, changed(now, last))
+    return found[2]
 
 
 def _by_bytes(signature: str, content: str, painter: Any, page: impose.Page,
@@ -165,3 +210,13 @@ _HOME: dict[str, tuple[str, list[int], list[str], Facts, list[str]]] = warm.memo
 # while the process keeps warm: (signature, content, the faces' keys, forms, shapes, corners
 # and points marshalled) -> the home-print page's key (`_by_bytes`)
 _HOME_KEYS: dict[tuple[str, str, bytes], str] = warm.memo({})
+# while the process keeps warm: "last" -> the keys by id, forms, drawings, document and faces
+# placed `_shared_facts` last worked on, and their facts
+_FACTS: dict[str, tuple[Any, Any, dict[FaceKey, Drawing], str, list[FaceKey], Facts]] = (
+    warm.memo({}))
+# while the process keeps warm: "last" -> the two facts `_shared_changed` last compared, and
+# the faces it found changed
+_CHANGED: dict[str, tuple[Facts, Facts, list[int]]] = warm.memo({})
+# while the process keeps warm: per home-print document, the Placements `placed_faces` last
+# looked at (held: their ids are not reused meanwhile), their counts per page and faces
+_PLACED: dict[str, tuple[list[Any], list[int], list[FaceKey]]] = warm.memo({})

@@ -275,6 +275,9 @@ def _warm_chars(faces: list[tuple[str, Drawing]], known: dict[str, Any]) -> Any:
     from cardgen.render.faceops import DocChars, _shaping, doc_chars
 
     shaping = _shaping()
+    last = _LAST_CHARS.get("last")
+    if last is not None and last[0] is faces and last[1] is shaping:
+        return last[2]  # the very faces of the document before (writers.painted shares them)
     found: dict[str, set[str]] = {}
     for start in range(0, len(faces), BLOCK):
         block = faces[start:start + BLOCK]
@@ -288,7 +291,13 @@ def _warm_chars(faces: list[tuple[str, Drawing]], known: dict[str, Any]) -> Any:
             found.setdefault(face, set()).update(text)
     out = DocChars((face, "".join(sorted(chars))) for face, chars in sorted(found.items()))
     out.covered = frozenset(map(_KEY, faces))
+    _LAST_CHARS["last"] = (faces, shaping, out)
     return out
+
+
+# while the process keeps warm: "last" -> the faces `_warm_chars` last worked on (a list no
+# one changes: `writers.painted`'s), the shaping and their characters
+_LAST_CHARS: dict[str, tuple[list[tuple[str, Drawing]], object, Any]] = memo({})
 
 
 def _kept(entries: Mapping[str, Any], names: Iterable[str]) -> dict[str, Any]:

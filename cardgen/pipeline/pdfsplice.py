@@ -314,7 +314,8 @@ def _drawn(canvas: Canvas, streams: PageStreams, changed: list[int], old: list[A
 
 def _joined(data: bytes, found: Record, bodies: dict[int, bytes]
             ) -> tuple[bytes, list[int], int] | None:
-    """The previous file with the given objects' bodies replaced, its xref counted again."""
+    """The previous file with the given objects' bodies replaced, its xref counted again
+    from the first replaced object on (`_moved_table`)."""
     offsets, xref = found.get("offsets"), found.get("xref")
     if not isinstance(offsets, list) or not isinstance(xref, int) or not offsets:
         return None
@@ -326,7 +327,8 @@ def _joined(data: bytes, found: Record, bodies: dict[int, bytes]
         return None  # not the table this file was recorded with
     if not all(1 <= n <= len(offsets) for n in bodies):
         return None
-    parts: list[bytes] = []
+    parts: list[bytes | memoryview] = []  # the unchanged runs as views (not copied twice)
+    view = memoryview(data)
     moved: list[int] = []
     at, shift, done = 0, 0, 0  # done: the objects whose new offsets are in `moved`
     for number in sorted(bodies):  # the objects between two replaced ones move together
@@ -338,7 +340,7 @@ def _joined(data: bytes, found: Record, bodies: dict[int, bytes]
             return None
         body = bodies[number]
         chunk = head + body + (b"" if body.endswith(b"\n") else b"\n") + b"endobj\n"
-        parts += [data[at:start], chunk]
+        parts += [view[at:start], chunk]
         shift += len(chunk) - (end - start)
         at = end
     moved += offsets[done:] if not shift else [o + shift for o in offsets[done:]]
@@ -347,8 +349,8 @@ def _joined(data: bytes, found: Record, bodies: dict[int, bytes]
     tail = _TAIL.search(trailer)
     if tail is None:
         return None
-    new_table = _xref(moved)
-    parts += [data[at:xref], new_table, trailer[:tail.start()],
+    new_table = _moved_table(table, offsets, moved, min(bodies, default=len(moved)))
+    parts += [view[at:xref], new_table, trailer[:tail.start()],
               b"startxref\n%d\n" % new_xref + b"%%EOF\n"]
     joined = b"".join(parts)
     if warm.warm():  # the next splice of this file finds its table here
@@ -356,6 +358,19 @@ def _joined(data: bytes, found: Record, bodies: dict[int, bytes]
             _TABLES.clear()
         _TABLES[(len(joined), new_xref)] = (list(moved), new_table)
     return joined, moved, new_xref
+
+
+def _moved_table(table: bytes, offsets: list[int], moved: list[int], first: int) -> bytes:
+    """`_xref(moved)` from `table` (`_xref(offsets)`, the offsets before): the entries of
+    objects 1 to `first` (up to the first replaced one: they did not move) taken as they are,
+    the others' formatted again (none when no object moved)."""
+    if moved == offsets:
+        return table
+    head = _XREF_HEAD % (len(offsets) + 1)
+    if len(table) != len(head) + 20 * len(offsets) or not table.startswith(head):
+        return _xref(moved)
+    rest = moved[first:]
+    return table[:len(head) + 20 * first] + (b"%010d 00000 n \n" * len(rest)) % tuple(rest)
 
 
 def _table(found: Record, offsets: list[int]) -> bytes:
@@ -372,5 +387,8 @@ _TABLES: dict[tuple[object, object], tuple[list[int], bytes]] = warm.memo({})
 
 def _xref(offsets: list[int]) -> bytes:
     """The cross-reference table reportlab writes (pdfsave._xref) for objects 1.. in order."""
-    return (b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1)
+    return (_XREF_HEAD % (len(offsets) + 1)
             + (b"%010d 00000 n \n" * len(offsets)) % tuple(offsets))
+
+
+_XREF_HEAD = b"xref\n0 %d\n0000000000 65535 f \n"  # the count and object 0's entry

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from itertools import chain, compress
-from operator import attrgetter
+from itertools import chain, compress, repeat
+from operator import attrgetter, eq
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -16,7 +16,7 @@ from cardgen.pipeline import faceuses, manifest, output, sources, warm
 from cardgen.pipeline.copygroups import copy_groups
 from cardgen.pipeline.faces import BuildOptions, FaceKey, Faces, Progress, kind_title
 from cardgen.pipeline.outputs import project_paper_catalogue
-from cardgen.pipeline.pagekeys import home_keys, print_keys, remember_print
+from cardgen.pipeline.pagekeys import home_keys, placed_faces, print_keys, remember_print
 from cardgen.pipeline.rules import rules_plan_lines
 
 if TYPE_CHECKING:
@@ -66,9 +66,13 @@ def painted(faces: Faces, placed: list[FaceKey], document: str = ""
     its id; and (face key, drawing) of each face placed, once, in order. Each face keyed
     once, the passes over the uses and faces made by `map` (no Python loop over them); while
     warm, what the document's last build found of the same uses is taken again but for the
-    faces whose key or drawing changed (`pipeline.faceuses`)."""
+    faces whose key or drawing changed (`pipeline.faceuses`), and a document placing the
+    very faces another did this build (Letter and A4) shares its uses (`_shared_uses`)."""
     from cardgen.render.pdf import Painter
 
+    shared = _shared_uses(faces, placed, document) if warm.warm() else None
+    if shared is not None:
+        return Painter(shared[0], shared[1]), shared[2]
     last = faceuses.USES.get(document) if warm.warm() else None
     if last is None or last.placed != placed:
         last = faceuses.Uses(placed)
@@ -80,7 +84,28 @@ def painted(faces: Faces, placed: list[FaceKey], document: str = ""
     if warm.warm():
         faceuses.keep(document, last)
     forms = set(compress(uses.keys(), map((1).__lt__, uses.values())))
-    return Painter(forms, by_id), list(zip(named, shown, strict=True))
+    drawn = list(zip(named, shown, strict=True))
+    if warm.warm():
+        _PAINTED["last"] = (faces, list(placed), document, forms, by_id, drawn)
+    return Painter(forms, by_id), drawn
+
+
+def _shared_uses(faces: Faces, placed: list[FaceKey], document: str
+                 ) -> tuple[set[str], dict[int, str], list[tuple[str, Drawing]]] | None:
+    """The forms, keys by id and faces `painted` last found, when they were of these very
+    faces (one build's: a build lays out a Faces of its own, which its layout fills once), an
+    equal list of faces placed and another document; None otherwise. Nothing changes them."""
+    last = _PAINTED.get("last")
+    if last is None or last[0] is not faces or last[2] == document or last[1] != placed:
+        return None
+    return last[3], last[4], last[5]
+
+
+# while the process keeps warm: "last" -> the Faces, faces placed and document `painted` last
+# worked on, and what it found of them: the forms, each drawing's key by id, (face key,
+# drawing) once each
+_PAINTED: dict[str, tuple[Faces, list[FaceKey], str, set[str], dict[int, str],
+                          list[tuple[str, Drawing]]]] = warm.memo({})
 
 
 def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildOptions,
@@ -97,7 +122,7 @@ def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildO
 
     heading = home_heading(db)
     pages = f.pages
-    placed = list(map(_FACE, chain.from_iterable(map(_PLACEMENTS, pages))))
+    placed = placed_faces(path.name, pages)[1]
     painter, drawn = painted(faces, placed, path.name)
     title = f"{heading} - print and play ({paper_name}, {_home_mode(options, f)})"
     subject = f"{db.game.title} {db.edition.id}: home-print sheets, print at 100 %"
@@ -142,9 +167,6 @@ def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildO
                                                     sizes, states, path))
 
 
-_FACE, _PLACEMENTS = attrgetter("face"), attrgetter("placements")
-
-
 def _home_mode(options: BuildOptions, f: impose.HomeFile) -> str:
     if f.duplex:
         return "duplex, long-edge flip"
@@ -177,9 +199,16 @@ def print_shop_kinds(faces: Faces) -> list[str]:
 
 
 def print_shop_faces(faces: Faces, kind: str) -> list[FaceKey]:
-    """A kind's faces in print-shop page order: each component's front, then its back."""
-    return [(c.id, side) for c in faces.components if c.kind == kind
-            for side in ("front", "back") if (c.id, side) in faces.drawings]
+    """A kind's faces in print-shop page order: each component's front, then its back (found
+    with `map`, no Python loop over the components)."""
+    comps = faces.components
+    ids = list(compress(map(_ID, comps), map(eq, repeat(kind), map(_KIND, comps))))
+    both = chain.from_iterable(zip(zip(ids, repeat("front")), zip(ids, repeat("back")),
+                                   strict=True))
+    return list(filter(faces.drawings.__contains__, both))
+
+
+_ID, _KIND = attrgetter("id"), attrgetter("kind")
 
 
 def write_print_shop_kind(db: Database, faces: Faces, tmp: Path, kind: str, write: bool = True,
@@ -208,7 +237,7 @@ def write_print_shop_pdf(db: Database, faces: Faces, path: Path, kind: str,
 
     painter, drawn = painted(faces, ordered, f"print/{kind}.pdf")
     document = f"print/{kind}.pdf"
-    drawings = [faces.drawings[f] for f in ordered]
+    drawings = list(map(faces.drawings.__getitem__, ordered))
     title = f"{db.game.name} {db.edition.id} - {kind_title(db, kind)} (print shop)"
     subject = (f"one page per face, trim + {impose.PRINT_BLEED:g} mm bleed, "
                "TrimBox and BleedBox set")
