@@ -1,5 +1,5 @@
 """While warm, a rebuild takes the last build's faces whole but for the components that are
-not the very ones it chose (`faces._faces_again`, `FaceCache.take_again`): the same faces,
+not the very ones it chose (`pipeline/facesagain.py`, `FaceCache.take_again`): the same faces,
 keys and order as laying every face out; never once the face cache, a layout file or what
 was asked changed."""
 
@@ -13,8 +13,7 @@ import pytest
 
 from cardgen import layout
 from cardgen.data.load import load_database
-from cardgen.pipeline import faces as faces_module
-from cardgen.pipeline import sources, warm
+from cardgen.pipeline import facesagain, sources, warm
 from cardgen.pipeline.faces import Faces, lay_out_faces
 from tests.support import gen_deck
 
@@ -73,7 +72,7 @@ def test_an_edit_lays_out_one_card_and_takes_the_others_whole(tmp_path: Path,
         laid_out.clear()
         faces = _lay_out(project)
         assert laid_out == [f"card-{card + 1:05d}-front", f"card-{card + 1:05d}-back"]
-        assert faces_module._LAST_FACES[0] is not None and faces.fresh == 2
+        assert facesagain._LAST[0] is not None and faces.fresh == 2
         assert _shape(faces) == _cold(project, tmp_path / f"cold{card}")
 
 
@@ -120,7 +119,7 @@ def test_a_cache_that_only_reads_takes_nothing_whole(tmp_path: Path, laid_out: l
     db = load_database(project, gen_deck.GAME, None)
     cache = sources.FaceCache(db, read_only=True)
     lay_out_faces(db, None, lambda stage, done, total: None, cache)
-    assert faces_module._LAST_FACES[0] is None
+    assert facesagain._LAST[0] is None
     gen_deck.edit_one_card(project, 2)
     laid_out.clear()
     faces = _lay_out(project)

@@ -7,8 +7,7 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import field, replace
 from functools import cache
-from itertools import compress, count
-from operator import is_, is_not
+from operator import is_
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -17,7 +16,7 @@ from cardgen import impose
 from cardgen.data.model import Component, Database
 from cardgen.errors import Problem, ProblemsError, fold
 from cardgen.layout.drawing import Drawing
-from cardgen.pipeline import sources, warm
+from cardgen.pipeline import facesagain, sources
 from cardgen.records import record
 
 if TYPE_CHECKING:
@@ -122,7 +121,8 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
         faces = _faces_again(session, chosen, cache, only, ink_saver, report)
         if faces is None:
             faces, wanted = _laid_out(session, chosen, cache, ink_saver, report)
-            _remember(faces, chosen, cache, (only, ink_saver), wanted)
+            facesagain.remember(faces.drawings, faces.keys, faces.sheets,
+                                (chosen, wanted), cache, (only, ink_saver))
     finally:
         if session.kept_layouts is not None:
             session.kept_layouts.save()
@@ -155,99 +155,23 @@ def _laid_out(session: LayoutSession, chosen: list[Component], cache: sources.Fa
     return faces, wanted
 
 
-@record
-class _LastFaces:
-    """What a warm build's `lay_out_faces` laid out with a face cache (`cache`), before tuck
-    boxes: its chosen components, their sides, and its faces' drawings, keys and sheets."""
-
-    cache: sources.FaceCache
-    only: frozenset[str] | set[str] | None
-    ink_saver: bool
-    chosen: list[Component]
-    wanted: list[list[str]]
-    drawings: dict[FaceKey, Drawing]
-    keys: dict[FaceKey, str]
-    sheets: dict[str, str]
-
-
-# while the process keeps warm: the last build's faces (`_faces_again`), None when it laid
-# out none that the next build may take whole
-_LAST_FACES: list[_LastFaces | None] = [None]
-warm.on_forget(lambda: _LAST_FACES.__setitem__(0, None))
-AGAIN_FEW = 64  # changed components up to which a warm build takes the last one's faces whole
-
-
-def _remember(faces: Faces, chosen: list[Component], cache: sources.FaceCache | None,
-              asked: tuple[frozenset[str] | set[str] | None, bool],
-              wanted: list[list[str]]) -> None:
-    """Keep this build's faces (`asked`: for these `only` and `ink_saver`) for the next one
-    (`_faces_again`), while warm with a cache that keeps what it lays out, when every wanted
-    side has its face and every face its key (so that taking them again and replacing a few
-    leaves the dictionaries' order as a fresh layout would)."""
-    _LAST_FACES[0] = None
-    if cache is None or cache.read_only or not warm.warm():
-        return
-    if len(faces.keys) != len(faces.drawings) or sum(map(len, wanted)) != len(faces.drawings):
-        return
-    _LAST_FACES[0] = _LastFaces(cache, *asked, chosen, wanted, dict(faces.drawings),
-                                dict(faces.keys), dict(faces.sheets))
-
-
 def _faces_again(session: LayoutSession, chosen: list[Component],
                  cache: sources.FaceCache | None, only: frozenset[str] | set[str] | None,
                  ink_saver: bool, report: Progress) -> Faces | None:
-    """While warm: the last build's faces (`_LastFaces`) but for the few components that are
-    not the very ones it chose at their index, those laid out or taken from the cache as
-    `lay_out_wanted` takes them; when the cache took the others' faces again at once
-    (`FaceCache.take_again`). None: lay every face out (`_laid_out`)."""
-    last = _LAST_FACES[0]
-    if (cache is None or last is None or last.cache is not cache.last or last.only != only
-            or last.ink_saver != ink_saver or len(last.chosen) != len(chosen)):
-        return None
-    was = last.chosen
-    changed = list(compress(count(), map(is_not, chosen, was)))
-    if len(changed) > AGAIN_FEW or any(chosen[i].id != was[i].id or chosen[i].kind != was[i].kind
-                                       for i in changed):
-        return None
-    if not cache.take_again(was, changed):
-        return None
-    _LAST_FACES[0] = None  # until this build's are known
-    return _replaced(session, last, chosen, changed, cache, ink_saver, report)
+    """While warm: the last build's faces but for the few components that changed, those
+    laid out or taken from the cache (`facesagain.faces_again`); None: lay them all out."""
+    def lay_out(some: list[Component], wanted: list[list[str]], said: Progress
+                ) -> tuple[list[list[Laid]], int]:
+        try:
+            return lay_out_wanted(session, some, wanted, cache, ink_saver, said)
+        except ProblemsError as exc:
+            raise ProblemsError(fold(exc.problems)) from None
 
-
-def _replaced(session: LayoutSession, last: _LastFaces, chosen: list[Component],
-              changed: list[int], cache: sources.FaceCache, ink_saver: bool,
-              report: Progress) -> Faces:
-    """The last build's faces with those of the components at the `changed` indices laid out
-    or taken from the cache (the same kinds: the same sides); kept for the next build."""
-    total, taken = len(chosen), len(chosen) - len(changed)
-    if taken:
-        report("faces", taken, total)
-    wanted = [last.wanted[i] for i in changed]
-    try:
-        laid, fresh = lay_out_wanted(session, [chosen[i] for i in changed], wanted, cache,
-                                     ink_saver, lambda stage, n, _: report(stage, taken + n, total))
-    except ProblemsError as exc:
-        raise ProblemsError(fold(exc.problems)) from None
-    faces = Faces(list(chosen), dict(last.drawings), dict(last.sheets), dict(last.keys),
-                  fresh=fresh)
-    drawings, keys = faces.drawings, faces.keys
-    for i, sides, results in zip(changed, wanted, laid, strict=True):
-        for side, result in zip(sides, results, strict=True):
-            face = (chosen[i].id, side)
-            if result is None:
-                drawings.pop(face, None)
-                keys.pop(face, None)
-                continue
-            drawings[face], key = result
-            if key:
-                keys[face] = key
-            else:
-                keys.pop(face, None)
-    if any((chosen[i].id, "front") not in drawings for i in changed):
-        faces.components = [c for c in chosen if (c.id, "front") in drawings]
-    _remember(faces, chosen, cache, (last.only, ink_saver), last.wanted)
-    return faces
+    again = facesagain.faces_again(chosen, cache, (only, ink_saver), report, lay_out)
+    if again is None:
+        return None
+    components, drawings, keys, sheets, fresh = again
+    return Faces(components, drawings, sheets, keys, fresh=fresh)
 
 
 def _session(db: Database, cache: sources.FaceCache | None) -> LayoutSession:
