@@ -238,6 +238,8 @@ class FaceCache:
                 self._last_taken, self._last_new = _TAKEN[0][1], _TAKEN[0][2]
             _TAKEN[0] = (self.base, self.taken, self.new)
             self.last, _LAST[0] = _LAST[0], self
+            if self.last is not None:
+                self.last.last = None  # one cache back, not a chain of every build's
         self._heads: dict[str, Any] = {}  # side -> sha1 of the keys' first two lines
 
     def _read(self) -> Entries:
