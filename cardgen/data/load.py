@@ -5,12 +5,14 @@ Raises ProblemsError holding every problem found; never a traceback for a data m
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from cardgen.data.components import component as _component
 from cardgen.data.components import kept_components as _kept_components
 from cardgen.data.components import kept_items, note_text, owned_item
+from cardgen.data.filekeep import quoting, take_file
 from cardgen.data.model import (
     Component,
     Database,
@@ -37,7 +39,7 @@ from cardgen.data.project import list_games as list_games
 from cardgen.data.project import parse_target as parse_target
 from cardgen.data.project import read_config as read_config
 from cardgen.data.project import read_confined as _read
-from cardgen.data.quoted import component_quotes, file_quotes
+from cardgen.data.quoted import file_quotes
 from cardgen.data.setup import setup_problems
 from cardgen.data.validate import ComponentContext, check_component, parse_model
 from cardgen.data.yamlsrc import KeyPath, Source
@@ -282,9 +284,9 @@ def _load_components(project: Path, game_root: Path, chain: list[_EditionSource]
         for path in _component_files(layer.root):
             source = _try_read(project, path, problems, kinds, tables)
             if source is not None:
-                _take_file(source, layer, merged, places, own, ctx, texts)
-                if quotes is not None:
-                    _take_quotes(source, _layer_rulebook(chain, index), quotes, ctx.problems)
+                take_file(source, layer.id, (merged, places, own, texts), ctx,
+                          quoting(_layer_rulebook(chain, index), quotes, ctx.problems),
+                          partial(_take_file, source, layer, merged, places, own, ctx, texts))
         _remove(layer, merged, places, problems)
     _resolve_refs(ctx, merged)
     _check_images(ctx, game_root)
@@ -371,15 +373,6 @@ def _take_component(item: dict[str, Any], source: Source, path: tuple[str | int,
     if isinstance(cid, str):
         own[cid] = (source, (*path, "id"))
         places[cid] = (where, layer.id)
-
-
-def _take_quotes(source: Source, rulebook: Path | None, quotes: dict[str, list[Quoted]],
-                 problems: list[Problem]) -> None:
-    """Each component's quoted texts; an edition that restates a component's quotes replaces them."""
-    for i, item in enumerate(source.data if isinstance(source.data, list) else []):
-        if isinstance(item, dict) and isinstance(item.get("id"), str) and (
-                "quote" in item or "source" in item):
-            quotes[item["id"]] = component_quotes(item, source, (i,), rulebook, problems)
 
 
 def _remove(layer: _EditionSource, merged: dict[str, dict[str, Any]],

@@ -177,6 +177,7 @@ def check_component(item: dict[str, Any], source: Source, path: KeyPath,
         if counts == (len(ctx.problems), len(ctx.refs), len(ctx.images), _rewritten):
             if len(_CHECKED) >= 1 << 16:
                 _CHECKED.clear()
+                _emptied()
             _CHECKED[(text, patch)] = True
         return
     _check_component(item, source, path, ctx, patch=patch)
@@ -188,6 +189,11 @@ _CHECKED: dict[tuple[str, bool], bool] = {}
 _CONTEXT: list[Any] = [None, None, None, False]  # kinds, vocab, the last context, equal
 _rewritten = 0  # values `as_written` wrote back into the data
 context_age = 0  # counted up whenever `_CHECKED` is emptied: what memos of checked items follow
+
+
+def _emptied() -> None:
+    global context_age
+    context_age += 1
 
 
 def checked_clean(text: str, patch: bool, ctx: ComponentContext) -> bool:

@@ -16,7 +16,7 @@ from cardgen import impose
 from cardgen.data.model import Component, Database
 from cardgen.errors import Problem, ProblemsError, fold
 from cardgen.layout.drawing import Drawing
-from cardgen.pipeline import sources
+from cardgen.pipeline import facesagain, sources
 from cardgen.records import record
 
 if TYPE_CHECKING:
@@ -116,17 +116,33 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
         if unknown:
             raise ValueError(f"no component with id {', '.join(unknown)} in {db.label}")
     chosen = [c for c in db.components if (only is None or c.id in only) and c.count > 0]
-    faces = Faces([], {}, {})
     session = _session(db, cache)  # this build's templates, icons, images read, shared faces
+    try:
+        faces = _faces_again(session, chosen, cache, only, ink_saver, report)
+        if faces is None:
+            faces, wanted = _laid_out(session, chosen, cache, ink_saver, report)
+            facesagain.remember(faces.drawings, faces.keys, faces.sheets,
+                                (chosen, wanted), cache, (only, ink_saver))
+    finally:
+        if session.kept_layouts is not None:
+            session.kept_layouts.save()
+    lint_backs(session, first_backs(faces.components, faces.drawings))
+    add_tuck_boxes(db, faces)
+    return faces
+
+
+def _laid_out(session: LayoutSession, chosen: list[Component], cache: sources.FaceCache | None,
+              ink_saver: bool, report: Progress) -> tuple[Faces, list[list[str]]]:
+    """The faces of the chosen components, each laid out or taken from the cache (no tuck
+    boxes yet), and the sides wanted of each; the problems of layout files and faces raised
+    together, folded."""
+    faces = Faces([], {}, {})
     broken: list[Problem] = []  # of layout files that cannot be read: their kinds are skipped
     wanted = _sides(session, chosen, faces, broken)
     try:
         laid, faces.fresh = lay_out_wanted(session, chosen, wanted, cache, ink_saver, report)
     except ProblemsError as exc:
         broken += exc.problems
-    finally:
-        if session.kept_layouts is not None:
-            session.kept_layouts.save()
     if broken:
         raise ProblemsError(fold(broken))
     for component, sides, results in zip(chosen, wanted, laid, strict=True):
@@ -136,9 +152,26 @@ def lay_out_faces(db: Database, only: frozenset[str] | set[str] | None, report: 
                 if key:
                     faces.keys[(component.id, side)] = key
     faces.components = [c for c in chosen if (c.id, "front") in faces.drawings]
-    lint_backs(session, first_backs(faces.components, faces.drawings))
-    add_tuck_boxes(db, faces)
-    return faces
+    return faces, wanted
+
+
+def _faces_again(session: LayoutSession, chosen: list[Component],
+                 cache: sources.FaceCache | None, only: frozenset[str] | set[str] | None,
+                 ink_saver: bool, report: Progress) -> Faces | None:
+    """While warm: the last build's faces but for the few components that changed, those
+    laid out or taken from the cache (`facesagain.faces_again`); None: lay them all out."""
+    def lay_out(some: list[Component], wanted: list[list[str]], said: Progress
+                ) -> tuple[list[list[Laid]], int]:
+        try:
+            return lay_out_wanted(session, some, wanted, cache, ink_saver, said)
+        except ProblemsError as exc:
+            raise ProblemsError(fold(exc.problems)) from None
+
+    again = facesagain.faces_again(chosen, cache, (only, ink_saver), report, lay_out)
+    if again is None:
+        return None
+    components, drawings, keys, sheets, fresh = again
+    return Faces(components, drawings, sheets, keys, fresh=fresh)
 
 
 def _session(db: Database, cache: sources.FaceCache | None) -> LayoutSession:

@@ -194,6 +194,9 @@ on_forget(lambda: _TAKEN.__setitem__(0, ("", {}, {})))
 # face cache files this process read or wrote: path -> (the stamps of the file and its journal,
 # the entries they hold, the signature to append to, the entries appended)
 _KNOWN: dict[Path, tuple[object, Entries, bytes | None, int]] = {}
+# while the process keeps warm: the last face cache made (`FaceCache.take_again`)
+_LAST: list[FaceCache | None] = [None]
+on_forget(lambda: _LAST.__setitem__(0, None))
 JOURNAL_FROM = 256  # entries from which a save adding a few appends them to the journal
 
 
@@ -214,6 +217,10 @@ class FaceCache:
         self.base = database_key(db)
         self.signature: bytes | None = None  # of the file read (its journal's entries bind to it)
         self.journaled = 0  # entries its journal adds
+        # what this process knows the file holds (`_KNOWN`'s entry): the entries `old` was
+        # copied from, then those `save` left; None when not known so
+        self.state: object = None
+        self.probed = False  # whether `new` holds a face whose layout probed an image
         self.old: Entries = self._read()
         self.new: Entries = {}
         self.added = False
@@ -224,11 +231,15 @@ class FaceCache:
         self.taken: Taken = {}  # id() -> a component, its sides and their keys (`keys`)
         self._last_taken: Taken = {}
         self._last_new: Entries = {}
+        self.last: FaceCache | None = None  # while keeping warm: the face cache made before
         if _KEYS_ON():
             _WRITTEN[0] = self.written
             if _TAKEN[0][0] == self.base:
                 self._last_taken, self._last_new = _TAKEN[0][1], _TAKEN[0][2]
             _TAKEN[0] = (self.base, self.taken, self.new)
+            self.last, _LAST[0] = _LAST[0], self
+            if self.last is not None:
+                self.last.last = None  # one cache back, not a chain of every build's
         self._heads: dict[str, Any] = {}  # side -> sha1 of the keys' first two lines
 
     def _read(self) -> Entries:
@@ -238,7 +249,7 @@ class FaceCache:
         stamp = stamps(self.path)
         known = _KNOWN.get(self.path)
         if stamp[0] is not None and known is not None and known[0] == stamp:
-            self.signature, self.journaled = known[2], known[3]
+            self.signature, self.journaled, self.state = known[2], known[3], known
             return dict(known[1])
         data, more, signature = read_journaled(self.path)
         if not isinstance(data, dict):
@@ -251,7 +262,7 @@ class FaceCache:
         self.signature, self.journaled = signature, sum(len(m) for m in more
                                                         if isinstance(m, dict))
         if stamp[0] is not None:
-            _KNOWN[self.path] = (stamp, dict(data), self.signature, self.journaled)
+            _KNOWN[self.path] = self.state = (stamp, dict(data), self.signature, self.journaled)
         return data
 
     def key(self, component: Component, side: str) -> str:
@@ -309,6 +320,27 @@ class FaceCache:
             self.new[key] = old[key]
         return list(last[2]), out
 
+    def take_again(self, last: list[Component], changed: list[int]) -> bool:
+        """While keeping warm: whether the faces of the components `last` (those the last face
+        cache took, in order) but for those at the `changed` indices were taken again as they
+        were, at once (`written`, `taken` and `new` left as `faces` of each would leave them):
+        only when this cache holds the very entries the last one left and none of those
+        probed an image (nothing to look at again). The others are for `faces`."""
+        was = self.last
+        if (was is None or was.state is None or self.state is not was.state or self.read_only
+                or was.read_only or was.base != self.base or was.probed
+                or len(was.taken) != len(last)):
+            return False
+        self.written.update(was.written)
+        self.taken.update(was.taken)
+        self.new.update(was.new)
+        for i in changed:
+            gone = self.taken.pop(id(last[i]), None)
+            self.written.pop(id(last[i]), None)
+            for key in gone[2] if gone is not None else ():
+                del self.new[key]
+        return True
+
     def _digests(self, written: str, sides: Iterable[str]) -> list[str]:
         tail = written.encode("utf-8")
         heads = self._heads
@@ -331,11 +363,13 @@ class FaceCache:
         if any(_probe(path) != was for path, was in probes):
             return None
         self.new[key] = entry
+        self.probed = self.probed or bool(probes)
         return drawing, face_key
 
     def put(self, key: str, probes: Probes, drawing: Drawing, face_key: str) -> None:
         self.new[key] = (probes, drawing, face_key)
         self.added = True
+        self.probed = self.probed or bool(probes)
 
     def save(self, keep_old: bool = False) -> None:
         """Write the faces of this build (with `keep_old`, the earlier ones too), atomically;
@@ -343,6 +377,7 @@ class FaceCache:
         entries = {**self.old, **self.new} if keep_old else self.new
         if self.read_only or not self.added and entries.keys() == self.old.keys():
             return
+        self.state = None  # until `_known` says what the file holds now
         fresh = {k: v for k, v in self.new.items() if self.old.get(k) is not v}
         stale = len(self.old.keys() - entries.keys())  # held, but taken by no build since
         if (self.signature is not None and len(self.old) >= JOURNAL_FROM
@@ -358,4 +393,4 @@ class FaceCache:
         self.signature, self.journaled = signature, journaled
         stamp = stamps(self.path)
         if stamp[0] is not None:
-            _KNOWN[self.path] = (stamp, entries, signature, journaled)
+            _KNOWN[self.path] = self.state = (stamp, entries, signature, journaled)
