@@ -285,3 +285,12 @@ def test_an_icon_finder_resolves_files_as_paths_resolve_them(tmp_path: Path) -> 
     for path in paths * 2:  # (the second time from the folders resolved)
         assert finder._resolved(path) == path.resolve(), path
         assert finder._readable(path) == readable(path, project), path
+
+
+def test_a_point_beside_an_ellipse_of_a_vanishing_radius_is_outside_it() -> None:
+    """A radius so small that the point's distance in radii squared is past any float: outside,
+    not an OverflowError (found by Hypothesis in the test above)."""
+    from cardgen.layout.bleed import _inside
+
+    assert _inside((1.0, 1.2757666016367936e-225, 1.0, 1.2757666016367936e-225), 1.0, 2.0) is False
+    assert _inside((0.0, 0.0, 2.0, 1.0), 1.0, 0.5) is True

@@ -241,7 +241,10 @@ def _inside(shape: tuple[float, ...] | Corners, x: float, y: float) -> bool:
         shape = found
     if len(shape) == 4:
         cx, cy, rx, ry = shape
-        return rx > 0 and ry > 0 and ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1.0
+        if not (rx > 0 and ry > 0):
+            return False
+        dx, dy = (x - cx) / rx, (y - cy) / ry  # squared by multiplying: a tiny radius gives
+        return dx * dx + dy * dy <= 1.0  # inf (outside), where ** 2 raises OverflowError
     inside = False
     points = list(zip(shape[0::2], shape[1::2], strict=True))
     for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1], strict=True):
