@@ -270,17 +270,6 @@ def __create_fn__(_HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_f3,
   self.f8=_dflt_f8() if f8 is _HAS_DEFAULT_FACTORY else f8
 def __create_fn__(_HAS_DEFAULT_FACTORY, __dataclass_builtins_object__):
  def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8):
-  self.f0=f0
-  self.f1=f1
-  self.f2=f2
-  self.f3=f3
-  self.f4=f4
-  self.f5=f5
-  self.f6=f6
-  self.f7=f7
-  self.f8=f8
-def __create_fn__(_HAS_DEFAULT_FACTORY, __dataclass_builtins_object__):
- def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8):
   __dataclass_builtins_object__.__setattr__(self,'f0',f0)
   __dataclass_builtins_object__.__setattr__(self,'f1',f1)
   __dataclass_builtins_object__.__setattr__(self,'f2',f2)

@@ -553,6 +553,7 @@ def test_a_kept_svg_name_and_source_are_those_of_the_face_s_kind_and_toolchain(
 
     class Reusing:
         reused: dict[str, tuple[int, str]] = {}
+        tmp, present, files, digests, linked = "", {}, {}, {}, {}  # (as output.Previous)
 
         def reuse(self, key: str, target: str) -> bool:
             return True

@@ -30,6 +30,7 @@ import os
 import shutil
 import stat
 import time
+from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -378,6 +379,16 @@ class Previous:
             return True
         os.unlink(target)
         return False
+
+    def take_present(self, names: list[str], there: list[tuple[str, int]], targets: list[str],
+                     measured: list[tuple[int, str]]) -> None:
+        """What `reuse` does for SVGs each of which `_there` finds as the spare left it, for
+        many at once: `present` holds `there` at each name (the caller made sure, and that
+        the file's key is the one listed at that name with those bytes and sha256,
+        `measured`), so each is reused as linked."""
+        deque(map(self.present.pop, names), maxlen=0)
+        self.linked.update(zip(names, there, strict=True))
+        self.reused.update(zip(targets, measured, strict=True))
 
     def settle(self, tmp: Path, written: list[str], folders: set[str]) -> None:
         """Once the build's files are in `tmp`: the spare's SVGs no file of the build is

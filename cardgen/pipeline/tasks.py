@@ -42,6 +42,7 @@ from cardgen.pipeline.writers import (
     make_svg_folders,
     print_shop_faces,
     print_shop_kinds,
+    svg_kinds,
     write_home_file,
     write_print_shop_kind,
     write_print_shop_pdf,
@@ -82,11 +83,17 @@ class Job:
     store: PdfOpsStore  # the face operators kept (one per process: a helper hands back its delta)
     pid: int  # the build process
     groups: list[impose.Group] | None = None  # copy_groups, once for every paper
+    kinds: dict[str, str] | None = None  # svg_kinds, once for every SVG task
 
     def copy_groups(self) -> list[impose.Group]:
         if self.groups is None:
             self.groups = copy_groups(self.db, self.faces)
         return self.groups
+
+    def svg_kinds(self) -> dict[str, str]:
+        if self.kinds is None:
+            self.kinds = svg_kinds(self.faces)
+        return self.kinds
 
 
 _JOB: Job | None = None
@@ -175,7 +182,7 @@ def shop_folder(options: BuildOptions) -> str:
 
 def svg_task(chosen: list[FaceKey]) -> tuple[Records, None]:
     j = _job()
-    return write_svg_files(j.faces, chosen, j.tmp, j.previous, j.src), None
+    return write_svg_files(j.faces, chosen, j.tmp, j.previous, j.src, j.svg_kinds()), None
 
 
 def page_key(j: Job, paper: str, page: impose.Page, planned: str | None = None) -> str:
@@ -289,12 +296,18 @@ def measured(fn: Callable[..., tuple[Records, Any]], *args: Any
     """Run a task, then size and hash what it wrote (in the worker, beside the other tasks,
     instead of the parent reading every file again for the manifest); in a helper, with what
     its face operators store gained, for the build process to keep (PdfOpsStore.delta), and
-    True (ran in a helper)."""
+    True (ran in a helper). Records each measured and encoded already (a rebuild's SVGs taken
+    from the last build, `svgchunks`) are handed on as they are, looked over with `map`."""
     records, extra = fn(*args)
     j = _job()
     helper = os.getpid() != j.pid
     delta = j.store.delta() if helper else None
-    return [j.previous.measured(r, j.tmp).encode(j.tmp) for r in records], extra, delta, helper
+    if None in chain(map(_SIZE, records), map(_DIGEST, records), map(_ENCODED, records)):
+        records = [j.previous.measured(r, j.tmp).encode(j.tmp) for r in records]
+    return records, extra, delta, helper  # (each one measured and encoded: as it is)
+
+
+_SIZE, _DIGEST, _ENCODED = attrgetter("size"), attrgetter("digest"), attrgetter("encoded")
 
 
 class Scheduler:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 from cardgen import impose
 from cardgen.data.model import Database
 from cardgen.impose.home import copies_placed, home_file_name
-from cardgen.pipeline import faceuses, manifest, output, sources, warm
+from cardgen.pipeline import faceuses, manifest, output, sources, svgchunks, warm
 from cardgen.pipeline.copygroups import copy_groups
 from cardgen.pipeline.faces import BuildOptions, FaceKey, Faces, Progress, kind_title
 from cardgen.pipeline.outputs import project_paper_catalogue
@@ -346,44 +346,69 @@ class SvgMemo:
         return text
 
 
-def write_svg_files(faces: Faces, chosen: list[FaceKey], tmp: Path, previous: output.Previous,
-                    src: sources.Sources) -> list[manifest.FileRecord]:
-    """SVGs of the chosen faces (their folders exist); unchanged ones come from `previous`.
-    A written file's size and sha256 are those of the bytes written (not read back)."""
-    from hashlib import sha256
+def svg_kinds(faces: Faces) -> dict[str, str]:
+    """Component id -> the kind whose folder its SVGs go in (a tuck box's: tuck-box)."""
+    return {c.id: c.kind for c in faces.components} | {c.component: "tuck-box"
+                                                       for c in faces.extras}
 
-    kinds = {c.id: c.kind for c in faces.components} | {c.component: "tuck-box"
-                                                         for c in faces.extras}
+
+def write_svg_files(faces: Faces, chosen: list[FaceKey], tmp: Path, previous: output.Previous,
+                    src: sources.Sources, kinds: dict[str, str] | None = None
+                    ) -> list[manifest.FileRecord]:
+    """SVGs of the chosen faces (their folders exist); unchanged ones come from `previous`.
+    A written file's size and sha256 are those of the bytes written (not read back).
+    `kinds`: `svg_kinds`, when the caller has them. While warm, the faces of the chunk that
+    are as its last build found them are taken in bulk (`pipeline.svgchunks`)."""
+    files = _SvgFiles(faces, str(tmp), previous, src)
+    kinds = svg_kinds(faces) if kinds is None else kinds
+    if files.warm:
+        return svgchunks.svg_files(files, chosen, kinds)
+    keys = faces.keys
     records = []
-    written = SvgMemo()
-    folder = str(tmp)  # file names joined as text: a rebuild links thousands
-    kept = _SVG_FACES if warm.warm() else None
-    keys, reused = faces.keys, previous.reused
     for face in chosen:
-        drawing = faces.drawings[face]
-        kind = kinds[face[0]]
+        kind, drawing = kinds[face[0]], faces.drawings[face]
         key = keys.get(face) or faces.key(face)
-        if kept is None:
-            name, source = svg_name(face, kinds), src.key("svg", drawing.name, key)
-        else:  # a warm process: each face's file name and content key once
-            made = kept.get((src.code, face, kind, drawing.name, key))
-            name, source = made or _svg_face(src, face, kind, drawing.name, key)
-        target = f"{folder}/{name}"
+        name, source = files.named(face, kind, drawing.name, key)
+        records.append(files.record(face, kind, key, name, source))
+    return records
+
+
+class _SvgFiles:
+    """One task's SVGs face by face: each linked from the previous output, or written."""
+
+    def __init__(self, faces: Faces, folder: str, previous: output.Previous,
+                 src: sources.Sources) -> None:
+        self.faces, self.folder, self.previous, self.src = faces, folder, previous, src
+        self.memo = SvgMemo()  # equal faces written once
+        self.warm = warm.warm()
+
+    def named(self, face: FaceKey, kind: str, title: str, key: str) -> tuple[str, str]:
+        """The face's SVG file name (svg_name) and content key; while warm, each face's once."""
+        if not self.warm:
+            return svg_name(face, {face[0]: kind}), self.src.key("svg", title, key)
+        made = _SVG_FACES.get((self.src.code, face, kind, title, key))
+        return made or _svg_face(self.src, face, kind, title, key)
+
+    def record(self, face: FaceKey, kind: str, key: str, name: str, source: str
+               ) -> manifest.FileRecord:
+        """The face's SVG at `name` in the folder (linked, else written) and its record."""
+        from hashlib import sha256
+
+        previous = self.previous
+        target = f"{self.folder}/{name}"  # joined as text: a rebuild links thousands
         if not previous.reuse(source, target):
-            data = written.svg(key, drawing).encode("utf-8")  # as write_text writes it
+            data = self.memo.svg(key, self.faces.drawings[face]).encode("utf-8")  # as write_text
             _write_file(target, data)
             record = manifest.FileRecord(name, "svg", [kind], 0, 1, source=source)
             record.size, record.digest = len(data), sha256(data).hexdigest()
-            records.append(record)
-            if kept is not None:  # the record and spare the next build finds (`_svg_record`,
+            if self.warm:  # the record and spare the next build finds (`_svg_record`,
                 _keep_svg_record(name, record)  # `spare.seeded`)
                 previous.written[name] = source
-            continue
-        if kept is not None and target in reused:  # its manifest entry once
-            records.append(_svg_record(name, kind, source, reused[target]))
-            continue
-        records.append(manifest.FileRecord(name, "svg", [kind], 0, 1, source=source))
-    return records
+            return record
+        measured = previous.reused.get(target) if self.warm else None
+        if measured is not None:  # its manifest entry once
+            return _svg_record(name, kind, source, measured)
+        return manifest.FileRecord(name, "svg", [kind], 0, 1, source=source)
 
 
 def _write_file(path: str, data: bytes) -> None:
