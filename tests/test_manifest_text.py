@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from cardgen.pipeline import manifest
+from cardgen.pipeline import jsontext, manifest
 
 
 def _json_entry(entry: dict[str, Any]) -> str:
@@ -48,7 +48,7 @@ def test_an_entry_reads_as_json_writes_it(entry: dict[str, Any]) -> None:
 def test_a_table_of_records_reads_as_json_writes_it(table: dict[str, Any]) -> None:
     """A dictionary of flat dictionaries (the manifest's components) is written row by row."""
     want = json.dumps({"components": table}, indent=2, sort_keys=True, ensure_ascii=False)
-    assert manifest._dumped({"components": table}) == want
+    assert jsontext._dumped({"components": table}) == want
 
 
 def test_every_character_is_escaped_as_json_escapes_it() -> None:
@@ -77,7 +77,7 @@ def test_a_whole_manifest_reads_as_json_dumps_writes_it() -> None:
                                         for i in range(40)},
             "counts": {"pages": {"a.pdf": 3}, "files": 2}, "options": {"papers": ["a4"],
                                                                       "only": None}}
-    assert manifest._dumped(data) == json.dumps(data, indent=2, sort_keys=True,
+    assert jsontext._dumped(data) == json.dumps(data, indent=2, sort_keys=True,
                                                 ensure_ascii=False)
 
 
