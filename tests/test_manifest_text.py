@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from cardgen.pipeline import manifest
+from cardgen.pipeline import jsontext, manifest
 
 
 def _json_entry(entry: dict[str, Any]) -> str:
@@ -48,7 +48,7 @@ def test_an_entry_reads_as_json_writes_it(entry: dict[str, Any]) -> None:
 def test_a_table_of_records_reads_as_json_writes_it(table: dict[str, Any]) -> None:
     """A dictionary of flat dictionaries (the manifest's components) is written row by row."""
     want = json.dumps({"components": table}, indent=2, sort_keys=True, ensure_ascii=False)
-    assert manifest._dumped({"components": table}) == want
+    assert jsontext._dumped({"components": table}) == want
 
 
 def test_every_character_is_escaped_as_json_escapes_it() -> None:
@@ -77,7 +77,7 @@ def test_a_whole_manifest_reads_as_json_dumps_writes_it() -> None:
                                         for i in range(40)},
             "counts": {"pages": {"a.pdf": 3}, "files": 2}, "options": {"papers": ["a4"],
                                                                       "only": None}}
-    assert manifest._dumped(data) == json.dumps(data, indent=2, sort_keys=True,
+    assert jsontext._dumped(data) == json.dumps(data, indent=2, sort_keys=True,
                                                 ensure_ascii=False)
 
 
@@ -146,5 +146,87 @@ def test_a_warm_rebuild_writes_the_files_of_its_records_as_json_would(tmp_path: 
         for change in changes:
             change(records)
             assert manifest.records_text(records, tmp_path) == _files_text(records, tmp_path)
+    finally:
+        warm.keep_warm(False)
+
+
+def test_a_warm_rebuild_writes_again_a_line_whose_record_changed_or_moved(tmp_path: Path) -> None:
+    """While warm, a record's line is the last build's only for the very record at its place,
+    with no field set since: a record written for another list and set there, then back in
+    the first (its line there is stale), and lines that grow before a changed one."""
+    from cardgen.pipeline import warm
+
+    warm.keep_warm()
+    try:
+        first = _records(tmp_path, 6)
+        second = [*first[:3], *_records(tmp_path, 6)[3:]]
+        for records, change in [
+            (first, None), (second, lambda: setattr(first[1], "source", "k:other")),
+            (first, None), (first, lambda: setattr(first[0], "size", 10 ** 12)),
+            (first, lambda: setattr(first[4], "digest", "d" * 64)),
+            (first, lambda: (setattr(first[1], "pages", 123456), setattr(first[5], "faces", 7))),
+            (first, lambda: setattr(first[2], "pages", 1)),
+        ]:
+            if change is not None:
+                change()
+            assert manifest.records_text(records, tmp_path) == _files_text(records, tmp_path)
+    finally:
+        warm.keep_warm(False)
+
+
+def test_what_a_warm_manifest_gives_for_reuse_is_what_reading_it_gives(tmp_path: Path) -> None:
+    """`reusable_files`: the sources, paths, bytes and sha256 `output.Previous` would read from
+    the manifest just written (a source of two paths, a path written twice, a record without
+    a source or a sha256), kept line by line as the lines change; nothing for other records."""
+    from cardgen.pipeline import output, warm
+
+    warm.keep_warm()
+    try:
+        records = _records(tmp_path, 6)
+        records[2].source = records[4].source
+        records.append(manifest.FileRecord("f1", "svg", ["card"], 0, 1, source="k:late"))
+        records[3].source = None
+        for change in [None, lambda: setattr(records[4], "source", "k:four"),
+                       lambda: setattr(records[0], "digest", None),
+                       lambda: setattr(records[2], "size", 99)]:
+            if change is not None:
+                change()
+            manifest.files_body(records, tmp_path)
+            if records[0].digest is None:  # measured again by files_body
+                assert isinstance(records[0].digest, str)
+            assert manifest.reusable_files(records) == output._reusable(records)
+        assert manifest.reusable_files(list(records)) is None
+    finally:
+        warm.keep_warm(False)
+
+
+def test_a_warm_manifest_takes_its_components_again_only_for_rows_alike() -> None:
+    """The components' table is the last build's for the very components, or new ones of
+    equal rows of texts and integers; a changed row or a boolean count is written anew."""
+    from types import SimpleNamespace
+
+    from cardgen.pipeline import warm
+
+    def row(i: int, **fields: Any) -> Any:
+        return SimpleNamespace(**{"id": f"c{i:03d}", "kind": "card", "name": f"C {i}",
+                                  "count": 1, "status": "draft", **fields})
+
+    def expected(chosen: list[Any]) -> str:
+        table = {c.id: {"kind": c.kind, "name": c.name, "count": c.count, "status": c.status}
+                 for c in chosen}
+        return json.dumps({"components": table}, indent=2, sort_keys=True)[
+            len('{\n  "components": '):-2]
+
+    warm.keep_warm()
+    try:
+        chosen = [row(i) for i in range(5)]
+        for change in [None, lambda: chosen.__setitem__(2, row(2)),
+                       lambda: chosen.__setitem__(2, row(2, count=True)),
+                       lambda: chosen.__setitem__(2, row(2)),
+                       lambda: chosen.__setitem__(4, row(4, name="renamed")),
+                       lambda: chosen.append(row(5)), None]:
+            if change is not None:
+                change()
+            assert manifest._components_text(chosen) == expected(chosen)  # type: ignore[arg-type]
     finally:
         warm.keep_warm(False)

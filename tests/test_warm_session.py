@@ -25,7 +25,7 @@ from rich.console import Console
 from cardgen.cli import watch_cmd
 from cardgen.data import yamlkeep
 from cardgen.export import gallery
-from cardgen.pipeline import manifest, output, pagekeys, pdfops, pdfsplice, spare, warm, writers
+from cardgen.pipeline import jsontext, manifest, output, pagekeys, pdfops, pdfsplice, spare, warm, writers
 from tests.conftest import REPO
 from tests.support import gen_deck
 from tests.test_broken_inputs import tree_hashes
@@ -294,9 +294,9 @@ def test_a_kept_manifest_table_is_taken_only_for_a_table_alike() -> None:
                   {**rows, "c050": {**rows["c050"], "name": "changed"}},
                   {**rows, "c050": {**rows["c050"], "count": 1.0}}):
         for _ in range(2):
-            assert manifest._dumped({"components": value}) == json.dumps(
+            assert jsontext._dumped({"components": value}) == json.dumps(
                 {"components": value}, indent=2, sort_keys=True, ensure_ascii=False)
-    assert manifest._TEXTS
+    assert jsontext._TEXTS
 
 
 def _joined_one_by_one(data: bytes, offsets: list[int], xref: int, bodies: dict[int, bytes]
@@ -580,7 +580,7 @@ def test_a_kept_svg_name_and_source_are_those_of_the_face_s_kind_and_toolchain(
 
 
 def test_rows_alike_are_equal_rows_of_the_same_types() -> None:
-    """`manifest._alike`: plain rows (texts and integers) equal are alike; a boolean, a float,
+    """`jsontext._alike`: plain rows (texts and integers) equal are alike; a boolean, a float,
     an integer or text of another type, or another kind of row, equal or not, is not."""
     import enum
 
@@ -592,14 +592,14 @@ def test_rows_alike_are_equal_rows_of_the_same_types() -> None:
 
     rows = {f"c{i:03d}": {"count": 1, "kind": "card", "name": f"C {i}"} for i in range(80)}
     same = {key: dict(row) for key, row in rows.items()}
-    assert manifest._alike(rows, same) and manifest._alike({}, {})
+    assert jsontext._alike(rows, same) and jsontext._alike({}, {})
     for other in (True, 1.0, Number.ONE):
         changed = {**same, "c040": {**same["c040"], "count": other}}
-        assert not manifest._alike(rows, changed) and not manifest._alike(changed, rows)
+        assert not jsontext._alike(rows, changed) and not jsontext._alike(changed, rows)
     named = {**same, "c041": {**same["c041"], "kind": Text("card")}}
-    assert not manifest._alike(rows, named) and not manifest._alike(named, rows)
-    assert not manifest._alike(rows, {**same, "c001": {**same["c001"], "count": 2}})
-    assert not manifest._alike({**rows, "c002": [1]}, {**same, "c002": [1]})
+    assert not jsontext._alike(rows, named) and not jsontext._alike(named, rows)
+    assert not jsontext._alike(rows, {**same, "c001": {**same["c001"], "count": 2}})
+    assert not jsontext._alike({**rows, "c002": [1]}, {**same, "c002": [1]})
 
 
 def test_the_first_rebuild_after_a_warm_cold_build_is_as_small_as_the_later_ones(

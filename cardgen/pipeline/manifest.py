@@ -8,17 +8,24 @@ content key it was made from, so the next build can reuse it (cardgen.pipeline.o
 from __future__ import annotations
 
 import hashlib
-import json
-import math
-import uuid
 from dataclasses import field
-from itertools import chain, compress, count
-from operator import attrgetter, ne
+from itertools import accumulate, compress, count, repeat
+from operator import and_, attrgetter, is_, is_not, not_
 from pathlib import Path
 from typing import Any
 
-from cardgen.data.model import Database
+from cardgen.data.model import Component, Database
 from cardgen.pipeline import warm
+from cardgen.pipeline.jsontext import (
+    _PLAIN,
+    _copies,
+    _entry_text,
+    _Other,
+    _scalar,
+    _text,
+    _with_files,
+    manifest_text,
+)
 from cardgen.records import record
 
 
@@ -41,6 +48,14 @@ class FileRecord:
     digest: str | None = None
     # the manifest entry as encoded by the task (`encode`), and the entry it encodes
     encoded: tuple[dict[str, Any], str] | None = field(default=None, repr=False, compare=False)
+    # while a warm process's manifest keeps this record's line (`files_body`): that
+    # manifest's token; set back to None by setting any field (a class attribute, no field)
+    _sealed = None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        object.__setattr__(self, name, value)
+        if self._sealed is not None:
+            object.__setattr__(self, "_sealed", None)
 
     def encode(self, root: Path) -> FileRecord:
         """Encode the record's manifest entry now (a task does, beside the other tasks), so
@@ -226,57 +241,242 @@ def write_manifest(path: Path, data: dict[str, Any],
     path.write_text(text + "\n", encoding="utf-8")
 
 
+def write_build_manifest(path: Path, db: Database, records: list[FileRecord],
+                         options: dict[str, Any], components: list[str], root: Path) -> None:
+    """manifest.json of a build, as write_manifest(path, manifest_head(db, records, options,
+    components), records, root) writes it: its "files" from the records (`files_body`), its
+    components' table written again only when they changed (`_components_text`)."""
+    body = files_body(records, root)
+    by_id = db.by_id()
+    chosen = [by_id[c] for c in components]
+    try:
+        before, after = _around_files(db, records, options, chosen)
+    except _Other:
+        text = _with_files(manifest_head(db, records, options, components), body.decode())
+        before, body, after = text, b"", ""
+    with path.open("wb") as out:  # as write_text writes the text
+        out.write(before.encode("utf-8"))
+        out.write(body)
+        out.write(after.encode("utf-8") + b"\n")
+
+
+def _around_files(db: Database, records: list[FileRecord], options: dict[str, Any],
+                  chosen: list[Component]) -> tuple[str, str]:
+    """The manifest's text before and after its "files", as `_dumped` writes manifest_head's
+    (`_Other` for a value it leaves to json)."""
+    counts = {
+        "components": len(chosen),
+        "copies": sum(c.count for c in chosen),
+        "files": len(records),
+        "pages": {r.path: r.pages for r in records if r.pages},
+    }
+    before = {  # the keys before "files" and after, each in order
+        "components": _components_text(chosen),
+        "counts": _text(counts, "  "),
+        "edition": _text(db.edition.id, "  "),
+    }
+    after = {
+        "game": _text(db.game.id, "  "),
+        "options": _text(options, "  "),
+        "title": _scalar(f"{db.game.name} {db.edition.id}"),
+    }
+    return ("{\n" + "".join(f'  "{key}": {text},\n' for key, text in before.items())
+            + '  "files": ',
+            "".join(f',\n  "{key}": {text}' for key, text in after.items()) + "\n}")
+
+
+def _components_text(chosen: list[Component]) -> str:
+    """`_text` of the manifest's components (id -> kind, name, count, status) at their depth;
+    while the process keeps warm, the last build's again when each component is the very one
+    it had at its place (a warm load hands a component out again only unchanged:
+    data.components.kept_components) or one of a row equal to that one's, every value a text
+    or an integer (no text equals an integer; 1 and True are written apart): a rebuild after
+    a card's text is edited mostly writes the same table."""
+    last = _COMPONENTS[0] if _COMPONENTS else None
+    if last is not None and len(last[0]) == len(chosen):
+        others = list(compress(count(), map(is_not, chosen, last[0])))
+        rows = [_ROW(chosen[i]) for i in others]
+        if all(_plain_row(row) and row == last[1][i] for i, row in zip(others, rows, strict=True)):
+            for i, row in zip(others, rows, strict=True):
+                last[0][i], last[1][i] = chosen[i], row
+            return last[2]
+    rows = list(map(_ROW, chosen))
+    text = _text({c.id: {"kind": c.kind, "name": c.name, "count": c.count, "status": c.status}
+                  for c in chosen}, "  ")
+    if warm.warm() and all(map(_plain_row, rows)):
+        _COMPONENTS[:] = [(list(chosen), rows, text)]
+    return text
+
+
+def _plain_row(row: tuple[object, ...]) -> bool:
+    return set(map(type, row)) <= _PLAIN
+
+
+# what a row of the manifest's components is written from, and while the process keeps warm
+# the last components written, their rows and their text (`_components_text`)
+_ROW = attrgetter("id", "kind", "name", "count", "status")
+_COMPONENTS: list[tuple[list[Component], list[tuple[object, ...]], str]] = warm.memo([])
+
+
 def records_text(records: list[FileRecord], root: Path) -> str:
     """The manifest's "files" written from the records (the last of a path wins; each one
-    measured), as `manifest_text` writes {r.path: r.as_json(root)}. While the process keeps
-    warm, the lines are the last build's but those of the records whose values (`_VALUES`)
-    are not the same as the last build's at their place in the list: a rebuild's records of
-    unchanged files are (`writers._svg_record`). Fields are set anew, as `export.simulate`
-    does, never changed in place once a record is written."""
+    measured), as `manifest_text` writes {r.path: r.as_json(root)} (`files_body`)."""
+    return files_body(records, root).decode("utf-8")
+
+
+def files_body(records: list[FileRecord], root: Path) -> bytes:
+    """`records_text`, encoded. While the process keeps warm, the last build's text with the
+    lines of the records that are not the very ones it had at their place in the list, or
+    had a field set since, written again (`_changed`): a rebuild's records of unchanged files
+    are (`writers._svg_record`). A field is set anew, as `export.simulate` does, never changed
+    in place once a record is written."""
+    if not warm.warm():
+        _measured(records, root)
+        return _files_text(_lines(records)[1]).encode("utf-8")
+    last = _WRITTEN[0] if _WRITTEN else None
+    written = _changed(last, records, root) if last is not None else None
+    if written is None:
+        _measured(records, root)
+        written = _written(records)
+    _WRITTEN[:] = [written]
+    return written.body
+
+
+def _measured(records: list[FileRecord], root: Path) -> None:
     for r in records:
         if r.size is None or r.digest is None:
             r.measure(root)
-    values = list(map(_VALUES, records))
-    keep = warm.warm()
-    lines = _changed_lines(records, values, _WRITTEN[0]) if keep and _WRITTEN else None
-    if lines is None:
-        lines, at = _lines(records)
-    else:
-        at = _WRITTEN[0][1]
-    if keep:
-        _WRITTEN[:] = [(values, at, lines)]
+
+
+def _files_text(lines: list[str]) -> str:
     return "{\n" + ",\n".join(lines) + "\n  }" if lines else "{}"
 
 
-def _lines(records: list[FileRecord]) -> tuple[list[str], list[int]]:
-    """The lines of "files", sorted by path, and for each record the index of its line (-1
-    for a record a later one of its path stands in for)."""
+class _Written:
+    """A warm process's last manifest "files": the list of records it was written from and a
+    copy of it, kept up to date (`token`: what its records are sealed with), each record's
+    path and where its line is (-1 for a record a later one of its path stands in for); the
+    lines sorted by path, by line what `output.Previous` takes of a file (`_reusable`), the
+    text encoded and where each line starts in it."""
+
+    def __init__(self, given: list[FileRecord], token: object, records: list[FileRecord],
+                 paths: list[str], at: list[int], lines: list[str],
+                 files: list[tuple[object, object]], digests: list[tuple[object, object]],
+                 body: bytes, starts: list[int]):
+        self.given, self.token, self.records, self.paths, self.at = given, token, records, paths, at
+        self.lines, self.files, self.digests, self.body, self.starts = (
+            lines, files, digests, body, starts)
+
+
+def _written(records: list[FileRecord]) -> _Written:
+    """The "files" of measured records, written anew, each record sealed with a new token."""
+    at, lines, files, digests = _lines(records)
+    encoded = [line.encode("utf-8") for line in lines]
+    body = b"{\n" + b",\n".join(encoded) + b"\n  }" if encoded else b"{}"
+    starts = list(accumulate([len(line) + 2 for line in encoded[:-1]], initial=2))
+    token = object()
+    for r in records:
+        object.__setattr__(r, "_sealed", token)
+    return _Written(records, token, list(records), [r.path for r in records], at, lines,
+                    files, digests, body, starts if encoded else [])
+
+
+def _lines(records: list[FileRecord]) -> tuple[list[int], list[str], list[tuple[object, object]],
+                                               list[tuple[object, object]]]:
+    """For each record the index of its line (-1 for a record a later one of its path stands
+    in for); the lines of "files", sorted by path; by line, `_reusable`'s pairs."""
     latest = {r.path: i for i, r in enumerate(records)}
     at = [-1] * len(records)
-    lines = []
+    lines, files, digests = [], [], []
     for place, name in enumerate(sorted(latest)):
+        r = records[latest[name]]
         at[latest[name]] = place
-        lines.append(_line(records[latest[name]]))
-    return lines, at
+        lines.append(_line(r))
+        file, digest = _reusable(r)
+        files.append(file)
+        digests.append(digest)
+    return at, lines, files, digests
 
 
-def _changed_lines(records: list[FileRecord], values: list[tuple[object, ...]],
-                   last: tuple[list[tuple[object, ...]], list[int], list[str]]
-                   ) -> list[str] | None:
-    """The last build's lines (`last`: its records' values, where their lines are, the lines)
-    with those of the records whose values changed written again; None when a record's path
-    is not the one at its place last time (or there are more or fewer of them)."""
-    old, at, lines = last
-    if len(old) != len(values):
+def _changed(last: _Written, records: list[FileRecord], root: Path) -> _Written | None:
+    """The last build's "files" with the lines of the records that changed (`files_body`)
+    written again (each measured, then sealed); None when a record's path is not the one at
+    its place last time (or there are more or fewer of them)."""
+    kept = last.records
+    if len(kept) != len(records):
         return None
-    changed = list(compress(count(), map(ne, values, old)))
-    if any(values[i][0] != old[i][0] for i in changed):
-        return None
-    lines = lines.copy()
+    changed = list(compress(count(), map(not_, map(and_, map(is_, records, kept), map(
+        is_, map(_SEALED, records), repeat(last.token))))))
     for i in changed:
-        if at[i] >= 0:
-            lines[at[i]] = _line(records[i])
-    return lines
+        if records[i].path != last.paths[i]:
+            return None
+    _measured([records[i] for i in changed], root)
+    places = sorted({last.at[i] for i in changed if last.at[i] >= 0})
+    lines = {last.at[i]: _line(records[i]) for i in changed if last.at[i] >= 0}
+    body, starts = _spliced(last, places, [lines[p] for p in places])
+    for i in changed:  # nothing fails from here on: `last` becomes this build's
+        kept[i] = r = records[i]
+        place = last.at[i]
+        if place >= 0:
+            last.lines[place] = lines[place]
+            last.files[place], last.digests[place] = _reusable(r)
+        object.__setattr__(r, "_sealed", last.token)
+    last.given, last.body, last.starts = records, body, starts
+    return last
+
+
+def _spliced(last: _Written, places: list[int], lines: list[str]) -> tuple[bytes, list[int]]:
+    """The last build's encoded "files" with the lines at `places` (in order) replaced by
+    `lines`, and where each line then starts."""
+    if not places:
+        return last.body, last.starts
+    pieces: list[bytes | memoryview] = []
+    view, start, starts, shift = memoryview(last.body), 0, last.starts, 0
+    moved = []
+    for place, line in zip(places, lines, strict=True):
+        at = starts[place]
+        was = len(last.lines[place].encode("utf-8"))
+        now = line.encode("utf-8")
+        pieces += (view[start:at], now)
+        start = at + was
+        shift += len(now) - was
+        moved.append((place, shift))
+    pieces.append(view[start:])
+    if any(moved_by for _, moved_by in moved):  # the lines after each place, moved so far
+        starts = starts.copy()
+        ends = [place for place, _ in moved[1:]] + [len(starts) - 1]
+        for (place, moved_by), end in zip(moved, ends, strict=True):
+            if moved_by:
+                starts[place + 1:end + 1] = [at + moved_by for at in starts[place + 1:end + 1]]
+    return b"".join(pieces), starts
+
+
+_SKIP = object()  # the key of a line that gives `output.Previous` nothing (`_reusable`)
+
+
+def _reusable(r: FileRecord) -> tuple[tuple[object, object], tuple[object, object]]:
+    """What `output.Previous` takes of a record's file, as pairs for a dict: its source ->
+    (path, bytes), and its source -> its sha256 (`_SKIP` -> None for neither or no sha256)."""
+    source, size, digest = r.source, r.size, r.digest
+    if not source or not isinstance(source, str) or type(size) is not int:
+        return (_SKIP, None), (_SKIP, None)
+    return (source, (r.path, size)), ((source, digest) if isinstance(digest, str)
+                                      else (_SKIP, None))
+
+
+def reusable_files(records: list[FileRecord]
+                   ) -> tuple[dict[str, tuple[str, int]], dict[str, str]] | None:
+    """What `output.Previous` reads from the manifest `files_body` just wrote from these very
+    records (the same list, as long): each reusable file's source -> its path and bytes, and
+    -> its sha256 (the last in the manifest's order wins); None for any other records."""
+    last = _WRITTEN[0] if _WRITTEN else None
+    if last is None or last.given is not records or len(last.records) != len(records):
+        return None
+    files: dict[Any, Any] = dict(last.files)
+    digests: dict[Any, Any] = dict(last.digests)
+    files.pop(_SKIP, None)
+    digests.pop(_SKIP, None)
+    return files, digests
 
 
 def _line(r: FileRecord) -> str:
@@ -287,213 +487,7 @@ def _line(r: FileRecord) -> str:
     return f"    {_scalar(r.path)}: {text}"
 
 
-# what a record's line is written from: its fields (its path first) and its encoding
-_VALUES = attrgetter("path", "holds", "kinds", "pages", "faces", "copies", "paper", "source",
-                     "page_sides", "duplex", "flip", "size", "digest", "encoded")
-# while the process keeps warm: the last build's records' `_VALUES`, their lines' places, lines
-_WRITTEN: list[tuple[list[tuple[object, ...]], list[int], list[str]]] = warm.memo([])
-
-
-def _with_files(data: dict[str, Any], files: str) -> str:
-    """The manifest's text: `data`, then `files` (the text of its "files") among its keys."""
-    marker = f"files-{uuid.uuid4().hex}"
-    before, _, after = _dumped({**data, "files": marker}).partition(json.dumps(marker))
-    return before + files + after
-
-
-def _dumped(value: Any) -> str:
-    """json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False)."""
-    try:
-        return _text(value, "")
-    except _Other:
-        return json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False)
-
-
-def _entry_text(entry: dict[str, Any]) -> str:
-    """A file's entry as it reads inside the manifest's "files" (two levels deep)."""
-    try:
-        return _text(entry, "    ")
-    except _Other:
-        return json.dumps(entry, indent=2, sort_keys=True, ensure_ascii=False).replace(
-            "\n", "\n    ")
-
-
-class _Other(Exception):
-    """A value `_text` leaves to json (NaN or an infinity, a key that is no text, a subclass)."""
-
-
-def _text(value: Any, pad: str) -> str:
-    """The text json.dumps(indent=2, sort_keys=True, ensure_ascii=False) gives a value of
-    texts, integers, finite floats, booleans, None, lists and dictionaries keyed by texts,
-    `pad` being the indentation of the line it starts on; put together without json's
-    indenting encoder (pure Python, and a manifest holds thousands of small entries)."""
-    kind = type(value)
-    if kind is str:
-        return _scalar(value)
-    if kind is int:
-        return str(value)
-    if kind is float and math.isfinite(value):
-        return float.__repr__(value)  # as json writes a finite float
-    if value is None or kind is bool:
-        return "null" if value is None else ("true" if value else "false")
-    inner = pad + "  "
-    if kind is list:
-        if not value:
-            return "[]"
-        return "[\n" + ",\n".join(inner + _item(v, inner) for v in value) + "\n" + pad + "]"
-    if kind is dict:
-        return _dict_text(value, pad, inner)
-    raise _Other
-
-
-def _dict_text(value: dict[Any, Any], pad: str, inner: str) -> str:
-    """`_text` of a dictionary (keyed by texts, else `_Other`)."""
-    if not value:
-        return "{}"
-    if any(type(k) is not str for k in value):
-        raise _Other
-    if len(value) > 1 and type(next(iter(value.values()))) is dict:
-        table = _table(value, inner)
-        if table is not None:
-            return "{\n" + table + "\n" + pad + "}"
-    return ("{\n" + ",\n".join(f"{inner}{_scalar(k)}: {_item(value[k], inner)}"
-                                for k in sorted(value)) + "\n" + pad + "}")
-
-
-def _alike(a: Any, b: Any) -> bool:
-    """Equal, and of the same types throughout (1 and True are equal but written apart): for
-    the dictionaries of flat dictionaries of texts and integers `_table` and `_copies` write.
-    Rows holding nothing but texts and integers (of exactly those types) on both sides are
-    alike once equal (no text equals an integer): their types are not compared one by one."""
-    if a != b:
-        return False
-    rows, others = a.values(), b.values()
-    if (a and set(map(type, rows)) == _DICT == set(map(type, others))
-            and set(map(type, chain.from_iterable(map(dict.values, rows)))) <= _PLAIN
-            and set(map(type, chain.from_iterable(map(dict.values, others)))) <= _PLAIN):
-        return True
-    for key, row in a.items():
-        other = b[key]
-        if (type(row) is not dict or type(other) is not dict
-                or any(type(v) is not type(other[k]) for k, v in row.items())):
-            return False
-    return True
-
-
-_DICT = {dict}
-_PLAIN = {str, int}  # types no value of the other equals
-
-
-def _kept_text(value: dict[str, Any], pad: str, write: Any) -> Any:
-    """`write(value, pad)`, taken again while the process keeps warm (`pipeline.warm`) when
-    one of the last values written so is alike (`_alike`: a rebuild's components and copies
-    mostly are)."""
-    if not warm.warm() or len(value) < 64:
-        return write(value, pad)
-    for kept, kept_pad, text in _TEXTS:
-        if kept_pad == pad and len(kept) == len(value) and _alike(value, kept):
-            return text
-    text = write(value, pad)
-    if text is not None:
-        _TEXTS.insert(0, (value, pad, text))
-        del _TEXTS[8:]
-    return text
-
-
-# while the process keeps warm: the last large tables and copies written (value, pad, text)
-_TEXTS: list[tuple[dict[str, Any], str, str]] = warm.memo([])
-
-
-def _table(value: dict[str, Any], inner: str) -> str | None:
-    """The items of a dictionary of flat dictionaries (texts and integers by text keys: the
-    manifest's components) as `_text` writes them, each set of keys sorted once and each
-    distinct text written once; None for any other dictionary."""
-    text: str | None = _kept_text(value, inner, _table_text)
-    return text
-
-
-def _table_text(value: dict[str, Any], inner: str) -> str | None:
-    deeper = inner + "  "
-    orders: dict[tuple[str, ...], list[tuple[str, str]]] = {}
-    written: dict[str, str] = {}  # a text -> as json writes it
-    parts = []
-    for key in sorted(value):
-        row = value[key]
-        if type(row) is not dict or not row:
-            return None
-        names = tuple(row)
-        order = orders.get(names)
-        if order is None:
-            if any(type(name) is not str for name in names):
-                return None
-            order = orders[names] = [(name, f"{deeper}{_scalar(name)}: ") for name in sorted(row)]
-        fields = []
-        for name, head in order:
-            field_value = row[name]
-            kind = type(field_value)
-            if kind is str:
-                text = written.get(field_value)
-                if text is None:
-                    text = written[field_value] = _scalar(field_value)
-            elif kind is int:
-                text = str(field_value)
-            else:
-                return None
-            fields.append(head + text)
-        parts.append(f"{inner}{_scalar(key)}: {{\n" + ",\n".join(fields) + f"\n{inner}}}")
-    return ",\n".join(parts)
-
-
-def _copies(copies: dict[str, dict[str, int]], pad: str) -> str:
-    """`_text` of a record's copies (component id -> side -> count): the text of each set of
-    sides and counts worked out once (a deck's components mostly share one)."""
-    text: str = _kept_text(copies, pad, _copies_text)
-    return text
-
-
-def _copies_text(copies: dict[str, dict[str, int]], pad: str) -> str:
-    if any(type(k) is not str for k in copies):
-        raise _Other
-    inner = pad + "  "
-    texts: dict[tuple[tuple[str, int], ...], str] = {}
-    parts = []
-    for cid in sorted(copies):
-        sides = copies[cid]
-        key = tuple(sides.items()) if type(sides) is dict else ()
-        text = texts.get(key) if key else None
-        if text is None:
-            text = _text(sides, inner)
-            if key and all(type(k) is str and type(n) is int for k, n in key):
-                texts[key] = text
-        parts.append(f"{inner}{_scalar(cid)}: {text}")
-    return "{\n" + ",\n".join(parts) + "\n" + pad + "}"
-
-
-def _item(value: Any, pad: str) -> str:
-    """`_text` of a list's item or a dictionary's value: a text or an integer (most of a
-    manifest's) written here, anything else by `_text`."""
-    kind = type(value)
-    if kind is int:
-        return str(value)
-    return _scalar(value) if kind is str else _text(value, pad)
-
-
-def _scalar(value: str) -> str:
-    """A text as json.dumps(ensure_ascii=False) writes it: quoted as it is when it holds no
-    quote, backslash or control character."""
-    if value.isprintable() and '"' not in value and "\\" not in value:
-        return f'"{value}"'
-    return json.dumps(value, ensure_ascii=False)
-
-
-def manifest_text(data: dict[str, Any], records: list[FileRecord] | None = None) -> str:
-    files = data.get("files")
-    if not records or not isinstance(files, dict) or not files:
-        return _dumped(data)
-    done = {r.path: r.encoded for r in records if r.encoded is not None}
-    texts = {}
-    for name, entry in files.items():
-        known = done.get(name)
-        texts[name] = known[1] if known is not None and known[0] == entry else _entry_text(entry)
-    body = ",\n".join(f"    {_scalar(name)}: {texts[name]}" for name in sorted(texts))
-    return _with_files(data, "{\n" + body + "\n  }")
+# a record's `_sealed`
+_SEALED = attrgetter("_sealed")
+# while the process keeps warm: the last build's manifest "files" (`files_body`)
+_WRITTEN: list[_Written] = warm.memo([])

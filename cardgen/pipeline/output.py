@@ -286,18 +286,14 @@ class Previous:
         file's identity, so the next build of this process takes it without reading it."""
         if not warm.warm():
             return
-        by_path = {r.path: r for r in records}  # as the manifest's "files": the last one wins
-        files: dict[str, tuple[str, int]] = {}
-        digests: dict[str, str] = {}
-        for name in sorted(by_path):  # the order the manifest lists them in
-            r = by_path[name]
-            if r.source and isinstance(r.source, str) and type(r.size) is int:
-                files[r.source] = (name, r.size)
-                if isinstance(r.digest, str):
-                    digests[r.source] = r.digest
+        from cardgen.pipeline.manifest import reusable_files
+
+        kept = reusable_files(records)  # as the manifest's lines gave it (most are the last's)
+        if kept is None:
+            kept = _reusable(records)
         if len(_MANIFESTS) >= 8:
             _MANIFESTS.clear()
-        _MANIFESTS[warm.identity(os.lstat(path))] = (files, digests)
+        _MANIFESTS[warm.identity(os.lstat(path))] = kept
 
     def _inside(self, relative: str) -> tuple[str, int] | None:
         """The previous output's regular file at a manifest path and its size; None for
@@ -412,6 +408,20 @@ _POSIX = os.name == "posix"
 _SVGS = f"{spare.FOLDER}/"
 # manifests this process wrote while keeping warm: identity -> Previous's files and digests
 _MANIFESTS: dict[tuple[int, ...], tuple[dict[str, tuple[str, int]], dict[str, str]]] = warm.memo({})
+
+
+def _reusable(records: list[FileRecord]) -> tuple[dict[str, tuple[str, int]], dict[str, str]]:
+    """What `Previous._load` reads from a manifest written from `records`."""
+    by_path = {r.path: r for r in records}  # as the manifest's "files": the last one wins
+    files: dict[str, tuple[str, int]] = {}
+    digests: dict[str, str] = {}
+    for name in sorted(by_path):  # the order the manifest lists them in
+        r = by_path[name]
+        if r.source and isinstance(r.source, str) and type(r.size) is int:
+            files[r.source] = (name, r.size)
+            if isinstance(r.digest, str):
+                digests[r.source] = r.digest
+    return files, digests
 
 
 def _climbs(relative: str) -> bool:

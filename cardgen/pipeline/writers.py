@@ -510,7 +510,7 @@ def write_manifest_file(db: Database, faces: Faces, tmp: Path,
         "svg": options.svg,
         "preview": options.preview,
     }
-    data = manifest.manifest_head(db, records, opts, [c.id for c in faces.components])
-    manifest.write_manifest(tmp / "manifest.json", data, records, tmp)
+    manifest.write_build_manifest(tmp / "manifest.json", db, records, opts,
+                                  [c.id for c in faces.components], tmp)
     output.Previous.remember(tmp / "manifest.json", records)
     report("manifest", 1, 1)
