@@ -30,13 +30,22 @@ if TYPE_CHECKING:
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
 EXIT_OK, EXIT_FAILED, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2, 3
+_PARSERS: dict[str | None, argparse.ArgumentParser] = {}  # by the command it parses alone
 
 Handler = Callable[[argparse.Namespace, Printer], int]
 
 
 def _parser(only: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser; with `only`, a known command, that command's alone (what
-    it parses is the same; the others' options are not built)."""
+    it parses is the same; the others' options are not built). Made once a process: parsing
+    changes nothing in it, and it reads the terminal's width only when it prints."""
+    parser = _PARSERS.get(only)
+    if parser is None:
+        parser = _PARSERS[only] = _new_parser(only)
+    return parser
+
+
+def _new_parser(only: str | None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cardgen",
         description="Check a tabletop game's YAML database against its rulebook's box list, "
