@@ -463,7 +463,7 @@ def test_a_ctrl_c_that_comes_before_its_command_starts_ends_that_command_unrun(
 
 def test_the_parser_a_server_keeps_parses_each_line_afresh_at_the_width_of_its_day(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardgen.cli.main import _new_parser, _parser, main
+    from cardgen.cli.main import _parser, main
 
     first = _parser("build").parse_args(["build", "--fold", "--players", "3"])
     second = _parser("build").parse_args(["build"])
@@ -473,5 +473,5 @@ def test_the_parser_a_server_keeps_parses_each_line_afresh_at_the_width_of_its_d
         monkeypatch.setenv("COLUMNS", columns)
         with pytest.raises(SystemExit):
             main(["build", "--help"])
-        fresh = _new_parser("build")._subparsers._group_actions[0].choices["build"]  # type: ignore[union-attr]
+        fresh = _parser.__wrapped__("build")._subparsers._group_actions[0].choices["build"]  # type: ignore[union-attr]
         assert capsys.readouterr().out == fresh.format_help(), columns

@@ -12,6 +12,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,22 +31,14 @@ if TYPE_CHECKING:
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
 EXIT_OK, EXIT_FAILED, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2, 3
-_PARSERS: dict[str | None, argparse.ArgumentParser] = {}  # by the command it parses alone
 
 Handler = Callable[[argparse.Namespace, Printer], int]
 
 
+@cache  # parsing leaves a parser as it was; it reads the terminal's width when it prints
 def _parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The command line's parser; with `only`, a known command, that command's alone (what
-    it parses is the same; the others' options are not built). Made once a process: parsing
-    changes nothing in it, and it reads the terminal's width only when it prints."""
-    parser = _PARSERS.get(only)
-    if parser is None:
-        parser = _PARSERS[only] = _new_parser(only)
-    return parser
-
-
-def _new_parser(only: str | None) -> argparse.ArgumentParser:
+    """The command line's parser, made once; with `only`, a known command, that command's
+    alone (what it parses is the same; the others' options are not built)."""
     parser = argparse.ArgumentParser(
         prog="cardgen",
         description="Check a tabletop game's YAML database against its rulebook's box list, "
@@ -326,8 +319,7 @@ def problems_json(problems: list[Problem]) -> list[dict[str, object]]:
 
 
 def _console(stderr: bool) -> Printer:
-    """A console that keeps tables readable when output goes to a file or a pipe (rich is
-    loaded only for what plain text cannot print: cardgen.cli.console)."""
+    """A console for stdout or stderr (rich loaded only where plain text cannot print)."""
     return LazyConsole(stderr)
 
 
@@ -341,9 +333,8 @@ def print_problems(problems: list[Problem], console: Printer) -> None:
 
 
 def _load(args: argparse.Namespace, kept: str = "") -> Database:
-    """The target's Database. With `kept` ("read" for `check`, "write" for `build`), its game
-    and edition files' models as a build validated them, while the files are unchanged (a
-    build keeps the ones it validates: pipeline/datakeep.py)."""
+    """The target's Database. With `kept` ("read" for `check`, "write" for `build`), its game and
+    edition files' models as a build validated them (pipeline/datakeep.py), while unchanged."""
     from cardgen.data.load import load_database
 
     game, edition = target(args, args.target)
