@@ -454,3 +454,24 @@ def test_a_ctrl_c_that_comes_before_its_command_starts_ends_that_command_unrun(
     assert capsys.readouterr().err.splitlines()[-1] == "interrupted; the previous output is unchanged"
     assert served(ctrl_c_first=False) == 0  # the next client's command is not interrupted
     assert ran == [["build"]]
+    assert served(ctrl_c_first=True) == 130  # and the one after it is read as the first was
+    assert ran == [["build"]]
+    interrupts.close()
+    # the reading thread, kept for the next client, ended
+    assert not any(t.name == "cardgen-serve-client" for t in threading.enumerate())
+
+
+def test_the_parser_a_server_keeps_parses_each_line_afresh_at_the_width_of_its_day(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardgen.cli.main import _parser, main
+
+    first = _parser("build").parse_args(["build", "--fold", "--players", "3"])
+    second = _parser("build").parse_args(["build"])
+    assert _parser("build") is _parser("build")  # made once
+    assert (first.fold, first.players, second.fold, second.players) == (True, 3, False, None)
+    for columns in ("50", "150", "50"):
+        monkeypatch.setenv("COLUMNS", columns)
+        with pytest.raises(SystemExit):
+            main(["build", "--help"])
+        fresh = _parser.__wrapped__("build")._subparsers._group_actions[0].choices["build"]  # type: ignore[union-attr]
+        assert capsys.readouterr().out == fresh.format_help(), columns

@@ -120,7 +120,9 @@ def check(db: Database, players: int | None = None) -> Report:
     results = [run_rule(db, rule, findings, rule_where(db, i)) for i, rule in enumerate(db.game.rules)]
     findings = _notes_onto_findings(deduplicate(findings))
     findings += accept.apply(db, findings)
-    drafts = Counter(kind_title(db, c.kind) for c in db.components if c.status == "draft")
+    drafts = Counter[str]()
+    for kind, count in Counter(c.kind for c in db.components if c.status == "draft").items():
+        drafts[kind_title(db, kind)] += count  # kinds that share a title counted together
     drafts.update(f"{vocab} term" for vocab, terms in db.game.vocab.items()
                   for t in terms.values() if t.status == "draft")
     if db.game.status == "draft":
@@ -183,8 +185,10 @@ def _inventory_rows(db: Database, inv: InventoryRow, index: int, players: int | 
     _check_stated_parts(inv, stated, where, findings)
     rows = []
     for kind in inv.kinds:
-        chosen = [c for c in db.of_kind(kind)
-                  if all(str(c.value(k)).lower() == str(v).lower() for k, v in (inv.where or {}).items())]
+        chosen = db.of_kind(kind)
+        if inv.where:
+            chosen = [c for c in chosen
+                      if all(str(c.value(k)).lower() == str(v).lower() for k, v in inv.where.items())]
         has = sum(c.count for c in chosen)
         parts = _breakdown(inv, expected, chosen) + _items(inv, chosen)
         rows.append(_row(db, kind, inv, expected, stated, has, parts, where))

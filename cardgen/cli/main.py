@@ -12,6 +12,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,9 +35,10 @@ EXIT_OK, EXIT_FAILED, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2, 3
 Handler = Callable[[argparse.Namespace, Printer], int]
 
 
+@cache  # parsing leaves a parser as it was; it reads the terminal's width when it prints
 def _parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The command line's parser; with `only`, a known command, that command's alone (what
-    it parses is the same; the others' options are not built)."""
+    """The command line's parser, made once; with `only`, a known command, that command's
+    alone (what it parses is the same; the others' options are not built)."""
     parser = argparse.ArgumentParser(
         prog="cardgen",
         description="Check a tabletop game's YAML database against its rulebook's box list, "
@@ -317,8 +319,7 @@ def problems_json(problems: list[Problem]) -> list[dict[str, object]]:
 
 
 def _console(stderr: bool) -> Printer:
-    """A console that keeps tables readable when output goes to a file or a pipe (rich is
-    loaded only for what plain text cannot print: cardgen.cli.console)."""
+    """A console for stdout or stderr (rich loaded only where plain text cannot print)."""
     return LazyConsole(stderr)
 
 
@@ -332,9 +333,8 @@ def print_problems(problems: list[Problem], console: Printer) -> None:
 
 
 def _load(args: argparse.Namespace, kept: str = "") -> Database:
-    """The target's Database. With `kept` ("read" for `check`, "write" for `build`), its game
-    and edition files' models as a build validated them, while the files are unchanged (a
-    build keeps the ones it validates: pipeline/datakeep.py)."""
+    """The target's Database. With `kept` ("read" for `check`, "write" for `build`), its game and
+    edition files' models as a build validated them (pipeline/datakeep.py), while unchanged."""
     from cardgen.data.load import load_database
 
     game, edition = target(args, args.target)

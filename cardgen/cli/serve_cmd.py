@@ -18,7 +18,8 @@ they changed (`data/yamlkeep.py`), layouts and icons kept while no file outside 
 (found out by the files' sizes, times and inodes before each command; what they hold is keyed
 by the files' versions anyway), faces from the face cache in memory, home-print plans
 (`pipeline/plans.py`), the libraries imported. When a file of cardgen itself or of the
-installed packages changes, the server declines the command (the client runs it) and stops.
+installed packages changes (cli/serve_watch.py: the kernel tells, where it can), the server
+declines the command (the client runs it) and stops.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardgen.cli.serve_client import CACHE, SOCKET, fixed, peer
+from cardgen.cli.serve_watch import WatchedFiles, code_files
 from cardgen.errors import Problem, ProblemsError
 
 if TYPE_CHECKING:
@@ -93,6 +95,7 @@ def serve(args: argparse.Namespace, console: Printer, main: Main) -> int:
     previous = signal.signal(signal.SIGINT, interrupts.on_sigint)
     previous_term = signal.signal(signal.SIGTERM, interrupts.on_sigterm)
     keep_parsed()  # as in `cardgen watch`: a save re-parses only the files (and items) it changed
+    server = None
     try:
         server = _Server(project, listener, bound, main, console, interrupts)
         server.since = args.ran[0] if args.ran else 0.0
@@ -112,6 +115,10 @@ def serve(args: argparse.Namespace, console: Printer, main: Main) -> int:
         signal.signal(signal.SIGINT, previous)
         signal.signal(signal.SIGTERM, previous_term)
         keep_parsed(False)
+        interrupts.close()
+        if server is not None:
+            server.code.close()
+            server.layouts.close()
         listener.close()
         _unlink_if(cache / SOCKET, bound)
     console.print("stopped serving", markup=False)
@@ -198,48 +205,6 @@ def _unlink_if(path: Path, inode: int) -> None:
         pass
 
 
-def files_state(roots: list[Path], suffix: str = "") -> dict[str, tuple[int, int, int]]:
-    """Every file under `roots` (ending in `suffix`): (size, mtime_ns, inode) by path."""
-    state: dict[str, tuple[int, int, int]] = {}
-    stack = [str(r) for r in roots]
-    while stack:
-        path = stack.pop()
-        try:
-            with os.scandir(path) as entries:
-                for entry in entries:
-                    if entry.is_dir(follow_symlinks=False):
-                        if entry.name != "__pycache__":
-                            stack.append(entry.path)
-                    elif entry.name.endswith(suffix):
-                        st = entry.stat()
-                        state[entry.path] = (st.st_size, st.st_mtime_ns, st.st_ino)
-        except NotADirectoryError:
-            st = os.stat(path)
-            state[path] = (st.st_size, st.st_mtime_ns, st.st_ino)
-        except FileNotFoundError:
-            pass
-    return state
-
-
-def code_state() -> dict[str, tuple[int, int, int]]:
-    """cardgen's own modules and the folders installed packages live in (an install, an
-    upgrade or a removal changes their entries)."""
-    import sys
-
-    from cardgen.cli.serve_request import package_folder
-
-    state = files_state([Path(package_folder())], ".py")
-    for entry in sys.path:
-        if not entry.endswith(("site-packages", "dist-packages")):
-            continue  # the working folder of `python -m`, the standard library
-        try:
-            st = os.stat(entry or ".")
-        except OSError:
-            continue
-        state[f"path:{entry}"] = (0, st.st_mtime_ns, st.st_ino)
-    return state
-
-
 class _Server:
     def __init__(self, project: Path, listener: _socket.socket, bound: int, main: Main,
                  console: Printer, interrupts: Any) -> None:
@@ -247,14 +212,14 @@ class _Server:
         self.bound = bound  # the socket's inode
         self.interrupts = interrupts
         self.environment = {k: v for k, v in os.environ.items() if fixed(k)}
-        self.code = code_state()
+        self.code = code_files()
         self.layouts = self._layout_side()
         self.stale = False
         self.since = 0.0  # the process's CPU seconds when it began to serve (log_line)
 
-    def _layout_side(self) -> dict[str, tuple[int, int, int]]:
+    def _layout_side(self) -> WatchedFiles:
         """What the project's layouts and icons are read from: layouts/ and cardgen.yaml."""
-        return files_state([self.project / "layouts", self.project / "cardgen.yaml"])
+        return WatchedFiles([str(self.project / "layouts"), str(self.project / "cardgen.yaml")])
 
     def warm(self, target: str) -> None:
         """The target's data read (and kept), the check's and build's modules imported."""
@@ -324,32 +289,34 @@ class _Server:
                                f"({type(exc).__name__}: {exc})", markup=False, soft_wrap=True)
             return
         why = request.declined(str(self.project), self.environment)
-        if why is None and code_state() != self.code:
+        if why is None and self.code.changed():
             why = "cardgen or an installed package changed since the server started; stopping"
             self.stale = True
         if why is not None:
             conn.send(b"n", why.encode())
-            self.console.print(log_line(request.argv, f"declined: {why}", started, self.since), markup=False,
-                               soft_wrap=True)
+            self.console.print(log_line(request.argv, f"declined: {why}", started, self.since),
+                               markup=False, soft_wrap=True)
             return
-        layouts = self._layout_side()
-        if layouts != self.layouts:
+        if self.layouts.changed():
             from cardgen.layout import forget_files
 
             forget_files()  # a layout or icon changed: let go of the old versions
-            self.layouts = layouts
+            self.layouts.take()
         conn.send(b"a")
         listening = self.interrupts.listen(conn)
         try:
-            code = run(request, conn, self.main, self.interrupts)
-        except (OSError, ValueError) as exc:  # the client's folder is gone, ...
-            code = 2
-            conn.send(b"e", f"cardgen serve: {exc}\n".encode())
-        self.console.print(log_line(request.argv, code, started, self.since), markup=False, soft_wrap=True)
-        conn.send(b"x", str(code).encode())  # after the line: a client that ends finds it written
-        with contextlib.suppress(OSError):
-            sock.shutdown(_socket.SHUT_RD)  # ends the thread reading Ctrl-C
-        listening.join()
+            try:
+                code = run(request, conn, self.main, self.interrupts)
+            except (OSError, ValueError) as exc:  # the client's folder is gone, ...
+                code = 2
+                conn.send(b"e", f"cardgen serve: {exc}\n".encode())
+            self.console.print(log_line(request.argv, code, started, self.since), markup=False,
+                               soft_wrap=True)
+            conn.send(b"x", str(code).encode())  # after the line: a client that ends finds it written
+        finally:  # the reading of Ctrl-C ends with this client (the next one's waits for it)
+            with contextlib.suppress(OSError):
+                sock.shutdown(_socket.SHUT_RD)
+            listening.join()
 
 
 def _accepted(listener: _socket.socket) -> _socket.socket:

@@ -89,7 +89,7 @@ class Request:
             return "another protocol"
         if f.get("version") != cardgen.__version__ or f.get("package") != package_folder():
             return "another cardgen"
-        if f.get("python") != sys.version or _real(f.get("prefix")) != _real(sys.prefix):
+        if f.get("python") != sys.version or not _same_path(f.get("prefix"), sys.prefix):
             return "another Python"
         env = f.get("env")
         if not isinstance(env, dict) or not all(isinstance(k, str) and isinstance(v, str)
@@ -115,6 +115,11 @@ def package_folder() -> str:
     return os.path.dirname(os.path.abspath(cardgen.__file__ or ""))
 
 
+def _same_path(theirs: object, ours: str) -> bool:
+    """Whether a path sent leads where `ours` does (the very text needs no resolving)."""
+    return theirs == ours or _real(theirs) == _real(ours)
+
+
 def _real(path: object) -> str | None:
     return os.path.realpath(path) if isinstance(path, str) else None
 
@@ -130,9 +135,10 @@ def _pair(value: object) -> bool:
 
 class Interrupts:
     """Ctrl-C in the client (`i` on its socket) raised as KeyboardInterrupt in the command,
-    read by a thread while the command runs. Ctrl-C in the server's own terminal interrupts
-    the command running (its client is told as ever) and stops the server; between the
-    command and its client's answer, it only stops the server after."""
+    read by a thread (one for all the server's clients, in turn) while the command runs.
+    Ctrl-C in the server's own terminal interrupts the command running (its client is told
+    as ever) and stops the server; between the command and its client's answer, it only
+    stops the server after."""
 
     def __init__(self) -> None:
         self.from_client = False
@@ -141,6 +147,8 @@ class Interrupts:
         self.stopping = False
         self.early = False  # the client's Ctrl-C came before its command started
         self.lock = threading.Lock()  # `running` and `early` change together
+        self._reader: threading.Thread | None = None
+        self._clients: Any = None  # the sockets to read, in turn (None: the reader ends)
 
     def started(self) -> bool:
         """Marks the command as running; True when its client's Ctrl-C came before it did
@@ -170,32 +178,68 @@ class Interrupts:
         if self.accepting:
             raise KeyboardInterrupt
 
-    def listen(self, conn: Connection) -> threading.Thread:
+    def listen(self, conn: Connection) -> Listening:
+        """Ctrl-C read from the client's socket until it is shut for reading (then `join`
+        returns), by a thread made for the first client and kept for the next ones."""
+        self.early = False  # a connection's own: the last one's reading has ended
+        if self._reader is None:
+            from _queue import SimpleQueue  # queue.py's C half
+
+            self._clients = SimpleQueue()
+            self._reader = threading.Thread(target=self._read_each, name="cardgen-serve-client",
+                                            daemon=True)
+            self._reader.start()
+        listening = Listening(conn)
+        self._clients.put(listening)
+        return listening
+
+    def close(self) -> None:
+        """The reading thread ended (waited for), if one was made."""
+        if self._reader is not None:
+            self._clients.put(None)
+            self._reader.join()
+            self._reader = None
+
+    def _read_each(self) -> None:
+        while (listening := self._clients.get()) is not None:
+            try:
+                self._read(listening.conn)
+            finally:
+                listening.done.release()
+
+    def _read(self, conn: Connection) -> None:
         import _signal  # type: ignore[import-not-found]  # signal's C half (signal.py: its enums)
 
         main_thread = threading.main_thread().ident or 0
-        self.early = False  # a connection's own: the last one's reader has ended
-
-        def read() -> None:
-            while True:
-                try:
-                    data = conn.sock.recv(64)
-                except OSError:
-                    return
-                if not data:
-                    return
-                if b"i" not in data:
+        while True:
+            try:
+                data = conn.sock.recv(64)
+            except OSError:
+                return
+            if not data:
+                return
+            if b"i" not in data:
+                continue
+            with self.lock:
+                if not self.running:
+                    self.early = True  # the command has not started (or has ended)
                     continue
-                with self.lock:
-                    if not self.running:
-                        self.early = True  # the command has not started (or has ended)
-                        continue
-                    self.from_client = True  # a signal, as Ctrl-C is: it ends a wait too
-                _signal.pthread_kill(main_thread, _signal.SIGINT)
+                self.from_client = True  # a signal, as Ctrl-C is: it ends a wait too
+            _signal.pthread_kill(main_thread, _signal.SIGINT)
 
-        thread = threading.Thread(target=read, name="cardgen-serve-client", daemon=True)
-        thread.start()
-        return thread
+
+class Listening:
+    """A client's socket being read for Ctrl-C."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+        self.done = threading.Lock()
+        self.done.acquire()  # released once the socket is read to its end
+
+    def join(self, timeout: float = -1) -> None:
+        """Wait until the socket has been read to its end (shut for reading, closed)."""
+        if self.done.acquire(timeout=timeout):
+            self.done.release()
 
 
 def run(request: Request, conn: Connection, main: Main, interrupts: Interrupts) -> int:
