@@ -7,14 +7,15 @@ from collections.abc import Callable
 from itertools import chain, compress, repeat
 from operator import attrgetter, eq
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from cardgen import impose
 from cardgen.data.model import Database
 from cardgen.impose.home import copies_placed, home_file_name
-from cardgen.pipeline import faceuses, manifest, output, sources, svgchunks, warm
+from cardgen.pipeline import manifest, output, sources, svgchunks, warm
 from cardgen.pipeline.copygroups import copy_groups
 from cardgen.pipeline.faces import BuildOptions, FaceKey, Faces, Progress, kind_title
+from cardgen.pipeline.faceuses import painted
 from cardgen.pipeline.outputs import project_paper_catalogue
 from cardgen.pipeline.pagekeys import home_keys, placed_faces, print_keys, remember_print
 from cardgen.pipeline.rules import rules_plan_lines
@@ -57,55 +58,6 @@ def write_home_print(db: Database, faces: Faces, tmp: Path, options: BuildOption
     plans = plans or plan_pages(db, faces, options)
     return [write_home_file(db, faces, tmp, options, paper, f, report)
             for paper in options.papers for f in plans[paper]]
-
-
-def painted(faces: Faces, placed: list[FaceKey], document: str = ""
-            ) -> tuple[Any, list[tuple[str, Drawing]]]:  # (a render.pdf Painter, the faces)
-    """A document's Painter for the faces placed (in order, a face once per use): the keys of
-    those used more than once (by key: equal faces are one form) and each drawing's key by
-    its id; and (face key, drawing) of each face placed, once, in order. Each face keyed
-    once, the passes over the uses and faces made by `map` (no Python loop over them); while
-    warm, what the document's last build found of the same uses is taken again but for the
-    faces whose key or drawing changed (`pipeline.faceuses`), and a document placing the
-    very faces another did this build (Letter and A4) shares its uses (`_shared_uses`)."""
-    from cardgen.render.pdf import Painter
-
-    shared = _shared_uses(faces, placed, document) if warm.warm() else None
-    if shared is not None:
-        return Painter(shared[0], shared[1]), shared[2]
-    last = faceuses.USES.get(document) if warm.warm() else None
-    if last is None or last.placed != placed:
-        last = faceuses.Uses(placed)
-    keys = faces.keys
-    found = list(map(keys.get, last.once))
-    named = list(map(faces.key, last.once)) if None in found else cast(list[str], found)
-    shown = list(map(faces.drawings.__getitem__, last.once))
-    uses, by_id = last.updated(named, shown)
-    if warm.warm():
-        faceuses.keep(document, last)
-    forms = set(compress(uses.keys(), map((1).__lt__, uses.values())))
-    drawn = list(zip(named, shown, strict=True))
-    if warm.warm():
-        _PAINTED["last"] = (faces, list(placed), document, forms, by_id, drawn)
-    return Painter(forms, by_id), drawn
-
-
-def _shared_uses(faces: Faces, placed: list[FaceKey], document: str
-                 ) -> tuple[set[str], dict[int, str], list[tuple[str, Drawing]]] | None:
-    """The forms, keys by id and faces `painted` last found, when they were of these very
-    faces (one build's: a build lays out a Faces of its own, which its layout fills once), an
-    equal list of faces placed and another document; None otherwise. Nothing changes them."""
-    last = _PAINTED.get("last")
-    if last is None or last[0] is not faces or last[2] == document or last[1] != placed:
-        return None
-    return last[3], last[4], last[5]
-
-
-# while the process keeps warm: "last" -> the Faces, faces placed and document `painted` last
-# worked on, and what it found of them: the forms, each drawing's key by id, (face key,
-# drawing) once each
-_PAINTED: dict[str, tuple[Faces, list[FaceKey], str, set[str], dict[int, str],
-                          list[tuple[str, Drawing]]]] = warm.memo({})
 
 
 def write_home_print_pdf(db: Database, faces: Faces, path: Path, options: BuildOptions,
