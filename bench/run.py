@@ -4,7 +4,7 @@ Every figure is a fresh child process, measured by os.wait4: CPU time (user + sy
 whole process tree (the build's worker processes are waited for, so they count) and wall time.
 Runs are paired and interleaved: in each round the floor runs next to the builds it is compared
 with, so a busy machine weighs on both alike, and a ratio is the median over the rounds of
-each round's own ratio (>= 3 rounds: --repeat). Builds are cold (fresh output folder, no face
+each round's own ratio (5 rounds by default, >= 3: --repeat). Builds are cold (fresh output folder, no face
 cache) unless the row says otherwise. The decks are tests/support/gen_deck.py's poker cards
 (coloured frame, title, number, ~30 words, two icons, one shared back); the floor is
 bench/floor.py drawing the same cards with plain reportlab in cardgen's own environment.
@@ -36,7 +36,7 @@ A server stops within seconds once the next cold build deletes its project's .ca
 
 Wall-time rows need a quiet machine; CPU ratios hold up on a busy one.
 
-    python bench/run.py                       # the whole table (about a minute on 2 cores)
+    python bench/run.py                       # the whole table (about two minutes on 2 cores)
     python bench/run.py --sizes 600 --repeat 3 --no-seeds --no-edit   # a quick look
 """
 
@@ -352,7 +352,9 @@ def main() -> None:
         epilog=__doc__.split("\n\n", 2)[2], formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", default="600,6000",
                         help="deck sizes of the Letter and full-build rows (default 600,6000)")
-    parser.add_argument("--repeat", type=int, default=3, help="paired rounds per row (default 3)")
+    parser.add_argument("--repeat", type=int, default=5,
+                        help="paired rounds per row (default 5: a median of 5 holds against "
+                             "one or two rounds a busy moment spoils)")
     parser.add_argument("--no-seeds", action="store_true", help=f"leave out the {SEED} rows")
     parser.add_argument("--no-edit", action="store_true", help="leave out the edit rows")
     parser.add_argument("--keep", action="store_true", help="keep the work folder")
