@@ -163,3 +163,16 @@ def test_a_deck_edited_card_by_card_keeps_a_fresh_parse(tmp_path: Path, keeping:
         gen_deck.edit_one_card(project, card)
         _same_in_order(path)
     assert yamlkeep._KEPT[(path, "cards.yaml")].order is not None  # put together from items
+
+
+@pytest.mark.parametrize(("text", "split"), [
+    ("- a\n- b: 1\n  c: 2\n", [(1, "- a\n"), (2, "- b: 1\n  c: 2\n")]),
+    ("# head\n\n- a\n-\n- b", [(3, "- a\n"), (4, "-\n"), (5, "- b")]),
+    ("- a\n-x\n", None),  # a line at column 0 that starts no item
+    ("- a\nkey: 1\n", None),
+    ("- a\n# note\n  - b\n", [(1, "- a\n# note\n  - b\n")]),
+    ("head\n- a\n", None),
+    ("-x\n- a\n", None),
+])
+def test_split_finds_the_top_level_items(text: str, split: object) -> None:
+    assert yamlkeep._split(text) == split

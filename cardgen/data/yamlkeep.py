@@ -27,9 +27,12 @@ from cardgen.deferral import DeferredPattern
 from cardgen.errors import Location
 from cardgen.records import record
 
-# DeferredPattern: compiled when first used (cardgen/deferral.py): only a kept file's edit splits
-_ITEM = DeferredPattern(r"^-(?: |$)", re.MULTILINE)  # a top-level list item starts here
-_OTHER = DeferredPattern(r"^[^\s#-]|^-[^ \n]", re.MULTILINE)  # any other line at column 0 (not a comment)
+# DeferredPattern: compiled when first used (cardgen/deferral.py). Each is searched from a
+# line's start (`_OTHER` from a top-level item's, which it never is) and found after a line
+# break: "\n", a literal the search skips to, not a `^` tried at every character.
+_ITEM = DeferredPattern(r"\n-(?= |$)", re.MULTILINE)  # the next line starts a top-level item
+_ITEM_HERE = DeferredPattern(r"-(?: |$)", re.MULTILINE)  # this line starts one (`_item_starts`)
+_OTHER = DeferredPattern(r"\n(?:[^\s#-]|-[^ \n])", 0)  # a later line at column 0: no item, no comment
 
 
 @record
@@ -127,7 +130,7 @@ def _parse(raw: bytes, shown_as: str) -> Source:
 def _split(text: str) -> list[tuple[int, str]] | None:
     """(first line, text) of each top-level item, or None when the file is not only those
     (with comments and blank lines)."""
-    starts = [m.start() for m in _ITEM.finditer(text)]
+    starts = _item_starts(text, 0, len(text))
     if not starts or not _comments(text[:starts[0]]):
         return None
     if _OTHER.search(text, starts[0]):
@@ -139,6 +142,12 @@ def _split(text: str) -> list[tuple[int, str]] | None:
         out.append((line, text[start:end]))
         at = start
     return out
+
+
+def _item_starts(text: str, begin: int, end: int) -> list[int]:
+    """Where each top-level item of text[begin:end] starts (`begin`: a line's start)."""
+    here = [begin] if _ITEM_HERE.match(text, begin, end) else []
+    return here + [m.start() + 1 for m in _ITEM.finditer(text, begin, end)]
 
 
 def _split_again(text: str, old: str, split: list[tuple[int, str]] | None
@@ -171,7 +180,7 @@ def _split_again(text: str, old: str, split: list[tuple[int, str]] | None
     begin, end = starts[head], (starts[back] + shift if back < len(split) else len(text))
     if _OTHER.search(text, begin, end):
         return None
-    middle = [m.start() for m in _ITEM.finditer(text, begin, end)]
+    middle = _item_starts(text, begin, end)
     if not middle or middle[0] != begin:
         return None
     out = split[:head]
@@ -209,9 +218,10 @@ def _items(split: list[tuple[int, str]], source: Source) -> dict[str, _Item] | N
     items = [_Item(text, line, index, source.data[index])
              for index, (line, text) in enumerate(split)]
     for name in ("marks", "key_marks", "raw"):
+        into = [getattr(item, name) for item in items]
         for path, value in getattr(source, name).items():
             if path:
-                getattr(items[int(path[0])], name)[path] = value
+                into[int(path[0])][path] = value
     for path in source.nonfinite:
         items[int(path[0])].nonfinite.append(path)
     return {item.text: item for item in items if "&" not in item.text and "*" not in item.text}
@@ -379,8 +389,12 @@ def item_text(item: object) -> str | None:
 
 
 def _copied(value: Any) -> Any:
+    """value with each dict and list in it copied (the values in those taken as they are)."""
     if isinstance(value, dict):
-        return {k: _copied(v) for k, v in value.items()}
+        return {k: _copied(v) if isinstance(v, _NESTED) else v for k, v in value.items()}
     if isinstance(value, list):
-        return [_copied(v) for v in value]
+        return [_copied(v) if isinstance(v, _NESTED) else v for v in value]
     return value
+
+
+_NESTED = (dict, list)  # what `_copied` copies

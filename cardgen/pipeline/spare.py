@@ -145,6 +145,7 @@ def seeded(new: Path, target: Path) -> None:
     if not fresh or not warm.warm():
         return
     spare = spare_name(target)
+    at = str(spare)  # the links' paths as strings: a Path for each costs more than the link
     known: Known = {}
     try:
         shutil.rmtree(spare, ignore_errors=True)
@@ -159,9 +160,9 @@ def seeded(new: Path, target: Path) -> None:
                 if key is None or not item.is_file(follow_symlinks=False):
                     continue
                 if not made:
-                    os.makedirs(spare / FOLDER / kind.name)
+                    os.makedirs(f"{at}/{FOLDER}/{kind.name}")
                     made = True
-                os.link(item.path, spare / name)
+                os.link(item.path, f"{at}/{name}")
                 known[name] = (key, item.inode())
     except OSError:
         shutil.rmtree(spare, ignore_errors=True)
