@@ -212,6 +212,33 @@ def test_a_font_registered_anew_under_a_name_is_measured_afresh() -> None:
     assert widths.string_width("x", "Helvetica", 10) == pdfmetrics.stringWidth("x", "Helvetica", 10)
 
 
+def test_a_truetype_width_at_any_size_is_its_width_at_size_one_times_the_size() -> None:
+    """A TrueType font's widths are kept at size 1 and scaled: the same floats pdfmetrics
+    gives at every size, for every word of the seed rulebooks; a font of another kind is
+    asked itself."""
+    import random
+
+    from reportlab.pdfbase import pdfmetrics
+
+    from cardgen.render.rulebook import widths
+    from cardgen.render.rulebook.styles import registered
+
+    words = {" ", "-", "", "\u00e9\u2014\u00fc\u20ac", "\u00a0x"}
+    for path in ROOT.glob("data/**/*.md"):
+        words.update(path.read_text(encoding="utf-8").split())
+    chance = random.Random(5)
+    sizes = [10, 9, 17.0, 15.3, 11.7, 9.9, 8.1, 7.2, 22, 0.1, 1e-3] + [
+        chance.uniform(1, 40) for _ in range(40)]
+    for name in (registered("regular"), registered("bold")):
+        for word in sorted(words):
+            for size in sizes:
+                assert widths.string_width(word, name, size) == pdfmetrics.stringWidth(
+                    word, name, size), (name, word, size)
+    assert len(words) > 1000
+    assert widths.string_widths(["x", "x"], "Helvetica", 9.5) == [
+        pdfmetrics.stringWidth("x", "Helvetica", 9.5)] * 2
+
+
 def test_the_paragraph_module_imports_pyphen_when_it_first_hyphenates() -> None:
     """In a fresh process: typesetting loads no pyphen; the paragraph module's `pyphen` is the
     real module's attributes once read, and a paragraph styled to hyphenate does."""

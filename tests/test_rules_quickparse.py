@@ -147,3 +147,21 @@ def test_a_contents_entry_and_links_numbered_in_their_paragraph_are_cut_as_repor
                    'one <a href="#a">link</a> and <a href="#b">another</a> <a href="#c">x</a>',
                    '<onDraw name="cardgen_icon" label="star|10"/> after a mark']:
         assert _same_as_reportlab(markup, style), markup
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(
+    ["a", "é", "<", "&", " ", "  ", "\t", "\n", "\r", "\xa0", "\u200b", "\u2003", "\x85",
+     "\x1c", "\u3000", "—"]), max_size=12).map("".join))
+def test_markup_taken_as_clean_is_what_reportlab_cleans_it_to(text: str) -> None:
+    """A paragraph's markup is kept as it is only where reportlab's cleaning gives it back."""
+    assert flow._cleaned(text, cleanBlockQuotedText) == cleanBlockQuotedText(text)
+    assert flow._cleaned(text, str.upper) == text.upper()
+
+
+def test_every_seed_paragraph_is_cleaned_as_reportlab_cleans_it() -> None:
+    words = [line for path in ROOT.glob("data/**/*.md")
+             for line in path.read_text(encoding="utf-8").splitlines()]
+    assert len(words) > 100
+    for text in words + [" ".join(w.split()) for w in words]:
+        assert flow._cleaned(text, cleanBlockQuotedText) == cleanBlockQuotedText(text)

@@ -26,7 +26,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
-from reportlab.platypus.paragraph import textTransformFrags
+from reportlab.platypus.paragraph import _wsc, cleanBlockQuotedText, textTransformFrags
 from reportlab.platypus.paraparser import ParaFrag
 from reportlab.rl_config import _FUZZ
 
@@ -83,7 +83,7 @@ class KeptParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type i
         """Paragraph._setup's parse: markup of text, face spans and line breaks cut into
         fragments by cardgen.render.rulebook.quickparse, any other parsed by reportlab."""
         if bulletText is None:
-            cleaned = cleaner(text)
+            cleaned = _cleaned(text, cleaner)
             frags = quick_frags(cleaned, style, self.caseSensitive)
             if frags is not None:
                 textTransformFrags(frags, style)
@@ -119,6 +119,21 @@ class KeptParagraph(Paragraph):  # type: ignore[misc]  # reportlab has no type i
         self.width = availWidth
         wrapped.blPara, wrapped.height, wrapped._wrapWidths, wrapped._width_max = found
         return availWidth, wrapped.height
+
+
+# what reportlab's line cleaning takes for whitespace besides what str.split() splits at
+_OTHER_SPACES = tuple(c for c in _wsc if not c.isspace())
+
+
+def _cleaned(text: str, cleaner: Any) -> str:
+    """cleaner(text): the text itself when it is reportlab's cleanBlockQuotedText and the text
+    is words of no whitespace (Python's or reportlab's) with one space between them and none
+    at either end, which it gives back as it is."""
+    if (cleaner is cleanBlockQuotedText and " ".join(text.split()) == text
+            and not any(c in text for c in _OTHER_SPACES)):
+        return text
+    cleaned: str = cleaner(text)
+    return cleaned
 
 
 PARSED_MAX = 4096  # paragraphs' parses a process keeps (emptied when full)
