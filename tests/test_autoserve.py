@@ -259,7 +259,7 @@ def test_the_build_runs_in_the_child_that_stays_and_its_cpu_is_on_the_servers_fi
 SCRIPT = """
 import os, signal, sys, time
 from cardgen.cli import autoserve
-if autoserve.run_in_child(sys.argv[1]):  # the child: sys.argv[2] says how it ends
+if autoserve.run_in_child():  # the child: sys.argv[2] says how it ends
     how = sys.argv[2]
     if how == "exit":
         sys.exit(7)

@@ -65,7 +65,7 @@ def project_to_serve(argv: list[str]) -> str | None:
     return None if found is None else os.path.realpath(found[0])
 
 
-def run_in_child(project: str) -> bool:
+def run_in_child() -> bool:
     """Fork before the command runs: True in the child, which runs it (and may then stay on
     as the server: `stay`); the parent waits for the child's exit code and ends with it (never
     returns). False when no child could be made: the command runs here, and no server stays.
@@ -168,7 +168,7 @@ def stay(project: str, code: int) -> None:
     threading = sys.modules.get("threading")
     if _CODE_TO is None or code not in LEFT_BY or (
             threading is not None and threading.active_count() > 1):
-        return  # a server's own threads come and go with its commands
+        return  # another thread still running would run on beside the server: end as ever
     cache = os.path.join(project, CACHE)
     try:
         os.makedirs(cache, exist_ok=True)  # where `cardgen serve` keeps its socket and log

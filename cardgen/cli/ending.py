@@ -42,7 +42,7 @@ def run() -> NoReturn:
         from cardgen.cli.autoserve import project_to_serve, run_in_child
 
         staying = project_to_serve(sys.argv[1:])
-        if staying is not None and not run_in_child(staying):
+        if staying is not None and not run_in_child():
             staying = None  # no child could be made: the command runs here, no server stays
         from cardgen.patterns import prime
         from cardgen.texts import install
