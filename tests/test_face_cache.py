@@ -219,7 +219,7 @@ def test_warm_layout_files_digests_are_those_read_afresh(tmp_path: Path) -> None
     (folder / "g" / "icons" / "a.svg").write_bytes(b"<svg/>")
 
     def cold() -> list[bytes]:  # as a one-shot build reads them (keeping stays on)
-        return list(sources._layout_files_read(folder, sorted(sources._readable_files(folder))))
+        return list(sources._layout_files_read(folder, sources._readable_names(folder)))
 
     warm.keep_warm()
     try:
@@ -239,3 +239,17 @@ def test_warm_layout_files_digests_are_those_read_afresh(tmp_path: Path) -> None
                 assert list(sources._layout_files(folder)) == cold()
     finally:
         warm.keep_warm(False)
+
+
+def test_layout_file_names_sort_as_their_paths(tmp_path: Path) -> None:
+    """The files under layouts/ come in the order their Paths sort in (by parts: 'a/x' before
+    'a-b'), each named relative to the folder."""
+    from cardgen.pipeline import sources
+
+    folder = tmp_path / "layouts"
+    for name in ("a-b.yaml", "a/x.yaml", "a/b/c.svg", "a.b/y.yaml", "B/z.yaml", "a0.yaml"):
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(name.encode())
+    expected = [p.relative_to(folder).as_posix() for p in sorted(folder.rglob("*")) if p.is_file()]
+    assert sources._readable_names(folder) == expected
+    assert [chunk.split(b"\0")[0].decode() for chunk in sources._layout_files(folder)] == expected

@@ -171,3 +171,28 @@ def test_kept_sources_read_back_with_their_positions(tmp_path: Path) -> None:
         assert source.marks == parsed.marks and source.key_marks == parsed.key_marks
         assert {type(at) for at in [*source.marks.values(), *source.key_marks.values()]} == {
             Location}
+
+
+def test_a_kept_source_keeps_positions_of_other_files_and_its_own_state() -> None:
+    """A Source is kept with its positions packed (layoutkeep._source): read back, it equals
+    the Source kept, a position naming another file and the order of its keys included."""
+    import copyreg
+    import io
+    import pickle
+
+    from cardgen.data.yamlsrc import Source, parse_text
+    from cardgen.errors import Location
+    from cardgen.pipeline.layoutkeep import _location, _source
+
+    source = parse_text("size: [63, 88]\nelements:\n  - {type: text, text: hi}\n", "layouts/g/a.yaml")
+    source.marks[("elsewhere",)] = Location("layouts/g/b.yaml", 4, 2)
+    source.prefix = ("cards",)
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = {**copyreg.dispatch_table, Location: _location, Source: _source}
+    pickler.dump((source, source))
+    again, same = pickle.loads(buffer.getvalue())
+    assert again is same and again == source and again.prefix == ("cards",)
+    assert list(again.marks.items()) == list(source.marks.items())
+    assert list(again.key_marks.items()) == list(source.key_marks.items())
+    assert again.marks[("elsewhere",)] == Location("layouts/g/b.yaml", 4, 2)

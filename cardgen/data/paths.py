@@ -10,6 +10,7 @@ another root, add it in `read_roots`; every reader asks `readable`.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import unicodedata
@@ -69,15 +70,41 @@ def readable(path: Path, project: Path) -> bool:
     `read_roots` resolves it (a resolved path resolves to itself; remembered per project path,
     `_root`), the assets as they were resolved when cardgen was imported. A refusal with a
     remembered root is asked again of the project resolved now, so the answer is always the
-    one a fresh resolve gives."""
+    one a fresh resolve gives. The file is resolved as `Path.resolve` does it and compared as
+    text (`_real`, `_under`: no Path made)."""
     root, kept = _root(project)
-    try:
-        real = path.resolve()
-    except (OSError, RuntimeError, ValueError):  # a symlink loop, a NUL byte
+    real = _real(path)
+    if real is None:
         return False
-    if real.is_relative_to(root) or real.is_relative_to(ASSETS):
+    if _under(real, str(root)) or _under(real, _ASSETS):
         return True
-    return kept and real.is_relative_to(_resolved(project))
+    return kept and _under(real, str(_resolved(project)))
+
+
+_ASSETS = str(ASSETS)
+# what Path.resolve takes for a symbolic link loop (pathlib's check_eloop)
+_WINERROR_CANT_RESOLVE_FILENAME = 1921
+
+
+def _real(path: Path) -> str | None:
+    """`str(path.resolve())`, or None where that raises (a symbolic link loop, a NUL byte)."""
+    try:
+        real = os.path.realpath(path)
+    except (OSError, ValueError):
+        return None
+    try:
+        os.stat(real)  # Path.resolve's check for a loop that realpath leaves unsaid
+    except OSError as exc:
+        if exc.errno == errno.ELOOP or getattr(exc, "winerror", 0) == _WINERROR_CANT_RESOLVE_FILENAME:
+            return None
+    return real
+
+
+def _under(real: str, folder: str) -> bool:
+    """`Path(real).is_relative_to(folder)` for two resolved paths: the folder or inside it."""
+    if real == folder:
+        return True
+    return real.startswith(folder if folder.endswith(os.sep) else folder + os.sep)
 
 
 _ROOTS: dict[Path, Path] = {}  # a project path as given -> the folder it resolved to

@@ -18,7 +18,7 @@ import copyreg
 import hashlib
 import io
 import pickle
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardgen.errors import Location
 from cardgen.pipeline.keptfiles import MAX_KEPT as MAX_KEPT
@@ -28,8 +28,11 @@ from cardgen.pipeline.sources import CACHE_FOLDER
 
 if TYPE_CHECKING:
     from cardgen.data.model import Database
-    from cardgen.data.yamlsrc import Source
+    from cardgen.data.yamlsrc import KeyPath, Source
     from cardgen.layout.model import TemplateFile
+
+    # a Source's positions as `_packed` keeps them: key paths, lines, columns, other files'
+    Packed = tuple[list[KeyPath], list[int | None], list[int], list[Location]]
 
 
 class KeptLayouts(KeptFiles):
@@ -62,14 +65,18 @@ class KeptLayouts(KeptFiles):
         self.keep(self._key(path, shown, data), value)
 
     def keep(self, key: str, value: object) -> None:
-        """KeptFiles.keep, with each Location (a layout file's Source holds one for every key
-        and value) pickled as the call that makes it again: a dataclass with slots is
-        otherwise pickled through its fields, looked up anew for each object."""
+        """KeptFiles.keep, with each Source's positions (one for every key and value of a
+        layout file) pickled as numbers (`_source`) and any other Location as the call that
+        makes it again: a dataclass with slots is otherwise pickled through its fields, looked
+        up anew for each object."""
+        from cardgen.data.yamlsrc import Source
+
         if self.read_only:
             return
         buffer = io.BytesIO()
         pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
-        pickler.dispatch_table = {**copyreg.dispatch_table, Location: _location}  # as registered now
+        pickler.dispatch_table = {**copyreg.dispatch_table,  # as registered now
+                                  Location: _location, Source: _source}
         try:
             pickler.dump(value)
         except Exception:  # something in it that does not pickle: validated every time
@@ -82,3 +89,35 @@ class KeptLayouts(KeptFiles):
 def _location(at: Location) -> tuple[type[Location], tuple[str, int, int]]:
     return Location, (at.file, at.line, at.col)
 
+
+def _source(source: Source) -> tuple[Any, tuple[Any, ...]]:
+    """A Source pickled as its state with its positions packed (`_packed`), read back by
+    `_unpacked_source`: numbers pickle without a call for each Location."""
+    state = source.__getstate__()  # (its positions found first, if they were not yet)
+    packed = {name: _packed(state[name], source.file) for name in ("marks", "key_marks")}
+    return _unpacked_source, ({**state, "marks": None, "key_marks": None}, source.file, packed)
+
+
+def _packed(marks: dict[KeyPath, Location], file: str) -> Packed:
+    """Positions as their key paths, lines and columns (a Location of another file: line
+    None, column its index in the last list)."""
+    others = [at for at in marks.values() if at.file != file]
+    lines: list[int | None]
+    if others:
+        lines = [at.line if at.file == file else None for at in marks.values()]
+        cols = [at.col if at.file == file else others.index(at) for at in marks.values()]
+    else:
+        lines, cols = [at.line for at in marks.values()], [at.col for at in marks.values()]
+    return list(marks), lines, cols, others
+
+
+def _unpacked_source(state: dict[str, Any], file: str, packed: dict[str, Packed]) -> Source:
+    """`_source`'s Source again, with the very positions it had."""
+    from cardgen.data.yamlsrc import Source
+
+    for name, (paths, lines, cols, others) in packed.items():
+        state[name] = {path: Location(file, line, col) if line is not None else others[col]
+                       for path, line, col in zip(paths, lines, cols, strict=True)}
+    source = Source.__new__(Source)
+    source.__dict__.update(state)
+    return source

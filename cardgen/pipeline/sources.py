@@ -74,43 +74,45 @@ def _layout_files(folder: Path) -> Iterator[bytes]:
     """Name and content digest of every file under layouts/ (links out of the project skipped):
     a file of up to WHOLE_BYTES hashed as read whole (a layout or an icon: hashlib.file_digest
     makes and zeroes a buffer of 256 kB for each file), a larger one streamed."""
-    paths = sorted(_readable_files(folder))
+    names = _readable_names(folder)
     if not keeping():
-        return _layout_files_read(folder, paths)
-    return (_kept_file(_LAYOUT_FILES, folder, path) for path in paths)
+        return _layout_files_read(folder, names)
+    return (_kept_file(_LAYOUT_FILES, folder, name) for name in names)
 
 
 WHOLE_BYTES = 1 << 20  # a file under layouts/ this size or smaller is hashed as read whole
 
 
 def _kept_file(kept: dict[tuple[str, str], tuple[tuple[int, ...], bytes]], folder: Path,
-               path: Path) -> bytes:
+               name: str) -> bytes:
     """`_layout_files`' chunk of one file, while warm: the last one made for that file while
     it has the same identity (device, inode, size, times: `warm.identity`), read again else
     (a rebuild of `cardgen watch` or `serve` hashed every layout and icon again)."""
-    at = (str(folder), str(path))
+    at = (str(folder), name)
     try:
-        now = identity(os.stat(path))
+        now = identity(os.stat(f"{at[0]}{os.sep}{name}"))
     except OSError:
         now = ()
     found = kept.get(at)
     if found is not None and now and found[0] == now:
         return found[1]
-    chunk = next(_layout_files_read(folder, [path]))
+    chunk = next(_layout_files_read(folder, [name]))
     if now:
         kept[at] = (now, chunk)
     return chunk
 
 
-def _layout_files_read(folder: Path, paths: Iterable[Path]) -> Iterator[bytes]:
-    """`_layout_files`' chunks of these files, each read now."""
-    for path in paths:
-        with path.open("rb") as f:
+def _layout_files_read(folder: Path, names: Iterable[str]) -> Iterator[bytes]:
+    """`_layout_files`' chunks of these files (named relative to the folder), each read now."""
+    base = str(folder)
+    for name in names:
+        with open(f"{base}{os.sep}{name}", "rb", buffering=0) as f:
             if os.fstat(f.fileno()).st_size <= WHOLE_BYTES:
-                digest = hashlib.sha1(f.read()).digest()
+                digest = hashlib.sha1(f.readall()).digest()
             else:
                 digest = hashlib.file_digest(f, "sha1").digest()
-        yield path.relative_to(folder).as_posix().encode("utf-8") + b"\0" + digest
+        shown = name if os.sep == "/" else name.replace(os.sep, "/")  # Path.as_posix()
+        yield shown.encode("utf-8") + b"\0" + digest
 
 
 # while the process keeps warm: (layout folder, file) -> (its identity, `_layout_files`' chunk)
@@ -118,30 +120,41 @@ _LAYOUT_FILES: dict[tuple[str, str], tuple[tuple[int, ...], bytes]] = {}
 on_forget(_LAYOUT_FILES.clear)
 
 
-def _readable_files(folder: Path) -> Iterator[Path]:
-    """The files `folder.rglob("*")` finds that cardgen may read (`readable`): a file reached
-    through no symbolic link lies where the folder lies, so only links are resolved one by one."""
+def _readable_names(folder: Path) -> list[str]:
+    """The files `folder.rglob("*")` finds that cardgen may read (`readable`), named relative
+    to the folder ('g/icons/a.svg', in the system's separator), in the order their Paths sort
+    in: a file reached through no symbolic link lies where the folder lies, so only links are
+    resolved one by one; the others are named by the texts os.scandir gives (no Path made)."""
     if not folder.is_dir():
-        return
+        return []
     project = folder.parent
     plain_ok = readable(folder, project)
-    stack = [folder]
+    base = str(folder)
+    cut = len(base) + 1
+    found: list[str] = []
+    stack = [base]
     while stack:
         try:
-            entries = list(os.scandir(stack.pop()))
+            with os.scandir(stack.pop()) as listing:
+                entries = list(listing)
         except PermissionError:
             continue
         for entry in entries:
             if entry.is_symlink():
                 path = Path(entry.path)
                 if path.is_file() and readable(path, project):
-                    yield path
+                    found.append(entry.path[cut:])
             elif entry.is_dir(follow_symlinks=False):
-                stack.append(Path(entry.path))
-            elif entry.is_file(follow_symlinks=False):
-                path = Path(entry.path)
-                if plain_ok or readable(path, project):
-                    yield path
+                stack.append(entry.path)
+            elif entry.is_file(follow_symlinks=False) and (
+                    plain_ok or readable(Path(entry.path), project)):
+                found.append(entry.path[cut:])
+    found.sort(key=_parts)  # a Path sorts by its parts
+    return found
+
+
+def _parts(name: str) -> list[str]:
+    return name.split(os.sep)
 
 
 def _component_repr(c: Component) -> str:

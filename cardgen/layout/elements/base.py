@@ -160,8 +160,9 @@ class ElementBase(Located):
         kids = self.children()
         over = self.over_binding()
         skip = self.UNBOUND | set(kids) | ({"over"} if over is not None else set())
+        written = self.model_fields_set  # (a property: asked once, not once a field)
         values = [(key, getattr(self, key)) for key in type(self).model_fields
-                  if key in self.model_fields_set and key not in skip]
+                  if key in written and key not in skip]
         values = [(k, " ".join(conditions.paths(v)) if k == "when" and isinstance(v, dict) else v)
                   for k, v in values]
         items = over is not None or self.counted()
