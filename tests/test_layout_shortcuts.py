@@ -154,13 +154,15 @@ def test_a_paths_repr_is_the_dataclass_text_with_its_operators_written_once() ->
 
     long_ops = tuple(("C", i / 3, -i / 7, 1e-7 * i, 1e300, -0.0, float(i)) for i in range(40))
     short_ops = (("M", 0.1, 0.2), ("L", 3.0, -4.5), ("Z",))
-    for ops in (long_ops, short_ops, ()):
+    lone_ops = (("M", 0.5, -0.0),)
+    for ops in (long_ops, short_ops, lone_ops, ()):
         first = PathItem(ops, Style(fill="#000000"))  # type: ignore[arg-type]
         again = PathItem(ops, Style(fill="#123456", stroke="#FFFFFF"), "evenodd")  # type: ignore[arg-type]
         for item in (first, again, first):
             assert repr(item) == dataclass_text(item)
     assert drawing._OPS_TEXTS[id(long_ops)][1] == repr(long_ops)
-    assert id(short_ops) not in drawing._OPS_TEXTS
+    assert drawing._OPS_TEXTS[id(short_ops)][1] == repr(short_ops)  # an icon's few operators
+    assert id(lone_ops) not in drawing._OPS_TEXTS
 
 
 def _bbox_walked(item: object) -> tuple[float, float, float, float]:

@@ -231,8 +231,9 @@ def _plain_repr(cls: type, kept: frozenset[str] = frozenset()) -> None:
 
 
 def _kept_text(ops: tuple[object, ...]) -> str:
-    """repr(ops), kept per tuple object when it is long: a path's operators are one tuple for
-    every copy of an icon recoloured (cardgen.layout.icons), hundreds of numbers written once."""
+    """repr(ops), kept per tuple object: a path's operators are one tuple for every copy of an
+    icon recoloured (cardgen.layout.icons), their numbers written once (a float's repr is
+    the costly part of a face key: a short icon path's few numbers are kept too)."""
     if len(ops) < KEPT_OPS:
         return repr(ops)
     found = _OPS_TEXTS.get(id(ops))
@@ -245,7 +246,7 @@ def _kept_text(ops: tuple[object, ...]) -> str:
     return text
 
 
-KEPT_OPS = 16  # operators from which a path's are written once per tuple
+KEPT_OPS = 2  # operators from which a path's are written once per tuple (a lone move: as it is)
 # id of a path's operators -> (them, held so the id stays theirs; their repr)
 _OPS_TEXTS: dict[int, tuple[tuple[object, ...], str]] = {}
 
