@@ -171,17 +171,17 @@ class GlyphPos(_Table):
 
 def _widths(char_to_glyph: dict[int, int], glyph_to_char: dict[int, list[int]],
             advances: list[Any]) -> dict[int, Any]:
-    """charWidths as TTFontFile.extractInfo fills it: glyph by glyph, each glyph's characters
-    in the order met (a character met once: the characters sorted by glyph, stably, and their
-    widths looked up without a tuple made per character)."""
+    """charWidths with the entries TTFontFile.extractInfo fills it with: each character's
+    glyph's advance, for the glyphs with one. A character met once (the usual font) is
+    entered in character order, by zip and map (nothing reads charWidths in order: looked
+    up by character only); one met twice takes the advance of its last glyph by glyph
+    order, as reportlab's glyph by glyph filling leaves it."""
     count = len(advances)
     if len(char_to_glyph) == sum(map(len, glyph_to_char.values())):  # each character once
-        glyph_of = char_to_glyph.__getitem__
-        ordered = sorted(char_to_glyph, key=glyph_of)
-        if not ordered or glyph_of(ordered[-1]) < count:
-            return dict(zip(ordered, map(advances.__getitem__, map(glyph_of, ordered)),
-                            strict=True))
-        return {char: advances[glyph] for char in ordered if (glyph := glyph_of(char)) < count}
+        glyphs = char_to_glyph.values()
+        if not glyphs or max(glyphs) < count:
+            return dict(zip(char_to_glyph, map(advances.__getitem__, glyphs), strict=True))
+        return {char: advances[glyph] for char, glyph in char_to_glyph.items() if glyph < count}
     widths = {}
     for glyph in sorted(glyph_to_char):
         if glyph >= count:
