@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 from cardgen import __version__
 from cardgen.cli.collector import for_a_command
 from cardgen.cli.console import LazyConsole, Printer
-from cardgen.cli.faults import fault_problem
 from cardgen.cli.help_text import PAPER_OUTPUTS, PaperHelp
 from cardgen.cli.plugins import skip_plugin_search
 from cardgen.cli.target import command_of, hoist_global_options, project_folder, target
@@ -287,6 +286,7 @@ def _run(args: argparse.Namespace, out: Printer, err: Printer) -> int:
     except OSError as exc:  # the machine's state (disk full, permissions, a link loop)
         if os.environ.get("CARDGEN_DEBUG"):
             raise
+        from cardgen.cli.faults import fault_problem  # only a fault of the machine's needs it
         print_problems([fault_problem(exc, _output_state(started))], err)
         return EXIT_INVALID
     except Exception as exc:  # a bug in cardgen, not in the data: say so, briefly

@@ -8,7 +8,6 @@ import argparse
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from cardgen.cli.faults import what_happened
 from cardgen.errors import Problem, ProblemsError
 
 
@@ -43,6 +42,8 @@ def not_a_project(project: Path) -> str | None:
     except FileNotFoundError:
         return "no such folder" if not project.is_symlink() else "a symbolic link to nothing"
     except OSError as exc:
+        from cardgen.cli.faults import what_happened
+
         return what_happened(exc)
     if not project.is_dir():
         return "is a file, not a folder"

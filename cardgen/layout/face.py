@@ -18,7 +18,6 @@ from cardgen.errors import Problem, ProblemsError
 from cardgen.layout import fonts, outline, text
 from cardgen.layout.back_lints import BackLinter
 from cardgen.layout.bleed import Origins, Stretched
-from cardgen.layout.draft import draft_mark
 from cardgen.layout.drawing import Drawing, Ellipse, Path, Rect, Style
 from cardgen.layout.drawing import Text as TextItem
 from cardgen.layout.elements.base import Context, FaceJob, LinearGradient, RadialGradient, colour
@@ -112,6 +111,8 @@ def _laid_out(session: LayoutSession, component: Component, side: str, template:
     if template.edition_mark is not False:
         ctx.guarded(_edition_mark, None, ctx, template.edition_mark, scope)
     if session.db.draft:
+        from cardgen.layout.draft import draft_mark
+
         ctx.current = None  # cardgen's own mark: no element's, and never linted
         for item in draft_mark(drawing.width, drawing.height, ctx.job.safe,
                                centred=template.shape != "rect"):

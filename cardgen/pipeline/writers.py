@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from cardgen import impose
 from cardgen.data.model import Database
 from cardgen.impose.home import copies_placed, home_file_name
-from cardgen.pipeline import manifest, output, sources, svgchunks, warm
+from cardgen.pipeline import manifest, output, sources, warm
 from cardgen.pipeline.copygroups import copy_groups
 from cardgen.pipeline.faces import BuildOptions, FaceKey, Faces, Progress, kind_title
 from cardgen.pipeline.faceuses import painted
@@ -314,6 +314,8 @@ def write_svg_files(faces: Faces, chosen: list[FaceKey], tmp: Path, previous: ou
     files = _SvgFiles(faces, str(tmp), previous, src)
     kinds = svg_kinds(faces) if kinds is None else kinds
     if files.warm:
+        from cardgen.pipeline import svgchunks
+
         return svgchunks.svg_files(files, chosen, kinds)
     keys = faces.keys
     records = []

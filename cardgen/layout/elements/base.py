@@ -23,7 +23,6 @@ from cardgen.layout.guards import check_primitive
 from cardgen.layout.icons import IconError, IconFinder
 from cardgen.layout.lints import Placed, compose, fill_under, ink_for
 from cardgen.layout.located import Located, ModelsBuilt, SharedSchema, Strict, number_defaults
-from cardgen.layout.pathops import inverse, moved_ops
 from cardgen.layout.scope import Scope, format_value, number
 from cardgen.limits import MAX_ELEMENTS
 from cardgen.records import record
@@ -413,6 +412,8 @@ class Context:
                              "outline to clip to")
         if drawn.matrix == self.matrix:
             return shape
+        from cardgen.layout.pathops import inverse, moved_ops
+
         into = compose(inverse(self.matrix), drawn.matrix)
         return PathItem(tuple(moved_ops(shape.ops, into)), shape.style, shape.fill_rule)
 

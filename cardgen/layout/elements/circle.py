@@ -4,7 +4,6 @@ from typing import Literal
 
 from cardgen.layout.drawing import Ellipse, Path
 from cardgen.layout.elements.base import Context, Num, Stroked
-from cardgen.layout.pathops import ellipse_ops, outline_path
 from cardgen.layout.scope import Scope
 
 
@@ -23,6 +22,8 @@ class CircleElement(Stroked):
                                                  (dx, dy))))
 
     def outline(self, scope: Scope, dx: float, dy: float) -> Path:
+        from cardgen.layout.pathops import ellipse_ops, outline_path
+
         r = self.number(scope, "r")
         return outline_path(ellipse_ops(dx + self.number(scope, "cx"),
                                         dy + self.number(scope, "cy"), r, r))

@@ -7,7 +7,6 @@ from typing import Literal
 from cardgen.data.declare import Field
 from cardgen.data.model import new_list
 from cardgen.data.paths import readable
-from cardgen.layout.draft import missing_art
 from cardgen.layout.drawing import Image
 from cardgen.layout.elements.base import Children, Context, ElementBase, Num
 from cardgen.layout.guards import ImageError, image_at
@@ -62,6 +61,8 @@ class ImageElement(ElementBase):
                 ctx.add(Image(*box, path=str(path), digest=digest))
                 return
             if db.draft:  # the check let a missing image through: show that it is missing
+                from cardgen.layout.draft import missing_art
+
                 for item in missing_art(*box, value):
                     ctx.add(item, "draft")  # cardgen's stand-in: not linted
                 return

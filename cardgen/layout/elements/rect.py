@@ -5,7 +5,6 @@ from typing import Literal
 from cardgen.data.declare import Field
 from cardgen.layout.drawing import Path, Rect
 from cardgen.layout.elements.base import Context, Num, Stroked
-from cardgen.layout.pathops import outline_path, rect_ops
 from cardgen.layout.scope import Scope
 
 
@@ -29,4 +28,6 @@ class RectElement(Stroked):
                      radius=self.number(scope, "radius")))
 
     def outline(self, scope: Scope, dx: float, dy: float) -> Path:
+        from cardgen.layout.pathops import outline_path, rect_ops
+
         return outline_path(rect_ops(*self.box(scope, dx, dy), self.number(scope, "radius")))
