@@ -413,7 +413,6 @@ class Context:
         if drawn.matrix == self.matrix:
             return shape
         from cardgen.layout.pathops import inverse, moved_ops
-
         into = compose(inverse(self.matrix), drawn.matrix)
         return PathItem(tuple(moved_ops(shape.ops, into)), shape.style, shape.fill_rule)
 
