@@ -206,16 +206,17 @@ class Drawing:
         return (-b, -b, self.width + 2 * b, self.height + 2 * b)
 
 
-def _plain_repr(cls: type, kept: frozenset[str] = frozenset()) -> None:
+def _plain_repr(cls: type, written: dict[str, str] | None = None) -> None:
     """Give a frozen primitive the repr dataclass writes, without its recursion guard.
 
     Face keys hash the repr of every primitive of a face (render.pdf.face_key), and the guard
     costs more than the formatting; primitives cannot contain themselves, so the text is the
     same, character for character. Fields kept out of the repr (repr=False) are written after
-    the others when they differ from their default; the fields named in `kept` are written as
-    `_kept_text` keeps them."""
+    the others when they differ from their default; a field named in `written` is written by
+    the function it names (`_kept_text`, `float_text`, `floats_text`: the same text, kept)."""
     names = [f.name for f in fields(cls) if f.repr]
-    body = ", ".join(f"{n}={{_kept_text(self.{n})}}" if n in kept else f"{n}={{self.{n}!r}}"
+    written = written or {}
+    body = ", ".join(f"{n}={{{written[n]}(self.{n})}}" if n in written else f"{n}={{self.{n}!r}}"
                      for n in names)
     extra = [f for f in fields(cls) if not f.repr and f.compare]
     # each left-out field inline, compared with its default bound in the function's globals
@@ -224,7 +225,7 @@ def _plain_repr(cls: type, kept: frozenset[str] = frozenset()) -> None:
                    for k, f in enumerate(extra))
     namespace: dict[str, object] = {}
     glob: dict[str, object] = {f"_d{k}": f.default for k, f in enumerate(extra)}
-    glob["_kept_text"] = _kept_text
+    glob.update(_kept_text=_kept_text, float_text=float_text, floats_text=floats_text)
     exec(compiled(f"def __repr__(self):\n    return self.__class__.__qualname__ + f\"({body}{tail})\"\n"),
          glob, namespace)
     setattr(cls, "__repr__", namespace["__repr__"])  # noqa: B010
@@ -239,20 +240,72 @@ def _kept_text(ops: tuple[object, ...]) -> str:
     found = _OPS_TEXTS.get(id(ops))
     if found is not None and found[0] is ops:
         return found[1]
-    text = repr(ops)
+    text = _ops_repr(ops)
     if len(_OPS_TEXTS) >= 4096:
         _OPS_TEXTS.clear()
     _OPS_TEXTS[id(ops)] = (ops, text)
     return text
 
 
+def _ops_repr(ops: tuple[object, ...]) -> str:
+    """repr(ops) for two operators or more, character for character, each float written as
+    `float_text` keeps it (icons' outlines repeat their numbers: a rounded corner's, a grid's)."""
+    parts: list[str] = []
+    add, heads, text, plain = parts.append, _OP_HEADS, FLOAT_TEXTS.__getitem__, _PLAIN_OP
+    op: Any
+    for op in ops:
+        head = heads.get(op[0]) if type(op) is tuple and len(op) > 1 else None  # noqa: E721
+        if head is None or set(map(type, op)) != plain:  # a close, or numbers not all floats
+            add(repr(op))
+            continue
+        add(head + ", ".join(map(text, op[1:])) + ")")
+    return "(" + ", ".join(parts) + ")"
+
+
+def floats_text(values: object) -> str:
+    """repr(values) for a tuple of floats (a group's transform), each written by `float_text`."""
+    if type(values) is not tuple or len(values) < 2:  # noqa: E721  (a 1-tuple's comma)
+        return repr(values)
+    return "(" + ", ".join([float_text(v) for v in cast("tuple[object, ...]", values)]) + ")"
+
+
+class _FloatTexts(dict[float, str]):
+    """A non-zero float -> its repr; a float not kept is written (and kept) when looked up."""
+
+    def __missing__(self, value: float) -> str:
+        return float_text(value)
+
+
+def float_text(value: object) -> str:
+    """repr(value), kept by value for a non-zero float: never served to an int (1 == 1.0) or to
+    a zero (0.0 == -0.0, written apart)."""
+    text: str | None = FLOAT_TEXTS.get(value)  # type: ignore[call-overload]
+    if text is None or type(value) is not float:  # noqa: E721
+        text = repr(value)
+        if type(value) is float and value:  # noqa: E721
+            if len(FLOAT_TEXTS) >= FLOATS_KEPT:
+                FLOAT_TEXTS.clear()
+            FLOAT_TEXTS[value] = text
+    return text
+
+
 KEPT_OPS = 2  # operators from which a path's are written once per tuple (a lone move: as it is)
 # id of a path's operators -> (them, held so the id stays theirs; their repr)
 _OPS_TEXTS: dict[int, tuple[tuple[object, ...], str]] = {}
+_OP_HEADS = {name: f"({name!r}, " for name in ("M", "L", "C")}  # an operator's text to its numbers
+_PLAIN_OP = {str, float}  # the types of an operator whose numbers are all floats
+FLOATS_KEPT = 8192  # float texts kept (emptied when full)
+FLOAT_TEXTS = _FloatTexts()  # a non-zero float -> its repr
 
-for _primitive in (Gradient, Style, Rect, Ellipse, Text, Image, Group):
-    _plain_repr(_primitive)
-_plain_repr(Path, frozenset({"ops"}))
+_FLOATS = "float_text"
+_plain_repr(Gradient)
+_plain_repr(Text)
+_plain_repr(Style, {"stroke_width": _FLOATS, "opacity": _FLOATS})
+_plain_repr(Rect, dict.fromkeys(("x", "y", "w", "h", "radius"), _FLOATS))
+_plain_repr(Ellipse, dict.fromkeys(("cx", "cy", "rx", "ry"), _FLOATS))
+_plain_repr(Image, dict.fromkeys(("x", "y", "w", "h"), _FLOATS))
+_plain_repr(Group, {"transform": "floats_text"})
+_plain_repr(Path, {"ops": "_kept_text"})
 
 
 def _kept_repr(cls: type) -> None:

@@ -23,19 +23,42 @@ _tails: dict[tuple[str, float, str, str], str] = {}  # (font, size, colour, anch
 
 def face_key(drawing: Drawing) -> str:
     """A stable name for a face's content: equal drawings share one form XObject."""
-    body = face_body(drawing)
-    if fonts.FILE_PREFIX in body:  # a layout's own font: by its content, not where it lies
+    parts = _item_texts(drawing.items)
+    if parts is None:
+        data = face_body(drawing).encode("utf-8")
+    else:  # the body's UTF-8, item by item (no text of a face's length made and encoded)
+        data = b"".join((_head(drawing).encode("utf-8"), b", ".join(map(str.encode, parts)),
+                         b"])"))
+    if _FILE_MARK in data:  # a layout's own font: by its content, not where it lies
+        body = data.decode("utf-8")
         for face in _file_faces(drawing.items):
             body = body.replace(f"font={face!r}", f"font={fonts.pdf_font_name(face)!r}")
-    return "cg" + hashlib.sha1(body.encode("utf-8")).hexdigest()[:16]
+        data = body.encode("utf-8")
+    return "cg" + hashlib.sha1(data).hexdigest()[:16]
+
+
+_FILE_MARK = fonts.FILE_PREFIX.encode("utf-8")
 
 
 def face_body(drawing: Drawing) -> str:
     """`repr((drawing.width, drawing.height, drawing.bleed, drawing.items))`, character for
     character, each Text line written by `_text_repr`."""
-    items = drawing.items
-    if type(items) is not list:  # noqa: E721  (a list's repr is what is written below)
-        return repr((drawing.width, drawing.height, drawing.bleed, items))
+    parts = _item_texts(drawing.items)
+    if parts is None:  # not a list: its own repr
+        return repr((drawing.width, drawing.height, drawing.bleed, drawing.items))
+    return f"{_head(drawing)}{', '.join(parts)}])"
+
+
+def _head(drawing: Drawing) -> str:
+    """What a face's body writes before its items."""
+    return f"({drawing.width!r}, {drawing.height!r}, {drawing.bleed!r}, ["
+
+
+def _item_texts(items: object) -> list[str] | None:
+    """The repr of each of a face's items (None when they are not a list, whose repr the
+    body writes), shared shapes' as drawing.py keeps them."""
+    if type(items) is not list:  # noqa: E721
+        return None
     parts: list[str] = []
     add, floats, tails, kept = parts.append, _floats, _tails, KEPT_REPRS
     for item in items:  # _text_repr written out in the loop (a face holds a Text a line)
@@ -58,7 +81,7 @@ def face_body(drawing: Drawing) -> str:
         if tail is None or type(size) is not float:  # noqa: E721
             tail = _tail(key)
         add(f"Text(x={xs}, y={ys}, text={d['text']!r}{tail}")
-    return f"({drawing.width!r}, {drawing.height!r}, {drawing.bleed!r}, [{', '.join(parts)}])"
+    return parts
 
 
 def _text_repr(text: Text) -> str:
