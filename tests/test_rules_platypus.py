@@ -296,3 +296,32 @@ def test_hyphenation_and_date_patterns_are_deferred_and_answer_as_compiled() -> 
         "assert (day.formatMS('{yyyy}-{mm}-{dd} {mmmm} {d}'), int(day)) == shown\n")
     done = _child(code)
     assert done.returncode == 0, done.stderr
+
+
+def test_html_parsers_patterns_are_deferred_and_parse_as_compiled() -> None:
+    """In a fresh process: every pattern html.parser compiled on import is deferred after
+    platypus's import, and reportlab's parser reads other markup (tags, entities, character
+    references, a bare `&`) through them into the fragments the compiled patterns give."""
+    code = (
+        "import re, html\n"
+        "from cardgen.render.rulebook.platypus import import_platypus, DeferredPattern\n"
+        "import_platypus()\n"
+        "import html.parser as hp\n"
+        "from reportlab.platypus import Paragraph\n"
+        "from reportlab.lib.styles import ParagraphStyle\n"
+        "held = {n: p for n, p in vars(hp).items() if type(p) is DeferredPattern}\n"
+        "assert len(held) >= 8 and all(p.compiled is None for p in held.values())\n"
+        "assert not any(isinstance(p, re.Pattern) for p in vars(hp).values())\n"
+        "text = ('<b>bold</b> &quot;q&quot; &#65;&#x42; A & B &amp; <i>it</i> <br/>'\n"
+        "        '<a href=\"#x\" color=\"red\">link</a> <font size=\"12\">big</font> a < b')\n"
+        "style = ParagraphStyle('s')\n"
+        "def frags():\n"
+        "    return [sorted((k, repr(v)) for k, v in f.__dict__.items())\n"
+        "            for f in Paragraph(text, style).frags]\n"
+        "ours = frags()\n"
+        "assert any(p.compiled is not None for p in held.values())\n"
+        "for n, p in held.items():\n"
+        "    setattr(hp, n, re.compile(*p.deferred))\n"
+        "assert frags() == ours and len(ours) > 8\n")
+    done = _child(code)
+    assert done.returncode == 0, done.stderr

@@ -68,7 +68,8 @@ _TEXT = st.text(alphabet=st.sampled_from(list("ab Z9.,;:!?'\"-()[]\u00a0\u00e9\u
                 min_size=1, max_size=12)
 _PIECE = st.one_of(
     _TEXT.map(lambda t: t.replace("&", "")),
-    st.sampled_from(["&amp;", "&lt;", "&gt;", "<br/>", " <br/> ", "&amp;&lt;"]),
+    st.sampled_from(["&amp;", "&lt;", "&gt;", "<br/>", " <br/> ", "&amp;&lt;", "& ", " & x",
+                     "&.", "&;"]),
     st.tuples(st.sampled_from(FACES), _TEXT, st.booleans()).map(
         lambda f: f'<font face="{f[0]}">{f[1]}{"<br/>" if f[2] else ""}</font>'),
     st.tuples(st.sampled_from(["#h1", "#h12", "https://example.com/x?y=1"]), _TEXT,
@@ -96,7 +97,7 @@ def test_generated_markup_is_cut_as_reportlab_parses_it(pieces: list[str], size:
 @pytest.mark.parametrize("markup", [
     '<font face="CardgenSans-Bold"><font face="CardgenSans">nested</font></font>',
     '<font face="CardgenSans-Bold">unclosed', "closed</font> too soon", "<b>bold</b>",
-    "&quot;quoted&quot;", "&#65;", "a < b", "TECH & ACCESSORIES",
+    "&quot;quoted&quot;", "&#65;", "a < b", "TECH &ACCESSORIES", "&#x;",
     '<font face="CardgenSans" size="12">sized</font>', '<a href="">no target</a>',
     '<a href="#h1" color="red">coloured</a>', '<a href="#h1"><font face="CardgenSans">x</font></a>',
     '<font face="CardgenSans"><a href="#h1">x</a></font>', '<a href="#h1">a <onDraw name="x" '
@@ -111,7 +112,7 @@ def test_other_markup_is_left_to_reportlab(markup: str) -> None:
 def test_a_face_reportlab_cannot_map_is_left_to_its_parser_and_its_error() -> None:
     style = paragraph_styles(page_look(215.9, 279.4), Faces())["body"]
     markup = '<font face="NoSuchFace">x</font>'
-    assert quickparse._template(style, 1, "NoSuchFace") is None
+    assert quickparse._template(style, 1, ("font", "NoSuchFace")) is None
     assert quickparse.quick_frags(markup, style, 1) is None
     with pytest.raises(ValueError, match="nosuchface"):
         flow.KeptParagraph(markup, style)
@@ -165,3 +166,92 @@ def test_every_seed_paragraph_is_cleaned_as_reportlab_cleans_it() -> None:
     assert len(words) > 100
     for text in words + [" ".join(w.split()) for w in words]:
         assert flow._cleaned(text, cleanBlockQuotedText) == cleanBlockQuotedText(text)
+
+
+def _parsed_template(style: Any, case: Any, place: quickparse.Place
+                     ) -> tuple[Any, dict[str, Any], dict[str, Any]] | None:
+    """What reportlab's ParaParser gives for `x<br/>` (`x` and a mark) at `place`: the style,
+    the text fragment's attributes (text apart) and the line break's (a mark's, twice)."""
+    from reportlab.platypus.paraparser import ParaParser
+
+    markup = "x<br/>"
+    if place == ("mark",):
+        markup = 'x<onDraw name="n" label="l"/>'
+    elif place == ("a",):
+        markup = f'<a href="{quickparse._PROBE_LINK}">x<br/></a>'
+    elif place is not None:
+        markup = f'<font face="{place[1]}">x<br/></font>'
+    parser = ParaParser()
+    parser.caseSensitive = case
+    try:
+        given, frags, _ = parser.parse(markup, style)
+    except ValueError:
+        return None
+    text, second = (dict(f.__dict__) for f in frags)
+    assert text.pop("text") == "x"
+    if place is not None and place[0] == "a" and text.get("us_lines"):
+        return None
+    return (given, second, second) if place and place[0] == "mark" else (given, text, second)
+
+
+def _keyed(made: Any) -> Any:
+    """A template with its attributes in order and a mark by its own attributes."""
+    if made is None:
+        return None
+    return (made[0], *[[(k, v.__dict__ if k == "cbDefn" else v) for k, v in d.items()]
+                       for d in made[1:]])
+
+
+@pytest.mark.parametrize("place", [None, ("font", "CardgenSans-Bold"), ("font", "Helvetica"),
+                                   ("font", "Helvetica-BoldOblique"), ("font", "NoSuchFace"),
+                                   ("a",), ("mark",)])
+@pytest.mark.parametrize("case", [0, 1])
+def test_templates_are_the_fragments_reportlabs_parser_makes(place: Any, case: int) -> None:
+    """Each template, made without the parser, is what the parser makes, attribute for
+    attribute and in the same order, in every style of the page and the booklet."""
+    for look in (page_look(215.9, 279.4), booklet_look(210.0, 297.0)):
+        for style in paragraph_styles(look, Faces()).values():
+            assert _keyed(quickparse._probe(style, case, place)) == _keyed(
+                _parsed_template(style, case, place)), (style.name, place)
+
+
+def test_an_underlined_link_is_left_to_reportlab() -> None:
+    style = paragraph_styles(page_look(215.9, 279.4), Faces())["toc2"].clone(
+        "underlined", linkUnderline=1)
+    assert quickparse._probe(style, 1, ("a",)) is None
+    assert quickparse.quick_frags('<a href="#h1">x</a>', style, 1) is None
+
+
+@pytest.mark.parametrize("markup", ["TECH & ACCESSORIES", "a & b &amp; c", "& lead", "end &",
+                                    "a&;b", "R&<br/>D",
+                                    '<a href="#h13">TECH & ACCESSORIES</a><onDraw '
+                                    'name="drawTOCEntryEnd" label="10"/>',
+                                    '<font face="CardgenSans-Bold">R & D</font>'])
+def test_a_bare_ampersand_before_a_space_is_text_as_reportlab_parses_it(markup: str) -> None:
+    style = paragraph_styles(page_look(215.9, 279.4), Faces())["toc1"]
+    assert _same_as_reportlab(markup, style), markup
+
+
+def test_a_seed_rulebook_is_typeset_without_reportlabs_parser(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """l5's rules (contents entries with `&` among them) never reach html.parser."""
+    from reportlab.platypus.paraparser import ParaParser
+
+    from cardgen.render.rulebook import rules_book
+
+    def refused(*args: Any) -> Any:
+        raise AssertionError("reportlab's parser ran")
+
+    monkeypatch.setattr(flow, "_PARSED", {})
+    monkeypatch.setattr(flow, "_SIZED", {})
+    monkeypatch.setattr(quickparse, "_TEMPLATES", {})
+    monkeypatch.setattr(ParaParser, "parse", refused)
+    made = rules_book(cardgen.load_game("l5@0.6.5", ROOT))
+    assert made is not None
+    for look in (page_look(215.9, 279.4), booklet_look(210.0, 297.0)):
+        styles = paragraph_styles(look, made[0].faces)
+        story = document.story(made[0], look, styles)
+        assert sum(isinstance(p, flow.KeptParagraph) for p in story) > 20
+        for markup in ['<a href="#h13">TECH & ACCESSORIES</a><onDraw name="drawTOCEntryEnd" '
+                       'label="10"/>']:
+            assert flow.KeptParagraph(markup, styles["toc1"]).frags

@@ -3,9 +3,12 @@ never use: the paragraph module's URI pattern (Django's validator: every letter 
 U+FFFF, ignoring case), which only hyphenation matches, and the rules are never hyphenated
 (~45 ms of CPU, a fifth of typesetting a small game's rules); the CJK pattern of
 reportlab.lib.textsplit's `cjkwrap`; PyFontify's Python colouring (preformatted Python code);
-the paragraph module's hyphenation patterns and reportlab.lib.normalDate's date formats.
-`import_platypus` imports platypus with those compiled when first used instead (any other
-pattern as reportlab compiles it).
+the paragraph module's hyphenation patterns and reportlab.lib.normalDate's date formats; and
+html.parser's (every pattern its module compiles: reportlab's paragraph parser is an
+HTMLParser, and the rules' markup is cut into fragments without it, by
+cardgen.render.rulebook.quickparse, unless it holds other markup). `import_platypus` imports
+platypus with those compiled when first used instead (any other pattern as reportlab compiles
+it).
 
 It also gives the paragraph module `same_frag`, reportlab's `sameFrag` (are two fragments of
 a line drawn alike?) without the failed attribute lookups: rl_accel's asks each fragment for
@@ -41,8 +44,12 @@ DEFERRED = (r"(^(?:[a-z0-9\.\-\+]*)://)",  # how reportlab.platypus.paragraph.ur
 _REAL_COMPILE = re.compile
 
 
+DEFERRED_MODULES = ("html.parser",)  # modules each of whose patterns is compiled when used
+
+
 def _compile(pattern: Any, flags: Any = 0) -> Any:
-    if type(pattern) is str and pattern.startswith(DEFERRED):
+    if type(pattern) is str and (pattern.startswith(DEFERRED) or sys._getframe(1).f_globals.get(
+            "__name__") in DEFERRED_MODULES):
         return DeferredPattern(pattern, int(flags))
     return _REAL_COMPILE(pattern, flags)
 

@@ -2,20 +2,24 @@
 feeding it through html.parser.
 
 Most of a rulebook's paragraphs are, as cardgen.render.rulebook.markup writes them, text
-(`&amp;`, `&lt;` and `&gt;` its only entities), spans in another face (`<font face="...">`,
-not nested) and line breaks (`<br/>`); a contents entry is a link (`<a href="#...">`) and a
-draw mark (`<onDraw name=... label=.../>`). reportlab's `ParaParser` makes of such markup one
-fragment per run of text, per entity, per line break and per mark, each a copy of the fragment
-on top of its stack (the paragraph's, or the span's or link's) with its font named by `tt2ps`
-and its text: nothing in a fragment depends on the text but the text, nothing in a link's but
-its target and its place among the paragraph's links (`link`), nothing in a mark's but its
-name and label (`cbDefn`). So `quick_frags` cuts the cleaned markup into those pieces and makes
-each piece's fragment from the fragment reportlab's parser gives for the same kind of piece in
-the same place of a one-word paragraph of the same style (parsed once per style, case
-sensitivity and place: `_template`), its own text, target or mark put in. Any other markup
-(another tag, attribute or entity, a span or link inside another, a mark inside one, an
-underlined link, empty text) is parsed by reportlab (None). Tested fragment for fragment
-against reportlab's parse on every paragraph of the seed rulebooks and on generated markup.
+(`&amp;`, `&lt;` and `&gt;` its only entities; an `&` that begins no entity or character
+reference, as in a contents entry's "A & B", html.parser hands on as the text "&"), spans in
+another face (`<font face="...">`, not nested) and line breaks (`<br/>`); a contents entry is a
+link (`<a href="#...">`) and a draw mark (`<onDraw name=... label=.../>`). reportlab's
+`ParaParser` makes of such markup one fragment per run of text, per entity, per line break and
+per mark, each a copy of the fragment on top of its stack (the paragraph's, or the span's or
+link's) with its font named by `tt2ps` and its text: nothing in a fragment depends on the text
+but the text, nothing in a link's but its target and its place among the paragraph's links
+(`link`), nothing in a mark's but its name and label (`cbDefn`). So `quick_frags` cuts the
+cleaned markup into those pieces and makes each piece's fragment from the fragment reportlab's
+parser gives for the same kind of piece in the same place of a one-word paragraph of the same
+style (`_template`: made once per style, case sensitivity and place as the parser's
+`start_para`, `start_font`, `start_a`, `start_br`, `start_onDraw` and `handle_data` make it,
+without running the parser), its own text, target or mark put in. Any other markup (another
+tag, attribute or entity, a span or link inside another, a mark inside one, an underlined link,
+empty text) is parsed by reportlab (None). Tested fragment for fragment against reportlab's
+parse on every paragraph of the seed rulebooks and on generated markup, and each template
+against the parser's own fragments.
 """
 
 from __future__ import annotations
@@ -24,12 +28,14 @@ import re
 from typing import Any
 
 from reportlab.lib.abag import ABag
-from reportlab.platypus.paraparser import ParaFrag, ParaParser
+from reportlab.lib.fonts import ps2tt, tt2ps
+from reportlab.platypus import paraparser
+from reportlab.platypus.paraparser import ParaFrag
 
-_PIECES = re.compile(r'([^<>&]+)|&(amp|lt|gt);|<font face="([^"<>&]*)">|(</font>)|(<br/>)'
+_PIECES = re.compile(r'([^<>&]+)|&(amp;|lt;|gt;|(?![a-zA-Z#]))|<font face="([^"<>&]*)">|(</font>)|(<br/>)'
                      r'|<a href="([^"<>&\s]+)">|(</a>)'
                      r'|<onDraw name="([^"<>&]+)" label="([^"<>&]*)"/>')
-_ENTITIES = {"amp": "&", "lt": "<", "gt": ">"}
+_ENTITIES = {"amp;": "&", "lt;": "<", "gt;": ">", "": "&"}  # "": an `&` beginning none
 _PROBE_LINK = "#cardgen-probe"
 TEMPLATES_MAX = 256  # templates a process keeps (emptied when full)
 _TEMPLATES: dict[tuple[int, Any, Any], tuple[Any, dict[str, Any], dict[str, Any]]] = {}
@@ -105,9 +111,9 @@ def _pieces(text: str) -> list[Piece] | None:
 def _template(style: Any, case: Any, place: Place
               ) -> tuple[Any, dict[str, Any], dict[str, Any]] | None:
     """The attributes of a text fragment and of a line break's in the style at `place` (a
-    mark's, twice), as reportlab's parser gives them for `x<br/>` there (for `x` and a mark);
-    None when they are not what quick_frags may copy (a parse error, a Greek style, an
-    underlined link, a fragment of another shape)."""
+    mark's, twice), as reportlab's parser gives them for `x<br/>` there (for `x` and a mark),
+    kept per style; None when they are not what quick_frags may copy (a face reportlab cannot
+    map, an underlined link)."""
     key = (id(style), case, place)
     found = _TEMPLATES.get(key)
     if found is not None and found[0] is style:
@@ -121,41 +127,46 @@ def _template(style: Any, case: Any, place: Place
     return made
 
 
-def _probe_markup(place: Place) -> str:
-    """A one-word paragraph with a line break (a mark) at `place`."""
-    if place is None:
-        return "x<br/>"
-    if place[0] == "font":
-        return f'<font face="{place[1]}">x<br/></font>'
-    if place[0] == "a":
-        return f'<a href="{_PROBE_LINK}">x<br/></a>'
-    return 'x<onDraw name="n" label="l"/>'
-
-
 def _probe(style: Any, case: Any, place: Place
            ) -> tuple[Any, dict[str, Any], dict[str, Any]] | None:
-    markup = _probe_markup(place)
-    parser = ParaParser()
-    parser.caseSensitive = case
+    """The style and the attributes reportlab's ParaParser gives `x` and the line break of
+    `x<br/>` at `place` (a mark's, twice, for `x<onDraw name="n" label="l"/>`), made as its
+    methods make them: `start_para` (no attributes: the style itself), then `start_font`,
+    `start_a` or `start_onDraw` pushing a copy of the paragraph's fragment, `start_br` and
+    `handle_data` each a copy of the top one, its font named by `tt2ps`. (Case sensitivity
+    only changes how tag and attribute names are compared: these are in lower case.) None
+    where the parser would fail or underline the link."""
+    top = _paragraph_frag(style)
+    if top is None:
+        return None
     try:
-        given, frags, bullets = parser.parse(markup, style)
-    except Exception:  # reportlab's own parse of the paragraph will say why
+        if place is not None and place[0] == "font":
+            name, bold, italic = ps2tt(place[1])
+            top = {**top, "__tag__": "font", "fontName": name, "bold": bold, "italic": italic}
+        elif place is not None and place[0] == "a":
+            if getattr(style, "linkUnderline", paraparser.platypus_link_underline):
+                return None
+            top = {**top, "__tag__": "a", "link": [(0, _PROBE_LINK)]}
+        elif place is not None:
+            mark = ABag(name="n", label="l", kind="onDraw")
+            top = {**top, "__tag__": "ondraw", "cbDefn": mark}
+        named = tt2ps(top["fontName"], top["bold"], top["italic"])
+    except ValueError:  # a face reportlab cannot map: its own parse says so
         return None
-    if given is not style or bullets or not frags or len(frags) != 2:
-        return None
-    text, second = (dict(f.__dict__) for f in frags)
-    if text.pop("text", None) != "x" or text.get("greek") or "cbDefn" in text:
-        return None
+    text = {**top, "fontName": named}
     if place is not None and place[0] == "mark":
-        mark = second.get("cbDefn")
-        if (second.get("text") != "" or "lineBreak" in second or mark is None
-                or mark.__dict__ != {"name": "n", "label": "l", "kind": "onDraw"}):
-            return None
-        return style, second, second
-    if second.get("text") != "" or not second.get("lineBreak") or "cbDefn" in second:
+        text["text"] = ""
+        return style, text, text
+    return style, text, {**top, "__tag__": "br", "lineBreak": True, "text": "", "fontName": named}
+
+
+def _paragraph_frag(style: Any) -> dict[str, Any] | None:
+    """The attributes of the fragment ParaParser's `_initial_frag` makes for the style (None:
+    a style it cannot read)."""
+    try:
+        name, bold, italic = ps2tt(style.fontName)
+        return {"rise": 0, "greek": 0, "link": [], "fontName": name, "bold": bold,
+                "italic": italic, "fontSize": style.fontSize, "textColor": style.textColor,
+                "us_lines": [], "__tag__": "para"}
+    except (AttributeError, ValueError):
         return None
-    if place is not None and place[0] == "a" and (
-            text.get("link") != [(0, _PROBE_LINK)] or second.get("link") != text["link"]
-            or text.get("us_lines")):
-        return None
-    return style, text, second
