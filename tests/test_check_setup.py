@@ -110,3 +110,48 @@ def test_cardgen_check_fails_on_the_changed_count(l5: Path, run_cli) -> None:  #
     assert result.code == 1, result.text
     assert "error[setup-count] the rulebook's set-up says 4 where set-up step 3" in result.text
     assert "hint: set count: 4 in the step" in result.text
+
+
+def test_verbatim_search_finds_what_the_pattern_finds() -> None:
+    """An ASCII quote is matched without compiling its pattern: the same match, the same
+    numbers, as the pattern's search (numbers as digits or words, longer digit runs, words
+    joined to numbers or punctuation, other scripts' letters and digits, a quote of no
+    words) on any line without a character re.I takes for an ASCII letter."""
+    import itertools
+    import random
+
+    from cardgen.check import setup as steps
+
+    pieces = ["place", "the", "3", "12", "12345", "three", "one", "twelve", "onex", "cards",
+              "a_b", "(3)", "3,", "_3", "30", "7777", "8888a", "ten", "", "é3", "٣", "３",
+              "ı", "ſix", "—", "place—the"]
+    rng = random.Random(7)
+    for _ in range(20000):
+        words = " ".join(rng.choice(pieces) for _ in range(rng.randint(0, 4)))
+        text = steps._plain("".join(rng.choice(pieces) + rng.choice(["", " ", "-", "("])
+                                    for _ in range(rng.randint(0, 8))))
+        if any(c in text for c in steps._FOLDS_TO_ASCII):
+            continue
+        tokens = steps._plain(words).split(" ")
+        numbers = [bool(steps._IS_NUMBER.fullmatch(t)) for t in tokens]
+        match = steps._pattern(words).search(text)
+        expected = None if match is None else [g for g in match.groups() if g is not None]
+        assert steps._verbatim_search(tokens, numbers, text) == expected, (words, text)
+    for words, text in itertools.product(["Deal 2 cards", "the 3"], ["deal 2 cards", "the 30 x"]):
+        assert steps._matches(words, [(1, text)]) == [
+            (1, [steps._value(g) for g in m.groups()])
+            for m in [steps._pattern(words).search(text)] if m is not None]
+
+
+def test_only_two_characters_fold_to_ascii_letters() -> None:
+    """re.I matches an ASCII letter or sign with no character of a lower-case text but itself
+    and those of _FOLDS_TO_ASCII."""
+    import re
+    import sys
+
+    from cardgen.check import setup as steps
+
+    ascii_signs = re.compile("[" + re.escape("".join(map(chr, range(0x20, 0x7F)))) + "]", re.I)
+    found = {c for cp in range(0x80, sys.maxunicode + 1) if not 0xD800 <= cp < 0xE000
+             for c in chr(cp).lower() if not c.isascii() and ascii_signs.fullmatch(c)}
+    assert found == set(steps._FOLDS_TO_ASCII)

@@ -18,6 +18,9 @@ from cardgen.records import record
 _BOX_NAME = re.compile(
     r"^(?:the\s+)?(?:game\s+|box\s+)?(?:components?|contents|inventory|in\s+the\s+box|"
     r"what'?s\s+in\s+the\s+box|what\s+is\s+in\s+the\s+box)(?:\s+list)?(?:\s*\(.*\))?$")
+# compiled on import, as every pattern of a fixed text here (made from patterntable by a command)
+_MARKUP = re.compile(r"[*_:#]+")
+_SPACES = re.compile(r"\s+")
 _QTY_FIRST = re.compile(r"^(\d+)(?:\s*[-–]\s*(\d+))?\s*(?:x\s+|×\s*|\s-\s|\s)(?=\S)(.+)$", re.I)
 _SIDED = re.compile(r"^\d+\s*[-–]?\s*(?:sided|player)", re.I)
 # DeferredPattern: compiled when first used (cardgen/deferral.py): quantities after the name, tables
@@ -39,8 +42,8 @@ class BoxLine:
 
 def box_heading(text: str) -> bool:
     """Does a heading's text name the box list ("Components", "What's in the box", ...)?"""
-    name = re.sub(r"[*_:#]+", " ", text).strip().lower().replace("’", "'")
-    return bool(_BOX_NAME.match(re.sub(r"\s+", " ", name)))
+    name = _MARKUP.sub(" ", text).strip().lower().replace("’", "'")
+    return bool(_BOX_NAME.match(_SPACES.sub(" ", name)))
 
 
 def quantity(text: str) -> tuple[int | None, int | None, str]:

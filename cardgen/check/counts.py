@@ -69,15 +69,14 @@ def claims(book: Rulebook, skip: set[int]) -> list[Claim]:
     return out
 
 
-@lru_cache(maxsize=1)
-def _number() -> re.Pattern[str]:
-    return re.compile(r"\d|" + "|".join(NUMBER_WORDS), re.I)
+# compiled on import (made from patterntable by a command, not compiled at each check)
+_ANY_NUMBER = re.compile(r"\d|" + "|".join(NUMBER_WORDS), re.I)
 
 
 def _has_number(text: str) -> bool:
     """Whether the text holds what every claim starts with: a digit or a number's name."""
     if not text.isascii():  # where case-blind matching is more than lower case
-        return _number().search(text) is not None
+        return _ANY_NUMBER.search(text) is not None
     if _DIGIT.search(text):
         return True
     low = text.lower()

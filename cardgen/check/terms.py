@@ -40,6 +40,7 @@ def singular(word: str) -> str:
     return word
 
 
+_COUNT_FIRST = re.compile(r"^\s*\d+\s*")  # a box-list line's count, as it starts the line
 _ASIDE = re.compile(r"\(.*?\)|[*_`]")
 _NAME_WORD = re.compile(r"[a-z0-9'’-]+")
 
@@ -133,7 +134,7 @@ def _box_list_names(db: Database, book: Rulebook) -> Iterator[_Named]:
             yield " ".join(noun), inv.kinds[0] if len(inv.kinds) == 1 else None, noun
     for line in book.box:
         noun = _line_noun(line.text)
-        yield re.sub(r"^\s*\d+\s*", "", line.text), None, noun
+        yield _COUNT_FIRST.sub("", line.text), None, noun
 
 
 def is_known(phrase: tuple[str, ...], names: Names) -> bool:
