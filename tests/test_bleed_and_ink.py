@@ -232,3 +232,24 @@ def test_a_kept_rectangle_is_stretched_once_and_named_on_every_face() -> None:
     assert (bigger.items[0].x, bigger.items[0].w) == pytest.approx((-3, 63.5 + 3))
     assert bleed.extend_to_bleed(card(band)).items[0] == bleed._extend(
         band, card(band), 3.0, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
+
+
+def test_an_edge_level_without_sampling_is_one_sampling_finds_clean():
+    """_level answers without sampling only where the 24 samples would find no mismatch."""
+    from cardgen.layout.bleed import _level, _side_mismatches
+    w, h, b = 63.0, 88.0, 3.0
+    rects = [(-3.0, -3.0, 66.0, 91.0), (0.0, 0.0, 63.0, 88.0), (10.0, -3.0, 20.0, 0.2),
+             (-3.0, 40.0, 0.1, 50.0), (62.9, 10.0, 66.0, 20.0), (5.0, 87.5, 9.0, 91.0)]
+    fills = ["#112233", "#445566"]
+    seen = set()
+    for side in ("left", "top", "right", "bottom"):
+        for first in rects:
+            for second in rects:
+                near = ((first, None, fills[0]), (second, None, fills[1]))
+                sampled = _side_mismatches.__wrapped__(side, w, h, b, near)
+                if _level(side, w, h, b, near):
+                    assert sampled == 0
+                seen.add((_level(side, w, h, b, near), sampled > 0))
+    assert seen >= {(True, False), (False, True)}
+    oval = ((-3.0, -3.0, 66.0, 91.0), (31.5, 44.0, 34.5, 47.5), "#000000")
+    assert not _level("left", w, h, b, (oval,))

@@ -314,6 +314,8 @@ def polygon_mismatches(drawing: Drawing) -> dict[str, int]:
 def _side_mismatches(side: str, w: float, h: float, b: float, near: tuple[Shape, ...]) -> int:
     """How many samples along one trim edge differ from the bleed beyond them, given the
     shapes that reach that edge's strip (faces of a deck repeat the same few edges)."""
+    if _level(side, w, h, b, near):
+        return 0
     shapes = list(near)
     bad = 0
     for k in range(SAMPLES):
@@ -329,6 +331,14 @@ def _side_mismatches(side: str, w: float, h: float, b: float, near: tuple[Shape,
         if colour_at(shapes, *inside) != colour_at(shapes, *outside):
             bad += 1
     return bad
+
+
+def _level(side: str, w: float, h: float, b: float, near: tuple[Shape, ...]) -> bool:
+    """Whether no sample can differ: each shape a rectangle holding both lines they lie on, or neither."""
+    across, edge = (0, w) if side in ("left", "right") else (1, h)  # the coordinate across the edge
+    inside, outside = (INSET, -b + INSET) if side in ("left", "top") else (edge - INSET, edge + b - INSET)
+    return all(shape is None and (box[across] <= inside <= box[across + 2]) == (
+        box[across] <= outside <= box[across + 2]) for box, shape, _ in near)
 
 
 def bleed_problems(drawing: Drawing, component: str, side: str, kind: str,
