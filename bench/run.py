@@ -359,6 +359,9 @@ def main() -> None:
     parser.add_argument("--no-edit", action="store_true", help="leave out the edit rows")
     parser.add_argument("--keep", action="store_true", help="keep the work folder")
     args = parser.parse_args()
+    # Ctrl-C ends `cardgen watch` in its row: a bench started in the background (`make bench &`)
+    # inherits SIGINT ignored, which every child would inherit too, and the watch would not end
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     # Bytecode as an installed package has it, even where PYTHONDONTWRITEBYTECODE is set: else
     # every child process would compile cardgen's modules again and the rows would time that.
     compileall.compile_dir(str(REPO / "cardgen"), quiet=1)
