@@ -110,7 +110,7 @@ def cold_build(project: Path, target: str, out: Path, *args: str) -> Run:
     log = project / ".cardgen-cache" / "serve.log"
     if log.exists():
         _wait_for_line(log, "serving ")
-        took = re.search(r"; the build it ran first took ([\d.]+) s CPU, its helpers ([\d.]+) s$",
+        took = re.search(r"; the command it ran first took ([\d.]+) s CPU, its helpers ([\d.]+) s$",
                          log.read_text().splitlines()[0])
         if took is None:
             raise RuntimeError(f"no build CPU on the server's first line:\n{log.read_text()}")

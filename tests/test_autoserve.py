@@ -248,7 +248,7 @@ def test_the_build_runs_in_the_child_that_stays_and_its_cpu_is_on_the_servers_fi
     pid = server_pid(project)
     assert pid != started.pid
     first = (project / CACHE / autoserve.LOG).read_text().splitlines()[0]
-    took = float(first.split("the build it ran first took ", 1)[1].split(" s CPU", 1)[0])
+    took = float(first.split("the command it ran first took ", 1)[1].split(" s CPU", 1)[0])
     assert took > usage.ru_utime + usage.ru_stime  # the build's work was the child's
     assert cardgen(project, "build", "--out", str(tmp_path / "out")).returncode == 0
     line = (project / CACHE / autoserve.LOG).read_text().splitlines()[1]

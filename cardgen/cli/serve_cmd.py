@@ -104,7 +104,7 @@ def serve(args: argparse.Namespace, console: Printer, main: Main) -> int:
         unit = "minute" if args.idle == 1 else "minutes"
         minutes = f"; stops after {args.idle:g} {unit} without a command" if args.idle else ""
         how = "left by a build: `cardgen serve --stop`" if args.left else "Ctrl-C"
-        ran = (f"; the build it ran first took {args.ran[0]:.3f} s CPU, its helpers "
+        ran = (f"; the command it ran first took {args.ran[0]:.3f} s CPU, its helpers "
                f"{args.ran[1]:.3f} s") if args.ran else ""
         console.print(f"serving {project} on {CACHE}/{SOCKET}, pid {os.getpid()} ({how} "
                       f"stops{minutes}){ran}", markup=False, soft_wrap=True)
