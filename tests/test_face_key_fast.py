@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from cardgen.layout import drawing as drawing_module
 from cardgen.layout import fonts
 from cardgen.layout.drawing import (
     Drawing,
@@ -116,11 +117,12 @@ def test_equal_numbers_written_differently_keep_their_own_reprs(first: float, th
 
 def test_the_kept_reprs_are_cleared_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(facekey, "KEPT", 4)
+    monkeypatch.setattr(drawing_module, "FLOATS_KEPT", 4)
     for n in range(40):
         text = Text(n + 0.5, n + 0.25, str(n), "regular", n + 1.5)
         drawing = Drawing("f", 63.0, 88.0, 3.0, [text, Text(1.0, 2.0, "x", "bold", 8.0)])
         assert face_key(drawing) == slow_key(drawing)
-        assert len(facekey._floats) <= 4 and len(facekey._tails) <= 4
+        assert len(drawing_module.FLOAT_TEXTS) <= 4 and len(facekey._tails) <= 4
 
 
 def test_a_text_subclass_and_items_held_in_a_tuple_keep_their_own_reprs() -> None:

@@ -14,10 +14,9 @@ import hashlib
 from collections.abc import Iterable
 
 from cardgen.layout import fonts
-from cardgen.layout.drawing import KEPT_REPRS, Drawing, Group, Primitive, Text
+from cardgen.layout.drawing import FLOAT_TEXTS, KEPT_REPRS, Drawing, Group, Primitive, Text, float_text
 
-KEPT = 8192  # coordinates and tails kept (each memo cleared when full)
-_floats: dict[float, str] = {}  # a non-zero float -> its repr
+KEPT = 8192  # tails kept (cleared when full; coordinates: drawing.FLOAT_TEXTS)
 _tails: dict[tuple[str, float, str, str], str] = {}  # (font, size, colour, anchor) -> tail
 
 
@@ -60,7 +59,7 @@ def _item_texts(items: object) -> list[str] | None:
     if type(items) is not list:  # noqa: E721
         return None
     parts: list[str] = []
-    add, floats, tails, kept = parts.append, _floats, _tails, KEPT_REPRS
+    add, floats, tails, kept = parts.append, FLOAT_TEXTS, _tails, KEPT_REPRS
     for item in items:  # _text_repr written out in the loop (a face holds a Text a line)
         if type(item) is not Text:  # noqa: E721  (a shared shape's repr as drawing.py keeps it)
             found = kept.get(id(item))
@@ -73,9 +72,9 @@ def _item_texts(items: object) -> list[str] | None:
         x, y, size = d["x"], d["y"], d["size"]
         xs, ys = floats.get(x), floats.get(y)
         if xs is None or type(x) is not float:  # noqa: E721  (see _text_repr)
-            xs = _kept_float(x)
+            xs = float_text(x)
         if ys is None or type(y) is not float:  # noqa: E721
-            ys = _kept_float(y)
+            ys = float_text(y)
         key = (d["font"], size, d["color"], d["anchor"])
         tail = tails.get(key)
         if tail is None or type(size) is not float:  # noqa: E721
@@ -90,27 +89,18 @@ def _text_repr(text: Text) -> str:
     if d["stroke"] is not None or d["stroke_width"] != 0.0 or d["spacing"] != 0.0:
         return repr(text)
     x, y = d["x"], d["y"]
-    xs, ys = _floats.get(x), _floats.get(y)
+    xs, ys = FLOAT_TEXTS.get(x), FLOAT_TEXTS.get(y)
     # kept for non-zero floats only (no 0.0 to serve -0.0), and serving floats only (6 == 6.0)
     if xs is None or type(x) is not float:  # noqa: E721
-        xs = _kept_float(x)
+        xs = float_text(x)
     if ys is None or type(y) is not float:  # noqa: E721
-        ys = _kept_float(y)
+        ys = float_text(y)
     size = d["size"]
     key = (d["font"], size, d["color"], d["anchor"])
     tail = _tails.get(key)
     if tail is None or type(size) is not float:  # noqa: E721  (kept: see _tail)
         tail = _tail(key)
     return f"Text(x={xs}, y={ys}, text={d['text']!r}{tail}"
-
-
-def _kept_float(value: object) -> str:
-    text = repr(value)
-    if type(value) is float and value:  # noqa: E721
-        if len(_floats) >= KEPT:
-            _floats.clear()
-        _floats[value] = text
-    return text
 
 
 def _tail(key: tuple[str, float, str, str]) -> str:
