@@ -4,7 +4,7 @@ Every figure is a fresh child process, measured by os.wait4: CPU time (user + sy
 whole process tree (the build's worker processes are waited for, so they count) and wall time.
 Runs are paired and interleaved: in each round the floor runs next to the builds it is compared
 with, so a busy machine weighs on both alike, and a ratio is the median over the rounds of
-each round's own ratio (5 rounds by default, >= 3: --repeat). Builds are cold (fresh output folder, no face
+each round's own ratio (7 rounds by default, >= 3: --repeat). Builds are cold (fresh output folder, no face
 cache) unless the row says otherwise. The decks are tests/support/gen_deck.py's poker cards
 (coloured frame, title, number, ~30 words, two icons, one shared back); the floor is
 bench/floor.py drawing the same cards with plain reportlab in cardgen's own environment.
@@ -24,7 +24,8 @@ Rows (what / figure / goal):
                              server (CARDGEN_NO_SERVER=1): CPU / the full build's
   edit in watch              the same edit seen by a running `cardgen watch`: the seconds its
                              own "built ... in X s" line reports, <= 0.3 s (wall-time bound)
-  seed l5@0.6.5              its default build: CPU / the floor's 60-card CPU, <= 4x
+  seed l5@0.6.5              its default build: CPU / the floor's 60-card CPU (the mean of
+                             the floor runs just before and just after it), <= 4x
   check l5@0.6.5             `cardgen check l5@0.6.5` on the project the seed row just built,
                              in a fresh process (not handed to the server the build left):
                              wall seconds, <= 0.25 s (wall-time bound)
@@ -32,7 +33,7 @@ Rows (what / figure / goal):
 Builds run as typed, so each one that finds no server runs in a child that stays on as the
 project's server (cli/autoserve.py): a build's CPU is the process the command line started
 (which waits) plus what the server's first log line says the build took in it and its helpers.
-A server stops within seconds once the next cold build deletes its project's .cardgen-cache.
+The bench stops it (`serve --stop`, not measured) before the project's next cold build.
 
 Wall-time rows need a quiet machine; CPU ratios hold up on a busy one.
 
@@ -104,6 +105,8 @@ def cold_build(project: Path, target: str, out: Path, *args: str) -> Run:
     started (which only waits, when the build runs in the child that stays on as the
     project's server: cli/autoserve.py) and, from the server's first line, the CPU the build
     took in that child and its helpers."""
+    if (project / ".cardgen-cache" / "serve.sock").exists():  # the last round's server ended
+        run_child(cardgen(project, "serve", "--stop"))  # first: nothing else runs during a build
     shutil.rmtree(project / ".cardgen-cache", ignore_errors=True)
     shutil.rmtree(out, ignore_errors=True)
     run = run_child(cardgen(project, "build", target, "--out", str(out), *args))
@@ -324,11 +327,16 @@ def seed_rows(repeat: int, work: Path) -> list[Row]:
     project = seed_project(work)
     build = Row(f"default build of {SEED}", "<= 4x floor CPU (60 cards)", 4.0, "x")
     check = Row(f"`cardgen check {SEED}`, fresh process", "<= 0.25 s (wall)", 0.25, " s")
+    after = floor(60, work)
     for _ in range(repeat):
-        fl = floor(60, work)
+        # the floor on both sides of the build (the last round's after is this one's before):
+        # a busy moment that starts or ends during the build weighs on its floor too
+        before = after
         run = cold_build(project, SEED, work / "seed-out")
-        build.figures.append(run.cpu / fl.cpu)
-        build.detail.append(f"{run.cpu:.2f} s CPU vs floor {fl.cpu:.2f} s")
+        after = floor(60, work)
+        fl = (before.cpu + after.cpu) / 2
+        build.figures.append(run.cpu / fl)
+        build.detail.append(f"{run.cpu:.2f} s CPU vs floor {fl:.2f} s")
         # the project just built, in a fresh process (the build left a server: a check
         # handed to it would take a few milliseconds)
         run = run_child(cardgen(project, "check", SEED), CARDGEN_NO_SERVER="1")
@@ -352,9 +360,9 @@ def main() -> None:
         epilog=__doc__.split("\n\n", 2)[2], formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", default="600,6000",
                         help="deck sizes of the Letter and full-build rows (default 600,6000)")
-    parser.add_argument("--repeat", type=int, default=5,
-                        help="paired rounds per row (default 5: a median of 5 holds against "
-                             "one or two rounds a busy moment spoils)")
+    parser.add_argument("--repeat", type=int, default=7,
+                        help="paired rounds per row (default 7: a median of 7 holds against "
+                             "three rounds a busy moment spoils)")
     parser.add_argument("--no-seeds", action="store_true", help=f"leave out the {SEED} rows")
     parser.add_argument("--no-edit", action="store_true", help="leave out the edit rows")
     parser.add_argument("--keep", action="store_true", help="keep the work folder")
