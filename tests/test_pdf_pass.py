@@ -142,6 +142,42 @@ def test_a_pages_bytes_are_its_marshalled_values_with_shared_parts_kept(tmp_path
     assert plans._page_bytes(page) == marshal.dumps(plans.plan_values(page), 2)
 
 
+@pytest.mark.parametrize(("project", "target"), SEEDS[:3])
+@pytest.mark.parametrize("fold", [False, True])
+def test_a_plan_kept_as_its_pages_values_is_made_again_equal(project: Path, target: str,
+                                                            fold: bool) -> None:
+    import pickle
+
+    db, faces = _laid_out(project, target)
+    options = BuildOptions(fold=fold, back_offset=(1.0, -0.5))
+    for files in plan_pages(db, faces, options).values():
+        data = [[plans.page_data(page) for page in f.pages] for f in files]
+        plan = plans.Planned(files, [[plans.page_digest(page) for page in f.pages]
+                                     for f in files])
+        stored = pickle.loads(pickle.dumps(plans.stored_plan(plan, data)))
+        again = plans.plan_from_stored(stored)
+        assert again is not None and again == plan
+        assert [[repr(p) for p in f.pages] for f in again.files] == \
+            [[repr(p) for p in f.pages] for f in files]
+        assert [[plans.page_digest(p) for p in f.pages] for f in again.files] == plan.digests
+
+
+def test_a_plan_whose_values_do_not_marshal_or_come_back_altered_is_not_kept_as_values(
+        tmp_path: Path) -> None:
+    project = gen_deck.make_project(tmp_path / "deck", 12)
+    db, faces = _laid_out(project, gen_deck.TARGET)
+    files = next(iter(plan_pages(db, faces, BuildOptions()).values()))
+    plan = plans.Planned(files, [[plans.page_digest(page) for page in f.pages] for f in files])
+    data = [[plans.page_data(page) for page in f.pages] for f in files]
+    _, kept, digests = plans.stored_plan(plan, data)  # type: ignore[misc]
+    altered = [(suffix, duplex, [d.replace(b"Page", b"Pagf") for d in ds])
+               for suffix, duplex, ds in kept]
+    assert plans.plan_from_stored(("plan values", altered, digests)) is None
+    files[0].pages[0].notes.append(Path("a"))  # type: ignore[arg-type]
+    data[0][0] = plans.page_data(files[0].pages[0])
+    assert data[0][0] is None and plans.stored_plan(plan, data) is plan
+
+
 def test_a_document_of_the_same_faces_takes_the_characters_found_before(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from cardgen.render import pdftext

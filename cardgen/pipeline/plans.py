@@ -9,7 +9,9 @@ report pages put before the sheets never reach the kept plan.
 
 The plans are kept on the disk too (PROJECT/.cardgen-cache/plans-<game>-<edition>.pickle,
 signed and dropped with a new toolchain like the face cache), so a fresh process rebuilding
-after an edit reads them instead of planning again.
+after an edit reads them instead of planning again: each page as the marshalled values its
+digest was made of (bytes the build has made already, written as they are: cheaper than
+pickling the pages' objects), made into a page again when read.
 """
 
 from __future__ import annotations
@@ -50,10 +52,21 @@ def page_digest(page: impose.Page) -> str:
     """What a page's content key holds of its plan: a digest of everything on it, from its
     values (`plan_values`, marshalled: equal values, equal bytes), or from its repr when a
     value is of a kind marshal does not write."""
+    return _digest(page, page_data(page))
+
+
+def page_data(page: impose.Page) -> bytes | None:
+    """`marshal.dumps(plan_values(page), 2)` (version 2: values only, no references), or None
+    when a value is of a kind marshal does not write."""
     try:
-        # version 2: values only, no references
-        data = _page_bytes(page) if type(page) is Page else _dumps(plan_values(page))
+        return _page_bytes(page) if type(page) is Page else _dumps(plan_values(page))
     except ValueError:
+        return None
+
+
+def _digest(page: impose.Page, data: bytes | None) -> str:
+    """page_digest(page), given page_data(page)."""
+    if data is None:
         return hashlib.sha1(repr(page).encode("utf-8")).hexdigest()
     return hashlib.sha1(b"plan values\0" + data).hexdigest()
 
@@ -82,8 +95,7 @@ def _values_of(kind: type) -> Callable[[Any], object]:
     names = [f.name for f in fields(kind)]
     # a field that may hold a plan's class or a list: its values by plan_values; the others
     # as they are (a plan's class there is refused by marshal: then the page's repr serves)
-    kinds = tuple(t.__name__ for t in _PLAN_TYPES) + ("list",)
-    deep = [i for i, f in enumerate(fields(kind)) if any(t in str(f.type) for t in kinds)]
+    deep = _deep(kind)
     get = attrgetter(*names) if len(names) > 1 else lambda v: (getattr(v, names[0]),)
     tag = kind.__qualname__
     if not deep:
@@ -229,8 +241,10 @@ def planned(db: Database, faces: Faces, options: BuildOptions, paper: str,
         files = impose.plan_home_print(inputs[0], sheet, fold=options.fold,
                                        offset=options.back_offset, heading=heading,
                                        also=inputs[6])
-        plan = Planned(files, [[page_digest(page) for page in f.pages] for f in files])
-        _write(db, paper, (inputs, plan))
+        data = [[page_data(page) for page in f.pages] for f in files]
+        plan = Planned(files, [[_digest(page, d) for page, d in zip(f.pages, ds, strict=True)]
+                               for f, ds in zip(files, data, strict=True)])
+        _write(db, paper, (inputs, stored_plan(plan, data)))
     for other in [k for k in _KEPT if k[0] != db.project]:
         del _KEPT[other]  # one project's plans at a time: a process building many keeps little
     _KEPT[(db.project, paper)] = (inputs, plan)
@@ -257,13 +271,74 @@ def _read(db: Database, paper: str) -> tuple[Any, Planned] | None:
     if not isinstance(found, tuple) or len(found) != 2:
         return None
     code, kept = found
-    if code != toolchain() or not isinstance(kept, tuple) or not isinstance(kept[1], Planned):
+    if code != toolchain() or not isinstance(kept, tuple) or len(kept) != 2:
         return None
-    return kept
+    plan = kept[1] if isinstance(kept[1], Planned) else plan_from_stored(kept[1])
+    return None if plan is None else (kept[0], plan)
 
 
-def _write(db: Database, paper: str, kept: tuple[Any, Planned]) -> None:
+def _write(db: Database, paper: str, kept: tuple[Any, object]) -> None:
     write_signed(_path(db, paper), (toolchain(), kept))  # a read-only project plans every time
+
+
+_STORED = "plan values"  # a plan on the disk as its pages' values (stored_plan)
+
+
+def stored_plan(plan: Planned, data: list[list[bytes | None]]) -> object:
+    """What the disk keeps of a plan: its files' names and sides and each page's values as
+    marshalled for its digest (`data`, page_data of each page: bytes already made, pickled
+    as they are); the plan itself when a page's values could not be marshalled."""
+    if any(d is None for ds in data for d in ds):
+        return plan
+    return (_STORED, [(f.suffix, f.duplex, ds) for f, ds in zip(plan.files, data, strict=True)],
+            plan.digests)
+
+
+def plan_from_stored(stored: object) -> Planned | None:
+    """The plan `stored_plan` kept: each page made again from its values (`plan_object`), and
+    kept only when it is a page whose values marshal to the very bytes kept; else None
+    (planned again)."""
+    if not (isinstance(stored, tuple) and len(stored) == 3 and stored[0] == _STORED):
+        return None
+    files = []
+    try:
+        for suffix, duplex, data in stored[1]:
+            pages = [plan_object(marshal.loads(d)) for d in data]
+            if any(type(page) is not Page for page in pages) or \
+                    [_dumps(plan_values(page)) for page in pages] != data:
+                return None
+            files.append(impose.HomeFile(suffix, duplex, pages))
+    except (ValueError, TypeError, EOFError):
+        return None
+    return Planned(files, stored[2])
+
+
+def plan_object(values: Any) -> Any:
+    """The plan object `plan_values` gave these values of: a tuple named by a plan class's
+    name, the object made of its fields (those that hold plan objects made again); a list
+    item by item; anything else as it is."""
+    kind = type(values)
+    if kind is list:
+        return list(map(plan_object, values))
+    if kind is not tuple or not values or type(values[0]) is not str:
+        return values
+    found = _CLASSES.get(values[0])
+    if found is None:
+        return values
+    cls, deep = found
+    parts = list(values[1:])
+    for i in deep:
+        parts[i] = plan_object(parts[i])
+    return cls(*parts)
+
+
+def _deep(kind: type) -> list[int]:
+    """The fields of a plan class that may hold plan objects or lists (see _values_of)."""
+    kinds = tuple(t.__name__ for t in _PLAN_TYPES) + ("list",)
+    return [i for i, f in enumerate(fields(kind)) if any(t in str(f.type) for t in kinds)]
+
+
+_CLASSES = {kind.__qualname__: (kind, _deep(kind)) for kind in _PLAN_TYPES}
 
 
 def kept_copies_placed(pages: list[impose.Page]) -> dict[str, dict[str, int]]:
