@@ -15,6 +15,10 @@ only when called, so `import cardgen` stays cheap.
 
 from __future__ import annotations
 
+from cardgen.ownimport import install
+
+install()  # cardgen's own modules found and read without the generic import machinery
+
 TYPE_CHECKING = False  # neither typing nor pathlib imported: `cardgen build` handed to a
 if TYPE_CHECKING:  # running `cardgen serve` (cli/serve_client.py) loads little more than this
     from pathlib import Path
