@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from itertools import repeat
-from operator import add
+from operator import add, attrgetter
 from pathlib import Path
 from typing import NamedTuple
 
@@ -140,12 +140,14 @@ def _style_pairs(style: Style) -> Pairs:
     return tuple(pairs)
 
 
-_SHAPES: dict[tuple[str, Style, tuple[str, ...]], Form] = {}
+_SHAPES: dict[tuple[str, tuple[object, ...], tuple[str, ...]], Form] = {}
+# a style's key, its fields (all that its __eq__ compares), got in C (no dataclasses import)
+_STYLE_VALUES = attrgetter(*Style.__match_args__)
 
 
 def _shape_form(name: str, style: Style, holes: tuple[str, ...]) -> Form:
     """The form of a shape in a style (a gradient's fill one more hole, named first)."""
-    key = (name, style, holes)
+    key = (name, _STYLE_VALUES(style), holes)
     found = _SHAPES.get(key)
     if found is None:
         if len(_SHAPES) > _MEMO_LIMIT:
