@@ -26,10 +26,9 @@ def transform_box(m: Matrix, box: Box) -> Box:
     if m is IDENTITY or m == IDENTITY:  # most primitives sit in the face's own frame
         return box
     a, b, c, d, e, f = m
-    xs, ys = [], []
-    for x, y in ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])):
-        xs.append(a * x + c * y + e)
-        ys.append(b * x + d * y + f)
+    x0, y0, x1, y1 = box  # its four corners, each moved as a * x + c * y + e, b * x + d * y + f
+    xs = (a * x0 + c * y0 + e, a * x1 + c * y0 + e, a * x0 + c * y1 + e, a * x1 + c * y1 + e)
+    ys = (b * x0 + d * y0 + f, b * x1 + d * y0 + f, b * x0 + d * y1 + f, b * x1 + d * y1 + f)
     return (min(xs), min(ys), max(xs), max(ys))
 
 

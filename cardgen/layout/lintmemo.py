@@ -12,8 +12,10 @@ its element, role, transform, box, size and colour; anything else by the object 
 layout memo puts the same objects on many faces, cardgen.layout.memo). Lines in a row keyed
 alike (a text's lines) are named once, with how many they are.
 
-A face whose key was met before takes that face's findings, under its own name. A face's
-findings are kept for its key only when they hold for any line inside its envelope, which the
+A face is keyed only once a face of its size, safe area, fallback and count of primitives
+was met (the first of them is linted alone: no face before it could share its key). A face
+whose key was met before takes that face's findings, under its own name. A face's findings
+are kept for its key only when they hold for any line inside its envelope, which the
 face shows by its envelopes (worked out on the face whose findings are kept):
 
 - each envelope lies inside the trim and the safe area of a rectangular face (so the trim, the
@@ -46,10 +48,10 @@ from cardgen.errors import Problem
 from cardgen.layout.drawing import IDENTITY
 from cardgen.layout.drawing import Text as TextItem
 from cardgen.layout.extent import Box, bbox, transform_box
+from cardgen.layout.lints import _MARGIN as MARGIN
 from cardgen.layout.lints import BODY_TEXT_PT, MIN_TEXT_PT, FaceLinter
 from cardgen.layout.lints import _contains as contains
 from cardgen.layout.lints import _frames as frames
-from cardgen.layout.lints import _overlap as overlap
 from cardgen.layout.lints import _passed as passed
 from cardgen.layout.lints import _ring as ring
 
@@ -70,6 +72,9 @@ class LintMemo:
         self.tight: dict[int, object] = {}
         # key -> what the face's other lints and its bleed gave (cardgen.layout.lookmemo)
         self.looks: dict[tuple[Any, ...], Any] = {}
+        # (size, bleed, safe area, id of the fallback, count of primitives) of the faces met ->
+        # that fallback (held): a face is keyed only once one like it was met (_met_before)
+        self.met: dict[tuple[Any, ...], object] = {}
         # the key and held objects of the face lint_face keyed last (None: not keyed), and
         # the kept list they were found to be (held objects, each the same), read once by
         # lookmemo.look_of
@@ -82,7 +87,7 @@ _Loose = tuple[int, Box]
 
 def lint_face(memo: LintMemo | None, linter: FaceLinter) -> list[Problem]:
     """linter.run(), or the findings of a face with the same key, under this face's name."""
-    if memo is None or linter.circle or linter.drawing.points:
+    if memo is None or linter.circle or linter.drawing.points or not _met_before(memo, linter):
         return linter.run()
     loose: list[_Loose] = []  # its lines inside their envelopes, read for a new key
     found = _key(linter, memo.tight, loose)  # (one walk: most faces' keys are new)
@@ -102,6 +107,21 @@ def lint_face(memo: LintMemo | None, linter: FaceLinter) -> list[Problem]:
         # back's, its colours', its drawing's), which are no other face's
         memo.kept[key] = (held, linter.face, list(problems))
     return problems
+
+
+def _met_before(memo: LintMemo, linter: FaceLinter) -> bool:
+    """Whether a face of this one's size, safe area, fallback and count of primitives was
+    met before (a face the memo could keep findings for: keys of faces alike share these),
+    the face now noted; the first such face is linted without a key (most faces of a cold
+    build of a few cards are the only ones of their key: keying them costs more than it saves)."""
+    d = linter.drawing
+    sign = (d.width, d.height, d.bleed, linter.safe, id(linter.fallback), len(linter.placed))
+    if memo.met.get(sign, memo) is linter.fallback:
+        return True
+    if len(memo.met) >= KEPT:
+        memo.met.clear()
+    memo.met[sign] = linter.fallback  # held: its id stays its own
+    return False
 
 
 def relabelled(problems: list[Problem], label: str, face: str) -> list[Problem]:
@@ -261,8 +281,11 @@ def _alone(linter: FaceLinter, n: int, env: Box, others: list[_Other],
     elements' envelopes that do are made tight (their lines keyed by their own boxes).
     `others`: _others(linter.placed, envelopes)."""
     el = linter.placed[n].el
+    x1, y1 = env[2] - MARGIN, env[3] - MARGIN
     for m, q, q_el, other in others:
-        if q_el is el or not overlap(env, other):
+        if q_el is el or not (  # overlap(env, other), written out
+                env[0] < other[2] - MARGIN and other[0] < x1 and env[1] < other[3] - MARGIN
+                and other[1] < y1):
             continue
         if q.role == "mark":
             if m > n:  # the edition mark over a line: mark-on-content

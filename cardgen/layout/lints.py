@@ -10,7 +10,7 @@ blind player or a greyscale copy sees it (cardgen.layout.vision), and rules text
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from itertools import chain, islice
 
 from cardgen.errors import Location, Problem
@@ -26,6 +26,9 @@ from cardgen.layout.extent import Box
 from cardgen.layout.extent import bbox as bbox
 from cardgen.layout.extent import compose as compose
 from cardgen.layout.extent import transform_box as transform_box
+from cardgen.layout.fillwalk import _samples, _settle
+from cardgen.layout.fillwalk import _under as _under
+from cardgen.layout.fillwalk import fill_under as fill_under
 from cardgen.layout.located import Located, justified, named_at
 from cardgen.layout.outline import inside_by
 from cardgen.layout.placed import FillLeaf
@@ -42,76 +45,7 @@ NEAR_CUT_MM = 3.0
 # isinstance's types as tuples (a tuple is tested about twice as fast as a union)
 _SHAPES = (Rect, Ellipse, PathItem)
 _ROUNDS = (Rect, Ellipse)
-
-
-def fill_under(placed: list[Placed], x: float, y: float) -> str | None:
-    """The fill colour drawn last under the point (face mm), None under art or nothing.
-
-    Rectangles, circles and the filled shapes of icons count (an icon may be a colour swatch);
-    an icon's shape counts by its box."""
-    return _under(placed, len(placed), ((x, y),), None)[0]
-
-
-def _under(placed: list[Placed], n: int, points: tuple[tuple[float, float], ...],
-           el: Located | None) -> list[str | None]:
-    """The fill colour drawn under each point before placed[n] by other elements than `el`
-    (None under art or nothing), in one walk down them; copies of the same element (a repeat)
-    do not count."""
-    found: list[str | None] = [None] * len(points)
-    left = list(range(len(points)))
-    for m in range(n - 1, -1, -1):
-        q = placed[m]
-        if q.el is el and el is not None:
-            continue
-        leaves = q.fills
-        if not leaves:  # text and strokes: nothing a point can sit on
-            continue
-        left = _settle(leaves, points, left, found)
-        if not left:
-            break
-    return found
-
-
-def _settle(leaves: tuple[FillLeaf, ...], points: tuple[tuple[float, float], ...], left: list[int],
-            found: list[str | None]) -> list[int]:
-    """Of the points still `left`, those no leaf sits under; the others' fills go in found."""
-    still = []
-    for k in left:
-        fill = _fill_of(leaves, *points[k])
-        if fill is None:
-            still.append(k)
-        else:
-            found[k] = fill or None
-    return still
-
-
-def _samples(item: Primitive, box: Box) -> tuple[tuple[tuple[float, float], ...], Box]:
-    """Where to look under an item, and the box round those points: a shape's middle; a line
-    of text at its ends and middle, through its letters and near its baseline (half a line may
-    sit on another colour)."""
-    x0, y0, x1, y1 = box
-    if not isinstance(item, TextItem):
-        x, y = (x0 + x1) / 2, (y0 + y1) / 2
-        return ((x, y),), (x, y, x, y)
-    inset, h = min(0.4, (x1 - x0) / 2), y1 - y0  # 0.4 mm: inside the first and last letter
-    xs = ((x0 + x1) / 2, x0 + inset, x1 - inset)
-    mid, left, right = xs
-    upper, lower = y0 + 0.5 * h, y0 + 0.85 * h
-    return (((mid, upper), (left, upper), (right, upper), (mid, lower), (left, lower),
-             (right, lower)), (min(xs), min(upper, lower), max(xs), max(upper, lower)))
-
-
-def _fill_of(leaves: tuple[FillLeaf, ...], x: float, y: float) -> str | None:
-    """'' under art, a colour under a filled shape, None when no leaf is under the point."""
-    for b, ellipse, fill in leaves:
-        if ellipse:
-            cx, cy, rx, ry = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, (b[2] - b[0]) / 2, (b[3] - b[1]) / 2
-            inside = rx > 0 and ry > 0 and ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1
-        else:
-            inside = b[0] <= x <= b[2] and b[1] <= y <= b[3]
-        if inside:
-            return fill
-    return None
+_SOLIDS = (Rect, Ellipse, Image)  # what an edition mark may sit on (a panel, a dot, art)
 
 
 _Filler = tuple[int, Located | None, tuple[FillLeaf, ...], Box]  # index, element, leaves, reach
@@ -154,6 +88,8 @@ class FaceLinter:
         self._filler_placed: tuple[Placed, ...] = ()  # the Placed of each filler
         self._over: tuple[list[tuple[Placed, Box]], list[tuple[Placed, Box]], list[int]] | None = None
         self._runs: dict[int, TextRun | None] = {}
+        self._tops: list[float] = []  # the tops of the texts in _over, in order (_texts_near)
+        self._tallest = 0.0
 
     @property
     def lines(self) -> dict[int, int]:
@@ -239,7 +175,7 @@ class FaceLinter:
                           f"{MIN_MARK_PT:g} pt", "give edition_mark a size of 6 or more")
             for other in self.placed[:n]:
                 if other.role in ("content", "pip", "icon") and not isinstance(
-                        other.item, Rect | Ellipse | Image) and not _ring(other.item) and _overlap(
+                        other.item, _SOLIDS) and not _ring(other.item) and _overlap(
                         box, other.box):
                     self.warn(p, "mark-on-content", "the edition mark overlaps the face's content",
                               "move it (edition_mark x, y) to an empty corner")
@@ -297,8 +233,14 @@ class FaceLinter:
 
     def _fills_under(self, n: int, p: Placed, box: Box) -> tuple[str, ...]:
         """The fills under a primitive's sample points, each once; kept for a Placed shared by
-        many faces (cardgen.layout.memo) under the same filled shapes drawn before it."""
+        many faces (cardgen.layout.memo) under the same filled shapes drawn before it, once
+        it is met a second time (most are met once: their keys would cost more than they save)."""
         self._filled()
+        if _MET.get(id(p)) is not p:
+            if len(_MET) >= 4096:
+                _MET.clear()
+            _MET[id(p)] = p  # held: its id stays its own
+            return tuple(dict.fromkeys(f for f in self._under(n, *_samples(p.item, box), p.el) if f))
         before = bisect_left(self._filler_at, n)
         key = (id(p), *self._filler_ids[:before])
         known = _FILLS_UNDER.get(key)
@@ -315,20 +257,26 @@ class FaceLinter:
         """_under(self.placed, n, points, el), walking only the shapes with fills whose box
         reaches the points (no other leaf can be under one)."""
         fillers = self._filled()
+        x0, y0, x1, y1 = extent
         top = bisect_left(self._filler_at, n) - 1
-        while top >= 0 and _passed(fillers[top], el, extent):
+        while top >= 0:  # _passed(fillers[top], el, extent), written out
+            _, q_el, leaves, reach = fillers[top]
+            if not ((q_el is el and el is not None) or reach[0] > x1 or reach[2] < x0
+                    or reach[1] > y1 or reach[3] < y0):
+                break
             top -= 1
         if top < 0:
             return [None] * len(points)
-        leaves = fillers[top][2]
         if len(leaves) == 1 and not leaves[0][1] and _contains(leaves[0][0], extent):
             return [leaves[0][2] or None] * len(points)  # one rectangle under every point
         found: list[str | None] = [None] * len(points)
         left = list(range(len(points)))
         for i in range(top, -1, -1):
-            if _passed(fillers[i], el, extent):
+            _, q_el, leaves, reach = fillers[i]
+            if (q_el is el and el is not None) or reach[0] > x1 or reach[2] < x0 \
+                    or reach[1] > y1 or reach[3] < y0:
                 continue
-            left = _settle(fillers[i][2], points, left, found)
+            left = _settle(leaves, points, left, found)
             if not left:
                 break
         return found
@@ -405,9 +353,11 @@ class FaceLinter:
         return run.fills
 
     def _overs(self) -> tuple[list[tuple[Placed, Box]], list[tuple[Placed, Box]], list[int]]:
-        """The texts, and the other shapes with where each was drawn (backgrounds, marks and
-        rings never count), kept for the face's other texts."""
-        self._over = texts, shapes, drawn_at = [], [], []
+        """The texts (by their tops, see _texts_near), and the other shapes with where each was
+        drawn (backgrounds, marks and rings never count), kept for the face's other texts."""
+        texts: list[tuple[Placed, Box]] = []
+        shapes: list[tuple[Placed, Box]] = []
+        drawn_at: list[int] = []
         for m, q in enumerate(self.placed):
             if q.role == "background" or q.role == "mark" or _ring(q.item):
                 continue
@@ -416,24 +366,40 @@ class FaceLinter:
             else:
                 shapes.append((q, q.box))
                 drawn_at.append(m)
+        texts.sort(key=_top)
+        self._tops = [qbox[1] for _, qbox in texts]
+        # the slack keeps every text that can reach a box's top among those _texts_near gives
+        self._tallest = max((qbox[3] - qbox[1] for _, qbox in texts), default=0.0) + 0.001
+        self._over = texts, shapes, drawn_at
         return self._over
+
+    def _texts_near(self, box: Box) -> Iterator[tuple[Placed, Box]]:
+        """The face's texts that may overlap `box`: their tops above its bottom (less the
+        margin), not so far above its top that the tallest text would not reach it (any
+        other is clear of it), found by bisection in the texts sorted by their tops."""
+        texts, tops = self._over[0] if self._over is not None else self._overs()[0], self._tops
+        y1 = box[3] - _MARGIN
+        for i in range(bisect_left(tops, box[1] + _MARGIN - self._tallest), len(tops)):
+            if tops[i] >= y1:
+                return
+            yield texts[i]
 
     def covered(self, n: int, p: Placed, box: Box) -> None:
         if ("overlaps-text", id(p.el)) in self.found:
             return  # said once per element
-        texts, shapes, drawn_at = self._over if self._over is not None else self._overs()
+        _, shapes, drawn_at = self._over if self._over is not None else self._overs()
         run = self._run(n)
         if run is not None:  # nothing over the run's box: nothing over any of its lines
             if run.clear is None:
                 run.clear = not any(q.el is not p.el and _overlap(run.box, qbox) for q, qbox in
-                                    chain(texts, islice(shapes, bisect_right(drawn_at, run.first),
-                                                        None)))
+                                    chain(self._texts_near(run.box),
+                                          islice(shapes, bisect_right(drawn_at, run.first), None)))
             if run.clear:
                 return
         # any other element's text; a shape only when drawn after the text (before it, it is
         # what the text sits on): the two lists walked in turn, not joined into one first
         x1, y1 = box[2] - _MARGIN, box[3] - _MARGIN
-        for q, qbox in chain(texts, islice(shapes, bisect_right(drawn_at, n), None)):
+        for q, qbox in chain(self._texts_near(box), islice(shapes, bisect_right(drawn_at, n), None)):
             if q is p or q.el is p.el or not (  # _overlap(box, qbox), written out
                     box[0] < qbox[2] - _MARGIN and qbox[0] < x1 and box[1] < qbox[3] - _MARGIN
                     and qbox[1] < y1) or _frames(q, box, qbox):
@@ -457,6 +423,8 @@ class FaceLinter:
 # (id of a Placed, ids of the filled Placed drawn before it) -> (those objects, held so the ids
 # stay theirs; the fills under its sample points)
 _FILLS_UNDER: dict[tuple[int, ...], tuple[tuple[Placed, ...], tuple[str, ...]]] = {}
+# id of a Placed whose fills were worked out -> it (the kept fills start at its second time)
+_MET: dict[int, Placed] = {}
 
 
 # a finding's message or hint -> the one text object faces share (a deck's faces repeat a few
@@ -464,6 +432,10 @@ _FILLS_UNDER: dict[tuple[int, ...], tuple[tuple[Placed, ...], tuple[str, ...]]] 
 _TEXTS: dict[str, str] = {}
 
 _MARGIN = 0.2  # boxes overlap when they do by more than this (mm)
+
+
+def _top(placed_box: tuple[Placed, Box]) -> float:
+    return placed_box[1][1]
 
 
 def _overlap(a: Box, b: Box, margin: float = _MARGIN) -> bool:

@@ -75,15 +75,27 @@ class Placed:
     def reach(self) -> Box:
         """The box round its fills, grown a little (a point outside it is under none)."""
         leaves, grow = self.fills, 1e-6
+        if len(leaves) == 1:  # most shapes: the one leaf's box
+            b = leaves[0][0]
+            return (b[0] - grow, b[1] - grow, b[2] + grow, b[3] + grow)
         return (min(b[0] for b, _, _ in leaves) - grow, min(b[1] for b, _, _ in leaves) - grow,
                 max(b[2] for b, _, _ in leaves) + grow, max(b[3] for b, _, _ in leaves) + grow)
 
     @_Once
     def fills(self) -> tuple[FillLeaf, ...]:
         """Its filled shapes and art, topmost first, as fill_under tests them."""
-        out: list[FillLeaf] = []
-        _fill_leaves(self.item, self.matrix, out)
-        return tuple(out)
+        item = self.item
+        if isinstance(item, Group):
+            out: list[FillLeaf] = []
+            _fill_leaves(item, self.matrix, out)
+            return tuple(out)
+        # a shape alone: its one leaf's box is its own (what _fill_leaves works out again)
+        if isinstance(item, Image):
+            return ((self.box, False, ""),)
+        if isinstance(item, _SHAPES) and item.style.fill and not (
+                isinstance(item, PathItem) and item.fill_rule == "evenodd"):
+            return ((self.box, isinstance(item, Ellipse), item.style.fill),)
+        return ()
 
 
 def _fill_leaves(item: Primitive, matrix: Matrix, out: list[FillLeaf]) -> None:

@@ -78,4 +78,7 @@ def paragraph_lines(placed: list[Placed]) -> dict[int, int]:
 
 def _count(run: list[TextItem], out: dict[int, int]) -> None:
     """Each line of a run -> its count of lines: its distinct baselines (to 0.01 mm)."""
+    if len(run) == 1:  # a line alone: one baseline
+        out[id(run[0])] = 1
+        return
     out.update(dict.fromkeys(map(id, run), len({round(item.y, 2) for item in run})))
