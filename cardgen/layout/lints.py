@@ -257,26 +257,20 @@ class FaceLinter:
         """_under(self.placed, n, points, el), walking only the shapes with fills whose box
         reaches the points (no other leaf can be under one)."""
         fillers = self._filled()
-        x0, y0, x1, y1 = extent
         top = bisect_left(self._filler_at, n) - 1
-        while top >= 0:  # _passed(fillers[top], el, extent), written out
-            _, q_el, leaves, reach = fillers[top]
-            if not ((q_el is el and el is not None) or reach[0] > x1 or reach[2] < x0
-                    or reach[1] > y1 or reach[3] < y0):
-                break
+        while top >= 0 and _passed(fillers[top], el, extent):
             top -= 1
         if top < 0:
             return [None] * len(points)
+        leaves = fillers[top][2]
         if len(leaves) == 1 and not leaves[0][1] and _contains(leaves[0][0], extent):
             return [leaves[0][2] or None] * len(points)  # one rectangle under every point
         found: list[str | None] = [None] * len(points)
         left = list(range(len(points)))
         for i in range(top, -1, -1):
-            _, q_el, leaves, reach = fillers[i]
-            if (q_el is el and el is not None) or reach[0] > x1 or reach[2] < x0 \
-                    or reach[1] > y1 or reach[3] < y0:
+            if _passed(fillers[i], el, extent):
                 continue
-            left = _settle(leaves, points, left, found)
+            left = _settle(fillers[i][2], points, left, found)
             if not left:
                 break
         return found
